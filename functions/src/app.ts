@@ -1,0 +1,50 @@
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import pinoHttp from 'pino-http';
+import type { Logger } from 'pino';
+import type { FileStore } from './files/file-store';
+import { errorMiddleware, notFoundHandler } from './http/error-middleware';
+import { requireJsonBody } from './http/require-json';
+import type { IdentityVerifier } from './identity/identity-verifier';
+import { identityMiddleware } from './identity/identity-middleware';
+import type { DocumentStore } from './store/document-store';
+import { healthRoutes } from './health/health.routes';
+import { sessionRoutes } from './session/session.routes';
+
+export interface AppDeps {
+  store: DocumentStore;
+  files: FileStore;
+  identity: IdentityVerifier;
+  logger: Logger;
+  /** Names the running storage adapter in the health answer. */
+  storeName: string;
+  version: string;
+}
+
+export const API_BODY_LIMIT = '1mb';
+
+/** Builds the API (every route under /api); it never listens. */
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', true);
+
+  const api = express.Router();
+  api.use(pinoHttp({ logger: deps.logger, autoLogging: { ignore: (req) => req.url === '/api/health' } }));
+  api.use(helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } }));
+  api.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  api.use(requireJsonBody);
+  api.use(express.json({ limit: API_BODY_LIMIT, strict: true }));
+  api.use(identityMiddleware(deps.identity));
+
+  api.use(healthRoutes(deps));
+  api.use(sessionRoutes(deps));
+
+  api.use(notFoundHandler);
+  api.use(errorMiddleware);
+  app.use('/api', api);
+  return app;
+}

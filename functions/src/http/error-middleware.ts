@@ -1,0 +1,45 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ApiErrorBody } from '@portal/shared/domain';
+import { ApiError } from './api-error';
+
+interface HttpParserError {
+  type?: string;
+  status?: number;
+  expose?: boolean;
+}
+
+function fromParserError(error: HttpParserError): ApiError | null {
+  switch (error.type) {
+    case 'entity.too.large':
+      return new ApiError('payload-too-large', 'Request body is too large');
+    case 'entity.parse.failed':
+      return new ApiError('invalid-request', 'Request body is not valid JSON');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new ApiError('unsupported-media-type', 'Unsupported request body encoding');
+    default:
+      return error.expose && error.status && error.status < 500
+        ? new ApiError('invalid-request', 'Malformed request')
+        : null;
+  }
+}
+
+export const notFoundHandler: RequestHandler = (req, _res, next) => {
+  next(new ApiError('not-found', `No route for ${req.method} ${req.baseUrl}${req.path}`));
+};
+
+export const errorMiddleware: ErrorRequestHandler = (error: unknown, req, res, next) => {
+  if (res.headersSent) {
+    next(error);
+    return;
+  }
+  const apiError =
+    error instanceof ApiError ? error : fromParserError((error ?? {}) as HttpParserError) ?? null;
+  if (!apiError) {
+    req.log?.error({ err: error }, 'unhandled error');
+  }
+  const known = apiError ?? new ApiError('internal', 'Something went wrong on our side');
+  const body: ApiErrorBody = { error: { code: known.code, message: known.message } };
+  if (known.details !== undefined) body.error.details = known.details;
+  res.status(known.status).json(body);
+};

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import compression from 'compression';
+import express, { type Express, type Response } from 'express';
+import helmet from 'helmet';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+
+export interface BundleDirs {
+  shell: string;
+  applicant: string;
+  admin: string;
+}
+
+export interface LocalServerOptions {
+  api: Express;
+  bundles: BundleDirs;
+  /** e.g. http://127.0.0.1:9099; the browser reaches it through this server's own origin. */
+  authEmulatorOrigin: string;
+}
+
+/** Paths the Firebase Auth SDK calls when pointed at an emulator, plus the emulator's action pages. */
+export const AUTH_EMULATOR_PATHS = ['/identitytoolkit.googleapis.com', '/securetoken.googleapis.com', '/emulator'];
+
+const HASHED_ASSET = /\.[0-9a-f]{10}\.js$/;
+
+function setCacheHeaders(res: Response, filePath: string): void {
+  res.setHeader(
+    'Cache-Control',
+    HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
+  );
+}
+
+function bundleStatic(dir: string) {
+  return express.static(dir, { index: false, redirect: false, setHeaders: setCacheHeaders });
+}
+
+/**
+ * The local runtime on one port: the API under /api, the shell at /, the remotes under
+ * /applicant/ and /admin/, and the Auth emulator proxied so the browser needs one origin.
+ */
+export function createLocalServer({ api, bundles, authEmulatorOrigin }: LocalServerOptions): Express {
+  const server = express();
+  server.disable('x-powered-by');
+  server.use(compression({ level: 9 }));
+  server.use(api);
+  server.use(createProxyMiddleware({ target: authEmulatorOrigin, pathFilter: AUTH_EMULATOR_PATHS }));
+  server.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  server.use('/applicant', bundleStatic(bundles.applicant));
+  server.use('/admin', bundleStatic(bundles.admin));
+  server.use(bundleStatic(bundles.shell));
+  server.use((req, res, next) => {
+    const isPageNavigation = req.method === 'GET' && !path.extname(req.path) && req.accepts('html') === 'html';
+    if (!isPageNavigation) {
+      next();
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(path.join(bundles.shell, 'index.html'));
+  });
+  server.use((_req, res) => {
+    res.status(404).type('text/plain').send('Not found');
+  });
+  return server;
+}

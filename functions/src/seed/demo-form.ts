@@ -1,0 +1,112 @@
+import type { ApplicationForm } from '@portal/shared/domain';
+
+const RESUME = { acceptedTypes: ['application/pdf'], maxSizeBytes: 10 * 1024 * 1024 };
+
+/** The demo cycle: every question type of the spec, and sections for specific roles. */
+export function demoForm(now: Date): ApplicationForm {
+  const dueDate = new Date(now.getTime() + 60 * 24 * 60 * 60 * 1000);
+  return {
+    id: 'demo-form-spring',
+    semester: 'Demo Semester',
+    isActive: true,
+    decisionsReleased: false,
+    dueDate: dueDate.toISOString(),
+    description: 'A demo application cycle. Everything here is sample data.',
+    sections: [
+      {
+        sectionId: 'about-you',
+        sectionName: 'About You',
+        hiddenFromReviewers: true,
+        questions: [
+          { questionId: 'preferred-name', questionType: 'short-answer', questionText: 'What name do you go by?', maxWords: 10 },
+          {
+            questionId: 'year',
+            questionType: 'multiple-choice',
+            questionText: 'What year are you in?',
+            options: ['First year', 'Second year', 'Third year', 'Fourth year or later'],
+          },
+          { questionId: 'resume', questionType: 'file-upload', questionText: 'Upload your resume (PDF, up to 10 MB)', ...RESUME },
+        ],
+      },
+      {
+        sectionId: 'roles',
+        sectionName: 'Roles',
+        questions: [
+          {
+            questionId: 'roles',
+            questionType: 'role-select',
+            questionText: 'Which roles are you applying for?',
+            secondaryText: 'Pick one or more; questions for those roles appear on later pages.',
+          },
+        ],
+      },
+      {
+        sectionId: 'motivation',
+        sectionName: 'Motivation',
+        questions: [
+          {
+            questionId: 'why-join',
+            questionType: 'long-answer',
+            questionText: 'Why do you want to build software for nonprofits?',
+            minWords: 20,
+            maxWords: 300,
+          },
+          {
+            questionId: 'interests',
+            questionType: 'multiple-select',
+            questionText: 'Which causes matter most to you?',
+            options: ['Education', 'Environment', 'Health', 'Housing', 'Food security'],
+          },
+          { questionId: 'anything-else', questionType: 'long-answer', questionText: 'Anything else we should know?', optional: true, maxWords: 200 },
+        ],
+      },
+      {
+        sectionId: 'engineering',
+        sectionName: 'Engineering',
+        forRoles: ['engineer', 'tech-lead'],
+        questions: [
+          { questionId: 'project', questionType: 'long-answer', questionText: 'Tell us about a project you built.', minWords: 30, maxWords: 400 },
+          { questionId: 'github', questionType: 'short-answer', questionText: 'Link to your code (optional)', optional: true, maxWords: 5 },
+        ],
+      },
+      {
+        sectionId: 'design',
+        sectionName: 'Design',
+        forRoles: ['designer'],
+        questions: [
+          { questionId: 'portfolio', questionType: 'short-answer', questionText: 'Link to your portfolio', maxWords: 5 },
+          { questionId: 'design-process', questionType: 'long-answer', questionText: 'Walk us through your design process.', minWords: 30, maxWords: 400 },
+        ],
+      },
+      {
+        sectionId: 'product-outreach',
+        sectionName: 'Product and Outreach',
+        forRoles: ['product', 'social-media-manager', 'outreach-coordinator'],
+        questions: [
+          { questionId: 'stakeholders', questionType: 'long-answer', questionText: 'How would you work with a nonprofit partner?', minWords: 30, maxWords: 400 },
+        ],
+      },
+    ],
+    reviewRubrics: [
+      {
+        rubricId: 'general-review',
+        roles: ['bootcamp', 'engineer', 'designer', 'product', 'tech-lead', 'social-media-manager', 'outreach-coordinator'],
+        criteria: [
+          { key: 'motivation', prompt: 'Motivation for social impact', min: 0, max: 4, weight: 2 },
+          { key: 'experience', prompt: 'Relevant experience', min: 0, max: 4, weight: 1 },
+          { key: 'communication', prompt: 'Clear communication', min: 0, max: 4, weight: 1 },
+        ],
+      },
+    ],
+    interviewRubrics: [
+      {
+        rubricId: 'general-interview',
+        roles: ['bootcamp', 'engineer', 'designer', 'product', 'tech-lead', 'social-media-manager', 'outreach-coordinator'],
+        criteria: [
+          { key: 'teamwork', prompt: 'Teamwork', min: 0, max: 4, weight: 1 },
+          { key: 'problem-solving', prompt: 'Problem solving', min: 0, max: 4, weight: 1 },
+        ],
+      },
+    ],
+  };
+}

@@ -1,0 +1,32 @@
+import { COLLECTIONS } from '@portal/shared/domain';
+import type { IdentityAdmin } from '../identity/identity-admin';
+import type { DocumentStore } from '../store/document-store';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts';
+import { demoForm } from './demo-form';
+
+const SEED_MARKER = { collection: 'system', id: 'demo-seed' };
+
+/**
+ * Seeds the demo form and user records once (a later start keeps whatever changed since), and
+ * makes sure every demo identity account exists with a verified email.
+ */
+export async function seedDemoData(deps: { store: DocumentStore; accounts: IdentityAdmin; now?: Date }): Promise<{ seeded: boolean }> {
+  const { store, accounts, now = new Date() } = deps;
+  for (const user of DEMO_USERS) {
+    await accounts.ensureAccount({
+      uid: user.id,
+      email: user.email,
+      password: DEMO_PASSWORD,
+      displayName: `${user.firstName} ${user.lastName}`,
+      emailVerified: true,
+    });
+  }
+  if (await store.get(SEED_MARKER.collection, SEED_MARKER.id)) return { seeded: false };
+  const form = demoForm(now);
+  await store.batch([
+    { kind: 'set', collection: COLLECTIONS.forms, id: form.id, data: form },
+    ...DEMO_USERS.map((user) => ({ kind: 'set' as const, collection: COLLECTIONS.users, id: user.id, data: user })),
+    { kind: 'create', collection: SEED_MARKER.collection, id: SEED_MARKER.id, data: { seededAt: now.toISOString() } },
+  ]);
+  return { seeded: true };
+}

@@ -1,0 +1,15 @@
+import { Router } from 'express';
+import { COLLECTIONS, type User } from '@portal/shared/domain';
+import type { AppDeps } from '../app';
+import { requireIdentity } from '../identity/identity-middleware';
+
+/** Who the caller is: their verified identity and, once registered, their user record. */
+export function sessionRoutes(deps: Pick<AppDeps, 'store'>): Router {
+  const router = Router();
+  router.get('/session', requireIdentity({ verifiedEmail: false }), async (req, res) => {
+    const identity = req.identity!;
+    const user = await deps.store.get<User>(COLLECTIONS.users, identity.uid);
+    res.json({ identity, user });
+  });
+  return router;
+}

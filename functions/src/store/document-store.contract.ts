@@ -1,0 +1,613 @@
+import {
+  DocumentExistsError,
+  DocumentNotFoundError,
+  type DocumentData,
+  type DocumentStore,
+  type QuerySpec,
+} from './document-store';
+
+type Capability = 'transactionIsolation' | 'cursors';
+
+export interface DocumentStoreContractOptions {
+  /** Capabilities the adapter cannot be tested for here; the value is the reason shown in the test name. */
+  skip?: Partial<Record<Capability, string>>;
+}
+
+const richDocument = {
+  title: 'Grüße, 世界 — 🎉 naïve café',
+  empty: '',
+  count: 42,
+  negative: -7,
+  ratio: 0.125,
+  zero: 0,
+  active: true,
+  archived: false,
+  missing: null,
+  tags: ['a', 'b', 'ç'],
+  matrix: [
+    [1, 2],
+    [3, 4],
+  ],
+  mixed: [1, 'two', true, null, { three: 3 }],
+  nested: { level: { deeper: { value: 'x', list: [] }, flag: false }, emptyObject: {} },
+};
+
+export function describeDocumentStoreContract(
+  name: string,
+  makeStore: () => Promise<{ store: DocumentStore; cleanup: () => Promise<void> }>,
+  options: DocumentStoreContractOptions = {},
+): void {
+  const itWith = (capability: Capability) => {
+    const reason = options.skip?.[capability];
+    if (reason === undefined) return it;
+    return (title: string, fn: () => Promise<void>) => it.skip(`${title} [skipped: ${reason}]`, fn);
+  };
+
+  describe(`DocumentStore contract: ${name}`, () => {
+    let store: DocumentStore;
+    let cleanup: () => Promise<void>;
+
+    beforeEach(async () => {
+      ({ store, cleanup } = await makeStore());
+    });
+
+    afterEach(async () => {
+      await cleanup();
+    });
+
+    const ids = async (collection: string, spec?: QuerySpec) =>
+      (await store.query(collection, spec)).items.map((item) => item.id);
+
+    const seed = async (collection: string, docs: Record<string, DocumentData>) => {
+      for (const [id, data] of Object.entries(docs)) await store.create(collection, id, data);
+    };
+
+    const walkPages = async (collection: string, spec: QuerySpec) => {
+      const seen: string[] = [];
+      const pageSizes: number[] = [];
+      let after: string | undefined;
+      for (let page = 0; page < 100; page++) {
+        const result = await store.query(collection, { ...spec, ...(after === undefined ? {} : { after }) });
+        seen.push(...result.items.map((item) => item.id));
+        pageSizes.push(result.items.length);
+        if (result.nextCursor === null) return { seen, pageSizes };
+        after = result.nextCursor;
+      }
+      throw new Error('Pagination did not terminate');
+    };
+
+    describe('single documents', () => {
+      it('returns null for a missing document', async () => {
+        expect(await store.get('people', 'nobody')).toBeNull();
+      });
+
+      it('round-trips nested objects, arrays, numbers, booleans, null and unicode', async () => {
+        await store.create('people', 'ada', richDocument);
+        expect(await store.get('people', 'ada')).toEqual(richDocument);
+      });
+
+      it('round-trips unicode document ids', async () => {
+        await store.create('people', 'zoë-😀', { ok: true });
+        expect(await store.get('people', 'zoë-😀')).toEqual({ ok: true });
+        expect(await ids('people')).toEqual(['zoë-😀']);
+      });
+
+      it('rejects create on an existing id with DocumentExistsError and keeps the original', async () => {
+        await store.create('people', 'ada', { name: 'Ada' });
+        await expect(store.create('people', 'ada', { name: 'Impostor' })).rejects.toBeInstanceOf(DocumentExistsError);
+        expect(await store.get('people', 'ada')).toEqual({ name: 'Ada' });
+      });
+
+      it('set creates a missing document', async () => {
+        await store.set('people', 'ada', { name: 'Ada' });
+        expect(await store.get('people', 'ada')).toEqual({ name: 'Ada' });
+      });
+
+      it('set replaces the whole document', async () => {
+        await store.create('people', 'ada', { name: 'Ada', born: 1815, nested: { a: 1 } });
+        await store.set('people', 'ada', { name: 'Ada Lovelace' });
+        expect(await store.get('people', 'ada')).toEqual({ name: 'Ada Lovelace' });
+      });
+
+      it('update merges top-level fields shallowly', async () => {
+        await store.create('people', 'ada', { name: 'Ada', born: 1815, address: { city: 'London', zip: 'W1' } });
+        await store.update('people', 'ada', { born: 1816, address: { city: 'Paris' }, title: 'Countess' });
+        expect(await store.get('people', 'ada')).toEqual({
+          name: 'Ada',
+          born: 1816,
+          address: { city: 'Paris' },
+          title: 'Countess',
+        });
+      });
+
+      it('update of a missing document rejects with DocumentNotFoundError and creates nothing', async () => {
+        await expect(store.update('people', 'nobody', { name: 'x' })).rejects.toBeInstanceOf(DocumentNotFoundError);
+        expect(await store.get('people', 'nobody')).toBeNull();
+      });
+
+      it('delete removes the document', async () => {
+        await store.create('people', 'ada', { name: 'Ada' });
+        await store.delete('people', 'ada');
+        expect(await store.get('people', 'ada')).toBeNull();
+        expect(await ids('people')).toEqual([]);
+      });
+
+      it('delete of a missing document is a no-op', async () => {
+        await store.create('people', 'ada', { name: 'Ada' });
+        await expect(store.delete('people', 'nobody')).resolves.toBeUndefined();
+        expect(await ids('people')).toEqual(['ada']);
+      });
+
+      it('a deleted id can be created again', async () => {
+        await store.create('people', 'ada', { v: 1 });
+        await store.delete('people', 'ada');
+        await store.create('people', 'ada', { v: 2 });
+        expect(await store.get('people', 'ada')).toEqual({ v: 2 });
+      });
+
+      it('keeps collections isolated', async () => {
+        await store.create('people', 'x', { kind: 'person' });
+        await store.create('teams', 'x', { kind: 'team' });
+        expect(await store.get('people', 'x')).toEqual({ kind: 'person' });
+        expect(await store.get('teams', 'x')).toEqual({ kind: 'team' });
+        await store.delete('teams', 'x');
+        expect(await store.get('people', 'x')).toEqual({ kind: 'person' });
+        expect(await store.get('teams', 'x')).toBeNull();
+        await store.create('teams', 'y', { kind: 'team' });
+        expect(await ids('people')).toEqual(['x']);
+        expect(await ids('people', { where: [{ field: 'kind', value: 'team' }] })).toEqual([]);
+      });
+
+      it('returns copies: mutating a read result does not change the store', async () => {
+        await store.create('people', 'ada', { name: 'Ada', tags: ['a'], nested: { n: 1 } });
+        const first = await store.get<{ name: string; tags: string[]; nested: { n: number } }>('people', 'ada');
+        first!.name = 'changed';
+        first!.tags.push('b');
+        first!.nested.n = 2;
+        const listed = await store.query<{ tags: string[] }>('people');
+        listed.items[0]!.data.tags.push('c');
+        expect(await store.get('people', 'ada')).toEqual({ name: 'Ada', tags: ['a'], nested: { n: 1 } });
+      });
+
+      it('copies written data: mutating the input after a write does not change the store', async () => {
+        const input = { name: 'Ada', tags: ['a'] };
+        await store.create('people', 'ada', input);
+        input.name = 'changed';
+        input.tags.push('b');
+        expect(await store.get('people', 'ada')).toEqual({ name: 'Ada', tags: ['a'] });
+      });
+    });
+
+    describe('queries', () => {
+      it('returns every document ordered by id when no spec is given', async () => {
+        await seed('items', { m: { n: 1 }, b: { n: 2 }, z: { n: 3 }, a: { n: 4 } });
+        const page = await store.query('items');
+        expect(page.items).toEqual([
+          { id: 'a', data: { n: 4 } },
+          { id: 'b', data: { n: 2 } },
+          { id: 'm', data: { n: 1 } },
+          { id: 'z', data: { n: 3 } },
+        ]);
+        expect(page.nextCursor).toBeNull();
+      });
+
+      it('returns an empty page for an empty collection', async () => {
+        expect(await store.query('items')).toEqual({ items: [], nextCursor: null });
+      });
+
+      it('filters by equality on one field', async () => {
+        await seed('items', { a: { status: 'open' }, b: { status: 'closed' }, c: { status: 'open' } });
+        expect(await ids('items', { where: [{ field: 'status', value: 'open' }] })).toEqual(['a', 'c']);
+      });
+
+      it('filters by equality on several fields (AND)', async () => {
+        await seed('items', {
+          a: { status: 'open', round: 1 },
+          b: { status: 'open', round: 2 },
+          c: { status: 'closed', round: 1 },
+          d: { status: 'open', round: 1 },
+        });
+        const where = [
+          { field: 'status', value: 'open' },
+          { field: 'round', value: 1 },
+        ];
+        expect(await ids('items', { where })).toEqual(['a', 'd']);
+      });
+
+      it('filters on a dotted nested path', async () => {
+        await seed('items', {
+          a: { profile: { address: { city: 'Oslo' } } },
+          b: { profile: { address: { city: 'Rome' } } },
+          c: { profile: { city: 'Oslo' } },
+          d: { 'profile.address.city': 'Oslo' },
+        });
+        expect(await ids('items', { where: [{ field: 'profile.address.city', value: 'Oslo' }] })).toEqual(['a']);
+      });
+
+      it('filters on field names with underscores, hyphens and digits', async () => {
+        await seed('items', { a: { 'first_name-2': 'x' }, b: { 'first_name-2': 'y' } });
+        expect(await ids('items', { where: [{ field: 'first_name-2', value: 'x' }] })).toEqual(['a']);
+      });
+
+      it('keeps booleans, numbers and strings apart', async () => {
+        await seed('items', {
+          bTrue: { v: true },
+          bFalse: { v: false },
+          one: { v: 1 },
+          zero: { v: 0 },
+          sOne: { v: '1' },
+          sTrue: { v: 'true' },
+          nul: { v: null },
+          none: {},
+        });
+        expect(await ids('items', { where: [{ field: 'v', value: true }] })).toEqual(['bTrue']);
+        expect(await ids('items', { where: [{ field: 'v', value: false }] })).toEqual(['bFalse']);
+        expect(await ids('items', { where: [{ field: 'v', value: 1 }] })).toEqual(['one']);
+        expect(await ids('items', { where: [{ field: 'v', value: 0 }] })).toEqual(['zero']);
+        expect(await ids('items', { where: [{ field: 'v', value: '1' }] })).toEqual(['sOne']);
+        expect(await ids('items', { where: [{ field: 'v', value: 'true' }] })).toEqual(['sTrue']);
+      });
+
+      it('matches fractional and negative numbers exactly', async () => {
+        await seed('items', { a: { v: 1.5 }, b: { v: -1.5 }, c: { v: 1 }, d: { v: 2 } });
+        expect(await ids('items', { where: [{ field: 'v', value: 1.5 }] })).toEqual(['a']);
+        expect(await ids('items', { where: [{ field: 'v', value: -1.5 }] })).toEqual(['b']);
+      });
+
+      it('matches null only for an explicit null, never for a missing field', async () => {
+        await seed('items', { explicit: { v: null }, absent: {}, nestedAbsent: { w: {} }, value: { v: 'x' } });
+        expect(await ids('items', { where: [{ field: 'v', value: null }] })).toEqual(['explicit']);
+        expect(await ids('items', { where: [{ field: 'w.v', value: null }] })).toEqual([]);
+      });
+
+      it('never matches documents lacking the filtered field', async () => {
+        await seed('items', { a: { v: 'x' }, b: { other: 'x' }, c: { v: { nested: 'x' } } });
+        expect(await ids('items', { where: [{ field: 'v', value: 'x' }] })).toEqual(['a']);
+        expect(await ids('items', { where: [{ field: 'nope', value: 'x' }] })).toEqual([]);
+        expect(await ids('items', { where: [{ field: 'v.nested.deeper', value: 'x' }] })).toEqual([]);
+      });
+
+      it('orders ascending by a field, ties broken by id', async () => {
+        await seed('items', { d: { n: 2 }, a: { n: 10 }, c: { n: 1 }, b: { n: 2 }, e: { n: 2 } });
+        expect(await ids('items', { orderBy: { field: 'n' } })).toEqual(['c', 'b', 'd', 'e', 'a']);
+        expect(await ids('items', { orderBy: { field: 'n', direction: 'asc' } })).toEqual(['c', 'b', 'd', 'e', 'a']);
+      });
+
+      it('orders descending by a field, ties broken by id descending', async () => {
+        await seed('items', { d: { n: 2 }, a: { n: 10 }, c: { n: 1 }, b: { n: 2 }, e: { n: 2 } });
+        expect(await ids('items', { orderBy: { field: 'n', direction: 'desc' } })).toEqual(['a', 'e', 'd', 'b', 'c']);
+      });
+
+      it('orders strings and nested fields', async () => {
+        await seed('items', {
+          x: { p: { name: 'carol' } },
+          y: { p: { name: 'alice' } },
+          z: { p: { name: 'bob' } },
+        });
+        expect(await ids('items', { orderBy: { field: 'p.name' } })).toEqual(['y', 'z', 'x']);
+        expect(await ids('items', { orderBy: { field: 'p.name', direction: 'desc' } })).toEqual(['x', 'z', 'y']);
+      });
+
+      it('leaves documents lacking the ordered field out of ordered results', async () => {
+        await seed('items', { a: { n: 2 }, b: {}, c: { n: 1 }, d: { m: 0 } });
+        expect(await ids('items', { orderBy: { field: 'n' } })).toEqual(['c', 'a']);
+      });
+
+      it('combines filters with ordering', async () => {
+        await seed('items', {
+          a: { s: 'open', n: 3 },
+          b: { s: 'closed', n: 1 },
+          c: { s: 'open', n: 1 },
+          d: { s: 'open', n: 2 },
+        });
+        expect(
+          await ids('items', { where: [{ field: 's', value: 'open' }], orderBy: { field: 'n', direction: 'desc' } }),
+        ).toEqual(['a', 'd', 'c']);
+      });
+
+      it('limits the number of results', async () => {
+        await seed('items', { c: {}, a: {}, d: {}, b: {} });
+        const page = await store.query('items', { limit: 2 });
+        expect(page.items.map((item) => item.id)).toEqual(['a', 'b']);
+        expect(page.nextCursor).not.toBeNull();
+        expect(await ids('items', { orderBy: { field: 'missing' }, limit: 2 })).toEqual([]);
+      });
+
+      it('returns no cursor when the limit covers every document', async () => {
+        await seed('items', { a: {}, b: {} });
+        expect((await store.query('items', { limit: 2 })).nextCursor).toBeNull();
+        expect((await store.query('items', { limit: 5 })).nextCursor).toBeNull();
+      });
+    });
+
+    describe('cursors', () => {
+      const itCursors = itWith('cursors');
+      const tenDocs = {
+        j: { n: 3, s: 'x' },
+        c: { n: 1, s: 'y' },
+        h: { n: 2, s: 'x' },
+        a: { n: 3, s: 'x' },
+        e: { n: 1, s: 'x' },
+        b: { n: 2, s: 'y' },
+        i: { n: 3, s: 'y' },
+        d: { n: 1, s: 'x' },
+        g: { n: 2, s: 'x' },
+        f: { n: 3, s: 'y' },
+      };
+
+      itCursors('walks every document exactly once in id order', async () => {
+        await seed('items', tenDocs);
+        const { seen, pageSizes } = await walkPages('items', { limit: 3 });
+        expect(seen).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j']);
+        expect(pageSizes).toEqual([3, 3, 3, 1]);
+      });
+
+      itCursors('walks every document exactly once ascending by a field with ties', async () => {
+        await seed('items', tenDocs);
+        const all = await ids('items', { orderBy: { field: 'n' } });
+        expect(all).toEqual(['c', 'd', 'e', 'b', 'g', 'h', 'a', 'f', 'i', 'j']);
+        expect((await walkPages('items', { orderBy: { field: 'n' }, limit: 2 })).seen).toEqual(all);
+        expect((await walkPages('items', { orderBy: { field: 'n' }, limit: 3 })).seen).toEqual(all);
+      });
+
+      itCursors('walks every document exactly once descending by a field with ties', async () => {
+        await seed('items', tenDocs);
+        const all = await ids('items', { orderBy: { field: 'n', direction: 'desc' } });
+        expect(all).toEqual(['j', 'i', 'f', 'a', 'h', 'g', 'b', 'e', 'd', 'c']);
+        expect((await walkPages('items', { orderBy: { field: 'n', direction: 'desc' }, limit: 3 })).seen).toEqual(all);
+        expect((await walkPages('items', { orderBy: { field: 'n', direction: 'desc' }, limit: 4 })).seen).toEqual(all);
+      });
+
+      itCursors('walks every matching document exactly once with a filter', async () => {
+        await seed('items', tenDocs);
+        const spec: QuerySpec = { where: [{ field: 's', value: 'x' }], orderBy: { field: 'n', direction: 'desc' } };
+        const all = await ids('items', spec);
+        expect(all).toEqual(['j', 'a', 'h', 'g', 'e', 'd']);
+        expect((await walkPages('items', { ...spec, limit: 4 })).seen).toEqual(all);
+        expect((await walkPages('items', { where: spec.where, limit: 4 })).seen).toEqual(['a', 'd', 'e', 'g', 'h', 'j']);
+      });
+
+      itCursors('returns a null cursor on the last page when pages divide evenly', async () => {
+        await seed('items', tenDocs);
+        const { seen, pageSizes } = await walkPages('items', { orderBy: { field: 'n' }, limit: 5 });
+        expect(seen).toHaveLength(10);
+        expect(pageSizes).toEqual([5, 5]);
+      });
+
+      itCursors('walks mixed value types including null and booleans exactly once', async () => {
+        await seed('items', {
+          a: { v: null },
+          b: { v: true },
+          c: { v: false },
+          d: { v: 0 },
+          e: { v: 1 },
+          f: { v: 'a' },
+          g: { v: null },
+          h: { v: 'b' },
+        });
+        for (const direction of ['asc', 'desc'] as const) {
+          const all = await ids('items', { orderBy: { field: 'v', direction } });
+          expect([...all].sort()).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']);
+          expect((await walkPages('items', { orderBy: { field: 'v', direction }, limit: 3 })).seen).toEqual(all);
+        }
+      });
+
+      itCursors('rejects a malformed cursor instead of restarting', async () => {
+        await seed('items', tenDocs);
+        const garbage = [
+          'not a cursor!',
+          Buffer.from('garbage').toString('base64url'),
+          Buffer.from(JSON.stringify({ nope: 1 })).toString('base64url'),
+          Buffer.from(JSON.stringify([1, 2])).toString('base64url'),
+        ];
+        for (const after of garbage) {
+          await expect(store.query('items', { limit: 3, after })).rejects.toThrow(Error);
+          await expect(store.query('items', { orderBy: { field: 'n' }, limit: 3, after })).rejects.toThrow(Error);
+        }
+      });
+    });
+
+    describe('batch', () => {
+      it('applies mixed operations together', async () => {
+        await seed('items', { keep: { v: 1 }, change: { v: 1, extra: true }, drop: { v: 1 }, replace: { v: 1, old: 1 } });
+        await store.batch([
+          { kind: 'create', collection: 'items', id: 'fresh', data: { v: 2 } },
+          { kind: 'update', collection: 'items', id: 'change', patch: { v: 2 } },
+          { kind: 'delete', collection: 'items', id: 'drop' },
+          { kind: 'set', collection: 'items', id: 'replace', data: { v: 2 } },
+          { kind: 'set', collection: 'other', id: 'new', data: { v: 3 } },
+        ]);
+        expect((await store.query('items')).items).toEqual([
+          { id: 'change', data: { v: 2, extra: true } },
+          { id: 'fresh', data: { v: 2 } },
+          { id: 'keep', data: { v: 1 } },
+          { id: 'replace', data: { v: 2 } },
+        ]);
+        expect(await store.get('other', 'new')).toEqual({ v: 3 });
+      });
+
+      it('applies operations in order', async () => {
+        await store.batch([
+          { kind: 'create', collection: 'items', id: 'a', data: { v: 1 } },
+          { kind: 'update', collection: 'items', id: 'a', patch: { w: 2 } },
+          { kind: 'create', collection: 'items', id: 'b', data: { v: 1 } },
+          { kind: 'delete', collection: 'items', id: 'b' },
+        ]);
+        expect((await store.query('items')).items).toEqual([{ id: 'a', data: { v: 1, w: 2 } }]);
+      });
+
+      it('accepts an empty batch', async () => {
+        await expect(store.batch([])).resolves.toBeUndefined();
+      });
+
+      const before = { a: { v: 1 }, b: { v: 1 }, c: { v: 1 } };
+      const failing = [
+        ['a create on an existing id', { kind: 'create', collection: 'items', id: 'c', data: { v: 9 } }, DocumentExistsError],
+        ['an update of a missing document', { kind: 'update', collection: 'items', id: 'zz', patch: { v: 9 } }, DocumentNotFoundError],
+      ] as const;
+
+      for (const [label, operation, errorType] of failing) {
+        it(`applies nothing when ${label} fails`, async () => {
+          await seed('items', before);
+          await expect(
+            store.batch([
+              { kind: 'set', collection: 'items', id: 'a', data: { v: 2 } },
+              { kind: 'delete', collection: 'items', id: 'b' },
+              { kind: 'create', collection: 'items', id: 'new', data: { v: 2 } },
+              { kind: 'update', collection: 'items', id: 'c', patch: { w: 2 } },
+              operation,
+              { kind: 'set', collection: 'items', id: 'after', data: { v: 2 } },
+            ]),
+          ).rejects.toBeInstanceOf(errorType);
+          expect((await store.query('items')).items).toEqual(
+            Object.entries(before).map(([id, data]) => ({ id, data })),
+          );
+        });
+      }
+    });
+
+    describe('transactions', () => {
+      const increment = () =>
+        store.transaction(async (tx) => {
+          const counter = await tx.get<{ n: number }>('counters', 'c');
+          tx.set('counters', 'c', { n: (counter?.n ?? 0) + 1 });
+        });
+
+      it('reads committed data and returns the value of the work', async () => {
+        await store.create('accounts', 'a', { balance: 10 });
+        const result = await store.transaction(async (tx) => {
+          const account = await tx.get<{ balance: number }>('accounts', 'a');
+          const missing = await tx.get('accounts', 'nobody');
+          return { balance: account?.balance, missing };
+        });
+        expect(result).toEqual({ balance: 10, missing: null });
+      });
+
+      it('applies all writes at commit', async () => {
+        await seed('accounts', { a: { balance: 10 }, b: { balance: 0 }, old: { x: 1 } });
+        await store.transaction(async (tx) => {
+          const a = await tx.get<{ balance: number }>('accounts', 'a');
+          const b = await tx.get<{ balance: number }>('accounts', 'b');
+          tx.update('accounts', 'a', { balance: a!.balance - 4 });
+          tx.set('accounts', 'b', { balance: b!.balance + 4 });
+          tx.create('ledger', 'entry-1', { amount: 4 });
+          tx.delete('accounts', 'old');
+        });
+        expect(await store.get('accounts', 'a')).toEqual({ balance: 6 });
+        expect(await store.get('accounts', 'b')).toEqual({ balance: 4 });
+        expect(await store.get('ledger', 'entry-1')).toEqual({ amount: 4 });
+        expect(await store.get('accounts', 'old')).toBeNull();
+      });
+
+      it('does not expose its writes before commit', async () => {
+        await store.create('accounts', 'a', { balance: 10 });
+        let seenOutside: unknown;
+        await store.transaction(async (tx) => {
+          await tx.get('accounts', 'a');
+          tx.set('accounts', 'a', { balance: 99 });
+          tx.create('accounts', 'b', { balance: 1 });
+          seenOutside = [await store.get('accounts', 'a'), await store.get('accounts', 'b')];
+        });
+        expect(seenOutside).toEqual([{ balance: 10 }, null]);
+        expect(await store.get('accounts', 'a')).toEqual({ balance: 99 });
+      });
+
+      it('rolls back every write and rethrows the same error when the work throws', async () => {
+        await store.create('accounts', 'a', { balance: 10 });
+        const failure = new Error('boom');
+        let runs = 0;
+        const attempt = store.transaction(async (tx) => {
+          runs++;
+          await tx.get('accounts', 'a');
+          tx.set('accounts', 'a', { balance: 0 });
+          tx.create('accounts', 'b', { balance: 10 });
+          tx.delete('accounts', 'a');
+          throw failure;
+        });
+        await expect(attempt).rejects.toBe(failure);
+        expect(runs).toBe(1);
+        expect(await store.get('accounts', 'a')).toEqual({ balance: 10 });
+        expect(await store.get('accounts', 'b')).toBeNull();
+      });
+
+      it('applies nothing when one of its writes fails at commit', async () => {
+        await seed('accounts', { a: { balance: 10 }, taken: { x: 1 } });
+        await expect(
+          store.transaction(async (tx) => {
+            tx.set('accounts', 'a', { balance: 0 });
+            tx.create('accounts', 'taken', { x: 2 });
+          }),
+        ).rejects.toBeInstanceOf(DocumentExistsError);
+        expect(await store.get('accounts', 'a')).toEqual({ balance: 10 });
+        expect(await store.get('accounts', 'taken')).toEqual({ x: 1 });
+      });
+
+      it('rejects a read after a write', async () => {
+        await store.create('accounts', 'a', { balance: 10 });
+        await expect(
+          store.transaction(async (tx) => {
+            tx.set('accounts', 'a', { balance: 0 });
+            await tx.get('accounts', 'a');
+          }),
+        ).rejects.toThrow(Error);
+        expect(await store.get('accounts', 'a')).toEqual({ balance: 10 });
+      });
+
+      itWith('transactionIsolation')('retries when a document it read changes before commit', async () => {
+        await store.create('counters', 'c', { n: 0 });
+        let runs = 0;
+        const seen: number[] = [];
+        const result = await store.transaction(async (tx) => {
+          runs++;
+          const counter = await tx.get<{ n: number }>('counters', 'c');
+          seen.push(counter!.n);
+          if (runs === 1) await store.set('counters', 'c', { n: 10 });
+          tx.set('counters', 'c', { n: counter!.n + 1 });
+          return counter!.n + 1;
+        });
+        expect(runs).toBe(2);
+        expect(seen).toEqual([0, 10]);
+        expect(result).toBe(11);
+        expect(await store.get('counters', 'c')).toEqual({ n: 11 });
+      });
+
+      itWith('transactionIsolation')('retries when a document it found missing is created before commit', async () => {
+        let runs = 0;
+        await store.transaction(async (tx) => {
+          runs++;
+          const existing = await tx.get('users', 'u');
+          if (runs === 1) await store.create('users', 'u', { by: 'other' });
+          if (!existing) tx.create('users', 'u', { by: 'tx' });
+        });
+        expect(runs).toBe(2);
+        expect(await store.get('users', 'u')).toEqual({ by: 'other' });
+      });
+
+      itWith('transactionIsolation')('retries when a document it read is deleted and recreated', async () => {
+        await store.create('counters', 'c', { n: 0 });
+        let runs = 0;
+        await store.transaction(async (tx) => {
+          runs++;
+          const counter = await tx.get<{ n: number }>('counters', 'c');
+          if (runs === 1) {
+            await store.delete('counters', 'c');
+            await store.create('counters', 'c', { n: 5 });
+          }
+          tx.set('counters', 'c', { n: counter!.n + 1 });
+        });
+        expect(runs).toBe(2);
+        expect(await store.get('counters', 'c')).toEqual({ n: 6 });
+      });
+
+      itWith('transactionIsolation')('lands two concurrent increments', async () => {
+        await Promise.all([increment(), increment()]);
+        expect(await store.get('counters', 'c')).toEqual({ n: 2 });
+      });
+
+      itWith('transactionIsolation')('lands twenty concurrent increments', async () => {
+        await Promise.all(Array.from({ length: 20 }, increment));
+        expect(await store.get('counters', 'c')).toEqual({ n: 20 });
+      });
+    });
+  });
+}

@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { describeDocumentStoreContract } from './document-store.contract';
+import { TransactionContentionError } from './document-store';
+import { createSqliteStore, runIntegrityCheck } from './sqlite-store';
+
+const makeTempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'sqlite-store-'));
+
+describeDocumentStoreContract('sqlite (file)', async () => {
+  const dir = makeTempDir();
+  const store = createSqliteStore({ filename: path.join(dir, 'store.db') });
+  return {
+    store,
+    cleanup: async () => {
+      await store.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+describeDocumentStoreContract('sqlite (:memory:)', async () => {
+  const store = createSqliteStore({ filename: ':memory:' });
+  return { store, cleanup: () => store.close() };
+});
+
+describe('sqlite store', () => {
+  let dir: string;
+  let filename: string;
+
+  beforeEach(() => {
+    dir = makeTempDir();
+    filename = path.join(dir, 'nested', 'deeper', 'store.db');
+  });
+
+  afterEach(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('creates missing parent directories and uses WAL', async () => {
+    const store = createSqliteStore({ filename });
+    await store.create('items', 'a', { v: 1 });
+    const db = new Database(filename, { readonly: true });
+    try {
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    } finally {
+      db.close();
+    }
+    await store.close();
+  });
+
+  it('keeps data across closing and reopening the file', async () => {
+    const first = createSqliteStore({ filename });
+    await first.create('items', 'a', { v: 1, nested: { ok: true } });
+    await first.set('items', 'b', { v: 2 });
+    await first.delete('items', 'b');
+    await first.close();
+
+    const second = createSqliteStore({ filename });
+    expect((await second.query('items')).items).toEqual([{ id: 'a', data: { v: 1, nested: { ok: true } } }]);
+    await second.close();
+  });
+
+  it('reports a healthy file as ok', async () => {
+    const store = createSqliteStore({ filename });
+    await store.batch([
+      { kind: 'create', collection: 'items', id: 'a', data: { v: 1 } },
+      { kind: 'create', collection: 'items', id: 'b', data: { v: 2 } },
+    ]);
+    await store.close();
+    expect(runIntegrityCheck(filename)).toBe('ok');
+  });
+
+  it('refuses to check a file that does not exist', () => {
+    expect(() => runIntegrityCheck(path.join(dir, 'missing.db'))).toThrow();
+    expect(fs.existsSync(path.join(dir, 'missing.db'))).toBe(false);
+  });
+
+  describe('field path validation', () => {
+    const attacks = [
+      "v') OR 1=1 --",
+      'v" OR 1=1 --',
+      '$.v',
+      'v[0]',
+      'v..w',
+      '.v',
+      'v.',
+      'v w',
+      '',
+    ];
+
+    it.each(attacks)('rejects %j in a filter and in an order', async (field) => {
+      const store = createSqliteStore({ filename: ':memory:' });
+      await store.create('items', 'a', { v: 1 });
+      await expect(store.query('items', { where: [{ field, value: 1 }] })).rejects.toThrow(/Invalid field path/);
+      await expect(store.query('items', { orderBy: { field } })).rejects.toThrow(/Invalid field path/);
+      expect((await store.query('items')).items).toHaveLength(1);
+      await store.close();
+    });
+  });
+
+  it('rejects collection names and ids containing a slash', async () => {
+    const store = createSqliteStore({ filename: ':memory:' });
+    await expect(store.create('items/x', 'a', {})).rejects.toThrow(/Invalid collection/);
+    await expect(store.create('items', 'a/b', {})).rejects.toThrow(/Invalid document id/);
+    await expect(store.get('items', '')).rejects.toThrow(/Invalid document id/);
+    await store.close();
+  });
+
+  it('gives up with TransactionContentionError when a document keeps changing', async () => {
+    const store = createSqliteStore({ filename: ':memory:' });
+    await store.create('counters', 'c', { n: 0 });
+    let runs = 0;
+    const attempt = store.transaction(async (tx) => {
+      runs++;
+      const counter = await tx.get<{ n: number }>('counters', 'c');
+      await store.update('counters', 'c', { n: counter!.n + 100 });
+      tx.set('counters', 'c', { n: -1 });
+    });
+    await expect(attempt).rejects.toBeInstanceOf(TransactionContentionError);
+    expect(runs).toBe(10);
+    expect(await store.get('counters', 'c')).toEqual({ n: 1000 });
+    await store.close();
+  });
+
+  it('lands concurrent increments from two connections to the same file', async () => {
+    const first = createSqliteStore({ filename });
+    const second = createSqliteStore({ filename });
+    const increment = (store: typeof first) =>
+      store.transaction(async (tx) => {
+        const counter = await tx.get<{ n: number }>('counters', 'c');
+        tx.set('counters', 'c', { n: (counter?.n ?? 0) + 1 });
+      });
+    await Promise.all(Array.from({ length: 20 }, (_, index) => increment(index % 2 === 0 ? first : second)));
+    expect(await first.get('counters', 'c')).toEqual({ n: 20 });
+    await first.close();
+    await second.close();
+  });
+});

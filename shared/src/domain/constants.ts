@@ -1,0 +1,70 @@
+export const USER_ROLES = ['applicant', 'reviewer', 'super-reviewer'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const USER_ROLE_LABELS: Record<UserRole, string> = {
+  applicant: 'Applicant',
+  reviewer: 'Reviewer',
+  'super-reviewer': 'Super Reviewer',
+};
+
+export const TEAM_ROLES = [
+  'bootcamp',
+  'engineer',
+  'designer',
+  'product',
+  'tech-lead',
+  'social-media-manager',
+  'outreach-coordinator',
+] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+
+export interface TeamRoleDisplay {
+  label: string;
+  emoji: string;
+  background: string;
+  color: string;
+}
+
+export const TEAM_ROLE_DISPLAY: Record<TeamRole, TeamRoleDisplay> = {
+  bootcamp: { label: 'Bootcamp', emoji: '🏕️', background: '#fde2e4', color: '#7a1f2b' },
+  'tech-lead': { label: 'Tech Lead', emoji: '🧭', background: '#e2ece9', color: '#1f4d3f' },
+  product: { label: 'Product Manager', emoji: '📋', background: '#fff1c1', color: '#6b4e00' },
+  'social-media-manager': { label: 'Social Media Manager', emoji: '📣', background: '#e4dcf5', color: '#3f2a6e' },
+  'outreach-coordinator': { label: 'Outreach Coordinator', emoji: '🤝', background: '#d9f0ff', color: '#0d4a70' },
+  engineer: { label: 'Engineer', emoji: '💻', background: '#dff5d8', color: '#285c1c' },
+  designer: { label: 'Designer', emoji: '🎨', background: '#ffe0cc', color: '#7a3a10' },
+};
+
+export const QUESTION_TYPES = [
+  'short-answer',
+  'long-answer',
+  'multiple-choice',
+  'multiple-select',
+  'file-upload',
+  'role-select',
+] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+
+export const APPLICATION_STATUSES = ['in-progress', 'submitted', 'in-review', 'interview', 'decided', 'inactive'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+export const REVIEW_DECISIONS = [
+  'not-reviewed',
+  'under-review',
+  'reviewed',
+  'interview',
+  'accepted',
+  'denied',
+  'waitlist',
+] as const;
+export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
+
+export const COLLECTIONS = {
+  users: 'users',
+  forms: 'application-forms',
+  responses: 'application-responses',
+} as const;
+
+export const INITIAL_RESPONSE_STATUS: ApplicationStatus = 'in-progress';
+export const AUTOSAVE_DELAY_MS = 2000;
+export const MIN_REVIEWER_ROLE_PREFERENCES = 3;

@@ -1,0 +1,5 @@
+export * from './constants';
+export * from './errors';
+export * from './health';
+export * from './schemas';
+export * from './client-config';

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { QUESTION_TYPES, TEAM_ROLES, USER_ROLES } from './constants';
+
+export const idSchema = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, "-" and "_" only');
+
+export const teamRoleSchema = z.enum(TEAM_ROLES);
+export const userRoleSchema = z.enum(USER_ROLES);
+export const questionTypeSchema = z.enum(QUESTION_TYPES);
+
+export const userSchema = z.object({
+  id: idSchema,
+  email: z.email(),
+  firstName: z.string().min(1).max(100),
+  lastName: z.string().min(1).max(100),
+  role: userRoleSchema,
+  applicantRolePreferences: z.array(teamRoleSchema).optional(),
+  activeApplications: z.array(idSchema),
+});
+export type User = z.infer<typeof userSchema>;
+
+const questionBase = {
+  questionId: idSchema,
+  questionText: z.string().min(1).max(2000),
+  secondaryText: z.string().max(4000).optional(),
+  optional: z.boolean().optional(),
+};
+
+const wordLimits = {
+  minWords: z.number().int().min(0).max(5000).optional(),
+  maxWords: z.number().int().min(1).max(5000).optional(),
+  placeholder: z.string().max(200).optional(),
+};
+
+export const questionSchema = z.discriminatedUnion('questionType', [
+  z.object({ ...questionBase, ...wordLimits, questionType: z.literal('short-answer') }),
+  z.object({ ...questionBase, ...wordLimits, questionType: z.literal('long-answer') }),
+  z.object({ ...questionBase, questionType: z.literal('multiple-choice'), options: z.array(z.string().min(1).max(200)).min(2) }),
+  z.object({ ...questionBase, questionType: z.literal('multiple-select'), options: z.array(z.string().min(1).max(200)).min(1) }),
+  z.object({
+    ...questionBase,
+    questionType: z.literal('file-upload'),
+    acceptedTypes: z.array(z.string().min(1)).min(1),
+    maxSizeBytes: z.number().int().positive(),
+  }),
+  z.object({ ...questionBase, questionType: z.literal('role-select') }),
+]);
+export type Question = z.infer<typeof questionSchema>;
+
+export const formSectionSchema = z.object({
+  sectionId: idSchema,
+  sectionName: z.string().min(1).max(200),
+  description: z.string().max(4000).optional(),
+  forRoles: z.array(teamRoleSchema).min(1).optional(),
+  hiddenFromReviewers: z.boolean().optional(),
+  questions: z.array(questionSchema),
+});
+export type FormSection = z.infer<typeof formSectionSchema>;
+
+export const rubricCriterionSchema = z.object({
+  key: idSchema,
+  prompt: z.string().min(1).max(500),
+  description: z.string().max(2000).optional(),
+  min: z.number().int().default(0),
+  max: z.number().int().default(4),
+  weight: z.number().positive().default(1),
+});
+
+export const rubricSchema = z.object({
+  rubricId: idSchema,
+  roles: z.array(teamRoleSchema).min(1),
+  criteria: z.array(rubricCriterionSchema).min(1),
+});
+
+export const applicationFormSchema = z.object({
+  id: idSchema,
+  semester: z.string().min(1).max(100),
+  isActive: z.boolean(),
+  decisionsReleased: z.boolean(),
+  dueDate: z.iso.datetime({ offset: true }),
+  description: z.string().max(8000).optional(),
+  sections: z.array(formSectionSchema).min(1),
+  reviewRubrics: z.array(rubricSchema).default([]),
+  interviewRubrics: z.array(rubricSchema).default([]),
+});
+export type ApplicationForm = z.infer<typeof applicationFormSchema>;

@@ -1,0 +1,20 @@
+/**
+ * The one door to react-router for every app. It is shared through Module Federation as a
+ * singleton (so remotes see the shell's router), and because it re-exports only what the apps
+ * use, the shared chunk carries a tree-shaken router instead of the whole library.
+ */
+export {
+  BrowserRouter,
+  Link,
+  Navigate,
+  NavLink,
+  Outlet,
+  Route,
+  Routes,
+  generatePath,
+  useLocation,
+  useNavigate,
+  useParams,
+  useSearchParams,
+} from 'react-router-dom';
+export type { Location, NavigateFunction } from 'react-router-dom';

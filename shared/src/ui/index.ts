@@ -1,0 +1,2 @@
+export * from './portal-logo';
+export * from './page-not-found';

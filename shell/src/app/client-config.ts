@@ -1,0 +1,6 @@
+import type { ClientConfig } from '@portal/shared/domain';
+
+declare const __PORTAL_CLIENT_CONFIG__: ClientConfig;
+
+/** Validated by the build (tools/webpack) and injected as a constant. */
+export const clientConfig: ClientConfig = __PORTAL_CLIENT_CONFIG__;

@@ -1,0 +1,60 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { IdentitySnapshot } from './firebase-identity';
+import { loadIdentity } from './load-identity';
+import { hasSignedInHint } from './signed-in-hint';
+
+export type SessionState =
+  | { status: 'loading'; identity: null }
+  | { status: 'signed-out'; identity: null }
+  | { status: 'signed-in'; identity: IdentitySnapshot };
+
+export type Session = SessionState & {
+  /** Loads the identity SDK (if not yet) and follows its sign-in state from then on. */
+  activate: () => void;
+};
+
+const SessionContext = createContext<Session | null>(null);
+
+/**
+ * Auth state starts loading and signed out, then follows the identity provider. A visitor
+ * with no sign-in hint is known to be signed out without loading the SDK until a page needs it.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<SessionState>({ status: 'loading', identity: null });
+  const [active, setActive] = useState(hasSignedInHint);
+
+  useEffect(() => {
+    if (!active) {
+      setState({ status: 'signed-out', identity: null });
+      return;
+    }
+    let unsubscribe: (() => void) | undefined;
+    let cancelled = false;
+    loadIdentity().then(
+      (identity) => {
+        if (cancelled) return;
+        unsubscribe = identity.subscribeToIdentity((snapshot) =>
+          setState(snapshot ? { status: 'signed-in', identity: snapshot } : { status: 'signed-out', identity: null }),
+        );
+      },
+      (error: unknown) => {
+        setState({ status: 'signed-out', identity: null });
+        throw error;
+      },
+    );
+    return () => {
+      cancelled = true;
+      unsubscribe?.();
+    };
+  }, [active]);
+
+  const activate = useCallback(() => setActive(true), []);
+  const value = useMemo(() => ({ ...state, activate }), [state, activate]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside SessionProvider');
+  return session;
+}

@@ -1,0 +1,31 @@
+import type { ComponentType } from 'react';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemoteName, RemotesManifest } from '@portal/shared/domain';
+import { fetchRemotesManifest } from './remote-manifest';
+
+export type RemoteRoutesComponent = ComponentType;
+
+export interface RemoteLoader {
+  load(name: RemoteName, options: { retry: boolean }): Promise<RemoteRoutesComponent>;
+}
+
+/** Loads a remote's exposed route tree the first time a route needs it. */
+export function createRemoteLoader(manifestUrl: string): RemoteLoader {
+  let manifest: Promise<RemotesManifest> | null = null;
+  return {
+    async load(name, { retry }) {
+      if (!manifest || retry) {
+        manifest = fetchRemotesManifest(manifestUrl);
+        manifest.catch(() => {
+          manifest = null;
+        });
+      }
+      const entry = (await manifest)[name];
+      // `force` drops a failed earlier attempt so a retry fetches the entry again.
+      registerRemotes([{ name, entry }], { force: retry });
+      const remote = await loadRemote<{ default: RemoteRoutesComponent }>(`${name}/routes`);
+      if (!remote?.default) throw new Error(`The ${name} remote exposes no route tree`);
+      return remote.default;
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface PortalProcess {
+  url: string;
+  dataDir: string;
+  pid: number;
+  output(): string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+const TSX = path.resolve(__dirname, '../node_modules/.bin/tsx');
+const START = path.resolve(__dirname, 'start.ts');
+
+/** Runs `npm start`'s launcher as a child process, on its own ports and data directory. */
+export async function startPortalProcess(options: { port: number; authEmulatorPort: number; dataDir?: string }): Promise<PortalProcess> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'portal-data-'));
+  const child = spawn(TSX, [START], {
+    env: {
+      ...process.env,
+      PORT: String(options.port),
+      AUTH_EMULATOR_PORT: String(options.authEmulatorPort),
+      DATA_DIR: dataDir,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const ready = new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http\S+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then((code) => reject(new Error(`The portal exited (code ${code}) before it was ready:\n${output}`)));
+  });
+  const url = await ready;
+  return {
+    url,
+    dataDir,
+    pid: child.pid ?? -1,
+    output: () => output,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}

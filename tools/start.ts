@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { loadLocalConfig } from '../functions/src/config';
+import { startLocalRuntime } from '../functions/src/local/start-local-runtime';
+import { DEMO_PASSWORD, DEMO_USERS } from '../functions/src/seed/demo-accounts';
+import { USER_ROLE_LABELS } from '../shared/src/domain/constants';
+import { startAuthEmulator } from './auth-emulator';
+import { buildStaleApps } from './build';
+import { outputDir } from './webpack/create-config';
+import { version } from '../package.json';
+
+/** `npm start`: build what is stale, start the Auth emulator and the one local server, stop both on Ctrl-C. */
+async function main(): Promise<void> {
+  const config = loadLocalConfig();
+  const dataDir = path.resolve(config.DATA_DIR);
+  await buildStaleApps();
+
+  const emulator = await startAuthEmulator({
+    port: config.AUTH_EMULATOR_PORT,
+    projectId: config.PORTAL_PROJECT_ID,
+    dataDir: path.join(dataDir, 'auth'),
+    persist: true,
+  });
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+
+  let runtime: Awaited<ReturnType<typeof startLocalRuntime>>;
+  try {
+    runtime = await startLocalRuntime(
+      config,
+      { shell: outputDir('shell'), applicant: outputDir('applicant'), admin: outputDir('admin') },
+      version,
+    );
+  } catch (error) {
+    await emulator.stop();
+    throw error;
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal} received: stopping the portal...`);
+    await runtime.close();
+    await emulator.stop();
+    console.log('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  const accounts = DEMO_USERS.map((user) => `  ${USER_ROLE_LABELS[user.role].padEnd(15)} ${user.email}`).join('\n');
+  console.log(
+    [
+      '',
+      `The Application Portal is running at ${runtime.url}`,
+      `  data: ${dataDir}${runtime.seeded ? ' (demo data seeded)' : ''}`,
+      `  API log: ${runtime.logFile}`,
+      '',
+      `Demo accounts (password: ${DEMO_PASSWORD}):`,
+      accounts,
+      '',
+      'Press Ctrl-C to stop.',
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

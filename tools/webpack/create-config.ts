@@ -1,0 +1,129 @@
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import TerserPlugin from 'terser-webpack-plugin';
+import webpack, { type Configuration } from 'webpack';
+import { clientConfigFromEnv, remotesManifestFromEnv } from './client-config';
+
+export const REPO_ROOT = path.resolve(__dirname, '../..');
+
+export type AppName = 'shell' | 'applicant' | 'admin';
+
+export const APP_DIRS: Record<AppName, string> = {
+  shell: path.join(REPO_ROOT, 'shell'),
+  applicant: path.join(REPO_ROOT, 'applicant-app'),
+  admin: path.join(REPO_ROOT, 'admin-app'),
+};
+
+/**
+ * Singletons: only what carries React context or module state across apps. antd and the
+ * stateless parts of @portal/shared (domain, ui) are not shared: a shared module is not
+ * tree-shaken, and each app's own copy costs only what that app uses. The router is shared
+ * through the @portal/shared/router facade, which re-exports just what the apps use.
+ */
+const SHARED = {
+  react: { singleton: true, requiredVersion: '^19.0.0' },
+  'react/': { singleton: true, requiredVersion: '^19.0.0' },
+  'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
+  'react-dom/': { singleton: true, requiredVersion: '^19.0.0' },
+  '@tanstack/react-query': { singleton: true, requiredVersion: '^5.0.0' },
+  'react-toastify': { singleton: true, requiredVersion: '^11.0.0' },
+  '@portal/shared/client': { singleton: true, requiredVersion: false },
+  '@portal/shared/router': { singleton: true, requiredVersion: false },
+} as const;
+
+function federation(app: AppName): ModuleFederationPlugin {
+  // Remotes are only ever loaded by the shell, so they use its federation runtime instead of
+  // carrying their own; remote entries are plain URLs, so the snapshot (manifest) code is left out.
+  const common = { shared: SHARED, shareStrategy: 'loaded-first' as const, dts: false, manifest: false };
+  const optimization = { disableSnapshot: true, target: 'web' as const };
+  if (app === 'shell') {
+    return new ModuleFederationPlugin({
+      ...common,
+      name: 'shell',
+      remotes: {},
+      experiments: { optimization },
+    });
+  }
+  return new ModuleFederationPlugin({
+    ...common,
+    experiments: { optimization },
+    name: app,
+    filename: 'remoteEntry.js',
+    exposes: { './routes': './src/app/routes.tsx' },
+  });
+}
+
+export function outputDir(app: AppName): string {
+  return path.join(APP_DIRS[app], 'dist');
+}
+
+export function createConfig(app: AppName, mode: 'production' | 'development' = 'production'): Configuration {
+  const dir = APP_DIRS[app];
+  const plugins: Configuration['plugins'] = [federation(app)];
+  if (app === 'shell') {
+    plugins.push(
+      new webpack.DefinePlugin({ __PORTAL_CLIENT_CONFIG__: JSON.stringify(clientConfigFromEnv()) }),
+      new HtmlWebpackPlugin({ template: path.join(dir, 'src/index.html'), scriptLoading: 'defer' }),
+      {
+        apply(compiler) {
+          compiler.hooks.thisCompilation.tap('RemotesManifest', (compilation) => {
+            compilation.hooks.processAssets.tap(
+              { name: 'RemotesManifest', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+              () => {
+                const json = JSON.stringify(remotesManifestFromEnv(), null, 2);
+                compilation.emitAsset('remotes.json', new webpack.sources.RawSource(json));
+              },
+            );
+          });
+        },
+      },
+    );
+  }
+  return {
+    name: app,
+    mode,
+    context: dir,
+    entry: app === 'shell' ? { main: './src/index.ts' } : {},
+    devtool: false,
+    output: {
+      path: outputDir(app),
+      publicPath: app === 'shell' ? '/' : 'auto',
+      filename: '[name].[contenthash:10].js',
+      chunkFilename: '[name].[contenthash:10].js',
+      uniqueName: app,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic' } },
+                target: 'es2022',
+              },
+            },
+          },
+        },
+      ],
+    },
+    plugins,
+    optimization: {
+      minimizer: [
+        new TerserPlugin({
+          extractComments: false,
+          terserOptions: { ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } },
+        }),
+      ],
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'error' },
+  };
+}

@@ -26,6 +26,15 @@ const config: Config = {
       testEnvironment: 'node',
       transform,
       testMatch: ['<rootDir>/src/**/*.test.ts'],
+      globalSetup: '<rootDir>/../tools/jest/auth-emulator-setup.ts',
+      globalTeardown: '<rootDir>/../tools/jest/auth-emulator-teardown.ts',
+    },
+    {
+      displayName: 'tools',
+      rootDir: '<rootDir>/tools',
+      testEnvironment: 'node',
+      transform,
+      testMatch: ['<rootDir>/**/*.test.ts'],
     },
     {
       displayName: 'shared-domain',

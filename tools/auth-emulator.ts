@@ -58,14 +58,21 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<R
     if (existsSync(path.join(exportDir, 'firebase-export-metadata.json'))) args.push('--import', exportDir);
     args.push('--export-on-exit', exportDir);
   }
+  // firebase-tools finds "its" running hub through a locator file per project id in the temp
+  // directory; a temp directory of its own keeps two runs of the same demo project apart.
+  const tmpDir = path.join(dataDir, 'tmp');
+  mkdirSync(tmpDir, { recursive: true });
   const child = spawn(FIREBASE_BIN, args, {
     cwd: dataDir,
-    env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: 'true' },
+    env: { ...process.env, TMPDIR: tmpDir, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: 'true' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let ready = false;
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-8000);
+    // Printed once the emulator has also finished importing saved accounts; its port answers earlier.
+    if (output.includes('All emulators ready')) ready = true;
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
@@ -85,16 +92,11 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<R
     if (child.exitCode !== null) {
       throw new Error(`The Auth emulator exited with code ${child.exitCode}:\n${output}`);
     }
-    try {
-      const response = await fetch(`${origin}/`);
-      if (response.ok) {
-        log(`Auth emulator ready at ${origin}`);
-        return { origin, host: `127.0.0.1:${port}`, stop };
-      }
-    } catch {
-      // not listening yet
+    if (ready) {
+      log(`Auth emulator ready at ${origin}`);
+      return { origin, host: `127.0.0.1:${port}`, stop };
     }
-    await delay(250);
+    await delay(100);
   }
   await stop();
   throw new Error(`The Auth emulator did not start within ${START_TIMEOUT_MS / 1000} s:\n${output}`);

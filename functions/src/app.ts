@@ -1,4 +1,4 @@
-import express, { type Express } from 'express';
+import express, { type Express, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import pinoHttp from 'pino-http';
 import type { Logger } from 'pino';
@@ -22,6 +22,7 @@ export interface AppDeps {
 }
 
 export const API_BODY_LIMIT = '1mb';
+const LOGGED_SECRETS = ['req.headers.authorization', 'req.headers["x-firebase-appcheck"]'];
 
 /** Builds the API (every route under /api); it never listens. */
 export function createApp(deps: AppDeps): Express {
@@ -30,7 +31,14 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', true);
 
   const api = express.Router();
-  api.use(pinoHttp({ logger: deps.logger, autoLogging: { ignore: (req) => req.url === '/api/health' } }));
+  api.use(
+    pinoHttp<Request, Response>({
+      logger: deps.logger,
+      redact: LOGGED_SECRETS,
+      // Inside this router req.url has lost its /api prefix.
+      autoLogging: { ignore: (req) => req.originalUrl.split('?')[0] === '/api/health' },
+    }),
+  );
   api.use(helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } }));
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');

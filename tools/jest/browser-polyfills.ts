@@ -15,3 +15,21 @@ Object.defineProperty(window, 'matchMedia', {
     dispatchEvent: () => false,
   }),
 });
+
+/** The shell's build-time configuration constant, as a local build would define it. */
+Object.assign(globalThis, {
+  __PORTAL_CLIENT_CONFIG__: {
+    mode: 'local',
+    apiBaseUrl: '/api',
+    remotesManifestUrl: '/remotes.json',
+    firebase: { apiKey: 'demo-api-key', authDomain: 'localhost', projectId: 'demo-portal' },
+    authEmulator: true,
+    chapter: {
+      name: 'Example Chapter',
+      website: 'https://example.org/',
+      photoSharing: 'https://www.instagram.com/example-chapter/',
+      professionalNetwork: 'https://www.linkedin.com/company/example-chapter/',
+      codeHosting: 'https://github.com/example-chapter',
+    },
+  },
+});

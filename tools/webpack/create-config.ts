@@ -118,7 +118,7 @@ export function createConfig(app: AppName, mode: 'production' | 'development' = 
       minimizer: [
         new TerserPlugin({
           extractComments: false,
-          terserOptions: { ecma: 2020, module: true, compress: { passes: 2 }, format: { comments: false } },
+          terserOptions: { ecma: 2020, compress: { passes: 2 }, format: { comments: false } },
         }),
       ],
     },

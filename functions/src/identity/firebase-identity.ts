@@ -3,9 +3,12 @@ import { getAuth } from 'firebase-admin/auth';
 import type { IdentityAdmin } from './identity-admin';
 import type { IdentityVerifier } from './identity-verifier';
 
-/** The admin app; with FIREBASE_AUTH_EMULATOR_HOST set, firebase-admin talks to the Auth emulator. */
-export function getFirebaseAdminApp(projectId: string): App {
-  return getApps()[0] ?? initializeApp({ projectId });
+/**
+ * The admin app; with FIREBASE_AUTH_EMULATOR_HOST set, firebase-admin talks to the Auth emulator.
+ * Without a project id it uses the runtime's default credentials and project (Cloud Functions).
+ */
+export function getFirebaseAdminApp(projectId?: string): App {
+  return getApps()[0] ?? (projectId ? initializeApp({ projectId }) : initializeApp());
 }
 
 export function createFirebaseIdentityVerifier(app: App): IdentityVerifier {

@@ -42,7 +42,20 @@ export function createLocalServer({ api, bundles, authEmulatorOrigin }: LocalSer
   server.disable('x-powered-by');
   server.use(compression({ level: 9 }));
   server.use(api);
-  server.use(createProxyMiddleware({ target: authEmulatorOrigin, pathFilter: AUTH_EMULATOR_PATHS }));
+  server.use(
+    createProxyMiddleware({
+      target: authEmulatorOrigin,
+      pathFilter: (pathname) => AUTH_EMULATOR_PATHS.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`)),
+      on: {
+        error: (error, _req, res) => {
+          if ('writeHead' in res && !res.headersSent) {
+            res.writeHead(502, { 'Content-Type': 'text/plain' });
+            res.end(`The Auth emulator at ${authEmulatorOrigin} did not answer: ${error.message}`);
+          }
+        },
+      },
+    }),
+  );
   server.use(
     helmet({
       contentSecurityPolicy: {

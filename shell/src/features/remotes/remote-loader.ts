@@ -15,9 +15,11 @@ export function createRemoteLoader(manifestUrl: string): RemoteLoader {
   return {
     async load(name, { retry }) {
       if (!manifest || retry) {
-        manifest = fetchRemotesManifest(manifestUrl);
-        manifest.catch(() => {
-          manifest = null;
+        const attempt = fetchRemotesManifest(manifestUrl);
+        manifest = attempt;
+        // A failed fetch is forgotten so the next load asks again; a newer attempt is kept.
+        attempt.catch(() => {
+          if (manifest === attempt) manifest = null;
         });
       }
       const entry = (await manifest)[name];

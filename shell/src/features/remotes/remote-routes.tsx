@@ -16,13 +16,18 @@ export function RemoteUnavailable({ name, error, onRetry }: { name: RemoteName; 
     <Result
       status="warning"
       title={`${REMOTE_LABELS[name]} could not be loaded`}
-      subTitle={`Check your connection and try again. (${error.message})`}
+      subTitle="Check your connection and try again."
       extra={
         <Button type="primary" onClick={onRetry}>
           Retry
         </Button>
       }
-    />
+    >
+      <details>
+        <summary>Technical details</summary>
+        <code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{error.message}</code>
+      </details>
+    </Result>
   );
 }
 
@@ -43,10 +48,7 @@ class RemoteErrorBoundary extends Component<
       <RemoteUnavailable
         name={this.props.name}
         error={error}
-        onRetry={() => {
-          this.setState({ error: null });
-          this.props.onRetry();
-        }}
+        onRetry={this.props.onRetry}
       />
     );
   }

@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { recordRequests } from './support/requests';
+
+test('an /apply route loads the applicant remote only, rendered with the shell providers', async ({ page }) => {
+  const requests = recordRequests(page);
+  await page.goto('/apply');
+  await expect(page.getByRole('heading', { name: 'Applicant Home' })).toBeVisible();
+  // The remote's query ran through the shell's QueryClient and API client.
+  await expect(page.getByText(/Connected to the portal API \(version /)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(requests.remoteEntries()).toEqual(['/applicant/remoteEntry.js']);
+  expect(requests.paths().some((p) => p.startsWith('/admin/'))).toBe(false);
+});
+
+test('an /admin route loads the admin remote only', async ({ page }) => {
+  const requests = recordRequests(page);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Admin Home' })).toBeVisible();
+  await expect(page.getByText(/Connected to the portal API \(version /)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(requests.remoteEntries()).toEqual(['/admin/remoteEntry.js']);
+  expect(requests.paths().some((p) => p.startsWith('/applicant/'))).toBe(false);
+});
+
+test('the remotes share the shell’s React, router and query library instead of downloading their own', async ({ page }) => {
+  const requests = recordRequests(page);
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  const shellScripts = requests.paths().filter((p) => p.endsWith('.js'));
+  await page.goto('/apply');
+  await expect(page.getByText(/Connected to the portal API/)).toBeVisible();
+  const applicantScripts = requests.paths().filter((p) => p.startsWith('/applicant/'));
+  const sharedByRemote = await page.evaluate(() => {
+    const federation = (globalThis as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, { from: string; loaded?: boolean }>>>> } }).__FEDERATION__;
+    const providers: Record<string, string[]> = {};
+    for (const scopes of Object.values(federation?.__SHARE__ ?? {})) {
+      for (const [pkg, versions] of Object.entries(scopes.default ?? {})) {
+        for (const info of Object.values(versions)) if (info.loaded) (providers[pkg] ??= []).push(info.from);
+      }
+    }
+    return providers;
+  });
+  for (const pkg of ['react', 'react-dom', '@tanstack/react-query', '@portal/shared/router', '@portal/shared/client']) {
+    expect([...new Set(sharedByRemote[pkg])], pkg).toEqual(['shell']);
+  }
+  expect(shellScripts.length).toBeGreaterThan(0);
+  expect(applicantScripts.length).toBeLessThanOrEqual(6);
+});
+
+test('a remote that cannot be loaded shows a retry inside the layout, and the rest of the portal works', async ({ page }) => {
+  await page.route('**/admin/remoteEntry.js', (route) => route.abort('connectionrefused'));
+  await page.goto('/admin');
+  await expect(page.getByText('The staff area could not be loaded')).toBeVisible();
+  const retry = page.getByRole('button', { name: 'Retry' });
+  await expect(retry).toBeVisible();
+  await expect(page.getByRole('navigation', { name: /on the web/ })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Home' }).click();
+  await expect(page.getByText('Apply to be a member!')).toBeVisible();
+
+  await page.goBack();
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await page.unroute('**/admin/remoteEntry.js');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Home' })).toBeVisible();
+});

@@ -1,0 +1,6 @@
+/** Ports of the browser-test runtime, apart from `npm start`'s defaults so both can run at once. */
+export const E2E_PORT = 18080;
+export const E2E_AUTH_EMULATOR_PORT = 19299;
+/** The launcher test starts its own runtime on these. */
+export const LAUNCHER_TEST_PORT = 18090;
+export const LAUNCHER_TEST_AUTH_EMULATOR_PORT = 19399;

@@ -1,0 +1,200 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import pino from 'pino';
+import request from 'supertest';
+import { COLLECTIONS, healthSchema, type User } from '@portal/shared/domain';
+import { createApp, type AppDeps } from './app';
+import { createLocalFileStore } from './files/local-file-store';
+import type { IdentityVerifier, VerifiedIdentity } from './identity/identity-verifier';
+import type { DocumentStore } from './store/document-store';
+import { createSqliteStore } from './store/sqlite-store';
+
+const ADA: VerifiedIdentity = { uid: 'ada', email: 'ada@example.com', emailVerified: true };
+const TOKENS: Record<string, VerifiedIdentity> = { 'token-ada': ADA };
+
+const fakeVerifier: IdentityVerifier = {
+  async verifyIdToken(token) {
+    const identity = TOKENS[token];
+    if (!identity) throw new Error(`unknown token ${token}`);
+    return identity;
+  },
+};
+
+const STACK_TRACE = /\n\s+at |\.[jt]s:\d+/;
+
+let tempDir: string;
+let store: DocumentStore;
+
+beforeAll(() => {
+  tempDir = mkdtempSync(path.join(os.tmpdir(), 'portal-app-test-'));
+});
+afterAll(() => rmSync(tempDir, { recursive: true, force: true }));
+beforeEach(() => {
+  store = createSqliteStore({ filename: ':memory:' });
+});
+afterEach(() => store.close());
+
+function buildApp(overrides: Partial<AppDeps> = {}) {
+  return createApp({
+    store,
+    files: createLocalFileStore({ root: tempDir }),
+    identity: fakeVerifier,
+    logger: pino({ level: 'silent' }),
+    storeName: 'sqlite',
+    version: '1.2.3',
+    ...overrides,
+  });
+}
+
+function capturingLogger() {
+  const lines: Array<Record<string, unknown>> = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+  return { logger, lines };
+}
+
+const logsFlushed = () => new Promise((resolve) => setImmediate(resolve));
+
+function expectApiError(res: request.Response, status: number, code: string): void {
+  expect(res.status).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  expect(res.body).toEqual({ error: { code, message: expect.any(String) } });
+  expect(res.body.error.message.length).toBeGreaterThan(0);
+  expect(res.text).not.toMatch(STACK_TRACE);
+}
+
+describe('health', () => {
+  it('answers 200 with the health contract, naming the store and version', async () => {
+    const res = await request(buildApp()).get('/api/health');
+    expect(res.status).toBe(200);
+    expect(healthSchema.parse(res.body)).toMatchObject({ status: 'ok', store: 'sqlite', version: '1.2.3' });
+  });
+
+  it('is not logged on every poll, while other requests are', async () => {
+    const { logger, lines } = capturingLogger();
+    const app = buildApp({ logger });
+    await request(app).get('/api/health');
+    await logsFlushed();
+    expect(lines).toEqual([]);
+    await request(app).get('/api/session');
+    await logsFlushed();
+    expect(lines.some((line) => line.msg === 'request completed')).toBe(true);
+  });
+});
+
+describe('routing', () => {
+  it('answers an unknown /api route with a 404 not-found error', async () => {
+    const res = await request(buildApp()).get('/api/no-such-thing');
+    expectApiError(res, 404, 'not-found');
+    expect(res.body.error.message).toContain('/api/no-such-thing');
+  });
+
+  it('leaves paths outside /api to whatever it is mounted in', async () => {
+    const parent = express();
+    parent.use(buildApp());
+    parent.use((_req, res) => {
+      res.status(299).send('parent answered');
+    });
+    for (const url of ['/', '/apply/f/x', '/apiary', '/index.html']) {
+      const res = await request(parent).get(url);
+      expect({ url, status: res.status, text: res.text }).toEqual({ url, status: 299, text: 'parent answered' });
+    }
+    expect((await request(parent).get('/api/nope')).status).toBe(404);
+  });
+});
+
+describe('request bodies', () => {
+  it('rejects malformed JSON with a 400 that says so', async () => {
+    const res = await request(buildApp()).post('/api/session').set('Content-Type', 'application/json').send('{"a":');
+    expectApiError(res, 400, 'invalid-request');
+    expect(res.body.error.message).toBe('Request body is not valid JSON');
+  });
+
+  it('rejects a body that is not declared as JSON with a 415', async () => {
+    const res = await request(buildApp()).post('/api/session').set('Content-Type', 'text/plain').send('hello');
+    expectApiError(res, 415, 'unsupported-media-type');
+  });
+
+  it('rejects a JSON body over 1 MB with a 413', async () => {
+    const body = JSON.stringify({ blob: 'x'.repeat(1024 * 1024) });
+    const res = await request(buildApp()).post('/api/session').set('Content-Type', 'application/json').send(body);
+    expectApiError(res, 413, 'payload-too-large');
+  });
+});
+
+describe('response headers', () => {
+  it('sends the security headers and no x-powered-by', async () => {
+    const res = await request(buildApp()).get('/api/health');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('marks API answers, errors included, as not cacheable', async () => {
+    const app = buildApp();
+    expect((await request(app).get('/api/health')).headers['cache-control']).toBe('no-store');
+    expect((await request(app).get('/api/nope')).headers['cache-control']).toBe('no-store');
+    expect((await request(app).get('/api/session')).headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('GET /api/session', () => {
+  it('answers 401 without a token', async () => {
+    expectApiError(await request(buildApp()).get('/api/session'), 401, 'unauthenticated');
+  });
+
+  it.each(['Token token-ada', 'Bearer', 'Bearer ', 'Bearer token-ada extra', 'bearer token-ada'])(
+    'answers 401 to the malformed Authorization header %j',
+    async (header) => {
+      const res = await request(buildApp()).get('/api/session').set('Authorization', header);
+      expectApiError(res, 401, 'unauthenticated');
+      expect(res.body.error.message).toContain('Bearer');
+    },
+  );
+
+  it('answers 401 to a token the verifier rejects', async () => {
+    const res = await request(buildApp()).get('/api/session').set('Authorization', 'Bearer forged-token');
+    expectApiError(res, 401, 'unauthenticated');
+  });
+
+  it('answers the verified identity and no user before registration', async () => {
+    const res = await request(buildApp()).get('/api/session').set('Authorization', 'Bearer token-ada');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ identity: ADA, user: null });
+  });
+
+  it('answers the user record once it exists', async () => {
+    const user: User = { id: 'ada', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', role: 'applicant', activeApplications: [] };
+    await store.set(COLLECTIONS.users, user.id, user);
+    const res = await request(buildApp()).get('/api/session').set('Authorization', 'Bearer token-ada');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ identity: ADA, user });
+  });
+
+  it('keeps bearer tokens out of the logs', async () => {
+    const { logger, lines } = capturingLogger();
+    await request(buildApp({ logger })).get('/api/session').set('Authorization', 'Bearer token-ada');
+    await logsFlushed();
+    expect(lines.length).toBeGreaterThan(0);
+    expect(JSON.stringify(lines)).not.toContain('token-ada');
+  });
+});
+
+describe('unexpected errors', () => {
+  it('answer 500 with a generic message and log the cause', async () => {
+    const { logger, lines } = capturingLogger();
+    const failingStore: DocumentStore = {
+      ...store,
+      get: () => Promise.reject(new Error('disk on fire at /var/secret/portal.db')),
+    };
+    const res = await request(buildApp({ store: failingStore, logger })).get('/api/session').set('Authorization', 'Bearer token-ada');
+    expectApiError(res, 500, 'internal');
+    expect(res.text).not.toContain('disk on fire');
+    expect(res.text).not.toContain('/var/secret');
+    await logsFlushed();
+    const logged = lines.find((line) => line.msg === 'unhandled error');
+    expect(logged).toMatchObject({ level: 50, err: { message: 'disk on fire at /var/secret/portal.db' } });
+  });
+});

@@ -1,0 +1,30 @@
+import type { Express } from 'express';
+import pino, { type Logger } from 'pino';
+import { createApp } from '../app';
+import type { FileStore } from '../files/file-store';
+import { createFirebaseIdentityVerifier, getFirebaseAdminApp } from '../identity/firebase-identity';
+import type { IdentityVerifier } from '../identity/identity-verifier';
+import type { DocumentStore } from '../store/document-store';
+
+export interface ProductionAdapters {
+  store: DocumentStore;
+  files: FileStore;
+}
+
+export interface ProductionOptions {
+  identity?: IdentityVerifier;
+  logger?: Logger;
+}
+
+/** The API as Cloud Functions runs it: Firebase Auth with the runtime's default credentials. */
+export function createProductionApp(adapters: ProductionAdapters, options: ProductionOptions = {}): Express {
+  return createApp({
+    store: adapters.store,
+    files: adapters.files,
+    identity: options.identity ?? createFirebaseIdentityVerifier(getFirebaseAdminApp()),
+    logger: options.logger ?? pino({ level: 'info' }),
+    storeName: 'firestore',
+    // Set at bundle time by tools/build-functions.ts.
+    version: process.env.PORTAL_VERSION ?? 'development',
+  });
+}

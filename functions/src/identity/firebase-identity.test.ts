@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { App } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import pino from 'pino';
+import request from 'supertest';
+import { createApp } from '../app';
+import { createLocalFileStore } from '../files/local-file-store';
+import { createSqliteStore } from '../store/sqlite-store';
+import type { AccountSpec } from './identity-admin';
+import { createFirebaseIdentityAdmin, createFirebaseIdentityVerifier, getFirebaseAdminApp } from './firebase-identity';
+
+let app: App;
+
+beforeAll(() => {
+  if (!process.env.FIREBASE_AUTH_EMULATOR_HOST) throw new Error('The jest globalSetup must start the Auth emulator');
+  app = getFirebaseAdminApp(process.env.TEST_AUTH_PROJECT_ID!);
+});
+
+function accountSpec(overrides: Partial<AccountSpec> = {}): AccountSpec {
+  const uid = `user-${randomUUID()}`;
+  return { uid, email: `${uid}@example.com`, password: 'correct-horse-1', displayName: 'Test User', emailVerified: true, ...overrides };
+}
+
+async function signIn(email: string, password: string): Promise<string> {
+  const url = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`;
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  const body = (await response.json()) as { idToken?: string; error?: { message: string } };
+  if (!response.ok || !body.idToken) throw new Error(`sign-in failed: ${body.error?.message ?? response.status}`);
+  return body.idToken;
+}
+
+describe('the Firebase identity admin', () => {
+  it('creates an account once and leaves it as it is afterwards', async () => {
+    const admin = createFirebaseIdentityAdmin(app);
+    const spec = accountSpec();
+    expect(await admin.ensureAccount(spec)).toBe('created');
+    expect(await admin.ensureAccount({ ...spec, password: 'another-password-2', displayName: 'Changed' })).toBe('existed');
+
+    const user = await getAuth(app).getUser(spec.uid);
+    expect(user).toMatchObject({ email: spec.email, displayName: 'Test User', emailVerified: true });
+    await expect(signIn(spec.email, spec.password)).resolves.toEqual(expect.any(String));
+  });
+});
+
+describe('the Firebase identity verifier', () => {
+  it('turns a real id token into the caller identity', async () => {
+    const spec = accountSpec();
+    await createFirebaseIdentityAdmin(app).ensureAccount(spec);
+    const identity = await createFirebaseIdentityVerifier(app).verifyIdToken(await signIn(spec.email, spec.password));
+    expect(identity).toEqual({ uid: spec.uid, email: spec.email, emailVerified: true });
+  });
+
+  it('reports an unverified email as unverified', async () => {
+    const spec = accountSpec({ emailVerified: false });
+    await createFirebaseIdentityAdmin(app).ensureAccount(spec);
+    const identity = await createFirebaseIdentityVerifier(app).verifyIdToken(await signIn(spec.email, spec.password));
+    expect(identity).toEqual({ uid: spec.uid, email: spec.email, emailVerified: false });
+  });
+
+  it('rejects a garbage token', async () => {
+    await expect(createFirebaseIdentityVerifier(app).verifyIdToken('not.a.token')).rejects.toThrow();
+  });
+
+  it('rejects the token of an account that was deleted since', async () => {
+    const spec = accountSpec();
+    await createFirebaseIdentityAdmin(app).ensureAccount(spec);
+    const token = await signIn(spec.email, spec.password);
+    await getAuth(app).deleteUser(spec.uid);
+    await expect(createFirebaseIdentityVerifier(app).verifyIdToken(token)).rejects.toThrow();
+  });
+});
+
+describe('GET /api/session with Firebase identity', () => {
+  it('accepts a bearer id token from the Auth emulator', async () => {
+    const spec = accountSpec();
+    await createFirebaseIdentityAdmin(app).ensureAccount(spec);
+    const token = await signIn(spec.email, spec.password);
+    const filesDir = mkdtempSync(path.join(os.tmpdir(), 'portal-identity-test-'));
+    const store = createSqliteStore({ filename: ':memory:' });
+    try {
+      const api = createApp({
+        store,
+        files: createLocalFileStore({ root: filesDir }),
+        identity: createFirebaseIdentityVerifier(app),
+        logger: pino({ level: 'silent' }),
+        storeName: 'sqlite',
+        version: 'test',
+      });
+      const res = await request(api).get('/api/session').set('Authorization', `Bearer ${token}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ identity: { uid: spec.uid, email: spec.email, emailVerified: true }, user: null });
+    } finally {
+      await store.close();
+      rmSync(filesDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,231 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Express } from 'express';
+import pino from 'pino';
+import request from 'supertest';
+import { healthSchema } from '@portal/shared/domain';
+import { createApp } from '../app';
+import { createLocalFileStore } from '../files/local-file-store';
+import type { DocumentStore } from '../store/document-store';
+import { createSqliteStore } from '../store/sqlite-store';
+import { createLocalServer } from './local-server';
+
+const SHELL_HTML = '<!doctype html><html><body><div id="root"></div><script src="/main.abcdef1234.js"></script></body></html>';
+const SHELL_MAIN = `console.log(${JSON.stringify('shell main '.repeat(1000))});`;
+const APPLICANT_ENTRY = 'var applicantRemote = {};';
+const ADMIN_ENTRY = 'var adminRemote = {};';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+interface ReceivedByEmulator {
+  method: string;
+  url: string;
+  body: string;
+}
+
+let root: string;
+let store: DocumentStore;
+let emulator: Server;
+let received: ReceivedByEmulator[];
+let api: Express;
+let server: Express;
+
+function writeBundle(dir: string, files: Record<string, string>): string {
+  mkdirSync(dir, { recursive: true });
+  for (const [name, content] of Object.entries(files)) writeFileSync(path.join(dir, name), content);
+  return dir;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'portal-local-server-test-'));
+  const bundles = {
+    shell: writeBundle(path.join(root, 'shell'), {
+      'index.html': SHELL_HTML,
+      'main.abcdef1234.js': SHELL_MAIN,
+      'remotes.json': JSON.stringify({ applicant: '/applicant/remoteEntry.js', admin: '/admin/remoteEntry.js' }),
+    }),
+    applicant: writeBundle(path.join(root, 'applicant'), {
+      'remoteEntry.js': APPLICANT_ENTRY,
+      '12.0123456789.js': 'var chunk12 = 12;',
+    }),
+    admin: writeBundle(path.join(root, 'admin'), { 'remoteEntry.js': ADMIN_ENTRY }),
+  };
+
+  received = [];
+  emulator = createServer(async (req, res) => {
+    received.push({ method: req.method ?? '', url: req.url ?? '', body: await readBody(req) });
+    res.setHeader('Content-Type', 'application/json');
+    res.end(JSON.stringify({ fakeEmulator: true }));
+  });
+  await new Promise<void>((resolve) => emulator.listen(0, '127.0.0.1', resolve));
+  const { port } = emulator.address() as AddressInfo;
+
+  store = createSqliteStore({ filename: ':memory:' });
+  api = createApp({
+    store,
+    files: createLocalFileStore({ root: path.join(root, 'files') }),
+    identity: { verifyIdToken: () => Promise.reject(new Error('no identities in this test')) },
+    logger: pino({ level: 'silent' }),
+    storeName: 'sqlite',
+    version: 'test',
+  });
+  server = createLocalServer({ api, bundles, authEmulatorOrigin: `http://127.0.0.1:${port}` });
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => emulator.close(resolve));
+  await store.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const navigate = (url: string) => request(server).get(url).set('Accept', 'text/html,application/xhtml+xml,*/*;q=0.8');
+
+describe('pages', () => {
+  it.each(['/', '/apply/f/x/y', '/admin', '/admin/dor/users'])('serves the shell page for the navigation %s', async (url) => {
+    const res = await navigate(url);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.text).toBe(SHELL_HTML);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends a content security policy that only allows own scripts', async () => {
+    const res = await navigate('/apply/f/x/y');
+    const policy = res.headers['content-security-policy'];
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('answers a request for a path that is not a page navigation with a 404', async () => {
+    const res = await request(server).get('/admin/dor/users').set('Accept', 'application/json');
+    expect(res.status).toBe(404);
+    expect(res.text).not.toContain('<html');
+  });
+});
+
+describe('bundle files', () => {
+  it('serves each remote from its own bundle, revalidated on every load', async () => {
+    const admin = await request(server).get('/admin/remoteEntry.js');
+    expect(admin.status).toBe(200);
+    expect(admin.text).toBe(ADMIN_ENTRY);
+    expect(admin.headers['cache-control']).toBe('no-cache');
+    expect(admin.headers['content-type']).toMatch(/javascript/);
+
+    const applicant = await request(server).get('/applicant/remoteEntry.js');
+    expect(applicant.text).toBe(APPLICANT_ENTRY);
+    expect(applicant.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the remotes manifest revalidated on every load', async () => {
+    const res = await request(server).get('/remotes.json');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ applicant: '/applicant/remoteEntry.js', admin: '/admin/remoteEntry.js' });
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/applicant/12.0123456789.js', '/main.abcdef1234.js'])('lets browsers keep the hashed file %s forever', async (url) => {
+    const res = await request(server).get(url);
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+  });
+
+  it('answers a missing script with a 404, never the shell page', async () => {
+    const res = await navigate('/admin/missing.js');
+    expect(res.status).toBe(404);
+    expect(res.text).not.toContain('<html');
+  });
+
+  it('compresses a large file when the browser accepts gzip', async () => {
+    const gzipped = await request(server).get('/main.abcdef1234.js').set('Accept-Encoding', 'gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.text).toBe(SHELL_MAIN);
+
+    const plain = await request(server).get('/main.abcdef1234.js').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(SHELL_MAIN);
+  });
+});
+
+describe('the API', () => {
+  it('answers /api/health with JSON', async () => {
+    const res = await request(server).get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(healthSchema.parse(res.body).store).toBe('sqlite');
+  });
+
+  it('answers an unknown API path with a JSON 404 even when a page is asked for', async () => {
+    const res = await navigate('/api/nope');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ error: { code: 'not-found' } });
+  });
+});
+
+describe('the Auth emulator proxy', () => {
+  beforeEach(() => {
+    received.length = 0;
+  });
+
+  it('forwards the Auth SDK calls with their body', async () => {
+    const body = JSON.stringify({ email: 'a@example.com', password: 'secret-1', returnSecureToken: true });
+    const res = await request(server)
+      .post('/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any')
+      .set('Content-Type', 'application/json')
+      .send(body);
+    expect(res.body).toEqual({ fakeEmulator: true });
+    expect(received).toEqual([
+      { method: 'POST', url: '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any', body },
+    ]);
+  });
+
+  it('keeps paths that only start like an emulator path', async () => {
+    const res = await navigate('/emulatorish');
+    expect(res.text).toBe(SHELL_HTML);
+    expect(received).toEqual([]);
+  });
+
+  it.each(['/identitytoolkit.googleapis.com/v1/x', '/securetoken.googleapis.com/v1/token', '/emulator/v1/projects/p/oobCodes'])(
+    'forwards %s',
+    async (url) => {
+      const res = await navigate(url);
+      expect(res.body).toEqual({ fakeEmulator: true });
+      expect(received.map((call) => call.url)).toEqual([url]);
+    },
+  );
+});
+
+describe('the Auth emulator proxy in front of the real emulator', () => {
+  it('lets the browser sign up through this server', async () => {
+    const proxied = createLocalServer({
+      api,
+      bundles: { shell: root, applicant: root, admin: root },
+      authEmulatorOrigin: `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`,
+    });
+    const res = await request(proxied)
+      .post('/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any')
+      .send({ email: `proxy-${Date.now()}@example.com`, password: 'secret-123', returnSecureToken: true });
+    expect(res.status).toBe(200);
+    expect(res.body.idToken).toEqual(expect.any(String));
+  });
+
+  it('answers 502 with the reason when the emulator is not running', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const unreachable = createLocalServer({ api, bundles: { shell: root, applicant: root, admin: root }, authEmulatorOrigin: `http://127.0.0.1:${port}` });
+    const res = await request(unreachable).get('/emulator/v1/projects/p/oobCodes');
+    expect(res.status).toBe(502);
+    expect(res.text).toContain(`http://127.0.0.1:${port}`);
+  });
+});

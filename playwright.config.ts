@@ -1,0 +1,38 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './e2e/support/chromium';
+import { E2E_AUTH_EMULATOR_PORT, E2E_PORT } from './e2e/support/ports';
+
+/** Browser tests drive the real federated build, served exactly as `npm start` serves it. */
+export default defineConfig({
+  testDir: 'e2e',
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  outputDir: 'test-results',
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    launchOptions: chromiumLaunchOptions,
+    screenshot: 'only-on-failure',
+    trace: 'off',
+  },
+  webServer: {
+    command: `${path.join('node_modules', '.bin', 'tsx')} tools/start.ts`,
+    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      AUTH_EMULATOR_PORT: String(E2E_AUTH_EMULATOR_PORT),
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-')),
+    },
+  },
+});

@@ -1,0 +1,46 @@
+import { toast } from 'react-toastify';
+import { notify, TOAST_CONTAINER_PROPS } from './toasts';
+
+jest.mock('react-toastify', () => ({ toast: jest.fn() }));
+
+function keyEvent(init: KeyboardEventInit) {
+  return new KeyboardEvent('keydown', init);
+}
+
+beforeEach(() => jest.mocked(toast).mockClear());
+
+test('toasts appear top-right, close after 5 s and are dismissed by dragging 80 percent', () => {
+  expect(TOAST_CONTAINER_PROPS).toMatchObject({
+    position: 'top-right',
+    autoClose: 5000,
+    draggable: true,
+    draggablePercent: 80,
+  });
+});
+
+test('Alt+T is the hotkey that focuses the notifications', () => {
+  const { hotKeys } = TOAST_CONTAINER_PROPS;
+
+  expect(hotKeys(keyEvent({ altKey: true, code: 'KeyT' }))).toBe(true);
+  expect(hotKeys(keyEvent({ code: 'KeyT' }))).toBe(false);
+  expect(hotKeys(keyEvent({ altKey: true, code: 'KeyR' }))).toBe(false);
+  expect(hotKeys(keyEvent({ ctrlKey: true, code: 'KeyT' }))).toBe(false);
+});
+
+test('an error toast is a colored card with a close button and no progress bar', () => {
+  notify.error('Failed to save your application!');
+
+  expect(toast).toHaveBeenCalledWith(
+    'Failed to save your application!',
+    expect.objectContaining({ type: 'error', theme: 'colored', hideProgressBar: true, closeButton: true }),
+  );
+});
+
+test('a success toast is a colored card and takes per-call options', () => {
+  notify.success('A verification email has been sent to ada@example.org!', { autoClose: 2000 });
+
+  expect(toast).toHaveBeenCalledWith(
+    'A verification email has been sent to ada@example.org!',
+    expect.objectContaining({ type: 'success', theme: 'colored', autoClose: 2000 }),
+  );
+});

@@ -1,0 +1,33 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { clientConfig } from '../../app/client-config';
+import { AppLayout } from './app-layout';
+
+test.each([
+  ['Instagram', clientConfig.chapter.photoSharing],
+  ['LinkedIn', clientConfig.chapter.professionalNetwork],
+  ['GitHub', clientConfig.chapter.codeHosting],
+  ['Website', clientConfig.chapter.website],
+])('the footer links to the chapter on %s in a new tab', (label, href) => {
+  render(
+    <MemoryRouter>
+      <AppLayout chapter={clientConfig.chapter} />
+    </MemoryRouter>,
+  );
+
+  const footer = screen.getByRole('navigation', { name: 'Example Chapter on the web' });
+  const link = within(footer).getByRole('link', { name: label });
+  expect(link).toHaveAttribute('href', href);
+  expect(link).toHaveAttribute('target', '_blank');
+  expect(link.getAttribute('rel')?.split(' ')).toContain('noopener');
+});
+
+test('the header links back to the landing page', () => {
+  render(
+    <MemoryRouter>
+      <AppLayout chapter={clientConfig.chapter} />
+    </MemoryRouter>,
+  );
+
+  expect(screen.getByRole('link', { name: /Application Portal/ })).toHaveAttribute('href', '/');
+});

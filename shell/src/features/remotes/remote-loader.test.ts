@@ -1,0 +1,62 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { createRemoteLoader } from './remote-loader';
+import { fetchRemotesManifest } from './remote-manifest';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
+jest.mock('./remote-manifest', () => ({ fetchRemotesManifest: jest.fn() }));
+
+const MANIFEST = { applicant: 'https://cdn.example/applicant/remoteEntry.js', admin: 'https://cdn.example/admin/remoteEntry.js' };
+const ApplicantRoutes = () => null;
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  jest.mocked(fetchRemotesManifest).mockResolvedValue(MANIFEST);
+  jest.mocked(loadRemote).mockResolvedValue({ default: ApplicantRoutes });
+});
+
+test('the first load registers the remote from the manifest and loads its route tree', async () => {
+  const loader = createRemoteLoader('/remotes.json');
+
+  await expect(loader.load('applicant', { retry: false })).resolves.toBe(ApplicantRoutes);
+
+  expect(fetchRemotesManifest).toHaveBeenCalledWith('/remotes.json');
+  expect(registerRemotes).toHaveBeenCalledWith([{ name: 'applicant', entry: MANIFEST.applicant }], { force: false });
+  expect(loadRemote).toHaveBeenCalledWith('applicant/routes');
+});
+
+test('the manifest is fetched once across loads', async () => {
+  const loader = createRemoteLoader('/remotes.json');
+
+  await loader.load('applicant', { retry: false });
+  await loader.load('admin', { retry: false });
+
+  expect(fetchRemotesManifest).toHaveBeenCalledTimes(1);
+  expect(registerRemotes).toHaveBeenLastCalledWith([{ name: 'admin', entry: MANIFEST.admin }], { force: false });
+});
+
+test('a retry fetches the manifest again and re-registers the remote by force', async () => {
+  const loader = createRemoteLoader('/remotes.json');
+
+  await loader.load('applicant', { retry: false });
+  await loader.load('applicant', { retry: true });
+
+  expect(fetchRemotesManifest).toHaveBeenCalledTimes(2);
+  expect(registerRemotes).toHaveBeenLastCalledWith([{ name: 'applicant', entry: MANIFEST.applicant }], { force: true });
+});
+
+test('a failed manifest is fetched again on the next load', async () => {
+  jest.mocked(fetchRemotesManifest).mockRejectedValueOnce(new Error('The remotes manifest answered 503'));
+  const loader = createRemoteLoader('/remotes.json');
+
+  await expect(loader.load('applicant', { retry: false })).rejects.toThrow('answered 503');
+  await expect(loader.load('applicant', { retry: false })).resolves.toBe(ApplicantRoutes);
+
+  expect(fetchRemotesManifest).toHaveBeenCalledTimes(2);
+});
+
+test('a remote without a default export is rejected', async () => {
+  jest.mocked(loadRemote).mockResolvedValue({});
+  const loader = createRemoteLoader('/remotes.json');
+
+  await expect(loader.load('admin', { retry: false })).rejects.toThrow('The admin remote exposes no route tree');
+});

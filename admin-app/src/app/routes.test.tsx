@@ -1,35 +1,19 @@
-import type { ReactNode } from 'react';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { PortalProvider } from '@portal/shared/client';
-import { Route, Routes } from '@portal/shared/router';
+import { screen } from '@testing-library/react';
+import { renderRemote } from '../../../tools/jest/render-remote';
 import AdminRoutes from './routes';
 
 const HEALTH = { status: 'ok', version: '1.4.2', store: 'sqlite', time: '2025-01-01T00:00:00.000Z' };
 
-/** Mounts the remote as the shell does: at /admin/* inside its router, QueryClient and PortalProvider. */
-function renderInShell(path: string, { withPortal = true } = {}) {
+function renderAt(path: string, options: { withPortal?: boolean } = {}) {
   const api = { request: jest.fn().mockResolvedValue(HEALTH) };
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const routes = (
-    <Routes>
-      <Route path="/admin/*" element={<AdminRoutes />} />
-    </Routes>
-  );
-  const portal = (children: ReactNode) => (withPortal ? <PortalProvider value={{ api }}>{children}</PortalProvider> : children);
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <QueryClientProvider client={queryClient}>{portal(routes)}</QueryClientProvider>
-    </MemoryRouter>,
-  );
+  renderRemote(AdminRoutes, { mountPath: '/admin', path, api, ...options });
   return { api };
 }
 
 afterEach(() => jest.restoreAllMocks());
 
-test('the index shows the admin home and the API version', async () => {
-  const { api } = renderInShell('/admin');
+test('the index shows the Admin home and the API version', async () => {
+  const { api } = renderAt('/admin');
 
   expect(screen.getByRole('heading', { name: 'Admin Home' })).toBeInTheDocument();
   expect(await screen.findByText('Connected to the portal API (version 1.4.2).')).toBeInTheDocument();
@@ -37,7 +21,7 @@ test('the index shows the admin home and the API version', async () => {
 });
 
 test('an unknown path under /admin shows the not-found page', () => {
-  renderInShell('/admin/no-such-page');
+  renderAt('/admin/no-such-page');
 
   expect(screen.getByText('Page not found')).toBeInTheDocument();
 });
@@ -45,7 +29,5 @@ test('an unknown path under /admin shows the not-found page', () => {
 test("the remote cannot render without the shell's PortalProvider", () => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 
-  expect(() => renderInShell('/admin', { withPortal: false })).toThrow(
-    'usePortal must be used inside the shell (PortalProvider is missing)',
-  );
+  expect(() => renderAt('/admin', { withPortal: false })).toThrow('usePortal must be used inside the shell (PortalProvider is missing)');
 });

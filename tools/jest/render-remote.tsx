@@ -1,0 +1,25 @@
+import type { ComponentType, ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { PortalProvider, type ApiClient } from '@portal/shared/client';
+import { Route, Routes } from '@portal/shared/router';
+
+/** Mounts a remote's route tree as the shell does: under its path, inside the router, QueryClient and PortalProvider. */
+export function renderRemote(
+  RemoteRoutes: ComponentType,
+  { mountPath, path, api, withPortal = true }: { mountPath: string; path: string; api: ApiClient; withPortal?: boolean },
+) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const routes = (
+    <Routes>
+      <Route path={`${mountPath}/*`} element={<RemoteRoutes />} />
+    </Routes>
+  );
+  const portal = (children: ReactNode) => (withPortal ? <PortalProvider value={{ api }}>{children}</PortalProvider> : children);
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <QueryClientProvider client={queryClient}>{portal(routes)}</QueryClientProvider>
+    </MemoryRouter>,
+  );
+}

@@ -6,7 +6,16 @@ import { boundaryRules } from './tools/lint/boundaries';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/lib/**', '.data/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.scratch/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/lib/**',
+      '.data/**',
+      'coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.scratch/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

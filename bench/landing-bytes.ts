@@ -12,9 +12,11 @@ async function main() {
     const page = await browser.newPage();
     const requests: { url: string; type: string; bytes: number }[] = [];
     page.on('requestfinished', (request) => {
-      void request.sizes().then((sizes) =>
-        requests.push({ url: request.url(), type: request.resourceType(), bytes: sizes.responseBodySize }),
-      );
+      void request
+        .sizes()
+        .then((sizes) =>
+          requests.push({ url: request.url(), type: request.resourceType(), bytes: sizes.responseBodySize }),
+        );
     });
     await page.goto(`${portal.url}/`, { waitUntil: 'networkidle' });
     await page.getByRole('link', { name: 'Create Account' }).waitFor();

@@ -27,11 +27,14 @@ function processesMentioning(text: string): string[] {
 }
 
 async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
+  const response = await fetch(
+    `${baseUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
   return response.ok ? 'signed in' : `${response.status}: ${await response.text()}`;
 }
 
@@ -75,5 +78,7 @@ test('npm start serves everything on one port, stops on Ctrl-C with nothing left
 });
 
 test('a bad setting stops the start with a clear message', async () => {
-  await expect(startPortalProcess({ port: 0, authEmulatorPort: AUTH_PORT })).rejects.toThrow(/Invalid configuration:[\s\S]*PORT/);
+  await expect(startPortalProcess({ port: 0, authEmulatorPort: AUTH_PORT })).rejects.toThrow(
+    /Invalid configuration:[\s\S]*PORT/,
+  );
 });

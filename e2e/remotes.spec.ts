@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { DEMO, logIn } from './support/accounts';
 import { recordRequests } from './support/requests';
 
 test('an /apply route loads the applicant remote only, rendered with the shell providers', async ({ page }) => {
+  await logIn(page, DEMO.applicant);
   const requests = recordRequests(page);
   await page.goto('/apply');
   await expect(page.getByRole('heading', { name: 'Applicant Home' })).toBeVisible();
@@ -13,6 +15,7 @@ test('an /apply route loads the applicant remote only, rendered with the shell p
 });
 
 test('an /admin route loads the admin remote only', async ({ page }) => {
+  await logIn(page, DEMO.reviewer);
   const requests = recordRequests(page);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Home' })).toBeVisible();
@@ -22,7 +25,10 @@ test('an /admin route loads the admin remote only', async ({ page }) => {
   expect(requests.paths().some((p) => p.startsWith('/applicant/'))).toBe(false);
 });
 
-test('the remotes share the shell’s React, router and query library instead of downloading their own', async ({ page }) => {
+test('the remotes share the shell’s React, router and query library instead of downloading their own', async ({
+  page,
+}) => {
+  await logIn(page, DEMO.applicant);
   const requests = recordRequests(page);
   await page.goto('/');
   await page.waitForLoadState('networkidle');
@@ -31,7 +37,16 @@ test('the remotes share the shell’s React, router and query library instead of
   await expect(page.getByText(/Connected to the portal API/)).toBeVisible();
   const applicantScripts = requests.paths().filter((p) => p.startsWith('/applicant/'));
   const sharedByRemote = await page.evaluate(() => {
-    const federation = (globalThis as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, { from: string; loaded?: boolean }>>>> } }).__FEDERATION__;
+    const federation = (
+      globalThis as {
+        __FEDERATION__?: {
+          __SHARE__?: Record<
+            string,
+            Record<string, Record<string, Record<string, { from: string; loaded?: boolean }>>>
+          >;
+        };
+      }
+    ).__FEDERATION__;
     const providers: Record<string, string[]> = {};
     for (const scopes of Object.values(federation?.__SHARE__ ?? {})) {
       for (const [pkg, versions] of Object.entries(scopes.default ?? {})) {
@@ -47,7 +62,10 @@ test('the remotes share the shell’s React, router and query library instead of
   expect(applicantScripts.length).toBeLessThanOrEqual(6);
 });
 
-test('a remote that cannot be loaded shows a retry inside the layout, and the rest of the portal works', async ({ page }) => {
+test('a remote that cannot be loaded shows a retry inside the layout, and the rest of the portal works', async ({
+  page,
+}) => {
+  await logIn(page, DEMO.director);
   await page.route('**/admin/remoteEntry.js', (route) => route.abort('connectionrefused'));
   await page.goto('/admin');
   await expect(page.getByText('The staff area could not be loaded')).toBeVisible();
@@ -56,7 +74,7 @@ test('a remote that cannot be loaded shows a retry inside the layout, and the re
   await expect(page.getByRole('navigation', { name: /on the web/ })).toBeVisible();
 
   await page.getByRole('link', { name: 'Home' }).click();
-  await expect(page.getByText('Apply to be a member!')).toBeVisible();
+  await expect(page.getByText('Welcome back!')).toBeVisible();
 
   await page.goBack();
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();

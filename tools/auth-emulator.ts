@@ -64,7 +64,13 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<R
   mkdirSync(tmpDir, { recursive: true });
   const child = spawn(FIREBASE_BIN, args, {
     cwd: dataDir,
-    env: { ...process.env, TMPDIR: tmpDir, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: 'true' },
+    env: {
+      ...process.env,
+      TMPDIR: tmpDir,
+      NO_UPDATE_NOTIFIER: '1',
+      FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+      CI: 'true',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -15,7 +15,11 @@ const TSX = path.resolve(__dirname, '../node_modules/.bin/tsx');
 const START = path.resolve(__dirname, 'start.ts');
 
 /** Runs `npm start`'s launcher as a child process, on its own ports and data directory. */
-export async function startPortalProcess(options: { port: number; authEmulatorPort: number; dataDir?: string }): Promise<PortalProcess> {
+export async function startPortalProcess(options: {
+  port: number;
+  authEmulatorPort: number;
+  dataDir?: string;
+}): Promise<PortalProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'portal-data-'));
   const child = spawn(TSX, [START], {
     env: {

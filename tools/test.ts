@@ -41,6 +41,7 @@ const steps: Step[] = [
     name: 'Type-check (strict)',
     run: () => TYPECHECK_PROJECTS.every((project) => command(path.join(BIN, 'tsc'), ['--noEmit', '-p', project])()),
   },
+  { name: 'Formatting', run: command(path.join(BIN, 'prettier'), ['--check', '--log-level=warn', '.']) },
   { name: 'Lint and import boundaries', run: command(path.join(BIN, 'eslint'), ['--max-warnings=0', '.']) },
   { name: 'Unit, component, API and store contract tests', run: command(path.join(BIN, 'jest'), ['--ci']) },
   { name: 'Build the three bundles (when stale)', run: command(path.join(BIN, 'tsx'), ['tools/build.ts']) },

@@ -7,6 +7,7 @@ import request from 'supertest';
 import { COLLECTIONS, healthSchema, type User } from '@portal/shared/domain';
 import { createApp, type AppDeps } from './app';
 import { createLocalFileStore } from './files/local-file-store';
+import { createInMemoryIdentityAdmin } from './identity/in-memory-identity-admin';
 import type { IdentityVerifier, VerifiedIdentity } from './identity/identity-verifier';
 import type { DocumentStore } from './store/document-store';
 import { createSqliteStore } from './store/sqlite-store';
@@ -41,6 +42,7 @@ function buildApp(overrides: Partial<AppDeps> = {}) {
     store,
     files: createLocalFileStore({ root: tempDir }),
     identity: fakeVerifier,
+    accounts: createInMemoryIdentityAdmin(),
     logger: pino({ level: 'silent' }),
     storeName: 'sqlite',
     version: '1.2.3',
@@ -159,6 +161,11 @@ describe('GET /api/session', () => {
     expectApiError(res, 401, 'unauthenticated');
   });
 
+  it('leaves routes that need no identity open to a caller with a rejected token', async () => {
+    const res = await request(buildApp()).get('/api/health').set('Authorization', 'Bearer forged-token');
+    expect(res.status).toBe(200);
+  });
+
   it('answers the verified identity and no user before registration', async () => {
     const res = await request(buildApp()).get('/api/session').set('Authorization', 'Bearer token-ada');
     expect(res.status).toBe(200);
@@ -166,7 +173,14 @@ describe('GET /api/session', () => {
   });
 
   it('answers the user record once it exists', async () => {
-    const user: User = { id: 'ada', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', role: 'applicant', activeApplications: [] };
+    const user: User = {
+      id: 'ada',
+      email: 'ada@example.com',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      role: 'applicant',
+      activeApplications: [],
+    };
     await store.set(COLLECTIONS.users, user.id, user);
     const res = await request(buildApp()).get('/api/session').set('Authorization', 'Bearer token-ada');
     expect(res.status).toBe(200);
@@ -189,7 +203,9 @@ describe('unexpected errors', () => {
       ...store,
       get: () => Promise.reject(new Error('disk on fire at /var/secret/portal.db')),
     };
-    const res = await request(buildApp({ store: failingStore, logger })).get('/api/session').set('Authorization', 'Bearer token-ada');
+    const res = await request(buildApp({ store: failingStore, logger }))
+      .get('/api/session')
+      .set('Authorization', 'Bearer token-ada');
     expectApiError(res, 500, 'internal');
     expect(res.text).not.toContain('disk on fire');
     expect(res.text).not.toContain('/var/secret');

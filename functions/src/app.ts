@@ -5,16 +5,19 @@ import type { Logger } from 'pino';
 import type { FileStore } from './files/file-store';
 import { errorMiddleware, notFoundHandler } from './http/error-middleware';
 import { requireJsonBody } from './http/require-json';
+import type { IdentityAdmin } from './identity/identity-admin';
 import type { IdentityVerifier } from './identity/identity-verifier';
 import { identityMiddleware } from './identity/identity-middleware';
 import type { DocumentStore } from './store/document-store';
 import { healthRoutes } from './health/health.routes';
 import { sessionRoutes } from './session/session.routes';
+import { authRoutes } from './users/auth.routes';
 
 export interface AppDeps {
   store: DocumentStore;
   files: FileStore;
   identity: IdentityVerifier;
+  accounts: IdentityAdmin;
   logger: Logger;
   /** Names the running storage adapter in the health answer. */
   storeName: string;
@@ -50,6 +53,7 @@ export function createApp(deps: AppDeps): Express {
 
   api.use(healthRoutes(deps));
   api.use(sessionRoutes(deps));
+  api.use(authRoutes(deps));
 
   api.use(notFoundHandler);
   api.use(errorMiddleware);

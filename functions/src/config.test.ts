@@ -39,11 +39,14 @@ describe('loadLocalConfig', () => {
     expect(() => loadLocalConfig({ AUTH_EMULATOR_PORT: '-1' })).toThrow(/AUTH_EMULATOR_PORT: /);
   });
 
-  it.each(['my-real-project', 'demo-', 'Demo-portal'])('refuses the project id %j, which could reach a real project', (projectId) => {
-    expect(() => loadLocalConfig({ PORTAL_PROJECT_ID: projectId })).toThrow(
-      'PORTAL_PROJECT_ID: Local mode needs a demo- project id so nothing reaches a real project',
-    );
-  });
+  it.each(['my-real-project', 'demo-', 'Demo-portal'])(
+    'refuses the project id %j, which could reach a real project',
+    (projectId) => {
+      expect(() => loadLocalConfig({ PORTAL_PROJECT_ID: projectId })).toThrow(
+        'PORTAL_PROJECT_ID: Local mode needs a demo- project id so nothing reaches a real project',
+      );
+    },
+  );
 
   it('lists every bad setting at once', () => {
     expect(() => loadLocalConfig({ PORT: 'x', LOG_LEVEL: 'loud' })).toThrow(/PORT: [\s\S]*LOG_LEVEL: /);

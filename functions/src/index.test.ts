@@ -11,11 +11,15 @@ import { buildFunctions } from '../../tools/build-functions';
 import { createProductionApp } from './compose/production';
 import { ADAPTERS_MISSING_MESSAGE, createProductionAdapters } from './compose/production-adapters';
 import { createLocalFileStore } from './files/local-file-store';
+import { createInMemoryIdentityAdmin } from './identity/in-memory-identity-admin';
 import { api } from './index';
 import type { DocumentStore } from './store/document-store';
 import { createSqliteStore } from './store/sqlite-store';
 
-jest.mock('firebase-functions/logger', () => ({ ...jest.requireActual('firebase-functions/logger'), error: jest.fn() }));
+jest.mock('firebase-functions/logger', () => ({
+  ...jest.requireActual('firebase-functions/logger'),
+  error: jest.fn(),
+}));
 
 const LIB_DIR = path.resolve(__dirname, '../lib');
 
@@ -66,6 +70,7 @@ describe('createProductionApp', () => {
       { store, files: createLocalFileStore({ root: filesDir }) },
       {
         identity: { verifyIdToken: async (token) => ({ uid: `uid-of-${token}`, email: null, emailVerified: false }) },
+        accounts: createInMemoryIdentityAdmin(),
         logger: pino({ level: 'silent' }),
       },
     );
@@ -91,6 +96,9 @@ describe('the api function until the production adapters exist', () => {
     const res = await request(host).get('/api/health');
     expect(res.status).toBe(500);
     expect(res.text).not.toContain('Firestore');
-    expect(functionsLogger.error).toHaveBeenCalledWith('Unhandled error', expect.objectContaining({ message: ADAPTERS_MISSING_MESSAGE }));
+    expect(functionsLogger.error).toHaveBeenCalledWith(
+      'Unhandled error',
+      expect.objectContaining({ message: ADAPTERS_MISSING_MESSAGE }),
+    );
   });
 });

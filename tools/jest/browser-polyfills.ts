@@ -16,7 +16,8 @@ Object.defineProperty(window, 'matchMedia', {
   }),
 });
 
-/** The shell's build-time configuration constant, as a local build would define it. */
+/** The shell's build-time constants, as a local build defines them. */
+Object.assign(globalThis, { __PORTAL_LOCAL_MODE__: true });
 Object.assign(globalThis, {
   __PORTAL_CLIENT_CONFIG__: {
     mode: 'local',
@@ -33,3 +34,17 @@ Object.assign(globalThis, {
     },
   },
 });
+
+/**
+ * jsdom has no MessageChannel; antd's Form schedules its watchers with one. A macrotask
+ * stand-in.
+ */
+if (typeof globalThis.MessageChannel === 'undefined') {
+  class TimeoutMessageChannel {
+    readonly port1: { onmessage: ((event: MessageEvent) => void) | null } = { onmessage: null };
+    readonly port2 = {
+      postMessage: (data: unknown) => setTimeout(() => this.port1.onmessage?.({ data } as MessageEvent)),
+    };
+  }
+  Object.assign(globalThis, { MessageChannel: TimeoutMessageChannel });
+}

@@ -8,7 +8,12 @@ import { Route, Routes } from '@portal/shared/router';
 /** Mounts a remote's route tree as the shell does: under its path, inside the router, QueryClient and PortalProvider. */
 export function renderRemote(
   RemoteRoutes: ComponentType,
-  { mountPath, path, api, withPortal = true }: { mountPath: string; path: string; api: ApiClient; withPortal?: boolean },
+  {
+    mountPath,
+    path,
+    api,
+    withPortal = true,
+  }: { mountPath: string; path: string; api: ApiClient; withPortal?: boolean },
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const routes = (
@@ -16,7 +21,8 @@ export function renderRemote(
       <Route path={`${mountPath}/*`} element={<RemoteRoutes />} />
     </Routes>
   );
-  const portal = (children: ReactNode) => (withPortal ? <PortalProvider value={{ api }}>{children}</PortalProvider> : children);
+  const portal = (children: ReactNode) =>
+    withPortal ? <PortalProvider value={{ api }}>{children}</PortalProvider> : children;
   return render(
     <MemoryRouter initialEntries={[path]}>
       <QueryClientProvider client={queryClient}>{portal(routes)}</QueryClientProvider>

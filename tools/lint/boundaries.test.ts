@@ -32,8 +32,16 @@ describe('import boundaries', () => {
   });
 
   it.each([
-    ['the shell identity module using Firebase', 'shell/src/features/identity/firebase-identity.ts', "import 'firebase/auth';"],
-    ['a remote using shared client and router', 'applicant-app/src/x.ts', "import '@portal/shared/client'; import '@portal/shared/router';"],
+    [
+      'the shell identity module using Firebase',
+      'shell/src/features/identity/firebase-identity.ts',
+      "import 'firebase/auth';",
+    ],
+    [
+      'a remote using shared client and router',
+      'applicant-app/src/x.ts',
+      "import '@portal/shared/client'; import '@portal/shared/router';",
+    ],
     ['functions using the shared domain', 'functions/src/x.ts', "import '@portal/shared/domain';"],
   ])('allows %s', async (_name, file, code) => {
     expect(await restrictedImports(file, code)).toBe(0);

@@ -26,12 +26,31 @@ const FIREBASE: Restriction = {
 };
 
 const BROWSER: Restriction = {
-  group: ['react', 'react/**', 'react-dom', 'react-dom/**', 'antd', 'antd/**', '@tanstack/**', 'react-toastify', 'react-router*', 'firebase', 'firebase/**'],
+  group: [
+    'react',
+    'react/**',
+    'react-dom',
+    'react-dom/**',
+    'antd',
+    'antd/**',
+    '@tanstack/**',
+    'react-toastify',
+    'react-router*',
+    'firebase',
+    'firebase/**',
+  ],
   message: 'This code must stay browser-free.',
 };
 
 const SHARED_BROWSER_PARTS: Restriction = {
-  group: ['@portal/shared/client', '@portal/shared/ui', '@portal/shared/router', '**/shared/src/client/**', '**/shared/src/ui/**', '**/shared/src/router/**'],
+  group: [
+    '@portal/shared/client',
+    '@portal/shared/ui',
+    '@portal/shared/router',
+    '**/shared/src/client/**',
+    '**/shared/src/ui/**',
+    '**/shared/src/router/**',
+  ],
   message: 'Only the browser-free part of shared (@portal/shared/domain) may be imported here.',
 };
 
@@ -44,13 +63,21 @@ const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
 export const boundaryRules: Linter.Config[] = [
   restrict(['shared/src/**'], [app('shell'), app('applicant-app'), app('admin-app'), app('functions'), FIREBASE]),
   restrict(['shared/src/domain/**'], [BROWSER, SHARED_BROWSER_PARTS]),
-  restrict(['shared/src/{client,ui}/**'], [ROUTER, FIREBASE, app('shell'), app('applicant-app'), app('admin-app'), app('functions')], TESTS),
+  restrict(
+    ['shared/src/{client,ui}/**'],
+    [ROUTER, FIREBASE, app('shell'), app('applicant-app'), app('admin-app'), app('functions')],
+    TESTS,
+  ),
   restrict(['applicant-app/src/**'], [app('shell'), app('admin-app'), app('functions'), ROUTER, FIREBASE], TESTS),
   restrict(['admin-app/src/**'], [app('shell'), app('applicant-app'), app('functions'), ROUTER, FIREBASE], TESTS),
-  restrict(['shell/src/**'], [app('applicant-app'), app('admin-app'), app('functions'), ROUTER, FIREBASE], [
-    ...TESTS,
-    'shell/src/features/identity/firebase-identity.ts',
-  ]),
-  restrict(['shell/src/features/identity/firebase-identity.ts'], [app('applicant-app'), app('admin-app'), app('functions'), ROUTER]),
+  restrict(
+    ['shell/src/**'],
+    [app('applicant-app'), app('admin-app'), app('functions'), ROUTER, FIREBASE],
+    [...TESTS, 'shell/src/features/identity/firebase-identity.ts'],
+  ),
+  restrict(
+    ['shell/src/features/identity/firebase-identity.ts'],
+    [app('applicant-app'), app('admin-app'), app('functions'), ROUTER],
+  ),
   restrict(['functions/src/**'], [BROWSER, SHARED_BROWSER_PARTS, app('shell'), app('applicant-app'), app('admin-app')]),
 ];

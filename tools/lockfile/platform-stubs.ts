@@ -22,8 +22,17 @@ type Lockfile = { packages: Record<string, LockPackage> };
 
 const OS = ['darwin', 'linux', 'win32', 'android', 'freebsd', 'openharmony', 'netbsd', 'openbsd', 'sunos', 'aix'];
 const CPU: Record<string, string> = {
-  arm64: 'arm64', x64: 'x64', ia32: 'ia32', arm: 'arm', ppc64: 'ppc64', riscv64: 'riscv64',
-  s390x: 's390x', loong64: 'loong64', wasm32: 'wasm32', mips64el: 'mips64el', '386': 'ia32',
+  arm64: 'arm64',
+  x64: 'x64',
+  ia32: 'ia32',
+  arm: 'arm',
+  ppc64: 'ppc64',
+  riscv64: 'riscv64',
+  s390x: 's390x',
+  loong64: 'loong64',
+  wasm32: 'wasm32',
+  mips64el: 'mips64el',
+  '386': 'ia32',
 };
 
 export function platformOf(name: string): Pick<LockPackage, 'os' | 'cpu' | 'libc'> | null {
@@ -31,7 +40,11 @@ export function platformOf(name: string): Pick<LockPackage, 'os' | 'cpu' | 'libc
   const os = parts.find((part) => OS.includes(part));
   const cpu = parts.map((part) => CPU[part]).find(Boolean);
   if (!cpu) return null;
-  const libc = parts.some((p) => p.startsWith('musl')) ? ['musl'] : parts.some((p) => p.startsWith('gnu')) ? ['glibc'] : undefined;
+  const libc = parts.some((p) => p.startsWith('musl'))
+    ? ['musl']
+    : parts.some((p) => p.startsWith('gnu'))
+      ? ['glibc']
+      : undefined;
   return { ...(os ? { os: [os] } : {}), cpu: [cpu], ...(libc ? { libc } : {}) };
 }
 
@@ -54,7 +67,9 @@ export function addPlatformStubs(lock: Lockfile): string[] {
       added.push(`${name}@${version}`);
     }
   }
-  lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+  lock.packages = Object.fromEntries(
+    Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+  );
   return added;
 }
 
@@ -63,5 +78,7 @@ if (require.main === module) {
   const lock = JSON.parse(readFileSync(file, 'utf8')) as Lockfile;
   const added = addPlatformStubs(lock);
   writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
-  console.log(added.length ? `Recorded ${added.length} platform packages:\n  ${added.join('\n  ')}` : 'Nothing to record.');
+  console.log(
+    added.length ? `Recorded ${added.length} platform packages:\n  ${added.join('\n  ')}` : 'Nothing to record.',
+  );
 }

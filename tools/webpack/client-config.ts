@@ -20,7 +20,8 @@ export function clientConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Clien
       name: env.PORTAL_CHAPTER_NAME ?? 'Example Chapter',
       website: env.PORTAL_CHAPTER_WEBSITE ?? 'https://example.org/',
       photoSharing: env.PORTAL_CHAPTER_PHOTO_SHARING ?? 'https://www.instagram.com/example-chapter/',
-      professionalNetwork: env.PORTAL_CHAPTER_PROFESSIONAL_NETWORK ?? 'https://www.linkedin.com/company/example-chapter/',
+      professionalNetwork:
+        env.PORTAL_CHAPTER_PROFESSIONAL_NETWORK ?? 'https://www.linkedin.com/company/example-chapter/',
       codeHosting: env.PORTAL_CHAPTER_CODE_HOSTING ?? 'https://github.com/example-chapter',
     },
   };

@@ -63,7 +63,10 @@ export function createConfig(app: AppName, mode: 'production' | 'development' = 
   const plugins: Configuration['plugins'] = [federation(app)];
   if (app === 'shell') {
     plugins.push(
-      new webpack.DefinePlugin({ __PORTAL_CLIENT_CONFIG__: JSON.stringify(clientConfigFromEnv()) }),
+      new webpack.DefinePlugin({
+        __PORTAL_CLIENT_CONFIG__: JSON.stringify(clientConfigFromEnv()),
+        __PORTAL_LOCAL_MODE__: JSON.stringify(clientConfigFromEnv().mode === 'local'),
+      }),
       new HtmlWebpackPlugin({ template: path.join(dir, 'src/index.html'), scriptLoading: 'defer' }),
       {
         apply(compiler) {

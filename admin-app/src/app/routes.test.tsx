@@ -29,5 +29,7 @@ test('an unknown path under /admin shows the not-found page', () => {
 test("the remote cannot render without the shell's PortalProvider", () => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 
-  expect(() => renderAt('/admin', { withPortal: false })).toThrow('usePortal must be used inside the shell (PortalProvider is missing)');
+  expect(() => renderAt('/admin', { withPortal: false })).toThrow(
+    'usePortal must be used inside the shell (PortalProvider is missing)',
+  );
 });

@@ -29,5 +29,7 @@ test('an unknown path under /apply shows the not-found page', () => {
 test("the remote cannot render without the shell's PortalProvider", () => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 
-  expect(() => renderAt('/apply', { withPortal: false })).toThrow('usePortal must be used inside the shell (PortalProvider is missing)');
+  expect(() => renderAt('/apply', { withPortal: false })).toThrow(
+    'usePortal must be used inside the shell (PortalProvider is missing)',
+  );
 });

@@ -2,7 +2,12 @@ import type { Express } from 'express';
 import pino, { type Logger } from 'pino';
 import { createApp } from '../app';
 import type { FileStore } from '../files/file-store';
-import { createFirebaseIdentityVerifier, getFirebaseAdminApp } from '../identity/firebase-identity';
+import {
+  createFirebaseIdentityAdmin,
+  createFirebaseIdentityVerifier,
+  getFirebaseAdminApp,
+} from '../identity/firebase-identity';
+import type { IdentityAdmin } from '../identity/identity-admin';
 import type { IdentityVerifier } from '../identity/identity-verifier';
 import type { DocumentStore } from '../store/document-store';
 
@@ -13,6 +18,7 @@ export interface ProductionAdapters {
 
 export interface ProductionOptions {
   identity?: IdentityVerifier;
+  accounts?: IdentityAdmin;
   logger?: Logger;
 }
 
@@ -22,6 +28,7 @@ export function createProductionApp(adapters: ProductionAdapters, options: Produ
     store: adapters.store,
     files: adapters.files,
     identity: options.identity ?? createFirebaseIdentityVerifier(getFirebaseAdminApp()),
+    accounts: options.accounts ?? createFirebaseIdentityAdmin(getFirebaseAdminApp()),
     logger: options.logger ?? pino({ level: 'info' }),
     storeName: 'firestore',
     // Set at bundle time by tools/build-functions.ts.

@@ -12,9 +12,9 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 function listFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((entry) =>
-    fs.statSync(path.join(dir, entry)).isFile(),
-  );
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((entry) => fs.statSync(path.join(dir, entry)).isFile());
 }
 
 describe('local file store', () => {
@@ -51,7 +51,11 @@ describe('local file store', () => {
   it('stores empty files and unicode names', async () => {
     await store.put('uploads/résumé – 2024.txt', Buffer.alloc(0), 'text/plain; charset=utf-8');
     const result = await store.read('uploads/résumé – 2024.txt');
-    expect(result?.info).toEqual({ path: 'uploads/résumé – 2024.txt', contentType: 'text/plain; charset=utf-8', size: 0 });
+    expect(result?.info).toEqual({
+      path: 'uploads/résumé – 2024.txt',
+      contentType: 'text/plain; charset=utf-8',
+      size: 0,
+    });
     expect(await readAll(result!.stream)).toEqual(Buffer.alloc(0));
   });
 
@@ -96,7 +100,7 @@ describe('local file store', () => {
     expect(listFiles(root)).toEqual([]);
   });
 
-  it('does not let a key shadow another file\'s metadata', async () => {
+  it("does not let a key shadow another file's metadata", async () => {
     await store.put('cv.pdf', Buffer.from('pdf'), 'application/pdf');
     await store.put('cv.pdf.meta.json', Buffer.from('{}'), 'application/json');
     await store.put('cv.pdf.json', Buffer.from('{}'), 'application/json');

@@ -33,8 +33,7 @@ export const errorMiddleware: ErrorRequestHandler = (error: unknown, req, res, n
     next(error);
     return;
   }
-  const apiError =
-    error instanceof ApiError ? error : fromParserError((error ?? {}) as HttpParserError) ?? null;
+  const apiError = error instanceof ApiError ? error : (fromParserError((error ?? {}) as HttpParserError) ?? null);
   if (!apiError) {
     req.log?.error({ err: error }, 'unhandled error');
   }

@@ -9,7 +9,7 @@ import request from 'supertest';
 import { createApp } from '../app';
 import { createLocalFileStore } from '../files/local-file-store';
 import { createSqliteStore } from '../store/sqlite-store';
-import type { AccountSpec } from './identity-admin';
+import { IdentityConflictError, type AccountSpec } from './identity-admin';
 import { createFirebaseIdentityAdmin, createFirebaseIdentityVerifier, getFirebaseAdminApp } from './firebase-identity';
 
 let app: App;
@@ -21,7 +21,14 @@ beforeAll(() => {
 
 function accountSpec(overrides: Partial<AccountSpec> = {}): AccountSpec {
   const uid = `user-${randomUUID()}`;
-  return { uid, email: `${uid}@example.com`, password: 'correct-horse-1', displayName: 'Test User', emailVerified: true, ...overrides };
+  return {
+    uid,
+    email: `${uid}@example.com`,
+    password: 'correct-horse-1',
+    displayName: 'Test User',
+    emailVerified: true,
+    ...overrides,
+  };
 }
 
 async function signIn(email: string, password: string): Promise<string> {
@@ -41,11 +48,64 @@ describe('the Firebase identity admin', () => {
     const admin = createFirebaseIdentityAdmin(app);
     const spec = accountSpec();
     expect(await admin.ensureAccount(spec)).toBe('created');
-    expect(await admin.ensureAccount({ ...spec, password: 'another-password-2', displayName: 'Changed' })).toBe('existed');
+    expect(await admin.ensureAccount({ ...spec, password: 'another-password-2', displayName: 'Changed' })).toBe(
+      'existed',
+    );
 
     const user = await getAuth(app).getUser(spec.uid);
     expect(user).toMatchObject({ email: spec.email, displayName: 'Test User', emailVerified: true });
     await expect(signIn(spec.email, spec.password)).resolves.toEqual(expect.any(String));
+  });
+});
+
+describe('the Firebase identity admin for sign-up and profile changes', () => {
+  const newAccount = () => ({
+    email: `new-${randomUUID()}@example.com`,
+    password: 'correct-horse-1',
+    displayName: 'New User',
+  });
+
+  it('creates an unverified account that can sign in and reads it back', async () => {
+    const admin = createFirebaseIdentityAdmin(app);
+    const account = newAccount();
+    const { uid } = await admin.createAccount(account);
+    expect(await admin.getAccount(uid)).toEqual({ uid, email: account.email, emailVerified: false });
+    expect((await getAuth(app).getUser(uid)).displayName).toBe('New User');
+    await expect(signIn(account.email, account.password)).resolves.toEqual(expect.any(String));
+  });
+
+  it('refuses a second account with the same email with an IdentityConflictError', async () => {
+    const admin = createFirebaseIdentityAdmin(app);
+    const account = newAccount();
+    await admin.createAccount(account);
+    await expect(admin.createAccount(account)).rejects.toBeInstanceOf(IdentityConflictError);
+  });
+
+  it('updates only the given fields and refuses an email another account has', async () => {
+    const admin = createFirebaseIdentityAdmin(app);
+    const { uid } = await admin.createAccount(newAccount());
+    const other = newAccount();
+    await admin.createAccount(other);
+
+    await admin.updateAccount(uid, { emailVerified: true });
+    expect(await getAuth(app).getUser(uid)).toMatchObject({ emailVerified: true, displayName: 'New User' });
+    await expect(admin.updateAccount(uid, { email: other.email })).rejects.toBeInstanceOf(IdentityConflictError);
+
+    const changed = `changed-${randomUUID()}@example.com`;
+    await admin.updateAccount(uid, { email: changed, emailVerified: false, displayName: 'Changed' });
+    expect(await getAuth(app).getUser(uid)).toMatchObject({
+      email: changed,
+      emailVerified: false,
+      displayName: 'Changed',
+    });
+  });
+
+  it('deletes an account, treats a missing one as deleted, and reads it as null', async () => {
+    const admin = createFirebaseIdentityAdmin(app);
+    const { uid } = await admin.createAccount(newAccount());
+    await admin.deleteAccount(uid);
+    await admin.deleteAccount(uid);
+    expect(await admin.getAccount(uid)).toBeNull();
   });
 });
 
@@ -89,6 +149,7 @@ describe('GET /api/session with Firebase identity', () => {
         store,
         files: createLocalFileStore({ root: filesDir }),
         identity: createFirebaseIdentityVerifier(app),
+        accounts: createFirebaseIdentityAdmin(app),
         logger: pino({ level: 'silent' }),
         storeName: 'sqlite',
         version: 'test',

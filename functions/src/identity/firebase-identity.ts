@@ -1,6 +1,6 @@
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
-import type { IdentityAdmin } from './identity-admin';
+import { getAuth, type UpdateRequest } from 'firebase-admin/auth';
+import { IdentityConflictError, type AccountChanges, type IdentityAdmin } from './identity-admin';
 import type { IdentityVerifier } from './identity-verifier';
 
 /**
@@ -21,6 +21,22 @@ export function createFirebaseIdentityVerifier(app: App): IdentityVerifier {
   };
 }
 
+const errorCode = (error: unknown): string | undefined => (error as { code?: string } | null)?.code;
+
+function conflictOr(error: unknown, email: string | undefined): unknown {
+  return errorCode(error) === 'auth/email-already-exists' && email !== undefined
+    ? new IdentityConflictError(email)
+    : error;
+}
+
+function updateRequest(changes: AccountChanges): UpdateRequest {
+  const request: UpdateRequest = {};
+  if (changes.email !== undefined) request.email = changes.email;
+  if (changes.displayName !== undefined) request.displayName = changes.displayName;
+  if (changes.emailVerified !== undefined) request.emailVerified = changes.emailVerified;
+  return request;
+}
+
 export function createFirebaseIdentityAdmin(app: App): IdentityAdmin {
   const auth = getAuth(app);
   return {
@@ -29,10 +45,45 @@ export function createFirebaseIdentityAdmin(app: App): IdentityAdmin {
         await auth.getUser(spec.uid);
         return 'existed';
       } catch (error) {
-        if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
+        if (errorCode(error) !== 'auth/user-not-found') throw error;
       }
       await auth.createUser(spec);
       return 'created';
+    },
+
+    async createAccount({ email, password, displayName }) {
+      try {
+        const record = await auth.createUser({ email, password, displayName });
+        return { uid: record.uid };
+      } catch (error) {
+        throw conflictOr(error, email);
+      }
+    },
+
+    async deleteAccount(uid) {
+      try {
+        await auth.deleteUser(uid);
+      } catch (error) {
+        if (errorCode(error) !== 'auth/user-not-found') throw error;
+      }
+    },
+
+    async updateAccount(uid, changes) {
+      try {
+        await auth.updateUser(uid, updateRequest(changes));
+      } catch (error) {
+        throw conflictOr(error, changes.email);
+      }
+    },
+
+    async getAccount(uid) {
+      try {
+        const record = await auth.getUser(uid);
+        return { uid: record.uid, email: record.email ?? null, emailVerified: record.emailVerified };
+      } catch (error) {
+        if (errorCode(error) === 'auth/user-not-found') return null;
+        throw error;
+      }
     },
   };
 }

@@ -6,8 +6,40 @@ export interface AccountSpec {
   emailVerified: boolean;
 }
 
+export interface NewAccount {
+  email: string;
+  password: string;
+  displayName: string;
+}
+
+export interface AccountChanges {
+  email?: string;
+  displayName?: string;
+  emailVerified?: boolean;
+}
+
+export interface AccountInfo {
+  uid: string;
+  email: string | null;
+  emailVerified: boolean;
+}
+
 /** Managing identity accounts (the server side of sign-up, demo accounts, deletion). */
 export interface IdentityAdmin {
   /** Creates the account if no account has this uid; leaves an existing one as it is. */
   ensureAccount(spec: AccountSpec): Promise<'created' | 'existed'>;
+  /** Fails with `IdentityConflictError` if another account has the email. */
+  createAccount(account: NewAccount): Promise<{ uid: string }>;
+  /** Deleting a missing account is not an error. */
+  deleteAccount(uid: string): Promise<void>;
+  /** Fails with `IdentityConflictError` if another account has the new email. */
+  updateAccount(uid: string, changes: AccountChanges): Promise<void>;
+  getAccount(uid: string): Promise<AccountInfo | null>;
+}
+
+export class IdentityConflictError extends Error {
+  constructor(readonly email: string) {
+    super(`An identity account with the email ${email} already exists`);
+    this.name = 'IdentityConflictError';
+  }
 }

@@ -5,14 +5,16 @@ import type { IdentityVerifier, VerifiedIdentity } from './identity-verifier';
 declare module 'express-serve-static-core' {
   interface Request {
     identity?: VerifiedIdentity;
+    /** Why a bearer token that was sent did not yield an identity. */
+    identityError?: ApiError;
   }
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9._-]+)$/;
 
 /**
- * Verifies the bearer id token when one is sent and records the identity on the request.
- * Routes decide what they need with `requireIdentity`.
+ * Verifies the bearer id token when one is sent and records the identity on the request,
+ * or why there is none. Routes decide what they need with `requireIdentity`.
  */
 export function identityMiddleware(verifier: IdentityVerifier): RequestHandler {
   return async (req, _res, next) => {
@@ -23,22 +25,33 @@ export function identityMiddleware(verifier: IdentityVerifier): RequestHandler {
     }
     const match = BEARER.exec(header);
     if (!match?.[1]) {
-      next(new ApiError('unauthenticated', 'Authorization header must be "Bearer <id token>"'));
+      req.identityError = new ApiError('unauthenticated', 'Authorization header must be "Bearer <id token>"');
+      next();
       return;
     }
     try {
       req.identity = await verifier.verifyIdToken(match[1]);
-      next();
     } catch {
-      next(new ApiError('unauthenticated', 'Your session is not valid; sign in again'));
+      req.identityError = new ApiError('unauthenticated', 'Your session is not valid; sign in again');
     }
+    next();
   };
 }
 
-export function requireIdentity(options: { verifiedEmail: boolean }): RequestHandler {
+export interface IdentityRequirement {
+  verifiedEmail: boolean;
+  /** Replaces the reason given to callers without a valid token (missing, malformed or rejected). */
+  unauthenticatedMessage?: string;
+}
+
+export function requireIdentity(options: IdentityRequirement): RequestHandler {
   return (req, _res, next) => {
     if (!req.identity) {
-      next(new ApiError('unauthenticated', 'Sign in to continue'));
+      next(
+        options.unauthenticatedMessage !== undefined
+          ? new ApiError('unauthenticated', options.unauthenticatedMessage)
+          : (req.identityError ?? new ApiError('unauthenticated', 'Sign in to continue')),
+      );
     } else if (options.verifiedEmail && !req.identity.emailVerified) {
       next(new ApiError('email-not-verified', 'Verify your email address to continue'));
     } else {

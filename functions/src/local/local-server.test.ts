@@ -8,12 +8,14 @@ import pino from 'pino';
 import request from 'supertest';
 import { healthSchema } from '@portal/shared/domain';
 import { createApp } from '../app';
+import { createInMemoryIdentityAdmin } from '../identity/in-memory-identity-admin';
 import { createLocalFileStore } from '../files/local-file-store';
 import type { DocumentStore } from '../store/document-store';
 import { createSqliteStore } from '../store/sqlite-store';
 import { createLocalServer } from './local-server';
 
-const SHELL_HTML = '<!doctype html><html><body><div id="root"></div><script src="/main.abcdef1234.js"></script></body></html>';
+const SHELL_HTML =
+  '<!doctype html><html><body><div id="root"></div><script src="/main.abcdef1234.js"></script></body></html>';
 const SHELL_MAIN = `console.log(${JSON.stringify('shell main '.repeat(1000))});`;
 const APPLICANT_ENTRY = 'var applicantRemote = {};';
 const ADMIN_ENTRY = 'var adminRemote = {};';
@@ -73,6 +75,7 @@ beforeAll(async () => {
     store,
     files: createLocalFileStore({ root: path.join(root, 'files') }),
     identity: { verifyIdToken: () => Promise.reject(new Error('no identities in this test')) },
+    accounts: createInMemoryIdentityAdmin(),
     logger: pino({ level: 'silent' }),
     storeName: 'sqlite',
     version: 'test',
@@ -89,13 +92,16 @@ afterAll(async () => {
 const navigate = (url: string) => request(server).get(url).set('Accept', 'text/html,application/xhtml+xml,*/*;q=0.8');
 
 describe('pages', () => {
-  it.each(['/', '/apply/f/x/y', '/admin', '/admin/dor/users'])('serves the shell page for the navigation %s', async (url) => {
-    const res = await navigate(url);
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.text).toBe(SHELL_HTML);
-    expect(res.headers['cache-control']).toBe('no-cache');
-  });
+  it.each(['/', '/apply/f/x/y', '/admin', '/admin/dor/users'])(
+    'serves the shell page for the navigation %s',
+    async (url) => {
+      const res = await navigate(url);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.text).toBe(SHELL_HTML);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
 
   it('sends a content security policy that only allows own scripts', async () => {
     const res = await navigate('/apply/f/x/y');
@@ -133,11 +139,14 @@ describe('bundle files', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
-  it.each(['/applicant/12.0123456789.js', '/main.abcdef1234.js'])('lets browsers keep the hashed file %s forever', async (url) => {
-    const res = await request(server).get(url);
-    expect(res.status).toBe(200);
-    expect(res.headers['cache-control']).toBe(IMMUTABLE);
-  });
+  it.each(['/applicant/12.0123456789.js', '/main.abcdef1234.js'])(
+    'lets browsers keep the hashed file %s forever',
+    async (url) => {
+      const res = await request(server).get(url);
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    },
+  );
 
   it('answers a missing script with a 404, never the shell page', async () => {
     const res = await navigate('/admin/missing.js');
@@ -194,14 +203,15 @@ describe('the Auth emulator proxy', () => {
     expect(received).toEqual([]);
   });
 
-  it.each(['/identitytoolkit.googleapis.com/v1/x', '/securetoken.googleapis.com/v1/token', '/emulator/v1/projects/p/oobCodes'])(
-    'forwards %s',
-    async (url) => {
-      const res = await navigate(url);
-      expect(res.body).toEqual({ fakeEmulator: true });
-      expect(received.map((call) => call.url)).toEqual([url]);
-    },
-  );
+  it.each([
+    '/identitytoolkit.googleapis.com/v1/x',
+    '/securetoken.googleapis.com/v1/token',
+    '/emulator/v1/projects/p/oobCodes',
+  ])('forwards %s', async (url) => {
+    const res = await navigate(url);
+    expect(res.body).toEqual({ fakeEmulator: true });
+    expect(received.map((call) => call.url)).toEqual([url]);
+  });
 });
 
 describe('the Auth emulator proxy in front of the real emulator', () => {
@@ -223,7 +233,11 @@ describe('the Auth emulator proxy in front of the real emulator', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
-    const unreachable = createLocalServer({ api, bundles: { shell: root, applicant: root, admin: root }, authEmulatorOrigin: `http://127.0.0.1:${port}` });
+    const unreachable = createLocalServer({
+      api,
+      bundles: { shell: root, applicant: root, admin: root },
+      authEmulatorOrigin: `http://127.0.0.1:${port}`,
+    });
     const res = await request(unreachable).get('/emulator/v1/projects/p/oobCodes');
     expect(res.status).toBe(502);
     expect(res.text).toContain(`http://127.0.0.1:${port}`);

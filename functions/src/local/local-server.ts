@@ -23,10 +23,7 @@ export const AUTH_EMULATOR_PATHS = ['/identitytoolkit.googleapis.com', '/securet
 const HASHED_ASSET = /\.[0-9a-f]{10}\.js$/;
 
 function setCacheHeaders(res: Response, filePath: string): void {
-  res.setHeader(
-    'Cache-Control',
-    HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
-  );
+  res.setHeader('Cache-Control', HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
 function bundleStatic(dir: string) {
@@ -45,7 +42,8 @@ export function createLocalServer({ api, bundles, authEmulatorOrigin }: LocalSer
   server.use(
     createProxyMiddleware({
       target: authEmulatorOrigin,
-      pathFilter: (pathname) => AUTH_EMULATOR_PATHS.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`)),
+      pathFilter: (pathname) =>
+        AUTH_EMULATOR_PATHS.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`)),
       on: {
         error: (error, _req, res) => {
           if ('writeHead' in res && !res.headersSent) {

@@ -5,7 +5,11 @@ import pino from 'pino';
 import { createApp } from '../app';
 import type { LocalConfig } from '../config';
 import { createLocalFileStore } from '../files/local-file-store';
-import { createFirebaseIdentityAdmin, createFirebaseIdentityVerifier, getFirebaseAdminApp } from '../identity/firebase-identity';
+import {
+  createFirebaseIdentityAdmin,
+  createFirebaseIdentityVerifier,
+  getFirebaseAdminApp,
+} from '../identity/firebase-identity';
 import { seedDemoData } from '../seed/seed-demo-data';
 import { createSqliteStore } from '../store/sqlite-store';
 import { createLocalServer, type BundleDirs } from './local-server';
@@ -21,8 +25,13 @@ export interface LocalRuntime {
  * The composition of the local runtime: SQLite and local files under the data directory,
  * identity from the Auth emulator (FIREBASE_AUTH_EMULATOR_HOST must be set), one HTTP server.
  */
-export async function startLocalRuntime(config: LocalConfig, bundles: BundleDirs, version: string): Promise<LocalRuntime> {
-  if (!process.env.FIREBASE_AUTH_EMULATOR_HOST) throw new Error('FIREBASE_AUTH_EMULATOR_HOST must point at the Auth emulator');
+export async function startLocalRuntime(
+  config: LocalConfig,
+  bundles: BundleDirs,
+  version: string,
+): Promise<LocalRuntime> {
+  if (!process.env.FIREBASE_AUTH_EMULATOR_HOST)
+    throw new Error('FIREBASE_AUTH_EMULATOR_HOST must point at the Auth emulator');
   const dataDir = path.resolve(config.DATA_DIR);
   mkdirSync(path.join(dataDir, 'logs'), { recursive: true });
   const logFile = path.join(dataDir, 'logs', 'api.log');
@@ -31,12 +40,14 @@ export async function startLocalRuntime(config: LocalConfig, bundles: BundleDirs
   const store = createSqliteStore({ filename: path.join(dataDir, 'portal.db') });
   const files = createLocalFileStore({ root: path.join(dataDir, 'files') });
   const firebaseApp = getFirebaseAdminApp(config.PORTAL_PROJECT_ID);
-  const { seeded } = await seedDemoData({ store, accounts: createFirebaseIdentityAdmin(firebaseApp) });
+  const accounts = createFirebaseIdentityAdmin(firebaseApp);
+  const { seeded } = await seedDemoData({ store, accounts });
 
   const api = createApp({
     store,
     files,
     identity: createFirebaseIdentityVerifier(firebaseApp),
+    accounts,
     logger,
     storeName: 'sqlite',
     version,

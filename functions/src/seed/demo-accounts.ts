@@ -4,7 +4,14 @@ export const DEMO_PASSWORD = 'demo-password-123';
 
 /** Demo accounts, one per role; the addresses use the reserved example.com domain. */
 export const DEMO_USERS: User[] = [
-  { id: 'demo-applicant', email: 'applicant@example.com', firstName: 'Avery', lastName: 'Applicant', role: 'applicant', activeApplications: [] },
+  {
+    id: 'demo-applicant',
+    email: 'applicant@example.com',
+    firstName: 'Avery',
+    lastName: 'Applicant',
+    role: 'applicant',
+    activeApplications: [],
+  },
   {
     id: 'demo-reviewer',
     email: 'reviewer@example.com',

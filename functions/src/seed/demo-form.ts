@@ -18,14 +18,24 @@ export function demoForm(now: Date): ApplicationForm {
         sectionName: 'About You',
         hiddenFromReviewers: true,
         questions: [
-          { questionId: 'preferred-name', questionType: 'short-answer', questionText: 'What name do you go by?', maxWords: 10 },
+          {
+            questionId: 'preferred-name',
+            questionType: 'short-answer',
+            questionText: 'What name do you go by?',
+            maxWords: 10,
+          },
           {
             questionId: 'year',
             questionType: 'multiple-choice',
             questionText: 'What year are you in?',
             options: ['First year', 'Second year', 'Third year', 'Fourth year or later'],
           },
-          { questionId: 'resume', questionType: 'file-upload', questionText: 'Upload your resume (PDF, up to 10 MB)', ...RESUME },
+          {
+            questionId: 'resume',
+            questionType: 'file-upload',
+            questionText: 'Upload your resume (PDF, up to 10 MB)',
+            ...RESUME,
+          },
         ],
       },
       {
@@ -57,7 +67,13 @@ export function demoForm(now: Date): ApplicationForm {
             questionText: 'Which causes matter most to you?',
             options: ['Education', 'Environment', 'Health', 'Housing', 'Food security'],
           },
-          { questionId: 'anything-else', questionType: 'long-answer', questionText: 'Anything else we should know?', optional: true, maxWords: 200 },
+          {
+            questionId: 'anything-else',
+            questionType: 'long-answer',
+            questionText: 'Anything else we should know?',
+            optional: true,
+            maxWords: 200,
+          },
         ],
       },
       {
@@ -65,8 +81,20 @@ export function demoForm(now: Date): ApplicationForm {
         sectionName: 'Engineering',
         forRoles: ['engineer', 'tech-lead'],
         questions: [
-          { questionId: 'project', questionType: 'long-answer', questionText: 'Tell us about a project you built.', minWords: 30, maxWords: 400 },
-          { questionId: 'github', questionType: 'short-answer', questionText: 'Link to your code (optional)', optional: true, maxWords: 5 },
+          {
+            questionId: 'project',
+            questionType: 'long-answer',
+            questionText: 'Tell us about a project you built.',
+            minWords: 30,
+            maxWords: 400,
+          },
+          {
+            questionId: 'github',
+            questionType: 'short-answer',
+            questionText: 'Link to your code (optional)',
+            optional: true,
+            maxWords: 5,
+          },
         ],
       },
       {
@@ -74,8 +102,19 @@ export function demoForm(now: Date): ApplicationForm {
         sectionName: 'Design',
         forRoles: ['designer'],
         questions: [
-          { questionId: 'portfolio', questionType: 'short-answer', questionText: 'Link to your portfolio', maxWords: 5 },
-          { questionId: 'design-process', questionType: 'long-answer', questionText: 'Walk us through your design process.', minWords: 30, maxWords: 400 },
+          {
+            questionId: 'portfolio',
+            questionType: 'short-answer',
+            questionText: 'Link to your portfolio',
+            maxWords: 5,
+          },
+          {
+            questionId: 'design-process',
+            questionType: 'long-answer',
+            questionText: 'Walk us through your design process.',
+            minWords: 30,
+            maxWords: 400,
+          },
         ],
       },
       {
@@ -83,14 +122,28 @@ export function demoForm(now: Date): ApplicationForm {
         sectionName: 'Product and Outreach',
         forRoles: ['product', 'social-media-manager', 'outreach-coordinator'],
         questions: [
-          { questionId: 'stakeholders', questionType: 'long-answer', questionText: 'How would you work with a nonprofit partner?', minWords: 30, maxWords: 400 },
+          {
+            questionId: 'stakeholders',
+            questionType: 'long-answer',
+            questionText: 'How would you work with a nonprofit partner?',
+            minWords: 30,
+            maxWords: 400,
+          },
         ],
       },
     ],
     reviewRubrics: [
       {
         rubricId: 'general-review',
-        roles: ['bootcamp', 'engineer', 'designer', 'product', 'tech-lead', 'social-media-manager', 'outreach-coordinator'],
+        roles: [
+          'bootcamp',
+          'engineer',
+          'designer',
+          'product',
+          'tech-lead',
+          'social-media-manager',
+          'outreach-coordinator',
+        ],
         criteria: [
           { key: 'motivation', prompt: 'Motivation for social impact', min: 0, max: 4, weight: 2 },
           { key: 'experience', prompt: 'Relevant experience', min: 0, max: 4, weight: 1 },
@@ -101,7 +154,15 @@ export function demoForm(now: Date): ApplicationForm {
     interviewRubrics: [
       {
         rubricId: 'general-interview',
-        roles: ['bootcamp', 'engineer', 'designer', 'product', 'tech-lead', 'social-media-manager', 'outreach-coordinator'],
+        roles: [
+          'bootcamp',
+          'engineer',
+          'designer',
+          'product',
+          'tech-lead',
+          'social-media-manager',
+          'outreach-coordinator',
+        ],
         criteria: [
           { key: 'teamwork', prompt: 'Teamwork', min: 0, max: 4, weight: 1 },
           { key: 'problem-solving', prompt: 'Problem solving', min: 0, max: 4, weight: 1 },

@@ -1,5 +1,12 @@
-import { applicationFormSchema, COLLECTIONS, QUESTION_TYPES, userSchema, type ApplicationForm } from '@portal/shared/domain';
+import {
+  applicationFormSchema,
+  COLLECTIONS,
+  QUESTION_TYPES,
+  userSchema,
+  type ApplicationForm,
+} from '@portal/shared/domain';
 import type { AccountSpec, IdentityAdmin } from '../identity/identity-admin';
+import { createInMemoryIdentityAdmin } from '../identity/in-memory-identity-admin';
 import type { DocumentStore } from '../store/document-store';
 import { createSqliteStore } from '../store/sqlite-store';
 import { DEMO_USERS } from './demo-accounts';
@@ -11,6 +18,7 @@ const NOW = new Date('2026-01-15T12:00:00.000Z');
 function recordingAccounts(): IdentityAdmin & { specs: AccountSpec[] } {
   const specs: AccountSpec[] = [];
   return {
+    ...createInMemoryIdentityAdmin(),
     specs,
     async ensureAccount(spec) {
       const existed = specs.some((seen) => seen.uid === spec.uid);
@@ -79,7 +87,11 @@ describe('seedDemoData', () => {
     expect(accounts.specs.map((spec) => spec.uid).sort()).toEqual(DEMO_USERS.map((user) => user.id).sort());
     for (const spec of accounts.specs) {
       const user = DEMO_USERS.find((candidate) => candidate.id === spec.uid)!;
-      expect(spec).toMatchObject({ email: user.email, emailVerified: true, displayName: `${user.firstName} ${user.lastName}` });
+      expect(spec).toMatchObject({
+        email: user.email,
+        emailVerified: true,
+        displayName: `${user.firstName} ${user.lastName}`,
+      });
       expect(spec.password.length).toBeGreaterThanOrEqual(6);
     }
   });
@@ -90,8 +102,12 @@ describe('seedDemoData', () => {
     await store.update(COLLECTIONS.forms, 'demo-form-spring', { semester: 'Changed by an admin' });
     await store.delete(COLLECTIONS.users, 'demo-reviewer');
 
-    expect(await seedDemoData({ store, accounts, now: new Date('2026-02-01T00:00:00.000Z') })).toEqual({ seeded: false });
-    expect((await store.get<ApplicationForm>(COLLECTIONS.forms, 'demo-form-spring'))?.semester).toBe('Changed by an admin');
+    expect(await seedDemoData({ store, accounts, now: new Date('2026-02-01T00:00:00.000Z') })).toEqual({
+      seeded: false,
+    });
+    expect((await store.get<ApplicationForm>(COLLECTIONS.forms, 'demo-form-spring'))?.semester).toBe(
+      'Changed by an admin',
+    );
     expect(await store.get(COLLECTIONS.users, 'demo-reviewer')).toBeNull();
     expect(accounts.specs).toHaveLength(DEMO_USERS.length * 2);
   });

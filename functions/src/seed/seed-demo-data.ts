@@ -10,7 +10,11 @@ const SEED_MARKER = { collection: 'system', id: 'demo-seed' };
  * Seeds the demo form and user records once (a later start keeps whatever changed since), and
  * makes sure every demo identity account exists with a verified email.
  */
-export async function seedDemoData(deps: { store: DocumentStore; accounts: IdentityAdmin; now?: Date }): Promise<{ seeded: boolean }> {
+export async function seedDemoData(deps: {
+  store: DocumentStore;
+  accounts: IdentityAdmin;
+  now?: Date;
+}): Promise<{ seeded: boolean }> {
   const { store, accounts, now = new Date() } = deps;
   for (const user of DEMO_USERS) {
     await accounts.ensureAccount({

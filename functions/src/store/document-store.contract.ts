@@ -364,7 +364,14 @@ export function describeDocumentStoreContract(
         const all = await ids('items', spec);
         expect(all).toEqual(['j', 'a', 'h', 'g', 'e', 'd']);
         expect((await walkPages('items', { ...spec, limit: 4 })).seen).toEqual(all);
-        expect((await walkPages('items', { where: spec.where, limit: 4 })).seen).toEqual(['a', 'd', 'e', 'g', 'h', 'j']);
+        expect((await walkPages('items', { where: spec.where, limit: 4 })).seen).toEqual([
+          'a',
+          'd',
+          'e',
+          'g',
+          'h',
+          'j',
+        ]);
       });
 
       itCursors('returns a null cursor on the last page when pages divide evenly', async () => {
@@ -409,7 +416,12 @@ export function describeDocumentStoreContract(
 
     describe('batch', () => {
       it('applies mixed operations together', async () => {
-        await seed('items', { keep: { v: 1 }, change: { v: 1, extra: true }, drop: { v: 1 }, replace: { v: 1, old: 1 } });
+        await seed('items', {
+          keep: { v: 1 },
+          change: { v: 1, extra: true },
+          drop: { v: 1 },
+          replace: { v: 1, old: 1 },
+        });
         await store.batch([
           { kind: 'create', collection: 'items', id: 'fresh', data: { v: 2 } },
           { kind: 'update', collection: 'items', id: 'change', patch: { v: 2 } },
@@ -442,8 +454,16 @@ export function describeDocumentStoreContract(
 
       const before = { a: { v: 1 }, b: { v: 1 }, c: { v: 1 } };
       const failing = [
-        ['a create on an existing id', { kind: 'create', collection: 'items', id: 'c', data: { v: 9 } }, DocumentExistsError],
-        ['an update of a missing document', { kind: 'update', collection: 'items', id: 'zz', patch: { v: 9 } }, DocumentNotFoundError],
+        [
+          'a create on an existing id',
+          { kind: 'create', collection: 'items', id: 'c', data: { v: 9 } },
+          DocumentExistsError,
+        ],
+        [
+          'an update of a missing document',
+          { kind: 'update', collection: 'items', id: 'zz', patch: { v: 9 } },
+          DocumentNotFoundError,
+        ],
       ] as const;
 
       for (const [label, operation, errorType] of failing) {

@@ -71,14 +71,20 @@ export interface DocumentStore {
 }
 
 export class DocumentExistsError extends Error {
-  constructor(readonly collection: string, readonly id: string) {
+  constructor(
+    readonly collection: string,
+    readonly id: string,
+  ) {
     super(`Document ${collection}/${id} already exists`);
     this.name = 'DocumentExistsError';
   }
 }
 
 export class DocumentNotFoundError extends Error {
-  constructor(readonly collection: string, readonly id: string) {
+  constructor(
+    readonly collection: string,
+    readonly id: string,
+  ) {
     super(`Document ${collection}/${id} does not exist`);
     this.name = 'DocumentNotFoundError';
   }

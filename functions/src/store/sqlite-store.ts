@@ -63,8 +63,7 @@ export function createSqliteStore(options: { filename: string }): DocumentStore 
 
   const readRow = (collection: string, id: string): Row | undefined =>
     statement('SELECT data, version FROM documents WHERE collection = ? AND id = ?').get(collection, id) as
-      | Row
-      | undefined;
+      Row | undefined;
 
   const applyWrite = (write: PreparedWrite): void => {
     const { collection, id } = write;
@@ -313,9 +312,7 @@ function buildQuery(collection: string, spec: QuerySpec) {
     if (cursor.t !== undefined && cursor.v !== undefined) {
       params.cursorRank = cursor.t;
       params.cursorValue = cursor.v;
-      conditions.push(
-        `(${SORT_RANK}, ${SORT_VALUE}, id) ${comparison} (@cursorRank, @cursorValue, @cursorId)`,
-      );
+      conditions.push(`(${SORT_RANK}, ${SORT_VALUE}, id) ${comparison} (@cursorRank, @cursorValue, @cursorId)`);
     } else {
       conditions.push('id > @cursorId');
     }

@@ -4,7 +4,11 @@ function fakeResponse(status: number, body: string) {
   return { ok: status >= 200 && status < 300, status, text: async () => body } as Response;
 }
 
-function setup({ status = 200, body = '{"ok":true}', ...overrides }: Partial<ApiClientOptions> & { status?: number; body?: string } = {}) {
+function setup({
+  status = 200,
+  body = '{"ok":true}',
+  ...overrides
+}: Partial<ApiClientOptions> & { status?: number; body?: string } = {}) {
   const fetch = jest.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => fakeResponse(status, body));
   const api = createApiClient({
     baseUrl: '/api',

@@ -1,4 +1,6 @@
 export * from './api-client';
 export * from './health-queries';
 export * from './portal-context';
+export * from './require-role';
+export * from './session-queries';
 export * from './toasts';

@@ -1,12 +1,19 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ApiClient } from './api-client';
 
+export interface PortalIdentity {
+  uid: string;
+  email: string | null;
+  emailVerified: boolean;
+}
+
 /**
- * What the shell gives every app: the one API client (bound to the shell's Firebase
- * identity) and links the footer shows. Remotes read it; they never build their own.
+ * What the shell gives every app: the one API client (bound to the shell's Firebase identity)
+ * and who is signed in. Remotes read it; they never build their own.
  */
 export interface PortalContextValue {
   api: ApiClient;
+  identity?: PortalIdentity | null;
 }
 
 const PortalContext = createContext<PortalContextValue | null>(null);

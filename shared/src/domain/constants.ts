@@ -45,7 +45,14 @@ export const QUESTION_TYPES = [
 ] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
-export const APPLICATION_STATUSES = ['in-progress', 'submitted', 'in-review', 'interview', 'decided', 'inactive'] as const;
+export const APPLICATION_STATUSES = [
+  'in-progress',
+  'submitted',
+  'in-review',
+  'interview',
+  'decided',
+  'inactive',
+] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 export const REVIEW_DECISIONS = [

@@ -38,8 +38,16 @@ const wordLimits = {
 export const questionSchema = z.discriminatedUnion('questionType', [
   z.object({ ...questionBase, ...wordLimits, questionType: z.literal('short-answer') }),
   z.object({ ...questionBase, ...wordLimits, questionType: z.literal('long-answer') }),
-  z.object({ ...questionBase, questionType: z.literal('multiple-choice'), options: z.array(z.string().min(1).max(200)).min(2) }),
-  z.object({ ...questionBase, questionType: z.literal('multiple-select'), options: z.array(z.string().min(1).max(200)).min(1) }),
+  z.object({
+    ...questionBase,
+    questionType: z.literal('multiple-choice'),
+    options: z.array(z.string().min(1).max(200)).min(2),
+  }),
+  z.object({
+    ...questionBase,
+    questionType: z.literal('multiple-select'),
+    options: z.array(z.string().min(1).max(200)).min(1),
+  }),
   z.object({
     ...questionBase,
     questionType: z.literal('file-upload'),

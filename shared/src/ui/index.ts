@@ -1,2 +1,3 @@
 export * from './portal-logo';
 export * from './page-not-found';
+export * from './zod-form';

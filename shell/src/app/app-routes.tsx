@@ -1,25 +1,41 @@
-import { lazy, Suspense } from 'react';
 import type { ClientConfig } from '@portal/shared/domain';
 import { Route, Routes } from '@portal/shared/router';
 import { LandingPage } from '../features/landing/landing-page';
 import { AppLayout } from '../features/layout/app-layout';
-import { LoadingScreen } from '../features/loading/loading-screen';
+import { lazyPage } from './lazy-page';
 
-const PortalArea = lazy(() => import('../features/portal/portal-area'));
+declare const __PORTAL_LOCAL_MODE__: boolean;
 
+const LoginPage = lazyPage(() => import('../features/account/login-page'));
+const SignupPage = lazyPage(() => import('../features/account/signup-page'));
+const VerifyPage = lazyPage(() => import('../features/account/verify-page'));
+const ForgotPasswordPage = lazyPage(() => import('../features/account/forgot-password-page'));
+const ResetPasswordPage = lazyPage(() => import('../features/account/reset-password-page'));
+const ProfilePage = lazyPage(() => import('../features/profile/profile-page'));
+const RequireVerifiedUser = lazyPage(() => import('../features/guards/require-verified-user'));
+const RemoteOutlet = lazyPage(() => import('../features/remotes/remote-outlet'));
+const PageNotFound = lazyPage(() => import('../features/not-found/not-found-page'));
+// Local mode only: the build replaces the flag with a constant, so production bundles hold no mailbox.
+const MailboxPage = __PORTAL_LOCAL_MODE__ ? lazyPage(() => import('../features/mailbox/mailbox-page')) : null;
+
+/** Spec section 2: public pages, then the shared layout whose routes need a verified sign-in. */
 export function AppRoutes({ chapter }: { chapter: ClientConfig['chapter'] }) {
   return (
     <Routes>
       <Route element={<AppLayout chapter={chapter} />}>
         <Route index element={<LandingPage />} />
-        <Route
-          path="*"
-          element={
-            <Suspense fallback={<LoadingScreen />}>
-              <PortalArea />
-            </Suspense>
-          }
-        />
+        <Route path="login" element={<LoginPage />} />
+        <Route path="signup" element={<SignupPage />} />
+        <Route path="verify" element={<VerifyPage />} />
+        <Route path="forgotpassword" element={<ForgotPasswordPage />} />
+        <Route path="resetpassword" element={<ResetPasswordPage />} />
+        {MailboxPage && <Route path="mailbox" element={<MailboxPage />} />}
+        <Route element={<RequireVerifiedUser />}>
+          <Route path="profile" element={<ProfilePage />} />
+          <Route path="apply/*" element={<RemoteOutlet name="applicant" />} />
+          <Route path="admin/*" element={<RemoteOutlet name="admin" />} />
+        </Route>
+        <Route path="*" element={<PageNotFound />} />
       </Route>
     </Routes>
   );

@@ -1,14 +1,13 @@
 import { BrowserRouter } from '@portal/shared/router';
 import { SessionProvider } from '../features/identity/session-context';
-import { clientConfig } from './client-config';
-import { AppRoutes } from './app-routes';
+import { AppFrame } from './app-frame';
 
-/** The shell owns the providers: the session and the router here; the QueryClient and toasts in the portal area. */
+/** The shell owns the providers: the session and the router here, the rest in PortalProviders. */
 export function App() {
   return (
     <SessionProvider>
       <BrowserRouter>
-        <AppRoutes chapter={clientConfig.chapter} />
+        <AppFrame />
       </BrowserRouter>
     </SessionProvider>
   );

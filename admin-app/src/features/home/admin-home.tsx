@@ -9,8 +9,12 @@ export function AdminHome() {
     <Card>
       <Typography.Title level={2}>Admin Home</Typography.Title>
       {health.isPending && <Spin />}
-      {health.isError && <Alert type="error" showIcon title={`The portal API is unreachable: ${health.error.message}`} />}
-      {health.isSuccess && <Typography.Text>Connected to the portal API (version {health.data.version}).</Typography.Text>}
+      {health.isError && (
+        <Alert type="error" showIcon title={`The portal API is unreachable: ${health.error.message}`} />
+      )}
+      {health.isSuccess && (
+        <Typography.Text>Connected to the portal API (version {health.data.version}).</Typography.Text>
+      )}
     </Card>
   );
 }

@@ -9,8 +9,12 @@ export function ApplyHome() {
     <Card>
       <Typography.Title level={2}>Applicant Home</Typography.Title>
       {health.isPending && <Spin />}
-      {health.isError && <Alert type="error" showIcon title={`The portal API is unreachable: ${health.error.message}`} />}
-      {health.isSuccess && <Typography.Text>Connected to the portal API (version {health.data.version}).</Typography.Text>}
+      {health.isError && (
+        <Alert type="error" showIcon title={`The portal API is unreachable: ${health.error.message}`} />
+      )}
+      {health.isSuccess && (
+        <Typography.Text>Connected to the portal API (version {health.data.version}).</Typography.Text>
+      )}
     </Card>
   );
 }

@@ -1,10 +1,17 @@
 import { initializeApp } from 'firebase/app';
 import {
+  applyActionCode,
   browserLocalPersistence,
+  confirmPasswordReset as confirmReset,
   connectAuthEmulator,
   indexedDBLocalPersistence,
   initializeAuth,
-  onAuthStateChanged,
+  onIdTokenChanged,
+  sendEmailVerification,
+  sendPasswordResetEmail,
+  signInWithEmailAndPassword,
+  signOut as firebaseSignOut,
+  verifyPasswordResetCode,
   type Auth,
   type User,
 } from 'firebase/auth';
@@ -33,8 +40,15 @@ function snapshot(user: User | null): IdentitySnapshot | null {
   return user ? { uid: user.uid, email: user.email, emailVerified: user.emailVerified } : null;
 }
 
+function currentUser(): User {
+  const user = portalAuth().currentUser;
+  if (!user) throw new Error('Not signed in');
+  return user;
+}
+
+/** Follows sign-in, sign-out and token refreshes (a refresh carries a newly verified email). */
 export function subscribeToIdentity(listener: (identity: IdentitySnapshot | null) => void): () => void {
-  return onAuthStateChanged(portalAuth(), (user) => {
+  return onIdTokenChanged(portalAuth(), (user) => {
     setSignedInHint(user !== null);
     listener(snapshot(user));
   });
@@ -50,3 +64,54 @@ export async function getIdToken(): Promise<string | null> {
 export async function getAppCheckToken(): Promise<string | null> {
   return null;
 }
+
+export async function signIn(email: string, password: string): Promise<IdentitySnapshot> {
+  const credential = await signInWithEmailAndPassword(portalAuth(), email, password);
+  return snapshot(credential.user)!;
+}
+
+export async function signOut(): Promise<void> {
+  await firebaseSignOut(portalAuth());
+}
+
+/** The link in the email leads back to /verify, which completes the verification. */
+export async function sendVerificationEmail(): Promise<void> {
+  await sendEmailVerification(currentUser(), { url: `${window.location.origin}/verify` });
+}
+
+/** Reloads the account and refreshes the id token, so the session sees server-side changes. */
+export async function refreshIdentity(): Promise<void> {
+  const user = portalAuth().currentUser;
+  if (!user) return;
+  await user.reload();
+  await user.getIdToken(true);
+}
+
+/** Reloads the account; when its email became verified elsewhere, refreshes the token so the session follows. */
+export async function checkEmailVerified(): Promise<boolean> {
+  const user = portalAuth().currentUser;
+  if (!user) return false;
+  await user.reload();
+  if (user.emailVerified) await user.getIdToken(true);
+  return user.emailVerified;
+}
+
+export async function completeEmailVerification(oobCode: string): Promise<void> {
+  await applyActionCode(portalAuth(), oobCode);
+  await refreshIdentity();
+}
+
+export async function sendPasswordReset(email: string): Promise<void> {
+  await sendPasswordResetEmail(portalAuth(), email, { url: `${window.location.origin}/login` });
+}
+
+/** Returns the email address the reset code belongs to; rejects when the code is invalid or used. */
+export async function checkPasswordResetCode(oobCode: string): Promise<string> {
+  return verifyPasswordResetCode(portalAuth(), oobCode);
+}
+
+export async function confirmPasswordReset(oobCode: string, newPassword: string): Promise<void> {
+  await confirmReset(portalAuth(), oobCode, newPassword);
+}
+
+export { describeIdentityError } from './identity-errors';

@@ -18,14 +18,18 @@ const subscribeToIdentity = jest.fn((next: Listener) => {
 });
 
 function renderSession() {
-  return renderHook(useSession, { wrapper: ({ children }: { children: ReactNode }) => <SessionProvider>{children}</SessionProvider> });
+  return renderHook(useSession, {
+    wrapper: ({ children }: { children: ReactNode }) => <SessionProvider>{children}</SessionProvider>,
+  });
 }
 
 beforeEach(() => {
   localStorage.clear();
   listener = undefined;
   jest.clearAllMocks();
-  jest.mocked(loadIdentity).mockResolvedValue({ subscribeToIdentity } as unknown as Awaited<ReturnType<typeof loadIdentity>>);
+  jest
+    .mocked(loadIdentity)
+    .mockResolvedValue({ subscribeToIdentity } as unknown as Awaited<ReturnType<typeof loadIdentity>>);
 });
 
 test('without a sign-in hint the visitor is signed out and the identity SDK is never loaded', async () => {

@@ -3,10 +3,14 @@ import type { IdentitySnapshot } from './firebase-identity';
 import { loadIdentity } from './load-identity';
 import { hasSignedInHint } from './signed-in-hint';
 
-export type SessionState =
+export type SessionState = (
   | { status: 'loading'; identity: null }
   | { status: 'signed-out'; identity: null }
-  | { status: 'signed-in'; identity: IdentitySnapshot };
+  | { status: 'signed-in'; identity: IdentitySnapshot }
+) & {
+  /** True once the identity SDK itself has reported; before that "signed-out" is only the hint's guess. */
+  settled: boolean;
+};
 
 export type Session = SessionState & {
   /** Loads the identity SDK (if not yet) and follows its sign-in state from then on. */
@@ -17,15 +21,15 @@ const SessionContext = createContext<Session | null>(null);
 
 /**
  * Auth state starts loading and signed out, then follows the identity provider. A visitor
- * with no sign-in hint is known to be signed out without loading the SDK until a page needs it.
+ * with no sign-in hint is taken as signed out without loading the SDK until a page needs it.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<SessionState>({ status: 'loading', identity: null });
+  const [state, setState] = useState<SessionState>({ status: 'loading', identity: null, settled: false });
   const [active, setActive] = useState(hasSignedInHint);
 
   useEffect(() => {
     if (!active) {
-      setState({ status: 'signed-out', identity: null });
+      setState({ status: 'signed-out', identity: null, settled: false });
       return;
     }
     let unsubscribe: (() => void) | undefined;
@@ -34,11 +38,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       (identity) => {
         if (cancelled) return;
         unsubscribe = identity.subscribeToIdentity((snapshot) =>
-          setState(snapshot ? { status: 'signed-in', identity: snapshot } : { status: 'signed-out', identity: null }),
+          setState(
+            snapshot
+              ? { status: 'signed-in', identity: snapshot, settled: true }
+              : { status: 'signed-out', identity: null, settled: true },
+          ),
         );
       },
       (error: unknown) => {
-        setState({ status: 'signed-out', identity: null });
+        setState({ status: 'signed-out', identity: null, settled: true });
         throw error;
       },
     );

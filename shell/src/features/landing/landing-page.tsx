@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { theme } from 'antd';
 import { PortalLogo } from '@portal/shared/ui';
 import { useSession } from '../identity/session-context';
@@ -6,24 +7,43 @@ import { LinkButton } from './link-button';
 
 export const LANDING_TITLE = 'Application Portal';
 export const SIGNED_OUT_SUBTITLE = 'Apply to be a member!';
+export const SIGNED_IN_SUBTITLE = 'Welcome back!';
+
+const SignedInLanding = lazy(() => import('./signed-in-landing'));
 
 export function LandingPage() {
   const session = useSession();
   const { token } = theme.useToken();
   if (session.status === 'loading') return <LoadingScreen />;
+  const signedIn = session.status === 'signed-in';
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 16, padding: '12vh 16px 48px', textAlign: 'center' }}>
+    <div
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        gap: 16,
+        padding: '12vh 16px 48px',
+        textAlign: 'center',
+      }}
+    >
       <PortalLogo size={96} />
       <h1 style={{ margin: 0, fontSize: token.fontSizeHeading1, color: token.colorTextHeading }}>{LANDING_TITLE}</h1>
       <h2 style={{ margin: 0, fontSize: token.fontSizeHeading3, fontWeight: 400, color: token.colorTextSecondary }}>
-        {SIGNED_OUT_SUBTITLE}
+        {signedIn ? SIGNED_IN_SUBTITLE : SIGNED_OUT_SUBTITLE}
       </h2>
-      <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 12, marginTop: 16 }}>
-        <LinkButton to="/signup" primary>
-          Create Account
-        </LinkButton>
-        <LinkButton to="/login">Log In</LinkButton>
-      </div>
+      {signedIn ? (
+        <Suspense fallback={<LoadingScreen />}>
+          <SignedInLanding />
+        </Suspense>
+      ) : (
+        <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 12, marginTop: 16 }}>
+          <LinkButton to="/signup" primary>
+            Create Account
+          </LinkButton>
+          <LinkButton to="/login">Log In</LinkButton>
+        </div>
+      )}
     </div>
   );
 }

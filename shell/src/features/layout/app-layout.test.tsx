@@ -1,7 +1,18 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { clientConfig } from '../../app/client-config';
+import { SessionProvider } from '../identity/session-context';
 import { AppLayout } from './app-layout';
+
+function renderLayout() {
+  render(
+    <SessionProvider>
+      <MemoryRouter>
+        <AppLayout chapter={clientConfig.chapter} />
+      </MemoryRouter>
+    </SessionProvider>,
+  );
+}
 
 test.each([
   ['Instagram', clientConfig.chapter.photoSharing],
@@ -9,11 +20,7 @@ test.each([
   ['GitHub', clientConfig.chapter.codeHosting],
   ['Website', clientConfig.chapter.website],
 ])('the footer links to the chapter on %s in a new tab', (label, href) => {
-  render(
-    <MemoryRouter>
-      <AppLayout chapter={clientConfig.chapter} />
-    </MemoryRouter>,
-  );
+  renderLayout();
 
   const footer = screen.getByRole('navigation', { name: 'Example Chapter on the web' });
   const link = within(footer).getByRole('link', { name: label });
@@ -23,11 +30,7 @@ test.each([
 });
 
 test('the header links back to the landing page', () => {
-  render(
-    <MemoryRouter>
-      <AppLayout chapter={clientConfig.chapter} />
-    </MemoryRouter>,
-  );
+  renderLayout();
 
   expect(screen.getByRole('link', { name: /Application Portal/ })).toHaveAttribute('href', '/');
 });

@@ -1,23 +1,69 @@
+import { lazy, Suspense } from 'react';
 import { theme } from 'antd';
 import { Link, Outlet } from '@portal/shared/router';
 import { PortalLogo } from '@portal/shared/ui';
 import type { ClientConfig } from '@portal/shared/domain';
+import { useSession } from '../identity/session-context';
 import { SiteFooter } from './site-footer';
+
+const SessionMenu = lazy(() => import('./session-menu'));
 
 /** The frame around every page: header with the home link, the page, the footer. */
 export function AppLayout({ chapter }: { chapter: ClientConfig['chapter'] }) {
   const { token } = theme.useToken();
+  const session = useSession();
   return (
-    <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', fontFamily: token.fontFamily, color: token.colorText }}>
+    <div
+      style={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        fontFamily: token.fontFamily,
+        color: token.colorText,
+      }}
+    >
       <header
-        style={{ display: 'flex', alignItems: 'center', height: 64, padding: '0 48px', background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          height: 64,
+          padding: '0 48px',
+          background: token.colorBgContainer,
+          borderBottom: `1px solid ${token.colorBorderSecondary}`,
+        }}
       >
-        <Link to="/" style={{ display: 'flex', alignItems: 'center', gap: 12, color: token.colorTextHeading, fontWeight: 600, textDecoration: 'none' }}>
+        <Link
+          to="/"
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 12,
+            color: token.colorTextHeading,
+            fontWeight: 600,
+            textDecoration: 'none',
+          }}
+        >
           <PortalLogo size={32} title="Home" />
           Application Portal
         </Link>
+        {session.status === 'signed-in' && (
+          <div style={{ marginLeft: 'auto' }}>
+            <Suspense fallback={null}>
+              <SessionMenu />
+            </Suspense>
+          </div>
+        )}
       </header>
-      <main style={{ flex: 1, padding: '24px 16px', maxWidth: 1200, width: '100%', margin: '0 auto', boxSizing: 'border-box' }}>
+      <main
+        style={{
+          flex: 1,
+          padding: '24px 16px',
+          maxWidth: 1200,
+          width: '100%',
+          margin: '0 auto',
+          boxSizing: 'border-box',
+        }}
+      >
         <Outlet />
       </main>
       <SiteFooter chapter={chapter} />

@@ -16,7 +16,13 @@ export function SiteFooter({ chapter }: { chapter: ChapterLinks }) {
       <nav aria-label={`${chapter.name} on the web`}>
         <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 24 }}>
           {links.map((link) => (
-            <a key={link.label} href={link.href} target="_blank" rel="noopener noreferrer" style={{ color: token.colorLink, textDecoration: 'none' }}>
+            <a
+              key={link.label}
+              href={link.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              style={{ color: token.colorLink, textDecoration: 'none' }}
+            >
               {link.label}
             </a>
           ))}

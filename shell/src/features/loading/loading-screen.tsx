@@ -9,7 +9,14 @@ export function LoadingScreen() {
     <div
       role="status"
       aria-live="polite"
-      style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 16, minHeight: '60vh' }}
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 16,
+        minHeight: '60vh',
+      }}
     >
       <style>{PULSE}</style>
       <div style={{ animation: 'portal-pulse 1.4s ease-in-out infinite' }}>

@@ -5,7 +5,10 @@ import { fetchRemotesManifest } from './remote-manifest';
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
 jest.mock('./remote-manifest', () => ({ fetchRemotesManifest: jest.fn() }));
 
-const MANIFEST = { applicant: 'https://cdn.example/applicant/remoteEntry.js', admin: 'https://cdn.example/admin/remoteEntry.js' };
+const MANIFEST = {
+  applicant: 'https://cdn.example/applicant/remoteEntry.js',
+  admin: 'https://cdn.example/admin/remoteEntry.js',
+};
 const ApplicantRoutes = () => null;
 
 beforeEach(() => {

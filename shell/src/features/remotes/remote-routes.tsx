@@ -7,9 +7,7 @@ import type { RemoteLoader, RemoteRoutesComponent } from './remote-loader';
 const REMOTE_LABELS: Record<RemoteName, string> = { applicant: 'The application area', admin: 'The staff area' };
 
 type LoadState =
-  | { status: 'loading' }
-  | { status: 'ready'; Routes: RemoteRoutesComponent }
-  | { status: 'failed'; error: Error };
+  { status: 'loading' } | { status: 'ready'; Routes: RemoteRoutesComponent } | { status: 'failed'; error: Error };
 
 export function RemoteUnavailable({ name, error, onRetry }: { name: RemoteName; error: Error; onRetry: () => void }) {
   return (
@@ -44,13 +42,7 @@ class RemoteErrorBoundary extends Component<
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
-    return (
-      <RemoteUnavailable
-        name={this.props.name}
-        error={error}
-        onRetry={this.props.onRetry}
-      />
-    );
+    return <RemoteUnavailable name={this.props.name} error={error} onRetry={this.props.onRetry} />;
   }
 }
 
@@ -64,7 +56,8 @@ export function RemoteRoutes({ name, loader }: { name: RemoteName; loader: Remot
     setState({ status: 'loading' });
     loader.load(name, { retry: attempt > 0 }).then(
       (Routes) => active && setState({ status: 'ready', Routes }),
-      (error: unknown) => active && setState({ status: 'failed', error: error instanceof Error ? error : new Error(String(error)) }),
+      (error: unknown) =>
+        active && setState({ status: 'failed', error: error instanceof Error ? error : new Error(String(error)) }),
     );
     return () => {
       active = false;

@@ -1,0 +1,51 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'demo-password-123';
+export const DEMO = {
+  applicant: 'applicant@example.com',
+  reviewer: 'reviewer@example.com',
+  director: 'director@example.com',
+} as const;
+
+let counter = 0;
+/** A fresh address per call, so tests never share an account. */
+export function uniqueEmail(label: string): string {
+  counter += 1;
+  return `${label}-${Date.now()}-${counter}@example.com`;
+}
+
+/** Registers through the API, as the sign-up page does; the account starts unverified. */
+export async function registerAccount(request: APIRequestContext, email: string, password = 'first-password-1') {
+  const response = await request.post('/api/auth/register', {
+    data: { email, password, firstName: 'Test', lastName: 'Person' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return { email, password };
+}
+
+/** Logs in through the login page and waits until the page has moved on. */
+export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  if (!page.url().includes('/login')) await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** Records every path the page shows, including client-side redirects that pass by quickly. */
+export async function recordPaths(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    const record = () => seen.push(window.location.pathname);
+    for (const method of ['pushState', 'replaceState'] as const) {
+      const original = history[method].bind(history);
+      history[method] = (...args: Parameters<History['pushState']>) => {
+        original(...args);
+        record();
+      };
+    }
+    record();
+    Object.assign(window, { __seenPaths: seen });
+  });
+  return () => page.evaluate(() => (window as unknown as { __seenPaths: string[] }).__seenPaths);
+}

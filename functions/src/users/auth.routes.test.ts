@@ -1,0 +1,348 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { App } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import pino from 'pino';
+import request from 'supertest';
+import { AUTH_MESSAGES, COLLECTIONS, type Registration, type User } from '@portal/shared/domain';
+import { createApp, type AppDeps } from '../app';
+import { createLocalFileStore } from '../files/local-file-store';
+import {
+  createFirebaseIdentityAdmin,
+  createFirebaseIdentityVerifier,
+  getFirebaseAdminApp,
+} from '../identity/firebase-identity';
+import { DocumentExistsError, type DocumentStore } from '../store/document-store';
+import { createSqliteStore } from '../store/sqlite-store';
+
+const PASSWORD = 'correct-horse-1';
+
+let firebaseApp: App;
+let filesDir: string;
+let store: DocumentStore;
+let emailCount = 0;
+
+beforeAll(() => {
+  if (!process.env.FIREBASE_AUTH_EMULATOR_HOST) throw new Error('The jest globalSetup must start the Auth emulator');
+  firebaseApp = getFirebaseAdminApp(process.env.TEST_AUTH_PROJECT_ID!);
+  filesDir = mkdtempSync(path.join(os.tmpdir(), 'portal-auth-routes-test-'));
+});
+afterAll(() => rmSync(filesDir, { recursive: true, force: true }));
+beforeEach(() => {
+  store = createSqliteStore({ filename: ':memory:' });
+});
+afterEach(() => store.close());
+
+const auth = () => getAuth(firebaseApp);
+const uniqueEmail = () => `${Date.now()}-${++emailCount}@example.com`;
+
+function buildApp(overrides: Partial<AppDeps> = {}) {
+  return createApp({
+    store,
+    files: createLocalFileStore({ root: filesDir }),
+    identity: createFirebaseIdentityVerifier(firebaseApp),
+    accounts: createFirebaseIdentityAdmin(firebaseApp),
+    logger: pino({ level: 'silent' }),
+    storeName: 'sqlite',
+    version: 'test',
+    ...overrides,
+  });
+}
+
+function registration(overrides: Partial<Registration> = {}): Registration {
+  return { email: uniqueEmail(), password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace', ...overrides };
+}
+
+async function signIn(email: string, password: string): Promise<string> {
+  const url = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`;
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  const body = (await response.json()) as { idToken?: string; error?: { message: string } };
+  if (!response.ok || !body.idToken) throw new Error(`sign-in failed: ${body.error?.message ?? response.status}`);
+  return body.idToken;
+}
+
+async function storedUsers(): Promise<User[]> {
+  return (await store.query<User>(COLLECTIONS.users)).items.map((item) => item.data);
+}
+
+async function expectNoAccount(email: string): Promise<void> {
+  await expect(auth().getUserByEmail(email)).rejects.toMatchObject({ code: 'auth/user-not-found' });
+}
+
+async function expectNothingCreated(email: string): Promise<void> {
+  expect(await storedUsers()).toEqual([]);
+  await expectNoAccount(email);
+}
+
+/** Registers over the API and signs in as the new user. */
+async function registered(overrides: Partial<Registration> = {}) {
+  const input = registration(overrides);
+  const res = await request(buildApp()).post('/api/auth/register').send(input);
+  expect(res.status).toBe(201);
+  const user = res.body as User;
+  return { input, user, token: await signIn(input.email, input.password) };
+}
+
+function postUpdate(body: unknown, token?: string) {
+  const req = request(buildApp()).post('/api/auth/update');
+  return token ? req.set('Authorization', `Bearer ${token}`).send(body as object) : req.send(body as object);
+}
+
+describe('POST /api/auth/register', () => {
+  it('creates an applicant record and an identity account that can sign in', async () => {
+    const input = registration({ firstName: '  Ada ', lastName: ' Lovelace  ' });
+    const res = await request(buildApp()).post('/api/auth/register').send(input);
+
+    expect(res.status).toBe(201);
+    const account = await auth().getUserByEmail(input.email);
+    const expected: User = {
+      id: account.uid,
+      email: input.email,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      role: 'applicant',
+      activeApplications: [],
+    };
+    expect(res.body).toEqual(expected);
+    expect(await storedUsers()).toEqual([expected]);
+    expect(account).toMatchObject({ email: input.email, displayName: 'Ada Lovelace', emailVerified: false });
+    await expect(signIn(input.email, input.password)).resolves.toEqual(expect.any(String));
+  });
+
+  it('needs no bearer token', async () => {
+    const res = await request(buildApp())
+      .post('/api/auth/register')
+      .set('Authorization', 'Bearer not-a-token')
+      .send(registration());
+    expect(res.status).toBe(201);
+  });
+
+  it('answers 409 to an email that is already registered, in any spelling, and keeps one account and one record', async () => {
+    const input = registration();
+    const app = buildApp();
+    expect((await request(app).post('/api/auth/register').send(input)).status).toBe(201);
+
+    for (const email of [input.email, `  ${input.email.toUpperCase()} `]) {
+      const res = await request(app)
+        .post('/api/auth/register')
+        .send({ ...input, email, firstName: 'Eve' });
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ error: { code: 'conflict', message: AUTH_MESSAGES.emailTaken } });
+    }
+
+    const account = await auth().getUserByEmail(input.email);
+    const { users } = await auth().listUsers(1000);
+    expect(users.filter((user) => user.email === input.email)).toHaveLength(1);
+    expect(await storedUsers()).toEqual([expect.objectContaining({ id: account.uid, firstName: 'Ada' })]);
+  });
+
+  it.each([
+    ['a malformed email', { email: 'not-an-email' }, [{ path: 'email', message: 'Enter a valid email address' }]],
+    [
+      'a password under 8 characters',
+      { password: 'short1' },
+      [{ path: 'password', message: 'Password must be at least 8 characters' }],
+    ],
+    [
+      'a password without a digit',
+      { password: 'no-digits-here' },
+      [{ path: 'password', message: 'Password must contain a digit' }],
+    ],
+    ['an empty first name', { firstName: '   ' }, [{ path: 'firstName', message: 'First name is required' }]],
+    ['a role', { role: 'super-reviewer' }, [{ path: '', message: expect.stringContaining('role') }]],
+  ])('answers 400 naming the field to %s and creates nothing', async (_case, change, details) => {
+    const input = { ...registration(), ...change };
+    const res = await request(buildApp()).post('/api/auth/register').send(input);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: { code: 'invalid-request', message: 'Invalid registration', details } });
+    expect(await storedUsers()).toEqual([]);
+    const { users } = await auth().listUsers(1000);
+    expect(users.filter((user) => user.email === input.email)).toEqual([]);
+  });
+
+  it('answers 400 naming every missing field', async () => {
+    const res = await request(buildApp()).post('/api/auth/register').send({});
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'invalid-request', message: 'Invalid registration' });
+    expect(res.body.error.details).toEqual(
+      expect.arrayContaining([
+        { path: 'email', message: 'Email is required' },
+        { path: 'password', message: 'Password is required' },
+        { path: 'firstName', message: 'First name is required' },
+        { path: 'lastName', message: 'Last name is required' },
+      ]),
+    );
+    expect(await storedUsers()).toEqual([]);
+  });
+
+  it('answers 413 to a body over 1 MB and creates nothing', async () => {
+    const input = { ...registration(), lastName: 'x'.repeat(1024 * 1024) };
+    const res = await request(buildApp()).post('/api/auth/register').send(input);
+    expect(res.status).toBe(413);
+    expect(res.body.error).toEqual({ code: 'payload-too-large', message: 'Request body is too large' });
+    await expectNothingCreated(input.email);
+  });
+
+  it('answers 415 to a body that is not declared as JSON and creates nothing', async () => {
+    const input = registration();
+    const res = await request(buildApp())
+      .post('/api/auth/register')
+      .set('Content-Type', 'text/plain')
+      .send(JSON.stringify(input));
+    expect(res.status).toBe(415);
+    expect(res.body.error).toEqual({
+      code: 'unsupported-media-type',
+      message: 'Request body must be application/json',
+    });
+    await expectNothingCreated(input.email);
+  });
+
+  it.each([
+    ['fails', () => Promise.reject(new Error('disk full'))],
+    ['finds the id taken', () => Promise.reject(new DocumentExistsError(COLLECTIONS.users, 'x'))],
+  ])('deletes the new identity account again when the user store %s', async (_case, create) => {
+    const input = registration();
+    const res = await request(buildApp({ store: { ...store, create } }))
+      .post('/api/auth/register')
+      .send(input);
+    expect(res.status).toBe(500);
+    expect(res.body.error).toEqual({ code: 'internal', message: 'Something went wrong on our side' });
+    await expectNothingCreated(input.email);
+  });
+});
+
+describe('POST /api/auth/update', () => {
+  it.each([
+    ['no token', undefined],
+    ['a token the provider rejects', 'not.a.token'],
+  ])('answers 401 with the profile message to %s', async (_case, token) => {
+    const res = await postUpdate({ email: uniqueEmail(), firstName: 'A', lastName: 'B' }, token);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({
+      error: { code: 'unauthenticated', message: 'User must be authenticated to update profile' },
+    });
+  });
+
+  it('answers 401 with the profile message to a malformed Authorization header', async () => {
+    const res = await request(buildApp()).post('/api/auth/update').set('Authorization', 'Token abc').send({});
+    expect(res.status).toBe(401);
+    expect(res.body.error.message).toBe(AUTH_MESSAGES.profileUnauthenticated);
+  });
+
+  it('updates the names, trimmed, and keeps the email verified when it did not change', async () => {
+    const { input, user, token } = await registered();
+    await auth().updateUser(user.id, { emailVerified: true });
+
+    const res = await postUpdate(
+      { email: `  ${input.email.toUpperCase()} `, firstName: '  Grace ', lastName: ' Hopper  ' },
+      token,
+    );
+
+    const expected: User = { ...user, firstName: 'Grace', lastName: 'Hopper' };
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(expected);
+    expect(await storedUsers()).toEqual([expected]);
+    expect(await auth().getUser(user.id)).toMatchObject({
+      email: input.email,
+      emailVerified: true,
+      displayName: 'Grace Hopper',
+    });
+  });
+
+  it('changes the email of the record and of the identity account, which becomes unverified', async () => {
+    const { input, user, token } = await registered();
+    await auth().updateUser(user.id, { emailVerified: true });
+    const newEmail = uniqueEmail();
+
+    const res = await postUpdate({ email: newEmail, firstName: user.firstName, lastName: user.lastName }, token);
+
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ...user, email: newEmail });
+    expect(await storedUsers()).toEqual([{ ...user, email: newEmail }]);
+    expect(await auth().getUser(user.id)).toMatchObject({ email: newEmail, emailVerified: false });
+    await expect(signIn(newEmail, input.password)).resolves.toEqual(expect.any(String));
+    await expectNoAccount(input.email);
+  });
+
+  it('answers 409 to an email another account uses and changes nothing', async () => {
+    const ada = await registered();
+    const eve = await registered({ firstName: 'Eve' });
+    await auth().updateUser(ada.user.id, { emailVerified: true });
+
+    const res = await postUpdate({ email: eve.input.email, firstName: 'Changed', lastName: 'Changed' }, ada.token);
+
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: { code: 'conflict', message: AUTH_MESSAGES.emailTaken } });
+    expect(await store.get(COLLECTIONS.users, ada.user.id)).toEqual(ada.user);
+    expect(await store.get(COLLECTIONS.users, eve.user.id)).toEqual(eve.user);
+    expect(await auth().getUser(ada.user.id)).toMatchObject({
+      email: ada.input.email,
+      emailVerified: true,
+      displayName: 'Ada Lovelace',
+    });
+    expect((await auth().getUserByEmail(eve.input.email)).uid).toBe(eve.user.id);
+  });
+
+  it('refuses a body with a role with 400 and changes neither the record nor the account', async () => {
+    const { user, token } = await registered();
+
+    const res = await postUpdate(
+      { email: uniqueEmail(), firstName: 'Mallory', lastName: 'M', role: 'super-reviewer' },
+      token,
+    );
+
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'invalid-request', message: 'Invalid profile update' });
+    expect(JSON.stringify(res.body.error.details)).toContain('role');
+    expect(await store.get(COLLECTIONS.users, user.id)).toEqual(user);
+    expect(await auth().getUser(user.id)).toMatchObject({
+      email: user.email,
+      emailVerified: false,
+      displayName: 'Ada Lovelace',
+    });
+  });
+
+  it('answers 400 naming the field to a malformed email', async () => {
+    const { user, token } = await registered();
+    const res = await postUpdate({ email: 'nope', firstName: 'A', lastName: 'B' }, token);
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([{ path: 'email', message: 'Enter a valid email address' }]);
+    expect(await store.get(COLLECTIONS.users, user.id)).toEqual(user);
+  });
+
+  it('answers 404 to a signed-in account without a user record', async () => {
+    const email = uniqueEmail();
+    await auth().createUser({ email, password: PASSWORD });
+    const res = await postUpdate(
+      { email: uniqueEmail(), firstName: 'A', lastName: 'B' },
+      await signIn(email, PASSWORD),
+    );
+    expect(res.status).toBe(404);
+    expect(res.body.error).toEqual({ code: 'not-found', message: 'No user record for this account' });
+    expect((await auth().getUserByEmail(email)).email).toBe(email);
+  });
+
+  it('restores the identity email when the record cannot be written', async () => {
+    const { input, user, token } = await registered();
+    await auth().updateUser(user.id, { emailVerified: true });
+    const failingStore: DocumentStore = { ...store, update: () => Promise.reject(new Error('disk full')) };
+
+    const res = await request(buildApp({ store: failingStore }))
+      .post('/api/auth/update')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ email: uniqueEmail(), firstName: 'Grace', lastName: 'Hopper' });
+
+    expect(res.status).toBe(500);
+    expect(await store.get(COLLECTIONS.users, user.id)).toEqual(user);
+    expect(await auth().getUser(user.id)).toMatchObject({
+      email: input.email,
+      emailVerified: true,
+      displayName: 'Ada Lovelace',
+    });
+  });
+});

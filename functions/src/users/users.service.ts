@@ -1,0 +1,128 @@
+import { AUTH_MESSAGES, type ProfileUpdate, type Registration, type User } from '@portal/shared/domain';
+import { ApiError } from '../http/api-error';
+import {
+  IdentityConflictError,
+  type AccountChanges,
+  type AccountInfo,
+  type IdentityAdmin,
+} from '../identity/identity-admin';
+import { DocumentNotFoundError } from '../store/document-store';
+import type { UsersRepository } from './users.repository';
+
+export interface UsersService {
+  register(input: Registration): Promise<User>;
+  updateProfile(uid: string, input: ProfileUpdate): Promise<User>;
+}
+
+const displayName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`;
+
+function emailTakenOr(error: unknown): unknown {
+  return error instanceof IdentityConflictError ? new ApiError('conflict', AUTH_MESSAGES.emailTaken) : error;
+}
+
+/** What the identity account must change to match the new profile, and how to put it back; null if nothing. */
+function identityChanges(
+  account: AccountInfo,
+  current: User,
+  input: ProfileUpdate,
+): { change: AccountChanges; undo: AccountChanges } | null {
+  const change: AccountChanges = {};
+  const undo: AccountChanges = {};
+  if (input.email !== account.email) {
+    change.email = input.email;
+    change.emailVerified = false;
+    undo.email = account.email ?? undefined;
+    undo.emailVerified = account.emailVerified;
+  }
+  if (displayName(input) !== displayName(current)) {
+    change.displayName = displayName(input);
+    undo.displayName = displayName(current);
+  }
+  return Object.keys(change).length > 0 ? { change, undo } : null;
+}
+
+/**
+ * Runs `undo` after `error` and rethrows `error`; if the undo fails too, both go up together
+ * so the leftover (named by `leftover`) is visible in the logs.
+ */
+async function undoAndRethrow(error: unknown, undo: () => Promise<void>, leftover: string): Promise<never> {
+  try {
+    await undo();
+  } catch (undoError) {
+    throw new AggregateError([error, undoError], `${leftover} could not be undone after a failure`, {
+      cause: undoError,
+    });
+  }
+  throw error;
+}
+
+/**
+ * Accounts span two systems, the identity provider and the users collection; each operation
+ * changes the identity first and undoes that change if the record write fails.
+ */
+export function createUsersService(deps: { users: UsersRepository; accounts: IdentityAdmin }): UsersService {
+  const { users, accounts } = deps;
+  return {
+    async register(input) {
+      let uid: string;
+      try {
+        ({ uid } = await accounts.createAccount({
+          email: input.email,
+          password: input.password,
+          displayName: displayName(input),
+        }));
+      } catch (error) {
+        throw emailTakenOr(error);
+      }
+      const user: User = {
+        id: uid,
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role: 'applicant',
+        activeApplications: [],
+      };
+      try {
+        await users.create(user);
+      } catch (error) {
+        return undoAndRethrow(
+          error,
+          () => accounts.deleteAccount(uid),
+          `Identity account ${uid} created for a failed registration`,
+        );
+      }
+      return user;
+    },
+
+    async updateProfile(uid, input) {
+      const current = await users.get(uid);
+      if (!current) throw new ApiError('not-found', 'No user record for this account');
+      const account = await accounts.getAccount(uid);
+      if (!account) throw new ApiError('not-found', 'No identity account for this user');
+
+      const identity = identityChanges(account, current, input);
+      if (identity) {
+        try {
+          await accounts.updateAccount(uid, identity.change);
+        } catch (error) {
+          throw emailTakenOr(error);
+        }
+      }
+
+      const fields = { email: input.email, firstName: input.firstName, lastName: input.lastName };
+      try {
+        await users.updateProfile(uid, fields);
+      } catch (error) {
+        const reported =
+          error instanceof DocumentNotFoundError ? new ApiError('not-found', 'No user record for this account') : error;
+        if (!identity) throw reported;
+        return undoAndRethrow(
+          reported,
+          () => accounts.updateAccount(uid, identity.undo),
+          `Identity change of account ${uid}`,
+        );
+      }
+      return { ...current, ...fields };
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 100;
+
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .pipe(z.email('Enter a valid email address'));
+
+export const passwordSchema = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+  .regex(/[A-Za-z]/, 'Password must contain a letter')
+  .regex(/[0-9]/, 'Password must contain a digit');
+
+const nameSchema = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters`);
+
+export const firstNameSchema = nameSchema('First name');
+export const lastNameSchema = nameSchema('Last name');
+
+/** Spec section 3: the registration payload. Unknown fields (a role, say) are refused. */
+export const registrationSchema = z.strictObject({
+  email: emailSchema,
+  password: passwordSchema,
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+});
+export type Registration = z.infer<typeof registrationSchema>;
+
+/** Spec section 3: the profile update payload. Privileged fields (role, ...) are refused. */
+export const profileUpdateSchema = z.strictObject({
+  email: emailSchema,
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+export const loginSchema = z.object({ email: emailSchema, password: z.string().min(1, 'Password is required') });
+export type Login = z.infer<typeof loginSchema>;
+
+export const AUTH_MESSAGES = {
+  profileUnauthenticated: 'User must be authenticated to update profile',
+  emailTaken: 'An account with this email already exists',
+} as const;

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Button, Form, Input, Typography } from 'antd';
+import { ApiRequestError, notify, usePortal } from '@portal/shared/client';
+import { registrationSchema, type Registration, type User } from '@portal/shared/domain';
+import { Link } from '@portal/shared/router';
+import { showServerFieldErrors, zodRule } from '@portal/shared/ui';
+import { loadIdentity } from '../identity/load-identity';
+import { GuestOnly } from '../guards/guest-only';
+import { AuthCard } from './auth-card';
+import { sendVerificationEmail } from './use-identity';
+
+type SignupValues = Registration & { confirmPassword: string };
+
+/** Spec section 8: 'Failed to register: {message} ({response data})'. */
+export function registrationFailure(error: unknown): string {
+  const data = error instanceof ApiRequestError ? JSON.stringify(error.responseData) : '';
+  return `Failed to register: ${(error as Error).message} (${data})`;
+}
+
+/**
+ * Registration: POST /auth/register with the app-attestation header only, then sign in with
+ * the same email and password and send the verification email (spec sections 4 and 7).
+ */
+export default function SignupPage() {
+  const { api } = usePortal();
+  const [form] = Form.useForm<SignupValues>();
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async ({ confirmPassword: _confirm, ...registration }: SignupValues) => {
+    setSubmitting(true);
+    try {
+      try {
+        await api.request<User>('POST', '/auth/register', { body: registration, auth: false });
+      } catch (error) {
+        if (error instanceof ApiRequestError) showServerFieldErrors(form, error.details);
+        notify.error(registrationFailure(error));
+        return;
+      }
+      const identity = await loadIdentity();
+      try {
+        const signedIn = await identity.signIn(registration.email.trim(), registration.password);
+        await sendVerificationEmail(signedIn.email ?? registration.email);
+      } catch (error) {
+        notify.error(`Your account was created, but signing in failed: ${identity.describeIdentityError(error)}`);
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <GuestOnly>
+      <AuthCard title="Create Account">
+        <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} requiredMark={false}>
+          <Form.Item label="First name" name="firstName" rules={[zodRule(registrationSchema.shape.firstName)]}>
+            <Input autoComplete="given-name" />
+          </Form.Item>
+          <Form.Item label="Last name" name="lastName" rules={[zodRule(registrationSchema.shape.lastName)]}>
+            <Input autoComplete="family-name" />
+          </Form.Item>
+          <Form.Item label="Email" name="email" rules={[zodRule(registrationSchema.shape.email)]}>
+            <Input type="email" autoComplete="email" />
+          </Form.Item>
+          <Form.Item
+            label="Password"
+            name="password"
+            rules={[zodRule(registrationSchema.shape.password)]}
+            extra="At least 8 characters, with a letter and a digit."
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            label="Confirm password"
+            name="confirmPassword"
+            dependencies={['password']}
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: async (_rule, value: string) => {
+                  if (value !== getFieldValue('password')) throw new Error('The passwords do not match');
+                },
+              }),
+            ]}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={submitting}>
+            Create Account
+          </Button>
+        </Form>
+        <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
+          Already have an account? <Link to="/login">Log in</Link>
+        </Typography.Paragraph>
+      </AuthCard>
+    </GuestOnly>
+  );
+}

@@ -1,0 +1,100 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Result, Typography } from 'antd';
+import { useCurrentUser } from '@portal/shared/client';
+import { homePathForRole } from '@portal/shared/domain';
+import { Link, Navigate, useSearchParams } from '@portal/shared/router';
+import { loadIdentity } from '../identity/load-identity';
+import { useSession } from '../identity/session-context';
+import { LoadingScreen } from '../loading/loading-screen';
+import { AuthCard } from './auth-card';
+import { LocalMailboxLink } from './local-mailbox-link';
+import { sendVerificationEmail } from './use-identity';
+
+const VERIFIED_ELSEWHERE_POLL_MS = 4000;
+
+type Completion = { status: 'idle' | 'working' | 'done' } | { status: 'failed'; message: string };
+
+/** Completes a verification link (mode=verifyEmail&oobCode=...); applies each code once. */
+function useVerificationLink(oobCode: string | null): Completion {
+  const [completion, setCompletion] = useState<Completion>({ status: oobCode ? 'working' : 'idle' });
+  const applied = useRef<string | null>(null);
+  useEffect(() => {
+    if (!oobCode || applied.current === oobCode) return;
+    applied.current = oobCode;
+    void loadIdentity().then((identity) =>
+      identity.completeEmailVerification(oobCode).then(
+        () => setCompletion({ status: 'done' }),
+        (error: unknown) => setCompletion({ status: 'failed', message: identity.describeIdentityError(error) }),
+      ),
+    );
+  }, [oobCode]);
+  return completion;
+}
+
+/** Spec section 2: /verify tells an unverified user what to do, resends, and completes the link. */
+export default function VerifyPage() {
+  const session = useSession();
+  const user = useCurrentUser();
+  const [params] = useSearchParams();
+  const oobCode = params.get('mode') === 'verifyEmail' ? params.get('oobCode') : null;
+  const completion = useVerificationLink(oobCode);
+  const [resending, setResending] = useState(false);
+  const waiting = session.status === 'signed-in' && !session.identity.emailVerified;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = window.setInterval(() => {
+      void loadIdentity().then((identity) => identity.checkEmailVerified());
+    }, VERIFIED_ELSEWHERE_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [waiting]);
+
+  if (completion.status === 'working' || !session.settled) return <LoadingScreen />;
+  if (completion.status === 'failed') {
+    return (
+      <AuthCard title="Verify your email">
+        <Alert type="error" showIcon title={completion.message} />
+        <LocalMailboxLink email={session.identity?.email} />
+      </AuthCard>
+    );
+  }
+  if (session.status !== 'signed-in') {
+    return (
+      <AuthCard title="Verify your email">
+        {completion.status === 'done' ? (
+          <Result status="success" title="Your email is verified" extra={<Link to="/login">Log in</Link>} />
+        ) : (
+          <Typography.Paragraph>
+            <Link to="/login">Log in</Link> to verify your email address.
+          </Typography.Paragraph>
+        )}
+      </AuthCard>
+    );
+  }
+  if (session.identity.emailVerified) {
+    if (user.isPending) return <LoadingScreen />;
+    return <Navigate to={user.data ? homePathForRole(user.data.role) : '/'} replace />;
+  }
+  const email = session.identity.email ?? '';
+  const resend = async () => {
+    setResending(true);
+    try {
+      await sendVerificationEmail(email);
+    } catch {
+      // The error toast has told the user; they can press the button again.
+    } finally {
+      setResending(false);
+    }
+  };
+  return (
+    <AuthCard title="Verify your email">
+      <Typography.Paragraph>
+        We sent a verification link to <strong>{email}</strong>. Open it to continue; this page moves on by itself once
+        your address is verified.
+      </Typography.Paragraph>
+      <Button onClick={() => void resend()} loading={resending}>
+        Resend the verification email
+      </Button>
+      <LocalMailboxLink email={email} />
+    </AuthCard>
+  );
+}

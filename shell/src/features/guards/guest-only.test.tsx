@@ -1,0 +1,64 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import type { UserRole } from '@portal/shared/domain';
+import { Route, Routes } from '@portal/shared/router';
+import { identityOf, LocationProbe, setupPortal, userWithRole } from '../../testing/portal-harness';
+import { GuestOnly } from './guest-only';
+
+jest.mock('../identity/load-identity', () => ({ loadIdentity: jest.fn() }));
+
+function renderLogin(portal: ReturnType<typeof setupPortal>, entry: string | { pathname: string; state: unknown }) {
+  return render(
+    <MemoryRouter initialEntries={[entry]}>
+      {portal.providers(
+        <Routes>
+          <Route
+            path="login"
+            element={
+              <GuestOnly>
+                <p>Login form</p>
+              </GuestOnly>
+            }
+          />
+          <Route path="*" element={<LocationProbe />} />
+        </Routes>,
+      )}
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => localStorage.clear());
+
+test('a signed-out visitor sees the page', async () => {
+  renderLogin(setupPortal(), '/login');
+
+  expect(await screen.findByText('Login form')).toBeInTheDocument();
+});
+
+test.each<[UserRole, string]>([
+  ['applicant', '/apply'],
+  ['reviewer', '/admin'],
+  ['super-reviewer', '/admin'],
+])('a signed-in %s is sent home to %s', async (role, home) => {
+  renderLogin(setupPortal({ identity: identityOf(), user: userWithRole(role) }), '/login');
+
+  expect(await screen.findByText(`Now at ${home}`)).toBeInTheDocument();
+  expect(screen.queryByText('Login form')).not.toBeInTheDocument();
+});
+
+test('a signed-in user is sent back to the path the login redirect remembered', async () => {
+  renderLogin(setupPortal({ identity: identityOf(), user: userWithRole('reviewer') }), {
+    pathname: '/login',
+    state: { from: '/profile?tab=names' },
+  });
+
+  expect(await screen.findByText('Now at /profile?tab=names')).toBeInTheDocument();
+});
+
+test('the page waits for the user record before sending a signed-in user on', async () => {
+  renderLogin(setupPortal({ identity: identityOf(), user: userWithRole() }), '/login');
+
+  expect(screen.getByRole('status')).toHaveTextContent('Doing some important stuff, hold on...');
+  expect(screen.queryByText('Login form')).not.toBeInTheDocument();
+  expect(await screen.findByText('Now at /apply')).toBeInTheDocument();
+});

@@ -1,0 +1,71 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { Route, Routes } from '@portal/shared/router';
+import { identityOf, LocationProbe, setupPortal, userWithRole } from '../../testing/portal-harness';
+import RequireVerifiedUser from './require-verified-user';
+
+jest.mock('../identity/load-identity', () => ({ loadIdentity: jest.fn() }));
+
+function renderGuarded(portal: ReturnType<typeof setupPortal>, path = '/profile?tab=names') {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      {portal.providers(
+        <Routes>
+          <Route element={<RequireVerifiedUser />}>
+            <Route path="profile" element={<p>Profile page</p>} />
+          </Route>
+          <Route path="login" element={<LocationProbe />} />
+          <Route path="verify" element={<LocationProbe />} />
+        </Routes>,
+      )}
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => localStorage.clear());
+
+test('a signed-out visitor is sent to /login, remembering the requested path and query', async () => {
+  renderGuarded(setupPortal());
+
+  expect(await screen.findByText('Now at /login (from /profile?tab=names)')).toBeInTheDocument();
+  expect(screen.queryByText('Profile page')).not.toBeInTheDocument();
+});
+
+test('a signed-in user with an unverified email is sent to /verify', async () => {
+  renderGuarded(setupPortal({ identity: identityOf({ emailVerified: false }), user: userWithRole() }));
+
+  expect(await screen.findByText('Now at /verify')).toBeInTheDocument();
+  expect(screen.queryByText('Profile page')).not.toBeInTheDocument();
+});
+
+test('a verified user sees the loading screen, then the page once their user record has loaded', async () => {
+  const portal = setupPortal({ identity: identityOf(), user: userWithRole() });
+  renderGuarded(portal);
+
+  expect(screen.getByRole('status')).toHaveTextContent('Doing some important stuff, hold on...');
+  expect(await screen.findByText('Profile page')).toBeInTheDocument();
+  expect(portal.api.request).toHaveBeenCalledWith('GET', '/session');
+});
+
+test('a sign-in without a user record says so and "Try again" loads it again', async () => {
+  const portal = setupPortal({ identity: identityOf(), user: null });
+  renderGuarded(portal);
+
+  expect(await screen.findByText('Your account could not be loaded')).toBeInTheDocument();
+  expect(screen.getByText('This sign-in has no user record. Contact the recruitment team.')).toBeInTheDocument();
+  expect(screen.queryByText('Profile page')).not.toBeInTheDocument();
+
+  portal.setUser(userWithRole());
+  await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+
+  expect(await screen.findByText('Profile page')).toBeInTheDocument();
+});
+
+test('a failing user lookup shows its message with "Try again"', async () => {
+  renderGuarded(setupPortal({ identity: identityOf(), user: new Error('The server is down') }));
+
+  expect(await screen.findByText('Your account could not be loaded')).toBeInTheDocument();
+  expect(screen.getByText('The server is down')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+});

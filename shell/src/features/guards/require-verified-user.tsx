@@ -1,0 +1,38 @@
+import { Button, Result } from 'antd';
+import { useCurrentUser } from '@portal/shared/client';
+import { Navigate, Outlet, useLocation } from '@portal/shared/router';
+import { useSession } from '../identity/session-context';
+import { LoadingScreen } from '../loading/loading-screen';
+
+/**
+ * Spec section 2: every route inside the shared layout needs a signed-in user with a verified
+ * email. Signed-out visitors go to /login (remembering where they were going); unverified
+ * users go to /verify.
+ */
+export default function RequireVerifiedUser() {
+  const session = useSession();
+  const location = useLocation();
+  const user = useCurrentUser();
+
+  if (!session.settled) return <LoadingScreen />;
+  if (session.status !== 'signed-in') {
+    return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  }
+  if (!session.identity.emailVerified) return <Navigate to="/verify" replace />;
+  if (user.isPending) return <LoadingScreen />;
+  if (user.isError || !user.data) {
+    return (
+      <Result
+        status="error"
+        title="Your account could not be loaded"
+        subTitle={user.isError ? user.error.message : 'This sign-in has no user record. Contact the recruitment team.'}
+        extra={
+          <Button type="primary" onClick={() => void user.refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  return <Outlet />;
+}

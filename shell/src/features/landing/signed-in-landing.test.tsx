@@ -1,0 +1,74 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import type { UserRole } from '@portal/shared/domain';
+import { Route, Routes } from '@portal/shared/router';
+import { identityOf, LocationProbe, setupPortal, userWithRole } from '../../testing/portal-harness';
+import { LandingPage } from './landing-page';
+
+jest.mock('../identity/load-identity', () => ({ loadIdentity: jest.fn() }));
+
+function renderLanding(portal: ReturnType<typeof setupPortal>, path = '/') {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      {portal.providers(
+        <Routes>
+          <Route index element={<LandingPage />} />
+          <Route path="*" element={<LocationProbe />} />
+        </Routes>,
+      )}
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => localStorage.clear());
+
+test.each<[UserRole, string, string]>([
+  ['applicant', 'Applicant', '/apply'],
+  ['reviewer', 'Reviewer', '/admin'],
+  ['super-reviewer', 'Super Reviewer', '/admin'],
+])('a signed-in %s is welcomed back and enters their home', async (role, label, home) => {
+  renderLanding(setupPortal({ identity: identityOf(), user: userWithRole(role) }));
+
+  expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: 'Log In' })).not.toBeInTheDocument();
+
+  await userEvent.click(await screen.findByRole('button', { name: `Enter ${label} Home` }));
+
+  expect(await screen.findByText(`Now at ${home}`)).toBeInTheDocument();
+});
+
+test('a signed-in user without a user record can still log out', async () => {
+  renderLanding(setupPortal({ identity: identityOf(), user: null }));
+
+  expect(await screen.findByRole('button', { name: 'Log out' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /^Enter .* Home$/ })).not.toBeInTheDocument();
+});
+
+test('logging out signs out, then empties the query cache, then shows the signed-out landing page', async () => {
+  const portal = setupPortal({ identity: identityOf(), user: userWithRole() });
+  let finishSignOut: () => void = () => undefined;
+  portal.identity.signOut.mockImplementation(
+    () =>
+      new Promise<void>((resolve) => {
+        finishSignOut = () => {
+          portal.emit(null);
+          resolve();
+        };
+      }),
+  );
+  renderLanding(portal);
+  await screen.findByRole('button', { name: 'Enter Applicant Home' });
+  expect(portal.queryClient.getQueryCache().getAll()).not.toHaveLength(0);
+
+  await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+
+  expect(portal.identity.signOut).toHaveBeenCalledTimes(1);
+  expect(portal.queryClient.getQueryCache().getAll()).not.toHaveLength(0);
+
+  act(() => finishSignOut());
+
+  expect(await screen.findByRole('heading', { name: 'Apply to be a member!' })).toBeInTheDocument();
+  await waitFor(() => expect(portal.queryClient.getQueryCache().getAll()).toEqual([]));
+  expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
+});

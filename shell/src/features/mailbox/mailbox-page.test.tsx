@@ -1,0 +1,88 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { Route, Routes } from '@portal/shared/router';
+import { ADA_EMAIL, identityOf, setupPortal } from '../../testing/portal-harness';
+import MailboxPage from './mailbox-page';
+
+jest.mock('../identity/load-identity', () => ({ loadIdentity: jest.fn() }));
+
+type OobCode = { email: string; oobCode: string; requestType: string };
+
+const emulator = jest.fn<Promise<Response>, [RequestInfo | URL]>();
+
+function emulatorHolds(oobCodes: OobCode[], status = 200) {
+  emulator.mockImplementation(async () => ({ ok: status < 300, status, json: async () => ({ oobCodes }) }) as Response);
+}
+
+function renderMailbox(portal: ReturnType<typeof setupPortal>, path = '/mailbox') {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      {portal.providers(
+        <Routes>
+          <Route path="mailbox" element={<MailboxPage />} />
+        </Routes>,
+      )}
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  emulator.mockReset();
+  Object.assign(globalThis, { fetch: emulator });
+});
+
+afterAll(() => Reflect.deleteProperty(globalThis, 'fetch'));
+
+test('an address without messages says so', async () => {
+  emulatorHolds([{ email: 'grace@example.org', oobCode: 'x', requestType: 'VERIFY_EMAIL' }]);
+  renderMailbox(setupPortal(), '/mailbox?email=Ada@Example.org');
+
+  expect(await screen.findByText(`No messages for ${ADA_EMAIL} yet.`)).toBeInTheDocument();
+});
+
+test("the address's links lead to the pages that complete them, newest first", async () => {
+  emulatorHolds([
+    { email: ADA_EMAIL, oobCode: 'first', requestType: 'VERIFY_EMAIL' },
+    { email: ADA_EMAIL, oobCode: 'second', requestType: 'PASSWORD_RESET' },
+  ]);
+  renderMailbox(setupPortal(), `/mailbox?email=${encodeURIComponent(ADA_EMAIL)}`);
+
+  const list = await screen.findByRole('list', { name: `Messages for ${ADA_EMAIL}` });
+  const links = within(list).getAllByRole('link');
+  expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    ['Reset your password', '/resetpassword?mode=resetPassword&oobCode=second'],
+    ['Verify your email address', '/verify?mode=verifyEmail&oobCode=first'],
+  ]);
+});
+
+test("without an address in the link it shows the signed-in user's mailbox", async () => {
+  emulatorHolds([{ email: ADA_EMAIL, oobCode: 'mine', requestType: 'VERIFY_EMAIL' }]);
+  renderMailbox(setupPortal({ identity: identityOf({ emailVerified: false }) }));
+
+  expect(await screen.findByRole('link', { name: 'Verify your email address' })).toHaveAttribute(
+    'href',
+    '/verify?mode=verifyEmail&oobCode=mine',
+  );
+  expect(screen.getByLabelText('Email address')).toHaveValue(ADA_EMAIL);
+});
+
+test('another address can be looked up', async () => {
+  emulatorHolds([]);
+  renderMailbox(setupPortal());
+
+  await userEvent.type(screen.getByLabelText('Email address'), 'grace@example.org');
+  await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+
+  expect(await screen.findByText('No messages for grace@example.org yet.')).toBeInTheDocument();
+});
+
+test('an emulator that cannot be read is reported', async () => {
+  emulatorHolds([], 503);
+  renderMailbox(setupPortal(), `/mailbox?email=${ADA_EMAIL}`);
+
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'The mailbox could not be read: the Auth emulator answered 503',
+  );
+});

@@ -1,0 +1,1 @@
+export { PageNotFound as default } from '@portal/shared/ui';

@@ -1,0 +1,46 @@
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ToastContainer } from 'react-toastify';
+import { createApiClient, PortalProvider, TOAST_CONTAINER_PROPS } from '@portal/shared/client';
+import { clientConfig } from '../../app/client-config';
+import { createQueryClient } from '../../app/query-client';
+import { loadIdentity } from '../identity/load-identity';
+import { useSession } from '../identity/session-context';
+
+/** Created once per page load: every app shares this one client and this one API client. */
+export const queryClient = createQueryClient();
+const api = createApiClient({
+  baseUrl: clientConfig.apiBaseUrl,
+  getIdToken: async () => (await loadIdentity()).getIdToken(),
+  getAppCheckToken: async () => (await loadIdentity()).getAppCheckToken(),
+});
+
+if (clientConfig.mode === 'local') {
+  // Lets the local browser tests check what a session leaves in the cache; absent from production builds.
+  Object.assign(window, {
+    __portalDebug: {
+      cachedQueryKeys: () =>
+        queryClient
+          .getQueryCache()
+          .getAll()
+          .map((q) => q.queryKey),
+    },
+  });
+}
+
+/**
+ * The providers of every page past the signed-out landing page: the QueryClient, the portal
+ * context the remotes read, and the toasts. Loaded on demand so the landing page stays small.
+ */
+export default function PortalProviders({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const { activate } = session;
+  useEffect(activate, [activate]);
+  const portal = useMemo(() => ({ api, identity: session.identity }), [session.identity]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <PortalProvider value={portal}>{children}</PortalProvider>
+      <ToastContainer {...TOAST_CONTAINER_PROPS} />
+    </QueryClientProvider>
+  );
+}

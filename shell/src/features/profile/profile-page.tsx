@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Button, Form, Input } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiRequestError, notify, sessionKeys, useCurrentUser, usePortal } from '@portal/shared/client';
+import { AUTH_MESSAGES, profileUpdateSchema, type ProfileUpdate, type User } from '@portal/shared/domain';
+import { showServerFieldErrors, zodRule } from '@portal/shared/ui';
+import { AuthCard } from '../account/auth-card';
+import { sendVerificationEmail } from '../account/use-identity';
+import { loadIdentity } from '../identity/load-identity';
+
+/** Spec section 8: 'Failed to update user: {message} ({response data})'. */
+export function profileUpdateFailure(error: unknown): string {
+  const data = error instanceof ApiRequestError ? JSON.stringify(error.responseData) : '';
+  return `Failed to update user: ${(error as Error).message} (${data})`;
+}
+
+/** Shows and updates email, first and last name through POST /auth/update. */
+export default function ProfilePage() {
+  const { api, identity } = usePortal();
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<ProfileUpdate>();
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (values: ProfileUpdate) => {
+    setSaving(true);
+    try {
+      if (!(await (await loadIdentity()).getIdToken())) throw new Error(AUTH_MESSAGES.profileUnauthenticated);
+      const updated = await api.request<User>('POST', '/auth/update', { body: values });
+      notify.success('Your profile has been updated!');
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+      if (updated.email !== identity?.email) {
+        // The server marked the new address unverified: refresh the session, then verify it.
+        await (await loadIdentity()).refreshIdentity();
+        // A failed send has shown its own error toast; the verify page offers to resend.
+        await sendVerificationEmail(updated.email).catch(() => undefined);
+      }
+    } catch (error) {
+      if (error instanceof ApiRequestError) showServerFieldErrors(form, error.details);
+      notify.error(error instanceof ApiRequestError ? profileUpdateFailure(error) : (error as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (!user.data) return null;
+  return (
+    <AuthCard title="Your profile">
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ email: user.data.email, firstName: user.data.firstName, lastName: user.data.lastName }}
+        onFinish={(values) => void submit(values)}
+      >
+        <Form.Item label="First name" name="firstName" rules={[zodRule(profileUpdateSchema.shape.firstName)]}>
+          <Input autoComplete="given-name" />
+        </Form.Item>
+        <Form.Item label="Last name" name="lastName" rules={[zodRule(profileUpdateSchema.shape.lastName)]}>
+          <Input autoComplete="family-name" />
+        </Form.Item>
+        <Form.Item
+          label="Email"
+          name="email"
+          rules={[zodRule(profileUpdateSchema.shape.email)]}
+          extra="Changing it asks you to verify the new address."
+        >
+          <Input type="email" autoComplete="email" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          Save profile
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

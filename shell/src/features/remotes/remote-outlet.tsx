@@ -1,0 +1,7 @@
+import type { RemoteName } from '@portal/shared/domain';
+import { remoteLoader } from './remote-registry';
+import { RemoteRoutes } from './remote-routes';
+
+export default function RemoteOutlet({ name }: { name: RemoteName }) {
+  return <RemoteRoutes name={name} loader={remoteLoader} />;
+}

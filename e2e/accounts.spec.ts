@@ -21,7 +21,8 @@ test('a new applicant signs up, verifies through the local mailbox, lands on /ap
   await page.getByRole('link', { name: 'Verify your email address' }).click();
 
   await expect(page).toHaveURL(/\/apply$/);
-  await expect(page.getByRole('heading', { name: 'Applicant Home' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Apply', exact: true })).toBeVisible();
+  await expect(page.getByText('Demo Semester application')).toBeVisible();
   const keysWhileSignedIn = await page.evaluate(() =>
     (window as unknown as { __portalDebug: { cachedQueryKeys: () => unknown[] } }).__portalDebug.cachedQueryKeys(),
   );

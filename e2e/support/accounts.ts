@@ -49,3 +49,22 @@ export async function recordPaths(page: Page): Promise<() => Promise<string[]>> 
   });
   return () => page.evaluate(() => (window as unknown as { __seenPaths: string[] }).__seenPaths);
 }
+
+/** Registers an applicant and marks the address verified through the Auth emulator's admin API. */
+export async function registerVerifiedApplicant(
+  request: APIRequestContext,
+  email: string,
+  password = 'first-password-1',
+) {
+  const response = await request.post('/api/auth/register', {
+    data: { email, password, firstName: 'Test', lastName: 'Applicant' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { id } = (await response.json()) as { id: string };
+  const verified = await request.post('/identitytoolkit.googleapis.com/v1/projects/demo-portal/accounts:update', {
+    headers: { Authorization: 'Bearer owner' },
+    data: { localId: id, emailVerified: true },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return { email, password };
+}

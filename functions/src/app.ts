@@ -3,11 +3,15 @@ import helmet from 'helmet';
 import pinoHttp from 'pino-http';
 import type { Logger } from 'pino';
 import type { FileStore } from './files/file-store';
+import { filesRoutes } from './files/files.routes';
+import { formsRoutes } from './forms/forms.routes';
 import { errorMiddleware, notFoundHandler } from './http/error-middleware';
 import { requireJsonBody } from './http/require-json';
 import type { IdentityAdmin } from './identity/identity-admin';
 import type { IdentityVerifier } from './identity/identity-verifier';
 import { identityMiddleware } from './identity/identity-middleware';
+import { decisionsRoutes } from './responses/decisions.routes';
+import { responsesRoutes } from './responses/responses.routes';
 import type { DocumentStore } from './store/document-store';
 import { healthRoutes } from './health/health.routes';
 import { sessionRoutes } from './session/session.routes';
@@ -22,6 +26,8 @@ export interface AppDeps {
   /** Names the running storage adapter in the health answer. */
   storeName: string;
   version: string;
+  /** The server clock (save and submit times, deadlines); tests inject their own. */
+  now?: () => Date;
 }
 
 export const API_BODY_LIMIT = '1mb';
@@ -47,13 +53,19 @@ export function createApp(deps: AppDeps): Express {
     res.set('Cache-Control', 'no-store');
     next();
   });
+  api.use(identityMiddleware(deps.identity));
+  // File uploads carry raw bytes: their router comes before the JSON-only body handling.
+  api.use(filesRoutes(deps));
   api.use(requireJsonBody);
   api.use(express.json({ limit: API_BODY_LIMIT, strict: true }));
-  api.use(identityMiddleware(deps.identity));
 
   api.use(healthRoutes(deps));
   api.use(sessionRoutes(deps));
   api.use(authRoutes(deps));
+  const now = deps.now ?? (() => new Date());
+  api.use(formsRoutes(deps));
+  api.use(responsesRoutes({ store: deps.store, now }));
+  api.use(decisionsRoutes({ store: deps.store, now }));
 
   api.use(notFoundHandler);
   api.use(errorMiddleware);

@@ -13,7 +13,7 @@ export function renderRemote(
     path,
     api,
     withPortal = true,
-  }: { mountPath: string; path: string; api: ApiClient; withPortal?: boolean },
+  }: { mountPath: string; path: string; api: Pick<ApiClient, 'request'> & Partial<ApiClient>; withPortal?: boolean },
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const routes = (
@@ -22,7 +22,7 @@ export function renderRemote(
     </Routes>
   );
   const portal = (children: ReactNode) =>
-    withPortal ? <PortalProvider value={{ api }}>{children}</PortalProvider> : children;
+    withPortal ? <PortalProvider value={{ api: api as ApiClient }}>{children}</PortalProvider> : children;
   return render(
     <MemoryRouter initialEntries={[path]}>
       <QueryClientProvider client={queryClient}>{portal(routes)}</QueryClientProvider>

@@ -1,35 +1,82 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { renderRemote } from '../../../tools/jest/render-remote';
+import { answer, fakeApi } from '../features/common/testing/fake-api';
+import { FORM } from '../features/common/testing/fixtures';
+import { renderApplicantApp } from '../features/common/testing/render-applicant-app';
 import ApplicantRoutes from './routes';
 
-const HEALTH = { status: 'ok', version: '1.4.2', store: 'sqlite', time: '2025-01-01T00:00:00.000Z' };
+jest.mock('../features/editor/editor-page', () => ({
+  __esModule: true,
+  default: jest.requireActual('../features/common/testing/page-stubs').EditorPageStub,
+}));
+jest.mock('../features/submit/submit-page', () => ({
+  __esModule: true,
+  default: jest.requireActual('../features/common/testing/page-stubs').SubmitPageStub,
+}));
 
-function renderAt(path: string, options: { withPortal?: boolean } = {}) {
-  const api = { request: jest.fn().mockResolvedValue(HEALTH) };
-  renderRemote(ApplicantRoutes, { mountPath: '/apply', path, api, ...options });
-  return { api };
-}
+const OVERVIEW = { 'GET /forms/active': answer(FORM), 'GET /responses/mine': answer({ items: [] }) };
 
 afterEach(() => jest.restoreAllMocks());
 
-test('the index shows the Applicant home and the API version', async () => {
-  const { api } = renderAt('/apply');
+test('the index shows the overview to an applicant', async () => {
+  renderApplicantApp(ApplicantRoutes, { path: '/apply', routes: OVERVIEW });
 
-  expect(screen.getByRole('heading', { name: 'Applicant Home' })).toBeInTheDocument();
-  expect(await screen.findByText('Connected to the portal API (version 1.4.2).')).toBeInTheDocument();
-  expect(api.request).toHaveBeenCalledWith('GET', '/health', { auth: false });
+  expect(screen.getByRole('heading', { name: 'Apply' })).toBeInTheDocument();
+  expect(await screen.findByText('Spring 2025 application')).toBeInTheDocument();
+});
+
+test('the index is open to staff too', async () => {
+  renderApplicantApp(ApplicantRoutes, { path: '/apply', routes: OVERVIEW, role: 'reviewer' });
+
+  expect(await screen.findByText('Applying is for applicants.')).toBeInTheDocument();
+});
+
+test('the editor route passes its form and section to the editor page', async () => {
+  renderApplicantApp(ApplicantRoutes, { path: '/apply/f/spring-2025/about-you', routes: {} });
+
+  expect(await screen.findByText('Editor for spring-2025 at about-you')).toBeInTheDocument();
+});
+
+test('the submit route passes its form to the submit page', async () => {
+  renderApplicantApp(ApplicantRoutes, { path: '/apply/submit/spring-2025', routes: {} });
+
+  expect(await screen.findByText('Submit page for spring-2025')).toBeInTheDocument();
+});
+
+test.each(['/apply/f/spring-2025/about-you', '/apply/status', '/apply/success', '/apply/revisit/spring-2025'])(
+  'a reviewer is turned away from the applicant route %s',
+  async (path) => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { container, request } = renderApplicantApp(ApplicantRoutes, { path, routes: {}, role: 'reviewer' });
+
+    // /login belongs to the shell, so under the remote alone nothing matches it and nothing stays on screen.
+    await waitFor(() => expect(container).toBeEmptyDOMElement());
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('No routes matched location "/login"'));
+    expect(request).toHaveBeenCalledTimes(1);
+    expect(request).toHaveBeenCalledWith('GET', '/session');
+  },
+);
+
+test('while the role is checked a spinner shows', () => {
+  renderApplicantApp(ApplicantRoutes, {
+    path: '/apply/status',
+    routes: { 'GET /session': () => new Promise(() => undefined) },
+  });
+
+  expect(screen.getByText('Checking your account...')).toBeInTheDocument();
 });
 
 test('an unknown path under /apply shows the not-found page', () => {
-  renderAt('/apply/no-such-page');
+  renderApplicantApp(ApplicantRoutes, { path: '/apply/no-such-page', routes: {} });
 
   expect(screen.getByText('Page not found')).toBeInTheDocument();
 });
 
 test("the remote cannot render without the shell's PortalProvider", () => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const { api } = fakeApi({});
 
-  expect(() => renderAt('/apply', { withPortal: false })).toThrow(
+  expect(() => renderRemote(ApplicantRoutes, { mountPath: '/apply', path: '/apply', api, withPortal: false })).toThrow(
     'usePortal must be used inside the shell (PortalProvider is missing)',
   );
 });

@@ -4,3 +4,4 @@ export * from './portal-context';
 export * from './require-role';
 export * from './session-queries';
 export * from './toasts';
+export * from './applications';

@@ -70,7 +70,17 @@ export const COLLECTIONS = {
   users: 'users',
   forms: 'application-forms',
   responses: 'application-responses',
+  /** One document per (user, form): makes "create or reuse the response" race-free. */
+  responseIndex: 'application-response-index',
+  /** Per response and role applied for: the review decision (spec section 3 values). */
+  reviewStatuses: 'review-statuses',
+  files: 'uploaded-files',
 } as const;
+
+/** A text answer longer than this is refused even in a draft (word limits apply at submit). */
+export const MAX_TEXT_ANSWER_CHARS = 20_000;
+export const MAX_FILE_NAME_LENGTH = 200;
+export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 export const INITIAL_RESPONSE_STATUS: ApplicationStatus = 'in-progress';
 export const AUTOSAVE_DELAY_MS = 2000;

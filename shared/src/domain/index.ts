@@ -5,3 +5,6 @@ export * from './schemas';
 export * from './client-config';
 export * from './account';
 export * from './roles';
+export * from './form-rules';
+export * from './responses';
+export * from './files';

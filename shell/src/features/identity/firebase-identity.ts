@@ -54,10 +54,10 @@ export function subscribeToIdentity(listener: (identity: IdentitySnapshot | null
   });
 }
 
-export async function getIdToken(): Promise<string | null> {
+export async function getIdToken(forceRefresh = false): Promise<string | null> {
   const current = portalAuth();
   await current.authStateReady();
-  return current.currentUser ? current.currentUser.getIdToken() : null;
+  return current.currentUser ? current.currentUser.getIdToken(forceRefresh) : null;
 }
 
 /** App Check arrives with production hosting; locally there is no attestation service. */

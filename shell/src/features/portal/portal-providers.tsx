@@ -11,7 +11,7 @@ import { useSession } from '../identity/session-context';
 export const queryClient = createQueryClient();
 const api = createApiClient({
   baseUrl: clientConfig.apiBaseUrl,
-  getIdToken: async () => (await loadIdentity()).getIdToken(),
+  getIdToken: async (forceRefresh) => (await loadIdentity()).getIdToken(forceRefresh),
   getAppCheckToken: async () => (await loadIdentity()).getAppCheckToken(),
 });
 
@@ -35,7 +35,9 @@ if (clientConfig.mode === 'local') {
 export default function PortalProviders({ children }: { children: ReactNode }) {
   const session = useSession();
   const { activate } = session;
-  useEffect(activate, [activate]);
+  useEffect(() => {
+    activate();
+  }, [activate]);
   const portal = useMemo(() => ({ api, identity: session.identity }), [session.identity]);
   return (
     <QueryClientProvider client={queryClient}>

@@ -1,0 +1,36 @@
+import type { MyApplication, ReviewDecision } from '@portal/shared/domain';
+
+export interface StatusView {
+  label: string;
+  color: string;
+}
+
+/**
+ * What the applicant may see of an application's status: until decisions are released every
+ * submitted application reads "In review", whatever stage the review has reached.
+ */
+export function applicantStatus({ response, form }: MyApplication): StatusView {
+  if (response.status === 'in-progress') return { label: 'In progress', color: 'processing' };
+  if (response.status === 'inactive') return { label: 'Inactive', color: 'default' };
+  if (form.decisionsReleased) return { label: 'Decisions released', color: 'success' };
+  return { label: 'In review', color: 'gold' };
+}
+
+export type Outcome = 'accepted' | 'denied' | 'waitlist';
+
+export const OUTCOME_VIEW: Record<Outcome, StatusView> = {
+  accepted: { label: 'Accepted', color: 'success' },
+  denied: { label: 'Denied', color: 'default' },
+  waitlist: { label: 'Waitlisted', color: 'warning' },
+};
+
+export function outcomeOf(decision: ReviewDecision | null): Outcome | null {
+  return decision === 'accepted' || decision === 'denied' || decision === 'waitlist' ? decision : null;
+}
+
+export const OFFER_LABELS = { accepted: 'Offer accepted', declined: 'Offer declined' } as const;
+
+/** The editor opens the first visible section itself when the one named is hidden. */
+export function editorPath(formId: string, sectionId: string | undefined): string {
+  return `/apply/f/${encodeURIComponent(formId)}/${encodeURIComponent(sectionId ?? 'start')}`;
+}

@@ -1,0 +1,189 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { notify } from '@portal/shared/client';
+import type { RoleDecision } from '@portal/shared/domain';
+import ApplicantRoutes from '../../app/routes';
+import { answer, apiError, fail, type Routes } from '../common/testing/fake-api';
+import { RESPONSE_ID, myApplication } from '../common/testing/fixtures';
+import { renderApplicantApp } from '../common/testing/render-applicant-app';
+
+jest.mock('../editor/editor-page', () => ({
+  __esModule: true,
+  default: jest.requireActual('../common/testing/page-stubs').EditorPageStub,
+}));
+jest.mock('../submit/submit-page', () => ({
+  __esModule: true,
+  default: jest.requireActual('../common/testing/page-stubs').SubmitPageStub,
+}));
+
+const DECISION = `GET /responses/${RESPONSE_ID}/decisions/engineer`;
+const REPLY = `POST /responses/${RESPONSE_ID}/decisions/engineer/reply`;
+
+function renderDecision(routes: Routes, role = 'engineer') {
+  return renderApplicantApp(ApplicantRoutes, { path: `/apply/decision/${RESPONSE_ID}/${role}`, routes });
+}
+
+/** A server that remembers the reply, and refuses a second one. */
+function offerServer(initial: RoleDecision) {
+  let current = initial;
+  const reply = jest.fn((body: unknown) => {
+    if (current.offer) throw apiError(409, 'conflict', 'You have already replied to this offer');
+    current = { ...current, offer: (body as { reply: string }).reply === 'accept' ? 'accepted' : 'declined' };
+    return current;
+  });
+  return { routes: { [DECISION]: () => current, [REPLY]: reply, 'GET /responses/mine': answer({ items: [] }) }, reply };
+}
+
+const ACCEPTED: RoleDecision = { role: 'engineer', decision: 'accepted', offer: null };
+
+// jsdom has no ResizeObserver; antd's Popconfirm positions itself with one.
+beforeAll(() => {
+  Object.assign(globalThis, {
+    ResizeObserver: class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  });
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+test('before release the page says so and shows no outcome', async () => {
+  renderDecision({ [DECISION]: fail(apiError(403, 'forbidden', 'Decisions have not been released yet')) });
+
+  expect(await screen.findByText('Decisions have not been released yet')).toBeInTheDocument();
+  expect(screen.queryByText(/Accepted|Denied|Waitlisted|Congratulations/)).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /offer/ })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+});
+
+test('an accepted applicant sees the outcome and can accept the offer, once', async () => {
+  const success = jest.spyOn(notify, 'success').mockImplementation(() => 'toast');
+  const { routes, reply } = offerServer(ACCEPTED);
+  const { request } = renderDecision(routes);
+
+  expect(await screen.findByText('Congratulations! You have been accepted as Engineer.')).toBeInTheDocument();
+  expect(screen.getByText('Accepted')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Accept offer' }));
+
+  expect(await screen.findByText('You accepted the Engineer offer. Welcome to the team!')).toBeInTheDocument();
+  expect(reply).toHaveBeenCalledTimes(1);
+  expect(reply).toHaveBeenCalledWith({ reply: 'accept' });
+  expect(success).toHaveBeenCalledWith('You accepted the Engineer offer. Welcome to the team!');
+  expect(screen.queryByRole('button', { name: 'Accept offer' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Decline offer' })).not.toBeInTheDocument();
+  await waitFor(() =>
+    expect(request.mock.calls.filter(([method, path]) => `${method} ${path}` === DECISION)).toHaveLength(2),
+  );
+});
+
+test('after replying, the status page shows the reply', async () => {
+  jest.spyOn(notify, 'success').mockImplementation(() => 'toast');
+  const { routes } = offerServer(ACCEPTED);
+  let offer: RoleDecision['offer'] = null;
+  renderApplicantApp(ApplicantRoutes, {
+    path: '/apply/status',
+    routes: {
+      ...routes,
+      [REPLY]: (body) => {
+        const decided = routes[REPLY](body);
+        offer = decided.offer;
+        return decided;
+      },
+      'GET /responses/mine': () => ({
+        items: [myApplication({ decisionsReleased: true, roles: [{ role: 'engineer', decision: 'accepted', offer }] })],
+      }),
+    },
+  });
+
+  await userEvent.click(await screen.findByRole('link', { name: 'See your decision' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Accept offer' }));
+  await screen.findByText('You accepted the Engineer offer. Welcome to the team!');
+  await userEvent.click(screen.getByRole('link', { name: 'Back to your application status' }));
+
+  expect(await screen.findByText('Offer accepted')).toBeInTheDocument();
+});
+
+test('declining asks for confirmation first', async () => {
+  jest.spyOn(notify, 'success').mockImplementation(() => 'toast');
+  const { routes, reply } = offerServer(ACCEPTED);
+  renderDecision(routes);
+
+  await userEvent.click(await screen.findByRole('button', { name: 'Decline offer' }));
+  expect(await screen.findByText('Decline this offer?')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+  expect(reply).not.toHaveBeenCalled();
+
+  await userEvent.click(screen.getByRole('button', { name: 'Decline offer' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Yes, decline' }));
+
+  expect(await screen.findByText('You declined the Engineer offer.')).toBeInTheDocument();
+  expect(reply).toHaveBeenCalledTimes(1);
+  expect(reply).toHaveBeenCalledWith({ reply: 'decline' });
+  expect(screen.queryByRole('button', { name: 'Accept offer' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Decline offer' })).not.toBeInTheDocument();
+});
+
+test('an offer already answered shows the answer and no buttons', async () => {
+  renderDecision({ [DECISION]: answer({ ...ACCEPTED, offer: 'declined' }) });
+
+  expect(await screen.findByText('You declined the Engineer offer.')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /offer/ })).not.toBeInTheDocument();
+});
+
+test('a failed reply says why and keeps the buttons', async () => {
+  const error = jest.spyOn(notify, 'error').mockImplementation(() => 'toast');
+  renderDecision({ [DECISION]: answer(ACCEPTED), [REPLY]: fail(apiError(500, 'internal', 'Try later')) });
+
+  await userEvent.click(await screen.findByRole('button', { name: 'Accept offer' }));
+
+  await waitFor(() => expect(error).toHaveBeenCalledWith('Your reply could not be sent: Try later'));
+  expect(screen.getByRole('button', { name: 'Accept offer' })).toBeEnabled();
+});
+
+test('a denied applicant is told kindly, with no offer to answer', async () => {
+  renderDecision({ [DECISION]: answer({ role: 'engineer', decision: 'denied', offer: null }) });
+
+  expect(await screen.findByText('Thank you for applying for Engineer.')).toBeInTheDocument();
+  expect(screen.getByText(/we hope you will apply again/)).toBeInTheDocument();
+  expect(screen.getByText('Denied')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /offer/ })).not.toBeInTheDocument();
+});
+
+test('a waitlisted applicant is told so, with no offer to answer', async () => {
+  renderDecision({ [DECISION]: answer({ role: 'engineer', decision: 'waitlist', offer: null }) });
+
+  expect(await screen.findByText('You are on the waitlist for Engineer.')).toBeInTheDocument();
+  expect(screen.getByText('Waitlisted')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /offer/ })).not.toBeInTheDocument();
+});
+
+test('an unknown response says so', async () => {
+  renderDecision({ [DECISION]: fail(apiError(404, 'not-found', 'No response for this ID!')) });
+
+  expect(await screen.findByText('No response for this ID!')).toBeInTheDocument();
+});
+
+test('an unknown role is not found, without asking the server', async () => {
+  const { request } = renderDecision({}, 'astronaut');
+
+  expect(await screen.findByText('Page not found')).toBeInTheDocument();
+  expect(request).not.toHaveBeenCalledWith('GET', expect.stringContaining('/decisions/'));
+});
+
+test('a failed load shows the reason and can be retried', async () => {
+  const decision = jest
+    .fn()
+    .mockImplementationOnce(() => {
+      throw apiError(500, 'internal', 'Gateway timeout');
+    })
+    .mockReturnValue({ role: 'engineer', decision: 'waitlist', offer: null });
+  renderDecision({ [DECISION]: decision });
+
+  expect(await screen.findByText('Your decision could not be loaded.')).toBeInTheDocument();
+  expect(screen.getByText('Gateway timeout')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+
+  expect(await screen.findByText('Waitlisted')).toBeInTheDocument();
+});

@@ -1,0 +1,106 @@
+import { Flex, Result, Tag, Typography, type ResultProps } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { ApiRequestError, decisionQueryOptions, usePortal } from '@portal/shared/client';
+import { RESPONSE_MESSAGES, TEAM_ROLES, type RoleDecision } from '@portal/shared/domain';
+import { Link, useParams } from '@portal/shared/router';
+import { PageNotFound } from '@portal/shared/ui';
+import { OUTCOME_VIEW, outcomeOf, type Outcome } from '../common/application-status';
+import { LoadError, PageSkeleton } from '../common/query-states';
+import { RoleBadge, roleLabel } from '../common/role-badge';
+import { useRetryUnlessAnswered } from '../common/use-retry-unless-answered';
+import { OfferReply } from './offer-reply';
+
+const MESSAGES: Record<
+  Outcome | 'pending',
+  { status: ResultProps['status']; title: (role: string) => string; text: string }
+> = {
+  accepted: {
+    status: 'success',
+    title: (role) => `Congratulations! You have been accepted as ${role}.`,
+    text: 'We were impressed by your application and would love to have you on the team. Please let us know whether you accept the offer.',
+  },
+  waitlist: {
+    status: 'info',
+    title: (role) => `You are on the waitlist for ${role}.`,
+    text: 'Your application stood out, and we will contact you if a place opens up. Thank you for your patience.',
+  },
+  denied: {
+    status: 'info',
+    title: (role) => `Thank you for applying for ${role}.`,
+    text: 'After careful consideration, we are not able to offer you this role this semester. We truly appreciate the time and care you put into your application, and we hope you will apply again.',
+  },
+  pending: {
+    status: 'info',
+    title: (role) => `Your application for ${role} is still in review.`,
+    text: 'We will let you know as soon as there is a decision.',
+  },
+};
+
+function DecisionOutcome({ responseId, decision }: { responseId: string; decision: RoleDecision }) {
+  const outcome = outcomeOf(decision.decision);
+  const message = MESSAGES[outcome ?? 'pending'];
+  return (
+    <Result
+      status={message.status}
+      title={message.title(roleLabel(decision.role))}
+      subTitle={message.text}
+      extra={
+        <Flex vertical gap={16} align="center">
+          <Flex gap={8} align="center">
+            <RoleBadge role={decision.role} />
+            {outcome && <Tag color={OUTCOME_VIEW[outcome].color}>{OUTCOME_VIEW[outcome].label}</Tag>}
+          </Flex>
+          {decision.decision === 'accepted' && <OfferReply responseId={responseId} decision={decision} />}
+        </Flex>
+      }
+    />
+  );
+}
+
+/** `/apply/decision/{responseId}/{role}`: the released outcome for one role, and the offer reply. */
+export default function DecisionPage() {
+  const { responseId = '', role = '' } = useParams();
+  if (!(TEAM_ROLES as readonly string[]).includes(role)) return <PageNotFound />;
+  return <Decision responseId={responseId} role={role} />;
+}
+
+function Decision({ responseId, role }: { responseId: string; role: string }) {
+  const { api } = usePortal();
+  const retry = useRetryUnlessAnswered();
+  const decision = useQuery({ ...decisionQueryOptions(api, responseId, role), retry });
+  const status = decision.error instanceof ApiRequestError ? decision.error.status : null;
+
+  const renderBody = () => {
+    if (decision.isPending) return <PageSkeleton label="Loading your decision" />;
+    if (status === 403) {
+      return (
+        <Result
+          status="info"
+          title={RESPONSE_MESSAGES.decisionsNotReleased}
+          subTitle="Your application is in review. We will let you know when decisions are released."
+        />
+      );
+    }
+    if (status === 404) return <Result status="warning" title={RESPONSE_MESSAGES.noResponse} />;
+    if (decision.isError) {
+      return (
+        <LoadError
+          title="Your decision could not be loaded."
+          error={decision.error}
+          onRetry={() => void decision.refetch()}
+        />
+      );
+    }
+    return <DecisionOutcome responseId={responseId} decision={decision.data} />;
+  };
+
+  return (
+    <Flex vertical gap={16}>
+      <Typography.Title level={2} style={{ margin: 0 }}>
+        Your decision
+      </Typography.Title>
+      {renderBody()}
+      <Link to="/apply/status">Back to your application status</Link>
+    </Flex>
+  );
+}

@@ -1,0 +1,44 @@
+import { Alert, Button, Flex, Popconfirm } from 'antd';
+import type { RoleDecision } from '@portal/shared/domain';
+import { roleLabel } from '../common/role-badge';
+import { useReplyToOffer } from './use-reply-to-offer';
+
+/** An accepted applicant answers the offer once; afterwards the answer is shown instead of the buttons. */
+export function OfferReply({ responseId, decision }: { responseId: string; decision: RoleDecision }) {
+  const reply = useReplyToOffer(responseId, decision.role);
+  const label = roleLabel(decision.role);
+
+  const offer = decision.offer ?? (reply.isSuccess ? (reply.variables === 'accept' ? 'accepted' : 'declined') : null);
+  if (offer === 'accepted') {
+    return <Alert type="success" showIcon title={`You accepted the ${label} offer. Welcome to the team!`} />;
+  }
+  if (offer === 'declined') {
+    return <Alert type="info" showIcon title={`You declined the ${label} offer.`} />;
+  }
+  return (
+    <Flex gap={12} justify="center" wrap>
+      <Button
+        type="primary"
+        size="large"
+        disabled={reply.isPending}
+        loading={reply.isPending && reply.variables === 'accept'}
+        onClick={() => reply.mutate('accept')}
+      >
+        Accept offer
+      </Button>
+      <Popconfirm
+        title="Decline this offer?"
+        description={`You will not be able to accept the ${label} offer afterwards.`}
+        okText="Yes, decline"
+        cancelText="Cancel"
+        okButtonProps={{ danger: true }}
+        onConfirm={() => reply.mutate('decline')}
+        disabled={reply.isPending}
+      >
+        <Button size="large" disabled={reply.isPending} loading={reply.isPending && reply.variables === 'decline'}>
+          Decline offer
+        </Button>
+      </Popconfirm>
+    </Flex>
+  );
+}

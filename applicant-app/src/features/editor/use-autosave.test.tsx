@@ -1,0 +1,411 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { applicationKeys, notify } from '@portal/shared/client';
+import { RESPONSE_MESSAGES, type ApplicationResponse } from '@portal/shared/domain';
+import { apiError } from '../common/testing/fake-api';
+import type { StoredDraft } from './draft-storage';
+import {
+  apiErrorWithDetails,
+  deferred,
+  draftResponse,
+  EDITOR_RESPONSE_ID,
+  storedDraftKeys,
+} from './testing/editor-fixtures';
+import { renderEditor } from './testing/render-editor';
+
+const SAVE = `PUT /application/save/${EDITOR_RESPONSE_ID}`;
+const TAB_KEY = `portal:draft:${EDITOR_RESPONSE_ID}:tab-a`;
+const START = new Date(2025, 1, 10, 9, 30, 0);
+const timeAt = (msAfterStart: number) => new Date(START.getTime() + msAfterStart).toLocaleTimeString();
+
+/** The server's answer to a save: the response as sent, at the given (or the next) version. */
+const savedAs =
+  (version?: number) =>
+  (body: unknown): unknown => {
+    const sent = body as ApplicationResponse;
+    return { ...sent, version: version ?? sent.version + 1 };
+  };
+
+const nameField = () => within(screen.getByRole('group', { name: 'What name do you go by?' })).getByRole('textbox');
+const typeName = (value: string) => fireEvent.change(nameField(), { target: { value } });
+const indicator = () => screen.getByText(/^(Saving\.\.\.|Last save: |Failed to save|Form not yet saved!)/);
+const saveButton = () => screen.getByRole('button', { name: 'Save application' });
+const conflictDialog = () => screen.queryByRole('dialog', { name: 'This application was changed somewhere else' });
+const nameIn = (response: ApplicationResponse) =>
+  response.sectionResponses[0]?.questions.find((q) => q.questionId === 'preferred-name')?.response;
+
+/** Moves the clock, letting every request answer that is due settle. */
+const advance = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
+const settle = () => act(() => jest.advanceTimersByTimeAsync(0));
+
+let toast: jest.SpyInstance;
+
+// antd renders slowly when every suite runs in parallel.
+jest.setTimeout(30_000);
+
+beforeEach(() => {
+  jest.useFakeTimers({ now: START });
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  window.sessionStorage.setItem('portal:tab-id', 'tab-a');
+  jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  toast = jest.spyOn(notify, 'error').mockImplementation(() => 'toast');
+});
+
+afterEach(() => {
+  jest.clearAllTimers();
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+describe('the save indicator and the 2 s autosave', () => {
+  test("says 'Form not yet saved!' and sends nothing before any edit", async () => {
+    const { saves } = renderEditor({ routes: { [SAVE]: savedAs() } });
+
+    expect(indicator()).toHaveTextContent(/^Form not yet saved!$/);
+    await advance(10_000);
+    expect(saves()).toHaveLength(0);
+    expect(saveButton()).toBeEnabled();
+  });
+
+  test('several edits within 2 s make one save, 2000 ms after the last one', async () => {
+    const { saves } = renderEditor({ routes: { [SAVE]: savedAs() } });
+
+    typeName('N');
+    await advance(1500);
+    typeName('No');
+    await advance(1500);
+    typeName('Nova');
+    await advance(1999);
+    expect(saves()).toHaveLength(0);
+
+    await advance(1);
+    expect(saves()).toHaveLength(1);
+    expect(nameIn(saves()[0]!)).toBe('Nova');
+    await advance(10_000);
+    expect(saves()).toHaveLength(1);
+  });
+
+  test('the PUT carries the whole response, its refreshed dateSubmitted and the base version', async () => {
+    const initial = draftResponse({ 'about-you.year': 'Second year', 'roles.roles': ['engineer'] }, { version: 3 });
+    const { request } = renderEditor({ initial, routes: { [SAVE]: savedAs() } });
+
+    await advance(500);
+    typeName('Nova');
+    await advance(2000);
+
+    const expected = draftResponse(
+      { 'about-you.preferred-name': 'Nova', 'about-you.year': 'Second year', 'roles.roles': ['engineer'] },
+      { version: 3, dateSubmitted: new Date(START.getTime() + 500).toISOString() },
+    );
+    expect(request).toHaveBeenCalledWith('PUT', `/application/save/${EDITOR_RESPONSE_ID}`, { body: expected });
+  });
+
+  test("after a save it shows 'Last save: {time}' and the next save is based on the server's new version", async () => {
+    const save = jest.fn(savedAs()).mockImplementationOnce(savedAs(42));
+    const { saves } = renderEditor({ initial: draftResponse({}, { version: 3 }), routes: { [SAVE]: save } });
+
+    typeName('Nova');
+    await advance(2000);
+    expect(indicator()).toHaveTextContent(`Last save: ${timeAt(2000)}`);
+    expect(saves()[0]?.version).toBe(3);
+
+    await advance(3000);
+    typeName('Nova R');
+    await advance(2000);
+    expect(saves()).toHaveLength(2);
+    expect(saves()[1]?.version).toBe(42);
+    expect(nameIn(saves()[1]!)).toBe('Nova R');
+    expect(indicator()).toHaveTextContent(`Last save: ${timeAt(7000)}`);
+  });
+
+  test("shows 'Saving...' and disables 'Save application' while the request is pending", async () => {
+    const answer = deferred<ApplicationResponse>();
+    const { saves } = renderEditor({ routes: { [SAVE]: () => answer.promise } });
+
+    typeName('Nova');
+    await advance(2000);
+    expect(indicator()).toHaveTextContent(/^Saving\.\.\.$/);
+    expect(saveButton()).toBeDisabled();
+
+    answer.resolve({ ...saves()[0]!, version: 4 });
+    await settle();
+    expect(indicator()).toHaveTextContent(`Last save: ${timeAt(2000)}`);
+    expect(saveButton()).toBeEnabled();
+  });
+
+  test("'Save application' saves at once and the pending autosave does not fire again", async () => {
+    const { saves } = renderEditor({ routes: { [SAVE]: savedAs() } });
+
+    typeName('Nova');
+    await advance(500);
+    fireEvent.click(saveButton());
+    await settle();
+    expect(saves()).toHaveLength(1);
+
+    await advance(5000);
+    expect(saves()).toHaveLength(1);
+  });
+
+  test('edits made while a save is pending are saved next, on the new version', async () => {
+    const first = deferred<ApplicationResponse>();
+    const save = jest.fn(savedAs()).mockImplementationOnce(() => first.promise);
+    const { saves } = renderEditor({ initial: draftResponse({}, { version: 3 }), routes: { [SAVE]: save } });
+
+    typeName('Nova');
+    await advance(2000);
+    typeName('Nova Reyes');
+    first.resolve({ ...saves()[0]!, version: 4 });
+    await settle();
+    expect(nameField()).toHaveValue('Nova Reyes');
+
+    await advance(2000);
+    expect(saves()).toHaveLength(2);
+    expect(saves()[1]?.version).toBe(4);
+    expect(nameIn(saves()[1]!)).toBe('Nova Reyes');
+  });
+});
+
+describe('failed saves', () => {
+  test("a 500 shows 'Failed to save your application (Last save: …)' and the toast 'Failed to save your application!'", async () => {
+    const save = jest
+      .fn(savedAs())
+      .mockImplementationOnce(savedAs(4))
+      .mockImplementationOnce(() => {
+        throw apiError(500, 'internal', 'Database unavailable');
+      });
+    renderEditor({ routes: { [SAVE]: save } });
+
+    typeName('Nova');
+    await advance(2000);
+    expect(toast).not.toHaveBeenCalled();
+
+    await advance(1000);
+    typeName('Nova R');
+    await advance(2000);
+    expect(indicator()).toHaveTextContent(`Failed to save your application (Last save: ${timeAt(2000)})`);
+    expect(toast).toHaveBeenCalledTimes(1);
+    expect(toast).toHaveBeenCalledWith('Failed to save your application!');
+    // Nothing typed is lost: the field and the stored copy keep it.
+    expect(nameField()).toHaveValue('Nova R');
+    expect(JSON.parse(window.localStorage.getItem(TAB_KEY)!).draft).toEqual(
+      expect.objectContaining({ id: EDITOR_RESPONSE_ID }),
+    );
+    expect(saveButton()).toBeEnabled();
+  });
+
+  test('every save attempt, success or failure, refreshes the cached response queries once answered', async () => {
+    const second = deferred<ApplicationResponse>();
+    const save = jest
+      .fn()
+      .mockImplementationOnce(savedAs(4))
+      .mockImplementationOnce(() => second.promise);
+    const { invalidateQueries } = renderEditor({ routes: { [SAVE]: save } });
+
+    typeName('Nova');
+    await advance(2000);
+    expect(invalidateQueries).toHaveBeenCalledTimes(1);
+    expect(invalidateQueries).toHaveBeenLastCalledWith({ queryKey: applicationKeys.all });
+
+    typeName('Nova R');
+    await advance(2000);
+    expect(invalidateQueries).toHaveBeenCalledTimes(1);
+    second.reject(apiError(500, 'internal', 'Database unavailable'));
+    await settle();
+    expect(invalidateQueries).toHaveBeenCalledTimes(2);
+    expect(invalidateQueries).toHaveBeenLastCalledWith({ queryKey: applicationKeys.all });
+  });
+
+  test('without a signed-in identity the save fails and no request is sent', async () => {
+    const { request, invalidateQueries } = renderEditor({ identity: null, routes: { [SAVE]: savedAs() } });
+
+    typeName('Nova');
+    await advance(2000);
+
+    expect(request).not.toHaveBeenCalled();
+    expect(indicator()).toHaveTextContent('Failed to save your application (Last save: never)');
+    expect(toast).toHaveBeenCalledWith('Failed to save your application!');
+    expect(invalidateQueries).toHaveBeenCalledWith({ queryKey: applicationKeys.all });
+    expect(nameField()).toHaveValue('Nova');
+  });
+});
+
+describe('a save refused because another tab or device saved first (409)', () => {
+  const current = draftResponse(
+    { 'about-you.preferred-name': 'Nova (from the laptop)', 'about-you.year': 'Third year' },
+    { version: 9 },
+  );
+  const refuseOnce = () =>
+    jest.fn(savedAs()).mockImplementationOnce(() => {
+      throw apiErrorWithDetails(409, 'conflict', RESPONSE_MESSAGES.staleSave, { current });
+    });
+
+  test('opens the dialog and keeps the typed text; no further autosave while it is open', async () => {
+    const { saves } = renderEditor({ routes: { [SAVE]: refuseOnce() } });
+
+    typeName('Nova (from the phone)');
+    await advance(2000);
+
+    expect(conflictDialog()).toBeInTheDocument();
+    expect(nameField()).toHaveValue('Nova (from the phone)');
+    expect(screen.getByText(/^Failed to save your application/)).toBeInTheDocument();
+
+    typeName('Nova (from the phone) again');
+    await advance(5000);
+    expect(saves()).toHaveLength(1);
+    expect(conflictDialog()).toBeInTheDocument();
+  });
+
+  test("'Keep my version' saves the typed text again, based on the saved version", async () => {
+    const { saves } = renderEditor({ initial: draftResponse({}, { version: 3 }), routes: { [SAVE]: refuseOnce() } });
+
+    typeName('Nova (from the phone)');
+    await advance(2000);
+    fireEvent.click(within(conflictDialog()!).getByRole('button', { name: 'Keep my version' }));
+    await settle();
+
+    expect(saves()).toHaveLength(2);
+    expect(saves()[1]?.version).toBe(9);
+    expect(nameIn(saves()[1]!)).toBe('Nova (from the phone)');
+    expect(nameField()).toHaveValue('Nova (from the phone)');
+    expect(indicator()).toHaveTextContent(`Last save: ${timeAt(2000)}`);
+    expect(storedDraftKeys()).toEqual([]);
+    await act(async () => undefined);
+    expect(conflictDialog()).not.toBeInTheDocument();
+  });
+
+  test("'Use the saved version' replaces the draft with the saved one and drops the stored copy", async () => {
+    const { saves } = renderEditor({ routes: { [SAVE]: refuseOnce() } });
+
+    typeName('Nova (from the phone)');
+    await advance(2000);
+    fireEvent.click(within(conflictDialog()!).getByRole('button', { name: 'Use the saved version' }));
+    await settle();
+
+    expect(nameField()).toHaveValue('Nova (from the laptop)');
+    expect(screen.getByRole('radio', { name: 'Third year' })).toBeChecked();
+    expect(storedDraftKeys()).toEqual([]);
+    await advance(5000);
+    expect(saves()).toHaveLength(1);
+
+    // The next edit is based on the saved version.
+    typeName('Nova');
+    await advance(2000);
+    expect(saves()[1]?.version).toBe(9);
+    expect(saves()[1]?.sectionResponses[0]?.questions[1]?.response).toBe('Third year');
+  });
+
+  test('without details.current it fetches the saved version to compare', async () => {
+    const save = jest.fn(savedAs()).mockImplementationOnce(() => {
+      throw apiErrorWithDetails(409, 'conflict', RESPONSE_MESSAGES.staleSave, undefined);
+    });
+    const { saves } = renderEditor({
+      routes: { [SAVE]: save, [`GET /responses/${EDITOR_RESPONSE_ID}`]: () => current },
+    });
+
+    typeName('Nova (from the phone)');
+    await advance(2000);
+    fireEvent.click(within(conflictDialog()!).getByRole('button', { name: 'Keep my version' }));
+    await settle();
+
+    expect(saves()[1]?.version).toBe(9);
+  });
+});
+
+describe('the copy kept in localStorage', () => {
+  const stored = (): StoredDraft | null => {
+    const raw = window.localStorage.getItem(TAB_KEY);
+    return raw ? (JSON.parse(raw) as StoredDraft) : null;
+  };
+
+  test('each edit is stored at once and removed once the server has it', async () => {
+    const answer = deferred<ApplicationResponse>();
+    const { saves } = renderEditor({
+      initial: draftResponse({}, { version: 3 }),
+      routes: { [SAVE]: () => answer.promise },
+    });
+
+    typeName('Nova');
+    expect(storedDraftKeys()).toEqual([TAB_KEY]);
+    expect(stored()?.baseVersion).toBe(3);
+    expect(nameIn(stored()!.draft)).toBe('Nova');
+
+    await advance(2000);
+    expect(storedDraftKeys()).toEqual([TAB_KEY]);
+    answer.resolve({ ...saves()[0]!, version: 4 });
+    await settle();
+    expect(storedDraftKeys()).toEqual([]);
+  });
+
+  test('an edit made while saving stays stored, on the new base version', async () => {
+    const first = deferred<ApplicationResponse>();
+    const save = jest.fn(savedAs()).mockImplementationOnce(() => first.promise);
+    const { saves } = renderEditor({ initial: draftResponse({}, { version: 3 }), routes: { [SAVE]: save } });
+
+    typeName('Nova');
+    await advance(2000);
+    typeName('Nova Reyes');
+    first.resolve({ ...saves()[0]!, version: 4 });
+    await settle();
+
+    expect(stored()?.baseVersion).toBe(4);
+    expect(nameIn(stored()!.draft)).toBe('Nova Reyes');
+    await advance(2000);
+    expect(storedDraftKeys()).toEqual([]);
+  });
+
+  test('a stored draft on the same base version is restored into the fields and saved on mount', async () => {
+    const draft = draftResponse({ 'about-you.preferred-name': 'Nova (before the reload)' }, { version: 3 });
+    window.localStorage.setItem(
+      TAB_KEY,
+      JSON.stringify({ draft, baseVersion: 3, touchedAt: START.getTime() - 1000 } satisfies StoredDraft),
+    );
+    const { saves } = renderEditor({ initial: draftResponse({}, { version: 3 }), routes: { [SAVE]: savedAs() } });
+
+    expect(nameField()).toHaveValue('Nova (before the reload)');
+    await settle();
+    expect(saves()).toHaveLength(1);
+    expect(saves()[0]?.version).toBe(3);
+    expect(nameIn(saves()[0]!)).toBe('Nova (before the reload)');
+    expect(conflictDialog()).not.toBeInTheDocument();
+    expect(storedDraftKeys()).toEqual([]);
+    expect(indicator()).toHaveTextContent(`Last save: ${timeAt(0)}`);
+  });
+
+  test('a stored draft on an older version opens the conflict dialog instead of overwriting', async () => {
+    const draft = draftResponse({ 'about-you.preferred-name': 'Nova (before the reload)' }, { version: 2 });
+    window.localStorage.setItem(
+      TAB_KEY,
+      JSON.stringify({ draft, baseVersion: 2, touchedAt: START.getTime() - 1000 } satisfies StoredDraft),
+    );
+    const server = draftResponse({ 'about-you.preferred-name': 'Nova (saved elsewhere)' }, { version: 5 });
+    const { saves } = renderEditor({ initial: server, routes: { [SAVE]: savedAs() } });
+
+    await advance(5000);
+    expect(conflictDialog()).toBeInTheDocument();
+    expect(saves()).toHaveLength(0);
+    expect(nameField()).toHaveValue('Nova (before the reload)');
+
+    fireEvent.click(within(conflictDialog()!).getByRole('button', { name: 'Keep my version' }));
+    await settle();
+    expect(saves()).toHaveLength(1);
+    expect(saves()[0]?.version).toBe(5);
+    expect(nameIn(saves()[0]!)).toBe('Nova (before the reload)');
+  });
+
+  test("a stored draft on an older version can be dropped for the server's", async () => {
+    const draft = draftResponse({ 'about-you.preferred-name': 'Nova (before the reload)' }, { version: 2 });
+    window.localStorage.setItem(
+      TAB_KEY,
+      JSON.stringify({ draft, baseVersion: 2, touchedAt: START.getTime() - 1000 } satisfies StoredDraft),
+    );
+    const server = draftResponse({ 'about-you.preferred-name': 'Nova (saved elsewhere)' }, { version: 5 });
+    const { saves } = renderEditor({ initial: server, routes: { [SAVE]: savedAs() } });
+
+    fireEvent.click(within(conflictDialog()!).getByRole('button', { name: 'Use the saved version' }));
+    await settle();
+    expect(nameField()).toHaveValue('Nova (saved elsewhere)');
+    expect(storedDraftKeys()).toEqual([]);
+    await advance(5000);
+    expect(saves()).toHaveLength(0);
+  });
+});

@@ -1,0 +1,137 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Flex, Progress, Typography, Upload } from 'antd';
+import { ApiRequestError, fileKeys, fileQueryOptions, usePortal } from '@portal/shared/client';
+import { formatFileSize, type UploadedFile } from '@portal/shared/domain';
+import { checkFile, type FileQuestion } from './check-file';
+import { downloadFile } from './download-file';
+import { uploadFile } from './upload-file';
+
+export interface FileUploadFieldProps {
+  responseId: string;
+  question: FileQuestion;
+  /** The uploaded file's id, or '' before the first upload. */
+  value: string;
+  onChange: (fileId: string) => void;
+  disabled?: boolean;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof ApiRequestError ? error.message : 'Something went wrong; try again';
+}
+
+function UploadedFileSummary({
+  file,
+  onDownload,
+  downloading,
+}: {
+  file: UploadedFile;
+  onDownload: () => void;
+  downloading: boolean;
+}) {
+  return (
+    <Flex align="center" gap="small" wrap>
+      <Typography.Text>
+        {file.name} ({formatFileSize(file.size)})
+      </Typography.Text>
+      <Button type="link" size="small" onClick={onDownload} loading={downloading}>
+        Download
+      </Button>
+    </Flex>
+  );
+}
+
+/** A file-upload question: checks the file in the browser, uploads it with progress, then offers download and replace. */
+export function FileUploadField({ responseId, question, value, onChange, disabled = false }: FileUploadFieldProps) {
+  const { api } = usePortal();
+  const queryClient = useQueryClient();
+  const [percent, setPercent] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const upload = useRef<AbortController | null>(null);
+  const file = useQuery({ ...fileQueryOptions(api, value), enabled: value !== '' });
+
+  useEffect(() => () => upload.current?.abort(), []);
+
+  const start = async (picked: File) => {
+    const problem = checkFile(question, picked);
+    setError(problem);
+    if (problem) return;
+    const controller = new AbortController();
+    upload.current = controller;
+    setPercent(0);
+    try {
+      const uploaded = await uploadFile(api, {
+        responseId,
+        questionId: question.questionId,
+        file: picked,
+        signal: controller.signal,
+        onProgress: ({ loaded, total }) =>
+          setPercent(total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0),
+      });
+      queryClient.setQueryData(fileKeys.byId(uploaded.id), uploaded);
+      onChange(uploaded.id);
+    } catch (caught) {
+      // Cancelled by the user or by leaving the page: nothing went wrong.
+      if (!controller.signal.aborted) setError(messageOf(caught));
+    } finally {
+      if (upload.current === controller) {
+        upload.current = null;
+        setPercent(null);
+      }
+    }
+  };
+
+  const download = async (uploaded: UploadedFile) => {
+    setError(null);
+    setDownloading(true);
+    try {
+      await downloadFile(api, uploaded.id, uploaded.name);
+    } catch (caught) {
+      setError(`The file could not be downloaded: ${messageOf(caught)}`);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const uploading = percent !== null;
+  return (
+    <Flex vertical gap="small" align="start">
+      {value !== '' &&
+        (file.isPending ? (
+          <Typography.Text type="secondary">Loading the uploaded file…</Typography.Text>
+        ) : file.isError ? (
+          <Typography.Text type="secondary">A file is uploaded, but its details could not be loaded.</Typography.Text>
+        ) : (
+          <UploadedFileSummary file={file.data} downloading={downloading} onDownload={() => void download(file.data)} />
+        ))}
+      {uploading ? (
+        <Flex align="center" gap="small" style={{ width: '100%', maxWidth: 480 }}>
+          <Progress percent={percent} status="active" aria-label="Upload progress" style={{ flex: 1, margin: 0 }} />
+          <Button size="small" onClick={() => upload.current?.abort()}>
+            Cancel
+          </Button>
+        </Flex>
+      ) : (
+        !disabled && (
+          <Upload
+            accept={question.acceptedTypes.join(',')}
+            showUploadList={false}
+            maxCount={1}
+            beforeUpload={(picked) => {
+              void start(picked);
+              return Upload.LIST_IGNORE;
+            }}
+          >
+            <Button>{value === '' ? 'Upload your file' : 'Replace'}</Button>
+          </Upload>
+        )
+      )}
+      {error && (
+        <Typography.Text type="danger" role="alert">
+          {error}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}

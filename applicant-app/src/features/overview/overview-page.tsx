@@ -1,0 +1,64 @@
+import { Flex, Result, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import {
+  ApiRequestError,
+  activeFormQueryOptions,
+  myApplicationsQueryOptions,
+  useCurrentUser,
+  usePortal,
+} from '@portal/shared/client';
+import { RESPONSE_MESSAGES } from '@portal/shared/domain';
+import { LoadError, PageSkeleton } from '../common/query-states';
+import { useRetryUnlessAnswered } from '../common/use-retry-unless-answered';
+import { ActiveFormCard } from './active-form-card';
+import { MyApplications } from './my-applications';
+
+/** `/apply`: the active form and, for applicants, their applications. Any signed-in role may look. */
+export default function OverviewPage() {
+  const { api } = usePortal();
+  const user = useCurrentUser();
+  const isApplicant = user.data?.role === 'applicant';
+  const retry = useRetryUnlessAnswered();
+  const activeForm = useQuery({ ...activeFormQueryOptions(api), retry });
+  const mine = useQuery({ ...myApplicationsQueryOptions(api), enabled: isApplicant });
+
+  const renderForm = () => {
+    if (user.isError) {
+      return (
+        <LoadError title="Your account could not be loaded." error={user.error} onRetry={() => void user.refetch()} />
+      );
+    }
+    if (activeForm.error instanceof ApiRequestError && activeForm.error.status === 404) {
+      return (
+        <Result
+          status="info"
+          title={RESPONSE_MESSAGES.noActiveForm}
+          subTitle="Applications are closed right now. Check back when the next cycle opens."
+        />
+      );
+    }
+    if (activeForm.isError) {
+      return (
+        <LoadError
+          title="The application form could not be loaded."
+          error={activeForm.error}
+          onRetry={() => void activeForm.refetch()}
+        />
+      );
+    }
+    if (user.isPending || activeForm.isPending) return <PageSkeleton label="Loading the application form" />;
+    const form = activeForm.data;
+    const existing = mine.isPending ? undefined : (mine.data?.find((item) => item.form.id === form.id) ?? null);
+    return <ActiveFormCard form={form} canApply={isApplicant} existing={existing} />;
+  };
+
+  return (
+    <Flex vertical gap={16}>
+      <Typography.Title level={2} style={{ margin: 0 }}>
+        Apply
+      </Typography.Title>
+      {renderForm()}
+      {isApplicant && <MyApplications mine={mine} />}
+    </Flex>
+  );
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { applicationKeys, notify, startApplication, usePortal } from '@portal/shared/client';
+import { visibleSections, type ApplicationForm } from '@portal/shared/domain';
+import { useNavigate } from '@portal/shared/router';
+import { editorPath } from '../common/application-status';
+
+/** Creates (or reuses) the applicant's response for the form, then opens its first visible section. */
+export function useStartApplication(form: ApplicationForm) {
+  const { api } = usePortal();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => startApplication(api, form.id),
+    onSuccess: async (response) => {
+      await queryClient.invalidateQueries({ queryKey: applicationKeys.all });
+      navigate(editorPath(form.id, visibleSections(form, response.rolesApplied)[0]?.sectionId));
+    },
+    onError: (error) => notify.error(`Could not open your application: ${error.message}`),
+  });
+}

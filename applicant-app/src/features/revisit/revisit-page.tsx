@@ -1,0 +1,90 @@
+import { Alert, Card, Descriptions, Flex, Result, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { formQueryOptions, myApplicationsQueryOptions, usePortal } from '@portal/shared/client';
+import { visibleSections, type ApplicationForm, type ApplicationResponse } from '@portal/shared/domain';
+import { Link, useParams } from '@portal/shared/router';
+import { editorPath } from '../common/application-status';
+import { LoadError, PageSkeleton } from '../common/query-states';
+import { answerText } from './answer-text';
+import { FileAnswer } from './file-answer';
+
+function Answers({ form, response }: { form: ApplicationForm; response: ApplicationResponse }) {
+  return visibleSections(form, response.rolesApplied).map((section) => {
+    const answers = response.sectionResponses.find((s) => s.sectionId === section.sectionId);
+    return (
+      <Card key={section.sectionId} title={section.sectionName} role="region" aria-label={section.sectionName}>
+        <Descriptions column={1} layout="vertical" size="small">
+          {section.questions.map((question) => {
+            const answer = answers?.questions.find((q) => q.questionId === question.questionId)?.response;
+            return (
+              <Descriptions.Item key={question.questionId} label={question.questionText}>
+                <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>
+                  {question.questionType === 'file-upload' && typeof answer === 'string' && answer ? (
+                    <FileAnswer fileId={answer} />
+                  ) : (
+                    answerText(question, answer)
+                  )}
+                </Typography.Text>
+              </Descriptions.Item>
+            );
+          })}
+        </Descriptions>
+      </Card>
+    );
+  });
+}
+
+/** `/apply/revisit/{formId}`: the applicant's answers for that form, read-only, visible sections only. */
+export default function RevisitPage() {
+  const { formId = '' } = useParams();
+  const { api } = usePortal();
+  const form = useQuery(formQueryOptions(api, formId));
+  const mine = useQuery(myApplicationsQueryOptions(api));
+
+  const renderBody = () => {
+    const error = form.error ?? mine.error;
+    if (error) {
+      return (
+        <LoadError
+          title="Your application could not be loaded."
+          error={error}
+          onRetry={() => void Promise.all([form.refetch(), mine.refetch()])}
+        />
+      );
+    }
+    if (!form.data || !mine.data) return <PageSkeleton label="Loading your answers" />;
+    const response = mine.data.find((item) => item.form.id === formId)?.response;
+    if (!response) {
+      return (
+        <Result
+          status="info"
+          title="You have no application for this form."
+          extra={<Link to="/apply">Go to the application overview</Link>}
+        />
+      );
+    }
+    return (
+      <>
+        {response.status === 'in-progress' && (
+          <Alert
+            type="info"
+            showIcon
+            title="This application has not been submitted yet."
+            action={<Link to={editorPath(formId, response.sectionResponses[0]?.sectionId)}>Continue</Link>}
+          />
+        )}
+        <Answers form={form.data} response={response} />
+      </>
+    );
+  };
+
+  return (
+    <Flex vertical gap={16}>
+      <Typography.Title level={2} style={{ margin: 0 }}>
+        {form.data ? `Your ${form.data.semester} application` : 'Your application'}
+      </Typography.Title>
+      {renderBody()}
+      <Link to="/apply/status">Back to your application status</Link>
+    </Flex>
+  );
+}

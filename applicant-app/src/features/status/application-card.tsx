@@ -1,0 +1,55 @@
+import { Card, Flex, Tag, Typography } from 'antd';
+import type { MyApplication } from '@portal/shared/domain';
+import { Link } from '@portal/shared/router';
+import { applicantStatus, editorPath } from '../common/application-status';
+import { RoleBadge } from '../common/role-badge';
+import { RoleStatus } from './role-status';
+
+const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
+
+function InProgress({ item }: { item: MyApplication }) {
+  const { response } = item;
+  return (
+    <Flex vertical gap={12}>
+      <Typography.Text>You have not submitted this application yet.</Typography.Text>
+      {response.rolesApplied.length > 0 && (
+        <Flex gap={8} wrap aria-label="Roles chosen so far">
+          {response.rolesApplied.map((role) => (
+            <RoleBadge key={role} role={role} />
+          ))}
+        </Flex>
+      )}
+      <Link to={editorPath(item.form.id, response.sectionResponses[0]?.sectionId)}>Continue</Link>
+    </Flex>
+  );
+}
+
+function Submitted({ item }: { item: MyApplication }) {
+  return (
+    <Flex vertical gap={12}>
+      <Typography.Text type="secondary">
+        Submitted {new Date(item.response.dateSubmitted).toLocaleString(undefined, { dateStyle: 'long' })}
+      </Typography.Text>
+      <Flex vertical gap={8} component="ul" style={LIST_STYLE}>
+        {item.roles.map((entry) => (
+          <RoleStatus key={entry.role} item={item} entry={entry} />
+        ))}
+      </Flex>
+      <Link to={`/apply/revisit/${encodeURIComponent(item.form.id)}`}>View your answers</Link>
+    </Flex>
+  );
+}
+
+export function ApplicationCard({ item }: { item: MyApplication }) {
+  const status = applicantStatus(item);
+  return (
+    <Card
+      title={`${item.form.semester} application`}
+      extra={<Tag color={status.color}>{status.label}</Tag>}
+      role="region"
+      aria-label={`${item.form.semester} application`}
+    >
+      {item.response.status === 'in-progress' ? <InProgress item={item} /> : <Submitted item={item} />}
+    </Card>
+  );
+}

@@ -1,0 +1,99 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { notify } from '@portal/shared/client';
+import ApplicantRoutes from '../../app/routes';
+import { answer, type Routes } from '../common/testing/fake-api';
+import { renderApplicantApp } from '../common/testing/render-applicant-app';
+import { apiErrorWithDetails, draftResponse, EDITOR_FORM } from '../editor/testing/editor-fixtures';
+
+const FORM_PATH = `GET /forms/${EDITOR_FORM.id}`;
+const RESPONSE = draftResponse(
+  {
+    'about-you.preferred-name': 'Nova',
+    'about-you.year': 'Second year',
+    'roles.roles': ['designer', 'product'],
+    'engineering.project': 'An answer for a section no longer chosen',
+    'design.design-process': 'Sketch, test, repeat.',
+  },
+  { version: 6 },
+);
+
+function renderSubmitPage(routes: Routes = {}) {
+  return renderApplicantApp(ApplicantRoutes, {
+    path: `/apply/submit/${EDITOR_FORM.id}`,
+    routes: {
+      [FORM_PATH]: answer(EDITOR_FORM),
+      'POST /responses': answer(RESPONSE),
+      'GET /responses/mine': answer({ items: [] }),
+      ...routes,
+    },
+  });
+}
+
+const answerTo = (question: string) => screen.getByRole('group', { name: question });
+
+// antd renders slowly when every suite runs in parallel.
+jest.setTimeout(30_000);
+
+beforeEach(() => jest.spyOn(notify, 'error').mockImplementation(() => 'toast'));
+afterEach(() => jest.restoreAllMocks());
+
+test("lists the answers of the visible sections only, with the roles' names", async () => {
+  renderSubmitPage();
+
+  expect(await screen.findByRole('heading', { name: 'Review and submit' })).toBeInTheDocument();
+  expect(screen.getByText('About You')).toBeInTheDocument();
+  expect(screen.getByText('Design')).toBeInTheDocument();
+  expect(screen.queryByText('Engineering')).not.toBeInTheDocument();
+  expect(screen.queryByText('An answer for a section no longer chosen')).not.toBeInTheDocument();
+
+  expect(within(answerTo('What name do you go by?')).getByText('Nova')).toBeInTheDocument();
+  expect(within(answerTo('What year are you in?')).getByText('Second year')).toBeInTheDocument();
+  expect(
+    within(answerTo('Which roles are you applying for?')).getByText('Designer, Product Manager'),
+  ).toBeInTheDocument();
+  expect(within(answerTo('Link to your portfolio')).getByText('—')).toBeInTheDocument();
+  expect(
+    within(answerTo('Walk us through your design process.')).getByText('Sketch, test, repeat.'),
+  ).toBeInTheDocument();
+  expect(screen.getAllByRole('link', { name: 'Edit' }).map((link) => link.getAttribute('href'))).toEqual([
+    `/apply/f/${EDITOR_FORM.id}/about-you`,
+    `/apply/f/${EDITOR_FORM.id}/roles`,
+    `/apply/f/${EDITOR_FORM.id}/design`,
+  ]);
+});
+
+test("a refused submit (400) shows each issue inside its question's group", async () => {
+  const submit = jest.fn(() => {
+    throw apiErrorWithDetails(400, 'invalid-request', 'Some answers are missing', [
+      { path: 'design.portfolio', questionId: 'portfolio', message: 'This question needs an answer' },
+    ]);
+  });
+  renderSubmitPage({ 'POST /application/submit': submit });
+
+  fireEvent.click(await screen.findByRole('button', { name: 'Submit application' }));
+
+  const issue = await within(answerTo('Link to your portfolio')).findByRole('alert');
+  expect(issue).toHaveTextContent('This question needs an answer');
+  expect(screen.getAllByText('This question needs an answer')).toHaveLength(1);
+  expect(screen.getByText('Some answers are missing')).toBeInTheDocument();
+  expect(notify.error).toHaveBeenCalledWith('Some answers are missing');
+  expect(submit).toHaveBeenCalledWith(RESPONSE);
+  expect(screen.getByRole('heading', { name: 'Review and submit' })).toBeInTheDocument();
+});
+
+test('a successful submit sends the response and opens /apply/success', async () => {
+  const submit = jest.fn((body: unknown) => ({ ...(body as typeof RESPONSE), status: 'submitted' }));
+  const { request } = renderSubmitPage({ 'POST /application/submit': submit });
+
+  fireEvent.click(await screen.findByRole('button', { name: 'Submit application' }));
+
+  expect(await screen.findByText('Your application has been submitted!')).toBeInTheDocument();
+  expect(request).toHaveBeenCalledWith('POST', '/application/submit', { body: RESPONSE });
+  await waitFor(() => expect(notify.error).not.toHaveBeenCalled());
+});
+
+test('a response that is no longer in progress goes to the status page', async () => {
+  renderSubmitPage({ 'POST /responses': answer({ ...RESPONSE, status: 'submitted' }) });
+
+  expect(await screen.findByRole('heading', { name: 'Application status' })).toBeInTheDocument();
+});

@@ -1,0 +1,30 @@
+/** Leading bytes each media type must start with; the declared Content-Type is never trusted alone. */
+const SIGNATURES: Record<string, (bytes: Buffer) => boolean> = {
+  'application/pdf': (bytes) => startsWith(bytes, '%PDF-'),
+  'image/png': (bytes) => startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  'image/jpeg': (bytes) => startsWith(bytes, [0xff, 0xd8, 0xff]),
+  'image/gif': (bytes) => startsWith(bytes, 'GIF87a') || startsWith(bytes, 'GIF89a'),
+  'image/webp': (bytes) => startsWith(bytes, 'RIFF') && bytes.subarray(8, 12).toString('latin1') === 'WEBP',
+};
+
+function startsWith(bytes: Buffer, prefix: string | number[]): boolean {
+  const expected = typeof prefix === 'string' ? Buffer.from(prefix, 'latin1') : Buffer.from(prefix);
+  return bytes.length >= expected.length && bytes.subarray(0, expected.length).equals(expected);
+}
+
+/** Whether `bytes` look like `mediaType`; a type without a known signature never matches. */
+export function matchesSignature(mediaType: string, bytes: Buffer): boolean {
+  return SIGNATURES[mediaType]?.(bytes) ?? false;
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'application/pdf': '.pdf',
+  'image/png': '.png',
+  'image/jpeg': '.jpg',
+  'image/gif': '.gif',
+  'image/webp': '.webp',
+};
+
+export function extensionFor(mediaType: string): string {
+  return EXTENSIONS[mediaType] ?? '';
+}

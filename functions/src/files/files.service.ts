@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  FILE_MESSAGES,
+  idSchema,
+  mediaTypeEssence,
+  RESPONSE_MESSAGES,
+  type Question,
+  type UploadedFile,
+  type UserRole,
+} from '@portal/shared/domain';
+import { ApiError } from '../http/api-error';
+import type { FileStore } from './file-store';
+import { sanitizeFileName } from './file-name';
+import { matchesSignature } from './file-signatures';
+import type { FilesRepository } from './files.repository';
+
+const STAFF_ROLES: readonly UserRole[] = ['reviewer', 'super-reviewer'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NO_FILE = 'No file for this ID';
+
+type FileQuestion = Extract<Question, { questionType: 'file-upload' }>;
+
+export interface UploadInput {
+  uid: string;
+  responseId: string;
+  questionId: string;
+  /** The declared Content-Type header. */
+  contentType: string | undefined;
+  /** The URI-encoded X-File-Name header. */
+  fileName: string | undefined;
+  content: Buffer;
+}
+
+export interface FilesServiceDeps {
+  files: FilesRepository;
+  storage: FileStore;
+  now?: () => Date;
+  newId?: () => string;
+}
+
+/** Bytes live in the file store under the response and question; the name is never part of the path. */
+export function storagePath(file: Pick<UploadedFile, 'id' | 'responseId' | 'questionId'>): string {
+  return `responses/${file.responseId}/${file.questionId}/${file.id}`;
+}
+
+/** Later uploads win; the id breaks ties so that concurrent uploads agree on which one is newest. */
+function isOlder(file: UploadedFile, than: UploadedFile): boolean {
+  return file.uploadedAt < than.uploadedAt || (file.uploadedAt === than.uploadedAt && file.id < than.id);
+}
+
+export function createFilesService({ files, storage, now = () => new Date(), newId = randomUUID }: FilesServiceDeps) {
+  async function fileQuestion(uid: string, responseId: string, questionId: string): Promise<FileQuestion> {
+    const response = UUID.test(responseId) ? await files.getResponse(responseId) : null;
+    if (!response || response.userId !== uid) throw new ApiError('not-found', RESPONSE_MESSAGES.noResponse);
+    if (response.status !== 'in-progress') throw new ApiError('conflict', RESPONSE_MESSAGES.notEditable);
+
+    const form = idSchema.safeParse(questionId).success ? await files.getForm(response.applicationFormId) : null;
+    const question = form?.sections.flatMap((section) => section.questions).find((q) => q.questionId === questionId);
+    if (!question) throw new ApiError('invalid-request', 'This form has no such question');
+    if (question.questionType !== 'file-upload') {
+      throw new ApiError('invalid-request', 'This question does not take a file');
+    }
+    return question;
+  }
+
+  function checkContent(question: FileQuestion, declaredType: string | undefined, content: Buffer): string {
+    if (content.length === 0) throw new ApiError('invalid-request', FILE_MESSAGES.empty);
+    const mediaType = mediaTypeEssence(declaredType ?? '');
+    const accepted = question.acceptedTypes.map(mediaTypeEssence);
+    if (!accepted.includes(mediaType)) {
+      throw new ApiError('unsupported-media-type', FILE_MESSAGES.wrongType(question.acceptedTypes));
+    }
+    if (content.length > question.maxSizeBytes) {
+      throw new ApiError('payload-too-large', FILE_MESSAGES.tooLarge(question.maxSizeBytes));
+    }
+    if (!matchesSignature(mediaType, content)) {
+      throw new ApiError('unsupported-media-type', FILE_MESSAGES.contentMismatch(mediaType));
+    }
+    return mediaType;
+  }
+
+  async function removeStored(file: UploadedFile): Promise<void> {
+    // Bytes first: if the record delete fails, the next upload finds the record and tries again.
+    await storage.delete(storagePath(file));
+    await files.deleteFile(file.id);
+  }
+
+  async function readableFile(uid: string, fileId: string): Promise<UploadedFile> {
+    const file = UUID.test(fileId) ? await files.getFile(fileId) : null;
+    if (!file) throw new ApiError('not-found', NO_FILE);
+    if (file.ownerId === uid) return file;
+    const role = await files.getUserRole(uid);
+    // Others learn nothing, not even that the file exists.
+    if (!role || !STAFF_ROLES.includes(role)) throw new ApiError('not-found', NO_FILE);
+    return file;
+  }
+
+  return {
+    /** Stores the file and replaces earlier uploads for the question; the response itself is not changed. */
+    async upload(input: UploadInput): Promise<UploadedFile> {
+      const question = await fileQuestion(input.uid, input.responseId, input.questionId);
+      const contentType = checkContent(question, input.contentType, input.content);
+      const file: UploadedFile = {
+        id: newId(),
+        ownerId: input.uid,
+        responseId: input.responseId,
+        questionId: input.questionId,
+        name: sanitizeFileName(input.fileName, contentType),
+        size: input.content.length,
+        contentType,
+        uploadedAt: now().toISOString(),
+      };
+
+      await storage.put(storagePath(file), input.content, contentType);
+      try {
+        await files.createFile(file);
+      } catch (error) {
+        try {
+          await storage.delete(storagePath(file));
+        } catch (cleanupError) {
+          throw new AggregateError(
+            [error, cleanupError],
+            `Recording upload ${file.id} failed, and its bytes at ${storagePath(file)} could not be deleted`,
+            { cause: cleanupError },
+          );
+        }
+        throw error;
+      }
+
+      const earlier = (await files.listFiles(file.responseId, file.questionId)).filter((other) => isOlder(other, file));
+      for (const old of earlier) await removeStored(old);
+      return file;
+    },
+
+    getMeta: (uid: string, fileId: string): Promise<UploadedFile> => readableFile(uid, fileId),
+
+    async open(uid: string, fileId: string): Promise<{ file: UploadedFile; size: number; content: Readable }> {
+      const file = await readableFile(uid, fileId);
+      const stored = await storage.read(storagePath(file));
+      if (!stored) throw new ApiError('not-found', NO_FILE);
+      return { file, size: stored.info.size, content: stored.stream };
+    },
+  };
+}
+
+export type FilesService = ReturnType<typeof createFilesService>;

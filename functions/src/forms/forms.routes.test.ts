@@ -1,0 +1,62 @@
+import request from 'supertest';
+import { COLLECTIONS, type ApplicationForm } from '@portal/shared/domain';
+import { createHarness, FORM_ID, type Harness } from '../testing/api-harness';
+
+let harness: Harness;
+beforeEach(async () => {
+  harness = await createHarness();
+});
+afterEach(() => harness.close());
+
+const otherForm = (id: string, isActive: boolean): ApplicationForm => ({ ...harness.form, id, isActive });
+
+describe('GET /api/forms/active', () => {
+  it('answers the active form', async () => {
+    const res = await harness.as('ada').get('/forms/active');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(harness.form);
+  });
+
+  it('answers the first active form by id when several are active, never an inactive one', async () => {
+    await harness.store.set(COLLECTIONS.forms, 'a-closed-form', otherForm('a-closed-form', false));
+    await harness.store.set(COLLECTIONS.forms, 'b-open-form', otherForm('b-open-form', true));
+    await harness.store.set(COLLECTIONS.forms, 'z-open-form', otherForm('z-open-form', true));
+    const res = await harness.as('ada').get('/forms/active');
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe('b-open-form');
+  });
+
+  it('answers 404 "No active form!" when no form is active', async () => {
+    await harness.store.update(COLLECTIONS.forms, FORM_ID, { isActive: false });
+    const res = await harness.as('ada').get('/forms/active');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: { code: 'not-found', message: 'No active form!' } });
+  });
+
+  it('needs a signed-in caller with a verified email', async () => {
+    expect((await request(harness.app).get('/api/forms/active')).status).toBe(401);
+    const res = await harness.as('unverified').get('/forms/active');
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('email-not-verified');
+  });
+});
+
+describe('GET /api/forms/:formId', () => {
+  it('answers the form, active or not', async () => {
+    await harness.store.set(COLLECTIONS.forms, 'old-form', otherForm('old-form', false));
+    expect((await harness.as('ada').get(`/forms/${FORM_ID}`)).body).toEqual(harness.form);
+    const old = await harness.as('ada').get('/forms/old-form');
+    expect(old.status).toBe(200);
+    expect(old.body).toEqual(otherForm('old-form', false));
+  });
+
+  it.each(['no-such-form', 'bad%2Fid', '..'])('answers 404 to the unknown form id %j', async (formId) => {
+    const res = await harness.as('ada').get(`/forms/${formId}`);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: { code: 'not-found', message: 'No form with this ID!' } });
+  });
+
+  it('needs a verified email', async () => {
+    expect((await harness.as('unverified').get(`/forms/${FORM_ID}`)).status).toBe(403);
+  });
+});

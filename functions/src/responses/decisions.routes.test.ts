@@ -1,0 +1,194 @@
+import { COLLECTIONS, RESPONSE_MESSAGES, type ApplicationResponse, type MyApplication } from '@portal/shared/domain';
+import {
+  completeResponse,
+  createHarness,
+  FORM_ID,
+  later,
+  START,
+  startResponse,
+  withAnswer,
+  type Harness,
+} from '../testing/api-harness';
+
+let harness: Harness;
+let submitted: ApplicationResponse;
+
+beforeEach(async () => {
+  harness = await createHarness();
+  const response = await startResponse(harness);
+  const res = await harness.as('ada').post('/application/submit', await completeResponse(harness, response));
+  expect(res.status).toBe(200);
+  submitted = res.body;
+  await decide('engineer', 'accepted');
+  await decide('bootcamp', 'denied');
+});
+afterEach(() => harness.close());
+
+const statusId = (role: string) => `${submitted.id}__${role}`;
+const decide = (role: string, decision: string) =>
+  harness.store.update(COLLECTIONS.reviewStatuses, statusId(role), { decision });
+const release = () => harness.store.update(COLLECTIONS.forms, FORM_ID, { decisionsReleased: true });
+const storedStatus = (role: string) => harness.store.get(COLLECTIONS.reviewStatuses, statusId(role));
+const mine = async (caller: 'ada' | 'eve' = 'ada') => {
+  const res = await harness.as(caller).get('/responses/mine');
+  expect(res.status).toBe(200);
+  return res.body.items as MyApplication[];
+};
+const decision = (role: string) => harness.as('ada').get(`/responses/${submitted.id}/decisions/${role}`);
+const reply = (role: string, body: object) =>
+  harness.as('ada').post(`/responses/${submitted.id}/decisions/${role}/reply`, body);
+
+/** Sends a reply that must be refused; the review status must not change. */
+async function refusedReply(role: string, body: object) {
+  const before = await storedStatus(role);
+  const res = await reply(role, body);
+  expect(await storedStatus(role)).toEqual(before);
+  return res;
+}
+
+describe('GET /api/responses/mine', () => {
+  it('lists the applications with their form, and no decision before release', async () => {
+    const items = await mine();
+    expect(items).toEqual([
+      {
+        response: submitted,
+        form: { id: FORM_ID, semester: harness.form.semester, dueDate: harness.form.dueDate, decisionsReleased: false },
+        roles: [
+          { role: 'engineer', decision: null, offer: null },
+          { role: 'bootcamp', decision: null, offer: null },
+        ],
+      },
+    ]);
+    expect(JSON.stringify(items)).not.toMatch(/accepted|denied/);
+  });
+
+  it('shows the decision per role once decisions are released', async () => {
+    await release();
+    const [item] = await mine();
+    expect(item?.form.decisionsReleased).toBe(true);
+    expect(item?.roles).toEqual([
+      { role: 'engineer', decision: 'accepted', offer: null },
+      { role: 'bootcamp', decision: 'denied', offer: null },
+    ]);
+  });
+
+  it("lists only the caller's own applications, in progress ones included", async () => {
+    expect(await mine('eve')).toEqual([]);
+    const eves = await startResponse(harness, 'eve');
+    harness.clock.now = later(START, 1000);
+    const saved = await harness
+      .as('eve')
+      .put(`/application/save/${eves.id}`, withAnswer(eves, 'roles', 'roles', ['designer']));
+    expect(saved.status).toBe(200);
+    expect(await mine('eve')).toEqual([
+      {
+        response: saved.body,
+        form: expect.objectContaining({ id: FORM_ID }),
+        roles: [{ role: 'designer', decision: null, offer: null }],
+      },
+    ]);
+    expect((await mine('ada')).map((item) => item.response.id)).toEqual([submitted.id]);
+  });
+});
+
+describe('GET /api/responses/:responseId/decisions/:role', () => {
+  it('answers 403 before release', async () => {
+    const res = await decision('engineer');
+    expect(res.status).toBe(403);
+    expect(res.body.error).toEqual({ code: 'forbidden', message: RESPONSE_MESSAGES.decisionsNotReleased });
+  });
+
+  it('answers the decision after release', async () => {
+    await release();
+    expect((await decision('engineer')).body).toEqual({ role: 'engineer', decision: 'accepted', offer: null });
+    expect((await decision('bootcamp')).body).toEqual({ role: 'bootcamp', decision: 'denied', offer: null });
+  });
+
+  it.each(['designer', 'ceo'])('answers 404 to the role %j, not applied for', async (role) => {
+    await release();
+    const res = await decision(role);
+    expect(res.status).toBe(404);
+    expect(res.body.error).toEqual({ code: 'not-found', message: 'You did not apply for this role' });
+  });
+
+  it("answers 404 to another applicant's response", async () => {
+    await release();
+    const res = await harness.as('eve').get(`/responses/${submitted.id}/decisions/engineer`);
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toBe('No response for this ID!');
+  });
+});
+
+describe('POST /api/responses/:responseId/decisions/:role/reply', () => {
+  it('records the acceptance of an offer once, with the server time', async () => {
+    await release();
+    harness.clock.now = later(START, 5000);
+
+    const res = await reply('engineer', { reply: 'accept' });
+
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ role: 'engineer', decision: 'accepted', offer: 'accepted' });
+    expect(await storedStatus('engineer')).toMatchObject({
+      decision: 'accepted',
+      offer: 'accepted',
+      offerRepliedAt: later(START, 5000).toISOString(),
+    });
+    expect((await decision('engineer')).body.offer).toBe('accepted');
+    expect((await mine())[0]?.roles[0]).toEqual({ role: 'engineer', decision: 'accepted', offer: 'accepted' });
+
+    const again = await refusedReply('engineer', { reply: 'decline' });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toEqual({ code: 'conflict', message: 'You have already replied to this offer' });
+  });
+
+  it('records a declined offer', async () => {
+    await release();
+    const res = await reply('engineer', { reply: 'decline' });
+    expect(res.status).toBe(200);
+    expect(res.body.offer).toBe('declined');
+  });
+
+  it('takes exactly one of two racing replies', async () => {
+    await release();
+    const results = await Promise.all([
+      reply('engineer', { reply: 'accept' }),
+      reply('engineer', { reply: 'decline' }),
+    ]);
+    expect(results.map((res) => res.status).sort()).toEqual([200, 409]);
+    const winner = results.find((res) => res.status === 200)!;
+    expect(await storedStatus('engineer')).toMatchObject({ offer: winner.body.offer });
+  });
+
+  it('refuses a reply before release with 403', async () => {
+    const res = await refusedReply('engineer', { reply: 'accept' });
+    expect(res.status).toBe(403);
+    expect(res.body.error.message).toBe(RESPONSE_MESSAGES.decisionsNotReleased);
+  });
+
+  it('refuses a reply to a role that was not accepted with 403', async () => {
+    await release();
+    const res = await refusedReply('bootcamp', { reply: 'accept' });
+    expect(res.status).toBe(403);
+    expect(res.body.error.message).toBe('There is no offer to reply to for this role');
+  });
+
+  it.each([{ reply: 'maybe' }, {}, { reply: 'accept', offer: 'accepted' }])(
+    'refuses the body %j with 400',
+    async (body) => {
+      await release();
+      const res = await refusedReply('engineer', body);
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe('Invalid offer reply');
+    },
+  );
+
+  it("refuses a reply on another applicant's response with 404", async () => {
+    await release();
+    const before = await storedStatus('engineer');
+    const res = await harness
+      .as('eve')
+      .post(`/responses/${submitted.id}/decisions/engineer/reply`, { reply: 'decline' });
+    expect(res.status).toBe(404);
+    expect(await storedStatus('engineer')).toEqual(before);
+  });
+});

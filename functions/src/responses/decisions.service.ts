@@ -1,0 +1,70 @@
+import {
+  RESPONSE_MESSAGES,
+  type ApplicationResponse,
+  type OfferReply,
+  type RoleDecision,
+  type TeamRole,
+} from '@portal/shared/domain';
+import { ApiError } from '../http/api-error';
+import type { ResponsesRepository, StoredReviewStatus } from './responses.repository';
+import { ownedOrNotFound } from './responses.service';
+
+export const DECISION_MESSAGES = {
+  noDecision: 'You did not apply for this role',
+  noOffer: 'There is no offer to reply to for this role',
+  alreadyReplied: 'You have already replied to this offer',
+} as const;
+
+export const noDecisionError = () => new ApiError('not-found', DECISION_MESSAGES.noDecision);
+
+export interface DecisionsService {
+  get(uid: string, responseId: string, role: TeamRole): Promise<RoleDecision>;
+  reply(uid: string, responseId: string, role: TeamRole, reply: OfferReply): Promise<RoleDecision>;
+}
+
+const toRoleDecision = (status: StoredReviewStatus): RoleDecision => ({
+  role: status.role,
+  decision: status.decision,
+  offer: status.offer ?? null,
+});
+
+function appliedStatus(
+  response: ApplicationResponse,
+  role: TeamRole,
+  status: StoredReviewStatus | null,
+): StoredReviewStatus {
+  if (!response.rolesApplied.includes(role) || !status) throw noDecisionError();
+  return status;
+}
+
+/** What an applicant sees of the outcome per role: nothing before release, then the decision and the offer. */
+export function createDecisionsService(deps: { responses: ResponsesRepository; now: () => Date }): DecisionsService {
+  const { responses, now } = deps;
+  return {
+    async get(uid, responseId, role) {
+      const response = ownedOrNotFound(await responses.getResponse(responseId), uid);
+      const status = appliedStatus(response, role, await responses.getReviewStatus(responseId, role));
+      const form = await responses.getForm(response.applicationFormId);
+      if (!form?.decisionsReleased) throw new ApiError('forbidden', RESPONSE_MESSAGES.decisionsNotReleased);
+      return toRoleDecision(status);
+    },
+
+    reply(uid, responseId, role, reply) {
+      const repliedAt = now();
+      return responses.transaction(async (tx) => {
+        const response = ownedOrNotFound(await tx.getResponse(responseId), uid);
+        const status = appliedStatus(response, role, await tx.getReviewStatus(responseId, role));
+        const form = await tx.getForm(response.applicationFormId);
+        if (!form?.decisionsReleased) throw new ApiError('forbidden', RESPONSE_MESSAGES.decisionsNotReleased);
+        if (status.offer) throw new ApiError('conflict', DECISION_MESSAGES.alreadyReplied);
+        if (status.decision !== 'accepted') throw new ApiError('forbidden', DECISION_MESSAGES.noOffer);
+        const answered = {
+          offer: reply === 'accept' ? ('accepted' as const) : ('declined' as const),
+          offerRepliedAt: repliedAt.toISOString(),
+        };
+        tx.recordOfferReply(responseId, role, answered);
+        return toRoleDecision({ ...status, ...answered });
+      });
+    },
+  };
+}

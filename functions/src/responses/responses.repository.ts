@@ -1,0 +1,91 @@
+import {
+  COLLECTIONS,
+  type ApplicationForm,
+  type ApplicationResponse,
+  type ReviewStatus,
+  type TeamRole,
+  type UploadedFile,
+  type User,
+} from '@portal/shared/domain';
+import type { DocumentStore, StoreTransaction } from '../store/document-store';
+
+/** A review status as stored: the decision and, once the applicant replied to an offer, the reply. */
+export type StoredReviewStatus = ReviewStatus & {
+  offer?: 'accepted' | 'declined';
+  offerRepliedAt?: string;
+};
+
+/** One document per (user, form), so that starting an application twice finds the first response. */
+export type ResponseIndexEntry = {
+  userId: string;
+  applicationFormId: string;
+  responseId: string;
+};
+
+export const responseIndexId = (userId: string, formId: string) => `${userId}__${formId}`;
+export const reviewStatusId = (responseId: string, role: TeamRole) => `${responseId}__${role}`;
+
+/** Reads and writes inside one store transaction: every read before the first write. */
+export interface ResponsesTransaction {
+  getResponse(id: string): Promise<ApplicationResponse | null>;
+  getForm(id: string): Promise<ApplicationForm | null>;
+  getUser(id: string): Promise<User | null>;
+  getIndexEntry(userId: string, formId: string): Promise<ResponseIndexEntry | null>;
+  getFile(id: string): Promise<UploadedFile | null>;
+  getReviewStatus(responseId: string, role: TeamRole): Promise<StoredReviewStatus | null>;
+  createResponse(response: ApplicationResponse): void;
+  replaceResponse(response: ApplicationResponse): void;
+  setIndexEntry(entry: ResponseIndexEntry): void;
+  setActiveApplications(userId: string, formIds: string[]): void;
+  createReviewStatus(status: StoredReviewStatus): void;
+  recordOfferReply(
+    responseId: string,
+    role: TeamRole,
+    reply: Pick<Required<StoredReviewStatus>, 'offer' | 'offerRepliedAt'>,
+  ): void;
+}
+
+export interface ResponsesRepository {
+  getResponse(id: string): Promise<ApplicationResponse | null>;
+  getForm(id: string): Promise<ApplicationForm | null>;
+  getReviewStatus(responseId: string, role: TeamRole): Promise<StoredReviewStatus | null>;
+  listByUser(userId: string): Promise<ApplicationResponse[]>;
+  transaction<R>(work: (tx: ResponsesTransaction) => Promise<R>): Promise<R>;
+}
+
+function inTransaction(tx: StoreTransaction): ResponsesTransaction {
+  return {
+    getResponse: (id) => tx.get<ApplicationResponse>(COLLECTIONS.responses, id),
+    getForm: (id) => tx.get<ApplicationForm>(COLLECTIONS.forms, id),
+    getUser: (id) => tx.get<User>(COLLECTIONS.users, id),
+    getIndexEntry: (userId, formId) =>
+      tx.get<ResponseIndexEntry>(COLLECTIONS.responseIndex, responseIndexId(userId, formId)),
+    getFile: (id) => tx.get<UploadedFile>(COLLECTIONS.files, id),
+    getReviewStatus: (responseId, role) =>
+      tx.get<StoredReviewStatus>(COLLECTIONS.reviewStatuses, reviewStatusId(responseId, role)),
+    createResponse: (response) => tx.create(COLLECTIONS.responses, response.id, response),
+    replaceResponse: (response) => tx.set(COLLECTIONS.responses, response.id, response),
+    setIndexEntry: (entry) =>
+      tx.set(COLLECTIONS.responseIndex, responseIndexId(entry.userId, entry.applicationFormId), { ...entry }),
+    setActiveApplications: (userId, formIds) => tx.update(COLLECTIONS.users, userId, { activeApplications: formIds }),
+    createReviewStatus: (status) => tx.create(COLLECTIONS.reviewStatuses, status.id, status),
+    recordOfferReply: (responseId, role, { offer, offerRepliedAt }) =>
+      tx.update(COLLECTIONS.reviewStatuses, reviewStatusId(responseId, role), { offer, offerRepliedAt }),
+  };
+}
+
+export function createResponsesRepository(store: DocumentStore): ResponsesRepository {
+  return {
+    getResponse: (id) => store.get<ApplicationResponse>(COLLECTIONS.responses, id),
+    getForm: (id) => store.get<ApplicationForm>(COLLECTIONS.forms, id),
+    getReviewStatus: (responseId, role) =>
+      store.get<StoredReviewStatus>(COLLECTIONS.reviewStatuses, reviewStatusId(responseId, role)),
+    async listByUser(userId) {
+      const page = await store.query<ApplicationResponse>(COLLECTIONS.responses, {
+        where: [{ field: 'userId', value: userId }],
+      });
+      return page.items.map((item) => item.data);
+    },
+    transaction: (work) => store.transaction((tx) => work(inTransaction(tx))),
+  };
+}

@@ -1,0 +1,49 @@
+import { Router } from 'express';
+import {
+  applicationResponseSchema,
+  saveResponseBodySchema,
+  startApplicationBodySchema,
+  submitResponseBodySchema,
+} from '@portal/shared/domain';
+import type { AppDeps } from '../app';
+import { parseParam } from '../http/params';
+import { parseInput } from '../http/validate';
+import { requireIdentity } from '../identity/identity-middleware';
+import { createResponsesRepository } from './responses.repository';
+import { createResponsesService, noResponseError } from './responses.service';
+
+const responseIdSchema = applicationResponseSchema.shape.id;
+
+/** An applicant's own responses: start, read, save (autosave) and submit. */
+export function responsesRoutes(deps: Pick<AppDeps, 'store'> & { now: () => Date }): Router {
+  const responses = createResponsesService({ responses: createResponsesRepository(deps.store), now: deps.now });
+  const router = Router();
+  const verified = requireIdentity({ verifiedEmail: true });
+
+  router.post('/responses', verified, async (req, res) => {
+    const { formId } = parseInput(startApplicationBodySchema, req.body, 'application start');
+    const { response, created } = await responses.start(req.identity!.uid, formId);
+    res.status(created ? 201 : 200).json(response);
+  });
+
+  router.get('/responses/mine', verified, async (req, res) => {
+    res.json({ items: await responses.listMine(req.identity!.uid) });
+  });
+
+  router.get('/responses/:responseId', verified, async (req, res) => {
+    const responseId = parseParam(responseIdSchema, req.params.responseId, noResponseError);
+    res.json(await responses.getOwn(req.identity!.uid, responseId));
+  });
+
+  router.put('/application/save/:responseId', verified, async (req, res) => {
+    const responseId = parseParam(responseIdSchema, req.params.responseId, noResponseError);
+    const body = parseInput(saveResponseBodySchema, req.body, 'application');
+    res.json(await responses.save(req.identity!.uid, responseId, body));
+  });
+
+  router.post('/application/submit', verified, async (req, res) => {
+    const body = parseInput(submitResponseBodySchema, req.body, 'application');
+    res.json(await responses.submit(req.identity!.uid, body));
+  });
+  return router;
+}

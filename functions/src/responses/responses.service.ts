@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import {
+  checkAnswers,
+  emptySectionResponses,
+  INITIAL_RESPONSE_STATUS,
+  isPastDue,
+  RESPONSE_MESSAGES,
+  rolesFromAnswers,
+  TEAM_ROLES,
+  type ApplicationForm,
+  type ApplicationResponse,
+  type MyApplication,
+  type SectionResponse,
+} from '@portal/shared/domain';
+import { noFormError } from '../forms/forms.service';
+import { ApiError } from '../http/api-error';
+import { fileAnswerIssues, withFormSectionNames } from './response-answers';
+import { reviewStatusId, type ResponsesRepository, type ResponsesTransaction } from './responses.repository';
+
+export const RESPONSES_SERVICE_MESSAGES = {
+  idMismatch: 'The response in the body is not the one in the address',
+  fixedFields: (fields: string[]) => `These fields cannot be changed: ${fields.join(', ')}`,
+  fixedField: 'This field cannot be changed',
+  formClosed: 'This form is not accepting applications',
+  noUser: 'No user record for this account',
+  invalidAnswers: 'Some answers are not valid',
+  incomplete: 'Your application is not complete',
+} as const;
+
+export const noResponseError = () => new ApiError('not-found', RESPONSE_MESSAGES.noResponse);
+
+export interface StartResult {
+  response: ApplicationResponse;
+  created: boolean;
+}
+
+export interface ResponsesService {
+  start(uid: string, formId: string): Promise<StartResult>;
+  listMine(uid: string): Promise<MyApplication[]>;
+  getOwn(uid: string, responseId: string): Promise<ApplicationResponse>;
+  save(uid: string, responseId: string, body: ApplicationResponse): Promise<ApplicationResponse>;
+  submit(uid: string, body: ApplicationResponse): Promise<ApplicationResponse>;
+}
+
+/** The response if the caller owns it; unknown and foreign ids get the same answer. */
+export function ownedOrNotFound(response: ApplicationResponse | null, uid: string): ApplicationResponse {
+  if (!response || response.userId !== uid) throw noResponseError();
+  return response;
+}
+
+function assertFixedFieldsUnchanged(
+  stored: ApplicationResponse,
+  body: ApplicationResponse,
+  fields: readonly (keyof ApplicationResponse)[],
+): void {
+  const changed = fields.filter((field) => body[field] !== stored[field]);
+  if (changed.length > 0) {
+    throw new ApiError(
+      'forbidden',
+      RESPONSES_SERVICE_MESSAGES.fixedFields(changed),
+      changed.map((field) => ({ path: field, message: RESPONSES_SERVICE_MESSAGES.fixedField })),
+    );
+  }
+}
+
+async function formOf(tx: ResponsesTransaction, response: ApplicationResponse): Promise<ApplicationForm> {
+  const form = await tx.getForm(response.applicationFormId);
+  if (!form) throw noFormError();
+  return form;
+}
+
+/** Checks the answers against the form and the uploaded files; a refusal lists every issue. */
+async function assertValidAnswers(
+  tx: ResponsesTransaction,
+  form: ApplicationForm,
+  stored: ApplicationResponse,
+  sections: SectionResponse[],
+  mode: 'save' | 'submit',
+): Promise<void> {
+  const message = mode === 'submit' ? RESPONSES_SERVICE_MESSAGES.incomplete : RESPONSES_SERVICE_MESSAGES.invalidAnswers;
+  const issues = checkAnswers(form, sections, { mode, teamRoles: TEAM_ROLES });
+  if (issues.length > 0) throw new ApiError('invalid-request', message, issues);
+  const fileIssues = await fileAnswerIssues(form, sections, { userId: stored.userId, responseId: stored.id }, (id) =>
+    tx.getFile(id),
+  );
+  if (fileIssues.length > 0) throw new ApiError('invalid-request', message, fileIssues);
+}
+
+function staleError(stored: ApplicationResponse): ApiError {
+  return new ApiError('conflict', RESPONSE_MESSAGES.staleSave, { current: stored });
+}
+
+export function createResponsesService(deps: { responses: ResponsesRepository; now: () => Date }): ResponsesService {
+  const { responses, now } = deps;
+  return {
+    start(uid, formId) {
+      const startedAt = now();
+      return responses.transaction(async (tx) => {
+        const entry = await tx.getIndexEntry(uid, formId);
+        const existing = entry ? await tx.getResponse(entry.responseId) : null;
+        if (existing) return { response: existing, created: false };
+
+        const form = await tx.getForm(formId);
+        if (!form) throw noFormError();
+        if (!form.isActive) throw new ApiError('forbidden', RESPONSES_SERVICE_MESSAGES.formClosed);
+        if (isPastDue(form, startedAt)) throw new ApiError('forbidden', RESPONSE_MESSAGES.pastDue);
+        const user = await tx.getUser(uid);
+        if (!user) throw new ApiError('not-found', RESPONSES_SERVICE_MESSAGES.noUser);
+
+        const response: ApplicationResponse = {
+          id: randomUUID(),
+          userId: uid,
+          applicationFormId: form.id,
+          sectionResponses: emptySectionResponses(form),
+          status: INITIAL_RESPONSE_STATUS,
+          dateSubmitted: startedAt.toISOString(),
+          rolesApplied: [],
+          version: 0,
+        };
+        tx.createResponse(response);
+        tx.setIndexEntry({ userId: uid, applicationFormId: form.id, responseId: response.id });
+        if (!user.activeApplications.includes(form.id)) {
+          tx.setActiveApplications(uid, [...user.activeApplications, form.id]);
+        }
+        return { response, created: true };
+      });
+    },
+
+    async listMine(uid) {
+      const mine = await responses.listByUser(uid);
+      const forms = new Map<string, Promise<ApplicationForm | null>>();
+      const formFor = (id: string) => {
+        if (!forms.has(id)) forms.set(id, responses.getForm(id));
+        return forms.get(id)!;
+      };
+      const items = await Promise.all(
+        mine.map(async (response): Promise<MyApplication | null> => {
+          const form = await formFor(response.applicationFormId);
+          if (!form) return null;
+          const roles = await Promise.all(
+            response.rolesApplied.map(async (role) => {
+              const status = form.decisionsReleased ? await responses.getReviewStatus(response.id, role) : null;
+              return { role, decision: status?.decision ?? null, offer: status?.offer ?? null };
+            }),
+          );
+          return {
+            response,
+            form: {
+              id: form.id,
+              semester: form.semester,
+              dueDate: form.dueDate,
+              decisionsReleased: form.decisionsReleased,
+            },
+            roles,
+          };
+        }),
+      );
+      return items
+        .filter((item): item is MyApplication => item !== null)
+        .sort((a, b) => b.response.dateSubmitted.localeCompare(a.response.dateSubmitted));
+    },
+
+    async getOwn(uid, responseId) {
+      return ownedOrNotFound(await responses.getResponse(responseId), uid);
+    },
+
+    save(uid, responseId, body) {
+      if (body.id !== responseId) throw new ApiError('invalid-request', RESPONSES_SERVICE_MESSAGES.idMismatch);
+      const savedAt = now();
+      return responses.transaction(async (tx) => {
+        const stored = ownedOrNotFound(await tx.getResponse(responseId), uid);
+        if (stored.status !== INITIAL_RESPONSE_STATUS) throw new ApiError('forbidden', RESPONSE_MESSAGES.notEditable);
+        assertFixedFieldsUnchanged(stored, body, ['userId', 'applicationFormId', 'status']);
+        const form = await formOf(tx, stored);
+        if (isPastDue(form, savedAt)) throw new ApiError('forbidden', RESPONSE_MESSAGES.pastDue);
+        if (body.version !== stored.version) throw staleError(stored);
+
+        const sections = withFormSectionNames(form, body.sectionResponses);
+        await assertValidAnswers(tx, form, stored, sections, 'save');
+        const saved: ApplicationResponse = {
+          ...stored,
+          sectionResponses: sections,
+          rolesApplied: rolesFromAnswers(form, sections),
+          dateSubmitted: savedAt.toISOString(),
+          version: stored.version + 1,
+        };
+        tx.replaceResponse(saved);
+        return saved;
+      });
+    },
+
+    submit(uid, body) {
+      const submittedAt = now();
+      return responses.transaction(async (tx) => {
+        const stored = ownedOrNotFound(await tx.getResponse(body.id), uid);
+        assertFixedFieldsUnchanged(stored, body, ['userId', 'applicationFormId']);
+        const form = await formOf(tx, stored);
+        const sections = withFormSectionNames(form, body.sectionResponses);
+        if (stored.status !== INITIAL_RESPONSE_STATUS) {
+          // A repeated submit of the same answers (a retry, a second tab) succeeds without writing.
+          if (isDeepStrictEqual(sections, stored.sectionResponses)) return stored;
+          throw new ApiError('conflict', RESPONSE_MESSAGES.notEditable);
+        }
+        if (isPastDue(form, submittedAt)) throw new ApiError('forbidden', RESPONSE_MESSAGES.pastDue);
+        if (body.version !== stored.version) throw staleError(stored);
+        await assertValidAnswers(tx, form, stored, sections, 'submit');
+
+        const roles = rolesFromAnswers(form, sections);
+        const existingStatuses = await Promise.all(roles.map((role) => tx.getReviewStatus(stored.id, role)));
+        const submitted: ApplicationResponse = {
+          ...stored,
+          sectionResponses: sections,
+          status: 'submitted',
+          rolesApplied: roles,
+          dateSubmitted: submittedAt.toISOString(),
+          version: stored.version + 1,
+        };
+        tx.replaceResponse(submitted);
+        roles.forEach((role, index) => {
+          if (existingStatuses[index]) return;
+          tx.createReviewStatus({
+            id: reviewStatusId(stored.id, role),
+            responseId: stored.id,
+            applicationFormId: stored.applicationFormId,
+            userId: uid,
+            role,
+            decision: 'not-reviewed',
+          });
+        });
+        return submitted;
+      });
+    },
+  };
+}

@@ -1,0 +1,230 @@
+import { RESPONSE_MESSAGES, type ApplicationResponse, type ReviewStatus } from '@portal/shared/domain';
+import {
+  completeResponse,
+  createHarness,
+  later,
+  START,
+  startResponse,
+  storedResponse,
+  storedReviewStatuses,
+  withAnswer,
+  withAnswers,
+  words,
+  type Caller,
+  type Harness,
+} from '../testing/api-harness';
+
+let harness: Harness;
+let response: ApplicationResponse;
+beforeEach(async () => {
+  harness = await createHarness();
+  response = await startResponse(harness);
+});
+afterEach(() => harness.close());
+
+const submit = (body: object, caller: Caller = 'ada') => harness.as(caller).post('/application/submit', body);
+
+/** Sends a submit that must be refused; the response stays as it was and no review status appears. */
+async function refusedSubmit(body: object, caller: Caller = 'ada') {
+  const before = await storedResponse(harness, response.id);
+  const statusesBefore = await storedReviewStatuses(harness);
+  const res = await submit(body, caller);
+  expect(await storedResponse(harness, response.id)).toEqual(before);
+  expect(await storedReviewStatuses(harness)).toEqual(statusesBefore);
+  return res;
+}
+
+const reviewStatus = (role: ReviewStatus['role']): ReviewStatus => ({
+  id: `${response.id}__${role}`,
+  responseId: response.id,
+  applicationFormId: response.applicationFormId,
+  userId: 'ada',
+  role,
+  decision: 'not-reviewed',
+});
+
+const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+
+describe('POST /api/application/submit', () => {
+  it('submits a complete response and opens one review status per role', async () => {
+    const complete = await completeResponse(harness, response);
+    harness.clock.now = later(START, 3_600_000);
+
+    const res = await submit({ ...complete, rolesApplied: ['designer'] });
+
+    expect(res.status).toBe(200);
+    const expected: ApplicationResponse = {
+      ...complete,
+      status: 'submitted',
+      rolesApplied: ['engineer', 'bootcamp'],
+      dateSubmitted: later(START, 3_600_000).toISOString(),
+      version: 1,
+    };
+    expect(res.body).toEqual(expected);
+    expect(await storedResponse(harness, response.id)).toEqual(expected);
+    expect((await storedReviewStatuses(harness)).sort(byId)).toEqual(
+      [reviewStatus('engineer'), reviewStatus('bootcamp')].sort(byId),
+    );
+  });
+
+  it('submits after earlier saves, naming the saved version', async () => {
+    const saved = await harness
+      .as('ada')
+      .put(`/application/save/${response.id}`, await completeResponse(harness, response));
+    expect(saved.status).toBe(200);
+    const res = await submit(saved.body);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'submitted', version: 2 });
+  });
+
+  it('refuses missing required answers with 400 and the issue of each question', async () => {
+    const body = withAnswers(response, { 'roles.roles': ['engineer'] });
+    const res = await refusedSubmit(body);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'invalid-request', message: 'Your application is not complete' });
+    const needsAnswer = 'This question needs an answer';
+    expect(res.body.error.details).toEqual([
+      { path: 'about-you.preferred-name', questionId: 'preferred-name', message: needsAnswer },
+      { path: 'about-you.year', questionId: 'year', message: needsAnswer },
+      { path: 'about-you.resume', questionId: 'resume', message: needsAnswer },
+      { path: 'motivation.why-join', questionId: 'why-join', message: needsAnswer },
+      { path: 'motivation.interests', questionId: 'interests', message: needsAnswer },
+      { path: 'engineering.project', questionId: 'project', message: needsAnswer },
+    ]);
+  });
+
+  it('refuses an answer under its minimum word count with 400', async () => {
+    const complete = await completeResponse(harness, response);
+    const res = await refusedSubmit(withAnswer(complete, 'motivation', 'why-join', words(19)));
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([
+      { path: 'motivation.why-join', questionId: 'why-join', message: 'Write at least 20 words (now 19)' },
+    ]);
+  });
+
+  it('refuses an answer over its maximum word count with 400', async () => {
+    const complete = await completeResponse(harness, response);
+    const res = await refusedSubmit(withAnswer(complete, 'about-you', 'preferred-name', words(11)));
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([
+      { path: 'about-you.preferred-name', questionId: 'preferred-name', message: 'Write at most 10 words (now 11)' },
+    ]);
+  });
+
+  it('refuses a response without a role with 400', async () => {
+    const complete = await completeResponse(harness, response);
+    const res = await refusedSubmit(withAnswer(complete, 'roles', 'roles', []));
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([
+      { path: 'roles.roles', questionId: 'roles', message: 'Choose at least one role' },
+    ]);
+  });
+
+  it('checks the sections of every role chosen', async () => {
+    const complete = await completeResponse(harness, response);
+    const res = await refusedSubmit(withAnswer(complete, 'roles', 'roles', ['engineer', 'designer']));
+    expect(res.status).toBe(400);
+    expect(res.body.error.details.map((issue: { path: string }) => issue.path)).toEqual([
+      'design.portfolio',
+      'design.design-process',
+    ]);
+  });
+
+  it('refuses a resume answer that names no file of the applicant with 400', async () => {
+    const complete = await completeResponse(harness, response);
+    const res = await refusedSubmit(
+      withAnswer(complete, 'about-you', 'resume', '3b241101-e2bb-4255-8caf-4136c566a962'),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual({
+      code: 'invalid-request',
+      message: 'Your application is not complete',
+      details: [
+        { path: 'about-you.resume', questionId: 'resume', message: 'Upload this file again: it was not found' },
+      ],
+    });
+  });
+
+  it('answers a repeated submit of the same answers with 200 and writes nothing', async () => {
+    const complete = await completeResponse(harness, response);
+    const first = await submit(complete);
+    expect(first.status).toBe(200);
+    harness.clock.now = later(START, 60_000);
+
+    const second = await refusedSubmit(complete);
+
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    expect(await storedReviewStatuses(harness)).toHaveLength(2);
+  });
+
+  it('lets concurrent submits all succeed with one submission and one set of review statuses', async () => {
+    const complete = await completeResponse(harness, response);
+
+    const results = await Promise.all(Array.from({ length: 4 }, () => submit(complete)));
+
+    expect(results.map((res) => res.status)).toEqual([200, 200, 200, 200]);
+    const stored = await storedResponse(harness, response.id);
+    expect(stored).toMatchObject({ status: 'submitted', version: 1 });
+    for (const res of results) expect(res.body).toEqual(stored);
+    expect((await storedReviewStatuses(harness)).sort(byId)).toEqual(
+      [reviewStatus('engineer'), reviewStatus('bootcamp')].sort(byId),
+    );
+  });
+
+  it('refuses different answers after submission with 409', async () => {
+    const complete = await completeResponse(harness, response);
+    expect((await submit(complete)).status).toBe(200);
+
+    const res = await refusedSubmit(withAnswer(complete, 'about-you', 'preferred-name', 'Someone else'));
+
+    expect(res.status).toBe(409);
+    expect(res.body.error).toEqual({ code: 'conflict', message: RESPONSE_MESSAGES.notEditable });
+  });
+
+  it('refuses a submit after the due date with 403', async () => {
+    const complete = await completeResponse(harness, response);
+    harness.clock.now = later(new Date(harness.form.dueDate), 1000);
+    const res = await refusedSubmit(complete);
+    expect(res.status).toBe(403);
+    expect(res.body.error).toEqual({ code: 'forbidden', message: RESPONSE_MESSAGES.pastDue });
+  });
+
+  it('refuses a stale version with 409 and the stored response', async () => {
+    const saved = await harness.as('ada').put(`/application/save/${response.id}`, response);
+    expect(saved.status).toBe(200);
+    const res = await refusedSubmit(await completeResponse(harness, response));
+    expect(res.status).toBe(409);
+    expect(res.body.error).toEqual({
+      code: 'conflict',
+      message: RESPONSE_MESSAGES.staleSave,
+      details: { current: saved.body },
+    });
+  });
+
+  it("answers 404 to a submit of another applicant's response", async () => {
+    const complete = await completeResponse(harness, response);
+    const res = await refusedSubmit(complete, 'eve');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: { code: 'not-found', message: 'No response for this ID!' } });
+  });
+
+  it('refuses a change of owner with 403', async () => {
+    const complete = await completeResponse(harness, response);
+    const res = await refusedSubmit({ ...complete, userId: 'eve' });
+    expect(res.status).toBe(403);
+    expect(res.body.error.message).toBe('These fields cannot be changed: userId');
+  });
+
+  it('refuses a body that is not a response with 400', async () => {
+    const res = await refusedSubmit({ id: response.id });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('Invalid application');
+  });
+
+  it('needs a verified email', async () => {
+    const res = await refusedSubmit(await completeResponse(harness, response), 'unverified');
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('email-not-verified');
+  });
+});

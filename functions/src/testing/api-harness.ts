@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import type { Express } from 'express';
+import pino from 'pino';
+import request from 'supertest';
+import {
+  COLLECTIONS,
+  type Answer,
+  type ApplicationForm,
+  type ApplicationResponse,
+  type ReviewStatus,
+  type UploadedFile,
+  type User,
+} from '@portal/shared/domain';
+import { createApp } from '../app';
+import type { FileStore } from '../files/file-store';
+import { createInMemoryIdentityAdmin } from '../identity/in-memory-identity-admin';
+import type { IdentityVerifier, VerifiedIdentity } from '../identity/identity-verifier';
+import { demoForm } from '../seed/demo-form';
+import type { DocumentStore } from '../store/document-store';
+import { createSqliteStore } from '../store/sqlite-store';
+
+/** The API over HTTP with an in-memory SQLite store, a token → identity map and a clock the test moves. */
+
+export const START = new Date('2026-03-01T12:00:00.000Z');
+export const FORM_ID = 'demo-form-spring';
+
+const identity = (uid: string, emailVerified = true): VerifiedIdentity => ({
+  uid,
+  email: `${uid}@example.com`,
+  emailVerified,
+});
+
+export const CALLERS = {
+  ada: identity('ada'),
+  eve: identity('eve'),
+  unverified: identity('una', false),
+} as const;
+export type Caller = keyof typeof CALLERS;
+
+const fakeVerifier: IdentityVerifier = {
+  async verifyIdToken(token) {
+    const found = Object.values(CALLERS).find((caller) => `token-${caller.uid}` === token);
+    if (!found) throw new Error(`unknown token ${token}`);
+    return found;
+  },
+};
+
+const unusedFiles: FileStore = {
+  put: () => Promise.reject(new Error('no file storage in these tests')),
+  stat: () => Promise.reject(new Error('no file storage in these tests')),
+  read: () => Promise.reject(new Error('no file storage in these tests')),
+  delete: () => Promise.reject(new Error('no file storage in these tests')),
+};
+
+export const userRecord = (uid: string): User => ({
+  id: uid,
+  email: `${uid}@example.com`,
+  firstName: uid,
+  lastName: 'Tester',
+  role: 'applicant',
+  activeApplications: [],
+});
+
+export interface Harness {
+  store: DocumentStore;
+  app: Express;
+  form: ApplicationForm;
+  clock: { now: Date };
+  as(caller: Caller): {
+    get(path: string): request.Test;
+    post(path: string, body?: object): request.Test;
+    put(path: string, body?: object): request.Test;
+  };
+  close(): Promise<void>;
+}
+
+export async function createHarness(): Promise<Harness> {
+  const store = createSqliteStore({ filename: ':memory:' });
+  const clock = { now: START };
+  const form = demoForm(START);
+  await store.set(COLLECTIONS.forms, form.id, form);
+  for (const caller of Object.values(CALLERS)) await store.set(COLLECTIONS.users, caller.uid, userRecord(caller.uid));
+  const app = createApp({
+    store,
+    files: unusedFiles,
+    identity: fakeVerifier,
+    accounts: createInMemoryIdentityAdmin(),
+    logger: pino({ level: 'silent' }),
+    storeName: 'sqlite',
+    version: 'test',
+    now: () => clock.now,
+  });
+  const token = (caller: Caller) => `Bearer token-${CALLERS[caller].uid}`;
+  return {
+    store,
+    app,
+    form,
+    clock,
+    as: (caller) => ({
+      get: (path) => request(app).get(`/api${path}`).set('Authorization', token(caller)),
+      post: (path, body) =>
+        request(app)
+          .post(`/api${path}`)
+          .set('Authorization', token(caller))
+          .send(body ?? {}),
+      put: (path, body) =>
+        request(app)
+          .put(`/api${path}`)
+          .set('Authorization', token(caller))
+          .send(body ?? {}),
+    }),
+    close: () => store.close(),
+  };
+}
+
+export const later = (from: Date, ms: number) => new Date(from.getTime() + ms);
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function startResponse(harness: Harness, caller: Caller = 'ada'): Promise<ApplicationResponse> {
+  const res = await harness.as(caller).post('/responses', { formId: FORM_ID });
+  if (res.status !== 201 && res.status !== 200) throw new Error(`start failed: ${res.status} ${res.text}`);
+  return res.body as ApplicationResponse;
+}
+
+export const storedResponse = (harness: Harness, id: string) =>
+  harness.store.get<ApplicationResponse>(COLLECTIONS.responses, id);
+
+export async function storedReviewStatuses(harness: Harness): Promise<ReviewStatus[]> {
+  return (await harness.store.query<ReviewStatus>(COLLECTIONS.reviewStatuses)).items.map((item) => item.data);
+}
+
+/** A copy of the response with one answer replaced (added if the question is not in the section). */
+export function withAnswer(
+  response: ApplicationResponse,
+  sectionId: string,
+  questionId: string,
+  value: Answer,
+): ApplicationResponse {
+  return {
+    ...response,
+    sectionResponses: response.sectionResponses.map((section) =>
+      section.sectionId !== sectionId
+        ? section
+        : {
+            ...section,
+            questions: section.questions.map((question) =>
+              question.questionId === questionId ? { ...question, response: value } : question,
+            ),
+          },
+    ),
+  };
+}
+
+export function withAnswers(response: ApplicationResponse, answers: Record<string, Answer>): ApplicationResponse {
+  return Object.entries(answers).reduce((current, [path, value]) => {
+    const [sectionId, questionId] = path.split('.') as [string, string];
+    return withAnswer(current, sectionId, questionId, value);
+  }, response);
+}
+
+/** Records an uploaded file as the files module does, without storing any bytes. */
+export async function recordUpload(
+  harness: Harness,
+  file: { ownerId: string; responseId: string; questionId: string },
+): Promise<string> {
+  const record: UploadedFile = {
+    id: randomUUID(),
+    ...file,
+    name: 'resume.pdf',
+    size: 1234,
+    contentType: 'application/pdf',
+    uploadedAt: START.toISOString(),
+  };
+  await harness.store.create(COLLECTIONS.files, record.id, record);
+  return record.id;
+}
+
+export const words = (count: number, word = 'impact') =>
+  Array.from({ length: count }, (_, index) => `${word}${index}`).join(' ');
+
+/** Every required answer of the demo form for an engineer who also applies to bootcamp. */
+export async function completeResponse(harness: Harness, response: ApplicationResponse): Promise<ApplicationResponse> {
+  const resume = await recordUpload(harness, {
+    ownerId: response.userId,
+    responseId: response.id,
+    questionId: 'resume',
+  });
+  return withAnswers(response, {
+    'about-you.preferred-name': 'Nova',
+    'about-you.year': 'Second year',
+    'about-you.resume': resume,
+    'roles.roles': ['engineer', 'bootcamp'],
+    'motivation.why-join': words(25),
+    'motivation.interests': ['Education', 'Health'],
+    'engineering.project': words(35, 'built'),
+  });
+}

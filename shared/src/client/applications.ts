@@ -1,0 +1,99 @@
+import { queryOptions } from '@tanstack/react-query';
+import type {
+  ApplicationForm,
+  ApplicationResponse,
+  MyApplication,
+  OfferReply,
+  RoleDecision,
+  UploadedFile,
+} from '@portal/shared/domain';
+import type { ApiClient } from './api-client';
+
+/** Query keys, general to specific; every response query sits under `applicationKeys.all`. */
+export const applicationKeys = {
+  all: ['applications'] as const,
+  mine: () => [...applicationKeys.all, 'mine'] as const,
+  response: (responseId: string) => [...applicationKeys.all, 'response', responseId] as const,
+  decision: (responseId: string, role: string) => [...applicationKeys.all, 'decision', responseId, role] as const,
+};
+
+export const formKeys = {
+  all: ['forms'] as const,
+  active: () => [...formKeys.all, 'active'] as const,
+  byId: (formId: string) => [...formKeys.all, formId] as const,
+};
+
+export const fileKeys = {
+  byId: (fileId: string) => ['files', fileId] as const,
+};
+
+export function activeFormQueryOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: formKeys.active(),
+    queryFn: () => api.request<ApplicationForm>('GET', '/forms/active'),
+  });
+}
+
+export function formQueryOptions(api: ApiClient, formId: string) {
+  return queryOptions({
+    queryKey: formKeys.byId(formId),
+    queryFn: () => api.request<ApplicationForm>('GET', `/forms/${encodeURIComponent(formId)}`),
+    staleTime: 60_000,
+  });
+}
+
+export function myApplicationsQueryOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: applicationKeys.mine(),
+    queryFn: async () => (await api.request<{ items: MyApplication[] }>('GET', '/responses/mine')).items,
+  });
+}
+
+export function responseQueryOptions(api: ApiClient, responseId: string) {
+  return queryOptions({
+    queryKey: applicationKeys.response(responseId),
+    queryFn: () => api.request<ApplicationResponse>('GET', `/responses/${encodeURIComponent(responseId)}`),
+  });
+}
+
+export function decisionQueryOptions(api: ApiClient, responseId: string, role: string) {
+  return queryOptions({
+    queryKey: applicationKeys.decision(responseId, role),
+    queryFn: () =>
+      api.request<RoleDecision>(
+        'GET',
+        `/responses/${encodeURIComponent(responseId)}/decisions/${encodeURIComponent(role)}`,
+      ),
+  });
+}
+
+export function fileQueryOptions(api: ApiClient, fileId: string) {
+  return queryOptions({
+    queryKey: fileKeys.byId(fileId),
+    queryFn: () => api.request<UploadedFile>('GET', `/files/${encodeURIComponent(fileId)}/meta`),
+    staleTime: Infinity,
+  });
+}
+
+/** Creates the response for this form, or returns the one that already exists. */
+export function startApplication(api: ApiClient, formId: string) {
+  return api.request<ApplicationResponse>('POST', '/responses', { body: { formId } });
+}
+
+export function saveResponse(api: ApiClient, response: ApplicationResponse) {
+  return api.request<ApplicationResponse>('PUT', `/application/save/${encodeURIComponent(response.id)}`, {
+    body: response,
+  });
+}
+
+export function submitResponse(api: ApiClient, response: ApplicationResponse) {
+  return api.request<ApplicationResponse>('POST', '/application/submit', { body: response });
+}
+
+export function replyToOffer(api: ApiClient, responseId: string, role: string, reply: OfferReply) {
+  return api.request<RoleDecision>(
+    'POST',
+    `/responses/${encodeURIComponent(responseId)}/decisions/${encodeURIComponent(role)}/reply`,
+    { body: { reply } },
+  );
+}

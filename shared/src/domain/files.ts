@@ -1,0 +1,36 @@
+const TYPE_LABELS: Record<string, string> = {
+  'application/pdf': 'PDF',
+  'image/png': 'PNG',
+  'image/jpeg': 'JPEG',
+  'image/gif': 'GIF',
+  'image/webp': 'WebP',
+};
+
+/** "10 MB", "512 KB", "800 bytes": binary units, at most one decimal. */
+export function formatFileSize(bytes: number): string {
+  const units = ['KB', 'MB', 'GB'];
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${Number(value.toFixed(1))} ${units[unit]}`;
+}
+
+/** The media type without parameters, lower-cased: "Application/PDF; x=y" → "application/pdf". */
+export function mediaTypeEssence(contentType: string): string {
+  return contentType.split(';')[0]!.trim().toLowerCase();
+}
+
+export function fileTypeLabel(mediaType: string): string {
+  return TYPE_LABELS[mediaTypeEssence(mediaType)] ?? mediaType;
+}
+
+export const FILE_MESSAGES = {
+  empty: 'The file is empty',
+  tooLarge: (maxBytes: number) => `The file is larger than ${formatFileSize(maxBytes)}`,
+  wrongType: (acceptedTypes: readonly string[]) => `Upload a ${acceptedTypes.map(fileTypeLabel).join(' or ')} file`,
+  contentMismatch: (mediaType: string) => `The file is not a valid ${fileTypeLabel(mediaType)} file`,
+} as const;

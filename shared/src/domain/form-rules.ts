@@ -1,0 +1,171 @@
+import type { TeamRole } from './constants';
+import type { Answer, SectionResponse } from './responses';
+import type { ApplicationForm, FormSection, Question } from './schemas';
+
+/** Spec section 4: a section with forRoles shows only if one of them was selected; without, always. */
+export function isSectionVisible(section: FormSection, rolesApplied: readonly string[]): boolean {
+  return !section.forRoles || section.forRoles.some((role) => rolesApplied.includes(role));
+}
+
+export function visibleSections(form: ApplicationForm, rolesApplied: readonly string[]): FormSection[] {
+  return form.sections.filter((section) => isSectionVisible(section, rolesApplied));
+}
+
+/** Spec section 3: an empty answer is an empty list for multiple-select and role-select, else an empty string. */
+export function emptyAnswer(question: Question): Answer {
+  return question.questionType === 'multiple-select' || question.questionType === 'role-select' ? [] : '';
+}
+
+export function emptySectionResponses(form: ApplicationForm): SectionResponse[] {
+  return form.sections.map((section) => ({
+    sectionId: section.sectionId,
+    sectionName: section.sectionName,
+    questions: section.questions.map((question) => ({
+      questionId: question.questionId,
+      questionType: question.questionType,
+      applicationFormId: form.id,
+      response: emptyAnswer(question),
+    })),
+  }));
+}
+
+export function countWords(text: string): number {
+  const trimmed = text.trim();
+  return trimmed ? trimmed.split(/\s+/u).length : 0;
+}
+
+/** The role-select answer is rolesApplied (spec section 4). */
+export function rolesFromAnswers(form: ApplicationForm, sections: readonly SectionResponse[]): TeamRole[] {
+  const roleQuestionIds = new Set(
+    form.sections.flatMap((s) => s.questions.filter((q) => q.questionType === 'role-select').map((q) => q.questionId)),
+  );
+  const roles = sections.flatMap((s) =>
+    s.questions.filter((q) => roleQuestionIds.has(q.questionId)).flatMap((q) => q.response),
+  );
+  return [...new Set(roles)] as TeamRole[];
+}
+
+export interface AnswerIssue {
+  /** `sectionId.questionId`, or a field name for issues about the whole response. */
+  path: string;
+  questionId?: string;
+  message: string;
+}
+
+function isEmpty(answer: Answer): boolean {
+  return Array.isArray(answer) ? answer.length === 0 : answer.trim().length === 0;
+}
+
+/** Checks one answer's shape against its question: type, options, roles. Drafts must pass this. */
+function shapeIssue(question: Question, answer: Answer, teamRoles: readonly string[]): string | null {
+  switch (question.questionType) {
+    case 'short-answer':
+    case 'long-answer':
+    case 'file-upload':
+      return typeof answer === 'string' ? null : 'This answer must be text';
+    case 'multiple-choice':
+      if (typeof answer !== 'string') return 'Choose one option';
+      return answer === '' || question.options.includes(answer) ? null : `"${answer}" is not one of the options`;
+    case 'multiple-select': {
+      if (!Array.isArray(answer)) return 'Choose from the options';
+      const unknown = answer.find((value) => !question.options.includes(value));
+      if (unknown !== undefined) return `"${unknown}" is not one of the options`;
+      return new Set(answer).size === answer.length ? null : 'An option is chosen twice';
+    }
+    case 'role-select': {
+      if (!Array.isArray(answer)) return 'Choose from the team roles';
+      const unknown = answer.find((value) => !teamRoles.includes(value));
+      if (unknown !== undefined) return `"${unknown}" is not a team role`;
+      return new Set(answer).size === answer.length ? null : 'A role is chosen twice';
+    }
+  }
+}
+
+/** Checks a complete answer against its question's rules: required, word counts. */
+function completenessIssue(question: Question, answer: Answer): string | null {
+  if (isEmpty(answer)) {
+    if (question.optional) return null;
+    return question.questionType === 'role-select' ? 'Choose at least one role' : 'This question needs an answer';
+  }
+  if (
+    (question.questionType === 'short-answer' || question.questionType === 'long-answer') &&
+    typeof answer === 'string'
+  ) {
+    const words = countWords(answer);
+    if (question.minWords !== undefined && words < question.minWords)
+      return `Write at least ${question.minWords} words (now ${words})`;
+    if (question.maxWords !== undefined && words > question.maxWords)
+      return `Write at most ${question.maxWords} words (now ${words})`;
+  }
+  return null;
+}
+
+export interface AnswerCheckOptions {
+  teamRoles: readonly string[];
+  /** Submit also checks completeness of every visible section and that a role was chosen. */
+  mode: 'save' | 'submit';
+}
+
+/**
+ * Checks the section responses against the form: every section and question known, with its
+ * own type, answers of the right shape (both modes); at submit, also required answers and word
+ * counts in the visible sections and at least one role. Returns every issue found.
+ */
+export function checkAnswers(
+  form: ApplicationForm,
+  sections: readonly SectionResponse[],
+  options: AnswerCheckOptions,
+): AnswerIssue[] {
+  const issues: AnswerIssue[] = [];
+  const formSections = new Map(form.sections.map((section) => [section.sectionId, section]));
+  const seen = new Set<string>();
+  for (const sectionResponse of sections) {
+    const section = formSections.get(sectionResponse.sectionId);
+    if (!section) {
+      issues.push({ path: sectionResponse.sectionId, message: `Unknown section "${sectionResponse.sectionId}"` });
+      continue;
+    }
+    if (seen.has(section.sectionId)) issues.push({ path: section.sectionId, message: 'This section appears twice' });
+    seen.add(section.sectionId);
+    const questions = new Map(section.questions.map((question) => [question.questionId, question]));
+    for (const answer of sectionResponse.questions) {
+      const path = `${section.sectionId}.${answer.questionId}`;
+      const question = questions.get(answer.questionId);
+      if (!question) {
+        issues.push({ path, questionId: answer.questionId, message: `Unknown question "${answer.questionId}"` });
+      } else if (answer.questionType !== question.questionType) {
+        issues.push({
+          path,
+          questionId: answer.questionId,
+          message: `This question is of type ${question.questionType}`,
+        });
+      } else if (answer.applicationFormId !== form.id) {
+        issues.push({ path, questionId: answer.questionId, message: 'This answer belongs to another form' });
+      } else {
+        const problem = shapeIssue(question, answer.response, options.teamRoles);
+        if (problem) issues.push({ path, questionId: question.questionId, message: problem });
+      }
+    }
+  }
+  if (options.mode === 'submit' && issues.length === 0) {
+    const answers = new Map<string, Answer>(
+      sections.flatMap((s) => s.questions.map((q) => [`${s.sectionId}.${q.questionId}`, q.response] as const)),
+    );
+    const roles = rolesFromAnswers(form, sections);
+    for (const section of visibleSections(form, roles)) {
+      for (const question of section.questions) {
+        const path = `${section.sectionId}.${question.questionId}`;
+        const problem = completenessIssue(question, answers.get(path) ?? emptyAnswer(question));
+        if (problem) issues.push({ path, questionId: question.questionId, message: problem });
+      }
+    }
+    if (roles.length === 0 && !issues.some((issue) => issue.message === 'Choose at least one role')) {
+      issues.push({ path: 'rolesApplied', message: 'Choose at least one role' });
+    }
+  }
+  return issues;
+}
+
+export function isPastDue(form: Pick<ApplicationForm, 'dueDate'>, now: Date): boolean {
+  return now.getTime() > new Date(form.dueDate).getTime();
+}

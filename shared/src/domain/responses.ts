@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { APPLICATION_STATUSES, MAX_TEXT_ANSWER_CHARS, REVIEW_DECISIONS } from './constants';
+import { idSchema, questionTypeSchema, teamRoleSchema } from './schemas';
+
+/** An answer: a list for multiple-select and role-select, a string otherwise (a file answer is the file id). */
+export const answerSchema = z.union([
+  z.string().max(MAX_TEXT_ANSWER_CHARS, `An answer may have at most ${MAX_TEXT_ANSWER_CHARS} characters`),
+  z.array(z.string().max(200)).max(50),
+]);
+export type Answer = z.infer<typeof answerSchema>;
+
+export const questionResponseSchema = z.strictObject({
+  questionId: idSchema,
+  questionType: questionTypeSchema,
+  applicationFormId: idSchema,
+  response: answerSchema,
+});
+export type QuestionResponse = z.infer<typeof questionResponseSchema>;
+
+export const sectionResponseSchema = z.strictObject({
+  sectionId: idSchema,
+  sectionName: z.string().max(200),
+  questions: z.array(questionResponseSchema).max(200),
+});
+export type SectionResponse = z.infer<typeof sectionResponseSchema>;
+
+export const applicationStatusSchema = z.enum(APPLICATION_STATUSES);
+export const reviewDecisionSchema = z.enum(REVIEW_DECISIONS);
+
+/** Spec section 3: an application response; `version` counts saves (a save names the version it edited). */
+export const applicationResponseSchema = z.strictObject({
+  id: z.uuid(),
+  userId: idSchema,
+  applicationFormId: idSchema,
+  sectionResponses: z.array(sectionResponseSchema).max(100),
+  status: applicationStatusSchema,
+  dateSubmitted: z.iso.datetime({ offset: true }),
+  rolesApplied: z.array(teamRoleSchema).max(7),
+  version: z.number().int().min(0),
+});
+export type ApplicationResponse = z.infer<typeof applicationResponseSchema>;
+
+/** PUT /application/save/{responseId} and POST /application/submit take the whole response. */
+export const saveResponseBodySchema = applicationResponseSchema;
+export const submitResponseBodySchema = applicationResponseSchema;
+
+export const startApplicationBodySchema = z.strictObject({ formId: idSchema });
+
+/** Per response and role: the review decision, shown to the applicant only after release. */
+export const reviewStatusSchema = z.object({
+  id: z.string(),
+  responseId: z.uuid(),
+  applicationFormId: idSchema,
+  userId: idSchema,
+  role: teamRoleSchema,
+  decision: reviewDecisionSchema,
+});
+export type ReviewStatus = z.infer<typeof reviewStatusSchema>;
+
+export const offerReplySchema = z.strictObject({ reply: z.enum(['accept', 'decline']) });
+export type OfferReply = z.infer<typeof offerReplySchema>['reply'];
+
+/** An uploaded file's record; the answer to a file-upload question is its `id`. */
+export const uploadedFileSchema = z.object({
+  id: z.uuid(),
+  ownerId: idSchema,
+  responseId: z.uuid(),
+  questionId: idSchema,
+  name: z.string(),
+  size: z.number().int().nonnegative(),
+  contentType: z.string(),
+  uploadedAt: z.iso.datetime({ offset: true }),
+});
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+
+/** GET /responses/mine: each application with its form and, per role, what the applicant may see. */
+export interface MyApplication {
+  response: ApplicationResponse;
+  form: { id: string; semester: string; dueDate: string; decisionsReleased: boolean };
+  /** Decision per role; null until decisions are released (the applicant sees only "in review"). */
+  roles: {
+    role: z.infer<typeof teamRoleSchema>;
+    decision: z.infer<typeof reviewDecisionSchema> | null;
+    offer: 'accepted' | 'declined' | null;
+  }[];
+}
+
+export interface RoleDecision {
+  role: z.infer<typeof teamRoleSchema>;
+  decision: z.infer<typeof reviewDecisionSchema>;
+  offer: 'accepted' | 'declined' | null;
+}
+
+export const RESPONSE_MESSAGES = {
+  noActiveForm: 'No active form!',
+  noResponse: 'No response for this ID!',
+  staleSave: 'This application was saved from another tab or device since you opened it',
+  notEditable: 'This application can no longer be edited',
+  pastDue: 'The deadline for this application has passed',
+  decisionsNotReleased: 'Decisions have not been released yet',
+} as const;

@@ -1,4 +1,4 @@
-import type { ApplicationForm } from '@portal/shared/domain';
+import { TEAM_ROLES, type ApplicationForm } from '@portal/shared/domain';
 
 const RESUME = { acceptedTypes: ['application/pdf'], maxSizeBytes: 10 * 1024 * 1024 };
 
@@ -135,15 +135,7 @@ export function demoForm(now: Date): ApplicationForm {
     reviewRubrics: [
       {
         rubricId: 'general-review',
-        roles: [
-          'bootcamp',
-          'engineer',
-          'designer',
-          'product',
-          'tech-lead',
-          'social-media-manager',
-          'outreach-coordinator',
-        ],
+        roles: [...TEAM_ROLES],
         criteria: [
           { key: 'motivation', prompt: 'Motivation for social impact', min: 0, max: 4, weight: 2 },
           { key: 'experience', prompt: 'Relevant experience', min: 0, max: 4, weight: 1 },
@@ -154,15 +146,7 @@ export function demoForm(now: Date): ApplicationForm {
     interviewRubrics: [
       {
         rubricId: 'general-interview',
-        roles: [
-          'bootcamp',
-          'engineer',
-          'designer',
-          'product',
-          'tech-lead',
-          'social-media-manager',
-          'outreach-coordinator',
-        ],
+        roles: [...TEAM_ROLES],
         criteria: [
           { key: 'teamwork', prompt: 'Teamwork', min: 0, max: 4, weight: 1 },
           { key: 'problem-solving', prompt: 'Problem solving', min: 0, max: 4, weight: 1 },

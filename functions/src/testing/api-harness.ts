@@ -10,6 +10,7 @@ import {
   type ReviewStatus,
   type UploadedFile,
   type User,
+  withAnswer,
 } from '@portal/shared/domain';
 import { createApp } from '../app';
 import type { FileStore } from '../files/file-store';
@@ -129,27 +130,7 @@ export async function storedReviewStatuses(harness: Harness): Promise<ReviewStat
   return (await harness.store.query<ReviewStatus>(COLLECTIONS.reviewStatuses)).items.map((item) => item.data);
 }
 
-/** A copy of the response with one answer replaced (added if the question is not in the section). */
-export function withAnswer(
-  response: ApplicationResponse,
-  sectionId: string,
-  questionId: string,
-  value: Answer,
-): ApplicationResponse {
-  return {
-    ...response,
-    sectionResponses: response.sectionResponses.map((section) =>
-      section.sectionId !== sectionId
-        ? section
-        : {
-            ...section,
-            questions: section.questions.map((question) =>
-              question.questionId === questionId ? { ...question, response: value } : question,
-            ),
-          },
-    ),
-  };
-}
+export { withAnswer };
 
 export function withAnswers(response: ApplicationResponse, answers: Record<string, Answer>): ApplicationResponse {
   return Object.entries(answers).reduce((current, [path, value]) => {

@@ -1,5 +1,5 @@
 import type { TeamRole } from './constants';
-import type { Answer, SectionResponse } from './responses';
+import type { Answer, ApplicationResponse, SectionResponse } from './responses';
 import type { ApplicationForm, FormSection, Question } from './schemas';
 
 /** Spec section 4: a section with forRoles shows only if one of them was selected; without, always. */
@@ -168,4 +168,32 @@ export function checkAnswers(
 
 export function isPastDue(form: Pick<ApplicationForm, 'dueDate'>, now: Date): boolean {
   return now.getTime() > new Date(form.dueDate).getTime();
+}
+
+export function answerOf(response: ApplicationResponse, sectionId: string, questionId: string): Answer | undefined {
+  return response.sectionResponses
+    .find((section) => section.sectionId === sectionId)
+    ?.questions.find((question) => question.questionId === questionId)?.response;
+}
+
+/** A copy of the response with one answer replaced. */
+export function withAnswer(
+  response: ApplicationResponse,
+  sectionId: string,
+  questionId: string,
+  value: Answer,
+): ApplicationResponse {
+  return {
+    ...response,
+    sectionResponses: response.sectionResponses.map((section) =>
+      section.sectionId !== sectionId
+        ? section
+        : {
+            ...section,
+            questions: section.questions.map((question) =>
+              question.questionId === questionId ? { ...question, response: value } : question,
+            ),
+          },
+    ),
+  };
 }

@@ -1,7 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Flex, Form, Modal, Steps, Typography } from 'antd';
 import { Navigate, useNavigate } from '@portal/shared/router';
-import { visibleSections, type Answer, type ApplicationForm, type ApplicationResponse } from '@portal/shared/domain';
+import {
+  answerOf,
+  visibleSections,
+  withAnswer,
+  type ApplicationForm,
+  type ApplicationResponse,
+} from '@portal/shared/domain';
 import { QuestionField } from './question-field';
 import { SaveIndicator } from './save-indicator';
 import { useAutosave } from './use-autosave';
@@ -10,31 +16,6 @@ interface ResponseEditorProps {
   form: ApplicationForm;
   initial: ApplicationResponse;
   sectionId: string | undefined;
-}
-
-function answerOf(response: ApplicationResponse, sectionId: string, questionId: string): Answer | undefined {
-  return response.sectionResponses
-    .find((s) => s.sectionId === sectionId)
-    ?.questions.find((q) => q.questionId === questionId)?.response;
-}
-
-function withAnswer(
-  response: ApplicationResponse,
-  sectionId: string,
-  questionId: string,
-  value: Answer,
-): ApplicationResponse {
-  return {
-    ...response,
-    sectionResponses: response.sectionResponses.map((section) =>
-      section.sectionId !== sectionId
-        ? section
-        : {
-            ...section,
-            questions: section.questions.map((q) => (q.questionId === questionId ? { ...q, response: value } : q)),
-          },
-    ),
-  };
 }
 
 /** The section editor with its autosave header; next and previous move along the visible sections. */

@@ -6,7 +6,7 @@ import { Link, useParams } from '@portal/shared/router';
 import { editorPath } from '../common/application-status';
 import { LoadError, PageSkeleton } from '../common/query-states';
 import { answerText } from './answer-text';
-import { FileAnswer } from './file-answer';
+import { FileName } from '../common/file-name';
 
 function Answers({ form, response }: { form: ApplicationForm; response: ApplicationResponse }) {
   return visibleSections(form, response.rolesApplied).map((section) => {
@@ -20,7 +20,7 @@ function Answers({ form, response }: { form: ApplicationForm; response: Applicat
               <Descriptions.Item key={question.questionId} label={question.questionText}>
                 <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>
                   {question.questionType === 'file-upload' && typeof answer === 'string' && answer ? (
-                    <FileAnswer fileId={answer} />
+                    <FileName fileId={answer} />
                   ) : (
                     answerText(question, answer)
                   )}

@@ -11,6 +11,7 @@ import { createLocalFileStore } from '../files/local-file-store';
 import { createSqliteStore } from '../store/sqlite-store';
 import { IdentityConflictError, type AccountSpec } from './identity-admin';
 import { createFirebaseIdentityAdmin, createFirebaseIdentityVerifier, getFirebaseAdminApp } from './firebase-identity';
+import { signInWithEmulator } from '../testing/emulator-sign-in';
 
 let app: App;
 
@@ -31,18 +32,6 @@ function accountSpec(overrides: Partial<AccountSpec> = {}): AccountSpec {
   };
 }
 
-async function signIn(email: string, password: string): Promise<string> {
-  const url = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`;
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  const body = (await response.json()) as { idToken?: string; error?: { message: string } };
-  if (!response.ok || !body.idToken) throw new Error(`sign-in failed: ${body.error?.message ?? response.status}`);
-  return body.idToken;
-}
-
 describe('the Firebase identity admin', () => {
   it('creates an account once and leaves it as it is afterwards', async () => {
     const admin = createFirebaseIdentityAdmin(app);
@@ -54,7 +43,7 @@ describe('the Firebase identity admin', () => {
 
     const user = await getAuth(app).getUser(spec.uid);
     expect(user).toMatchObject({ email: spec.email, displayName: 'Test User', emailVerified: true });
-    await expect(signIn(spec.email, spec.password)).resolves.toEqual(expect.any(String));
+    await expect(signInWithEmulator(spec.email, spec.password)).resolves.toEqual(expect.any(String));
   });
 });
 
@@ -71,7 +60,7 @@ describe('the Firebase identity admin for sign-up and profile changes', () => {
     const { uid } = await admin.createAccount(account);
     expect(await admin.getAccount(uid)).toEqual({ uid, email: account.email, emailVerified: false });
     expect((await getAuth(app).getUser(uid)).displayName).toBe('New User');
-    await expect(signIn(account.email, account.password)).resolves.toEqual(expect.any(String));
+    await expect(signInWithEmulator(account.email, account.password)).resolves.toEqual(expect.any(String));
   });
 
   it('refuses a second account with the same email with an IdentityConflictError', async () => {
@@ -113,14 +102,18 @@ describe('the Firebase identity verifier', () => {
   it('turns a real id token into the caller identity', async () => {
     const spec = accountSpec();
     await createFirebaseIdentityAdmin(app).ensureAccount(spec);
-    const identity = await createFirebaseIdentityVerifier(app).verifyIdToken(await signIn(spec.email, spec.password));
+    const identity = await createFirebaseIdentityVerifier(app).verifyIdToken(
+      await signInWithEmulator(spec.email, spec.password),
+    );
     expect(identity).toEqual({ uid: spec.uid, email: spec.email, emailVerified: true });
   });
 
   it('reports an unverified email as unverified', async () => {
     const spec = accountSpec({ emailVerified: false });
     await createFirebaseIdentityAdmin(app).ensureAccount(spec);
-    const identity = await createFirebaseIdentityVerifier(app).verifyIdToken(await signIn(spec.email, spec.password));
+    const identity = await createFirebaseIdentityVerifier(app).verifyIdToken(
+      await signInWithEmulator(spec.email, spec.password),
+    );
     expect(identity).toEqual({ uid: spec.uid, email: spec.email, emailVerified: false });
   });
 
@@ -131,7 +124,7 @@ describe('the Firebase identity verifier', () => {
   it('rejects the token of an account that was deleted since', async () => {
     const spec = accountSpec();
     await createFirebaseIdentityAdmin(app).ensureAccount(spec);
-    const token = await signIn(spec.email, spec.password);
+    const token = await signInWithEmulator(spec.email, spec.password);
     await getAuth(app).deleteUser(spec.uid);
     await expect(createFirebaseIdentityVerifier(app).verifyIdToken(token)).rejects.toThrow();
   });
@@ -141,7 +134,7 @@ describe('GET /api/session with Firebase identity', () => {
   it('accepts a bearer id token from the Auth emulator', async () => {
     const spec = accountSpec();
     await createFirebaseIdentityAdmin(app).ensureAccount(spec);
-    const token = await signIn(spec.email, spec.password);
+    const token = await signInWithEmulator(spec.email, spec.password);
     const filesDir = mkdtempSync(path.join(os.tmpdir(), 'portal-identity-test-'));
     const store = createSqliteStore({ filename: ':memory:' });
     try {

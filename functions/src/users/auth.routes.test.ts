@@ -15,6 +15,7 @@ import {
 } from '../identity/firebase-identity';
 import { DocumentExistsError, type DocumentStore } from '../store/document-store';
 import { createSqliteStore } from '../store/sqlite-store';
+import { signInWithEmulator } from '../testing/emulator-sign-in';
 
 const PASSWORD = 'correct-horse-1';
 
@@ -54,18 +55,6 @@ function registration(overrides: Partial<Registration> = {}): Registration {
   return { email: uniqueEmail(), password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace', ...overrides };
 }
 
-async function signIn(email: string, password: string): Promise<string> {
-  const url = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`;
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  const body = (await response.json()) as { idToken?: string; error?: { message: string } };
-  if (!response.ok || !body.idToken) throw new Error(`sign-in failed: ${body.error?.message ?? response.status}`);
-  return body.idToken;
-}
-
 async function storedUsers(): Promise<User[]> {
   return (await store.query<User>(COLLECTIONS.users)).items.map((item) => item.data);
 }
@@ -85,7 +74,7 @@ async function registered(overrides: Partial<Registration> = {}) {
   const res = await request(buildApp()).post('/api/auth/register').send(input);
   expect(res.status).toBe(201);
   const user = res.body as User;
-  return { input, user, token: await signIn(input.email, input.password) };
+  return { input, user, token: await signInWithEmulator(input.email, input.password) };
 }
 
 function postUpdate(body: unknown, token?: string) {
@@ -111,7 +100,7 @@ describe('POST /api/auth/register', () => {
     expect(res.body).toEqual(expected);
     expect(await storedUsers()).toEqual([expected]);
     expect(account).toMatchObject({ email: input.email, displayName: 'Ada Lovelace', emailVerified: false });
-    await expect(signIn(input.email, input.password)).resolves.toEqual(expect.any(String));
+    await expect(signInWithEmulator(input.email, input.password)).resolves.toEqual(expect.any(String));
   });
 
   it('needs no bearer token', async () => {
@@ -265,7 +254,7 @@ describe('POST /api/auth/update', () => {
     expect(res.body).toEqual({ ...user, email: newEmail });
     expect(await storedUsers()).toEqual([{ ...user, email: newEmail }]);
     expect(await auth().getUser(user.id)).toMatchObject({ email: newEmail, emailVerified: false });
-    await expect(signIn(newEmail, input.password)).resolves.toEqual(expect.any(String));
+    await expect(signInWithEmulator(newEmail, input.password)).resolves.toEqual(expect.any(String));
     await expectNoAccount(input.email);
   });
 
@@ -320,7 +309,7 @@ describe('POST /api/auth/update', () => {
     await auth().createUser({ email, password: PASSWORD });
     const res = await postUpdate(
       { email: uniqueEmail(), firstName: 'A', lastName: 'B' },
-      await signIn(email, PASSWORD),
+      await signInWithEmulator(email, PASSWORD),
     );
     expect(res.status).toBe(404);
     expect(res.body.error).toEqual({ code: 'not-found', message: 'No user record for this account' });

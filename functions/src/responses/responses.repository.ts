@@ -2,18 +2,15 @@ import {
   COLLECTIONS,
   type ApplicationForm,
   type ApplicationResponse,
-  type ReviewStatus,
+  type ApplicationRow,
   type TeamRole,
   type UploadedFile,
   type User,
 } from '@portal/shared/domain';
 import type { DocumentStore, StoreTransaction } from '../store/document-store';
 
-/** A review status as stored: the decision and, once the applicant replied to an offer, the reply. */
-export type StoredReviewStatus = ReviewStatus & {
-  offer?: 'accepted' | 'declined';
-  offerRepliedAt?: string;
-};
+/** A review status as stored: the staff dashboard's row for a response and role (see shared/domain/staff.ts). */
+export type StoredReviewStatus = ApplicationRow;
 
 /** One document per (user, form), so that starting an application twice finds the first response. */
 export type ResponseIndexEntry = {

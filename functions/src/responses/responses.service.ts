@@ -5,6 +5,7 @@ import {
   emptySectionResponses,
   INITIAL_RESPONSE_STATUS,
   isPastDue,
+  newApplicationRow,
   RESPONSE_MESSAGES,
   rolesFromAnswers,
   TEAM_ROLES,
@@ -16,7 +17,7 @@ import {
 import { noFormError } from '../forms/forms.service';
 import { ApiError } from '../http/api-error';
 import { fileAnswerIssues, withFormSectionNames } from './response-answers';
-import { reviewStatusId, type ResponsesRepository, type ResponsesTransaction } from './responses.repository';
+import { type ResponsesRepository, type ResponsesTransaction } from './responses.repository';
 
 export const RESPONSES_SERVICE_MESSAGES = {
   idMismatch: 'The response in the body is not the one in the address',
@@ -208,6 +209,8 @@ export function createResponsesService(deps: { responses: ResponsesRepository; n
 
         const roles = rolesFromAnswers(form, sections);
         const existingStatuses = await Promise.all(roles.map((role) => tx.getReviewStatus(stored.id, role)));
+        const applicant = await tx.getUser(uid);
+        if (!applicant) throw new ApiError('not-found', RESPONSE_MESSAGES.noResponse);
         const submitted: ApplicationResponse = {
           ...stored,
           sectionResponses: sections,
@@ -219,14 +222,15 @@ export function createResponsesService(deps: { responses: ResponsesRepository; n
         tx.replaceResponse(submitted);
         roles.forEach((role, index) => {
           if (existingStatuses[index]) return;
-          tx.createReviewStatus({
-            id: reviewStatusId(stored.id, role),
-            responseId: stored.id,
-            applicationFormId: stored.applicationFormId,
-            userId: uid,
-            role,
-            decision: 'not-reviewed',
-          });
+          tx.createReviewStatus(
+            newApplicationRow({
+              responseId: stored.id,
+              applicationFormId: stored.applicationFormId,
+              role,
+              applicant,
+              submittedAt: submitted.dateSubmitted,
+            }),
+          );
         });
         return submitted;
       });

@@ -320,6 +320,57 @@ export function describeDocumentStoreContract(
       });
     });
 
+    describe('array-contains and count', () => {
+      it('finds documents whose array field holds the value, type included', async () => {
+        await seed('items', {
+          a: { tags: ['x', 'y'] },
+          b: { tags: ['y'] },
+          c: { tags: [1, true] },
+          d: { tags: 'x' },
+          e: {},
+        });
+        const where = (value: string | number | boolean) => [{ field: 'tags', op: 'array-contains' as const, value }];
+        expect(await ids('items', { where: where('x') })).toEqual(['a']);
+        expect(await ids('items', { where: where('y') })).toEqual(['a', 'b']);
+        expect(await ids('items', { where: where(1) })).toEqual(['c']);
+        expect(await ids('items', { where: where('1') })).toEqual([]);
+        expect(await ids('items', { where: where(true) })).toEqual(['c']);
+      });
+
+      it('combines array-contains with equality, ordering, limits and cursors', async () => {
+        await seed('items', {
+          a: { s: 'open', n: 3, tags: ['k'] },
+          b: { s: 'open', n: 1, tags: ['k'] },
+          c: { s: 'closed', n: 2, tags: ['k'] },
+          d: { s: 'open', n: 2, tags: ['k', 'z'] },
+          e: { s: 'open', n: 0, tags: ['z'] },
+        });
+        const spec: QuerySpec = {
+          where: [
+            { field: 's', value: 'open' },
+            { field: 'tags', op: 'array-contains', value: 'k' },
+          ],
+          orderBy: { field: 'n', direction: 'desc' },
+        };
+        expect(await ids('items', spec)).toEqual(['a', 'd', 'b']);
+        expect((await walkPages('items', { ...spec, limit: 2 })).seen).toEqual(['a', 'd', 'b']);
+      });
+
+      it('counts the documents matching equality and array-contains filters', async () => {
+        await seed('items', {
+          a: { s: 'open', done: false, tags: ['k'] },
+          b: { s: 'open', done: true, tags: [] },
+          c: { s: 'closed', done: false, tags: ['k'] },
+        });
+        await seed('other', { a: { s: 'open' } });
+        expect(await store.count('items')).toBe(3);
+        expect(await store.count('items', [{ field: 's', value: 'open' }])).toBe(2);
+        expect(await store.count('items', [{ field: 'done', value: false }])).toBe(2);
+        expect(await store.count('items', [{ field: 'tags', op: 'array-contains', value: 'k' }])).toBe(2);
+        expect(await store.count('nothing-here')).toBe(0);
+      });
+    });
+
     describe('cursors', () => {
       const itCursors = itWith('cursors');
       const tenDocs = {

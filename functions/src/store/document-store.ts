@@ -15,11 +15,13 @@ export interface StoredDocument<T extends DocumentData = DocumentData> {
 
 export interface EqualityFilter {
   field: string;
+  /** '==' (the default): the field equals `value`; 'array-contains': the field is an array holding `value`. */
+  op?: '==' | 'array-contains';
   value: FieldValue;
 }
 
 export interface QuerySpec {
-  /** All filters must hold (AND); equality only. `field` may be a dotted path. */
+  /** All filters must hold (AND). `field` may be a dotted path. At most one 'array-contains' (Firestore's rule). */
   where?: EqualityFilter[];
   /** Results are ordered by this field, then by document id; default: document id ascending. */
   orderBy?: { field: string; direction?: 'asc' | 'desc' };
@@ -60,6 +62,8 @@ export interface DocumentStore {
   /** Deleting a missing document is not an error. */
   delete(collection: string, id: string): Promise<void>;
   query<T extends DocumentData>(collection: string, spec?: QuerySpec): Promise<QueryPage<T>>;
+  /** How many documents match the filters (an aggregation: no document is read out). */
+  count(collection: string, where?: EqualityFilter[]): Promise<number>;
   /** All operations apply, or none does. */
   batch(operations: WriteOperation[]): Promise<void>;
   /**

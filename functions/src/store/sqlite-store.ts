@@ -8,6 +8,7 @@ import {
   type DocumentData,
   type DocumentStore,
   type EqualityFilter,
+  type FieldValue,
   type QueryPage,
   type QuerySpec,
   type StoreTransaction,
@@ -143,6 +144,11 @@ export function createSqliteStore(options: { filename: string }): DocumentStore 
         items: pageRows.map((row) => ({ id: row.id, data: JSON.parse(row.data) as T })),
         nextCursor: hasMore && last ? encodeCursor(last, ordered) : null,
       };
+    },
+    async count(collection, where = []) {
+      assertCollection(collection);
+      const { sql, params } = buildQuery(collection, { where }, 'count(*) AS n');
+      return (statement(sql).get(params) as { n: number }).n;
     },
     async batch(operations: WriteOperation[]) {
       applyAll.immediate(operations.map(prepareWrite));
@@ -284,10 +290,17 @@ const SORT_RANK = `CASE json_type(data, @order)
 // JSON null has no comparable SQL value; rank 0 already separates it, so any constant works.
 const SORT_VALUE = 'coalesce(json_extract(data, @order), 0)';
 
-function buildQuery(collection: string, spec: QuerySpec) {
+function buildQuery(collection: string, spec: QuerySpec, counting?: string) {
   const params: Record<string, string | number> = { collection };
   const conditions = ['collection = @collection'];
-  (spec.where ?? []).forEach((filter, index) => conditions.push(filterCondition(filter, index, params)));
+  const where = spec.where ?? [];
+  if (where.filter((filter) => filter.op === 'array-contains').length > 1) {
+    throw new Error('A query may have at most one array-contains filter');
+  }
+  where.forEach((filter, index) => conditions.push(filterCondition(filter, index, params)));
+  if (counting) {
+    return { sql: `SELECT ${counting} FROM documents WHERE ${conditions.join(' AND ')}`, params, ordered: false };
+  }
 
   const ordered = spec.orderBy !== undefined;
   const requested = spec.orderBy?.direction ?? 'asc';
@@ -329,22 +342,38 @@ function buildQuery(collection: string, spec: QuerySpec) {
 }
 
 function filterCondition(filter: EqualityFilter, index: number, params: Record<string, string | number>): string {
-  const field = `@field${index}`;
-  const value = `@value${index}`;
   params[`field${index}`] = jsonPath(filter.field);
-  const expected = filter.value;
-  if (expected === null) return `json_type(data, ${field}) = 'null'`;
+  const op = filter.op ?? '==';
+  if (op === '==') return valueCondition(`data, @field${index}`, filter.value, index, params);
+  if (op !== 'array-contains') throw new Error(`Invalid filter operator ${JSON.stringify(op)}`);
+  // json_each yields each element's type and value; EXISTS stops at the first match.
+  const element = valueCondition('', filter.value, index, params, true);
+  return `json_type(data, @field${index}) = 'array' AND EXISTS (SELECT 1 FROM json_each(data, @field${index}) WHERE ${element})`;
+}
+
+/** The condition that a JSON value (a field of `data`, or a json_each element) equals `expected`, type included. */
+function valueCondition(
+  target: string,
+  expected: FieldValue,
+  index: number,
+  params: Record<string, string | number>,
+  element = false,
+): string {
+  const type = element ? 'type' : `json_type(${target})`;
+  const extracted = element ? 'value' : `json_extract(${target})`;
+  const value = `@value${index}`;
+  if (expected === null) return `${type} = 'null'`;
   switch (typeof expected) {
     case 'boolean':
       params[`value${index}`] = expected ? 'true' : 'false';
-      return `json_type(data, ${field}) = ${value}`;
+      return `${type} = ${value}`;
     case 'number':
       if (!Number.isFinite(expected)) throw new Error(`Invalid filter value ${expected}`);
       params[`value${index}`] = expected;
-      return `json_type(data, ${field}) IN ('integer', 'real') AND json_extract(data, ${field}) = ${value}`;
+      return `${type} IN ('integer', 'real') AND ${extracted} = ${value}`;
     case 'string':
       params[`value${index}`] = expected;
-      return `json_type(data, ${field}) = 'text' AND json_extract(data, ${field}) = ${value}`;
+      return `${type} = 'text' AND ${extracted} = ${value}`;
     default:
       throw new Error(`Invalid filter value ${JSON.stringify(expected)}`);
   }

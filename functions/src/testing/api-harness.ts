@@ -7,7 +7,7 @@ import {
   type Answer,
   type ApplicationForm,
   type ApplicationResponse,
-  type ReviewStatus,
+  type ApplicationRow,
   type UploadedFile,
   type User,
   withAnswer,
@@ -126,8 +126,8 @@ export async function startResponse(harness: Harness, caller: Caller = 'ada'): P
 export const storedResponse = (harness: Harness, id: string) =>
   harness.store.get<ApplicationResponse>(COLLECTIONS.responses, id);
 
-export async function storedReviewStatuses(harness: Harness): Promise<ReviewStatus[]> {
-  return (await harness.store.query<ReviewStatus>(COLLECTIONS.reviewStatuses)).items.map((item) => item.data);
+export async function storedReviewStatuses(harness: Harness): Promise<ApplicationRow[]> {
+  return (await harness.store.query<ApplicationRow>(COLLECTIONS.reviewStatuses)).items.map((item) => item.data);
 }
 
 export { withAnswer };

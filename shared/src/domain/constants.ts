@@ -75,6 +75,12 @@ export const COLLECTIONS = {
   /** Per response and role applied for: the review decision (spec section 3 values). */
   reviewStatuses: 'review-statuses',
   files: 'uploaded-files',
+  /** One per assignment: a reviewer's scores and comments for a response and role. */
+  reviews: 'review-data',
+  /** The same for interviews. */
+  interviews: 'interview-data',
+  /** Per form and staff member: assigned and completed reviews and interviews. */
+  staffLoads: 'reviewer-loads',
 } as const;
 
 /** A text answer longer than this is refused even in a draft (word limits apply at submit). */

@@ -8,3 +8,4 @@ export * from './roles';
 export * from './form-rules';
 export * from './responses';
 export * from './files';
+export * from './staff';

@@ -46,17 +46,6 @@ export const submitResponseBodySchema = applicationResponseSchema;
 
 export const startApplicationBodySchema = z.strictObject({ formId: idSchema });
 
-/** Per response and role: the review decision, shown to the applicant only after release. */
-export const reviewStatusSchema = z.object({
-  id: z.string(),
-  responseId: z.uuid(),
-  applicationFormId: idSchema,
-  userId: idSchema,
-  role: teamRoleSchema,
-  decision: reviewDecisionSchema,
-});
-export type ReviewStatus = z.infer<typeof reviewStatusSchema>;
-
 export const offerReplySchema = z.strictObject({ reply: z.enum(['accept', 'decline']) });
 export type OfferReply = z.infer<typeof offerReplySchema>['reply'];
 

@@ -6,7 +6,7 @@ import { Link, useParams } from '@portal/shared/router';
 import { PageNotFound } from '@portal/shared/ui';
 import { OUTCOME_VIEW, outcomeOf, type Outcome } from '../common/application-status';
 import { LoadError, PageSkeleton } from '../common/query-states';
-import { RoleBadge, roleLabel } from '../common/role-badge';
+import { RoleBadge, roleLabel } from '@portal/shared/ui';
 import { useRetryUnlessAnswered } from '../common/use-retry-unless-answered';
 import { OfferReply } from './offer-reply';
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Flex, Popconfirm } from 'antd';
 import type { RoleDecision } from '@portal/shared/domain';
-import { roleLabel } from '../common/role-badge';
+import { roleLabel } from '@portal/shared/ui';
 import { useReplyToOffer } from './use-reply-to-offer';
 
 /** An accepted applicant answers the offer once; afterwards the answer is shown instead of the buttons. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { applicationKeys, notify, replyToOffer, usePortal } from '@portal/shared/client';
 import type { OfferReply } from '@portal/shared/domain';
-import { roleLabel } from '../common/role-badge';
+import { roleLabel } from '@portal/shared/ui';
 
 const REPLIED = {
   accept: (label: string) => `You accepted the ${label} offer. Welcome to the team!`,

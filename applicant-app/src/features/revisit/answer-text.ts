@@ -1,5 +1,5 @@
 import type { Answer, Question } from '@portal/shared/domain';
-import { roleLabel } from '../common/role-badge';
+import { roleLabel } from '@portal/shared/ui';
 
 export const NO_ANSWER = 'No answer';
 

@@ -2,7 +2,7 @@ import { Card, Flex, Tag, Typography } from 'antd';
 import type { MyApplication } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
 import { applicantStatus, editorPath } from '../common/application-status';
-import { RoleBadge } from '../common/role-badge';
+import { RoleBadge } from '@portal/shared/ui';
 import { RoleStatus } from './role-status';
 
 const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;

@@ -10,12 +10,13 @@ import {
   type ApplicationRow,
   type UploadedFile,
   type User,
+  type UserRole,
   withAnswer,
 } from '@portal/shared/domain';
 import { createApp } from '../app';
 import type { FileStore } from '../files/file-store';
-import { createInMemoryIdentityAdmin } from '../identity/in-memory-identity-admin';
-import type { IdentityVerifier, VerifiedIdentity } from '../identity/identity-verifier';
+import { createInMemoryIdentityAdmin, type InMemoryIdentityAdmin } from '../identity/in-memory-identity-admin';
+import type { IdentityVerifier } from '../identity/identity-verifier';
 import { demoForm } from '../seed/demo-form';
 import type { DocumentStore } from '../store/document-store';
 import { createSqliteStore } from '../store/sqlite-store';
@@ -25,16 +26,21 @@ import { createSqliteStore } from '../store/sqlite-store';
 export const START = new Date('2026-03-01T12:00:00.000Z');
 export const FORM_ID = 'demo-form-spring';
 
-const identity = (uid: string, emailVerified = true): VerifiedIdentity => ({
+const identity = (uid: string, emailVerified = true, role: UserRole = 'applicant') => ({
   uid,
   email: `${uid}@example.com`,
   emailVerified,
+  role,
 });
 
+/** ada and eve apply; rita and rob review; dora is the super-reviewer (director of recruitment). */
 export const CALLERS = {
   ada: identity('ada'),
   eve: identity('eve'),
   unverified: identity('una', false),
+  rita: identity('rita', true, 'reviewer'),
+  rob: identity('rob', true, 'reviewer'),
+  dora: identity('dora', true, 'super-reviewer'),
 } as const;
 export type Caller = keyof typeof CALLERS;
 
@@ -42,7 +48,7 @@ const fakeVerifier: IdentityVerifier = {
   async verifyIdToken(token) {
     const found = Object.values(CALLERS).find((caller) => `token-${caller.uid}` === token);
     if (!found) throw new Error(`unknown token ${token}`);
-    return found;
+    return { uid: found.uid, email: found.email, emailVerified: found.emailVerified };
   },
 };
 
@@ -53,17 +59,19 @@ const unusedFiles: FileStore = {
   delete: () => Promise.reject(new Error('no file storage in these tests')),
 };
 
-export const userRecord = (uid: string): User => ({
+export const userRecord = (uid: string, role: UserRole = 'applicant'): User => ({
   id: uid,
   email: `${uid}@example.com`,
   firstName: uid,
   lastName: 'Tester',
-  role: 'applicant',
+  role,
   activeApplications: [],
 });
 
 export interface Harness {
   store: DocumentStore;
+  /** The identity accounts (every caller has one). */
+  accounts: InMemoryIdentityAdmin;
   app: Express;
   form: ApplicationForm;
   clock: { now: Date };
@@ -71,6 +79,7 @@ export interface Harness {
     get(path: string): request.Test;
     post(path: string, body?: object): request.Test;
     put(path: string, body?: object): request.Test;
+    delete(path: string): request.Test;
   };
   close(): Promise<void>;
 }
@@ -80,12 +89,22 @@ export async function createHarness(): Promise<Harness> {
   const clock = { now: START };
   const form = demoForm(START);
   await store.set(COLLECTIONS.forms, form.id, form);
-  for (const caller of Object.values(CALLERS)) await store.set(COLLECTIONS.users, caller.uid, userRecord(caller.uid));
+  const accounts = createInMemoryIdentityAdmin();
+  for (const caller of Object.values(CALLERS)) {
+    await store.set(COLLECTIONS.users, caller.uid, userRecord(caller.uid, caller.role));
+    await accounts.ensureAccount({
+      uid: caller.uid,
+      email: caller.email,
+      password: 'test-password-1',
+      displayName: `${caller.uid} Tester`,
+      emailVerified: caller.emailVerified,
+    });
+  }
   const app = createApp({
     store,
     files: unusedFiles,
     identity: fakeVerifier,
-    accounts: createInMemoryIdentityAdmin(),
+    accounts,
     logger: pino({ level: 'silent' }),
     storeName: 'sqlite',
     version: 'test',
@@ -94,6 +113,7 @@ export async function createHarness(): Promise<Harness> {
   const token = (caller: Caller) => `Bearer token-${CALLERS[caller].uid}`;
   return {
     store,
+    accounts,
     app,
     form,
     clock,
@@ -109,6 +129,7 @@ export async function createHarness(): Promise<Harness> {
           .put(`/api${path}`)
           .set('Authorization', token(caller))
           .send(body ?? {}),
+      delete: (path) => request(app).delete(`/api${path}`).set('Authorization', token(caller)),
     }),
     close: () => store.close(),
   };

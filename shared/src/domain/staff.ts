@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TEAM_ROLES, USER_ROLES, type ReviewDecision, type TeamRole, type UserRole } from './constants';
+import type { ApplicationResponse, SectionResponse } from './responses';
 import { idSchema, teamRoleSchema, type ApplicationForm } from './schemas';
 
 /**
@@ -351,7 +352,7 @@ export interface AssessmentScreen {
     id: string;
     status: string;
     rolesApplied: TeamRole[];
-    sectionResponses: import('./responses').SectionResponse[];
+    sectionResponses: SectionResponse[];
   };
   /** Whether the caller may write now (assigned or super-reviewer, and not submitted). */
   editable: boolean;
@@ -362,7 +363,7 @@ export interface AssessmentScreen {
 /** GET /admin/responses/{responseId}: an application as a super-reviewer (or an assigned reviewer) sees it. */
 export interface StaffApplication {
   form: ApplicationForm;
-  response: import('./responses').ApplicationResponse;
+  response: ApplicationResponse;
   applicant: { id: string; firstName: string; lastName: string; email: string };
   rows: ApplicationRowView[];
 }

@@ -5,7 +5,7 @@ import { RESPONSE_MESSAGES, TEAM_ROLES, type RoleDecision } from '@portal/shared
 import { Link, useParams } from '@portal/shared/router';
 import { PageNotFound } from '@portal/shared/ui';
 import { OUTCOME_VIEW, outcomeOf, type Outcome } from '../common/application-status';
-import { LoadError, PageSkeleton } from '../common/query-states';
+import { LoadError, PageSkeleton } from '@portal/shared/ui';
 import { RoleBadge, roleLabel } from '@portal/shared/ui';
 import { useRetryUnlessAnswered } from '../common/use-retry-unless-answered';
 import { OfferReply } from './offer-reply';

@@ -8,7 +8,7 @@ import {
   usePortal,
 } from '@portal/shared/client';
 import { RESPONSE_MESSAGES } from '@portal/shared/domain';
-import { LoadError, PageSkeleton } from '../common/query-states';
+import { LoadError, PageSkeleton } from '@portal/shared/ui';
 import { useRetryUnlessAnswered } from '../common/use-retry-unless-answered';
 import { ActiveFormCard } from './active-form-card';
 import { MyApplications } from './my-applications';

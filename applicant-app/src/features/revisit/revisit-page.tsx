@@ -1,38 +1,10 @@
-import { Alert, Card, Descriptions, Flex, Result, Typography } from 'antd';
+import { Alert, Flex, Result, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { formQueryOptions, myApplicationsQueryOptions, usePortal } from '@portal/shared/client';
-import { visibleSections, type ApplicationForm, type ApplicationResponse } from '@portal/shared/domain';
+import { visibleSections } from '@portal/shared/domain';
 import { Link, useParams } from '@portal/shared/router';
 import { editorPath } from '../common/application-status';
-import { LoadError, PageSkeleton } from '../common/query-states';
-import { answerText } from './answer-text';
-import { FileName } from '../common/file-name';
-
-function Answers({ form, response }: { form: ApplicationForm; response: ApplicationResponse }) {
-  return visibleSections(form, response.rolesApplied).map((section) => {
-    const answers = response.sectionResponses.find((s) => s.sectionId === section.sectionId);
-    return (
-      <Card key={section.sectionId} title={section.sectionName} role="region" aria-label={section.sectionName}>
-        <Descriptions column={1} layout="vertical" size="small">
-          {section.questions.map((question) => {
-            const answer = answers?.questions.find((q) => q.questionId === question.questionId)?.response;
-            return (
-              <Descriptions.Item key={question.questionId} label={question.questionText}>
-                <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>
-                  {question.questionType === 'file-upload' && typeof answer === 'string' && answer ? (
-                    <FileName fileId={answer} />
-                  ) : (
-                    answerText(question, answer)
-                  )}
-                </Typography.Text>
-              </Descriptions.Item>
-            );
-          })}
-        </Descriptions>
-      </Card>
-    );
-  });
-}
+import { ApplicationAnswers, LoadError, PageSkeleton } from '@portal/shared/ui';
 
 /** `/apply/revisit/{formId}`: the applicant's answers for that form, read-only, visible sections only. */
 export default function RevisitPage() {
@@ -73,7 +45,7 @@ export default function RevisitPage() {
             action={<Link to={editorPath(formId, response.sectionResponses[0]?.sectionId)}>Continue</Link>}
           />
         )}
-        <Answers form={form.data} response={response} />
+        <ApplicationAnswers sections={visibleSections(form.data, response.rolesApplied)} response={response} />
       </>
     );
   };

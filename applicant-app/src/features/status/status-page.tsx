@@ -2,7 +2,7 @@ import { Empty, Flex, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { myApplicationsQueryOptions, usePortal } from '@portal/shared/client';
 import { Link } from '@portal/shared/router';
-import { LoadError, PageSkeleton } from '../common/query-states';
+import { LoadError, PageSkeleton } from '@portal/shared/ui';
 import { ApplicationCard } from './application-card';
 
 /** `/apply/status`: every application and each role applied for; outcomes only once released. */

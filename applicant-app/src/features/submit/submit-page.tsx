@@ -19,7 +19,7 @@ import {
   type TeamRole,
 } from '@portal/shared/domain';
 import { Link, Navigate, useParams } from '@portal/shared/router';
-import { FileName } from '../common/file-name';
+import { FileName } from '@portal/shared/ui';
 
 function answerText(question: Question, answer: unknown): string {
   if (Array.isArray(answer)) {

@@ -1,5 +1,5 @@
 import type { Answer, Question } from '@portal/shared/domain';
-import { roleLabel } from '@portal/shared/ui';
+import { roleLabel } from './role-badge';
 
 export const NO_ANSWER = 'No answer';
 

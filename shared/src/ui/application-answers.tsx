@@ -1,0 +1,40 @@
+import { Card, Descriptions, Typography } from 'antd';
+import type { ApplicationResponse, FormSection } from '@portal/shared/domain';
+import { answerText } from './answer-text';
+import { FileName } from './file-name';
+
+/**
+ * An application's answers, read-only, one card per section given (the caller decides which:
+ * the applicant's visible sections, or those a reviewer may see). Text is rendered as text.
+ */
+export function ApplicationAnswers({
+  sections,
+  response,
+}: {
+  sections: readonly FormSection[];
+  response: Pick<ApplicationResponse, 'sectionResponses'>;
+}) {
+  return sections.map((section) => {
+    const answers = response.sectionResponses.find((s) => s.sectionId === section.sectionId);
+    return (
+      <Card key={section.sectionId} title={section.sectionName} role="region" aria-label={section.sectionName}>
+        <Descriptions column={1} layout="vertical" size="small">
+          {section.questions.map((question) => {
+            const answer = answers?.questions.find((q) => q.questionId === question.questionId)?.response;
+            return (
+              <Descriptions.Item key={question.questionId} label={question.questionText}>
+                <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>
+                  {question.questionType === 'file-upload' && typeof answer === 'string' && answer ? (
+                    <FileName fileId={answer} />
+                  ) : (
+                    answerText(question, answer)
+                  )}
+                </Typography.Text>
+              </Descriptions.Item>
+            );
+          })}
+        </Descriptions>
+      </Card>
+    );
+  });
+}

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { QueryClient } from '@tanstack/react-query';
 import type { ApplicationResponse } from '@portal/shared/domain';
 import ApplicantRoutes from '../../app/routes';
-import { answer, apiError, fail, type Routes } from '../common/testing/fake-api';
+import { answer, apiError, fail, type Routes } from '../../../../tools/jest/fake-api';
 import { renderApplicantApp } from '../common/testing/render-applicant-app';
 import { draftResponse, EDITOR_FORM, EDITOR_RESPONSE_ID, stubResizeObserver } from './testing/editor-fixtures';
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { applicationKeys, notify } from '@portal/shared/client';
 import { RESPONSE_MESSAGES, type ApplicationResponse } from '@portal/shared/domain';
-import { apiError } from '../common/testing/fake-api';
+import { apiError } from '../../../../tools/jest/fake-api';
 import type { StoredDraft } from './draft-storage';
 import {
   apiErrorWithDetails,

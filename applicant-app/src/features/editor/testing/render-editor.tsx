@@ -3,7 +3,7 @@ import { PortalProvider, type ApiClient, type PortalIdentity } from '@portal/sha
 import type { ApplicationForm, ApplicationResponse } from '@portal/shared/domain';
 import { Route, Routes, useLocation, useParams } from '@portal/shared/router';
 import { renderRemote } from '../../../../../tools/jest/render-remote';
-import { fakeApi, type Routes as ApiRoutes } from '../../common/testing/fake-api';
+import { fakeApi, type Routes as ApiRoutes } from '../../../../../tools/jest/fake-api';
 import { IDENTITY } from '../../common/testing/render-applicant-app';
 import { ResponseEditor } from '../response-editor';
 import { EDITOR_FORM, draftResponse } from './editor-fixtures';

@@ -15,7 +15,11 @@ import { responsesRoutes } from './responses/responses.routes';
 import type { DocumentStore } from './store/document-store';
 import { healthRoutes } from './health/health.routes';
 import { sessionRoutes } from './session/session.routes';
+import { adminFormsRoutes } from './staff/admin-forms.routes';
+import { adminUsersRoutes } from './staff/admin-users.routes';
+import { reviewsRoutes } from './staff/reviews.routes';
 import { authRoutes } from './users/auth.routes';
+import { preferencesRoutes } from './users/preferences.routes';
 
 export interface AppDeps {
   store: DocumentStore;
@@ -66,6 +70,11 @@ export function createApp(deps: AppDeps): Express {
   api.use(formsRoutes(deps));
   api.use(responsesRoutes({ store: deps.store, now }));
   api.use(decisionsRoutes({ store: deps.store, now }));
+  const staffDeps = { store: deps.store, accounts: deps.accounts, now };
+  api.use(adminUsersRoutes(staffDeps));
+  api.use(adminFormsRoutes(staffDeps));
+  api.use(preferencesRoutes(staffDeps));
+  api.use(reviewsRoutes(staffDeps));
 
   api.use(notFoundHandler);
   api.use(errorMiddleware);

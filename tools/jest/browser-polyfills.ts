@@ -48,3 +48,13 @@ if (typeof globalThis.MessageChannel === 'undefined') {
   }
   Object.assign(globalThis, { MessageChannel: TimeoutMessageChannel });
 }
+
+/** jsdom has no ResizeObserver; antd's Table, Tabs and TextArea measure with one. Nothing resizes in a test. */
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  class NoResizeObserver {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.assign(globalThis, { ResizeObserver: NoResizeObserver });
+}

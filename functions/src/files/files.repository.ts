@@ -14,6 +14,8 @@ export interface FilesRepository {
   getForm(id: string): Promise<ApplicationForm | null>;
   getUserRole(uid: string): Promise<UserRole | null>;
   getFile(id: string): Promise<UploadedFile | null>;
+  /** Whether the staff member has a review or interview of this response. */
+  hasAssessment(responseId: string, staffId: string): Promise<boolean>;
   createFile(file: UploadedFile): Promise<void>;
   /** Every file uploaded for this question of this response. */
   listFiles(responseId: string, questionId: string): Promise<UploadedFile[]>;
@@ -26,6 +28,17 @@ export function createFilesRepository(store: DocumentStore): FilesRepository {
     getForm: (id) => store.get<ApplicationForm>(COLLECTIONS.forms, id),
     getUserRole: async (uid) => (await store.get<User>(COLLECTIONS.users, uid))?.role ?? null,
     getFile: (id) => store.get<UploadedFile>(COLLECTIONS.files, id),
+    hasAssessment: async (responseId, staffId) => {
+      const where = [
+        { field: 'responseId', value: responseId },
+        { field: 'staffId', value: staffId },
+      ];
+      const counts = await Promise.all([
+        store.count(COLLECTIONS.reviews, where),
+        store.count(COLLECTIONS.interviews, where),
+      ]);
+      return counts.some((count) => count > 0);
+    },
     createFile: (file) => {
       const { id, ownerId, responseId, questionId, name, size, contentType, uploadedAt } = file;
       const record: UploadedFile = { id, ownerId, responseId, questionId, name, size, contentType, uploadedAt };

@@ -399,13 +399,53 @@ describe('GET /api/files/:fileId and /meta', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
-  it.each([['rita'], ['sam']])('gives staff member %s the record and the bytes', async (staff) => {
+  it('gives a super-reviewer the record and the bytes of any file', async () => {
     const content = pdf('for review');
     const file = await uploaded(content);
-    expect((await meta(file.id, staff)).body).toEqual(file);
-    const res = await download(file.id, staff);
+    expect((await meta(file.id, 'sam')).body).toEqual(file);
+    const res = await download(file.id, 'sam');
     expect(res.status).toBe(200);
     expect(res.body).toEqual(content);
+  });
+
+  describe('a reviewer', () => {
+    const assignRita = (kind: 'review' | 'interview', responseId = ADA_RESPONSE) =>
+      store.create(kind === 'review' ? COLLECTIONS.reviews : COLLECTIONS.interviews, `${kind}-of-${responseId}`, {
+        id: `${kind}-of-${responseId}`,
+        kind,
+        responseId,
+        staffId: 'rita',
+        applicationFormId: FORM.id,
+      });
+
+    it('answers 404, as for a missing file, while no review or interview of the response is assigned', async () => {
+      const file = await uploaded();
+      await assignRita('review', EVE_RESPONSE);
+      const missing = await meta(UNKNOWN_ID, 'rita');
+      expect((await meta(file.id, 'rita')).body).toEqual(missing.body);
+      expect((await download(file.id, 'rita')).status).toBe(404);
+    });
+
+    it.each([['review'], ['interview']] as const)('reads the file once a %s is assigned', async (kind) => {
+      const content = pdf('for review');
+      const file = await uploaded(content);
+      await assignRita(kind);
+      expect((await meta(file.id, 'rita')).body).toEqual(file);
+      const res = await download(file.id, 'rita');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(content);
+    });
+
+    it('answers 404 to a file of a section hidden from reviewers, even when assigned', async () => {
+      const file = await uploaded();
+      await assignRita('review');
+      await store.update(COLLECTIONS.forms, FORM.id, {
+        sections: FORM.sections.map((section) => ({ ...section, hiddenFromReviewers: true })),
+      });
+      expect((await meta(file.id, 'rita')).status).toBe(404);
+      expect((await download(file.id, 'rita')).status).toBe(404);
+      expect((await meta(file.id, 'sam')).status).toBe(200);
+    });
   });
 
   it('answers another applicant 404, exactly as for a file that does not exist', async () => {

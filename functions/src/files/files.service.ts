@@ -7,7 +7,6 @@ import {
   RESPONSE_MESSAGES,
   type Question,
   type UploadedFile,
-  type UserRole,
 } from '@portal/shared/domain';
 import { ApiError } from '../http/api-error';
 import type { FileStore } from './file-store';
@@ -15,7 +14,6 @@ import { sanitizeFileName } from './file-name';
 import { matchesSignature } from './file-signatures';
 import type { FilesRepository } from './files.repository';
 
-const STAFF_ROLES: readonly UserRole[] = ['reviewer', 'super-reviewer'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NO_FILE = 'No file for this ID';
 
@@ -91,9 +89,19 @@ export function createFilesService({ files, storage, now = () => new Date(), new
     if (!file) throw new ApiError('not-found', NO_FILE);
     if (file.ownerId === uid) return file;
     const role = await files.getUserRole(uid);
+    if (role === 'super-reviewer') return file;
     // Others learn nothing, not even that the file exists.
-    if (!role || !STAFF_ROLES.includes(role)) throw new ApiError('not-found', NO_FILE);
+    if (role !== 'reviewer' || !(await reviewerMayRead(uid, file))) throw new ApiError('not-found', NO_FILE);
     return file;
+  }
+
+  /** A reviewer reads the files of responses assigned to them, outside the sections hidden from reviewers. */
+  async function reviewerMayRead(uid: string, file: UploadedFile): Promise<boolean> {
+    if (!(await files.hasAssessment(file.responseId, uid))) return false;
+    const response = await files.getResponse(file.responseId);
+    const form = response ? await files.getForm(response.applicationFormId) : null;
+    const section = form?.sections.find((each) => each.questions.some((q) => q.questionId === file.questionId));
+    return section !== undefined && !section.hiddenFromReviewers;
   }
 
   return {

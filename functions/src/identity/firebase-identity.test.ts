@@ -96,6 +96,17 @@ describe('the Firebase identity admin for sign-up and profile changes', () => {
     await admin.deleteAccount(uid);
     expect(await admin.getAccount(uid)).toBeNull();
   });
+
+  it('deletes many accounts at once, counting a missing one as deleted', async () => {
+    const admin = createFirebaseIdentityAdmin(app);
+    const first = await admin.createAccount(newAccount());
+    const second = await admin.createAccount(newAccount());
+    const kept = await admin.createAccount(newAccount());
+    expect(await admin.deleteAccounts([first.uid, second.uid, `missing-${randomUUID()}`])).toEqual({ failed: [] });
+    expect(await admin.getAccount(first.uid)).toBeNull();
+    expect(await admin.getAccount(second.uid)).toBeNull();
+    expect(await admin.getAccount(kept.uid)).not.toBeNull();
+  });
 });
 
 describe('the Firebase identity verifier', () => {

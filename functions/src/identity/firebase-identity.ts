@@ -21,6 +21,9 @@ export function createFirebaseIdentityVerifier(app: App): IdentityVerifier {
   };
 }
 
+/** firebase-admin's limit per deleteUsers call. */
+const DELETE_USERS_MAX = 1000;
+
 const errorCode = (error: unknown): string | undefined => (error as { code?: string } | null)?.code;
 
 function conflictOr(error: unknown, email: string | undefined): unknown {
@@ -66,6 +69,16 @@ export function createFirebaseIdentityAdmin(app: App): IdentityAdmin {
       } catch (error) {
         if (errorCode(error) !== 'auth/user-not-found') throw error;
       }
+    },
+
+    async deleteAccounts(uids) {
+      const failed: string[] = [];
+      for (let start = 0; start < uids.length; start += DELETE_USERS_MAX) {
+        const chunk = uids.slice(start, start + DELETE_USERS_MAX);
+        const result = await auth.deleteUsers(chunk);
+        for (const { index } of result.errors) failed.push(chunk[index]!);
+      }
+      return { failed };
     },
 
     async updateAccount(uid, changes) {

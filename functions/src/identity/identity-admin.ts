@@ -32,6 +32,11 @@ export interface IdentityAdmin {
   createAccount(account: NewAccount): Promise<{ uid: string }>;
   /** Deleting a missing account is not an error. */
   deleteAccount(uid: string): Promise<void>;
+  /**
+   * Deletes many accounts (missing ones count as deleted); answers the uids that could not be
+   * deleted instead of failing on the first.
+   */
+  deleteAccounts(uids: readonly string[]): Promise<{ failed: string[] }>;
   /** Fails with `IdentityConflictError` if another account has the new email. */
   updateAccount(uid: string, changes: AccountChanges): Promise<void>;
   getAccount(uid: string): Promise<AccountInfo | null>;

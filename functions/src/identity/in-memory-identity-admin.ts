@@ -28,6 +28,10 @@ export function createInMemoryIdentityAdmin(): InMemoryIdentityAdmin {
     async deleteAccount(uid) {
       accounts.delete(uid);
     },
+    async deleteAccounts(uids) {
+      for (const uid of uids) accounts.delete(uid);
+      return { failed: [] };
+    },
     async updateAccount(uid, changes) {
       const account = accounts.get(uid);
       if (!account) throw new Error(`No identity account ${uid}`);

@@ -2,8 +2,10 @@ import {
   applicationFormSchema,
   COLLECTIONS,
   QUESTION_TYPES,
+  searchTokens,
   userSchema,
   type ApplicationForm,
+  type UserRecord,
 } from '@portal/shared/domain';
 import type { AccountSpec, IdentityAdmin } from '../identity/identity-admin';
 import { createInMemoryIdentityAdmin } from '../identity/in-memory-identity-admin';
@@ -12,6 +14,7 @@ import { createSqliteStore } from '../store/sqlite-store';
 import { DEMO_USERS } from './demo-accounts';
 import { demoForm } from './demo-form';
 import { seedDemoData } from './seed-demo-data';
+import { userRecord } from '../users/users.repository';
 
 const NOW = new Date('2026-01-15T12:00:00.000Z');
 
@@ -78,7 +81,14 @@ describe('seedDemoData', () => {
   it('stores the demo form and users', async () => {
     expect(await seedDemoData({ store, accounts: recordingAccounts(), now: NOW })).toEqual({ seeded: true });
     expect(await store.get(COLLECTIONS.forms, 'demo-form-spring')).toEqual(demoForm(NOW));
-    for (const user of DEMO_USERS) expect(await store.get(COLLECTIONS.users, user.id)).toEqual(user);
+    for (const user of DEMO_USERS) expect(await store.get(COLLECTIONS.users, user.id)).toEqual(userRecord(user));
+  });
+
+  it('stores each demo user with the search tokens and sort name the admin users list looks them up by', async () => {
+    await seedDemoData({ store, accounts: recordingAccounts(), now: NOW });
+    const director = await store.get<UserRecord>(COLLECTIONS.users, 'demo-director');
+    expect(director).toMatchObject({ sortName: 'dana director', searchTokens: searchTokens(DEMO_USERS[2]!) });
+    expect(director!.searchTokens).toEqual(expect.arrayContaining(['dana d', 'direc', 'director@']));
   });
 
   it('makes sure every demo user has a verified identity account', async () => {

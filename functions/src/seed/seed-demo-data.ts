@@ -1,6 +1,7 @@
 import { COLLECTIONS } from '@portal/shared/domain';
 import type { IdentityAdmin } from '../identity/identity-admin';
 import type { DocumentStore } from '../store/document-store';
+import { userRecord } from '../users/users.repository';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts';
 import { demoForm } from './demo-form';
 
@@ -29,7 +30,12 @@ export async function seedDemoData(deps: {
   const form = demoForm(now);
   await store.batch([
     { kind: 'set', collection: COLLECTIONS.forms, id: form.id, data: form },
-    ...DEMO_USERS.map((user) => ({ kind: 'set' as const, collection: COLLECTIONS.users, id: user.id, data: user })),
+    ...DEMO_USERS.map((user) => ({
+      kind: 'set' as const,
+      collection: COLLECTIONS.users,
+      id: user.id,
+      data: userRecord(user),
+    })),
     { kind: 'create', collection: SEED_MARKER.collection, id: SEED_MARKER.id, data: { seededAt: now.toISOString() } },
   ]);
   return { seeded: true };

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { COLLECTIONS, type User } from '@portal/shared/domain';
+import { COLLECTIONS, userView, type UserRecord } from '@portal/shared/domain';
 import type { AppDeps } from '../app';
 import { requireIdentity } from '../identity/identity-middleware';
 
@@ -8,8 +8,8 @@ export function sessionRoutes(deps: Pick<AppDeps, 'store'>): Router {
   const router = Router();
   router.get('/session', requireIdentity({ verifiedEmail: false }), async (req, res) => {
     const identity = req.identity!;
-    const user = await deps.store.get<User>(COLLECTIONS.users, identity.uid);
-    res.json({ identity, user });
+    const user = await deps.store.get<UserRecord>(COLLECTIONS.users, identity.uid);
+    res.json({ identity, user: user && userView(user) });
   });
   return router;
 }

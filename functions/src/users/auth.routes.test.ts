@@ -5,7 +5,14 @@ import type { App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import pino from 'pino';
 import request from 'supertest';
-import { AUTH_MESSAGES, COLLECTIONS, type Registration, type User } from '@portal/shared/domain';
+import {
+  AUTH_MESSAGES,
+  COLLECTIONS,
+  userView,
+  type Registration,
+  type User,
+  type UserRecord,
+} from '@portal/shared/domain';
 import { createApp, type AppDeps } from '../app';
 import { createLocalFileStore } from '../files/local-file-store';
 import {
@@ -56,7 +63,12 @@ function registration(overrides: Partial<Registration> = {}): Registration {
 }
 
 async function storedUsers(): Promise<User[]> {
-  return (await store.query<User>(COLLECTIONS.users)).items.map((item) => item.data);
+  return (await store.query<UserRecord>(COLLECTIONS.users)).items.map((item) => userView(item.data));
+}
+
+async function storedUser(id: string): Promise<User | null> {
+  const record = await store.get<UserRecord>(COLLECTIONS.users, id);
+  return record && userView(record);
 }
 
 async function expectNoAccount(email: string): Promise<void> {
@@ -267,8 +279,8 @@ describe('POST /api/auth/update', () => {
 
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ error: { code: 'conflict', message: AUTH_MESSAGES.emailTaken } });
-    expect(await store.get(COLLECTIONS.users, ada.user.id)).toEqual(ada.user);
-    expect(await store.get(COLLECTIONS.users, eve.user.id)).toEqual(eve.user);
+    expect(await storedUser(ada.user.id)).toEqual(ada.user);
+    expect(await storedUser(eve.user.id)).toEqual(eve.user);
     expect(await auth().getUser(ada.user.id)).toMatchObject({
       email: ada.input.email,
       emailVerified: true,
@@ -288,7 +300,7 @@ describe('POST /api/auth/update', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'invalid-request', message: 'Invalid profile update' });
     expect(JSON.stringify(res.body.error.details)).toContain('role');
-    expect(await store.get(COLLECTIONS.users, user.id)).toEqual(user);
+    expect(await storedUser(user.id)).toEqual(user);
     expect(await auth().getUser(user.id)).toMatchObject({
       email: user.email,
       emailVerified: false,
@@ -301,7 +313,7 @@ describe('POST /api/auth/update', () => {
     const res = await postUpdate({ email: 'nope', firstName: 'A', lastName: 'B' }, token);
     expect(res.status).toBe(400);
     expect(res.body.error.details).toEqual([{ path: 'email', message: 'Enter a valid email address' }]);
-    expect(await store.get(COLLECTIONS.users, user.id)).toEqual(user);
+    expect(await storedUser(user.id)).toEqual(user);
   });
 
   it('answers 404 to a signed-in account without a user record', async () => {
@@ -327,7 +339,7 @@ describe('POST /api/auth/update', () => {
       .send({ email: uniqueEmail(), firstName: 'Grace', lastName: 'Hopper' });
 
     expect(res.status).toBe(500);
-    expect(await store.get(COLLECTIONS.users, user.id)).toEqual(user);
+    expect(await storedUser(user.id)).toEqual(user);
     expect(await auth().getUser(user.id)).toMatchObject({
       email: input.email,
       emailVerified: true,

@@ -1,22 +1,36 @@
-import { COLLECTIONS, type User } from '@portal/shared/domain';
+import { COLLECTIONS, userSearchFields, userView, type User, type UserRecord } from '@portal/shared/domain';
 import type { DocumentStore } from '../store/document-store';
 
 export type ProfileFields = Pick<User, 'email' | 'firstName' | 'lastName'>;
 
-/** The users collection as the users service needs it. */
+/**
+ * The users collection as the users service needs it. Records are stored with their search
+ * fields (`searchTokens`, `sortName`, kept in step with the profile here) and read without them.
+ */
 export interface UsersRepository {
   get(id: string): Promise<User | null>;
   /** Fails with `DocumentExistsError` if a record has this id. */
   create(user: User): Promise<void>;
-  /** Writes only the profile fields; role and the other fields stay as they are. */
+  /** Writes only the profile fields (and their search fields); role and the other fields stay as they are. */
   updateProfile(id: string, fields: ProfileFields): Promise<void>;
 }
 
+/** The record to store for a user: the user with its search and sort keys. */
+export const userRecord = (user: User): UserRecord => ({ ...userView(user), ...userSearchFields(user) });
+
 export function createUsersRepository(store: DocumentStore): UsersRepository {
   return {
-    get: (id) => store.get<User>(COLLECTIONS.users, id),
-    create: (user) => store.create(COLLECTIONS.users, user.id, user),
+    async get(id) {
+      const record = await store.get<UserRecord>(COLLECTIONS.users, id);
+      return record ? userView(record) : null;
+    },
+    create: (user) => store.create(COLLECTIONS.users, user.id, userRecord(user)),
     updateProfile: (id, { email, firstName, lastName }) =>
-      store.update(COLLECTIONS.users, id, { email, firstName, lastName }),
+      store.update(COLLECTIONS.users, id, {
+        email,
+        firstName,
+        lastName,
+        ...userSearchFields({ email, firstName, lastName }),
+      }),
   };
 }

@@ -1,9 +1,16 @@
-import { AUTH_MESSAGES, COLLECTIONS, type Registration, type User } from '@portal/shared/domain';
+import {
+  AUTH_MESSAGES,
+  COLLECTIONS,
+  searchTokens,
+  userView,
+  type Registration,
+  type UserRecord,
+} from '@portal/shared/domain';
 import { ApiError } from '../http/api-error';
 import { createInMemoryIdentityAdmin, type InMemoryIdentityAdmin } from '../identity/in-memory-identity-admin';
 import type { DocumentStore } from '../store/document-store';
 import { createSqliteStore } from '../store/sqlite-store';
-import { createUsersRepository, type UsersRepository } from './users.repository';
+import { createUsersRepository, userRecord, type UsersRepository } from './users.repository';
 import { createUsersService } from './users.service';
 
 const ADA: Registration = {
@@ -26,7 +33,8 @@ function service(users: Partial<UsersRepository> = {}) {
   return createUsersService({ users: { ...createUsersRepository(store), ...users }, accounts });
 }
 
-const storedUsers = async () => (await store.query<User>(COLLECTIONS.users)).items.map((item) => item.data);
+const storedRecords = async () => (await store.query<UserRecord>(COLLECTIONS.users)).items.map((item) => item.data);
+const storedUsers = async () => (await storedRecords()).map(userView);
 const apiError = (code: string, message: string) => expect.objectContaining({ name: 'ApiError', code, message });
 
 describe('register', () => {
@@ -43,6 +51,14 @@ describe('register', () => {
     });
     expect(account).toMatchObject({ email: ADA.email, password: ADA.password, displayName: 'Ada Lovelace' });
     expect(await storedUsers()).toEqual([user]);
+  });
+
+  it('stores the search tokens and sort name with the record, and answers without them', async () => {
+    const user = await service().register(ADA);
+    expect(user).not.toHaveProperty('searchTokens');
+    const [record] = await storedRecords();
+    expect(record).toMatchObject({ sortName: 'ada lovelace', searchTokens: searchTokens(ADA) });
+    expect(record!.searchTokens).toEqual(expect.arrayContaining(['ada l', 'lovel', 'ada@ex']));
   });
 
   it('turns a taken email into a conflict and writes no record', async () => {
@@ -93,7 +109,7 @@ describe('updateProfile', () => {
       activeApplications: ['form-1'],
     });
     await accounts.updateAccount(user.id, { emailVerified: true });
-    return (await store.get<User>(COLLECTIONS.users, user.id))!;
+    return userView((await store.get<UserRecord>(COLLECTIONS.users, user.id))!);
   }
 
   it('writes only the profile fields and keeps role and the other fields', async () => {
@@ -111,6 +127,23 @@ describe('updateProfile', () => {
       emailVerified: true,
       displayName: 'Grace Hopper',
     });
+  });
+
+  it('keeps the search tokens and sort name in step with the new profile, and answers without them', async () => {
+    const user = await registeredReviewer();
+    const updated = await service().updateProfile(user.id, {
+      email: 'grace@navy.example',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+    });
+    expect(updated).not.toHaveProperty('searchTokens');
+    expect(updated).not.toHaveProperty('sortName');
+    const [record] = await storedRecords();
+    expect(record!.sortName).toBe('grace hopper');
+    expect(record!.searchTokens).toEqual(
+      searchTokens({ email: 'grace@navy.example', firstName: 'Grace', lastName: 'Hopper' }),
+    );
+    expect(record!.searchTokens).not.toContain('ada');
   });
 
   it('leaves the identity account alone when nothing it holds changed', async () => {
@@ -158,7 +191,7 @@ describe('updateProfile', () => {
     await expect(
       service().updateProfile(user.id, { email: 'eve@example.com', firstName: 'X', lastName: 'Y' }),
     ).rejects.toEqual(apiError('conflict', AUTH_MESSAGES.emailTaken));
-    expect(await store.get(COLLECTIONS.users, user.id)).toEqual(user);
+    expect(await store.get(COLLECTIONS.users, user.id)).toEqual(userRecord(user));
     expect(accounts.accounts.get(user.id)).toMatchObject({
       email: ADA.email,
       emailVerified: true,
@@ -175,7 +208,7 @@ describe('updateProfile', () => {
       failing.updateProfile(user.id, { email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' }),
     ).rejects.toBe(diskFull);
 
-    expect(await store.get(COLLECTIONS.users, user.id)).toEqual(user);
+    expect(await store.get(COLLECTIONS.users, user.id)).toEqual(userRecord(user));
     expect(accounts.accounts.get(user.id)).toMatchObject({
       email: ADA.email,
       emailVerified: true,

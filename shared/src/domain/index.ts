@@ -9,3 +9,4 @@ export * from './form-rules';
 export * from './responses';
 export * from './files';
 export * from './staff';
+export * from './form-definition';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TEAM_ROLES, USER_ROLES, type ReviewDecision, type TeamRole, type UserRole } from './constants';
 import type { ApplicationResponse, SectionResponse } from './responses';
-import { idSchema, teamRoleSchema, type ApplicationForm } from './schemas';
+import { idSchema, teamRoleSchema, type ApplicationForm, type User } from './schemas';
 
 /**
  * The staff side (spec sections 2, 4-7; product notes "Review workflow" and "Decisions").
@@ -498,3 +498,23 @@ export const usersRoleBodySchema = z.strictObject({ userIds: userIdsSchema, role
 export const usersDeleteBodySchema = z.strictObject({ userIds: userIdsSchema });
 /** PUT /admin/forms/{formId}/due-date */
 export const dueDateBodySchema = z.strictObject({ dueDate: z.iso.datetime({ offset: true }) });
+
+/* ------------------------------------------------------------------ user search fields */
+
+/** What a stored user record carries besides the `User` fields: the admin users list's search and sort keys. */
+export type UserSearchFields = {
+  searchTokens: string[];
+  sortName: string;
+};
+export type UserRecord = User & UserSearchFields;
+
+export const userSearchFields = (person: { firstName: string; lastName: string; email: string }): UserSearchFields => ({
+  searchTokens: searchTokens(person),
+  sortName: normalizeSearch(displayName(person)),
+});
+
+/** A user record as the API answers it: without the search and sort keys. */
+export function userView(record: User & Partial<UserSearchFields>): User {
+  const { searchTokens: _tokens, sortName: _sortName, ...user } = record;
+  return user;
+}

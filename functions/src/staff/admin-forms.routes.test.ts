@@ -1,0 +1,400 @@
+import {
+  COLLECTIONS,
+  FORM_DEFINITION_MESSAGES,
+  newApplicationRow,
+  rowWithDecision,
+  STAFF_MESSAGES,
+  type ApplicationForm,
+} from '@portal/shared/domain';
+import { demoForm } from '../seed/demo-form';
+import { createHarness, FORM_ID, START, startResponse, type Caller, type Harness } from '../testing/api-harness';
+import { dumpState, rawAsDora, unauthenticated, withProtoKey, type Method } from './admin-users.testing';
+
+let harness: Harness;
+beforeEach(async () => {
+  harness = await createHarness();
+});
+afterEach(() => harness.close());
+
+const NEW_ID = 'fall-form';
+/** The demo form under another id, closed; a deep copy the test may change. */
+const definition = (changes: Partial<ApplicationForm> = {}): ApplicationForm =>
+  structuredClone({ ...demoForm(START), id: NEW_ID, semester: 'Fall', isActive: false, ...changes });
+const storedForm = (id: string) => harness.store.get<ApplicationForm>(COLLECTIONS.forms, id);
+
+describe.each<{ method: Method; path: string; body: () => object; malformed: () => [string, unknown][] }>([
+  {
+    method: 'post',
+    path: '/application/forms',
+    body: () => definition(),
+    malformed: () => [
+      ['an empty body', {}],
+      ['no sections', { ...definition(), sections: [] }],
+      ['isActive as a string', { ...definition(), isActive: 'yes' }],
+      ['a bad due date', { ...definition(), dueDate: 'next friday' }],
+      ['a missing id', { ...definition(), id: undefined }],
+      ['an id with a slash', { ...definition(), id: 'a/b' }],
+      ['an extra top-level field', { ...definition(), owner: 'dora' }],
+      ['null', null],
+    ],
+  },
+  { method: 'get', path: '/admin/forms', body: () => ({}), malformed: () => [] },
+  {
+    method: 'post',
+    path: `/admin/forms/${FORM_ID}/activate`,
+    body: () => ({}),
+    malformed: () => [
+      ['an extra field', { isActive: false }],
+      ['an array', []],
+    ],
+  },
+  {
+    method: 'put',
+    path: `/admin/forms/${FORM_ID}/due-date`,
+    body: () => ({ dueDate: '2026-09-01T23:59:00.000Z' }),
+    malformed: () => [
+      ['a missing due date', {}],
+      ['a date without a time', { dueDate: '2026-09-01' }],
+      ['a number', { dueDate: 1788307140000 }],
+      ['an extra field', { dueDate: '2026-09-01T23:59:00.000Z', isActive: false }],
+      ['null', null],
+    ],
+  },
+])('$method $path', ({ method, path, body, malformed }) => {
+  const call = (caller: Caller) =>
+    method === 'get' ? harness.as(caller).get(path) : harness.as(caller)[method](path, body());
+
+  it.each<[Caller, number]>([
+    ['ada', 403],
+    ['rita', 403],
+    ['unverified', 403],
+  ])('refuses %s with %i and writes nothing', async (caller, status) => {
+    const before = await dumpState(harness);
+    const res = await call(caller);
+    expect(res.status).toBe(status);
+    if (caller !== 'unverified') expect(res.body.error.message).toBe(STAFF_MESSAGES.superReviewerOnly);
+    expect(await dumpState(harness)).toEqual(before);
+  });
+
+  it('refuses a caller without a token with 401 and writes nothing', async () => {
+    const before = await dumpState(harness);
+    expect((await unauthenticated(harness, method, path, body())).status).toBe(401);
+    expect(await dumpState(harness)).toEqual(before);
+  });
+
+  if (method !== 'get') {
+    it.each(malformed())('answers 400 to a body with %s and writes nothing', async (_name, bad) => {
+      const before = await dumpState(harness);
+      const res = await rawAsDora(harness, method, path, JSON.stringify(bad));
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('invalid-request');
+      expect(await dumpState(harness)).toEqual(before);
+    });
+
+    it('answers 400 to a body with a __proto__ key and writes nothing', async () => {
+      const before = await dumpState(harness);
+      const res = await rawAsDora(harness, method, path, withProtoKey(body()));
+      expect(res.status).toBe(400);
+      expect(await dumpState(harness)).toEqual(before);
+    });
+  }
+});
+
+describe('POST /api/application/forms', () => {
+  it('stores a new form and answers 201 with it, defaults filled in', async () => {
+    const { reviewRubrics: _r, interviewRubrics: _i, ...withoutRubrics } = definition();
+    const res = await harness.as('dora').post('/application/forms', withoutRubrics);
+    expect(res.status).toBe(201);
+    const expected = { ...withoutRubrics, reviewRubrics: [], interviewRubrics: [] };
+    expect(res.body).toEqual(expected);
+    expect(await storedForm(NEW_ID)).toEqual(expected);
+    expect((await storedForm(FORM_ID))?.isActive).toBe(true);
+  });
+
+  it('fills in the criterion bounds and weight', async () => {
+    const form = definition();
+    form.reviewRubrics = [
+      { rubricId: 'r', roles: ['bootcamp'], criteria: [{ key: 'k', prompt: 'P' }] },
+    ] as unknown as ApplicationForm['reviewRubrics'];
+    const res = await harness.as('dora').post('/application/forms', form);
+    expect(res.status).toBe(201);
+    expect((await storedForm(NEW_ID))?.reviewRubrics[0]?.criteria[0]).toEqual({
+      key: 'k',
+      prompt: 'P',
+      min: 0,
+      max: 4,
+      weight: 1,
+    });
+  });
+
+  it('deactivates every other form in the same batch when the new form is active', async () => {
+    await harness.store.set(COLLECTIONS.forms, 'old-open', { ...harness.form, id: 'old-open' });
+    await harness.store.set(COLLECTIONS.forms, 'old-closed', { ...harness.form, id: 'old-closed', isActive: false });
+    const batch = jest.spyOn(harness.store, 'batch');
+    const res = await harness.as('dora').post('/application/forms', definition({ isActive: true }));
+    expect(res.status).toBe(201);
+    expect(batch).toHaveBeenCalledTimes(1);
+    expect((await storedForm(NEW_ID))?.isActive).toBe(true);
+    expect((await storedForm(FORM_ID))?.isActive).toBe(false);
+    expect((await storedForm('old-open'))?.isActive).toBe(false);
+    expect(await storedForm('old-closed')).toEqual({ ...harness.form, id: 'old-closed', isActive: false });
+  });
+
+  it('replaces a form nobody has applied to', async () => {
+    const res = await harness.as('dora').post('/application/forms', { ...harness.form, semester: 'Renamed' });
+    expect(res.status).toBe(201);
+    expect(await storedForm(FORM_ID)).toEqual({ ...harness.form, semester: 'Renamed' });
+  });
+
+  it('refuses with 409 to replace a form that has responses, and writes nothing', async () => {
+    await startResponse(harness, 'ada');
+    const before = await dumpState(harness);
+    const res = await harness.as('dora').post('/application/forms', { ...harness.form, semester: 'Renamed' });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toEqual({ code: 'conflict', message: STAFF_MESSAGES.formHasResponses });
+    expect(await dumpState(harness)).toEqual(before);
+  });
+
+  type Change = (form: ApplicationForm) => void;
+  const question = (form: ApplicationForm, s: number, q: number) =>
+    form.sections[s]!.questions[q] as unknown as Record<string, unknown>;
+
+  it.each<[string, Change, string, string]>([
+    [
+      'a repeated section id',
+      (form) => (form.sections[2]!.sectionId = 'about-you'),
+      'sections.2.sectionId',
+      FORM_DEFINITION_MESSAGES.duplicateSectionId,
+    ],
+    [
+      'a question id used in another section',
+      (form) => (question(form, 3, 1).questionId = 'year'),
+      'sections.3.questions.1.questionId',
+      FORM_DEFINITION_MESSAGES.duplicateQuestionId,
+    ],
+    [
+      'a repeated option',
+      (form) => (question(form, 2, 1).options = ['Health', 'Education', 'Health']),
+      'sections.2.questions.1.options',
+      FORM_DEFINITION_MESSAGES.duplicateOption,
+    ],
+    [
+      'more minimum than maximum words',
+      (form) => Object.assign(question(form, 2, 0), { minWords: 301, maxWords: 300 }),
+      'sections.2.questions.0.minWords',
+      FORM_DEFINITION_MESSAGES.wordLimits,
+    ],
+    [
+      'a second role-select question',
+      (form) =>
+        form.sections[3]!.questions.push({
+          questionId: 'roles-again',
+          questionType: 'role-select',
+          questionText: 'Roles?',
+        }),
+      'sections.3.questions.2.questionType',
+      FORM_DEFINITION_MESSAGES.secondRoleSelect,
+    ],
+    [
+      'a review criterion with min not below max',
+      (form) => Object.assign(form.reviewRubrics[0]!.criteria[1]!, { min: 4, max: 4 }),
+      'reviewRubrics.0.criteria.1.max',
+      FORM_DEFINITION_MESSAGES.criterionBounds,
+    ],
+    [
+      'an interview criterion with min above max',
+      (form) => Object.assign(form.interviewRubrics[0]!.criteria[0]!, { min: 5, max: 1 }),
+      'interviewRubrics.0.criteria.0.max',
+      FORM_DEFINITION_MESSAGES.criterionBounds,
+    ],
+    [
+      'a repeated criterion key',
+      (form) => (form.reviewRubrics[0]!.criteria[2]!.key = 'motivation'),
+      'reviewRubrics.0.criteria.2.key',
+      FORM_DEFINITION_MESSAGES.duplicateCriterionKey,
+    ],
+    [
+      'two review rubrics for the same role',
+      (form) => {
+        form.reviewRubrics[0]!.roles = ['bootcamp', 'engineer'];
+        form.reviewRubrics.push({ ...form.reviewRubrics[0]!, rubricId: 'second', roles: ['designer', 'engineer'] });
+      },
+      'reviewRubrics.1.roles.1',
+      FORM_DEFINITION_MESSAGES.duplicateReviewRole,
+    ],
+    [
+      'two interview rubrics for the same role',
+      (form) => form.interviewRubrics.push({ ...form.interviewRubrics[0]!, rubricId: 'second', roles: ['product'] }),
+      'interviewRubrics.1.roles.0',
+      FORM_DEFINITION_MESSAGES.duplicateInterviewRole,
+    ],
+    [
+      'a repeated rubric id',
+      (form) => {
+        form.reviewRubrics[0]!.roles = ['bootcamp'];
+        form.reviewRubrics.push({ ...form.reviewRubrics[0]!, roles: ['engineer'] });
+      },
+      'reviewRubrics.1.rubricId',
+      FORM_DEFINITION_MESSAGES.duplicateRubricId,
+    ],
+  ])('answers 400 to %s, naming the field, and stores nothing', async (_name, change, path, message) => {
+    const form = definition();
+    change(form);
+    const before = await dumpState(harness);
+    const res = await harness.as('dora').post('/application/forms', form);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual({
+      code: 'invalid-request',
+      message: 'Invalid form definition',
+      details: [{ path, message }],
+    });
+    expect(await dumpState(harness)).toEqual(before);
+  });
+
+  it.each<[string, Change, string]>([
+    [
+      'an unknown question type',
+      (form) => (question(form, 0, 0).questionType = 'essay'),
+      'sections.0.questions.0.questionType',
+    ],
+    [
+      'a multiple-choice question without options',
+      (form) => delete question(form, 0, 1).options,
+      'sections.0.questions.1.options',
+    ],
+    [
+      'a multiple-choice question with one option',
+      (form) => (question(form, 0, 1).options = ['Only']),
+      'sections.0.questions.1.options',
+    ],
+    [
+      'an unknown role in forRoles',
+      (form) => (form.sections[3]!.forRoles = ['astronaut' as 'engineer']),
+      'sections.3.forRoles.0',
+    ],
+    [
+      'an unknown rubric role',
+      (form) => (form.reviewRubrics[0]!.roles = ['astronaut' as 'engineer']),
+      'reviewRubrics.0.roles.0',
+    ],
+    ['an unknown field on a question', (form) => (question(form, 1, 0).options = ['a', 'b']), 'sections.1.questions.0'],
+    ['an unknown field on a section', (form) => Object.assign(form.sections[1]!, { color: 'red' }), 'sections.1'],
+    [
+      'an unknown field on a criterion',
+      (form) => Object.assign(form.reviewRubrics[0]!.criteria[0]!, { bonus: 1 }),
+      'reviewRubrics.0.criteria.0',
+    ],
+  ])('answers 400 to %s, naming the field, and stores nothing', async (_name, change, path) => {
+    const form = definition();
+    change(form);
+    const before = await dumpState(harness);
+    const res = await harness.as('dora').post('/application/forms', form);
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([expect.objectContaining({ path })]);
+    expect(await dumpState(harness)).toEqual(before);
+  });
+});
+
+describe('GET /api/admin/forms', () => {
+  async function addRow(responseId: string, role: 'bootcamp' | 'engineer', formId: string, final: boolean) {
+    const row = newApplicationRow({
+      responseId,
+      applicationFormId: formId,
+      role,
+      applicant: { id: 'ada', firstName: 'Ada', lastName: 'Tester', email: 'ada@example.com' },
+      submittedAt: '2026-03-01T12:00:00.000Z',
+    });
+    const stored = final ? rowWithDecision(row, 'accepted') : row;
+    await harness.store.set(COLLECTIONS.reviewStatuses, stored.id, stored);
+  }
+
+  it('lists every form with its rows and decided rows, counted without reading the rows', async () => {
+    await harness.store.set(COLLECTIONS.forms, 'old-form', {
+      ...harness.form,
+      id: 'old-form',
+      isActive: false,
+      decisionsReleased: true,
+      dueDate: '2025-10-01T00:00:00.000Z',
+      semester: 'Fall 2025',
+    });
+    await addRow('r1', 'bootcamp', FORM_ID, true);
+    await addRow('r1', 'engineer', FORM_ID, false);
+    await addRow('r2', 'bootcamp', FORM_ID, false);
+    await addRow('r3', 'engineer', 'old-form', true);
+    const query = jest.spyOn(harness.store, 'query');
+
+    const res = await harness.as('dora').get('/admin/forms');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      items: [
+        {
+          id: FORM_ID,
+          semester: harness.form.semester,
+          isActive: true,
+          decisionsReleased: false,
+          dueDate: harness.form.dueDate,
+          rows: 3,
+          decided: 1,
+        },
+        {
+          id: 'old-form',
+          semester: 'Fall 2025',
+          isActive: false,
+          decisionsReleased: true,
+          dueDate: '2025-10-01T00:00:00.000Z',
+          rows: 1,
+          decided: 1,
+        },
+      ],
+    });
+    expect(query.mock.calls.map(([collection]) => collection)).toEqual([COLLECTIONS.forms]);
+  });
+});
+
+describe('POST /api/admin/forms/:formId/activate', () => {
+  it('activates the form and deactivates every other in one batch', async () => {
+    await harness.store.set(COLLECTIONS.forms, 'next', { ...harness.form, id: 'next', isActive: false });
+    await harness.store.set(COLLECTIONS.forms, 'other', { ...harness.form, id: 'other', isActive: true });
+    const batch = jest.spyOn(harness.store, 'batch');
+    const res = await harness.as('dora').post('/admin/forms/next/activate');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ...harness.form, id: 'next', isActive: true });
+    expect(batch).toHaveBeenCalledTimes(1);
+    expect((await storedForm('next'))?.isActive).toBe(true);
+    expect((await storedForm('other'))?.isActive).toBe(false);
+    expect((await storedForm(FORM_ID))?.isActive).toBe(false);
+  });
+
+  it('keeps an already active form active', async () => {
+    const res = await harness.as('dora').post(`/admin/forms/${FORM_ID}/activate`, {});
+    expect(res.status).toBe(200);
+    expect(await storedForm(FORM_ID)).toEqual(harness.form);
+  });
+
+  it.each(['no-such-form', 'bad%2Fid'])('answers 404 to the unknown form %j and writes nothing', async (formId) => {
+    const before = await dumpState(harness);
+    const res = await harness.as('dora').post(`/admin/forms/${formId}/activate`, {});
+    expect(res.status).toBe(404);
+    expect(res.body.error).toEqual({ code: 'not-found', message: STAFF_MESSAGES.noForm });
+    expect(await dumpState(harness)).toEqual(before);
+  });
+});
+
+describe('PUT /api/admin/forms/:formId/due-date', () => {
+  it('moves the due date and answers the form', async () => {
+    const res = await harness
+      .as('dora')
+      .put(`/admin/forms/${FORM_ID}/due-date`, { dueDate: '2026-09-01T18:00:00-05:00' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ...harness.form, dueDate: '2026-09-01T18:00:00-05:00' });
+    expect(await storedForm(FORM_ID)).toEqual({ ...harness.form, dueDate: '2026-09-01T18:00:00-05:00' });
+  });
+
+  it('answers 404 to an unknown form and writes nothing', async () => {
+    const before = await dumpState(harness);
+    const res = await harness.as('dora').put('/admin/forms/no-such-form/due-date', { dueDate: '2026-09-01T18:00:00Z' });
+    expect(res.status).toBe(404);
+    expect(res.body.error).toEqual({ code: 'not-found', message: STAFF_MESSAGES.noForm });
+    expect(await dumpState(harness)).toEqual(before);
+  });
+});

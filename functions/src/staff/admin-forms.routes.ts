@@ -1,0 +1,39 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { dueDateBodySchema, formDefinitionSchema, idSchema } from '@portal/shared/domain';
+import type { AppDeps } from '../app';
+import { parseParam } from '../http/params';
+import { parseInput } from '../http/validate';
+import { createAdminFormsService, noFormError } from './admin-forms.service';
+import { requireSuperReviewer } from './staff-access';
+
+const emptyBodySchema = z.strictObject({});
+
+/** The super-reviewer's forms: publish a definition, list them with progress, activate, move the due date. */
+export function adminFormsRoutes(deps: Pick<AppDeps, 'store' | 'accounts'> & { now: () => Date }): Router {
+  const forms = createAdminFormsService(deps);
+  const superReviewer = requireSuperReviewer(deps.store);
+  const router = Router();
+
+  router.post('/application/forms', ...superReviewer, async (req, res) => {
+    const form = parseInput(formDefinitionSchema, req.body, 'form definition');
+    res.status(201).json(await forms.publish(form));
+  });
+
+  router.get('/admin/forms', ...superReviewer, async (_req, res) => {
+    res.json(await forms.list());
+  });
+
+  router.post('/admin/forms/:formId/activate', ...superReviewer, async (req, res) => {
+    const formId = parseParam(idSchema, req.params.formId, noFormError);
+    parseInput(emptyBodySchema, req.body ?? {}, 'activation');
+    res.json(await forms.activate(formId));
+  });
+
+  router.put('/admin/forms/:formId/due-date', ...superReviewer, async (req, res) => {
+    const formId = parseParam(idSchema, req.params.formId, noFormError);
+    const { dueDate } = parseInput(dueDateBodySchema, req.body, 'due date');
+    res.json(await forms.setDueDate(formId, dueDate));
+  });
+  return router;
+}

@@ -1,0 +1,39 @@
+import { Router } from 'express';
+import { usersDeleteBodySchema, usersQuerySchema, usersRoleBodySchema } from '@portal/shared/domain';
+import type { AppDeps } from '../app';
+import { ApiError } from '../http/api-error';
+import { parseInput } from '../http/validate';
+import { AccountsNotDeletedError, createAdminUsersService } from './admin-users.service';
+import { requireSuperReviewer } from './staff-access';
+
+/** The super-reviewer's user management: list and search, bulk role change, bulk delete. */
+export function adminUsersRoutes(deps: Pick<AppDeps, 'store' | 'accounts'> & { now: () => Date }): Router {
+  const users = createAdminUsersService(deps);
+  const superReviewer = requireSuperReviewer(deps.store);
+  const router = Router();
+
+  router.get('/admin/users', ...superReviewer, async (req, res) => {
+    res.json(await users.list(parseInput(usersQuerySchema, req.query, 'users query')));
+  });
+
+  router.post('/admin/users/role', ...superReviewer, async (req, res) => {
+    const { userIds, role } = parseInput(usersRoleBodySchema, req.body, 'role change');
+    res.json(await users.setRole(userIds, role));
+  });
+
+  router.post('/admin/users/delete', ...superReviewer, async (req, res) => {
+    const { userIds } = parseInput(usersDeleteBodySchema, req.body, 'user deletion');
+    try {
+      res.json(await users.deleteUsers(userIds));
+    } catch (error) {
+      if (!(error instanceof AccountsNotDeletedError)) throw error;
+      req.log.error({ err: error, accountsNotDeleted: error.uids }, 'identity accounts left after deleting users');
+      throw new ApiError(
+        'internal',
+        `${error.deleted} user record(s) were deleted, but ${error.uids.length} sign-in account(s) could not be; they cannot access anything`,
+        { deleted: error.deleted, accountsNotDeleted: error.uids },
+      );
+    }
+  });
+  return router;
+}

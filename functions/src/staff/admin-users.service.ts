@@ -1,0 +1,139 @@
+import {
+  COLLECTIONS,
+  searchToken,
+  STAFF_MESSAGES,
+  type Page,
+  type StaffMember,
+  type User,
+  type UserRole,
+  type usersQuerySchema,
+} from '@portal/shared/domain';
+import type { z } from 'zod';
+import { ApiError } from '../http/api-error';
+import type { IdentityAdmin } from '../identity/identity-admin';
+import type { DocumentStore, EqualityFilter, WriteOperation } from '../store/document-store';
+
+/**
+ * User management for the super-reviewer (spec section 4: bulk role change and bulk delete, each
+ * one batch).
+ *
+ * The list is one store query: ordered by `sortName`, filtered by role and by the search token
+ * (an array-contains on `searchTokens`). Records written before those fields existed are not
+ * found by a search (and, on Firestore, not listed when ordered by a field they lack) until their
+ * profile is next saved or they are backfilled.
+ *
+ * The last-super-reviewer rule counts super-reviewers before the batch; two concurrent requests
+ * that each demote or delete a different super-reviewer could both pass. The store port has no
+ * count inside a transaction, and the window is one admin racing another, so this is accepted.
+ */
+
+export type UserQuery = z.output<typeof usersQuerySchema>;
+
+export class AccountsNotDeletedError extends Error {
+  constructor(
+    readonly deleted: number,
+    readonly uids: string[],
+    options?: ErrorOptions,
+  ) {
+    super(`User records were deleted but ${uids.length} identity account(s) were not: ${uids.join(', ')}`, options);
+    this.name = 'AccountsNotDeletedError';
+  }
+}
+
+const staffMember = (user: User): StaffMember => ({
+  id: user.id,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  email: user.email,
+  role: user.role,
+  applicantRolePreferences: user.applicantRolePreferences ?? [],
+});
+
+const MALFORMED_CURSOR = /cursor/i;
+
+export function createAdminUsersService(deps: { store: DocumentStore; accounts: IdentityAdmin }) {
+  const { store, accounts } = deps;
+
+  /** The records for `ids`; a 400 naming each unknown id. */
+  async function existingUsers(ids: string[]): Promise<User[]> {
+    const found = await Promise.all(ids.map((id) => store.get<User>(COLLECTIONS.users, id)));
+    const missing = ids.flatMap((id, index) => (found[index] ? [] : [{ id, index }]));
+    if (missing.length > 0) {
+      throw new ApiError(
+        'invalid-request',
+        `No user with the ID ${missing.map(({ id }) => id).join(', ')}`,
+        missing.map(({ index }) => ({ path: `userIds.${index}`, message: STAFF_MESSAGES.noUser })),
+      );
+    }
+    return found as User[];
+  }
+
+  /** 409 unless a super-reviewer remains once `leaving` stop being super-reviewers. */
+  async function assertSuperReviewerRemains(leaving: User[]): Promise<void> {
+    const supersLeaving = leaving.filter((user) => user.role === 'super-reviewer').length;
+    if (supersLeaving === 0) return;
+    const supers = await store.count(COLLECTIONS.users, [{ field: 'role', value: 'super-reviewer' }]);
+    if (supers - supersLeaving < 1) throw new ApiError('conflict', STAFF_MESSAGES.lastSuperReviewer);
+  }
+
+  return {
+    async list(query: UserQuery): Promise<Page<StaffMember>> {
+      const where: EqualityFilter[] = [];
+      if (query.role) where.push({ field: 'role', value: query.role });
+      const token = query.search === undefined ? '' : searchToken(query.search);
+      if (token) where.push({ field: 'searchTokens', op: 'array-contains', value: token });
+      let page;
+      try {
+        page = await store.query<User>(COLLECTIONS.users, {
+          where,
+          orderBy: { field: 'sortName', direction: 'asc' },
+          limit: query.limit,
+          after: query.cursor,
+        });
+      } catch (error) {
+        if (query.cursor !== undefined && error instanceof Error && MALFORMED_CURSOR.test(error.message)) {
+          throw new ApiError('invalid-request', 'Invalid users query', [
+            { path: 'cursor', message: 'Not a valid cursor' },
+          ]);
+        }
+        throw error;
+      }
+      const total = await store.count(COLLECTIONS.users, where);
+      return { items: page.items.map((item) => staffMember(item.data)), nextCursor: page.nextCursor, total };
+    },
+
+    async setRole(ids: string[], role: UserRole): Promise<{ updated: number }> {
+      const users = await existingUsers(ids);
+      if (role !== 'super-reviewer') await assertSuperReviewerRemains(users);
+      // Only the role changes: preferences stay, so a reviewer demoted and promoted again keeps them.
+      await store.batch(
+        ids.map((id): WriteOperation => ({ kind: 'update', collection: COLLECTIONS.users, id, patch: { role } })),
+      );
+      return { updated: ids.length };
+    },
+
+    /**
+     * Deletes the user records in one batch, then their identity accounts. Records go first: if
+     * the accounts went first and the batch then failed, users would keep records they can no
+     * longer sign in to, with nothing left to retry from. This way a failure after the batch
+     * leaves only accounts without a record, which have no access to anything (every route
+     * reads the role from the record); `AccountsNotDeletedError` names them so they can be
+     * removed by hand, and the caller answers 500 rather than a success.
+     */
+    async deleteUsers(ids: string[]): Promise<{ deleted: number }> {
+      const users = await existingUsers(ids);
+      await assertSuperReviewerRemains(users);
+      await store.batch(ids.map((id): WriteOperation => ({ kind: 'delete', collection: COLLECTIONS.users, id })));
+      let failed: string[];
+      try {
+        ({ failed } = await accounts.deleteAccounts(ids));
+      } catch (error) {
+        throw new AccountsNotDeletedError(ids.length, ids, { cause: error });
+      }
+      if (failed.length > 0) throw new AccountsNotDeletedError(ids.length, failed);
+      return { deleted: ids.length };
+    },
+  };
+}
+
+export type AdminUsersService = ReturnType<typeof createAdminUsersService>;

@@ -1,0 +1,220 @@
+import {
+  aggregateScore,
+  COLLECTIONS,
+  rowWithAssignments,
+  rubricFor,
+  scoreProblems,
+  STAFF_MESSAGES,
+  staffLoadId,
+  type ApplicationForm,
+  type ApplicationResponse,
+  type Assessment,
+  type AssessmentBody,
+  type AssessmentKind,
+  type AssessmentScreen,
+  type AssessmentView,
+  type AssignmentRef,
+  type Rubric,
+  type StaffLoad,
+  type User,
+} from '@portal/shared/domain';
+import { ApiError } from '../http/api-error';
+import type { DocumentStore, StoreTransaction } from '../store/document-store';
+import {
+  assessmentCollection,
+  emptyLoad,
+  loadWith,
+  noAssessmentError,
+  noFormError,
+  noResponseError,
+  noRowError,
+  readApplication,
+  refsOf,
+  rowId,
+  sectionsForReviewers,
+  toAssessmentView,
+  writeApplication,
+  type ApplicationState,
+} from './reviews.repository';
+
+export const ASSESSMENT_SERVICE_MESSAGES = { invalidScores: 'Some scores are not valid' } as const;
+
+const isSuper = (caller: User) => caller.role === 'super-reviewer';
+
+function assertMayWrite(caller: User, assessment: Assessment): void {
+  if (!isSuper(caller) && assessment.staffId !== caller.id) throw new ApiError('forbidden', STAFF_MESSAGES.notAssigned);
+}
+
+interface Context {
+  assessment: Assessment;
+  form: ApplicationForm;
+  state: ApplicationState;
+  load: StaffLoad;
+  rubric: Rubric;
+}
+
+async function readContext(tx: StoreTransaction, kind: AssessmentKind, id: string, caller: User): Promise<Context> {
+  const assessment = await tx.get<Assessment>(assessmentCollection(kind), id);
+  if (!assessment) throw noAssessmentError();
+  assertMayWrite(caller, assessment);
+  const form = await tx.get<ApplicationForm>(COLLECTIONS.forms, assessment.applicationFormId);
+  if (!form) throw noFormError();
+  const state = await readApplication(tx, assessment.responseId);
+  if (!state?.rows.has(rowId(assessment.responseId, assessment.role))) throw noRowError();
+  const load =
+    (await tx.get<StaffLoad>(COLLECTIONS.staffLoads, staffLoadId(form.id, assessment.staffId))) ??
+    emptyLoad(form.id, assessment.staffId);
+  const rubric = rubricFor(form, kind, assessment.role);
+  if (!rubric) throw new ApiError('conflict', STAFF_MESSAGES.noRubric);
+  return { assessment, form, state, load, rubric };
+}
+
+/** Writes the assessment, its row (with `ref` changed as given, or removed) and the staff load. */
+function commit(
+  tx: StoreTransaction,
+  context: Context,
+  assessment: Assessment | null,
+  ref: ((ref: AssignmentRef) => AssignmentRef) | null,
+  load: StaffLoad,
+): void {
+  const { kind, id } = context.assessment;
+  const collection = assessmentCollection(kind);
+  if (assessment) tx.set(collection, id, assessment);
+  else tx.delete(collection, id);
+  const row = context.state.rows.get(rowId(context.assessment.responseId, context.assessment.role))!;
+  const refs = refsOf(row, kind).flatMap((each) => (each.assessmentId !== id ? [each] : ref ? [ref(each)] : []));
+  writeApplication(tx, context.state, [rowWithAssignments(row, kind, refs, context.rubric)]);
+  tx.set(COLLECTIONS.staffLoads, load.id, load);
+}
+
+function scoreIssues(problems: Record<string, string>) {
+  return Object.entries(problems).map(([key, message]) => ({ path: `scores.${key}`, message }));
+}
+
+function assertEditable(context: Context, body: AssessmentBody): void {
+  if (context.assessment.state === 'submitted') throw new ApiError('conflict', STAFF_MESSAGES.readOnly);
+  if (body.version !== context.assessment.version) {
+    throw new ApiError('conflict', STAFF_MESSAGES.staleAssessment, { current: toAssessmentView(context.assessment) });
+  }
+}
+
+export function createAssessmentsService(deps: { store: DocumentStore; now: () => Date }) {
+  const { store, now } = deps;
+
+  return {
+    async screen(kind: AssessmentKind, id: string, caller: User): Promise<AssessmentScreen> {
+      const assessment = await store.get<Assessment>(assessmentCollection(kind), id);
+      if (!assessment) throw noAssessmentError();
+      assertMayWrite(caller, assessment);
+      const form = await store.get<ApplicationForm>(COLLECTIONS.forms, assessment.applicationFormId);
+      if (!form) throw noFormError();
+      const response = await store.get<ApplicationResponse>(COLLECTIONS.responses, assessment.responseId);
+      if (!response) throw noResponseError();
+      const submitted = assessment.state === 'submitted';
+      return {
+        assessment: toAssessmentView(assessment),
+        rubric: rubricFor(form, kind, assessment.role),
+        form: {
+          id: form.id,
+          semester: form.semester,
+          sections: form.sections.filter((section) => !section.hiddenFromReviewers),
+        },
+        response: {
+          id: response.id,
+          status: response.status,
+          rolesApplied: response.rolesApplied,
+          sectionResponses: sectionsForReviewers(form, response.sectionResponses),
+        },
+        editable: !submitted,
+        reopenable: submitted && isSuper(caller),
+      };
+    },
+
+    save(kind: AssessmentKind, id: string, caller: User, body: AssessmentBody): Promise<AssessmentView> {
+      const at = now().toISOString();
+      return store.transaction(async (tx) => {
+        const context = await readContext(tx, kind, id, caller);
+        assertEditable(context, body);
+        const problems = scoreProblems(context.rubric, body.scores, false);
+        if (Object.keys(problems).length > 0) {
+          throw new ApiError('invalid-request', ASSESSMENT_SERVICE_MESSAGES.invalidScores, scoreIssues(problems));
+        }
+        const complete = Object.keys(scoreProblems(context.rubric, body.scores, true)).length === 0;
+        const saved: Assessment = {
+          ...context.assessment,
+          scores: body.scores,
+          comments: body.comments,
+          state: 'draft',
+          score: complete ? aggregateScore(context.rubric, [body.scores]) : null,
+          version: context.assessment.version + 1,
+          updatedAt: at,
+        };
+        commit(tx, context, saved, (ref) => ({ ...ref, state: 'draft' }), context.load);
+        return toAssessmentView(saved);
+      });
+    },
+
+    submit(kind: AssessmentKind, id: string, caller: User, body: AssessmentBody): Promise<AssessmentView> {
+      const at = now().toISOString();
+      return store.transaction(async (tx) => {
+        const context = await readContext(tx, kind, id, caller);
+        assertEditable(context, body);
+        const problems = scoreProblems(context.rubric, body.scores, true);
+        if (Object.keys(problems).length > 0) {
+          throw new ApiError('invalid-request', STAFF_MESSAGES.incompleteScores, scoreIssues(problems));
+        }
+        const submitted: Assessment = {
+          ...context.assessment,
+          scores: body.scores,
+          comments: body.comments,
+          state: 'submitted',
+          score: aggregateScore(context.rubric, [body.scores]),
+          version: context.assessment.version + 1,
+          updatedAt: at,
+          submittedAt: at,
+        };
+        commit(
+          tx,
+          context,
+          submitted,
+          (ref) => ({ ...ref, state: 'submitted', scores: body.scores }),
+          loadWith(context.load, kind, { done: 1 }),
+        );
+        return toAssessmentView(submitted);
+      });
+    },
+
+    reopen(kind: AssessmentKind, id: string, caller: User): Promise<AssessmentView> {
+      const at = now().toISOString();
+      return store.transaction(async (tx) => {
+        const context = await readContext(tx, kind, id, caller);
+        if (context.assessment.state !== 'submitted') throw new ApiError('conflict', STAFF_MESSAGES.notSubmitted);
+        const reopened: Assessment = {
+          ...context.assessment,
+          state: 'draft',
+          version: context.assessment.version + 1,
+          updatedAt: at,
+          submittedAt: null,
+        };
+        commit(
+          tx,
+          context,
+          reopened,
+          ({ scores: _scores, ...ref }) => ({ ...ref, state: 'draft' }),
+          loadWith(context.load, kind, { done: -1 }),
+        );
+        return toAssessmentView(reopened);
+      });
+    },
+
+    unassign(kind: AssessmentKind, id: string, caller: User): Promise<void> {
+      return store.transaction(async (tx) => {
+        const context = await readContext(tx, kind, id, caller);
+        if (context.assessment.state === 'submitted') {
+          throw new ApiError('conflict', STAFF_MESSAGES.submittedCannotUnassign);
+        }
+        commit(tx, context, null, null, loadWith(context.load, kind, { assigned: -1 }));
+      });
+    },
+  };
+}

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import {
+  COLLECTIONS,
+  displayName,
+  isStaffRole,
+  rowWithAssignments,
+  rubricFor,
+  STAFF_MESSAGES,
+  staffLoadId,
+  type ApplicationForm,
+  type Assessment,
+  type AssessmentKind,
+  type AssessmentView,
+  type StaffLoad,
+  type TeamRole,
+  type User,
+} from '@portal/shared/domain';
+import { ApiError } from '../http/api-error';
+import type { DocumentStore, StoreTransaction } from '../store/document-store';
+import {
+  assessmentCollection,
+  emptyLoad,
+  loadWith,
+  readApplication,
+  refsOf,
+  rowId,
+  toAssessmentView,
+  writeApplication,
+  type ApplicationState,
+} from './reviews.repository';
+
+export interface AssignmentInput {
+  responseId: string;
+  role: TeamRole;
+  staffId: string;
+}
+
+interface Issue {
+  path: string;
+  message: string;
+}
+
+async function readAll<T>(ids: Iterable<string>, read: (id: string) => Promise<T | null>) {
+  const found = new Map<string, T | null>();
+  for (const id of ids) if (!found.has(id)) found.set(id, await read(id));
+  return found;
+}
+
+/**
+ * Creates the assessments, updates their rows, the staff loads and the response statuses in one
+ * transaction. Everything is checked first; any problem refuses the whole list.
+ */
+export async function assignInTransaction(
+  tx: StoreTransaction,
+  kind: AssessmentKind,
+  items: AssignmentInput[],
+  at: string,
+  newId: () => string = randomUUID,
+): Promise<Assessment[]> {
+  const applications = await readAll(
+    items.map((item) => item.responseId),
+    (id) => readApplication(tx, id),
+  );
+  const users = await readAll(
+    items.map((item) => item.staffId),
+    (id) => tx.get<User>(COLLECTIONS.users, id),
+  );
+  const formIds = [...applications.values()].flatMap((state) => (state ? [state.response.applicationFormId] : []));
+  const forms = await readAll(formIds, (id) => tx.get<ApplicationForm>(COLLECTIONS.forms, id));
+  const loadIds = items.flatMap((item) => {
+    const state = applications.get(item.responseId);
+    return state ? [staffLoadId(state.response.applicationFormId, item.staffId)] : [];
+  });
+  const loads = await readAll(loadIds, (id) => tx.get<StaffLoad>(COLLECTIONS.staffLoads, id));
+
+  const issues: Issue[] = [];
+  const taken = new Set<string>();
+  items.forEach((item, index) => {
+    const path = `assignments.${index}`;
+    const user = users.get(item.staffId);
+    const row = applications.get(item.responseId)?.rows.get(rowId(item.responseId, item.role));
+    const form = row ? forms.get(row.applicationFormId) : null;
+    const key = `${item.responseId}__${item.role}__${item.staffId}`;
+    if (!user || !isStaffRole(user.role)) {
+      issues.push({ path: `${path}.staffId`, message: STAFF_MESSAGES.assigneeNotStaff });
+    } else if (!row || !form) {
+      issues.push({ path, message: STAFF_MESSAGES.noRow });
+    } else if (row.userId === item.staffId) {
+      issues.push({ path: `${path}.staffId`, message: STAFF_MESSAGES.selfAssignment });
+    } else if (taken.has(key) || refsOf(row, kind).some((ref) => ref.staffId === item.staffId)) {
+      issues.push({ path: `${path}.staffId`, message: STAFF_MESSAGES.alreadyAssigned });
+    } else if (!rubricFor(form, kind, item.role)) {
+      issues.push({ path: `${path}.role`, message: STAFF_MESSAGES.noRubric });
+    }
+    taken.add(key);
+  });
+  if (issues.length > 0) throw new ApiError('invalid-request', issues[0]!.message, issues);
+
+  const created: Assessment[] = [];
+  const changedRows = new Map<string, ApplicationState>();
+  const changedLoads = new Map<string, StaffLoad>();
+  for (const item of items) {
+    const state = applications.get(item.responseId)!;
+    const id = rowId(item.responseId, item.role);
+    const row = state.rows.get(id)!;
+    const form = forms.get(row.applicationFormId)!;
+    const user = users.get(item.staffId)!;
+    const assessment: Assessment = {
+      id: newId(),
+      kind,
+      applicationFormId: row.applicationFormId,
+      responseId: row.responseId,
+      role: row.role,
+      staffId: user.id,
+      staffName: displayName(user),
+      applicantUserId: row.userId,
+      applicantName: row.applicantName,
+      searchTokens: row.searchTokens,
+      scores: {},
+      comments: '',
+      state: 'not-started',
+      score: null,
+      version: 0,
+      createdAt: at,
+      updatedAt: at,
+      submittedAt: null,
+    };
+    created.push(assessment);
+    const refs = [
+      ...refsOf(row, kind),
+      { assessmentId: assessment.id, staffId: user.id, staffName: assessment.staffName, state: assessment.state },
+    ];
+    state.rows.set(id, rowWithAssignments(row, kind, refs, rubricFor(form, kind, row.role)));
+    changedRows.set(item.responseId, state);
+    const loadId = staffLoadId(row.applicationFormId, user.id);
+    const load = changedLoads.get(loadId) ?? loads.get(loadId) ?? emptyLoad(row.applicationFormId, user.id);
+    changedLoads.set(loadId, loadWith(load, kind, { assigned: 1 }));
+  }
+
+  for (const assessment of created) tx.create(assessmentCollection(kind), assessment.id, assessment);
+  const touched = new Set(items.map((item) => rowId(item.responseId, item.role)));
+  for (const state of changedRows.values()) {
+    writeApplication(
+      tx,
+      state,
+      [...state.rows.values()].filter((row) => touched.has(row.id)),
+    );
+  }
+  for (const load of changedLoads.values()) tx.set(COLLECTIONS.staffLoads, load.id, load);
+  return created;
+}
+
+export function createAssignmentsService(deps: { store: DocumentStore; now: () => Date }) {
+  return {
+    async assign(kind: AssessmentKind, items: AssignmentInput[]): Promise<AssessmentView[]> {
+      const at = deps.now().toISOString();
+      const created = await deps.store.transaction((tx) => assignInTransaction(tx, kind, items, at));
+      return created.map(toAssessmentView);
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import { createHash } from 'node:crypto';
+import {
+  COLLECTIONS,
+  displayName,
+  STAFF_MESSAGES,
+  type ApplicationForm,
+  type ApplicationRow,
+  type AutoAssignPlanItem,
+  type AutoAssignPreview,
+  type StaffLoad,
+  type TeamRole,
+  type User,
+} from '@portal/shared/domain';
+import { ApiError } from '../http/api-error';
+import type { DocumentStore } from '../store/document-store';
+import { assignInTransaction } from './assignments.service';
+import { listStaff } from './dashboard.service';
+import { noFormError, queryAll } from './reviews.repository';
+
+/** Rows per transaction when a plan is applied. */
+const ROWS_PER_TRANSACTION = 50;
+
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Bootcamp is in every reviewer's preferences; a super-reviewer who set none reviews every role. */
+export function prefersRole(user: User, role: TeamRole): boolean {
+  if (role === 'bootcamp') return true;
+  const preferences = user.applicantRolePreferences ?? [];
+  if (user.role === 'super-reviewer' && preferences.length === 0) return true;
+  return preferences.includes(role);
+}
+
+/**
+ * The plan: each row short of `perRow` reviews gets the least loaded eligible staff members
+ * (load for the form plus what the plan already gave them; ties by id). Deterministic.
+ */
+export function planAutoAssign(input: {
+  formId: string;
+  perRow: number;
+  rows: ApplicationRow[];
+  staff: User[];
+  loads: StaffLoad[];
+}): AutoAssignPreview {
+  const staff = [...input.staff].sort(byId);
+  const before = new Map(staff.map((user) => [user.id, 0]));
+  for (const load of input.loads) if (before.has(load.staffId)) before.set(load.staffId, load.reviewsAssigned);
+  const current = new Map(before);
+
+  const rows = input.rows
+    .filter((row) => row.reviewsAssigned < input.perRow)
+    .sort((a, b) => (a.submittedAt < b.submittedAt ? -1 : a.submittedAt > b.submittedAt ? 1 : byId(a, b)));
+  const assignments: AutoAssignPlanItem[] = [];
+  const unfilled: AutoAssignPreview['unfilled'] = [];
+  for (const row of rows) {
+    const need = input.perRow - row.reviewsAssigned;
+    const assigned = new Set(row.reviews.map((ref) => ref.staffId));
+    const chosen = staff
+      .filter((user) => user.id !== row.userId && !assigned.has(user.id) && prefersRole(user, row.role))
+      .sort((a, b) => current.get(a.id)! - current.get(b.id)! || byId(a, b))
+      .slice(0, need);
+    for (const user of chosen) {
+      current.set(user.id, current.get(user.id)! + 1);
+      assignments.push({
+        responseId: row.responseId,
+        role: row.role,
+        staffId: user.id,
+        applicantName: row.applicantName,
+        staffName: displayName(user),
+      });
+    }
+    if (chosen.length < need) {
+      unfilled.push({
+        responseId: row.responseId,
+        role: row.role,
+        applicantName: row.applicantName,
+        missing: need - chosen.length,
+      });
+    }
+  }
+
+  const canonical = JSON.stringify({
+    formId: input.formId,
+    perRow: input.perRow,
+    assignments: assignments.map((item) => [item.responseId, item.role, item.staffId]),
+    unfilled: unfilled.map((item) => [item.responseId, item.role, item.missing]),
+  });
+  return {
+    planId: createHash('sha256').update(canonical).digest('hex'),
+    reviewersPerApplication: input.perRow,
+    assignments,
+    unfilled,
+    loads: staff.map((user) => ({
+      staffId: user.id,
+      staffName: displayName(user),
+      before: before.get(user.id)!,
+      after: current.get(user.id)!,
+    })),
+  };
+}
+
+export function createAutoAssignService(deps: { store: DocumentStore; now: () => Date }) {
+  const { store } = deps;
+
+  async function preview(formId: string, perRow: number): Promise<AutoAssignPreview> {
+    const form = await store.get<ApplicationForm>(COLLECTIONS.forms, formId);
+    if (!form) throw noFormError();
+    // Only the rows still short of reviewers: one equality query per assigned count below perRow.
+    const short = await Promise.all(
+      Array.from({ length: perRow }, (_, assigned) =>
+        queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, [
+          { field: 'applicationFormId', value: formId },
+          { field: 'reviewsAssigned', value: assigned },
+        ]),
+      ),
+    );
+    const [staff, loads] = await Promise.all([
+      listStaff(store),
+      queryAll<StaffLoad>(store, COLLECTIONS.staffLoads, [{ field: 'applicationFormId', value: formId }]),
+    ]);
+    return planAutoAssign({ formId, perRow, rows: short.flat(), staff, loads });
+  }
+
+  return {
+    preview,
+
+    async apply(formId: string, perRow: number, planId: string): Promise<{ created: number }> {
+      const plan = await preview(formId, perRow);
+      if (plan.planId !== planId) throw new ApiError('conflict', STAFF_MESSAGES.planChanged);
+      const byRow = new Map<string, AutoAssignPlanItem[]>();
+      for (const item of plan.assignments) {
+        const key = `${item.responseId}__${item.role}`;
+        byRow.set(key, [...(byRow.get(key) ?? []), item]);
+      }
+      const groups = [...byRow.values()];
+      const at = deps.now().toISOString();
+      let created = 0;
+      for (let start = 0; start < groups.length; start += ROWS_PER_TRANSACTION) {
+        const items = groups
+          .slice(start, start + ROWS_PER_TRANSACTION)
+          .flat()
+          .map(({ responseId, role, staffId }) => ({ responseId, role, staffId }));
+        created += (await store.transaction((tx) => assignInTransaction(tx, 'review', items, at))).length;
+      }
+      return { created };
+    },
+  };
+}

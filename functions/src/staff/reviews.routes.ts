@@ -1,0 +1,141 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import {
+  assessmentBodySchema,
+  assessmentKindSchema,
+  assessmentsQuerySchema,
+  assignmentsBodySchema,
+  autoAssignBodySchema,
+  decisionBodySchema,
+  idSchema,
+  qualifiedBodySchema,
+  rowsQuerySchema,
+  staffQuerySchema,
+  teamRoleSchema,
+} from '@portal/shared/domain';
+import type { AppDeps } from '../app';
+import { ApiError } from '../http/api-error';
+import { parseParam } from '../http/params';
+import { parseInput } from '../http/validate';
+import { createAssessmentsService } from './assessments.service';
+import { createAssignmentsService } from './assignments.service';
+import { createAutoAssignService } from './auto-assign.service';
+import { createDashboardService } from './dashboard.service';
+import { noAssessmentError, noFormError, noResponseError, noRowError } from './reviews.repository';
+import { requireStaff, requireSuperReviewer } from './staff-access';
+
+const emptyBodySchema = z.strictObject({});
+const uuidSchema = z.uuid();
+
+/** The review workflow: dashboards, assignments, reviews and interviews, qualified flags and decisions. */
+export function reviewsRoutes(deps: Pick<AppDeps, 'store' | 'accounts'> & { now: () => Date }): Router {
+  const services = { store: deps.store, now: deps.now };
+  const dashboard = createDashboardService(services);
+  const assignments = createAssignmentsService(services);
+  const assessments = createAssessmentsService(services);
+  const autoAssign = createAutoAssignService(services);
+  const router = Router();
+  const staff = requireStaff(deps.store);
+  const superOnly = requireSuperReviewer(deps.store);
+
+  const formId = (params: Record<string, unknown>) => parseParam(idSchema, params.formId, noFormError);
+  const assessment = (params: Record<string, unknown>) => ({
+    kind: parseParam(assessmentKindSchema, params.kind, noAssessmentError),
+    id: parseParam(uuidSchema, params.id, noAssessmentError),
+  });
+  const row = (params: Record<string, unknown>) => ({
+    responseId: parseParam(uuidSchema, params.responseId, noRowError),
+    role: parseParam(teamRoleSchema, params.role, noRowError),
+  });
+
+  router.get('/admin/forms/:formId/rows', ...superOnly, async (req, res) => {
+    const id = formId(req.params);
+    res.json(await dashboard.rows(id, parseInput(rowsQuerySchema, req.query, 'query')));
+  });
+
+  router.get('/admin/forms/:formId/staff', ...superOnly, async (req, res) => {
+    const id = formId(req.params);
+    res.json(await dashboard.staff(id, parseInput(staffQuerySchema, req.query, 'query')));
+  });
+
+  router.get('/admin/forms/:formId/assessments', ...staff, async (req, res) => {
+    const id = formId(req.params);
+    res.json(await dashboard.assessments(id, req.user!, parseInput(assessmentsQuerySchema, req.query, 'query')));
+  });
+
+  router.post('/admin/forms/:formId/auto-assign/preview', ...superOnly, async (req, res) => {
+    const id = formId(req.params);
+    const body = parseInput(autoAssignBodySchema, req.body, 'auto-assign request');
+    res.json(await autoAssign.preview(id, body.reviewersPerApplication));
+  });
+
+  router.post('/admin/forms/:formId/auto-assign', ...superOnly, async (req, res) => {
+    const id = formId(req.params);
+    const body = parseInput(autoAssignBodySchema, req.body, 'auto-assign request');
+    if (!body.planId) {
+      throw new ApiError('invalid-request', 'Invalid auto-assign request', [
+        { path: 'planId', message: 'Send the planId of the preview' },
+      ]);
+    }
+    res.json(await autoAssign.apply(id, body.reviewersPerApplication, body.planId));
+  });
+
+  router.post('/admin/forms/:formId/release', ...superOnly, async (req, res) => {
+    const id = formId(req.params);
+    parseInput(emptyBodySchema, req.body ?? {}, 'release request');
+    res.json(await dashboard.release(id));
+  });
+
+  router.post('/admin/assignments', ...superOnly, async (req, res) => {
+    const body = parseInput(assignmentsBodySchema, req.body, 'assignments');
+    res.status(201).json({ created: await assignments.assign(body.kind, body.assignments) });
+  });
+
+  router.get('/admin/assessments/:kind/:id', ...staff, async (req, res) => {
+    const { kind, id } = assessment(req.params);
+    res.json(await assessments.screen(kind, id, req.user!));
+  });
+
+  router.put('/admin/assessments/:kind/:id', ...staff, async (req, res) => {
+    const { kind, id } = assessment(req.params);
+    const body = parseInput(assessmentBodySchema, req.body, 'assessment');
+    res.json(await assessments.save(kind, id, req.user!, body));
+  });
+
+  router.post('/admin/assessments/:kind/:id/submit', ...staff, async (req, res) => {
+    const { kind, id } = assessment(req.params);
+    const body = parseInput(assessmentBodySchema, req.body, 'assessment');
+    res.json(await assessments.submit(kind, id, req.user!, body));
+  });
+
+  router.post('/admin/assessments/:kind/:id/reopen', ...superOnly, async (req, res) => {
+    const { kind, id } = assessment(req.params);
+    parseInput(emptyBodySchema, req.body ?? {}, 'reopen request');
+    res.json(await assessments.reopen(kind, id, req.user!));
+  });
+
+  router.delete('/admin/assessments/:kind/:id', ...superOnly, async (req, res) => {
+    const { kind, id } = assessment(req.params);
+    await assessments.unassign(kind, id, req.user!);
+    res.status(204).end();
+  });
+
+  router.get('/admin/responses/:responseId', ...staff, async (req, res) => {
+    const responseId = parseParam(uuidSchema, req.params.responseId, noResponseError);
+    res.json(await dashboard.application(responseId, req.user!));
+  });
+
+  router.put('/admin/rows/:responseId/:role/qualified', ...superOnly, async (req, res) => {
+    const { responseId, role } = row(req.params);
+    const { qualified } = parseInput(qualifiedBodySchema, req.body, 'qualified flag');
+    res.json(await dashboard.setQualified(responseId, role, qualified));
+  });
+
+  router.put('/admin/rows/:responseId/:role/decision', ...superOnly, async (req, res) => {
+    const { responseId, role } = row(req.params);
+    const { decision } = parseInput(decisionBodySchema, req.body, 'decision');
+    res.json(await dashboard.decide(responseId, role, decision));
+  });
+
+  return router;
+}

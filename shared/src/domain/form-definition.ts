@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import {
+  applicationFormSchema,
+  formSectionSchema,
+  questionSchema,
+  rubricCriterionSchema,
+  rubricSchema,
+  type ApplicationForm,
+} from './schemas';
+
+/**
+ * What POST /application/forms accepts: an `ApplicationForm` with no unknown fields at any depth,
+ * plus the rules that span fields (spec section 7, "form validation"). Each broken rule is an
+ * issue at the path of the offending field, e.g. `sections.1.questions.0.options`.
+ */
+
+export const FORM_DEFINITION_MESSAGES = {
+  duplicateSectionId: 'Another section already has this id',
+  duplicateQuestionId: 'Another question of this form already has this id',
+  duplicateOption: 'Each option may appear once',
+  wordLimits: 'The minimum number of words cannot be above the maximum',
+  secondRoleSelect: 'A form may have only one role-select question',
+  duplicateRubricId: 'Another rubric of this kind already has this id',
+  criterionBounds: 'The maximum score must be above the minimum',
+  duplicateCriterionKey: 'Another criterion of this rubric already has this key',
+  duplicateReviewRole: 'Another review rubric already covers this role',
+  duplicateInterviewRole: 'Another interview rubric already covers this role',
+} as const;
+
+const [firstQuestion, ...otherQuestions] = questionSchema.options.map((option) => option.strict());
+const strictQuestionSchema = z.discriminatedUnion('questionType', [firstQuestion!, ...otherQuestions]);
+
+const strictSectionSchema = z.strictObject({
+  ...formSectionSchema.shape,
+  questions: z.array(strictQuestionSchema),
+});
+
+const strictRubricSchema = z.strictObject({
+  ...rubricSchema.shape,
+  criteria: z.array(rubricCriterionSchema.strict()).min(1),
+});
+
+type Path = (string | number)[];
+type Report = (path: Path, message: string) => void;
+
+/** Reports every value after its first occurrence. */
+function reportRepeats<T>(values: { value: T; path: Path }[], message: string, report: Report): void {
+  const seen = new Set<T>();
+  for (const { value, path } of values) {
+    if (seen.has(value)) report(path, message);
+    seen.add(value);
+  }
+}
+
+function checkSections(form: ApplicationForm, report: Report): void {
+  const sections = form.sections.map((section, s) => ({ section, at: ['sections', s] as Path }));
+  reportRepeats(
+    sections.map(({ section, at }) => ({ value: section.sectionId, path: [...at, 'sectionId'] })),
+    FORM_DEFINITION_MESSAGES.duplicateSectionId,
+    report,
+  );
+  const questions = sections.flatMap(({ section, at }) =>
+    section.questions.map((question, q) => ({ question, at: [...at, 'questions', q] })),
+  );
+  reportRepeats(
+    questions.map(({ question, at }) => ({ value: question.questionId, path: [...at, 'questionId'] })),
+    FORM_DEFINITION_MESSAGES.duplicateQuestionId,
+    report,
+  );
+  let roleSelects = 0;
+  for (const { question, at } of questions) {
+    if ('options' in question && new Set(question.options).size !== question.options.length) {
+      report([...at, 'options'], FORM_DEFINITION_MESSAGES.duplicateOption);
+    }
+    if (
+      'maxWords' in question &&
+      question.minWords !== undefined &&
+      question.maxWords !== undefined &&
+      question.minWords > question.maxWords
+    ) {
+      report([...at, 'minWords'], FORM_DEFINITION_MESSAGES.wordLimits);
+    }
+    if (question.questionType === 'role-select' && ++roleSelects > 1) {
+      report([...at, 'questionType'], FORM_DEFINITION_MESSAGES.secondRoleSelect);
+    }
+  }
+}
+
+function checkRubrics(
+  rubrics: ApplicationForm['reviewRubrics'],
+  field: 'reviewRubrics' | 'interviewRubrics',
+  duplicateRole: string,
+  report: Report,
+): void {
+  reportRepeats(
+    rubrics.map((rubric, r) => ({ value: rubric.rubricId, path: [field, r, 'rubricId'] })),
+    FORM_DEFINITION_MESSAGES.duplicateRubricId,
+    report,
+  );
+  reportRepeats(
+    rubrics.flatMap((rubric, r) => rubric.roles.map((role, k) => ({ value: role, path: [field, r, 'roles', k] }))),
+    duplicateRole,
+    report,
+  );
+  rubrics.forEach((rubric, r) => {
+    const criteria = rubric.criteria.map((criterion, c) => ({ criterion, at: [field, r, 'criteria', c] as Path }));
+    reportRepeats(
+      criteria.map(({ criterion, at }) => ({ value: criterion.key, path: [...at, 'key'] })),
+      FORM_DEFINITION_MESSAGES.duplicateCriterionKey,
+      report,
+    );
+    for (const { criterion, at } of criteria) {
+      if (criterion.min >= criterion.max) report([...at, 'max'], FORM_DEFINITION_MESSAGES.criterionBounds);
+    }
+  });
+}
+
+export const formDefinitionSchema = z
+  .strictObject({
+    ...applicationFormSchema.shape,
+    sections: z.array(strictSectionSchema).min(1),
+    reviewRubrics: z.array(strictRubricSchema).default([]),
+    interviewRubrics: z.array(strictRubricSchema).default([]),
+  })
+  .superRefine((form, ctx) => {
+    const report: Report = (path, message) => ctx.addIssue({ code: 'custom', path, message });
+    checkSections(form, report);
+    checkRubrics(form.reviewRubrics, 'reviewRubrics', FORM_DEFINITION_MESSAGES.duplicateReviewRole, report);
+    checkRubrics(form.interviewRubrics, 'interviewRubrics', FORM_DEFINITION_MESSAGES.duplicateInterviewRole, report);
+  });
+
+export type FormDefinition = z.input<typeof formDefinitionSchema>;

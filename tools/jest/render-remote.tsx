@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { render } from '@testing-library/react';
+import { StyleProvider } from '@ant-design/cssinjs';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { PortalProvider, type ApiClient } from '@portal/shared/client';
@@ -24,8 +25,10 @@ export function renderRemote(
   const portal = (children: ReactNode) =>
     withPortal ? <PortalProvider value={{ api: api as ApiClient }}>{children}</PortalProvider> : children;
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <QueryClientProvider client={queryClient}>{portal(routes)}</QueryClientProvider>
-    </MemoryRouter>,
+    <StyleProvider mock="server">
+      <MemoryRouter initialEntries={[path]}>
+        <QueryClientProvider client={queryClient}>{portal(routes)}</QueryClientProvider>
+      </MemoryRouter>
+    </StyleProvider>,
   );
 }

@@ -1,53 +1,55 @@
+import type { ReactNode } from 'react';
 import { RequireRole } from '@portal/shared/client';
 import type { UserRole } from '@portal/shared/domain';
 import { Route, Routes } from '@portal/shared/router';
 import { PageNotFound } from '@portal/shared/ui';
+import { AssessmentPage } from '../features/assessment/assessment-page';
+import DorRoutes from '../features/dor/dor-routes';
 import { AdminHome } from '../features/home/admin-home';
+import { StaffLayout } from '../features/preferences/staff-layout';
+import { ReviewerDashboard } from '../features/reviewer/reviewer-dashboard';
 
-const SUPER_REVIEWER: UserRole[] = ['super-reviewer'];
-const STAFF: UserRole[] = ['reviewer', 'super-reviewer'];
+const STAFF: readonly UserRole[] = ['reviewer', 'super-reviewer'];
+
+const StaffOnly = ({ children }: { children: ReactNode }) => <RequireRole roles={STAFF}>{children}</RequireRole>;
 
 /**
  * Everything under /admin; rendered by the shell inside its router, QueryClient and session.
- * Spec sections 2 and 6: the super-reviewer's pages under dor/, the reviewers' screens.
+ * Spec sections 2 and 6: the super-reviewer's pages under dor/ (each guarded there), the reviewers'
+ * screens. StaffLayout shows a reviewer the role-preference dialog until they have chosen.
  */
 export default function AdminRoutes() {
   return (
     <Routes>
-      <Route index element={<AdminHome />} />
-      <Route
-        path="dor/*"
-        element={
-          <RequireRole roles={SUPER_REVIEWER}>
-            <PageNotFound />
-          </RequireRole>
-        }
-      />
-      <Route
-        path="reviewer/*"
-        element={
-          <RequireRole roles={STAFF}>
-            <PageNotFound />
-          </RequireRole>
-        }
-      />
-      <Route
-        path="review/*"
-        element={
-          <RequireRole roles={STAFF}>
-            <PageNotFound />
-          </RequireRole>
-        }
-      />
-      <Route
-        path="interview/*"
-        element={
-          <RequireRole roles={STAFF}>
-            <PageNotFound />
-          </RequireRole>
-        }
-      />
-      <Route path="*" element={<PageNotFound />} />
+      <Route element={<StaffLayout />}>
+        <Route index element={<AdminHome />} />
+        <Route path="dor/*" element={<DorRoutes />} />
+        <Route
+          path="reviewer/dashboard/:formId/*"
+          element={
+            <StaffOnly>
+              <ReviewerDashboard />
+            </StaffOnly>
+          }
+        />
+        <Route
+          path="review/f/:formId/:responseId/:sectionId/:reviewDataId"
+          element={
+            <StaffOnly>
+              <AssessmentPage kind="review" />
+            </StaffOnly>
+          }
+        />
+        <Route
+          path="interview/f/:formId/:responseId/:interviewDataId"
+          element={
+            <StaffOnly>
+              <AssessmentPage kind="interview" />
+            </StaffOnly>
+          }
+        />
+        <Route path="*" element={<PageNotFound />} />
+      </Route>
     </Routes>
   );
 }

@@ -1,20 +1,103 @@
-import { Alert, Card, Spin, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Card, Flex, Result, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { healthQueryOptions, usePortal } from '@portal/shared/client';
+import { ApiRequestError, activeFormQueryOptions, useCurrentUser, usePortal } from '@portal/shared/client';
+import { RESPONSE_MESSAGES, USER_ROLE_LABELS } from '@portal/shared/domain';
+import { Link } from '@portal/shared/router';
+import { LoadError, PageSkeleton } from '@portal/shared/ui';
+import { useRetryUnlessAnswered } from '../../api/assessments';
 
-export function AdminHome() {
-  const { api } = usePortal();
-  const health = useQuery(healthQueryOptions(api));
+function CardLink({ to, title, children }: { to: string; title: string; children: ReactNode }) {
   return (
-    <Card>
-      <Typography.Title level={2}>Admin Home</Typography.Title>
-      {health.isPending && <Spin />}
-      {health.isError && (
-        <Alert type="error" showIcon title={`The portal API is unreachable: ${health.error.message}`} />
+    <Link to={to} style={{ flex: '1 1 240px', maxWidth: 360 }}>
+      <Card hoverable title={title}>
+        <Typography.Text type="secondary">{children}</Typography.Text>
+      </Card>
+    </Link>
+  );
+}
+
+function StaffLinks({ isSuper }: { isSuper: boolean }) {
+  const { api } = usePortal();
+  const retry = useRetryUnlessAnswered();
+  const activeForm = useQuery({ ...activeFormQueryOptions(api), retry });
+  if (activeForm.error instanceof ApiRequestError && activeForm.error.status === 404) {
+    return (
+      <>
+        <Result status="info" title={RESPONSE_MESSAGES.noActiveForm} />
+        {isSuper && (
+          <Flex wrap gap={16}>
+            <CardLink to="/admin/dor/users" title="Users">
+              Change roles and remove accounts.
+            </CardLink>
+            <CardLink to="/admin/dor/forms" title="Forms">
+              Validate, publish and release forms.
+            </CardLink>
+          </Flex>
+        )}
+      </>
+    );
+  }
+  if (activeForm.isError) {
+    return (
+      <LoadError
+        title="The active form could not be loaded."
+        error={activeForm.error}
+        onRetry={() => void activeForm.refetch()}
+      />
+    );
+  }
+  if (activeForm.isPending) return <PageSkeleton label="Loading the active form" />;
+  const formId = encodeURIComponent(activeForm.data.id);
+  return (
+    <Flex wrap gap={16}>
+      {isSuper && (
+        <>
+          <CardLink to={`/admin/dor/dashboard/${formId}/all`} title="Super Reviewer dashboard">
+            Every application under review for {activeForm.data.semester}.
+          </CardLink>
+          <CardLink to="/admin/dor/users" title="Users">
+            Change roles and remove accounts.
+          </CardLink>
+          <CardLink to="/admin/dor/forms" title="Forms">
+            Validate, publish and release forms.
+          </CardLink>
+        </>
       )}
-      {health.isSuccess && (
-        <Typography.Text>Connected to the portal API (version {health.data.version}).</Typography.Text>
-      )}
-    </Card>
+      <CardLink to={`/admin/reviewer/dashboard/${formId}/apps`} title="Reviewer dashboard">
+        The applications and interviews assigned to you for {activeForm.data.semester}.
+      </CardLink>
+    </Flex>
+  );
+}
+
+/** `/admin`: where each role goes from here. */
+export function AdminHome() {
+  const user = useCurrentUser();
+
+  const body = () => {
+    if (user.isError) {
+      return (
+        <LoadError title="Your account could not be loaded." error={user.error} onRetry={() => void user.refetch()} />
+      );
+    }
+    if (user.isPending) return <PageSkeleton label="Loading your account" />;
+    const role = user.data?.role;
+    if (role === 'reviewer' || role === 'super-reviewer') return <StaffLinks isSuper={role === 'super-reviewer'} />;
+    return (
+      <Typography.Paragraph>
+        This area is for reviewers and super-reviewers. To apply, go to <Link to="/apply">your applications</Link>.
+      </Typography.Paragraph>
+    );
+  };
+
+  return (
+    <Flex vertical gap={16}>
+      <Typography.Title level={2} style={{ margin: 0 }}>
+        Admin Home
+      </Typography.Title>
+      {user.data && <Typography.Text type="secondary">Signed in as {USER_ROLE_LABELS[user.data.role]}</Typography.Text>}
+      {body()}
+    </Flex>
   );
 }

@@ -36,17 +36,6 @@ function offerServer(initial: RoleDecision) {
 
 const ACCEPTED: RoleDecision = { role: 'engineer', decision: 'accepted', offer: null };
 
-// jsdom has no ResizeObserver; antd's Popconfirm positions itself with one.
-beforeAll(() => {
-  Object.assign(globalThis, {
-    ResizeObserver: class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  });
-});
-
 afterEach(() => jest.restoreAllMocks());
 
 test('before release the page says so and shows no outcome', async () => {

@@ -4,7 +4,7 @@ import type { ApplicationResponse } from '@portal/shared/domain';
 import ApplicantRoutes from '../../app/routes';
 import { answer, apiError, fail, type Routes } from '../../../../tools/jest/fake-api';
 import { renderApplicantApp } from '../common/testing/render-applicant-app';
-import { draftResponse, EDITOR_FORM, EDITOR_RESPONSE_ID, stubResizeObserver } from './testing/editor-fixtures';
+import { draftResponse, EDITOR_FORM, EDITOR_RESPONSE_ID } from './testing/editor-fixtures';
 
 const FORM_PATH = `GET /forms/${EDITOR_FORM.id}`;
 const SAVE = `PUT /application/save/${EDITOR_RESPONSE_ID}`;
@@ -22,8 +22,6 @@ function renderEditorPage(routes: Routes, section = 'about-you') {
 }
 
 const nameField = () => within(screen.getByRole('group', { name: 'What name do you go by?' })).getByRole('textbox');
-
-beforeAll(stubResizeObserver);
 
 // antd renders slowly when every suite runs in parallel.
 jest.setTimeout(30_000);

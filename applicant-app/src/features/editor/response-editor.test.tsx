@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ApplicationResponse } from '@portal/shared/domain';
-import { draftResponse, EDITOR_FORM, EDITOR_RESPONSE_ID, stubResizeObserver } from './testing/editor-fixtures';
+import { draftResponse, EDITOR_FORM, EDITOR_RESPONSE_ID } from './testing/editor-fixtures';
 import { renderEditor } from './testing/render-editor';
 
 const SAVE = `PUT /application/save/${EDITOR_RESPONSE_ID}`;
@@ -17,8 +17,6 @@ const roleBox = (label: RegExp) =>
     name: label,
   });
 const button = (name: string) => screen.queryByRole('button', { name });
-
-beforeAll(stubResizeObserver);
 
 // antd renders slowly when every suite runs in parallel.
 jest.setTimeout(30_000);

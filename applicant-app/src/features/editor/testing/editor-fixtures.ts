@@ -133,14 +133,3 @@ export function storedDraftKeys(responseId = EDITOR_RESPONSE_ID): string[] {
   }
   return keys;
 }
-
-/** jsdom has no ResizeObserver; antd's auto-sized TextArea needs one. Call in beforeAll. */
-export function stubResizeObserver(): void {
-  if (typeof globalThis.ResizeObserver !== 'undefined') return;
-  class NoResizeObserver {
-    observe(): void {}
-    unobserve(): void {}
-    disconnect(): void {}
-  }
-  Object.assign(globalThis, { ResizeObserver: NoResizeObserver });
-}

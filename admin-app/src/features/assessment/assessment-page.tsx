@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Col, Flex, Result, Row, Typography } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiRequestError, notify, usePortal } from '@portal/shared/client';
+import { STAFF_MESSAGES, type AssessmentKind, type AssessmentScreen } from '@portal/shared/domain';
+import { useParams } from '@portal/shared/router';
+import { LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
+import { assessmentScreenQueryOptions, reopenAssessment, useRetryUnlessAnswered } from '../../api/assessments';
+import { staffKeys } from '../../api/keys';
+import { AnswersPanel } from './answers-panel';
+import { AssessmentForm } from './assessment-form';
+
+const TITLES: Record<AssessmentKind, string> = { review: 'Review', interview: 'Interview' };
+
+function ReadOnlyNotice({ screen }: { screen: AssessmentScreen }) {
+  const { api } = usePortal();
+  const queryClient = useQueryClient();
+  const { kind, id, state } = screen.assessment;
+  const noun = kind === 'review' ? 'review' : 'interview';
+  const reopen = useMutation({
+    mutationFn: () => reopenAssessment(api, kind, id),
+    onSuccess: async () => {
+      notify.success(`The ${noun} was reopened.`);
+      await queryClient.invalidateQueries({ queryKey: staffKeys.all });
+    },
+    onError: (error) => notify.error(`Failed to reopen the ${noun}: ${error.message}`),
+  });
+  return (
+    <Alert
+      type="info"
+      showIcon
+      title={
+        state === 'submitted' ? `This ${noun} has been submitted.` : `You can read this ${noun} but not change it.`
+      }
+      action={
+        screen.reopenable && (
+          <Button size="small" loading={reopen.isPending} onClick={() => reopen.mutate()}>
+            Reopen
+          </Button>
+        )
+      }
+    />
+  );
+}
+
+/** The review screen (one section of the application at a time) and the interview screen. */
+export function AssessmentPage({ kind }: { kind: AssessmentKind }) {
+  const { api } = usePortal();
+  const { reviewDataId, interviewDataId, sectionId } = useParams();
+  const id = (kind === 'review' ? reviewDataId : interviewDataId) ?? '';
+  const retry = useRetryUnlessAnswered();
+  const query = useQuery({ ...assessmentScreenQueryOptions(api, kind, id), retry, refetchOnWindowFocus: false });
+  // Bumped when the server's copy replaces what is on screen (after a conflict or a reopen).
+  const [generation, setGeneration] = useState(0);
+
+  if (query.error instanceof ApiRequestError && query.error.status === 403) {
+    return <Result status="403" title="You cannot open this" subTitle={query.error.message} />;
+  }
+  if (query.error instanceof ApiRequestError && query.error.status === 404) {
+    return <Result status="404" title={STAFF_MESSAGES.noAssessment} />;
+  }
+  if (query.isError) {
+    return (
+      <LoadError title={`This ${kind} could not be loaded.`} error={query.error} onRetry={() => void query.refetch()} />
+    );
+  }
+  if (query.isPending) return <PageSkeleton label={`Loading the ${kind}`} />;
+
+  const screen = query.data;
+  const { assessment, rubric, editable } = screen;
+  const loadLatest = async () => {
+    await query.refetch();
+    setGeneration((value) => value + 1);
+  };
+
+  return (
+    <Row gutter={[24, 24]}>
+      <Col xs={24} lg={14}>
+        <AnswersPanel screen={screen} sectionId={sectionId} />
+      </Col>
+      <Col xs={24} lg={10}>
+        <Card>
+          <Flex vertical gap={16}>
+            <div>
+              <Typography.Title level={3} style={{ margin: 0 }}>
+                {TITLES[kind]}
+              </Typography.Title>
+              <Flex gap={8} align="center" wrap>
+                <Typography.Text strong>{assessment.applicantName}</Typography.Text>
+                <RoleBadge role={assessment.role} />
+              </Flex>
+            </div>
+            {!editable && <ReadOnlyNotice screen={screen} />}
+            {rubric ? (
+              <AssessmentForm
+                // A reload after a conflict, or a reopen, starts the form again from the server's copy.
+                key={`${kind}:${id}:${generation}:${editable}`}
+                screen={screen}
+                rubric={rubric}
+                onLoadLatest={() => void loadLatest()}
+              />
+            ) : (
+              <Alert type="warning" showIcon title={STAFF_MESSAGES.noRubric} />
+            )}
+          </Flex>
+        </Card>
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,32 @@
+import type { AssessmentKind, ReviewDecision } from '@portal/shared/domain';
+
+export const DECISION_LABELS: Record<ReviewDecision, string> = {
+  'not-reviewed': 'Not reviewed',
+  'under-review': 'Under review',
+  reviewed: 'Reviewed',
+  interview: 'Interview',
+  accepted: 'Accepted',
+  denied: 'Denied',
+  waitlist: 'Waitlist',
+};
+
+export const DECISION_COLORS: Record<ReviewDecision, string> = {
+  'not-reviewed': 'default',
+  'under-review': 'gold',
+  reviewed: 'blue',
+  interview: 'purple',
+  accepted: 'green',
+  denied: 'red',
+  waitlist: 'orange',
+};
+
+export const STAFF_NOUN: Record<AssessmentKind, { one: string; title: string; many: string }> = {
+  review: { one: 'reviewer', title: 'Reviewer', many: 'reviews' },
+  interview: { one: 'interviewer', title: 'Interviewer', many: 'interviews' },
+};
+
+export const scoreText = (score: number | null | undefined): string =>
+  typeof score === 'number' ? score.toFixed(2) : '—';
+
+export const localDateTime = (iso: string): string =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

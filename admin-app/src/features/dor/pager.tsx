@@ -1,0 +1,32 @@
+import { Button, Flex, Typography } from 'antd';
+
+/** "Previous page" / "Next page" over a cursor stack, and how many match in all. */
+export function Pager({
+  total,
+  noun,
+  hasPrevious,
+  nextCursor,
+  onPrevious,
+  onNext,
+}: {
+  total: number;
+  noun: string;
+  hasPrevious: boolean;
+  nextCursor: string | null;
+  onPrevious: () => void;
+  onNext: (cursor: string) => void;
+}) {
+  return (
+    <Flex justify="space-between" align="center" gap={8} wrap>
+      <Typography.Text type="secondary">{`${total} ${noun}`}</Typography.Text>
+      <Flex gap={8}>
+        <Button disabled={!hasPrevious} onClick={onPrevious}>
+          Previous page
+        </Button>
+        <Button disabled={!nextCursor} onClick={() => nextCursor && onNext(nextCursor)}>
+          Next page
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}

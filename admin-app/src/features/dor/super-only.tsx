@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { Spin } from 'antd';
+import { RequireRole } from '@portal/shared/client';
+import type { UserRole } from '@portal/shared/domain';
+
+const SUPER: readonly UserRole[] = ['super-reviewer'];
+
+/** Spec section 2: every page under /admin/dor/ but the dashboard shell is for super-reviewers only. */
+export function SuperOnly({ children }: { children: ReactNode }) {
+  return (
+    <RequireRole
+      roles={SUPER}
+      fallback={<Spin description="Checking your account..." style={{ display: 'block', margin: '48px auto' }} />}
+    >
+      {children}
+    </RequireRole>
+  );
+}

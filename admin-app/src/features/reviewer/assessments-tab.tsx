@@ -1,0 +1,111 @@
+import { Button, Flex, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { formQueryOptions, usePortal } from '@portal/shared/client';
+import {
+  ASSESSMENT_STATE_LABELS,
+  type AssessmentKind,
+  type AssessmentState,
+  type AssessmentView,
+} from '@portal/shared/domain';
+import { Link } from '@portal/shared/router';
+import { LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
+import { myAssessmentsQueryOptions } from '../../api/assessments';
+import { firstReviewSectionId } from './first-section';
+
+const STATE_COLORS: Record<AssessmentState, string> = {
+  'not-started': 'default',
+  draft: 'gold',
+  submitted: 'green',
+};
+
+const EMPTY_TEXT: Record<AssessmentKind, string> = {
+  review: 'No applications assigned to you yet.',
+  interview: 'No interviews assigned to you yet.',
+};
+
+/** Used until the form is known; the review screen moves on to the first section it shows. */
+const ANY_SECTION = 'first';
+
+function openPath(formId: string, item: AssessmentView, firstSectionId: string | null): string {
+  const ids = (...parts: string[]) => parts.map(encodeURIComponent).join('/');
+  return item.kind === 'review'
+    ? `/admin/review/f/${ids(formId, item.responseId, firstSectionId ?? ANY_SECTION, item.id)}`
+    : `/admin/interview/f/${ids(formId, item.responseId, item.id)}`;
+}
+
+/** One tab of the reviewer dashboard: the caller's reviews or interviews for the form. */
+export function AssessmentsTab({ formId, kind, search }: { formId: string; kind: AssessmentKind; search: string }) {
+  const { api } = usePortal();
+  const list = useInfiniteQuery({
+    ...myAssessmentsQueryOptions(api, formId, { kind, search }),
+    placeholderData: keepPreviousData,
+  });
+  const form = useQuery({ ...formQueryOptions(api, formId), enabled: kind === 'review' });
+
+  if (list.isError) {
+    return (
+      <LoadError
+        title={kind === 'review' ? 'Your reviews could not be loaded.' : 'Your interviews could not be loaded.'}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+      />
+    );
+  }
+  if (list.isPending)
+    return <PageSkeleton label={kind === 'review' ? 'Loading your reviews' : 'Loading your interviews'} />;
+
+  const items = list.data.pages.flatMap((page) => page.items);
+  const total = list.data.pages[0]?.total ?? 0;
+
+  const columns: ColumnsType<AssessmentView> = [
+    { title: 'Applicant', dataIndex: 'applicantName', key: 'applicant' },
+    { title: 'Role', dataIndex: 'role', key: 'role', render: (role: string) => <RoleBadge role={role} /> },
+    {
+      title: 'State',
+      dataIndex: 'state',
+      key: 'state',
+      render: (state: AssessmentState) => <Tag color={STATE_COLORS[state]}>{ASSESSMENT_STATE_LABELS[state]}</Tag>,
+    },
+    { title: 'Score', dataIndex: 'score', key: 'score', render: (score: number | null) => score ?? '—' },
+    {
+      title: '',
+      key: 'open',
+      render: (_: unknown, item) => (
+        <Link
+          to={openPath(
+            formId,
+            item,
+            item.kind === 'review' && form.data ? firstReviewSectionId(form.data, item.role) : null,
+          )}
+        >
+          Open
+        </Link>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={12}>
+      <Typography.Text type="secondary">{`${total} assigned`}</Typography.Text>
+      <Table<AssessmentView>
+        rowKey="id"
+        columns={columns}
+        dataSource={items}
+        pagination={false}
+        loading={list.isFetching && !list.isFetchingNextPage}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: search.trim() ? 'Nothing matches your search.' : EMPTY_TEXT[kind] }}
+      />
+      {list.hasNextPage && (
+        <Button
+          style={{ alignSelf: 'center' }}
+          loading={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+        >
+          Load more
+        </Button>
+      )}
+    </Flex>
+  );
+}

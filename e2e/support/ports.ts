@@ -4,3 +4,6 @@ export const E2E_AUTH_EMULATOR_PORT = 19299;
 /** The launcher test starts its own runtime on these. */
 export const LAUNCHER_TEST_PORT = 18090;
 export const LAUNCHER_TEST_AUTH_EMULATOR_PORT = 19399;
+/** The staff-cycle test runs a cycle from an empty dashboard on its own runtime. */
+export const CYCLE_TEST_PORT = 18100;
+export const CYCLE_TEST_AUTH_EMULATOR_PORT = 19499;

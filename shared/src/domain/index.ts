@@ -10,3 +10,4 @@ export * from './responses';
 export * from './files';
 export * from './staff';
 export * from './form-definition';
+export * from './text';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TEAM_ROLES, USER_ROLES, type ReviewDecision, type TeamRole, type UserRole } from './constants';
+import { countOf } from './text';
 import type { ApplicationResponse, SectionResponse } from './responses';
 import { idSchema, teamRoleSchema, type ApplicationForm, type User } from './schemas';
 
@@ -63,7 +64,7 @@ export const STAFF_MESSAGES = {
   noRubric: 'The form has no rubric for this role',
   decisionsReleased: 'Decisions for this form have already been released',
   undecided: (count: number) =>
-    `Decisions cannot be released while ${count} submitted application${count === 1 ? ' is' : 's are'} undecided`,
+    `Decisions cannot be released while ${countOf(count, 'submitted application')} ${count === 1 ? 'is' : 'are'} undecided`,
   planChanged: 'Applications or reviewers changed since the preview; preview again',
   lastSuperReviewer: 'The last super-reviewer cannot be removed',
   formHasResponses: 'This form already has applications; change its due date or create a new form',

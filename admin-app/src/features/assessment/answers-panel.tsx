@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { Empty, Flex, Segmented } from 'antd';
-import type { AssessmentScreen } from '@portal/shared/domain';
+import { isSectionVisible, type AssessmentScreen } from '@portal/shared/domain';
 import { useNavigate } from '@portal/shared/router';
 import { ApplicationAnswers } from '@portal/shared/ui';
 
 /**
- * The application as the staff member may read it. A review shows one section at a time, the
+ * The application as the staff member may read it: the sections of the roles applied for, less
+ * those hidden from reviewers. A review shows one section at a time, the
  * one in the URL; an interview shows them all.
  */
 export function AnswersPanel({ screen, sectionId }: { screen: AssessmentScreen; sectionId?: string }) {
@@ -14,6 +15,7 @@ export function AnswersPanel({ screen, sectionId }: { screen: AssessmentScreen; 
   const sections = screen.form.sections.filter(
     (section) =>
       !section.hiddenFromReviewers &&
+      isSectionVisible(section, response.rolesApplied) &&
       response.sectionResponses.some((answers) => answers.sectionId === section.sectionId),
   );
   const isReview = assessment.kind === 'review';

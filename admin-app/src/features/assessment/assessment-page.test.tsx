@@ -163,6 +163,27 @@ test("shows the URL's section of the application and the rubric; the section men
   expect(screen.queryByRole('region', { name: 'About You' })).not.toBeInTheDocument();
 });
 
+test('sections of roles the applicant did not apply for are not offered, even when stored empty', async () => {
+  const base = screenOf();
+  const withDesign = screenOf({
+    response: {
+      ...base.response,
+      sectionResponses: [
+        ...base.response.sectionResponses,
+        {
+          sectionId: 'design',
+          sectionName: 'Design',
+          questions: [{ questionId: 'process', questionType: 'long-answer', applicationFormId: FORM_ID, response: '' }],
+        },
+      ],
+    },
+  });
+  renderPage(REVIEW_URL, { [`GET ${REVIEW}`]: answer(withDesign) });
+
+  expect(await screen.findByRole('radio', { name: 'Engineering' })).toBeInTheDocument();
+  expect(screen.queryByRole('radio', { name: 'Design' })).not.toBeInTheDocument();
+});
+
 test('a section id the screen does not show moves to the first section', async () => {
   renderPage(`/admin/review/f/${FORM_ID}/${RESPONSE_ID}/first/review-1`, { [`GET ${REVIEW}`]: answer(screenOf()) });
 

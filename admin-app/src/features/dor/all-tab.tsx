@@ -1,7 +1,7 @@
 import { Flex, Switch, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { usePortal } from '@portal/shared/client';
-import type { ApplicationRowView } from '@portal/shared/domain';
+import { countOf, type ApplicationRowView } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
 import { LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
 import { setQualified } from '../../api/dashboard';
@@ -121,8 +121,7 @@ export function AllTab({ formId, search }: { formId: string; search: string }) {
         locale={{ emptyText: search.trim() ? 'Nothing matches your search.' : 'No applications submitted yet.' }}
       />
       <Pager
-        total={rows.data.total}
-        noun="applications"
+        summary={countOf(rows.data.total, 'application')}
         hasPrevious={pages.hasPrevious}
         nextCursor={rows.data.nextCursor}
         onPrevious={pages.previous}

@@ -1,8 +1,7 @@
-import { Button, Card, Flex, Popconfirm, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Popconfirm, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { usePortal } from '@portal/shared/client';
 import {
-  ASSESSMENT_STATE_LABELS,
   type AssessmentKind,
   type AssignmentRef,
   type ApplicationRowView,
@@ -13,11 +12,10 @@ import { LoadError, PageSkeleton, RoleBadge, roleLabel } from '@portal/shared/ui
 import { unassign } from '../../api/dashboard';
 import { AssignStaff } from './assign-staff';
 import { STAFF_NOUN } from './labels';
-import { assessmentPath, dorPaths } from './paths';
+import { AssessmentStateTag, assessmentScreenPath } from '../assessment/assessment-links';
+import { dorPaths } from './paths';
 import { useStaffApplication } from './use-staff-application';
 import { useStaffMutation } from './use-staff-mutation';
-
-const STATE_COLORS = { 'not-started': 'default', draft: 'gold', submitted: 'green' } as const;
 
 const scoresText = (ref: AssignmentRef) =>
   ref.scores && Object.keys(ref.scores).length > 0
@@ -47,7 +45,7 @@ function RoleAssignments({
     {
       title: 'State',
       key: 'state',
-      render: (_: unknown, ref) => <Tag color={STATE_COLORS[ref.state]}>{ASSESSMENT_STATE_LABELS[ref.state]}</Tag>,
+      render: (_: unknown, ref) => <AssessmentStateTag state={ref.state} />,
     },
     { title: 'Scores', key: 'scores', render: (_: unknown, ref) => scoresText(ref) },
     {
@@ -56,7 +54,11 @@ function RoleAssignments({
       render: (_: unknown, ref) => (
         <Flex gap={12} align="center">
           <Link
-            to={assessmentPath(kind, application.form.id, application.response.id, ref.assessmentId, application.form)}
+            to={assessmentScreenPath(
+              { kind, responseId: application.response.id, id: ref.assessmentId, role: row.role },
+              application.form.id,
+              application.form,
+            )}
           >
             Open
           </Link>

@@ -105,6 +105,6 @@ test('a changed plan (409) is explained and previewed again', async () => {
   await userEvent.click(await dialog.findByRole('button', { name: 'Assign 2 reviews' }));
 
   expect(await dialog.findByText(STAFF_MESSAGES.planChanged)).toBeInTheDocument();
-  expect(await dialog.findByRole('button', { name: 'Assign 1 reviews' })).toBeEnabled();
+  expect(await dialog.findByRole('button', { name: 'Assign 1 review' })).toBeEnabled();
   expect(preview).toHaveBeenCalledTimes(2);
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, InputNumber, Modal, Spin, Table, Typography } from 'antd';
 import { ApiRequestError, usePortal } from '@portal/shared/client';
-import type { AutoAssignPreview } from '@portal/shared/domain';
+import { countOf, type AutoAssignPreview } from '@portal/shared/domain';
 import { RoleBadge } from '@portal/shared/ui';
 import { applyAutoAssign, previewAutoAssign } from '../../api/dashboard';
 import { useStaffMutation } from './use-staff-mutation';
@@ -69,7 +69,7 @@ export function AutoAssignButton({ formId }: { formId: string }) {
   const apply = useStaffMutation(
     (current: AutoAssignPreview) => applyAutoAssign(api, formId, current.reviewersPerApplication, current.planId),
     {
-      success: (result) => `${result.created} review${result.created === 1 ? '' : 's'} assigned!`,
+      success: (result) => `${countOf(result.created, 'review')} assigned!`,
       onSuccess: () => close(),
       onError: (error, current) => {
         if (!(error instanceof ApiRequestError) || error.status !== 409) return false;
@@ -121,7 +121,7 @@ export function AutoAssignButton({ formId }: { formId: string }) {
             loading={apply.isPending}
             onClick={() => plan && apply.mutate(plan)}
           >
-            {`Assign ${count} reviews`}
+            {`Assign ${countOf(count, 'review')}`}
           </Button>,
         ]}
       >

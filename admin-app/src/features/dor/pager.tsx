@@ -2,15 +2,14 @@ import { Button, Flex, Typography } from 'antd';
 
 /** "Previous page" / "Next page" over a cursor stack, and how many match in all. */
 export function Pager({
-  total,
-  noun,
+  summary,
   hasPrevious,
   nextCursor,
   onPrevious,
   onNext,
 }: {
-  total: number;
-  noun: string;
+  /** What the list holds in all, e.g. "12 applications". */
+  summary: string;
   hasPrevious: boolean;
   nextCursor: string | null;
   onPrevious: () => void;
@@ -18,7 +17,7 @@ export function Pager({
 }) {
   return (
     <Flex justify="space-between" align="center" gap={8} wrap>
-      <Typography.Text type="secondary">{`${total} ${noun}`}</Typography.Text>
+      <Typography.Text type="secondary">{summary}</Typography.Text>
       <Flex gap={8}>
         <Button disabled={!hasPrevious} onClick={onPrevious}>
           Previous page

@@ -1,7 +1,13 @@
 import { Flex, Select, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { usePortal } from '@portal/shared/client';
-import { FINAL_DECISIONS, isFinalDecision, type ApplicationRowView, type FinalDecision } from '@portal/shared/domain';
+import {
+  FINAL_DECISIONS,
+  isFinalDecision,
+  type ApplicationRowView,
+  type FinalDecision,
+  countOf,
+} from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
 import { LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
 import { setDecision } from '../../api/dashboard';
@@ -114,8 +120,7 @@ export function QualifiedTab({ formId, search }: { formId: string; search: strin
         locale={{ emptyText: search.trim() ? 'Nothing matches your search.' : 'No qualified applications yet.' }}
       />
       <Pager
-        total={rows.data.total}
-        noun="qualified applications"
+        summary={countOf(rows.data.total, 'qualified application')}
         hasPrevious={pages.hasPrevious}
         nextCursor={rows.data.nextCursor}
         onPrevious={pages.previous}

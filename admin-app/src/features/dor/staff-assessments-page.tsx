@@ -1,17 +1,16 @@
-import { Flex, Table, Tag, Typography } from 'antd';
+import { Flex, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { formQueryOptions, usePortal } from '@portal/shared/client';
-import { ASSESSMENT_STATE_LABELS, type AssessmentKind, type AssessmentView } from '@portal/shared/domain';
+import { type AssessmentKind, type AssessmentView } from '@portal/shared/domain';
 import { Link, useParams } from '@portal/shared/router';
 import { LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
 import { staffAssessmentsQueryOptions } from '../../api/dashboard';
 import { scoreText } from './labels';
 import { Pager } from './pager';
-import { assessmentPath, dorPaths } from './paths';
+import { AssessmentStateTag, assessmentScreenPath } from '../assessment/assessment-links';
+import { dorPaths } from './paths';
 import { useCursorPages } from './use-cursor-pages';
-
-const STATE_COLORS = { 'not-started': 'default', draft: 'gold', submitted: 'green' } as const;
 
 /** `/admin/dor/reviewer/{formId}/{id}` and `/admin/dor/interviewer/{formId}/{id}`: one staff member's assessments. */
 export function StaffAssessmentsPage({ kind }: { kind: AssessmentKind }) {
@@ -42,15 +41,13 @@ export function StaffAssessmentsPage({ kind }: { kind: AssessmentKind }) {
     {
       title: 'State',
       key: 'state',
-      render: (_: unknown, item) => <Tag color={STATE_COLORS[item.state]}>{ASSESSMENT_STATE_LABELS[item.state]}</Tag>,
+      render: (_: unknown, item) => <AssessmentStateTag state={item.state} />,
     },
     { title: 'Score', key: 'score', render: (_: unknown, item) => scoreText(item.score) },
     {
       title: '',
       key: 'open',
-      render: (_: unknown, item) => (
-        <Link to={assessmentPath(kind, formId, item.responseId, item.id, form.data)}>Open</Link>
-      ),
+      render: (_: unknown, item) => <Link to={assessmentScreenPath(item, formId, form.data)}>Open</Link>,
     },
   ];
 
@@ -74,8 +71,7 @@ export function StaffAssessmentsPage({ kind }: { kind: AssessmentKind }) {
         locale={{ emptyText: kind === 'review' ? 'No reviews assigned yet.' : 'No interviews assigned yet.' }}
       />
       <Pager
-        total={list.data.total}
-        noun="assigned"
+        summary={`${list.data.total} assigned`}
         hasPrevious={pages.hasPrevious}
         nextCursor={list.data.nextCursor}
         onPrevious={pages.previous}

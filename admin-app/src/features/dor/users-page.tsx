@@ -3,7 +3,14 @@ import { Button, Flex, Input, Popconfirm, Select, Table, Typography } from 'antd
 import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { usePortal } from '@portal/shared/client';
-import { displayName, USER_ROLE_LABELS, USER_ROLES, type StaffMember, type UserRole } from '@portal/shared/domain';
+import {
+  displayName,
+  USER_ROLE_LABELS,
+  USER_ROLES,
+  type StaffMember,
+  type UserRole,
+  countOf,
+} from '@portal/shared/domain';
 import { LoadError, PageSkeleton } from '@portal/shared/ui';
 import { changeUsersRole, deleteUsers, usersQueryOptions } from '../../api/users';
 import { Pager } from './pager';
@@ -13,7 +20,6 @@ import { useStaffMutation } from './use-staff-mutation';
 
 const ROLE_OPTIONS = USER_ROLES.map((role) => ({ value: role, label: USER_ROLE_LABELS[role] }));
 const ROLE_FILTER_OPTIONS = [{ value: '', label: 'All roles' }, ...ROLE_OPTIONS];
-const plural = (count: number) => `${count} user${count === 1 ? '' : 's'}`;
 
 /** `/admin/dor/users`: find users, change the role of or delete those selected. */
 export function UsersPage() {
@@ -32,12 +38,12 @@ export function UsersPage() {
   const changeRole = useStaffMutation(
     (input: { userIds: string[]; role: UserRole }) => changeUsersRole(api, input.userIds, input.role),
     {
-      success: (result, input) => `${plural(result.updated)} now ${USER_ROLE_LABELS[input.role]}!`,
+      success: (result, input) => `${countOf(result.updated, 'user')} now ${USER_ROLE_LABELS[input.role]}!`,
       onSuccess: () => setSelected([]),
     },
   );
   const remove = useStaffMutation((userIds: string[]) => deleteUsers(api, userIds), {
-    success: (result) => `${plural(result.deleted)} deleted!`,
+    success: (result) => `${countOf(result.deleted, 'user')} deleted!`,
     onSuccess: () => setSelected([]),
   });
 
@@ -90,7 +96,7 @@ export function UsersPage() {
           {`Apply to ${count} selected`}
         </Button>
         <Popconfirm
-          title={`Delete ${plural(count)}?`}
+          title={`Delete ${countOf(count, 'user')}?`}
           description="Their accounts are deleted too. This cannot be undone."
           okText="Yes, delete"
           okButtonProps={{ danger: true }}
@@ -124,8 +130,7 @@ export function UsersPage() {
             locale={{ emptyText: search || role ? 'Nothing matches your search.' : 'No users yet.' }}
           />
           <Pager
-            total={users.data.total}
-            noun="users"
+            summary={countOf(users.data.total, 'user')}
             hasPrevious={pages.hasPrevious}
             nextCursor={users.data.nextCursor}
             onPrevious={pages.previous}

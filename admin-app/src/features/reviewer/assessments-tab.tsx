@@ -1,38 +1,17 @@
-import { Button, Flex, Table, Tag, Typography } from 'antd';
+import { Button, Flex, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { formQueryOptions, usePortal } from '@portal/shared/client';
-import {
-  ASSESSMENT_STATE_LABELS,
-  type AssessmentKind,
-  type AssessmentState,
-  type AssessmentView,
-} from '@portal/shared/domain';
+import { type AssessmentKind, type AssessmentState, type AssessmentView } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
 import { LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
 import { myAssessmentsQueryOptions } from '../../api/assessments';
-import { firstReviewSectionId } from './first-section';
-
-const STATE_COLORS: Record<AssessmentState, string> = {
-  'not-started': 'default',
-  draft: 'gold',
-  submitted: 'green',
-};
+import { AssessmentStateTag, assessmentScreenPath } from '../assessment/assessment-links';
 
 const EMPTY_TEXT: Record<AssessmentKind, string> = {
   review: 'No applications assigned to you yet.',
   interview: 'No interviews assigned to you yet.',
 };
-
-/** Used until the form is known; the review screen moves on to the first section it shows. */
-const ANY_SECTION = 'first';
-
-function openPath(formId: string, item: AssessmentView, firstSectionId: string | null): string {
-  const ids = (...parts: string[]) => parts.map(encodeURIComponent).join('/');
-  return item.kind === 'review'
-    ? `/admin/review/f/${ids(formId, item.responseId, firstSectionId ?? ANY_SECTION, item.id)}`
-    : `/admin/interview/f/${ids(formId, item.responseId, item.id)}`;
-}
 
 /** One tab of the reviewer dashboard: the caller's reviews or interviews for the form. */
 export function AssessmentsTab({ formId, kind, search }: { formId: string; kind: AssessmentKind; search: string }) {
@@ -65,23 +44,13 @@ export function AssessmentsTab({ formId, kind, search }: { formId: string; kind:
       title: 'State',
       dataIndex: 'state',
       key: 'state',
-      render: (state: AssessmentState) => <Tag color={STATE_COLORS[state]}>{ASSESSMENT_STATE_LABELS[state]}</Tag>,
+      render: (state: AssessmentState) => <AssessmentStateTag state={state} />,
     },
     { title: 'Score', dataIndex: 'score', key: 'score', render: (score: number | null) => score ?? '—' },
     {
       title: '',
       key: 'open',
-      render: (_: unknown, item) => (
-        <Link
-          to={openPath(
-            formId,
-            item,
-            item.kind === 'review' && form.data ? firstReviewSectionId(form.data, item.role) : null,
-          )}
-        >
-          Open
-        </Link>
-      ),
+      render: (_: unknown, item) => <Link to={assessmentScreenPath(item, formId, form.data)}>Open</Link>,
     },
   ];
 

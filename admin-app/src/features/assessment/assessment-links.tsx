@@ -1,0 +1,41 @@
+import { Tag } from 'antd';
+import {
+  ASSESSMENT_STATE_LABELS,
+  isSectionVisible,
+  type ApplicationForm,
+  type AssessmentKind,
+  type AssessmentState,
+  type TeamRole,
+} from '@portal/shared/domain';
+
+const STATE_COLORS: Record<AssessmentState, string> = { 'not-started': 'default', draft: 'gold', submitted: 'green' };
+
+/** A review or interview's state: Not started, Draft or Submitted. */
+export function AssessmentStateTag({ state }: { state: AssessmentState }) {
+  return <Tag color={STATE_COLORS[state]}>{ASSESSMENT_STATE_LABELS[state]}</Tag>;
+}
+
+/** Used until the form is known; the review screen moves on to the first section it shows. */
+const ANY_SECTION = 'first';
+
+/** Where a review opens: the form's first section a reviewer may see for that role. */
+export function firstReviewSectionId(form: Pick<ApplicationForm, 'sections'> | undefined, role: TeamRole): string {
+  const section = form?.sections.find(
+    (candidate) => !candidate.hiddenFromReviewers && isSectionVisible(candidate, [role]),
+  );
+  return section?.sectionId ?? ANY_SECTION;
+}
+
+const ids = (...parts: string[]) => parts.map(encodeURIComponent).join('/');
+
+/** The review or interview screen of one assessment (spec section 2 routes). */
+export function assessmentScreenPath(
+  assessment: { kind: AssessmentKind; responseId: string; id: string; role: TeamRole },
+  formId: string,
+  form: Pick<ApplicationForm, 'sections'> | undefined,
+): string {
+  const { kind, responseId, id, role } = assessment;
+  return kind === 'review'
+    ? `/admin/review/f/${ids(formId, responseId, firstReviewSectionId(form, role), id)}`
+    : `/admin/interview/f/${ids(formId, responseId, id)}`;
+}

@@ -1,0 +1,115 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../e2e/support/chromium';
+import { startPortalProcess } from '../tools/portal-process';
+import { percentile } from './support/percentiles';
+import { seedSubmittedApplications } from './support/seed-applications';
+
+const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 5000);
+const REVIEWERS = 40;
+const RUNS = 20;
+const FORM_ID = 'demo-form-spring';
+
+async function signIn(baseUrl: string, email: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: 'demo-password-123', returnSecureToken: true }),
+  });
+  if (!res.ok) throw new Error(`sign in ${email}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { idToken: string }).idToken;
+}
+
+/** Times one dashboard call RUNS times (after a warm-up) on loopback; prints p50/p95 and what it answered. */
+async function timeCall(baseUrl: string, token: string, label: string, query: string) {
+  const url = `${baseUrl}/api/admin/forms/${FORM_ID}/rows?${query}`;
+  const get = async () => {
+    const started = performance.now();
+    const res = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+    const body = (await res.json()) as {
+      items?: { applicantName: string; reviewScore: number | null }[];
+      total?: number;
+    };
+    const ms = performance.now() - started;
+    if (!res.ok) throw new Error(`${label}: ${res.status} ${JSON.stringify(body)}`);
+    return { ms, body };
+  };
+  const { body } = await get();
+  const times: number[] = [];
+  for (let run = 0; run < RUNS; run++) times.push((await get()).ms);
+  const first = body.items?.[0];
+  console.log(
+    `${label.padEnd(34)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(times, 95)
+      .toFixed(1)
+      .padStart(
+        6,
+      )} ms  (${body.items?.length ?? 0} of ${body.total ?? '?'}; first: ${first?.applicantName ?? '-'}, score ${
+      first?.reviewScore ?? '-'
+    })`,
+  );
+}
+
+/** The bytes of the admin remote an applicant downloads while using the applicant side. */
+async function applicantAdminBytes(baseUrl: string) {
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  try {
+    const page = await browser.newPage();
+    const fetched: { url: string; bytes: number }[] = [];
+    page.on('requestfinished', (request) => {
+      void request.sizes().then((sizes) => fetched.push({ url: request.url(), bytes: sizes.responseBodySize }));
+    });
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('Email').fill('applicant@example.com');
+    await page.getByLabel('Password').fill('demo-password-123');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL('**/apply');
+    for (const route of ['/apply', '/apply/status', '/profile', '/apply']) {
+      await page.goto(`${baseUrl}${route}`, { waitUntil: 'networkidle' });
+    }
+    await page.waitForTimeout(500);
+    const admin = fetched.filter((entry) => new URL(entry.url).pathname.startsWith('/admin/'));
+    const bytes = admin.reduce((sum, entry) => sum + entry.bytes, 0);
+    console.log(
+      `admin remote downloaded by an applicant: ${bytes} bytes in ${admin.length} requests (of ${fetched.length} requests)`,
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-staff-'));
+  const seedStarted = performance.now();
+  await seedSubmittedApplications({ dataDir, count: APPLICATIONS, reviewers: REVIEWERS });
+  console.log(
+    `seeded ${APPLICATIONS} submitted applications with 2 submitted reviews per role, ${REVIEWERS} reviewers, in ${(
+      (performance.now() - seedStarted) /
+      1000
+    ).toFixed(1)} s`,
+  );
+  const portal = await startPortalProcess({ port: 18280, authEmulatorPort: 19289, dataDir });
+  try {
+    const token = await signIn(portal.url, 'director@example.com');
+    console.log(`super-reviewer 'all' tab, ${RUNS} runs each, loopback HTTP round trip:`);
+    await timeCall(portal.url, token, 'first page (25, newest first)', 'tab=all&limit=25');
+    await timeCall(portal.url, token, 'search "grace" (name prefix)', 'tab=all&search=grace&limit=25');
+    await timeCall(
+      portal.url,
+      token,
+      'search "bench-applicant-04" (email)',
+      'tab=all&search=bench-applicant-04&limit=25',
+    );
+    await timeCall(portal.url, token, 'sort by average score, desc', 'tab=all&sort=reviewScore&dir=desc&limit=25');
+    await timeCall(portal.url, token, 'sort by name, asc', 'tab=all&sort=name&dir=asc&limit=25');
+    await applicantAdminBytes(portal.url);
+  } finally {
+    await portal.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,185 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { StaffApplication } from '../shared/src/domain';
+import { startPortalProcess, type PortalProcess } from '../tools/portal-process';
+import { FORM, idToken, submitApplication } from './support/applications';
+import { DEMO, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
+import { CYCLE_TEST_AUTH_EMULATOR_PORT, CYCLE_TEST_PORT } from './support/ports';
+
+/**
+ * A whole recruitment cycle as a chapter runs it, on a runtime of its own (so the dashboard holds
+ * exactly this cycle's application and releasing decisions is not blocked by other tests' data).
+ */
+let portal: PortalProcess;
+
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  portal = await startPortalProcess({ port: CYCLE_TEST_PORT, authEmulatorPort: CYCLE_TEST_AUTH_EMULATOR_PORT });
+});
+
+test.afterAll(async () => {
+  await portal?.stop();
+});
+
+test.use({ baseURL: `http://127.0.0.1:${CYCLE_TEST_PORT}` });
+
+async function signedIn(browser: Browser, email: string, password?: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: portal.url });
+  const page = await context.newPage();
+  await logIn(page, email, password);
+  return page;
+}
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results/staff-cycle/${name}.png`, fullPage: true });
+
+test('a whole cycle: auto-assign, review, qualify, interview, decide, release, accept', async ({ browser, page }) => {
+  // An applicant applies for Bootcamp and submits.
+  const applicant = await registerVerifiedApplicant(page.request, uniqueEmail('cycle'));
+  const submitted = await submitApplication(page.request, applicant, ['bootcamp']);
+  const dashboard = `/admin/dor/dashboard/${FORM}`;
+
+  // The director auto-assigns two reviewers, after a preview.
+  const director = await signedIn(browser, DEMO.director);
+  await director.goto(`${dashboard}/all`);
+  await expect(director.getByRole('heading', { name: 'Super Reviewer Dashboard' })).toBeVisible();
+  await expect(director.getByText('1 application', { exact: true })).toBeVisible();
+  const row = director.getByRole('row', { name: /Test Applicant/ });
+  await expect(row.getByRole('link', { name: '0/0' })).toBeVisible();
+  await director.getByRole('button', { name: 'Auto-assign' }).click();
+  const autoAssign = director.getByRole('dialog', { name: 'Auto-assign reviewers' });
+  await expect(autoAssign.getByLabel('Reviewers per application')).toHaveValue('2');
+  await autoAssign.getByRole('button', { name: 'Preview' }).click();
+  await expect(autoAssign.getByRole('row', { name: /Test Applicant.*Bootcamp.*Riley Reviewer/ })).toBeVisible();
+  await expect(autoAssign.getByRole('row', { name: /Test Applicant.*Bootcamp.*Dana Director/ })).toBeVisible();
+  await expect(autoAssign.getByRole('row', { name: 'Riley Reviewer 0 → 1' })).toBeVisible();
+  await shot(director, 'auto-assign-preview');
+  await autoAssign.getByRole('button', { name: 'Assign 2 reviews' }).click();
+  await expect(director.getByText('2 reviews assigned!')).toBeVisible();
+  await expect(row.getByRole('link', { name: '0/2' })).toBeVisible();
+
+  // The reviewer must choose role preferences first, then scores the application and submits.
+  const reviewer = await signedIn(browser, DEMO.reviewer);
+  await reviewer.goto('/admin');
+  const preferences = reviewer.getByRole('dialog', { name: 'Choose the roles you will review' });
+  await expect(
+    preferences.getByText('All reviewers must review Bootcamp applications. Select at least 3 roles!'),
+  ).toBeVisible();
+  await expect(preferences.getByRole('checkbox', { name: /Bootcamp/ })).toBeChecked();
+  await expect(preferences.getByRole('checkbox', { name: /Bootcamp/ })).toBeDisabled();
+  const submit = preferences.getByRole('button', { name: 'Submit' });
+  await preferences.getByRole('checkbox', { name: /Engineer/ }).check();
+  await expect(submit).toBeDisabled();
+  await preferences.getByRole('checkbox', { name: /Designer/ }).check();
+  await shot(reviewer, 'preferences');
+  await submit.click();
+  await expect(reviewer.getByText('Successfully updated role preferences!')).toBeVisible();
+  await expect(preferences).toBeHidden();
+
+  await reviewer.getByRole('link', { name: /^Reviewer dashboard/ }).click();
+  await expect(reviewer).toHaveURL(new RegExp(`/admin/reviewer/dashboard/${FORM}/apps$`));
+  const assigned = reviewer.getByRole('row', { name: /Test Applicant/ });
+  await expect(assigned.getByText('Not started')).toBeVisible();
+  await shot(reviewer, 'reviewer-dashboard');
+  await assigned.getByRole('link', { name: 'Open' }).click();
+  await expect(reviewer.getByRole('heading', { name: /^Review/ })).toBeVisible();
+  // Sections hidden from reviewers (About You: name, resume) are left out.
+  await expect(reviewer.getByText('What name do you go by?')).toHaveCount(0);
+  const submitReview = reviewer.getByRole('button', { name: 'Submit review' });
+  await reviewer
+    .getByRole('radiogroup', { name: 'Motivation for social impact' })
+    .getByText('4', { exact: true })
+    .click();
+  await reviewer.getByRole('radiogroup', { name: 'Relevant experience' }).getByText('2', { exact: true }).click();
+  await expect(submitReview).toBeDisabled();
+  await reviewer.getByRole('radiogroup', { name: 'Clear communication' }).getByText('3', { exact: true }).click();
+  await reviewer.getByRole('textbox', { name: 'Comments' }).fill('Clear motivation; little experience yet.');
+  await expect(reviewer.getByText(/^Last save: /)).toBeVisible({ timeout: 10_000 });
+  await shot(reviewer, 'review-screen');
+  await submitReview.click();
+  await expect(reviewer.getByText('Review submitted!')).toBeVisible();
+  await expect(reviewer).toHaveURL(new RegExp(`/admin/reviewer/dashboard/${FORM}/apps$`));
+  await expect(assigned.getByText('Submitted')).toBeVisible();
+
+  // The director sees the average score (weights 2, 1, 1: (2*4 + 2 + 3) / 4 = 3.25), qualifies, assigns an interview.
+  await director.reload();
+  await expect(row.getByRole('link', { name: '1/2' })).toBeVisible();
+  await expect(row.getByText('3.25')).toBeVisible();
+  await shot(director, 'all-tab');
+  await row.getByRole('switch', { name: 'Qualified' }).click();
+  await expect(row.getByRole('switch', { name: 'Qualified' })).toBeChecked();
+  await director.getByText('Qualified', { exact: true }).first().click();
+  await expect(director).toHaveURL(new RegExp(`${dashboard}/qualified`));
+  const qualified = director.getByRole('row', { name: /Test Applicant/ });
+  await qualified.getByRole('combobox', { name: 'Interviewer' }).click();
+  await director.locator('.ant-select-item-option').getByText('Riley Reviewer', { exact: true }).click();
+  await qualified.getByRole('button', { name: 'Assign' }).click();
+  await expect(director.getByText('Interviewer assigned!')).toBeVisible();
+  await expect(qualified.getByRole('link', { name: '0/1' })).toBeVisible();
+
+  // The interviewer scores the interview.
+  await reviewer.getByText('Interviews', { exact: true }).click();
+  const interview = reviewer.getByRole('row', { name: /Test Applicant/ });
+  await interview.getByRole('link', { name: 'Open' }).click();
+  await expect(reviewer.getByRole('heading', { name: /^Interview/ })).toBeVisible();
+  await reviewer.getByRole('radiogroup', { name: 'Teamwork' }).getByText('3', { exact: true }).click();
+  await reviewer.getByRole('radiogroup', { name: 'Problem solving' }).getByText('4', { exact: true }).click();
+  await reviewer.getByRole('textbox', { name: 'Interview notes' }).fill('Thoughtful answers.');
+  await reviewer.getByRole('button', { name: 'Submit interview' }).click();
+  await expect(reviewer.getByText('Interview submitted!')).toBeVisible();
+
+  // Releasing is refused while the application is undecided; then the director decides and releases.
+  await director.reload();
+  await expect(qualified.getByRole('link', { name: '1/1' })).toBeVisible();
+  await expect(qualified.getByText('3.50')).toBeVisible();
+  await director.getByRole('button', { name: 'Release decisions' }).click();
+  await director.getByRole('button', { name: 'Release', exact: true }).click();
+  await expect(
+    director.getByText('Decisions cannot be released while 1 submitted application is undecided'),
+  ).toBeVisible();
+  await qualified.getByRole('combobox', { name: 'Decision' }).click();
+  await director.locator('.ant-select-item-option').getByText('Accepted', { exact: true }).click();
+  await expect(director.getByText('Decision saved!')).toBeVisible();
+  await shot(director, 'qualified-tab');
+  await director.getByRole('button', { name: 'Release decisions' }).click();
+  await director.getByRole('button', { name: 'Release', exact: true }).click();
+  await expect(director.getByText('Decisions released!')).toBeVisible();
+
+  // The applicant reads the decision and accepts.
+  const applicantPage = await signedIn(browser, applicant.email, applicant.password);
+  await applicantPage.goto('/apply/status');
+  await applicantPage.getByRole('link', { name: 'See your decision' }).click();
+  await expect(applicantPage).toHaveURL(new RegExp(`/apply/decision/${submitted.id}/bootcamp$`));
+  await expect(applicantPage.getByText('Accepted').first()).toBeVisible();
+  await applicantPage.getByRole('button', { name: 'Accept offer' }).click();
+  await expect(
+    applicantPage.getByRole('main').getByText('You accepted the Bootcamp offer. Welcome to the team!'),
+  ).toBeVisible();
+});
+
+test("a reviewer opening a review that is not theirs is refused; an applicant is kept out of the director's pages", async ({
+  browser,
+  page,
+}) => {
+  const token = await idToken(page.request, DEMO.director, 'demo-password-123');
+  const rows = await page.request.get(`/api/admin/forms/${FORM}/rows?tab=all`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const [first] = ((await rows.json()) as { items: { responseId: string }[] }).items;
+  const application = await page.request.get(`/api/admin/responses/${first!.responseId}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const { rows: appRows } = (await application.json()) as StaffApplication;
+  const directorsReview = appRows[0]!.reviews.find((ref) => ref.staffId === 'demo-director')!;
+
+  const reviewer = await signedIn(browser, DEMO.reviewer);
+  await reviewer.goto(`/admin/review/f/${FORM}/${first!.responseId}/motivation/${directorsReview.assessmentId}`);
+  await expect(reviewer.getByText('This application is not assigned to you')).toBeVisible();
+  await expect(reviewer.getByRole('button', { name: 'Submit review' })).toHaveCount(0);
+  await shot(reviewer, 'not-yours');
+
+  const applicant = await signedIn(browser, DEMO.applicant);
+  await applicant.goto('/admin/dor/users');
+  await expect(applicant).toHaveURL(/\/apply$/);
+});

@@ -1,0 +1,48 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { withAnswer, type ApplicationResponse, type TeamRole } from '../../shared/src/domain';
+import { makePdf } from './pdf';
+
+export const FORM = 'demo-form-spring';
+const words = (n: number, word = 'impact') => Array.from({ length: n }, (_, i) => `${word}${i}`).join(' ');
+
+/** Signs in through the Auth emulator's REST API, as the Firebase SDK does, and returns the id token. */
+export async function idToken(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const res = await request.post('/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key', {
+    data: { email, password, returnSecureToken: true },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { idToken: string }).idToken;
+}
+
+/**
+ * Starts, answers and submits an application through the API (the browser journey is tested on
+ * its own): the demo form's questions for the general sections, applying for `roles`.
+ */
+export async function submitApplication(
+  request: APIRequestContext,
+  account: { email: string; password: string },
+  roles: TeamRole[] = ['bootcamp'],
+): Promise<ApplicationResponse> {
+  const headers = { Authorization: `Bearer ${await idToken(request, account.email, account.password)}` };
+  const started = await request.post('/api/responses', { headers, data: { formId: FORM } });
+  expect(started.ok(), await started.text()).toBe(true);
+  let response = (await started.json()) as ApplicationResponse;
+  const upload = await request.post(`/api/files/${response.id}/resume`, {
+    headers: { ...headers, 'Content-Type': 'application/pdf', 'X-File-Name': 'resume.pdf' },
+    data: makePdf(4096),
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const { id: resumeId } = (await upload.json()) as { id: string };
+  const answers: [string, string, string | string[]][] = [
+    ['about-you', 'preferred-name', 'Nova'],
+    ['about-you', 'year', 'Second year'],
+    ['about-you', 'resume', resumeId],
+    ['roles', 'roles', roles],
+    ['motivation', 'why-join', words(30)],
+    ['motivation', 'interests', ['Education']],
+  ];
+  for (const [sectionId, questionId, value] of answers) response = withAnswer(response, sectionId, questionId, value);
+  const submitted = await request.post('/api/application/submit', { headers, data: response });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+  return (await submitted.json()) as ApplicationResponse;
+}

@@ -58,3 +58,7 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
   }
   Object.assign(globalThis, { ResizeObserver: NoResizeObserver });
 }
+
+/** jsdom implements getComputedStyle only for elements; antd also asks for pseudo-elements (scrollbars). */
+const elementStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => elementStyle(element);

@@ -1,5 +1,5 @@
-import { infiniteQueryOptions, queryOptions, useQueryClient } from '@tanstack/react-query';
-import { ApiRequestError, type ApiClient } from '@portal/shared/client';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { ApiClient } from '@portal/shared/client';
 import type { AssessmentBody, AssessmentKind, AssessmentScreen, AssessmentView, Page } from '@portal/shared/domain';
 import { staffKeys } from './keys';
 
@@ -50,18 +50,4 @@ export function submitAssessment(api: ApiClient, kind: AssessmentKind, id: strin
 
 export function reopenAssessment(api: ApiClient, kind: AssessmentKind, id: string) {
   return api.request<AssessmentView>('POST', `${assessmentPath(kind, id)}/reopen`, { body: {} });
-}
-
-/**
- * A retry rule that keeps the app's default (the shell's: 3 retries) but never retries a 403 or
- * 404: those are answers ("not assigned to you", "no such review"), not failures.
- */
-export function useRetryUnlessAnswered() {
-  const fallback = useQueryClient().getDefaultOptions().queries?.retry ?? 3;
-  return (failureCount: number, error: Error): boolean => {
-    if (error instanceof ApiRequestError && (error.status === 403 || error.status === 404)) return false;
-    if (typeof fallback === 'function') return fallback(failureCount, error);
-    if (typeof fallback === 'boolean') return fallback;
-    return failureCount < fallback;
-  };
 }

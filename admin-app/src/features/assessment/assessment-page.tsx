@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Col, Flex, Result, Row, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiRequestError, notify, usePortal } from '@portal/shared/client';
+import { ApiRequestError, notify, usePortal, useRetryUnlessAnswered } from '@portal/shared/client';
 import { STAFF_MESSAGES, type AssessmentKind, type AssessmentScreen } from '@portal/shared/domain';
 import { useParams } from '@portal/shared/router';
 import { LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
-import { assessmentScreenQueryOptions, reopenAssessment, useRetryUnlessAnswered } from '../../api/assessments';
+import { assessmentScreenQueryOptions, reopenAssessment } from '../../api/assessments';
 import { staffKeys } from '../../api/keys';
 import { AnswersPanel } from './answers-panel';
 import { AssessmentForm } from './assessment-form';

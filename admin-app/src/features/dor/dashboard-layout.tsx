@@ -8,7 +8,7 @@ import { QualifiedTab } from './qualified-tab';
 import { ReleaseButton } from './release-button';
 import { StaffTab } from './staff-tab';
 import { SuperOnly } from './super-only';
-import { useUrlSearch } from './use-debounced-search';
+import { useUrlSearch } from '../common/use-url-search';
 
 const TABS = [
   { key: 'all', label: 'All applications' },

@@ -15,7 +15,7 @@ import { LoadError, PageSkeleton } from '@portal/shared/ui';
 import { changeUsersRole, deleteUsers, usersQueryOptions } from '../../api/users';
 import { Pager } from './pager';
 import { useCursorPages } from './use-cursor-pages';
-import { useDebounced } from './use-debounced-search';
+import { useDebounced } from '../common/use-url-search';
 import { useStaffMutation } from './use-staff-mutation';
 
 const ROLE_OPTIONS = USER_ROLES.map((role) => ({ value: role, label: USER_ROLE_LABELS[role] }));

@@ -1,11 +1,16 @@
 import type { ReactNode } from 'react';
 import { Card, Flex, Result, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { ApiRequestError, activeFormQueryOptions, useCurrentUser, usePortal } from '@portal/shared/client';
+import {
+  ApiRequestError,
+  activeFormQueryOptions,
+  useCurrentUser,
+  usePortal,
+  useRetryUnlessAnswered,
+} from '@portal/shared/client';
 import { RESPONSE_MESSAGES, USER_ROLE_LABELS } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
 import { LoadError, PageSkeleton } from '@portal/shared/ui';
-import { useRetryUnlessAnswered } from '../../api/assessments';
 
 function CardLink({ to, title, children }: { to: string; title: string; children: ReactNode }) {
   return (

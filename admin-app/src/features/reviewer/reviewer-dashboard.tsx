@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
 import { Flex, Input, Segmented, Typography } from 'antd';
-import { Navigate, Route, Routes, useLocation, useNavigate, useParams, useSearchParams } from '@portal/shared/router';
+import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from '@portal/shared/router';
 import { PageNotFound } from '@portal/shared/ui';
+import { useUrlSearch } from '../common/use-url-search';
 import { AssessmentsTab } from './assessments-tab';
 
-const SEARCH_DELAY_MS = 300;
 const TABS = [
   { value: 'apps', label: 'Applications' },
   { value: 'interviews', label: 'Interviews' },
@@ -20,32 +19,9 @@ export function ReviewerDashboard() {
   const { formId = '' } = useParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const [text, setText] = useState(q);
+  const { q, text, setText } = useUrlSearch();
   const base = `/admin/reviewer/dashboard/${encodeURIComponent(formId)}`;
   const tab = pathname.replace(/\/+$/, '').endsWith('/interviews') ? 'interviews' : 'apps';
-
-  // The URL wins when it changes on its own (back, a link).
-  useEffect(() => setText((current) => (current.trim() === q ? current : q)), [q]);
-
-  useEffect(() => {
-    if (text.trim() === q) return;
-    const timer = window.setTimeout(
-      () =>
-        setParams(
-          (current) => {
-            const next = new URLSearchParams(current);
-            if (text.trim()) next.set('q', text.trim());
-            else next.delete('q');
-            return next;
-          },
-          { replace: true },
-        ),
-      SEARCH_DELAY_MS,
-    );
-    return () => window.clearTimeout(timer);
-  }, [text, q, setParams]);
 
   return (
     <Flex vertical gap={16}>

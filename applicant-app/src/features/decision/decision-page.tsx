@@ -1,13 +1,12 @@
 import { Flex, Result, Tag, Typography, type ResultProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { ApiRequestError, decisionQueryOptions, usePortal } from '@portal/shared/client';
+import { ApiRequestError, decisionQueryOptions, usePortal, useRetryUnlessAnswered } from '@portal/shared/client';
 import { RESPONSE_MESSAGES, TEAM_ROLES, type RoleDecision } from '@portal/shared/domain';
 import { Link, useParams } from '@portal/shared/router';
 import { PageNotFound } from '@portal/shared/ui';
 import { OUTCOME_VIEW, outcomeOf, type Outcome } from '../common/application-status';
 import { LoadError, PageSkeleton } from '@portal/shared/ui';
 import { RoleBadge, roleLabel } from '@portal/shared/ui';
-import { useRetryUnlessAnswered } from '../common/use-retry-unless-answered';
 import { OfferReply } from './offer-reply';
 
 const MESSAGES: Record<

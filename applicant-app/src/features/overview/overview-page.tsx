@@ -6,10 +6,10 @@ import {
   myApplicationsQueryOptions,
   useCurrentUser,
   usePortal,
+  useRetryUnlessAnswered,
 } from '@portal/shared/client';
 import { RESPONSE_MESSAGES } from '@portal/shared/domain';
 import { LoadError, PageSkeleton } from '@portal/shared/ui';
-import { useRetryUnlessAnswered } from '../common/use-retry-unless-answered';
 import { ActiveFormCard } from './active-form-card';
 import { MyApplications } from './my-applications';
 

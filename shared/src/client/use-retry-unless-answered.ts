@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiRequestError } from '@portal/shared/client';
+import { ApiRequestError } from './api-client';
 
 /**
  * A query's retry rule that keeps the app's default (the shell's: 3 retries) but never retries a
- * 404 or 403: those are answers ("no active form", "not released yet"), not failures.
+ * 404 or 403: those are answers ("no active form", "not released yet", "not assigned to you"), not failures.
  */
 export function useRetryUnlessAnswered() {
   const fallback = useQueryClient().getDefaultOptions().queries?.retry ?? 3;

@@ -19,7 +19,8 @@ test('an /admin route loads the admin remote only', async ({ page }) => {
   const requests = recordRequests(page);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Home' })).toBeVisible();
-  await expect(page.getByText(/Connected to the portal API \(version /)).toBeVisible();
+  // The remote reads the session through the shell's providers: the reviewer is asked for role preferences.
+  await expect(page.getByRole('dialog', { name: 'Choose the roles you will review' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(requests.remoteEntries()).toEqual(['/admin/remoteEntry.js']);
   expect(requests.paths().some((p) => p.startsWith('/applicant/'))).toBe(false);

@@ -183,3 +183,48 @@ test("a reviewer opening a review that is not theirs is refused; an applicant is
   await applicant.goto('/admin/dor/users');
   await expect(applicant).toHaveURL(/\/apply$/);
 });
+
+test("the director's other pages: reviewers, the application, users and forms", async ({ browser }) => {
+  const director = await signedIn(browser, DEMO.director);
+  await director.goto(`/admin/dor/dashboard/${FORM}/reviewers`);
+  const riley = director.getByRole('row', { name: /Riley Reviewer/ });
+  await expect(riley.getByText('Engineer')).toBeVisible();
+  await shot(director, 'reviewers-tab');
+
+  await director.goto(`/admin/dor/dashboard/${FORM}/all`);
+  await director.getByRole('link', { name: 'Test Applicant' }).click();
+  await expect(director.getByRole('heading', { name: 'Test Applicant' })).toBeVisible();
+  await expect(director.getByText('What name do you go by?')).toBeVisible();
+  // Only the sections of the roles applied for (Bootcamp): not Engineering's.
+  await expect(director.getByText('Tell us about a project you built.')).toHaveCount(0);
+  await shot(director, 'application-page');
+
+  await director.goto('/admin/dor/users');
+  await director.getByRole('searchbox', { name: 'Search users' }).fill('riley');
+  await expect(director.getByRole('row', { name: /Riley Reviewer/ })).toBeVisible();
+  await expect(director.getByRole('row', { name: /Dana Director/ })).toHaveCount(0);
+  await shot(director, 'users-page');
+
+  await director.goto('/admin/dor/forms');
+  await expect(director.getByRole('row', { name: /Demo Semester/ }).getByText('Active', { exact: true })).toBeVisible();
+  const definition = director.getByRole('textbox', { name: 'Form definition (JSON)' });
+  await definition.fill('{ not json');
+  await director.getByRole('button', { name: 'Validate and save' }).click();
+  await expect(director.getByText(/^This is not valid JSON/)).toBeVisible();
+  await definition.fill(
+    JSON.stringify({
+      id: 'fall-draft',
+      semester: 'Fall Draft',
+      isActive: false,
+      decisionsReleased: false,
+      dueDate: '2027-01-01T00:00:00.000Z',
+      sections: [
+        { sectionId: 'one', sectionName: 'One', questions: [] },
+        { sectionId: 'one', sectionName: 'Again', questions: [] },
+      ],
+    }),
+  );
+  await director.getByRole('button', { name: 'Validate and save' }).click();
+  await expect(director.getByText(/^sections\.1\.sectionId: /)).toBeVisible();
+  await shot(director, 'forms-page');
+});

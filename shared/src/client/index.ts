@@ -1,5 +1,4 @@
 export * from './api-client';
-export * from './health-queries';
 export * from './portal-context';
 export * from './require-role';
 export * from './session-queries';

@@ -1,5 +1,5 @@
 import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
-import type { ApplicationRowView } from '@portal/shared/domain';
+import { visibleSections, type ApplicationRowView } from '@portal/shared/domain';
 import { Link, useParams } from '@portal/shared/router';
 import { ApplicationAnswers, LoadError, PageSkeleton, RoleBadge, roleLabel } from '@portal/shared/ui';
 import { DECISION_COLORS, DECISION_LABELS, scoreText } from './labels';
@@ -68,7 +68,7 @@ export function ApplicationPage() {
       <Typography.Title level={3} style={{ margin: 0 }}>
         Answers
       </Typography.Title>
-      <ApplicationAnswers sections={form.sections} response={response} />
+      <ApplicationAnswers sections={visibleSections(form, response.rolesApplied)} response={response} />
     </Flex>
   );
 }

@@ -1,3 +1,4 @@
+import { visibleSections } from '@portal/shared/domain';
 import { Flex, Tag, Typography } from 'antd';
 import { Link, useParams } from '@portal/shared/router';
 import { ApplicationAnswers, LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
@@ -45,7 +46,7 @@ export function ResponsePage() {
       </Flex>
       <Typography.Text type="secondary">{`Last saved ${localDateTime(response.dateSubmitted)}`}</Typography.Text>
       <Link to={dorPaths.application(form.id, response.id)}>Reviews and decisions</Link>
-      <ApplicationAnswers sections={form.sections} response={response} />
+      <ApplicationAnswers sections={visibleSections(form, response.rolesApplied)} response={response} />
     </Flex>
   );
 }

@@ -4,14 +4,17 @@ import { build } from 'esbuild';
 import { version } from '../package.json';
 
 const FUNCTIONS_DIR = path.resolve(__dirname, '../functions');
-/** Workspace packages are not published, so Cloud Functions cannot install them: they go into the bundle. */
-const BUNDLED_DEPENDENCIES = new Set(['@portal/shared']);
-
-function externalDependencies(): string[] {
+/**
+ * Cloud Functions installs functions/package.json's `dependencies` from npm, so exactly those stay
+ * external (with their subpaths, e.g. firebase-functions/v2/https). Everything else the entry
+ * reaches is bundled: the unpublished @portal/shared workspace above all. The local-only packages
+ * (better-sqlite3, compression, http-proxy-middleware) are devDependencies the entry never reaches.
+ */
+export function externalDependencies(): string[] {
   const manifest = JSON.parse(readFileSync(path.join(FUNCTIONS_DIR, 'package.json'), 'utf8')) as {
     dependencies?: Record<string, string>;
   };
-  return Object.keys(manifest.dependencies ?? {}).filter((name) => !BUNDLED_DEPENDENCIES.has(name));
+  return Object.keys(manifest.dependencies ?? {});
 }
 
 /** Bundles the Cloud Function entry into functions/lib/index.js (the `main` of functions/package.json). */

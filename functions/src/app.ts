@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { FileStore } from './files/file-store';
 import { filesRoutes } from './files/files.routes';
 import { formsRoutes } from './forms/forms.routes';
+import { appCheckMiddleware, type AppCheckVerifier } from './http/app-check';
 import { errorMiddleware, notFoundHandler } from './http/error-middleware';
 import { requireJsonBody } from './http/require-json';
 import type { IdentityAdmin } from './identity/identity-admin';
@@ -30,6 +31,8 @@ export interface AppDeps {
   /** Names the running storage adapter in the health answer. */
   storeName: string;
   version: string;
+  /** Verifies the App Check token of every request but GET /health; absent (local mode, tests) = off. */
+  appCheck?: AppCheckVerifier;
   /** The server clock (save and submit times, deadlines); tests inject their own. */
   now?: () => Date;
 }
@@ -57,6 +60,7 @@ export function createApp(deps: AppDeps): Express {
     res.set('Cache-Control', 'no-store');
     next();
   });
+  api.use(appCheckMiddleware(deps.appCheck ?? null));
   api.use(identityMiddleware(deps.identity));
   // File uploads carry raw bytes: their router comes before the JSON-only body handling.
   api.use(filesRoutes(deps));

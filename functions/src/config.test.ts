@@ -1,4 +1,4 @@
-import { loadLocalConfig } from './config';
+import { loadLocalConfig, loadProductionConfig } from './config';
 
 describe('loadLocalConfig', () => {
   it('has defaults for a plain local start', () => {
@@ -50,5 +50,60 @@ describe('loadLocalConfig', () => {
 
   it('lists every bad setting at once', () => {
     expect(() => loadLocalConfig({ PORT: 'x', LOG_LEVEL: 'loud' })).toThrow(/PORT: [\s\S]*LOG_LEVEL: /);
+  });
+});
+
+describe('loadProductionConfig', () => {
+  it("has the params' defaults when nothing is set, App Check on", () => {
+    expect(loadProductionConfig({})).toEqual({
+      PORTAL_REGION: 'us-central1',
+      API_MEMORY_MB: 512,
+      API_MAX_INSTANCES: 10,
+      APP_CHECK_ENFORCED: true,
+      STORAGE_BUCKET: undefined,
+      ALLOWED_ORIGINS: [],
+    });
+  });
+
+  it('takes every param as the CLI sets it', () => {
+    expect(
+      loadProductionConfig({
+        PORTAL_REGION: 'europe-west1',
+        API_MEMORY_MB: '1024',
+        API_MAX_INSTANCES: '3',
+        APP_CHECK_ENFORCED: 'false',
+        STORAGE_BUCKET: 'club-portal.firebasestorage.app',
+        ALLOWED_ORIGINS: 'https://portal.example.org, https://admin.example.org',
+      }),
+    ).toEqual({
+      PORTAL_REGION: 'europe-west1',
+      API_MEMORY_MB: 1024,
+      API_MAX_INSTANCES: 3,
+      APP_CHECK_ENFORCED: false,
+      STORAGE_BUCKET: 'club-portal.firebasestorage.app',
+      ALLOWED_ORIGINS: ['https://portal.example.org', 'https://admin.example.org'],
+    });
+  });
+
+  it('reads empty values (the CLI writes empty defaults) as unset', () => {
+    expect(loadProductionConfig({ STORAGE_BUCKET: '', ALLOWED_ORIGINS: '', APP_CHECK_ENFORCED: '' })).toMatchObject({
+      STORAGE_BUCKET: undefined,
+      ALLOWED_ORIGINS: [],
+      APP_CHECK_ENFORCED: true,
+    });
+  });
+
+  it.each([
+    ['APP_CHECK_ENFORCED', 'yes'],
+    ['APP_CHECK_ENFORCED', 'TRUE'],
+    ['PORTAL_REGION', 'Mars'],
+    ['API_MEMORY_MB', '500'],
+    ['API_MAX_INSTANCES', '0'],
+    ['API_MAX_INSTANCES', 'many'],
+    ['STORAGE_BUCKET', 'gs://bucket'],
+    ['ALLOWED_ORIGINS', 'https://portal.example.org/'],
+    ['ALLOWED_ORIGINS', 'portal.example.org'],
+  ])('refuses %s=%j, naming the setting', (name, value) => {
+    expect(() => loadProductionConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n\\s+${name}`));
   });
 });

@@ -24,3 +24,78 @@ export function loadLocalConfig(env: NodeJS.ProcessEnv = process.env): LocalConf
   }
   return result.data;
 }
+
+/** The defaults of the production params (functions/src/compose/params.ts declares them with these). */
+export const PRODUCTION_DEFAULTS = {
+  PORTAL_REGION: 'us-central1',
+  API_MEMORY_MB: 512,
+  API_MAX_INSTANCES: 10,
+  APP_CHECK_ENFORCED: true,
+  STORAGE_BUCKET: '',
+  ALLOWED_ORIGINS: '',
+} as const;
+
+/** Cloud Functions memory sizes (MB) a gen-2 function accepts. */
+const MEMORY_SIZES = [128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768] as const;
+/** An unset or empty value means the param's default (the CLI writes declared defaults at deploy). */
+const unsetAsUndefined = (value: unknown) => (value === '' || value === undefined ? undefined : value);
+// zod 4 answers a default as is (unparsed), so it is given in the output type.
+const withDefault = <T extends z.ZodType>(schema: T, fallback: z.output<T>) =>
+  z.preprocess(unsetAsUndefined, schema.default(fallback as never));
+
+const origin = z.string().refine((value) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}, 'Each allowed origin is scheme://host[:port] with no path or trailing slash, e.g. https://portal.example.org');
+
+const productionConfigSchema = z.object({
+  PORTAL_REGION: withDefault(
+    z.string().regex(/^[a-z]+-[a-z]+[0-9]+$/, 'A Cloud Functions region, e.g. us-central1'),
+    PRODUCTION_DEFAULTS.PORTAL_REGION,
+  ),
+  API_MEMORY_MB: withDefault(
+    z.coerce
+      .number()
+      .refine((mb) => (MEMORY_SIZES as readonly number[]).includes(mb), `One of ${MEMORY_SIZES.join(', ')}`),
+    PRODUCTION_DEFAULTS.API_MEMORY_MB,
+  ),
+  API_MAX_INSTANCES: withDefault(z.coerce.number().int().min(1).max(1000), PRODUCTION_DEFAULTS.API_MAX_INSTANCES),
+  // Unset means enforced: App Check can only be switched off explicitly.
+  APP_CHECK_ENFORCED: withDefault(z.enum(['true', 'false'], 'true or false'), 'true').transform(
+    (value) => value === 'true',
+  ),
+  STORAGE_BUCKET: z.preprocess(
+    unsetAsUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/, 'A Cloud Storage bucket name, or empty for the default bucket')
+      .optional(),
+  ),
+  ALLOWED_ORIGINS: z
+    .preprocess((value) => (typeof value === 'string' ? value : ''), z.string())
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(origin)),
+});
+export type ProductionConfig = z.infer<typeof productionConfigSchema>;
+
+/**
+ * Reads the API function's params (Firebase sets them as environment variables at deploy). The
+ * params' own `.value()` turns garbage into 0 or false, so the raw strings are validated here.
+ */
+export function loadProductionConfig(env: NodeJS.ProcessEnv = process.env): ProductionConfig {
+  const result = productionConfigSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  return result.data;
+}

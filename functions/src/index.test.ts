@@ -1,16 +1,19 @@
 import { execFileSync } from 'node:child_process';
+import { builtinModules } from 'node:module';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import * as functionsLogger from 'firebase-functions/logger';
+import * as params from 'firebase-functions/params';
 import pino from 'pino';
 import request from 'supertest';
 import { healthSchema } from '@portal/shared/domain';
-import { buildFunctions } from '../../tools/build-functions';
+import { buildFunctions, externalDependencies } from '../../tools/build-functions';
+import { API_MAX_INSTANCES, API_MEMORY_MB, PORTAL_REGION } from './compose/params';
 import { createProductionApp } from './compose/production';
-import { ADAPTERS_MISSING_MESSAGE, createProductionAdapters } from './compose/production-adapters';
 import { createLocalFileStore } from './files/local-file-store';
+import { APP_CHECK_HEADER, type AppCheckVerifier } from './http/app-check';
 import { createInMemoryIdentityAdmin } from './identity/in-memory-identity-admin';
 import { api } from './index';
 import type { DocumentStore } from './store/document-store';
@@ -22,6 +25,10 @@ jest.mock('firebase-functions/logger', () => ({
 }));
 
 const LIB_DIR = path.resolve(__dirname, '../lib');
+const FUNCTIONS_MANIFEST = JSON.parse(readFileSync(path.resolve(__dirname, '../package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+  devDependencies?: Record<string, string>;
+};
 
 describe('the built Cloud Function bundle', () => {
   let outdir: string;
@@ -35,14 +42,19 @@ describe('the built Cloud Function bundle', () => {
   });
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
-  it('exports api as an HTTPS function in us-central1 when loaded by Node', () => {
+  it('exports api as an HTTPS function whose region and sizes are params, when loaded by Node', () => {
     const probe = `const { api } = require(process.argv[1]);
       console.log(JSON.stringify({ type: typeof api, endpoint: api.__endpoint }));`;
     const loaded = JSON.parse(execFileSync(process.execPath, ['-e', probe, outfile], { encoding: 'utf8' }));
     expect(loaded.type).toBe('function');
     expect(loaded.endpoint.httpsTrigger).toBeDefined();
-    expect(loaded.endpoint.region).toEqual(['us-central1']);
-    expect(loaded.endpoint).toMatchObject({ availableMemoryMb: 512, timeoutSeconds: 60 });
+    // A param serialises as its reference; the CLI resolves it at deploy.
+    expect(loaded.endpoint).toMatchObject({
+      region: 'params.PORTAL_REGION',
+      availableMemoryMb: 'params.API_MEMORY_MB',
+      maxInstances: 'params.API_MAX_INSTANCES',
+      timeoutSeconds: 60,
+    });
   });
 
   it('bundles the unpublished shared package and leaves out the local SQLite adapter', () => {
@@ -50,6 +62,49 @@ describe('the built Cloud Function bundle', () => {
     expect(code).not.toContain('better-sqlite3');
     expect(code).not.toMatch(/require\(["']@portal\/shared/);
     expect(code).toMatch(/require\(["']firebase-functions\/v2\/https["']\)/);
+  });
+
+  it('requires at run time only Node built-ins and the runtime dependencies npm installs', () => {
+    const code = readFileSync(outfile, 'utf8');
+    const required = new Set([...code.matchAll(/\brequire\(["']([^"'./][^"']*)["']\)/g)].map(([, name]) => name!));
+    const packageOf = (name: string) =>
+      name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0]!;
+    const builtins = new Set(builtinModules);
+    const packages = [...required].filter((name) => !name.startsWith('node:') && !builtins.has(packageOf(name)));
+    const runtime = Object.keys(FUNCTIONS_MANIFEST.dependencies);
+    expect(new Set(packages.map(packageOf))).toEqual(new Set(runtime));
+  });
+
+  it('keeps the workspace and local-only packages out of the deployed dependencies', () => {
+    expect(externalDependencies()).toEqual(Object.keys(FUNCTIONS_MANIFEST.dependencies));
+    for (const name of ['@portal/shared', 'better-sqlite3', 'compression', 'http-proxy-middleware']) {
+      expect(FUNCTIONS_MANIFEST.dependencies).not.toHaveProperty(name);
+      expect(FUNCTIONS_MANIFEST.devDependencies).toHaveProperty(name);
+    }
+  });
+});
+
+describe('the api function in source', () => {
+  it('is an HTTPS function whose options come from params', () => {
+    const endpoint = (api as unknown as { __endpoint: Record<string, unknown> }).__endpoint;
+    expect(endpoint.httpsTrigger).toBeDefined();
+    expect(endpoint).toMatchObject({
+      region: PORTAL_REGION,
+      availableMemoryMb: API_MEMORY_MB,
+      maxInstances: API_MAX_INSTANCES,
+      timeoutSeconds: 60,
+    });
+    expect(PORTAL_REGION.toCEL()).toBe('{{ params.PORTAL_REGION }}');
+    // Every param the function reads is declared, so the CLI asks for (or defaults) each one.
+    const declared = params.declaredParams.map((param) => param.name).sort();
+    expect(declared).toEqual([
+      'ALLOWED_ORIGINS',
+      'API_MAX_INSTANCES',
+      'API_MEMORY_MB',
+      'APP_CHECK_ENFORCED',
+      'PORTAL_REGION',
+      'STORAGE_BUCKET',
+    ]);
   });
 });
 
@@ -65,15 +120,25 @@ describe('createProductionApp', () => {
     rmSync(filesDir, { recursive: true, force: true });
   });
 
-  it('builds the API over the given adapters and reports the Firestore store', async () => {
-    const app = createProductionApp(
+  const fakeAppCheck: AppCheckVerifier = {
+    async verifyToken(token) {
+      if (token !== 'valid-app-check-token') throw new Error('app-check/invalid-argument');
+      return { appId: 'web-app' };
+    },
+  };
+  const build = (appCheck: AppCheckVerifier | null) =>
+    createProductionApp(
       { store, files: createLocalFileStore({ root: filesDir }) },
       {
         identity: { verifyIdToken: async (token) => ({ uid: `uid-of-${token}`, email: null, emailVerified: false }) },
         accounts: createInMemoryIdentityAdmin(),
         logger: pino({ level: 'silent' }),
+        appCheck,
       },
     );
+
+  it('builds the API over the given adapters and reports the Firestore store', async () => {
+    const app = build(null);
     const health = await request(app).get('/api/health');
     expect(health.status).toBe(200);
     expect(healthSchema.parse(health.body).store).toBe('firestore');
@@ -81,24 +146,54 @@ describe('createProductionApp', () => {
     const session = await request(app).get('/api/session').set('Authorization', 'Bearer abc');
     expect(session.body.identity.uid).toBe('uid-of-abc');
   });
+
+  it('with App Check on, refuses a request without a valid token and accepts one with it', async () => {
+    const app = build(fakeAppCheck);
+    const refused = { error: { code: 'app-check-failed', message: expect.any(String) } };
+
+    const missing = await request(app).get('/api/session').set('Authorization', 'Bearer abc');
+    expect(missing.status).toBe(401);
+    expect(missing.body).toEqual(refused);
+
+    const invalid = await request(app)
+      .get('/api/session')
+      .set('Authorization', 'Bearer abc')
+      .set(APP_CHECK_HEADER, 'forged');
+    expect(invalid.status).toBe(401);
+    expect(invalid.body).toEqual(refused);
+
+    const valid = await request(app)
+      .get('/api/session')
+      .set('Authorization', 'Bearer abc')
+      .set(APP_CHECK_HEADER, 'valid-app-check-token');
+    expect(valid.status).toBe(200);
+    expect(valid.body.identity.uid).toBe('uid-of-abc');
+
+    expect((await request(app).get('/api/health')).status).toBe(200);
+  });
 });
 
-describe('the api function until the production adapters exist', () => {
-  it('says plainly why there is no storage', () => {
-    expect(createProductionAdapters).toThrow(
-      'Production storage adapters are not configured yet: the Firestore and Cloud Storage adapters arrive with the production issue',
-    );
+describe('the api function with a bad param', () => {
+  const saved = process.env.APP_CHECK_ENFORCED;
+  beforeEach(() => {
+    process.env.APP_CHECK_ENFORCED = 'maybe';
+  });
+  afterEach(() => {
+    if (saved === undefined) delete process.env.APP_CHECK_ENFORCED;
+    else process.env.APP_CHECK_ENFORCED = saved;
   });
 
-  it('answers 500 and logs that reason', async () => {
+  it('answers 500 internal and logs which setting is wrong, request after request', async () => {
     const host = express();
     host.use((req, res) => api(Object.assign(req, { rawBody: Buffer.alloc(0) }), res));
-    const res = await request(host).get('/api/health');
-    expect(res.status).toBe(500);
-    expect(res.text).not.toContain('Firestore');
-    expect(functionsLogger.error).toHaveBeenCalledWith(
-      'Unhandled error',
-      expect.objectContaining({ message: ADAPTERS_MISSING_MESSAGE }),
-    );
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const res = await request(host).get('/api/health');
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ error: { code: 'internal', message: 'Something went wrong on our side' } });
+    }
+    expect(functionsLogger.error).toHaveBeenCalledTimes(2);
+    expect(functionsLogger.error).toHaveBeenCalledWith('The API could not start', {
+      message: expect.stringMatching(/^Invalid configuration:\n\s+APP_CHECK_ENFORCED: true or false/),
+    });
   });
 });

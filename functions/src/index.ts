@@ -1,15 +1,20 @@
-import type { Express } from 'express';
 import { onRequest } from 'firebase-functions/v2/https';
+import { lazyApiHandler } from './compose/api-handler';
+import { API_MAX_INSTANCES, API_MEMORY_MB, PORTAL_REGION } from './compose/params';
 import { createProductionApp } from './compose/production';
 import { createProductionAdapters } from './compose/production-adapters';
-
-let app: Express | undefined;
+import { loadProductionConfig } from './config';
 
 /**
- * The API as one Cloud Function (Hosting rewrites /api/** here). The app is built on the first
- * request because deploying loads this module only to read the function's metadata.
+ * The API as one Cloud Function (Hosting rewrites /api/** here). Region, memory and instance
+ * ceiling are params resolved at deploy; the app reads and validates its params on the first request.
  */
-export const api = onRequest({ region: 'us-central1', memory: '512MiB', timeoutSeconds: 60 }, (req, res) => {
-  app ??= createProductionApp(createProductionAdapters());
-  app(req, res);
-});
+export const api = onRequest(
+  { region: PORTAL_REGION, memory: API_MEMORY_MB, maxInstances: API_MAX_INSTANCES, timeoutSeconds: 60 },
+  lazyApiHandler(() => {
+    const config = loadProductionConfig();
+    return createProductionApp(createProductionAdapters({ storageBucket: config.STORAGE_BUCKET }), {
+      appCheck: config.APP_CHECK_ENFORCED ? undefined : null,
+    });
+  }),
+);

@@ -2,6 +2,7 @@ import type { Express } from 'express';
 import pino, { type Logger } from 'pino';
 import { createApp } from '../app';
 import type { FileStore } from '../files/file-store';
+import { createFirebaseAppCheckVerifier, type AppCheckVerifier } from '../http/app-check';
 import {
   createFirebaseIdentityAdmin,
   createFirebaseIdentityVerifier,
@@ -20,9 +21,11 @@ export interface ProductionOptions {
   identity?: IdentityVerifier;
   accounts?: IdentityAdmin;
   logger?: Logger;
+  /** Firebase App Check unless given; null switches the check off (the APP_CHECK_ENFORCED param). */
+  appCheck?: AppCheckVerifier | null;
 }
 
-/** The API as Cloud Functions runs it: Firebase Auth with the runtime's default credentials. */
+/** The API as Cloud Functions runs it: Firebase Auth and App Check with the runtime's default credentials. */
 export function createProductionApp(adapters: ProductionAdapters, options: ProductionOptions = {}): Express {
   return createApp({
     store: adapters.store,
@@ -30,6 +33,10 @@ export function createProductionApp(adapters: ProductionAdapters, options: Produ
     identity: options.identity ?? createFirebaseIdentityVerifier(getFirebaseAdminApp()),
     accounts: options.accounts ?? createFirebaseIdentityAdmin(getFirebaseAdminApp()),
     logger: options.logger ?? pino({ level: 'info' }),
+    appCheck:
+      options.appCheck === null
+        ? undefined
+        : (options.appCheck ?? createFirebaseAppCheckVerifier(getFirebaseAdminApp())),
     storeName: 'firestore',
     // Set at bundle time by tools/build-functions.ts.
     version: process.env.PORTAL_VERSION ?? 'development',

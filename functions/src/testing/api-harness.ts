@@ -84,8 +84,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function createHarness(): Promise<Harness> {
-  const store = createSqliteStore({ filename: ':memory:' });
+/** `store`: the store to run against (default: a fresh in-memory SQLite store); the harness closes it. */
+export async function createHarness(options: { store?: DocumentStore } = {}): Promise<Harness> {
+  const store = options.store ?? createSqliteStore({ filename: ':memory:' });
   const clock = { now: START };
   const form = demoForm(START);
   await store.set(COLLECTIONS.forms, form.id, form);

@@ -1,0 +1,31 @@
+import { defineBoolean, defineInt, defineString } from 'firebase-functions/params';
+import { PRODUCTION_DEFAULTS } from '../config';
+
+/**
+ * The API function's params. Set them in functions/.env.<project> or answer the CLI at deploy;
+ * every one has a default. At run time loadProductionConfig validates their raw values.
+ */
+export const PORTAL_REGION = defineString('PORTAL_REGION', {
+  default: PRODUCTION_DEFAULTS.PORTAL_REGION,
+  description: 'Region of the api function (keep the Hosting rewrite in firebase.json in step)',
+});
+export const API_MEMORY_MB = defineInt('API_MEMORY_MB', {
+  default: PRODUCTION_DEFAULTS.API_MEMORY_MB,
+  description: 'Memory of each api instance, in MB',
+});
+export const API_MAX_INSTANCES = defineInt('API_MAX_INSTANCES', {
+  default: PRODUCTION_DEFAULTS.API_MAX_INSTANCES,
+  description: 'Most api instances running at once (a cost ceiling)',
+});
+export const APP_CHECK_ENFORCED = defineBoolean('APP_CHECK_ENFORCED', {
+  default: PRODUCTION_DEFAULTS.APP_CHECK_ENFORCED,
+  description: 'Refuse API requests without a valid App Check token (all but GET /api/health)',
+});
+export const STORAGE_BUCKET = defineString('STORAGE_BUCKET', {
+  default: PRODUCTION_DEFAULTS.STORAGE_BUCKET,
+  description: "Bucket for uploaded files; empty means the project's default bucket",
+});
+export const ALLOWED_ORIGINS = defineString('ALLOWED_ORIGINS', {
+  default: PRODUCTION_DEFAULTS.ALLOWED_ORIGINS,
+  description: 'Comma-separated origins allowed to call the API across origins (for CORS; none today)',
+});

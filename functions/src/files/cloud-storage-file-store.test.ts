@@ -1,0 +1,129 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getStorage } from 'firebase-admin/storage';
+import { createCloudStorageFileStore, RESUMABLE_UPLOAD_THRESHOLD, type Bucket } from './cloud-storage-file-store';
+import { describeFileStoreContract, readAll } from './file-store.contract';
+
+/**
+ * The adapter runs against the Cloud Storage emulator of firebase-tools 15, whose server is Node.
+ * `firebase emulators:start --only storage` cannot start here: the CLI first checks for Java 21
+ * (this machine has 17) because the emulator evaluates security rules in a downloaded Java jar.
+ * The Admin SDK bypasses rules (and storage.rules deny every client anyway), so the test starts
+ * the emulator's Node server itself, with the rules runtime left out, in a child process.
+ */
+const EMULATOR_HOST = '127.0.0.1:18491';
+const PROJECT_ID = 'demo-portal';
+
+const EMULATOR_SCRIPT = `
+const path = require('node:path');
+const tools = path.dirname(require.resolve('firebase-tools/package.json'));
+const { StorageEmulator } = require(path.join(tools, 'lib/emulator/storage'));
+const { EmulatorRegistry } = require(path.join(tools, 'lib/emulator/registry'));
+const [host, port] = process.argv[1].split(':');
+const emulator = new StorageEmulator({ projectId: process.argv[2], host, port: Number(port), auto_download: false });
+// Rules are evaluated by a Java jar; admin requests never consult them.
+emulator._rulesRuntime.start = async () => {};
+emulator._rulesManager.start = async () => {};
+EmulatorRegistry.start(emulator).then(
+  () => console.log('storage emulator ready'),
+  (error) => { console.error(error); process.exit(1); },
+);
+`;
+
+function startStorageEmulator(): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', EMULATOR_SCRIPT, EMULATOR_HOST, PROJECT_ID], {
+      cwd: path.resolve(__dirname, '../../..'),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const onData = (data: Buffer) => {
+      output += data.toString();
+      if (output.includes('storage emulator ready')) resolve(child);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`The storage emulator exited (${code}):\n${output}`)));
+  });
+}
+
+let emulator: ChildProcess | undefined;
+let app: App;
+
+beforeAll(async () => {
+  emulator = await startStorageEmulator();
+  process.env.FIREBASE_STORAGE_EMULATOR_HOST = EMULATOR_HOST;
+  app = initializeApp({ projectId: PROJECT_ID }, `cloud-storage-file-store-test-${randomUUID()}`);
+}, 60_000);
+
+afterAll(async () => {
+  if (app) await deleteApp(app);
+  delete process.env.FIREBASE_STORAGE_EMULATOR_HOST;
+  emulator?.kill();
+});
+
+/** Each case gets a bucket of its own (the emulator creates buckets on first write). */
+const freshBucket = (): Bucket => getStorage(app).bucket(`portal-test-${randomUUID()}`);
+
+describeFileStoreContract('Cloud Storage file store (storage emulator)', () =>
+  createCloudStorageFileStore(freshBucket()),
+);
+
+describe('Cloud Storage file store specifics (storage emulator)', () => {
+  let bucket: Bucket;
+  let saves: { name: string; options: Record<string, unknown> }[];
+
+  beforeEach(() => {
+    bucket = freshBucket();
+    saves = [];
+    const file = bucket.file.bind(bucket);
+    jest.spyOn(bucket, 'file').mockImplementation((name, options) => {
+      const object = file(name, options);
+      const save = object.save.bind(object);
+      jest.spyOn(object, 'save').mockImplementation((data, saveOptions) => {
+        saves.push({ name, options: { ...(saveOptions as Record<string, unknown>) } });
+        return save(data, saveOptions!);
+      });
+      return object;
+    });
+  });
+
+  it('uploads resumably only above 256 KB, with the content type as object metadata', async () => {
+    const store = createCloudStorageFileStore(bucket);
+    await store.put('small.pdf', Buffer.alloc(RESUMABLE_UPLOAD_THRESHOLD, 1), 'application/pdf');
+    await store.put('large.pdf', Buffer.alloc(RESUMABLE_UPLOAD_THRESHOLD + 1, 2), 'application/pdf');
+    expect(saves).toEqual([
+      { name: 'small.pdf', options: expect.objectContaining({ resumable: false, contentType: 'application/pdf' }) },
+      { name: 'large.pdf', options: expect.objectContaining({ resumable: true, contentType: 'application/pdf' }) },
+    ]);
+    const [metadata] = await bucket.file('large.pdf').getMetadata();
+    expect(metadata).toMatchObject({ contentType: 'application/pdf', size: String(RESUMABLE_UPLOAD_THRESHOLD + 1) });
+  });
+
+  it('stores each key as the object of that exact name', async () => {
+    const store = createCloudStorageFileStore(bucket);
+    await store.put('applications/a1/cv.pdf', Buffer.from('%PDF'), 'application/pdf');
+    const [files] = await bucket.getFiles();
+    expect(files.map((file) => file.name)).toEqual(['applications/a1/cv.pdf']);
+    const [content] = await bucket.file('applications/a1/cv.pdf').download();
+    expect(content.toString()).toBe('%PDF');
+  });
+
+  it('reads the generation it described', async () => {
+    const store = createCloudStorageFileStore(bucket);
+    await store.put('doc', Buffer.from('first'), 'text/plain');
+    const [metadata] = await bucket.file('doc').getMetadata();
+    const result = await store.read('doc');
+    expect(bucket.file).toHaveBeenLastCalledWith('doc', { generation: Number(metadata.generation) });
+    expect((await readAll(result!.stream)).toString()).toBe('first');
+  });
+
+  it('refuses names Cloud Storage cannot hold, before any request', async () => {
+    const store = createCloudStorageFileStore(bucket);
+    await expect(store.put('a\nb.txt', Buffer.from('x'), 'text/plain')).rejects.toThrow('Invalid file path');
+    await expect(store.stat(`${'x'.repeat(1025)}`)).rejects.toThrow('Invalid file path');
+    expect(bucket.file).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,245 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { COLLECTIONS, ROW_SORTS, ROW_TABS, USER_ROLES } from '@portal/shared/domain';
+import { createHarness, FORM_ID, type Harness } from '../testing/api-harness';
+import { assign, submitApplication } from '../testing/staff-fixtures';
+import { demoForm } from '../seed/demo-form';
+import type { DocumentStore, EqualityFilter, QuerySpec } from './document-store';
+import { createSqliteStore } from './sqlite-store';
+
+/**
+ * Every query the API sends must have its composite index in firestore.indexes.json, or Firestore
+ * refuses it in production (FAILED_PRECONDITION). The API runs here over SQLite behind a proxy that
+ * records each query and count; from each, the index Firestore would need is derived and looked up.
+ */
+
+interface IndexField {
+  fieldPath: string;
+  order?: 'ASCENDING' | 'DESCENDING';
+  arrayConfig?: 'CONTAINS';
+}
+interface CompositeIndex {
+  collectionGroup: string;
+  queryScope: 'COLLECTION' | 'COLLECTION_GROUP';
+  fields: IndexField[];
+}
+interface Recorded {
+  collection: string;
+  where: EqualityFilter[];
+  orderBy?: QuerySpec['orderBy'];
+}
+interface Requirement {
+  collection: string;
+  equality: string[];
+  arrayContains: string | null;
+  order: { field: string; direction: 'ASCENDING' | 'DESCENDING' } | null;
+}
+
+const INDEX_FILE = path.resolve(__dirname, '../../../firestore.indexes.json');
+
+/**
+ * The composite index a query needs, or null when single-field indexes serve it: equality filters
+ * alone (Firestore merges them), one array-contains alone, or an order alone. Any other mix needs
+ * the equality fields (any order), then the array-contains field, then the ordered field.
+ */
+export function requiredIndex({ collection, where, orderBy }: Recorded): Requirement | null {
+  const equality = [...new Set(where.filter((f) => (f.op ?? '==') === '==').map((f) => f.field))];
+  const arrayContains = where.find((f) => f.op === 'array-contains')?.field ?? null;
+  const orderField = orderBy && !equality.includes(orderBy.field) ? orderBy.field : null;
+  const order = orderField
+    ? { field: orderField, direction: orderBy?.direction === 'desc' ? ('DESCENDING' as const) : ('ASCENDING' as const) }
+    : null;
+  const needed = arrayContains ? equality.length > 0 || order !== null : equality.length > 0 && order !== null;
+  return needed ? { collection, equality: equality.sort(), arrayContains, order } : null;
+}
+
+function satisfies(index: CompositeIndex, need: Requirement): boolean {
+  if (index.collectionGroup !== need.collection || index.queryScope !== 'COLLECTION') return false;
+  const size = need.equality.length + (need.arrayContains ? 1 : 0) + (need.order ? 1 : 0);
+  if (index.fields.length !== size) return false;
+  const equality = index.fields.slice(0, need.equality.length);
+  if (equality.some((field) => field.order === undefined || field.arrayConfig !== undefined)) return false;
+  if ([...equality.map((field) => field.fieldPath)].sort().join('\n') !== need.equality.join('\n')) return false;
+  let next = need.equality.length;
+  if (need.arrayContains) {
+    const field = index.fields[next++]!;
+    if (field.fieldPath !== need.arrayContains || field.arrayConfig !== 'CONTAINS') return false;
+  }
+  if (need.order) {
+    const field = index.fields[next]!;
+    if (field.fieldPath !== need.order.field || field.order !== need.order.direction) return false;
+  }
+  return true;
+}
+
+const describeRequirement = (need: Requirement): CompositeIndex => ({
+  collectionGroup: need.collection,
+  queryScope: 'COLLECTION',
+  fields: [
+    ...need.equality.map((fieldPath) => ({ fieldPath, order: 'ASCENDING' as const })),
+    ...(need.arrayContains ? [{ fieldPath: need.arrayContains, arrayConfig: 'CONTAINS' as const }] : []),
+    ...(need.order ? [{ fieldPath: need.order.field, order: need.order.direction }] : []),
+  ],
+});
+
+function recording(store: DocumentStore, recorded: Recorded[]): DocumentStore {
+  return {
+    ...store,
+    get: (collection, id) => store.get(collection, id),
+    query: (collection, spec = {}) => {
+      recorded.push({ collection, where: spec.where ?? [], orderBy: spec.orderBy });
+      return store.query(collection, spec);
+    },
+    count: (collection, where = []) => {
+      recorded.push({ collection, where });
+      return store.count(collection, where);
+    },
+  };
+}
+
+/** Representative calls: every list, tab, sort, direction, search and filter the API offers. */
+async function exerciseApi(harness: Harness): Promise<void> {
+  const ok = async (call: Promise<{ status: number; text: string }>, label: string, allowed: number[] = []) => {
+    const res = await call;
+    if (res.status >= 400 && !allowed.includes(res.status)) throw new Error(`${label}: ${res.status} ${res.text}`);
+    return res as unknown as { status: number; body: Record<string, unknown> };
+  };
+  await ok(harness.as('ada').get('/forms/active'), 'active form');
+  const ada = await submitApplication(harness, 'ada');
+  await submitApplication(harness, 'eve');
+  await ok(harness.as('ada').get('/responses/mine'), 'my responses');
+
+  const dora = harness.as('dora');
+  for (const tab of ROW_TABS) {
+    for (const sort of ROW_SORTS) {
+      for (const dir of ['asc', 'desc']) {
+        for (const search of ['', '&search=ada']) {
+          const first = await ok(
+            dora.get(`/admin/forms/${FORM_ID}/rows?tab=${tab}&sort=${sort}&dir=${dir}&limit=1${search}`),
+            'rows',
+          );
+          const cursor = first.body.nextCursor as string | null;
+          if (cursor) {
+            await ok(
+              dora.get(
+                `/admin/forms/${FORM_ID}/rows?tab=${tab}&sort=${sort}&dir=${dir}&limit=1${search}&cursor=${cursor}`,
+              ),
+              'rows, next page',
+            );
+          }
+        }
+      }
+    }
+  }
+  for (const kind of ['review', 'interview']) {
+    await ok(dora.get(`/admin/forms/${FORM_ID}/staff?kind=${kind}`), 'staff');
+    await ok(dora.get(`/admin/forms/${FORM_ID}/staff?kind=${kind}&search=rita`), 'staff, searched');
+  }
+
+  await assign(harness, [{ responseId: ada.id, role: 'engineer', staffId: 'rita' }], 'review');
+  await assign(harness, [{ responseId: ada.id, role: 'engineer', staffId: 'rita' }], 'interview');
+  for (const kind of ['review', 'interview']) {
+    for (const search of ['', '&search=ada']) {
+      await ok(harness.as('rita').get(`/admin/forms/${FORM_ID}/assessments?kind=${kind}&limit=1${search}`), 'mine');
+      await ok(dora.get(`/admin/forms/${FORM_ID}/assessments?kind=${kind}&staffId=rita${search}`), 'anyone');
+    }
+  }
+  await ok(harness.as('rita').get(`/admin/responses/${ada.id}`), 'application as reviewer');
+  const resume = ada.sectionResponses
+    .flatMap((section) => section.questions)
+    .find((question) => question.questionId === 'resume');
+  const fileId = typeof resume?.response === 'string' ? resume.response : null;
+  if (fileId) await ok(harness.as('rita').get(`/files/${fileId}/meta`), 'file meta as reviewer', [403, 404]);
+  await ok(dora.post(`/admin/forms/${FORM_ID}/auto-assign/preview`, { reviewersPerApplication: 2 }), 'preview');
+
+  for (const role of ['', ...USER_ROLES]) {
+    for (const search of ['', 'ada']) {
+      const params = [role && `role=${role}`, search && `search=${search}`, 'limit=1'].filter(Boolean).join('&');
+      await ok(dora.get(`/admin/users?${params}`), 'users');
+    }
+  }
+  await ok(dora.post('/admin/users/role', { userIds: ['rob'], role: 'super-reviewer' }), 'promote');
+  await ok(dora.post('/admin/users/role', { userIds: ['rob'], role: 'reviewer' }), 'demote');
+  await ok(dora.get('/admin/forms'), 'forms');
+  await ok(dora.post('/application/forms', { ...demoForm(new Date()), id: 'next-form', isActive: true }), 'publish');
+  await ok(dora.post(`/admin/forms/${FORM_ID}/activate`), 'activate');
+  await ok(dora.post(`/admin/forms/${FORM_ID}/release`), 'release', [409]);
+}
+
+describe('firestore.indexes.json', () => {
+  const file = JSON.parse(fs.readFileSync(INDEX_FILE, 'utf8')) as {
+    indexes: CompositeIndex[];
+    fieldOverrides: unknown[];
+  };
+  let recorded: Recorded[] = [];
+
+  beforeAll(async () => {
+    recorded = [];
+    const harness = await createHarness({ store: recording(createSqliteStore({ filename: ':memory:' }), recorded) });
+    try {
+      await exerciseApi(harness);
+    } finally {
+      await harness.close();
+    }
+  }, 60_000);
+
+  it('derives composite indexes as Firestore requires them', () => {
+    const eq = (field: string, value: string | boolean = 'x') => ({ field, value });
+    const has = (field: string) => ({ field, op: 'array-contains' as const, value: 'x' });
+    expect(requiredIndex({ collection: 'c', where: [eq('a')] })).toBeNull();
+    expect(requiredIndex({ collection: 'c', where: [eq('a'), eq('b')] })).toBeNull();
+    expect(requiredIndex({ collection: 'c', where: [has('t')] })).toBeNull();
+    expect(requiredIndex({ collection: 'c', where: [], orderBy: { field: 'n', direction: 'desc' } })).toBeNull();
+    expect(requiredIndex({ collection: 'c', where: [eq('b'), eq('a')], orderBy: { field: 'n' } })).toEqual({
+      collection: 'c',
+      equality: ['a', 'b'],
+      arrayContains: null,
+      order: { field: 'n', direction: 'ASCENDING' },
+    });
+    expect(requiredIndex({ collection: 'c', where: [eq('a'), has('t')] })).toEqual({
+      collection: 'c',
+      equality: ['a'],
+      arrayContains: 't',
+      order: null,
+    });
+    expect(requiredIndex({ collection: 'c', where: [has('t')], orderBy: { field: 'n', direction: 'desc' } })).toEqual({
+      collection: 'c',
+      equality: [],
+      arrayContains: 't',
+      order: { field: 'n', direction: 'DESCENDING' },
+    });
+  });
+
+  it('recorded the dashboards, assessments, users, forms and applicant queries', () => {
+    const collections = new Set(recorded.map((spec) => spec.collection));
+    for (const collection of [
+      COLLECTIONS.reviewStatuses,
+      COLLECTIONS.reviews,
+      COLLECTIONS.interviews,
+      COLLECTIONS.users,
+      COLLECTIONS.forms,
+      COLLECTIONS.responses,
+      COLLECTIONS.staffLoads,
+    ]) {
+      expect(collections).toContain(collection);
+    }
+  });
+
+  it('declares the composite index of every query and count the API sends', () => {
+    const missing = new Map<string, CompositeIndex>();
+    for (const spec of recorded) {
+      const need = requiredIndex(spec);
+      if (need && !file.indexes.some((index) => satisfies(index, need))) {
+        const index = describeRequirement(need);
+        missing.set(JSON.stringify(index), index);
+      }
+    }
+    expect([...missing.values()]).toEqual([]);
+  });
+
+  it('declares no index that no query of the API needs', () => {
+    const needs = recorded.map(requiredIndex).filter((need): need is Requirement => need !== null);
+    const unused = file.indexes.filter((index) => !needs.some((need) => satisfies(index, need)));
+    expect(unused).toEqual([]);
+  });
+});

@@ -3,7 +3,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
-import { clientConfigFromEnv, remotesManifestFromEnv } from './client-config';
+import { clientConfigFromEnv, remotesManifestJson } from './client-config';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 
@@ -54,18 +54,30 @@ function federation(app: AppName): ModuleFederationPlugin {
   });
 }
 
-export function outputDir(app: AppName): string {
-  return path.join(APP_DIRS[app], 'dist');
+/**
+ * Where a bundle is written: `<app>/dist` (what the local server and Firebase Hosting serve), or
+ * `$PORTAL_BUILD_OUT_DIR/<app>` when set, so a check build never overwrites the local bundles.
+ */
+export function outputDir(app: AppName, env: NodeJS.ProcessEnv = process.env): string {
+  const outDir = env.PORTAL_BUILD_OUT_DIR;
+  return outDir ? path.resolve(REPO_ROOT, outDir, app) : path.join(APP_DIRS[app], 'dist');
 }
 
-export function createConfig(app: AppName, mode: 'production' | 'development' = 'production'): Configuration {
+export function createConfig(
+  app: AppName,
+  mode: 'production' | 'development' = 'production',
+  env: NodeJS.ProcessEnv = process.env,
+): Configuration {
   const dir = APP_DIRS[app];
   const plugins: Configuration['plugins'] = [federation(app)];
   if (app === 'shell') {
+    const clientConfig = clientConfigFromEnv(env);
+    const remotesJson = remotesManifestJson(env);
     plugins.push(
       new webpack.DefinePlugin({
-        __PORTAL_CLIENT_CONFIG__: JSON.stringify(clientConfigFromEnv()),
-        __PORTAL_LOCAL_MODE__: JSON.stringify(clientConfigFromEnv().mode === 'local'),
+        __PORTAL_CLIENT_CONFIG__: JSON.stringify(clientConfig),
+        // A constant, so local-only code (emulator connection, mailbox, debug hooks) is dropped from production bundles.
+        __PORTAL_LOCAL_MODE__: JSON.stringify(clientConfig.mode === 'local'),
       }),
       new HtmlWebpackPlugin({ template: path.join(dir, 'src/index.html'), scriptLoading: 'defer' }),
       {
@@ -74,8 +86,7 @@ export function createConfig(app: AppName, mode: 'production' | 'development' = 
             compilation.hooks.processAssets.tap(
               { name: 'RemotesManifest', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
               () => {
-                const json = JSON.stringify(remotesManifestFromEnv(), null, 2);
-                compilation.emitAsset('remotes.json', new webpack.sources.RawSource(json));
+                compilation.emitAsset('remotes.json', new webpack.sources.RawSource(remotesJson));
               },
             );
           });
@@ -90,7 +101,7 @@ export function createConfig(app: AppName, mode: 'production' | 'development' = 
     entry: app === 'shell' ? { main: './src/index.ts' } : {},
     devtool: false,
     output: {
-      path: outputDir(app),
+      path: outputDir(app, env),
       publicPath: app === 'shell' ? '/' : 'auto',
       filename: '[name].[contenthash:10].js',
       chunkFilename: '[name].[contenthash:10].js',

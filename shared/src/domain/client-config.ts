@@ -1,27 +1,73 @@
 import { z } from 'zod';
 
-/** Build-time configuration of the browser apps; validated by the build, injected as a constant. */
-export const clientConfigSchema = z.object({
-  mode: z.enum(['local', 'production']),
-  apiBaseUrl: z.string().min(1),
-  remotesManifestUrl: z.string().min(1),
-  firebase: z.object({
-    apiKey: z.string().min(1),
-    authDomain: z.string().min(1),
-    projectId: z.string().min(1),
-    appId: z.string().min(1).optional(),
-    storageBucket: z.string().min(1).optional(),
-  }),
-  /** Local mode: the Auth emulator is reached through the page's own origin. */
-  authEmulator: z.boolean(),
-  chapter: z.object({
-    name: z.string().min(1),
-    website: z.url(),
-    photoSharing: z.url(),
-    professionalNetwork: z.url(),
-    codeHosting: z.url(),
-  }),
-});
+/**
+ * Build-time configuration of the browser apps; validated by the build, injected as a constant.
+ *
+ * Decision: the production Firebase web config (and the App Check site key) comes from the build
+ * environment, not from Hosting's reserved `/__/firebase/init.json`. The build validates it before
+ * anything is deployed, the values are constants in the bundle (no extra request before the SDK
+ * can start, nothing added to the signed-out landing page, which loads no Firebase code at all),
+ * and the same bundle shape serves local and production. None of these values is a secret, but
+ * real ones live only in the deploying environment, never in the repository.
+ */
+export const clientConfigSchema = z
+  .object({
+    mode: z.enum(['local', 'production']),
+    apiBaseUrl: z.string().min(1).default('/api'),
+    remotesManifestUrl: z.string().min(1),
+    firebase: z.object({
+      apiKey: z.string().min(1),
+      authDomain: z.string().min(1),
+      projectId: z.string().min(1),
+      appId: z.string().min(1).optional(),
+      storageBucket: z.string().min(1).optional(),
+    }),
+    /** App Check with reCAPTCHA Enterprise; production only (locally there is no attestation service). */
+    appCheck: z.object({ siteKey: z.string().min(1) }).optional(),
+    /**
+     * Local mode: the Auth emulator is reached through the page's own origin. Left out of
+     * production configs (the production bundle names no emulator at all); never true there.
+     */
+    authEmulator: z.boolean().optional(),
+    chapter: z.object({
+      name: z.string().min(1),
+      website: z.url(),
+      photoSharing: z.url(),
+      professionalNetwork: z.url(),
+      codeHosting: z.url(),
+    }),
+  })
+  .superRefine((config, ctx) => {
+    if (config.mode !== 'production') return;
+    if (!config.firebase.appId) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['firebase', 'appId'],
+        message: 'a production build needs the Firebase web app id (FIREBASE_APP_ID)',
+      });
+    }
+    if (!config.appCheck?.siteKey) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['appCheck', 'siteKey'],
+        message: 'a production build needs the App Check reCAPTCHA Enterprise site key (FIREBASE_APP_CHECK_SITE_KEY)',
+      });
+    }
+    if (config.authEmulator) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['authEmulator'],
+        message: 'a production build must not connect to the Auth emulator',
+      });
+    }
+    if (config.firebase.projectId.startsWith('demo-')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['firebase', 'projectId'],
+        message: `"${config.firebase.projectId}" is an offline demo project id; a production build needs the real project (FIREBASE_PROJECT_ID)`,
+      });
+    }
+  });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 
 export const remotesManifestSchema = z.object({

@@ -4,8 +4,6 @@ import { LandingPage } from '../features/landing/landing-page';
 import { AppLayout } from '../features/layout/app-layout';
 import { lazyPage } from './lazy-page';
 
-declare const __PORTAL_LOCAL_MODE__: boolean;
-
 const LoginPage = lazyPage(() => import('../features/account/login-page'));
 const SignupPage = lazyPage(() => import('../features/account/signup-page'));
 const VerifyPage = lazyPage(() => import('../features/account/verify-page'));

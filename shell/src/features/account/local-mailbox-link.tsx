@@ -1,10 +1,9 @@
 import { Typography } from 'antd';
 import { Link } from '@portal/shared/router';
-import { clientConfig } from '../../app/client-config';
 
 /** Local mode only: where the emails of the Auth emulator can be read. */
 export function LocalMailboxLink({ email }: { email?: string | null }) {
-  if (clientConfig.mode !== 'local') return null;
+  if (!__PORTAL_LOCAL_MODE__) return null;
   const to = email ? `/mailbox?email=${encodeURIComponent(email)}` : '/mailbox';
   return (
     <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0 }}>

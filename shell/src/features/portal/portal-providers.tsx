@@ -2,20 +2,15 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ToastContainer } from 'react-toastify';
 import { createApiClient, PortalProvider, TOAST_CONTAINER_PROPS } from '@portal/shared/client';
-import { clientConfig } from '../../app/client-config';
 import { createQueryClient } from '../../app/query-client';
-import { loadIdentity } from '../identity/load-identity';
+import { portalApiOptions } from './portal-api';
 import { useSession } from '../identity/session-context';
 
 /** Created once per page load: every app shares this one client and this one API client. */
 export const queryClient = createQueryClient();
-const api = createApiClient({
-  baseUrl: clientConfig.apiBaseUrl,
-  getIdToken: async (forceRefresh) => (await loadIdentity()).getIdToken(forceRefresh),
-  getAppCheckToken: async () => (await loadIdentity()).getAppCheckToken(),
-});
+const api = createApiClient(portalApiOptions());
 
-if (clientConfig.mode === 'local') {
+if (__PORTAL_LOCAL_MODE__) {
   // Lets the local browser tests check what a session leaves in the cache; absent from production builds.
   Object.assign(window, {
     __portalDebug: {

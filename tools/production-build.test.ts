@@ -1,0 +1,161 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { outputDir, REPO_ROOT, type AppName } from './webpack/create-config';
+
+/**
+ * Builds the three bundles as a production deploy would, with obviously fake configuration, into a
+ * temporary directory (PORTAL_BUILD_OUT_DIR; the local bundles in <app>/dist are left alone), then
+ * reads every emitted file for anything of the local runtime.
+ */
+const APPS: AppName[] = ['shell', 'applicant', 'admin'];
+
+const FAKE_PRODUCTION_ENV = {
+  PORTAL_MODE: 'production',
+  FIREBASE_API_KEY: 'test-key',
+  FIREBASE_AUTH_DOMAIN: 'test-project.firebaseapp.com',
+  FIREBASE_PROJECT_ID: 'test-project',
+  FIREBASE_APP_ID: '1:000000000000:web:test-app',
+  FIREBASE_APP_CHECK_SITE_KEY: 'test-site-key',
+  PORTAL_APPLICANT_REMOTE_URL: 'https://applicant.example.org/remoteEntry.js',
+  PORTAL_ADMIN_REMOTE_URL: 'https://admin.example.org/remoteEntry.js',
+};
+
+/** Local-runtime strings that must not reach a production bundle (case-sensitive). */
+const FORBIDDEN = [
+  'connectAuthEmulator',
+  '127.0.0.1',
+  'localhost:9099',
+  ':9099',
+  '/emulator/',
+  'authEmulator',
+  '/mailbox',
+  'Mailbox',
+  'applicant@example.com',
+  'reviewer@example.com',
+  'director@example.com',
+  'demo-password',
+  'demo-portal',
+  'demo-api-key',
+  '__portalDebug',
+];
+
+/**
+ * "emulator" (any case) is forbidden too, except these internals of the Firebase Auth SDK's own
+ * request code, which every Auth build carries whether or not an emulator is ever connected.
+ * The connection itself (connectAuthEmulator, its warning banner, its config) must be gone.
+ */
+const FIREBASE_AUTH_INTERNALS = [
+  /\bemulatorConfig\b/g,
+  /\b_canInitEmulator\b/g,
+  /\.emulator\b/g,
+  /"Emulator should always be set here"/g,
+];
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? listFiles(full) : [full];
+  });
+}
+
+function excerpt(text: string, index: number, length: number): string {
+  return text.slice(Math.max(0, index - 60), index + length + 60).replace(/\s+/g, ' ');
+}
+
+/** Every forbidden occurrence in a file, with a little context to find where it comes from. */
+function localRuntimeTraces(text: string): string[] {
+  const found: string[] = [];
+  for (const needle of FORBIDDEN) {
+    const index = text.indexOf(needle);
+    if (index >= 0) found.push(`"${needle}": …${excerpt(text, index, needle.length)}…`);
+  }
+  const withoutSdkInternals = FIREBASE_AUTH_INTERNALS.reduce((rest, pattern) => rest.replace(pattern, ''), text);
+  const words = new Set<string>();
+  for (const match of withoutSdkInternals.matchAll(/emulator|mailbox/gi)) {
+    const word = match[0].toLowerCase();
+    // One trace per word is enough to point at the file; skip words a case-sensitive needle already reported.
+    if (
+      words.has(word) ||
+      found.some((trace) => trace.toLowerCase().includes(`"${word}"`) || trace.toLowerCase().includes(`/${word}"`))
+    )
+      continue;
+    words.add(word);
+    found.push(`"${match[0]}": …${excerpt(withoutSdkInternals, match.index, match[0].length)}…`);
+  }
+  return [...new Set(found)];
+}
+
+const withoutBuildSettings = (env: NodeJS.ProcessEnv) =>
+  Object.fromEntries(Object.entries(env).filter(([key]) => !/^(PORTAL_|FIREBASE_)/.test(key)));
+
+let outDir: string;
+let files: Record<AppName, string[]>;
+const localShellIndex = path.join(outputDir('shell', {}), 'index.html');
+const localShellMtime = existsSync(localShellIndex) ? statSync(localShellIndex).mtimeMs : undefined;
+
+beforeAll(async () => {
+  outDir = mkdtempSync(path.join(tmpdir(), 'portal-production-build-'));
+  await promisify(execFile)(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['tools/build.ts', '--force'], {
+    cwd: REPO_ROOT,
+    env: { ...withoutBuildSettings(process.env), ...FAKE_PRODUCTION_ENV, PORTAL_BUILD_OUT_DIR: outDir },
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  files = Object.fromEntries(APPS.map((app) => [app, listFiles(path.join(outDir, app))])) as Record<AppName, string[]>;
+}, 240_000);
+
+afterAll(() => {
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+test('the production build writes all three bundles to the chosen directory, not over the local ones', () => {
+  for (const app of APPS) expect(files[app].length).toBeGreaterThan(0);
+  expect(files.shell.map((file) => path.basename(file))).toEqual(
+    expect.arrayContaining(['index.html', 'remotes.json']),
+  );
+  expect(files.applicant.map((file) => path.basename(file))).toContain('remoteEntry.js');
+  expect(files.admin.map((file) => path.basename(file))).toContain('remoteEntry.js');
+  expect(existsSync(localShellIndex) ? statSync(localShellIndex).mtimeMs : undefined).toBe(localShellMtime);
+});
+
+test('it is configured for production: the remotes manifest, the Firebase config and App Check', () => {
+  expect(JSON.parse(readFileSync(path.join(outDir, 'shell/remotes.json'), 'utf8'))).toEqual({
+    applicant: 'https://applicant.example.org/remoteEntry.js',
+    admin: 'https://admin.example.org/remoteEntry.js',
+  });
+  const shellJs = files.shell.filter((file) => file.endsWith('.js')).map((file) => readFileSync(file, 'utf8'));
+  expect(shellJs.some((text) => text.includes('siteKey:"test-site-key"'))).toBe(true);
+  expect(shellJs.some((text) => text.includes('projectId:"test-project"'))).toBe(true);
+  // The App Check SDK (its token exchange endpoint) is in the bundle, as a lazy chunk: a local build has none.
+  expect(shellJs.some((text) => text.includes('content-firebaseappcheck.googleapis.com'))).toBe(true);
+});
+
+test('no emitted file carries the local runtime: emulator, local mailbox, demo accounts, demo project', () => {
+  const traces = APPS.flatMap((app) =>
+    files[app].flatMap((file) =>
+      localRuntimeTraces(readFileSync(file, 'utf8')).map((trace) => `${path.relative(outDir, file)}: ${trace}`),
+    ),
+  );
+  expect(traces).toEqual([]);
+});
+
+describe('the trace check itself', () => {
+  test.each([
+    'connectAuthEmulator(a,"http://127.0.0.1:9099")',
+    'fetch("/emulator/v1/projects/demo-portal/oobCodes")',
+    'children:"open the local mailbox"',
+    '{email:"reviewer@example.com",password:"demo-password"}',
+    'console.info("WARNING: You are using the Auth Emulator")',
+    '{authEmulator:!1}',
+  ])('finds %p', (text) => {
+    expect(localRuntimeTraces(text)).not.toEqual([]);
+  });
+
+  test("ignores the Firebase Auth SDK's own request internals", () => {
+    const sdk =
+      'e.emulatorConfig&&(h.credentials="include");e._canInitEmulator=!1;a=s.config.emulator?function(e,t){y(e.emulator,"Emulator should always be set here")}:0';
+    expect(localRuntimeTraces(sdk)).toEqual([]);
+  });
+});

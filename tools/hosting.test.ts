@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { remotesManifestSchema } from '@portal/shared/domain';
 import { PRODUCTION_DEFAULTS } from '../functions/src/config';
+import { pageContentSecurityPolicy, parsePolicy, REMOTE_SITE_POLICY } from '../functions/src/http/security-headers';
 import { remotesManifestFromEnv, remotesManifestJson } from './webpack/client-config';
 import { createConfig, outputDir, REPO_ROOT, type AppName } from './webpack/create-config';
 
@@ -133,6 +134,97 @@ describe('firebase.json hosting', () => {
     }
     // The shell is same-origin: no CORS header on it.
     expect(headersFor('shell', '/main.a41c534c6f.js')).not.toHaveProperty(['Access-Control-Allow-Origin']);
+  });
+
+  describe('content security policy', () => {
+    /**
+     * The remotes' own Hosting sites. Their exact origins are per deployment (build-time
+     * PORTAL_*_REMOTE_URL) and firebase.json cannot read them, so the shell allows Firebase Hosting's
+     * default domain; a deployment on custom domains lists its remotes' origins here instead.
+     */
+    const REMOTE_SCRIPT_ORIGINS = ['https://*.web.app'];
+    const CSP = 'Content-Security-Policy';
+
+    /** Whether a CSP source expression (scheme://host with an optional leading *.) allows a URL. */
+    function sourceAllows(source: string, url: string): boolean {
+      const target = new URL(url);
+      if (source === "'self'") return false;
+      const match = /^(https?):\/\/(\*\.)?([^/]+)(\/.*)?$/.exec(source);
+      if (!match) return false;
+      const [, scheme, wildcard, host, pathPrefix] = match;
+      if (`${scheme}:` !== target.protocol) return false;
+      const hostOk = wildcard ? target.host.endsWith(`.${host}`) : target.host === host;
+      return hostOk && (!pathPrefix || target.pathname.startsWith(pathPrefix));
+    }
+
+    test('the shell pages send the production page policy, built from the same list as the local one', () => {
+      const expected = pageContentSecurityPolicy({ mode: 'production', remoteOrigins: REMOTE_SCRIPT_ORIGINS });
+      for (const pagePath of ['/', '/index.html', '/login', '/apply/form/f1', '/admin/dor/users']) {
+        expect(headersFor('shell', pagePath)[CSP]).toBe(expected);
+      }
+    });
+
+    test('no inline or eval script anywhere; no plugins, framing or <base> hijack', () => {
+      const policy = parsePolicy(headersFor('shell', '/')[CSP]!);
+      for (const directive of ['default-src', 'script-src']) {
+        expect(policy[directive]).not.toEqual(expect.arrayContaining(["'unsafe-inline'"]));
+        expect(policy[directive]).not.toEqual(expect.arrayContaining(["'unsafe-eval'"]));
+        expect(policy[directive]).not.toEqual(expect.arrayContaining(['data:']));
+        expect(policy[directive]).not.toEqual(expect.arrayContaining(['*', 'https:']));
+      }
+      expect(policy['object-src']).toEqual(["'none'"]);
+      expect(policy['frame-ancestors']).toEqual(["'none'"]);
+      expect(policy['base-uri']).toEqual(["'self'"]);
+      expect(policy['form-action']).toEqual(["'self'"]);
+      expect(policy['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+    });
+
+    test('it allows what a production build loads: the remotes, Firebase Auth, App Check and reCAPTCHA', () => {
+      const policy = parsePolicy(headersFor('shell', '/')[CSP]!);
+      const allows = (directive: string, url: string) => policy[directive]!.some((source) => sourceAllows(source, url));
+      const manifest = remotesManifestSchema.parse(
+        JSON.parse(
+          remotesManifestJson({
+            PORTAL_MODE: 'production',
+            PORTAL_APPLICANT_REMOTE_URL: 'https://chapter-apply.web.app/remoteEntry.js',
+            PORTAL_ADMIN_REMOTE_URL: 'https://chapter-admin.web.app/remoteEntry.js',
+          }),
+        ),
+      );
+      expect(allows('script-src', manifest.applicant)).toBe(true);
+      expect(allows('script-src', manifest.admin)).toBe(true);
+      expect(allows('script-src', 'https://chapter-admin.web.app/350.cf88d22186.js')).toBe(true);
+      expect(allows('script-src', 'https://www.google.com/recaptcha/enterprise.js?render=key')).toBe(true);
+      expect(allows('script-src', 'https://www.gstatic.com/recaptcha/releases/x/recaptcha__en.js')).toBe(true);
+      expect(allows('script-src', 'https://www.google.com/maps/x.js')).toBe(false);
+      expect(allows('script-src', 'https://evil.example.com/x.js')).toBe(false);
+      for (const endpoint of [
+        'https://identitytoolkit.googleapis.com/v1/accounts:signInWithPassword',
+        'https://securetoken.googleapis.com/v1/token',
+        'https://content-firebaseappcheck.googleapis.com/v1/projects/p/apps/a:exchangeRecaptchaEnterpriseToken',
+      ]) {
+        expect(allows('connect-src', endpoint)).toBe(true);
+      }
+      expect(allows('connect-src', 'https://evil.example.com/')).toBe(false);
+      expect(allows('frame-src', 'https://www.google.com/recaptcha/enterprise/anchor?k=key')).toBe(true);
+      expect(allows('frame-src', 'https://evil.example.com/')).toBe(false);
+    });
+
+    test("API answers keep the API's own strict policy; the remotes' sites allow nothing to render", () => {
+      expect(headersFor('shell', '/api/auth/register')[CSP]).toBe("default-src 'none'; frame-ancestors 'none'");
+      for (const remote of ['applicant', 'admin']) {
+        for (const file of ['/remoteEntry.js', '/350.cf88d22186.js', '/index.html']) {
+          expect(headersFor(remote, file)[CSP]).toBe(REMOTE_SITE_POLICY);
+        }
+      }
+    });
+
+    test('production bundles carry no eval source maps (script-src has no unsafe-eval)', () => {
+      for (const app of Object.values(TARGETS)) {
+        expect(createConfig(app, 'production', {}).devtool).toBe(false);
+        expect(createConfig(app, 'development', {}).devtool).toBe(false);
+      }
+    });
   });
 
   test('Firestore rules and indexes are deployed from the repository', () => {

@@ -14,6 +14,14 @@ export async function idToken(request: APIRequestContext, email: string, passwor
   return ((await res.json()) as { idToken: string }).idToken;
 }
 
+/** Text answers to use instead of the defaults; `submit: false` only saves the answers. */
+export interface ApplicationOptions {
+  preferredName?: string;
+  /** Must still be 20 to 300 words. */
+  whyJoin?: string;
+  submit?: boolean;
+}
+
 /**
  * Starts, answers and submits an application through the API (the browser journey is tested on
  * its own): the demo form's questions for the general sections, applying for `roles`.
@@ -22,6 +30,7 @@ export async function submitApplication(
   request: APIRequestContext,
   account: { email: string; password: string },
   roles: TeamRole[] = ['bootcamp'],
+  options: ApplicationOptions = {},
 ): Promise<ApplicationResponse> {
   const headers = { Authorization: `Bearer ${await idToken(request, account.email, account.password)}` };
   const started = await request.post('/api/responses', { headers, data: { formId: FORM } });
@@ -34,14 +43,19 @@ export async function submitApplication(
   expect(upload.status(), await upload.text()).toBe(201);
   const { id: resumeId } = (await upload.json()) as { id: string };
   const answers: [string, string, string | string[]][] = [
-    ['about-you', 'preferred-name', 'Nova'],
+    ['about-you', 'preferred-name', options.preferredName ?? 'Nova'],
     ['about-you', 'year', 'Second year'],
     ['about-you', 'resume', resumeId],
     ['roles', 'roles', roles],
-    ['motivation', 'why-join', words(30)],
+    ['motivation', 'why-join', options.whyJoin ?? words(30)],
     ['motivation', 'interests', ['Education']],
   ];
   for (const [sectionId, questionId, value] of answers) response = withAnswer(response, sectionId, questionId, value);
+  if (options.submit === false) {
+    const saved = await request.put(`/api/application/save/${response.id}`, { headers, data: response });
+    expect(saved.status(), await saved.text()).toBe(200);
+    return (await saved.json()) as ApplicationResponse;
+  }
   const submitted = await request.post('/api/application/submit', { headers, data: response });
   expect(submitted.status(), await submitted.text()).toBe(200);
   return (await submitted.json()) as ApplicationResponse;

@@ -6,7 +6,9 @@ import type { FileStore } from './files/file-store';
 import { filesRoutes } from './files/files.routes';
 import { formsRoutes } from './forms/forms.routes';
 import { appCheckMiddleware, type AppCheckVerifier } from './http/app-check';
+import { corsMiddleware } from './http/cors';
 import { errorMiddleware, notFoundHandler } from './http/error-middleware';
+import { authRateLimit, GENEROUS_RATE_LIMITS, uploadRateLimit, type RateLimits } from './http/rate-limit';
 import { requireJsonBody } from './http/require-json';
 import type { IdentityAdmin } from './identity/identity-admin';
 import type { IdentityVerifier } from './identity/identity-verifier';
@@ -16,6 +18,7 @@ import { responsesRoutes } from './responses/responses.routes';
 import type { DocumentStore } from './store/document-store';
 import { healthRoutes } from './health/health.routes';
 import { sessionRoutes } from './session/session.routes';
+import { auditRoutes } from './audit/audit.routes';
 import { adminFormsRoutes } from './staff/admin-forms.routes';
 import { adminUsersRoutes } from './staff/admin-users.routes';
 import { reviewsRoutes } from './staff/reviews.routes';
@@ -35,6 +38,13 @@ export interface AppDeps {
   appCheck?: AppCheckVerifier;
   /** The server clock (save and submit times, deadlines); tests inject their own. */
   now?: () => Date;
+  /**
+   * Limits on POST /auth/register, POST /auth/update (per client IP) and file uploads (per user,
+   * else IP); absent = GENEROUS_RATE_LIMITS, which no test or local run reaches.
+   */
+  rateLimits?: RateLimits;
+  /** Origins allowed to call the API across origins (CORS); absent or empty = same-origin only. */
+  allowedOrigins?: readonly string[];
 }
 
 export const API_BODY_LIMIT = '1mb';
@@ -60,8 +70,14 @@ export function createApp(deps: AppDeps): Express {
     res.set('Cache-Control', 'no-store');
     next();
   });
+  // Preflights carry neither App Check nor a token: CORS answers them first.
+  api.use(corsMiddleware(deps.allowedOrigins ?? []));
   api.use(appCheckMiddleware(deps.appCheck ?? null));
   api.use(identityMiddleware(deps.identity));
+  // After identity (uploads count per user), before any body is read.
+  const rateLimits = deps.rateLimits ?? GENEROUS_RATE_LIMITS;
+  api.post(['/auth/register', '/auth/update'], authRateLimit(rateLimits));
+  api.post('/files/:responseId/:questionId', uploadRateLimit(rateLimits));
   // File uploads carry raw bytes: their router comes before the JSON-only body handling.
   api.use(filesRoutes(deps));
   api.use(requireJsonBody);
@@ -79,6 +95,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(adminFormsRoutes(staffDeps));
   api.use(preferencesRoutes(staffDeps));
   api.use(reviewsRoutes(staffDeps));
+  api.use(auditRoutes(staffDeps));
 
   api.use(notFoundHandler);
   api.use(errorMiddleware);

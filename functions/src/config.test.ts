@@ -1,4 +1,6 @@
-import { loadLocalConfig, loadProductionConfig } from './config';
+import { loadLocalConfig, loadProductionConfig, localRateLimits } from './config';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 describe('loadLocalConfig', () => {
   it('has defaults for a plain local start', () => {
@@ -9,6 +11,8 @@ describe('loadLocalConfig', () => {
       AUTH_EMULATOR_PORT: 9099,
       PORTAL_PROJECT_ID: 'demo-portal',
       LOG_LEVEL: 'info',
+      RATE_LIMIT_AUTH: { limit: 1000, windowMs: FIFTEEN_MINUTES },
+      RATE_LIMIT_UPLOADS: { limit: 3000, windowMs: FIFTEEN_MINUTES },
     });
   });
 
@@ -20,6 +24,8 @@ describe('loadLocalConfig', () => {
       AUTH_EMULATOR_PORT: '9199',
       PORTAL_PROJECT_ID: 'demo-club-portal',
       LOG_LEVEL: 'debug',
+      RATE_LIMIT_AUTH: '5/30s',
+      RATE_LIMIT_UPLOADS: '100/1h',
     });
     expect(config).toEqual({
       PORT: 3000,
@@ -28,7 +34,22 @@ describe('loadLocalConfig', () => {
       AUTH_EMULATOR_PORT: 9199,
       PORTAL_PROJECT_ID: 'demo-club-portal',
       LOG_LEVEL: 'debug',
+      RATE_LIMIT_AUTH: { limit: 5, windowMs: 30_000 },
+      RATE_LIMIT_UPLOADS: { limit: 100, windowMs: 3_600_000 },
     });
+  });
+
+  it('reads a bare rate limit as per 15 minutes, an empty one as the generous default', () => {
+    const config = loadLocalConfig({ RATE_LIMIT_AUTH: '20', RATE_LIMIT_UPLOADS: '' });
+    expect(localRateLimits(config)).toEqual({
+      auth: { limit: 20, windowMs: FIFTEEN_MINUTES },
+      uploads: { limit: 3000, windowMs: FIFTEEN_MINUTES },
+    });
+  });
+
+  it.each(['0', 'ten', '10/15', '10/0m', '10 per minute', '-1/1m'])('refuses the rate limit %j', (value) => {
+    expect(() => loadLocalConfig({ RATE_LIMIT_AUTH: value })).toThrow(/^Invalid configuration:\n\s+RATE_LIMIT_AUTH: /);
+    expect(() => loadLocalConfig({ RATE_LIMIT_UPLOADS: value })).toThrow(/RATE_LIMIT_UPLOADS: /);
   });
 
   it.each(['0', '70000', 'eighty', '80.5'])('refuses the port %j, naming the setting', (port) => {

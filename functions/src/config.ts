@@ -2,6 +2,31 @@ import { z } from 'zod';
 
 const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
+const WINDOW_UNITS_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const;
+const FIFTEEN_MINUTES_MS = 15 * 60_000;
+
+/**
+ * A rate limit as `<requests>/<window>`, e.g. `1000/15m`, `5/30s`, `100/1h`; a bare number means
+ * per 15 minutes (production's window).
+ */
+const rateLimitSetting = z
+  .string()
+  .regex(/^\d+(\/\d+[smh])?$/, 'A limit as <requests>/<window>, e.g. 1000/15m, 5/30s or 100/1h')
+  .transform((value) => {
+    const [count, window] = value.split('/');
+    const windowMs = window
+      ? Number(window.slice(0, -1)) * WINDOW_UNITS_MS[window.slice(-1) as keyof typeof WINDOW_UNITS_MS]
+      : FIFTEEN_MINUTES_MS;
+    return { limit: Number(count), windowMs };
+  })
+  .refine((rate) => rate.limit >= 1 && rate.windowMs >= 1000, 'At least 1 request in a window of at least 1s');
+
+/**
+ * Local defaults: generous, so the browser tests and benches (~60 registrations and their uploads
+ * from 127.0.0.1 in a few minutes) never trip them; set lower to watch the 429 answers.
+ */
+export const LOCAL_RATE_LIMIT_DEFAULTS = { RATE_LIMIT_AUTH: '1000/15m', RATE_LIMIT_UPLOADS: '3000/15m' } as const;
+
 const localConfigSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -12,6 +37,14 @@ const localConfigSchema = z.object({
     .regex(/^demo-[a-z0-9-]+$/, 'Local mode needs a demo- project id so nothing reaches a real project')
     .default('demo-portal'),
   LOG_LEVEL: logLevel.default('info'),
+  RATE_LIMIT_AUTH: z.preprocess(
+    (value) => (value === '' || value === undefined ? LOCAL_RATE_LIMIT_DEFAULTS.RATE_LIMIT_AUTH : value),
+    rateLimitSetting,
+  ),
+  RATE_LIMIT_UPLOADS: z.preprocess(
+    (value) => (value === '' || value === undefined ? LOCAL_RATE_LIMIT_DEFAULTS.RATE_LIMIT_UPLOADS : value),
+    rateLimitSetting,
+  ),
 });
 export type LocalConfig = z.infer<typeof localConfigSchema>;
 
@@ -23,6 +56,11 @@ export function loadLocalConfig(env: NodeJS.ProcessEnv = process.env): LocalConf
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   return result.data;
+}
+
+/** The API's rate limits (AppDeps.rateLimits) from the local settings. */
+export function localRateLimits(config: Pick<LocalConfig, 'RATE_LIMIT_AUTH' | 'RATE_LIMIT_UPLOADS'>) {
+  return { auth: config.RATE_LIMIT_AUTH, uploads: config.RATE_LIMIT_UPLOADS };
 }
 
 /** The defaults of the production params (functions/src/compose/params.ts declares them with these). */

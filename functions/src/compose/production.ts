@@ -1,8 +1,10 @@
 import type { Express } from 'express';
 import pino, { type Logger } from 'pino';
 import { createApp } from '../app';
+import { loadProductionConfig } from '../config';
 import type { FileStore } from '../files/file-store';
 import { createFirebaseAppCheckVerifier, type AppCheckVerifier } from '../http/app-check';
+import { PRODUCTION_RATE_LIMITS, type RateLimits } from '../http/rate-limit';
 import {
   createFirebaseIdentityAdmin,
   createFirebaseIdentityVerifier,
@@ -23,6 +25,13 @@ export interface ProductionOptions {
   logger?: Logger;
   /** Firebase App Check unless given; null switches the check off (the APP_CHECK_ENFORCED param). */
   appCheck?: AppCheckVerifier | null;
+  /**
+   * Origins allowed to call the API across origins (CORS); the ALLOWED_ORIGINS param unless
+   * given. Empty (its default) = same-origin only, which is all the Hosting rewrite needs.
+   */
+  allowedOrigins?: readonly string[];
+  /** PRODUCTION_RATE_LIMITS unless given. */
+  rateLimits?: RateLimits;
 }
 
 /** The API as Cloud Functions runs it: Firebase Auth and App Check with the runtime's default credentials. */
@@ -37,6 +46,8 @@ export function createProductionApp(adapters: ProductionAdapters, options: Produ
       options.appCheck === null
         ? undefined
         : (options.appCheck ?? createFirebaseAppCheckVerifier(getFirebaseAdminApp())),
+    rateLimits: options.rateLimits ?? PRODUCTION_RATE_LIMITS,
+    allowedOrigins: options.allowedOrigins ?? loadProductionConfig().ALLOWED_ORIGINS,
     storeName: 'firestore',
     // Set at bundle time by tools/build-functions.ts.
     version: process.env.PORTAL_VERSION ?? 'development',

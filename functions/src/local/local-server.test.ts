@@ -12,6 +12,7 @@ import { createInMemoryIdentityAdmin } from '../identity/in-memory-identity-admi
 import { createLocalFileStore } from '../files/local-file-store';
 import type { DocumentStore } from '../store/document-store';
 import { createSqliteStore } from '../store/sqlite-store';
+import { pageContentSecurityPolicy, parsePolicy } from '../http/security-headers';
 import { createLocalServer } from './local-server';
 
 const SHELL_HTML =
@@ -110,6 +111,50 @@ describe('pages', () => {
     expect(policy).toContain("object-src 'none'");
     expect(policy).toContain("frame-ancestors 'none'");
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it.each(['/', '/index.html', '/admin/dor/users', '/main.abcdef1234.js', '/applicant/remoteEntry.js'])(
+    'sends exactly the local page policy on %s',
+    async (url) => {
+      const res = await navigate(url);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-security-policy']).toBe(pageContentSecurityPolicy({ mode: 'local' }));
+      const policy = parsePolicy(res.headers['content-security-policy']!);
+      expect(policy['default-src']).toEqual(["'self'"]);
+      expect(policy['script-src']).toEqual(["'self'"]);
+      expect(policy['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+      expect(policy['connect-src']).toEqual(["'self'"]);
+      expect(policy['img-src']).toEqual(["'self'", 'data:']);
+      expect(policy['base-uri']).toEqual(["'self'"]);
+      expect(policy['form-action']).toEqual(["'self'"]);
+    },
+  );
+
+  it('keeps the stricter API policy on API answers', async () => {
+    const res = await request(server).get('/api/health');
+    expect(res.headers['content-security-policy']).toMatch(/default-src 'none'/);
+  });
+
+  it('adds configured remote origins to script-src', () => {
+    const withRemotes = createLocalServer({
+      api,
+      bundles: {
+        shell: path.join(root, 'shell'),
+        applicant: path.join(root, 'applicant'),
+        admin: path.join(root, 'admin'),
+      },
+      authEmulatorOrigin: 'http://127.0.0.1:1',
+      remoteOrigins: ['http://127.0.0.1:3001'],
+    });
+    return request(withRemotes)
+      .get('/')
+      .set('Accept', 'text/html')
+      .then((res) => {
+        expect(parsePolicy(res.headers['content-security-policy']!)['script-src']).toEqual([
+          "'self'",
+          'http://127.0.0.1:3001',
+        ]);
+      });
   });
 
   it('answers a request for a path that is not a page navigation with a 404', async () => {
@@ -218,7 +263,11 @@ describe('the Auth emulator proxy in front of the real emulator', () => {
   it('lets the browser sign up through this server', async () => {
     const proxied = createLocalServer({
       api,
-      bundles: { shell: root, applicant: root, admin: root },
+      bundles: {
+        shell: path.join(root, 'shell'),
+        applicant: path.join(root, 'applicant'),
+        admin: path.join(root, 'admin'),
+      },
       authEmulatorOrigin: `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`,
     });
     const res = await request(proxied)
@@ -235,7 +284,11 @@ describe('the Auth emulator proxy in front of the real emulator', () => {
     await new Promise((resolve) => closed.close(resolve));
     const unreachable = createLocalServer({
       api,
-      bundles: { shell: root, applicant: root, admin: root },
+      bundles: {
+        shell: path.join(root, 'shell'),
+        applicant: path.join(root, 'applicant'),
+        admin: path.join(root, 'admin'),
+      },
       authEmulatorOrigin: `http://127.0.0.1:${port}`,
     });
     const res = await request(unreachable).get('/emulator/v1/projects/p/oobCodes');

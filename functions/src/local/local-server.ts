@@ -3,6 +3,7 @@ import compression from 'compression';
 import express, { type Express, type Response } from 'express';
 import helmet from 'helmet';
 import { createProxyMiddleware } from 'http-proxy-middleware';
+import { pageContentSecurityPolicy } from '../http/security-headers';
 
 export interface BundleDirs {
   shell: string;
@@ -15,6 +16,8 @@ export interface LocalServerOptions {
   bundles: BundleDirs;
   /** e.g. http://127.0.0.1:9099; the browser reaches it through this server's own origin. */
   authEmulatorOrigin: string;
+  /** Origins the remotes are loaded from when not from this server (none locally). */
+  remoteOrigins?: readonly string[];
 }
 
 /** Paths the Firebase Auth SDK calls when pointed at an emulator, plus the emulator's action pages. */
@@ -34,7 +37,12 @@ function bundleStatic(dir: string) {
  * The local runtime on one port: the API under /api, the shell at /, the remotes under
  * /applicant/ and /admin/, and the Auth emulator proxied so the browser needs one origin.
  */
-export function createLocalServer({ api, bundles, authEmulatorOrigin }: LocalServerOptions): Express {
+export function createLocalServer({
+  api,
+  bundles,
+  authEmulatorOrigin,
+  remoteOrigins = [],
+}: LocalServerOptions): Express {
   const server = express();
   server.disable('x-powered-by');
   server.use(compression({ level: 9 }));
@@ -54,24 +62,14 @@ export function createLocalServer({ api, bundles, authEmulatorOrigin }: LocalSer
       },
     }),
   );
-  server.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          fontSrc: ["'self'", 'data:'],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          upgradeInsecureRequests: null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  // Everything served below (the pages, the bundles) carries the page policy; the API sets its
+  // own stricter one, and the proxied Auth emulator answers as it is.
+  const policy = pageContentSecurityPolicy({ mode: 'local', remoteOrigins });
+  server.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
+  server.use((_req, res, next) => {
+    res.setHeader('Content-Security-Policy', policy);
+    next();
+  });
   server.use('/applicant', bundleStatic(bundles.applicant));
   server.use('/admin', bundleStatic(bundles.admin));
   server.use(bundleStatic(bundles.shell));

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import pino from 'pino';
 import { createApp } from '../app';
-import type { LocalConfig } from '../config';
+import { localRateLimits, type LocalConfig } from '../config';
 import { createLocalFileStore } from '../files/local-file-store';
 import {
   createFirebaseIdentityAdmin,
@@ -51,6 +51,7 @@ export async function startLocalRuntime(
     logger,
     storeName: 'sqlite',
     version,
+    rateLimits: localRateLimits(config),
   });
   const server = createLocalServer({
     api,

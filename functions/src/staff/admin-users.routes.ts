@@ -18,13 +18,13 @@ export function adminUsersRoutes(deps: Pick<AppDeps, 'store' | 'accounts'> & { n
 
   router.post('/admin/users/role', ...superReviewer, async (req, res) => {
     const { userIds, role } = parseInput(usersRoleBodySchema, req.body, 'role change');
-    res.json(await users.setRole(userIds, role));
+    res.json(await users.setRole(userIds, role, req.user!));
   });
 
   router.post('/admin/users/delete', ...superReviewer, async (req, res) => {
     const { userIds } = parseInput(usersDeleteBodySchema, req.body, 'user deletion');
     try {
-      res.json(await users.deleteUsers(userIds));
+      res.json(await users.deleteUsers(userIds, req.user!));
     } catch (error) {
       if (!(error instanceof AccountsNotDeletedError)) throw error;
       req.log.error({ err: error, accountsNotDeleted: error.uids }, 'identity accounts left after deleting users');

@@ -9,6 +9,7 @@ import {
   type usersQuerySchema,
 } from '@portal/shared/domain';
 import type { z } from 'zod';
+import { auditEntry, auditWrite, type AuditActor } from '../audit/audit-entry';
 import { ApiError } from '../http/api-error';
 import type { IdentityAdmin } from '../identity/identity-admin';
 import type { DocumentStore, EqualityFilter, WriteOperation } from '../store/document-store';
@@ -51,8 +52,9 @@ const staffMember = (user: User): StaffMember => ({
 
 const MALFORMED_CURSOR = /cursor/i;
 
-export function createAdminUsersService(deps: { store: DocumentStore; accounts: IdentityAdmin }) {
+export function createAdminUsersService(deps: { store: DocumentStore; accounts: IdentityAdmin; now?: () => Date }) {
   const { store, accounts } = deps;
+  const now = deps.now ?? (() => new Date());
 
   /** The records for `ids`; a 400 naming each unknown id. */
   async function existingUsers(ids: string[]): Promise<User[]> {
@@ -102,13 +104,32 @@ export function createAdminUsersService(deps: { store: DocumentStore; accounts: 
       return { items: page.items.map((item) => staffMember(item.data)), nextCursor: page.nextCursor, total };
     },
 
-    async setRole(ids: string[], role: UserRole): Promise<{ updated: number }> {
+    /**
+     * One batch: the role updates and an audit entry per user whose role changes. (With the entries,
+     * a bulk change of more than 250 users exceeds Firestore's 500 writes per batch and is refused whole.)
+     */
+    async setRole(ids: string[], role: UserRole, actor: AuditActor): Promise<{ updated: number }> {
       const users = await existingUsers(ids);
       if (role !== 'super-reviewer') await assertSuperReviewerRemains(users);
+      const at = now().toISOString();
       // Only the role changes: preferences stay, so a reviewer demoted and promoted again keeps them.
-      await store.batch(
-        ids.map((id): WriteOperation => ({ kind: 'update', collection: COLLECTIONS.users, id, patch: { role } })),
-      );
+      await store.batch([
+        ...ids.map((id): WriteOperation => ({ kind: 'update', collection: COLLECTIONS.users, id, patch: { role } })),
+        ...users
+          .filter((user) => user.role !== role)
+          .map((user) =>
+            auditWrite(
+              auditEntry({
+                actor,
+                action: 'user.role-changed',
+                target: { collection: COLLECTIONS.users, id: user.id },
+                before: { role: user.role },
+                after: { role },
+                at,
+              }),
+            ),
+          ),
+      ]);
       return { updated: ids.length };
     },
 
@@ -120,10 +141,26 @@ export function createAdminUsersService(deps: { store: DocumentStore; accounts: 
      * reads the role from the record); `AccountsNotDeletedError` names them so they can be
      * removed by hand, and the caller answers 500 rather than a success.
      */
-    async deleteUsers(ids: string[]): Promise<{ deleted: number }> {
+    async deleteUsers(ids: string[], actor: AuditActor): Promise<{ deleted: number }> {
       const users = await existingUsers(ids);
       await assertSuperReviewerRemains(users);
-      await store.batch(ids.map((id): WriteOperation => ({ kind: 'delete', collection: COLLECTIONS.users, id })));
+      const at = now().toISOString();
+      // The same batch records each deleted record (the entry keeps it: it is the only copy left).
+      await store.batch([
+        ...ids.map((id): WriteOperation => ({ kind: 'delete', collection: COLLECTIONS.users, id })),
+        ...users.map((user) =>
+          auditWrite(
+            auditEntry({
+              actor,
+              action: 'user.deleted',
+              target: { collection: COLLECTIONS.users, id: user.id },
+              before: user,
+              after: null,
+              at,
+            }),
+          ),
+        ),
+      ]);
       let failed: string[];
       try {
         ({ failed } = await accounts.deleteAccounts(ids));

@@ -18,6 +18,7 @@ import {
   type StaffLoad,
   type User,
 } from '@portal/shared/domain';
+import { auditEntry, recordInTransaction } from '../audit/audit-entry';
 import { ApiError } from '../http/api-error';
 import type { DocumentStore, StoreTransaction } from '../store/document-store';
 import {
@@ -207,13 +208,36 @@ export function createAssessmentsService(deps: { store: DocumentStore; now: () =
       });
     },
 
+    /** Removes the assignment and, in the same transaction, appends its audit entry. */
     unassign(kind: AssessmentKind, id: string, caller: User): Promise<void> {
+      const at = now().toISOString();
       return store.transaction(async (tx) => {
         const context = await readContext(tx, kind, id, caller);
         if (context.assessment.state === 'submitted') {
           throw new ApiError('conflict', STAFF_MESSAGES.submittedCannotUnassign);
         }
         commit(tx, context, null, null, loadWith(context.load, kind, { assigned: -1 }));
+        const { assessment } = context;
+        recordInTransaction(
+          tx,
+          auditEntry({
+            actor: caller,
+            action: 'assignment.removed',
+            target: { collection: assessmentCollection(kind), id: assessment.id },
+            formId: assessment.applicationFormId,
+            before: {
+              kind: assessment.kind,
+              responseId: assessment.responseId,
+              role: assessment.role,
+              staffId: assessment.staffId,
+              staffName: assessment.staffName,
+              applicantName: assessment.applicantName,
+              state: assessment.state,
+            },
+            after: null,
+            at,
+          }),
+        );
       });
     },
   };

@@ -15,6 +15,7 @@ import {
   type TeamRole,
   type User,
 } from '@portal/shared/domain';
+import { auditEntry, recordInTransaction, type AuditActor } from '../audit/audit-entry';
 import { ApiError } from '../http/api-error';
 import type { DocumentStore, StoreTransaction } from '../store/document-store';
 import {
@@ -48,13 +49,15 @@ async function readAll<T>(ids: Iterable<string>, read: (id: string) => Promise<T
 
 /**
  * Creates the assessments, updates their rows, the staff loads and the response statuses in one
- * transaction. Everything is checked first; any problem refuses the whole list.
+ * transaction, with an audit entry per assignment made by `actor`. Everything is checked first;
+ * any problem refuses the whole list.
  */
 export async function assignInTransaction(
   tx: StoreTransaction,
   kind: AssessmentKind,
   items: AssignmentInput[],
   at: string,
+  actor: AuditActor,
   newId: () => string = randomUUID,
 ): Promise<Assessment[]> {
   const applications = await readAll(
@@ -137,7 +140,21 @@ export async function assignInTransaction(
     changedLoads.set(loadId, loadWith(load, kind, { assigned: 1 }));
   }
 
-  for (const assessment of created) tx.create(assessmentCollection(kind), assessment.id, assessment);
+  for (const assessment of created) {
+    tx.create(assessmentCollection(kind), assessment.id, assessment);
+    recordInTransaction(
+      tx,
+      auditEntry({
+        actor,
+        action: 'assignment.created',
+        target: { collection: assessmentCollection(kind), id: assessment.id },
+        formId: assessment.applicationFormId,
+        before: null,
+        after: assignmentRef(assessment),
+        at,
+      }),
+    );
+  }
   const touched = new Set(items.map((item) => rowId(item.responseId, item.role)));
   for (const state of changedRows.values()) {
     writeApplication(
@@ -150,11 +167,21 @@ export async function assignInTransaction(
   return created;
 }
 
+/** What the audit log keeps of an assignment. */
+export const assignmentRef = (assessment: Assessment) => ({
+  kind: assessment.kind,
+  responseId: assessment.responseId,
+  role: assessment.role,
+  staffId: assessment.staffId,
+  staffName: assessment.staffName,
+  applicantName: assessment.applicantName,
+});
+
 export function createAssignmentsService(deps: { store: DocumentStore; now: () => Date }) {
   return {
-    async assign(kind: AssessmentKind, items: AssignmentInput[]): Promise<AssessmentView[]> {
+    async assign(kind: AssessmentKind, items: AssignmentInput[], actor: AuditActor): Promise<AssessmentView[]> {
       const at = deps.now().toISOString();
-      const created = await deps.store.transaction((tx) => assignInTransaction(tx, kind, items, at));
+      const created = await deps.store.transaction((tx) => assignInTransaction(tx, kind, items, at, actor));
       return created.map(toAssessmentView);
     },
   };

@@ -11,14 +11,19 @@ import {
   type TeamRole,
   type User,
 } from '@portal/shared/domain';
+import type { AuditActor } from '../audit/audit-entry';
 import { ApiError } from '../http/api-error';
 import type { DocumentStore } from '../store/document-store';
 import { assignInTransaction } from './assignments.service';
 import { listStaff } from './dashboard.service';
 import { noFormError, queryAll } from './reviews.repository';
 
-/** Rows per transaction when a plan is applied. */
-const ROWS_PER_TRANSACTION = 50;
+/**
+ * Rows per transaction: each row takes up to 5 assignments (assessment + audit entry each), its
+ * own update and its response's status, plus one load per staff member: 20 rows stay well under
+ * Firestore's 500 writes per commit.
+ */
+const ROWS_PER_TRANSACTION = 20;
 
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
@@ -123,7 +128,8 @@ export function createAutoAssignService(deps: { store: DocumentStore; now: () =>
   return {
     preview,
 
-    async apply(formId: string, perRow: number, planId: string): Promise<{ created: number }> {
+    /** Each chunk's transaction also appends one audit entry per assignment it makes. */
+    async apply(formId: string, perRow: number, planId: string, actor: AuditActor): Promise<{ created: number }> {
       const plan = await preview(formId, perRow);
       if (plan.planId !== planId) throw new ApiError('conflict', STAFF_MESSAGES.planChanged);
       const byRow = new Map<string, AutoAssignPlanItem[]>();
@@ -139,7 +145,7 @@ export function createAutoAssignService(deps: { store: DocumentStore; now: () =>
           .slice(start, start + ROWS_PER_TRANSACTION)
           .flat()
           .map(({ responseId, role, staffId }) => ({ responseId, role, staffId }));
-        created += (await store.transaction((tx) => assignInTransaction(tx, 'review', items, at))).length;
+        created += (await store.transaction((tx) => assignInTransaction(tx, 'review', items, at, actor))).length;
       }
       return { created };
     },

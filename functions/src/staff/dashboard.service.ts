@@ -23,6 +23,7 @@ import {
   type TeamRole,
   type User,
 } from '@portal/shared/domain';
+import { auditEntry, recordInTransaction, type AuditActor } from '../audit/audit-entry';
 import { ApiError } from '../http/api-error';
 import type { DocumentStore, EqualityFilter } from '../store/document-store';
 import {
@@ -61,8 +62,9 @@ export async function listStaff(store: DocumentStore): Promise<User[]> {
   return lists.flat().sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-export function createDashboardService(deps: { store: DocumentStore }) {
+export function createDashboardService(deps: { store: DocumentStore; now?: () => Date }) {
   const { store } = deps;
+  const now = deps.now ?? (() => new Date());
 
   async function formOrNotFound(formId: string): Promise<ApplicationForm> {
     const form = await store.get<ApplicationForm>(COLLECTIONS.forms, formId);
@@ -178,17 +180,41 @@ export function createDashboardService(deps: { store: DocumentStore }) {
       };
     },
 
-    async setQualified(responseId: string, role: TeamRole, qualified: boolean): Promise<ApplicationRowView> {
+    async setQualified(
+      responseId: string,
+      role: TeamRole,
+      qualified: boolean,
+      actor: AuditActor,
+    ): Promise<ApplicationRowView> {
+      const at = now().toISOString();
       return store.transaction(async (tx) => {
         const row = await tx.get<ApplicationRow>(COLLECTIONS.reviewStatuses, rowId(responseId, role));
         if (!row) throw noRowError();
         const next = { ...row, qualified };
         tx.set(COLLECTIONS.reviewStatuses, row.id, next);
+        recordInTransaction(
+          tx,
+          auditEntry({
+            actor,
+            action: 'qualified.set',
+            target: { collection: COLLECTIONS.reviewStatuses, id: row.id },
+            formId: row.applicationFormId,
+            before: { qualified: row.qualified },
+            after: { qualified },
+            at,
+          }),
+        );
         return toRowView(next);
       });
     },
 
-    async decide(responseId: string, role: TeamRole, decision: FinalDecision): Promise<ApplicationRowView> {
+    async decide(
+      responseId: string,
+      role: TeamRole,
+      decision: FinalDecision,
+      actor: AuditActor,
+    ): Promise<ApplicationRowView> {
+      const at = now().toISOString();
       return store.transaction(async (tx) => {
         const state = await readApplication(tx, responseId);
         const row = state?.rows.get(rowId(responseId, role));
@@ -198,11 +224,23 @@ export function createDashboardService(deps: { store: DocumentStore }) {
         if (form.decisionsReleased) throw new ApiError('conflict', STAFF_MESSAGES.decisionsReleased);
         const next = rowWithDecision(row, decision);
         writeApplication(tx, state, [next]);
+        recordInTransaction(
+          tx,
+          auditEntry({
+            actor,
+            action: 'decision.set',
+            target: { collection: COLLECTIONS.reviewStatuses, id: row.id },
+            formId: row.applicationFormId,
+            before: { decision: row.decision, final: row.final },
+            after: { decision: next.decision, final: next.final },
+            at,
+          }),
+        );
         return toRowView(next);
       });
     },
 
-    async release(formId: string): Promise<ApplicationForm> {
+    async release(formId: string, actor: AuditActor): Promise<ApplicationForm> {
       const form = await formOrNotFound(formId);
       if (form.decisionsReleased) throw new ApiError('conflict', STAFF_MESSAGES.decisionsReleased);
       const undecided = await store.count(COLLECTIONS.reviewStatuses, [
@@ -216,6 +254,18 @@ export function createDashboardService(deps: { store: DocumentStore }) {
         if (current.decisionsReleased) throw new ApiError('conflict', STAFF_MESSAGES.decisionsReleased);
         const released = { ...current, decisionsReleased: true };
         tx.set(COLLECTIONS.forms, formId, released);
+        recordInTransaction(
+          tx,
+          auditEntry({
+            actor,
+            action: 'decisions.released',
+            target: { collection: COLLECTIONS.forms, id: formId },
+            formId,
+            before: { decisionsReleased: false },
+            after: { decisionsReleased: true },
+            at: now().toISOString(),
+          }),
+        );
         return released;
       });
     },

@@ -77,18 +77,18 @@ export function reviewsRoutes(deps: Pick<AppDeps, 'store' | 'accounts'> & { now:
         { path: 'planId', message: 'Send the planId of the preview' },
       ]);
     }
-    res.json(await autoAssign.apply(id, body.reviewersPerApplication, body.planId));
+    res.json(await autoAssign.apply(id, body.reviewersPerApplication, body.planId, req.user!));
   });
 
   router.post('/admin/forms/:formId/release', ...superOnly, async (req, res) => {
     const id = formId(req.params);
     parseInput(emptyBodySchema, req.body ?? {}, 'release request');
-    res.json(await dashboard.release(id));
+    res.json(await dashboard.release(id, req.user!));
   });
 
   router.post('/admin/assignments', ...superOnly, async (req, res) => {
     const body = parseInput(assignmentsBodySchema, req.body, 'assignments');
-    res.status(201).json({ created: await assignments.assign(body.kind, body.assignments) });
+    res.status(201).json({ created: await assignments.assign(body.kind, body.assignments, req.user!) });
   });
 
   router.get('/admin/assessments/:kind/:id', ...staff, async (req, res) => {
@@ -128,13 +128,13 @@ export function reviewsRoutes(deps: Pick<AppDeps, 'store' | 'accounts'> & { now:
   router.put('/admin/rows/:responseId/:role/qualified', ...superOnly, async (req, res) => {
     const { responseId, role } = row(req.params);
     const { qualified } = parseInput(qualifiedBodySchema, req.body, 'qualified flag');
-    res.json(await dashboard.setQualified(responseId, role, qualified));
+    res.json(await dashboard.setQualified(responseId, role, qualified, req.user!));
   });
 
   router.put('/admin/rows/:responseId/:role/decision', ...superOnly, async (req, res) => {
     const { responseId, role } = row(req.params);
     const { decision } = parseInput(decisionBodySchema, req.body, 'decision');
-    res.json(await dashboard.decide(responseId, role, decision));
+    res.json(await dashboard.decide(responseId, role, decision, req.user!));
   });
 
   return router;

@@ -158,6 +158,8 @@ async function exerciseApi(harness: Harness): Promise<void> {
       await ok(dora.get(`/admin/users?${params}`), 'users');
     }
   }
+  await ok(dora.get('/admin/audit'), 'audit log');
+  await ok(dora.get('/admin/audit?action=user.role-changed'), 'audit log by action');
   await ok(dora.post('/admin/users/role', { userIds: ['rob'], role: 'super-reviewer' }), 'promote');
   await ok(dora.post('/admin/users/role', { userIds: ['rob'], role: 'reviewer' }), 'demote');
   await ok(dora.get('/admin/forms'), 'forms');

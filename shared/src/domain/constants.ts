@@ -81,6 +81,8 @@ export const COLLECTIONS = {
   interviews: 'interview-data',
   /** Per form and staff member: assigned and completed reviews and interviews. */
   staffLoads: 'reviewer-loads',
+  /** Append-only: who changed what and when (see audit.ts). No route updates or deletes an entry. */
+  audit: 'audit-log',
 } as const;
 
 /** A text answer longer than this is refused even in a draft (word limits apply at submit). */

@@ -11,3 +11,4 @@ export * from './files';
 export * from './staff';
 export * from './form-definition';
 export * from './text';
+export * from './audit';

@@ -469,10 +469,14 @@ export type AssessmentBody = z.infer<typeof assessmentBodySchema>;
 
 const assignmentSchema = z.strictObject({ responseId: z.uuid(), role: teamRoleSchema, staffId: idSchema });
 
-/** POST /admin/assignments */
+/**
+ * POST /admin/assignments. One transaction writes, per assignment, the assessment, its audit entry
+ * and the row and load it changes: 100 keeps that under Firestore's 500 writes per commit.
+ */
+export const MAX_ASSIGNMENTS_PER_REQUEST = 100;
 export const assignmentsBodySchema = z.strictObject({
   kind: assessmentKindSchema,
-  assignments: z.array(assignmentSchema).min(1).max(500),
+  assignments: z.array(assignmentSchema).min(1).max(MAX_ASSIGNMENTS_PER_REQUEST),
 });
 export type AssignmentsBody = z.infer<typeof assignmentsBodySchema>;
 
@@ -487,10 +491,12 @@ export const qualifiedBodySchema = z.strictObject({ qualified: z.boolean() });
 /** PUT /admin/rows/{responseId}/{role}/decision */
 export const decisionBodySchema = z.strictObject({ decision: finalDecisionSchema });
 
+/** One batch holds each user's write and its audit entry: 250 keeps it within Firestore's 500 writes. */
+export const MAX_USERS_PER_REQUEST = 250;
 const userIdsSchema = z
   .array(idSchema)
   .min(1)
-  .max(500)
+  .max(MAX_USERS_PER_REQUEST)
   .refine((ids) => new Set(ids).size === ids.length, { message: 'Each user may appear once' });
 
 /** POST /admin/users/role */

@@ -4,6 +4,7 @@ import { PageNotFound } from '@portal/shared/ui';
 import { ActiveFormRedirect } from './active-form-redirect';
 import { ApplicationPage } from './application-page';
 import { AssignmentsPage } from './assignments-page';
+import { AuditPage } from './audit-page';
 import { DashboardLayout } from './dashboard-layout';
 import { FormsPage } from './forms-page';
 import { ResponsePage } from './response-page';
@@ -29,6 +30,7 @@ export default function DorRoutes() {
       <Route path="interviewer/:formId/:staffId" element={guarded(<StaffAssessmentsPage kind="interview" />)} />
       <Route path="users" element={guarded(<UsersPage />)} />
       <Route path="forms" element={guarded(<FormsPage />)} />
+      <Route path="audit" element={guarded(<AuditPage />)} />
       <Route path="response/:responseId" element={guarded(<ResponsePage />)} />
       <Route path="*" element={<PageNotFound />} />
     </Routes>

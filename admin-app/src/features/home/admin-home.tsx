@@ -38,6 +38,9 @@ function StaffLinks({ isSuper }: { isSuper: boolean }) {
             <CardLink to="/admin/dor/forms" title="Forms">
               Validate, publish and release forms.
             </CardLink>
+            <CardLink to="/admin/dor/audit" title="Audit log">
+              Who changed roles, assignments and decisions, and when.
+            </CardLink>
           </Flex>
         )}
       </>
@@ -66,6 +69,9 @@ function StaffLinks({ isSuper }: { isSuper: boolean }) {
           </CardLink>
           <CardLink to="/admin/dor/forms" title="Forms">
             Validate, publish and release forms.
+          </CardLink>
+          <CardLink to="/admin/dor/audit" title="Audit log">
+            Who changed roles, assignments and decisions, and when.
           </CardLink>
         </>
       )}

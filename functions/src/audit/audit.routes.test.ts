@@ -1,0 +1,455 @@
+import {
+  AUDIT_ACTIONS,
+  COLLECTIONS,
+  type ApplicationRow,
+  type AuditAction,
+  type AuditEntry,
+  type Page,
+  type User,
+} from '@portal/shared/domain';
+import { createHarness, FORM_ID, later, START, type Harness } from '../testing/api-harness';
+import { assign, setPreferences, storedRow, submitApplication } from '../testing/staff-fixtures';
+import type { DocumentStore, StoreTransaction, WriteOperation } from '../store/document-store';
+import { createSqliteStore } from '../store/sqlite-store';
+
+const AUDIT = COLLECTIONS.audit;
+
+/** Every audit entry as stored, by id, serialized (to compare byte for byte). */
+async function auditSnapshot(harness: Harness): Promise<Map<string, string>> {
+  const page = await harness.store.query<AuditEntry & Record<string, unknown>>(AUDIT);
+  return new Map(page.items.map((item) => [item.id, JSON.stringify(item.data)]));
+}
+
+async function entries(harness: Harness): Promise<AuditEntry[]> {
+  return (await harness.store.query<AuditEntry & Record<string, unknown>>(AUDIT)).items.map((item) => item.data);
+}
+
+const ok = async (call: PromiseLike<{ status: number; text: string; body: unknown }>, label: string) => {
+  const res = await call;
+  if (res.status >= 400) throw new Error(`${label}: ${res.status} ${res.text}`);
+  return res;
+};
+
+interface FlowResult {
+  responseId: string;
+  unassignedId: string;
+  /** The time of each step (the clock moves a minute before each). */
+  times: Record<string, string>;
+  autoAssigned: number;
+  deletedUser: User;
+}
+
+/**
+ * A representative set of write routes, one step at a time; after each step every earlier audit
+ * entry must be unchanged (`check` runs between steps).
+ */
+async function runFlow(harness: Harness, check: (step: string) => Promise<void> = async () => {}): Promise<FlowResult> {
+  const times: Record<string, string> = {};
+  let minute = 0;
+  const step = async (name: string, work: () => Promise<void>) => {
+    minute += 1;
+    harness.clock.now = later(START, minute * 60_000);
+    times[name] = harness.clock.now.toISOString();
+    await work();
+    await check(name);
+  };
+  const dora = harness.as('dora');
+  let responseId = '';
+  let unassignedId = '';
+  let autoAssigned = 0;
+  await step('submit', async () => {
+    responseId = (await submitApplication(harness, 'ada')).id;
+    await submitApplication(harness, 'eve');
+  });
+  await step('assign', async () => {
+    await assign(harness, [{ responseId, role: 'engineer', staffId: 'rita' }]);
+  });
+  await step('unassign', async () => {
+    const [interview] = await assign(harness, [{ responseId, role: 'engineer', staffId: 'rob' }], 'interview');
+    unassignedId = interview!.id;
+    await ok(dora.delete(`/admin/assessments/interview/${unassignedId}`), 'unassign');
+  });
+  await step('auto-assign', async () => {
+    await setPreferences(harness, 'rob', ['bootcamp', 'engineer', 'designer']);
+    const preview = await ok(
+      dora.post(`/admin/forms/${FORM_ID}/auto-assign/preview`, { reviewersPerApplication: 1 }),
+      'preview',
+    );
+    const { planId } = preview.body as { planId: string };
+    const applied = await ok(
+      dora.post(`/admin/forms/${FORM_ID}/auto-assign`, { reviewersPerApplication: 1, planId }),
+      'auto-assign',
+    );
+    autoAssigned = (applied.body as { created: number }).created;
+  });
+  await step('qualified', async () => {
+    await ok(dora.put(`/admin/rows/${responseId}/engineer/qualified`, { qualified: true }), 'qualified');
+  });
+  await step('decisions', async () => {
+    const rows = (await harness.store.query<ApplicationRow>(COLLECTIONS.reviewStatuses)).items.map((item) => item.data);
+    for (const row of rows) {
+      const decision = row.responseId === responseId && row.role === 'engineer' ? 'accepted' : 'waitlist';
+      await ok(dora.put(`/admin/rows/${row.responseId}/${row.role}/decision`, { decision }), 'decision');
+    }
+  });
+  await step('release', async () => {
+    await ok(dora.post(`/admin/forms/${FORM_ID}/release`), 'release');
+  });
+  await step('role', async () => {
+    await ok(dora.post('/admin/users/role', { userIds: ['rob', 'rita'], role: 'super-reviewer' }), 'promote');
+  });
+  const deletedUser = (await harness.store.get<User>(COLLECTIONS.users, 'una'))!;
+  await step('delete', async () => {
+    await ok(dora.post('/admin/users/delete', { userIds: ['una'] }), 'delete');
+  });
+  return { responseId, unassignedId, times, autoAssigned, deletedUser };
+}
+
+describe('the audit log', () => {
+  let harness: Harness;
+  beforeEach(async () => {
+    harness = await createHarness();
+  });
+  afterEach(() => harness.close());
+
+  it('is append-only: after each write route every earlier entry is byte-identical, and new ones are added', async () => {
+    let previous = new Map<string, string>();
+    const grew: string[] = [];
+    const flow = await runFlow(harness, async (step) => {
+      const current = await auditSnapshot(harness);
+      for (const [id, text] of previous) expect(current.get(id)).toBe(text);
+      if (current.size > previous.size) grew.push(step);
+      previous = current;
+    });
+    expect(grew).toEqual(['assign', 'unassign', 'auto-assign', 'qualified', 'decisions', 'release', 'role', 'delete']);
+    expect(flow.autoAssigned).toBeGreaterThan(0);
+  });
+
+  it('records who, what, when, before and after for each action', async () => {
+    const flow = await runFlow(harness);
+    const all = await entries(harness);
+    const of = (action: AuditAction) => all.filter((entry) => entry.action === action);
+    expect(new Set(all.map((entry) => entry.action))).toEqual(new Set(AUDIT_ACTIONS));
+    for (const entry of all) {
+      expect(entry).toMatchObject({ actorId: 'dora', actorName: 'dora Tester' });
+      expect(entry.id).toMatch(/^[0-9a-f-]{36}$/);
+    }
+
+    const created = of('assignment.created');
+    // rita's review, rob's interview (later removed), and one per auto-assigned review.
+    expect(created).toHaveLength(2 + flow.autoAssigned);
+    const ritaReview = created.find((entry) => entry.at === flow.times.assign)!;
+    expect(ritaReview).toMatchObject({
+      target: { collection: COLLECTIONS.reviews },
+      formId: FORM_ID,
+      before: null,
+      after: {
+        kind: 'review',
+        responseId: flow.responseId,
+        role: 'engineer',
+        staffId: 'rita',
+        staffName: 'rita Tester',
+      },
+    });
+    expect(await harness.store.get(COLLECTIONS.reviews, ritaReview.target.id)).not.toBeNull();
+    expect(created.filter((entry) => entry.at === flow.times['auto-assign'])).toHaveLength(flow.autoAssigned);
+
+    expect(of('assignment.removed')).toEqual([
+      {
+        id: expect.any(String),
+        at: flow.times.unassign,
+        actorId: 'dora',
+        actorName: 'dora Tester',
+        action: 'assignment.removed',
+        target: { collection: COLLECTIONS.interviews, id: flow.unassignedId },
+        formId: FORM_ID,
+        before: {
+          kind: 'interview',
+          responseId: flow.responseId,
+          role: 'engineer',
+          staffId: 'rob',
+          staffName: 'rob Tester',
+          applicantName: 'ada Tester',
+          state: 'not-started',
+        },
+        after: null,
+      },
+    ]);
+
+    expect(of('qualified.set')).toEqual([
+      expect.objectContaining({
+        at: flow.times.qualified,
+        target: { collection: COLLECTIONS.reviewStatuses, id: `${flow.responseId}__engineer` },
+        formId: FORM_ID,
+        before: { qualified: false },
+        after: { qualified: true },
+      }),
+    ]);
+
+    const decisions = of('decision.set');
+    expect(decisions).toHaveLength(4);
+    expect(decisions.every((entry) => entry.at === flow.times.decisions)).toBe(true);
+    expect(decisions.find((entry) => entry.target.id === `${flow.responseId}__engineer`)).toMatchObject({
+      target: { collection: COLLECTIONS.reviewStatuses },
+      before: { decision: 'under-review', final: false },
+      after: { decision: 'accepted', final: true },
+    });
+    expect((await storedRow(harness, flow.responseId, 'engineer'))?.decision).toBe('accepted');
+
+    expect(of('decisions.released')).toEqual([
+      expect.objectContaining({
+        at: flow.times.release,
+        target: { collection: COLLECTIONS.forms, id: FORM_ID },
+        formId: FORM_ID,
+        before: { decisionsReleased: false },
+        after: { decisionsReleased: true },
+      }),
+    ]);
+
+    const roles = of('user.role-changed').sort((a, b) => a.target.id.localeCompare(b.target.id));
+    expect(roles.map(({ at, target, before, after }) => ({ at, target, before, after }))).toEqual(
+      ['rita', 'rob'].map((id) => ({
+        at: flow.times.role,
+        target: { collection: COLLECTIONS.users, id },
+        before: { role: 'reviewer' },
+        after: { role: 'super-reviewer' },
+      })),
+    );
+    expect(roles[0]).not.toHaveProperty('formId');
+
+    expect(of('user.deleted')).toEqual([
+      expect.objectContaining({
+        at: flow.times.delete,
+        target: { collection: COLLECTIONS.users, id: 'una' },
+        before: flow.deletedUser,
+        after: null,
+      }),
+    ]);
+  });
+
+  it('records nothing for a change that is refused', async () => {
+    const { id: responseId } = await submitApplication(harness, 'ada');
+    const dora = harness.as('dora');
+    expect((await dora.put(`/admin/rows/${responseId}/designer/decision`, { decision: 'accepted' })).status).toBe(404);
+    expect((await dora.post(`/admin/forms/${FORM_ID}/release`)).status).toBe(409);
+    expect((await dora.post('/admin/users/role', { userIds: ['dora'], role: 'reviewer' })).status).toBe(409);
+    const bad = await dora.post('/admin/assignments', {
+      kind: 'review',
+      assignments: [
+        { responseId, role: 'engineer', staffId: 'rita' },
+        { responseId, role: 'engineer', staffId: 'ada' },
+      ],
+    });
+    expect(bad.status).toBe(400);
+    expect(
+      (await harness.as('rita').put(`/admin/rows/${responseId}/engineer/qualified`, { qualified: true })).status,
+    ).toBe(403);
+    expect(await entries(harness)).toEqual([]);
+  });
+});
+
+/** The store, throwing on any write to the audit log but a create; counts the creates. */
+function appendOnlyGuard(store: DocumentStore, creates: { count: number }): DocumentStore {
+  const refuse = (kind: string, collection: string) => {
+    if (collection === AUDIT) throw new Error(`${kind} on the audit log`);
+  };
+  const check = (operation: WriteOperation) => {
+    if (operation.kind !== 'create') refuse(operation.kind, operation.collection);
+    else if (operation.collection === AUDIT) creates.count += 1;
+  };
+  const guardTx = (tx: StoreTransaction): StoreTransaction => ({
+    get: (collection, id) => tx.get(collection, id),
+    create: (collection, id, data) => {
+      check({ kind: 'create', collection, id, data });
+      tx.create(collection, id, data);
+    },
+    set: (collection, id, data) => {
+      check({ kind: 'set', collection, id, data });
+      tx.set(collection, id, data);
+    },
+    update: (collection, id, patch) => {
+      check({ kind: 'update', collection, id, patch });
+      tx.update(collection, id, patch);
+    },
+    delete: (collection, id) => {
+      check({ kind: 'delete', collection, id });
+      tx.delete(collection, id);
+    },
+  });
+  return new Proxy(store, {
+    get(target, property, receiver) {
+      switch (property) {
+        case 'create':
+          return async (collection: string, id: string, data: Record<string, unknown>) => {
+            check({ kind: 'create', collection, id, data });
+            return target.create(collection, id, data);
+          };
+        case 'set':
+        case 'update':
+        case 'delete':
+          return async (collection: string, ...rest: unknown[]) => {
+            refuse(property, collection);
+            return (target[property] as (...args: unknown[]) => Promise<void>)(collection, ...rest);
+          };
+        case 'batch':
+          return async (operations: WriteOperation[]) => {
+            operations.forEach(check);
+            return target.batch(operations);
+          };
+        case 'transaction':
+          return <R>(work: (tx: StoreTransaction) => Promise<R>) => target.transaction((tx) => work(guardTx(tx)));
+        default:
+          return Reflect.get(target, property, receiver) as unknown;
+      }
+    },
+  });
+}
+
+describe('the store port', () => {
+  it('is never asked to set, update or delete an audit entry over the whole flow', async () => {
+    const creates = { count: 0 };
+    const harness = await createHarness({
+      store: appendOnlyGuard(createSqliteStore({ filename: ':memory:' }), creates),
+    });
+    try {
+      await runFlow(harness);
+      expect(creates.count).toBeGreaterThanOrEqual(AUDIT_ACTIONS.length);
+      expect(await harness.store.count(AUDIT)).toBe(creates.count);
+      await expect(harness.store.delete(AUDIT, 'any')).rejects.toThrow('delete on the audit log');
+    } finally {
+      await harness.close();
+    }
+  });
+
+  it('makes no change when its audit entry cannot be written', async () => {
+    const store = createSqliteStore({ filename: ':memory:' });
+    let failAudit = false;
+    const failing = new Proxy(store, {
+      get(target, property, receiver) {
+        if (property === 'transaction') {
+          return <R>(work: (tx: StoreTransaction) => Promise<R>) =>
+            target.transaction((tx) =>
+              work({
+                ...tx,
+                get: (collection, id) => tx.get(collection, id),
+                set: (collection, id, data) => tx.set(collection, id, data),
+                update: (collection, id, patch) => tx.update(collection, id, patch),
+                delete: (collection, id) => tx.delete(collection, id),
+                create: (collection, id, data) => {
+                  if (failAudit && collection === AUDIT) throw new Error('audit log unavailable');
+                  tx.create(collection, id, data);
+                },
+              }),
+            );
+        }
+        if (property === 'batch') {
+          return (operations: WriteOperation[]) => {
+            if (failAudit && operations.some((operation) => operation.collection === AUDIT)) {
+              return Promise.reject(new Error('audit log unavailable'));
+            }
+            return target.batch(operations);
+          };
+        }
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    const harness = await createHarness({ store: failing });
+    try {
+      const { id: responseId } = await submitApplication(harness, 'ada');
+      failAudit = true;
+      const dora = harness.as('dora');
+      const rowBefore = await storedRow(harness, responseId, 'engineer');
+      expect((await dora.put(`/admin/rows/${responseId}/engineer/decision`, { decision: 'accepted' })).status).toBe(
+        500,
+      );
+      expect((await dora.put(`/admin/rows/${responseId}/engineer/qualified`, { qualified: true })).status).toBe(500);
+      const assigned = await dora.post('/admin/assignments', {
+        kind: 'review',
+        assignments: [{ responseId, role: 'engineer', staffId: 'rita' }],
+      });
+      expect(assigned.status).toBe(500);
+      expect(await storedRow(harness, responseId, 'engineer')).toEqual(rowBefore);
+      expect(await harness.store.count(COLLECTIONS.reviews)).toBe(0);
+      expect((await dora.post('/admin/users/role', { userIds: ['rob'], role: 'super-reviewer' })).status).toBe(500);
+      expect((await dora.post('/admin/users/delete', { userIds: ['una'] })).status).toBe(500);
+      expect((await harness.store.get<User>(COLLECTIONS.users, 'rob'))?.role).toBe('reviewer');
+      expect(await harness.store.get(COLLECTIONS.users, 'una')).not.toBeNull();
+      expect(await harness.store.count(AUDIT)).toBe(0);
+    } finally {
+      await harness.close();
+    }
+  });
+});
+
+describe('GET /api/admin/audit', () => {
+  let harness: Harness;
+  beforeEach(async () => {
+    harness = await createHarness();
+  });
+  afterEach(() => harness.close());
+
+  it.each(['ada', 'rita', 'unverified'] as const)('refuses %s with 403', async (caller) => {
+    expect((await harness.as(caller).get('/admin/audit')).status).toBe(403);
+  });
+
+  it('answers an empty page before anything is recorded', async () => {
+    const res = await harness.as('dora').get('/admin/audit');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ items: [], nextCursor: null, total: 0 });
+  });
+
+  it.each([
+    ['an unknown action', 'action=user.created'],
+    ['a limit over 100', 'limit=101'],
+    ['a zero limit', 'limit=0'],
+    ['an unknown parameter', 'sort=at'],
+    ['a malformed cursor', 'cursor=not-a-cursor'],
+  ])('refuses %s with 400', async (_label, query) => {
+    const res = await harness.as('dora').get(`/admin/audit?${query}`);
+    expect(res.status).toBe(400);
+  });
+
+  it('pages newest first, filters by action, and offers no way to edit an entry', async () => {
+    await runFlow(harness);
+    const all = await entries(harness);
+    const dora = harness.as('dora');
+
+    const first = await dora.get('/admin/audit');
+    expect(first.status).toBe(200);
+    const page = first.body as Page<AuditEntry>;
+    expect(page.total).toBe(all.length);
+    expect(page.items).toHaveLength(Math.min(25, all.length));
+    const times = page.items.map((entry) => entry.at);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(page.items[0]!.action).toBe('user.deleted');
+
+    const seen: AuditEntry[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await dora.get(`/admin/audit?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      expect(res.status).toBe(200);
+      seen.push(...(res.body as Page<AuditEntry>).items);
+      cursor = (res.body as Page<AuditEntry>).nextCursor;
+    } while (cursor);
+    expect(seen.map((entry) => entry.id).sort()).toEqual(all.map((entry) => entry.id).sort());
+    expect(new Set(seen.map((entry) => entry.id)).size).toBe(all.length);
+
+    const filtered = await dora.get('/admin/audit?action=decision.set&limit=100');
+    expect(filtered.status).toBe(200);
+    expect((filtered.body as Page<AuditEntry>).total).toBe(4);
+    expect((filtered.body as Page<AuditEntry>).items.every((entry) => entry.action === 'decision.set')).toBe(true);
+
+    const before = await auditSnapshot(harness);
+    const id = all[0]!.id;
+    for (const res of [
+      await dora.put(`/admin/audit/${id}`, { action: 'user.deleted' }),
+      await dora.post(`/admin/audit/${id}`, {}),
+      await dora.delete(`/admin/audit/${id}`),
+      await dora.delete('/admin/audit'),
+      await dora.post('/admin/audit', { ...all[0], id: 'forged' }),
+    ]) {
+      expect(res.status).toBe(404);
+    }
+    expect(await auditSnapshot(harness)).toEqual(before);
+  });
+});

@@ -1,0 +1,22 @@
+import { COLLECTIONS, type AuditEntry, type auditQuerySchema, type Page } from '@portal/shared/domain';
+import type { z } from 'zod';
+import type { DocumentStore, EqualityFilter } from '../store/document-store';
+import { queryPage } from '../staff/reviews.repository';
+
+export type AuditListQuery = z.output<typeof auditQuerySchema>;
+
+/** Reads the audit log. There is deliberately nothing here that writes it: entries are appended by the changes they record. */
+export function createAuditService(deps: { store: DocumentStore }) {
+  return {
+    /** Newest first (then by id), optionally one action only; needs the index (action ASC, at DESC). */
+    async list(query: AuditListQuery): Promise<Page<AuditEntry>> {
+      const where: EqualityFilter[] = query.action ? [{ field: 'action', value: query.action }] : [];
+      return queryPage<AuditEntry & Record<string, unknown>>(deps.store, COLLECTIONS.audit, {
+        where,
+        orderBy: { field: 'at', direction: 'desc' },
+        limit: query.limit,
+        after: query.cursor,
+      });
+    },
+  };
+}

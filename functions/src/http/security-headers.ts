@@ -1,0 +1,83 @@
+/**
+ * The Content-Security-Policy of the portal's pages (the shell's index.html and everything the
+ * local server serves beside the API), built from one list so the local server and the
+ * production hosting headers (firebase.json, checked by tools/hosting.test.ts) cannot drift.
+ *
+ * What the federated bundles need, and why each source is there:
+ * - script-src 'self' (+ the remotes' origins): the shell's own chunks, and each remote's
+ *   remoteEntry.js and chunks, which the federation runtime loads with <script src>. No
+ *   'unsafe-inline' (index.html has only <script src defer>) and no 'unsafe-eval' (webpack runs
+ *   with `devtool: false` in every mode, so no eval-source-map wrappers).
+ * - style-src 'self' 'unsafe-inline': antd's CSS-in-JS (@ant-design/cssinjs) writes its styles
+ *   into <style> elements at run time; there are no stylesheet files. Inline *styles* cannot run
+ *   script, so this does not reopen script injection.
+ * - img-src 'self' data:: antd's icons and empty-state illustrations are inline data: images.
+ * - font-src 'self': no web fonts are fetched (system font stack); same-origin only.
+ * - connect-src 'self': the API (/api) and, locally, the Auth emulator proxied on the same
+ *   origin; in production also Firebase Auth (identitytoolkit, securetoken) and App Check
+ *   (content-firebaseappcheck) plus reCAPTCHA Enterprise's own calls to www.google.com.
+ * - frame-src (production only): reCAPTCHA Enterprise runs in an iframe from www.google.com
+ *   (recaptcha.google.com as its fallback). Locally nothing is framed: frame-src 'none'.
+ * - object-src 'none', base-uri 'self', form-action 'self', frame-ancestors 'none': no
+ *   plugins, no <base> hijack of relative chunk URLs, forms post only here, no clickjacking.
+ */
+export interface PagePolicyOptions {
+  mode: 'local' | 'production';
+  /** Origins the remotes' scripts are loaded from (production: their own Hosting sites). */
+  remoteOrigins?: readonly string[];
+}
+
+/** Firebase Auth's REST endpoints, which the Auth SDK calls from the browser. */
+export const FIREBASE_AUTH_ORIGINS = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
+/** App Check's token exchange. */
+export const APP_CHECK_ORIGINS = ['https://content-firebaseappcheck.googleapis.com'];
+/** reCAPTCHA Enterprise (the App Check provider): its script, its API calls and its iframe. */
+export const RECAPTCHA_SCRIPT_SOURCES = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
+export const RECAPTCHA_CONNECT_SOURCES = ['https://www.google.com/recaptcha/'];
+export const RECAPTCHA_FRAME_SOURCES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
+
+export type PolicyDirectives = Record<string, string[]>;
+
+export function pagePolicyDirectives({ mode, remoteOrigins = [] }: PagePolicyOptions): PolicyDirectives {
+  const production = mode === 'production';
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...remoteOrigins, ...(production ? RECAPTCHA_SCRIPT_SOURCES : [])],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'"],
+    'connect-src': [
+      "'self'",
+      ...(production ? [...FIREBASE_AUTH_ORIGINS, ...APP_CHECK_ORIGINS, ...RECAPTCHA_CONNECT_SOURCES] : []),
+    ],
+    'frame-src': production ? RECAPTCHA_FRAME_SOURCES : ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+}
+
+export function serializePolicy(directives: PolicyDirectives): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ');
+}
+
+/** The header value for the portal's pages. */
+export function pageContentSecurityPolicy(options: PagePolicyOptions): string {
+  return serializePolicy(pagePolicyDirectives(options));
+}
+
+/** Parses a header value back into directives (for tests and checks). */
+export function parsePolicy(header: string): PolicyDirectives {
+  const result: PolicyDirectives = {};
+  for (const part of header.split(';')) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) result[name] = sources;
+  }
+  return result;
+}
+
+/** What the remotes' own sites send: they serve only JavaScript, never a page to render. */
+export const REMOTE_SITE_POLICY = "default-src 'none'; frame-ancestors 'none'";

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './staff';
+
+/**
+ * The audit log: role changes, deletions, assignments, decisions and releases, each recorded (who,
+ * what, when, before and after) in the `audit-log` collection in the same batch or transaction as
+ * the change itself. Entries are only ever created: no route updates or deletes one.
+ */
+
+export const AUDIT_ACTIONS = [
+  'user.role-changed',
+  'user.deleted',
+  'assignment.created',
+  'assignment.removed',
+  'decision.set',
+  'qualified.set',
+  'decisions.released',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'user.role-changed': 'Role changed',
+  'user.deleted': 'User deleted',
+  'assignment.created': 'Assignment created',
+  'assignment.removed': 'Assignment removed',
+  'decision.set': 'Decision set',
+  'qualified.set': 'Qualified flag set',
+  'decisions.released': 'Decisions released',
+};
+
+export interface AuditTarget {
+  /** The collection of the changed document (a value of COLLECTIONS). */
+  collection: string;
+  id: string;
+}
+
+export interface AuditEntry {
+  id: string;
+  /** When the change was made (ISO 8601, the server clock). */
+  at: string;
+  /** Who made it: the caller's user id and display name at the time. */
+  actorId: string;
+  actorName: string;
+  action: AuditAction;
+  target: AuditTarget;
+  /** The application form the change belongs to, when it belongs to one. */
+  formId?: string;
+  /** Only the changed fields, before and after (null: the document did not exist, or no longer does). */
+  before: unknown;
+  after: unknown;
+}
+
+export const auditActionSchema = z.enum(AUDIT_ACTIONS);
+
+/** GET /admin/audit: newest first, optionally one action only. */
+export const auditQuerySchema = z.strictObject({
+  action: auditActionSchema.optional(),
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+export type AuditQuery = z.input<typeof auditQuerySchema>;

@@ -1,0 +1,76 @@
+import { createFixture, WHO, type Who } from './fixtures';
+import { call, callerOf, concretePath, MATRIX } from './route-matrix';
+import { listRoutes } from './route-table';
+import { dumpStore } from '../testing/staff-fixtures';
+
+/**
+ * Every route the app registers, called by each kind of caller against a fresh fixture where the
+ * route's target exists. Each cell of MATRIX states the status; any difference fails. A refused
+ * call (4xx) must leave the store as it was.
+ */
+
+jest.setTimeout(60_000);
+
+let registered: string[];
+
+beforeAll(async () => {
+  const fixture = await createFixture('draft');
+  registered = listRoutes(fixture.harness.app);
+  await fixture.harness.close();
+});
+
+describe('listRoutes', () => {
+  it('finds routes of every router, under /api, with their methods', () => {
+    expect(registered).toEqual(
+      expect.arrayContaining([
+        'GET /api/health',
+        'POST /api/auth/register',
+        'POST /api/files/:responseId/:questionId',
+        'PUT /api/application/save/:responseId',
+        'GET /api/admin/forms/:formId/rows',
+        'DELETE /api/admin/assessments/:kind/:id',
+        'PUT /api/users/:userId/preferences',
+      ]),
+    );
+    expect(new Set(registered).size).toBe(registered.length);
+    for (const key of registered) expect(key).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \/api\/\S+$/);
+  });
+});
+
+describe('authorization matrix', () => {
+  it('has a row for exactly the routes the app registers', () => {
+    expect(Object.keys(MATRIX).sort()).toEqual(registered);
+  });
+
+  const rows = Object.entries(MATRIX);
+
+  it.each(rows)('%s', async (key, row) => {
+    const cells = await Promise.all(
+      WHO.map(async (who): Promise<[Who, number]> => {
+        const fixture = await createFixture(row.stage ?? 'submitted');
+        try {
+          await row.prepare?.(fixture);
+          const before = await dumpStore(fixture.harness);
+          let test = call(fixture.harness, callerOf(who), key, concretePath(key, fixture));
+          if (row.upload) {
+            test = test.set('Content-Type', 'application/pdf').set('X-File-Name', 'cv.pdf').send(PDF_BYTES);
+          } else if (row.body) {
+            test = test.send(row.body(fixture));
+          }
+          const res = await test;
+          if (res.status >= 400 && res.status < 500) {
+            // A refusal writes nothing and says why.
+            expect({ who, error: res.body.error?.message?.length > 0 }).toEqual({ who, error: true });
+            expect({ who, store: await dumpStore(fixture.harness) }).toEqual({ who, store: before });
+          }
+          return [who, res.status];
+        } finally {
+          await fixture.harness.close();
+        }
+      }),
+    );
+    expect(Object.fromEntries(cells)).toEqual(row.expect);
+  });
+});
+
+const PDF_BYTES = Buffer.from('%PDF-1.4\n% matrix upload\n%%EOF\n');

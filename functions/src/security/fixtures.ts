@@ -1,0 +1,209 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import request from 'supertest';
+import type { ApplicationResponse, UploadedFile } from '@portal/shared/domain';
+import { createApp } from '../app';
+import { createLocalFileStore } from '../files/local-file-store';
+import type { IdentityVerifier } from '../identity/identity-verifier';
+import {
+  CALLERS,
+  createHarness,
+  FORM_ID,
+  startResponse,
+  withAnswers,
+  words,
+  type Caller,
+  type Harness,
+} from '../testing/api-harness';
+import { assign } from '../testing/staff-fixtures';
+
+/** The callers of the authorization matrix, and who plays each part in the fixture. */
+export const WHO = [
+  'anonymous',
+  'unverified',
+  'owner',
+  'otherApplicant',
+  'assignedReviewer',
+  'unassignedReviewer',
+  'superReviewer',
+] as const;
+export type Who = (typeof WHO)[number];
+
+export const CALLER_OF: Record<Exclude<Who, 'anonymous'>, Caller> = {
+  unverified: 'unverified',
+  owner: 'ada',
+  otherApplicant: 'eve',
+  assignedReviewer: 'rita',
+  unassignedReviewer: 'rob',
+  superReviewer: 'dora',
+};
+
+/**
+ * How far ada's application has gone:
+ * - draft: started, her resume uploaded (real bytes), every answer filled in but not submitted;
+ * - submitted: submitted; rita assigned to review and interview it for engineer (rob is not);
+ * - reviewed: submitted, and rita has submitted her review;
+ * - decided: submitted, both rows (engineer accepted, bootcamp denied) decided;
+ * - released: decided, and the decisions released.
+ */
+export type Stage = 'draft' | 'submitted' | 'reviewed' | 'decided' | 'released';
+
+export const REVIEW_SCORES = { motivation: 4, experience: 2, communication: 3 };
+export const PDF = Buffer.from('%PDF-1.4\n% security fixture\n%%EOF\n');
+
+export interface Fixture {
+  harness: Harness;
+  /** Where the file store keeps its bytes (a fresh temporary directory). */
+  fileRoot: string;
+  stage: Stage;
+  formId: string;
+  responseId: string;
+  fileId: string;
+  /** ada's response as stored: at the draft stage with every answer, valid to save and submit. */
+  response: ApplicationResponse;
+  /** Assessment ids once assigned (every stage but draft). */
+  reviewId: string;
+  interviewId: string;
+  /** Values a matrix row's `prepare` finds (a plan id, say) for its body. */
+  extra: Record<string, string>;
+}
+
+const verifier: IdentityVerifier = {
+  async verifyIdToken(token) {
+    const found = Object.values(CALLERS).find((caller) => `token-${caller.uid}` === token);
+    if (!found) throw new Error(`unknown token ${token}`);
+    return { uid: found.uid, email: found.email, emailVerified: found.emailVerified };
+  },
+};
+
+/**
+ * The test harness (in-memory SQLite store, fake identities, a clock), but with a real local file
+ * store in a fresh temporary directory, so uploads and downloads work.
+ */
+export async function createFileHarness(): Promise<{ harness: Harness; fileRoot: string }> {
+  const base = await createHarness();
+  const fileRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'security-files-'));
+  const app = createApp({
+    store: base.store,
+    files: createLocalFileStore({ root: fileRoot }),
+    identity: verifier,
+    accounts: base.accounts,
+    logger: pino({ level: 'silent' }),
+    storeName: 'sqlite',
+    version: 'test',
+    now: () => base.clock.now,
+  });
+  const token = (caller: Caller) => `Bearer token-${CALLERS[caller].uid}`;
+  const harness: Harness = {
+    ...base,
+    app,
+    as: (caller) => ({
+      get: (p) => request(app).get(`/api${p}`).set('Authorization', token(caller)),
+      post: (p, body) =>
+        request(app)
+          .post(`/api${p}`)
+          .set('Authorization', token(caller))
+          .send(body ?? {}),
+      put: (p, body) =>
+        request(app)
+          .put(`/api${p}`)
+          .set('Authorization', token(caller))
+          .send(body ?? {}),
+      delete: (p) => request(app).delete(`/api${p}`).set('Authorization', token(caller)),
+    }),
+    close: async () => {
+      await base.close();
+      await fs.rm(fileRoot, { recursive: true, force: true });
+    },
+  };
+  return { harness, fileRoot };
+}
+
+/** Uploads `content` as `caller`; the answer as is (the caller checks the status). */
+export function upload(
+  harness: Harness,
+  caller: Caller,
+  target: { responseId: string; questionId: string },
+  content: Buffer = PDF,
+  headers: Record<string, string> = {},
+): request.Test {
+  return request(harness.app)
+    .post(`/api/files/${target.responseId}/${target.questionId}`)
+    .set('Authorization', `Bearer token-${CALLERS[caller].uid}`)
+    .set('Content-Type', 'application/pdf')
+    .set('X-File-Name', 'resume.pdf')
+    .set(headers)
+    .send(content);
+}
+
+async function ok(res: request.Response, what: string, status = 200): Promise<request.Response> {
+  if (res.status !== status) throw new Error(`fixture: ${what} answered ${res.status} ${res.text}`);
+  return res;
+}
+
+/** A fresh harness with ada's application at `stage` (see Stage). */
+export async function createFixture(stage: Stage = 'submitted'): Promise<Fixture> {
+  const { harness, fileRoot } = await createFileHarness();
+  const started = await startResponse(harness, 'ada');
+  const uploaded = (
+    await ok(await upload(harness, 'ada', { responseId: started.id, questionId: 'resume' }), 'upload', 201)
+  ).body as UploadedFile;
+  const response = withAnswers(started, {
+    'about-you.preferred-name': 'Nova',
+    'about-you.year': 'Second year',
+    'about-you.resume': uploaded.id,
+    'roles.roles': ['engineer', 'bootcamp'],
+    'motivation.why-join': words(25),
+    'motivation.interests': ['Education', 'Health'],
+    'engineering.project': words(35, 'built'),
+  });
+  const fixture: Fixture = {
+    harness,
+    fileRoot,
+    stage,
+    formId: FORM_ID,
+    responseId: started.id,
+    fileId: uploaded.id,
+    response,
+    reviewId: '',
+    interviewId: '',
+    extra: {},
+  };
+  if (stage === 'draft') return fixture;
+
+  await ok(await harness.as('ada').post('/application/submit', response), 'submit');
+  const [review] = await assign(harness, [{ responseId: started.id, role: 'engineer', staffId: 'rita' }], 'review');
+  const [interview] = await assign(
+    harness,
+    [{ responseId: started.id, role: 'engineer', staffId: 'rita' }],
+    'interview',
+  );
+  fixture.reviewId = review!.id;
+  fixture.interviewId = interview!.id;
+
+  if (stage === 'reviewed') {
+    await ok(
+      await harness
+        .as('rita')
+        .post(`/admin/assessments/review/${review!.id}/submit`, { scores: REVIEW_SCORES, comments: 'ok', version: 0 }),
+      'review submit',
+    );
+  }
+  if (stage === 'decided' || stage === 'released') {
+    for (const [role, decision] of [
+      ['engineer', 'accepted'],
+      ['bootcamp', 'denied'],
+    ] as const) {
+      await ok(
+        await harness.as('dora').put(`/admin/rows/${started.id}/${role}/decision`, { decision }),
+        `decision ${role}`,
+      );
+    }
+  }
+  if (stage === 'released') {
+    await ok(await harness.as('dora').post(`/admin/forms/${FORM_ID}/release`, {}), 'release');
+  }
+  return fixture;
+}

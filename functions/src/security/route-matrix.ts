@@ -1,0 +1,313 @@
+import request from 'supertest';
+import { demoForm } from '../seed/demo-form';
+import { CALLERS, START, type Caller, type Harness } from '../testing/api-harness';
+import { CALLER_OF, REVIEW_SCORES, type Fixture, type Stage, type Who } from './fixtures';
+import { parseRouteKey } from './route-table';
+
+/**
+ * The authorization matrix: one row per route the app registers (`METHOD /api/path`), each cell
+ * the status a caller gets when calling it against a fixture where the route's target exists.
+ * Bodies and queries are valid for the route, so the caller is the only variable.
+ */
+export interface MatrixRow {
+  /** How far ada's application has gone before the call (default: submitted). */
+  stage?: Stage;
+  /** Runs after the fixture is built, before the call (as someone else than the caller). */
+  prepare?: (fixture: Fixture) => Promise<void>;
+  /** Path parameters that differ from `defaultParams`. */
+  params?: (fixture: Fixture) => Record<string, string>;
+  /** A valid JSON body (routes that read one). */
+  body?: (fixture: Fixture) => Record<string, unknown>;
+  /** Top-level body fields the route may go without (the hostile-input suite does not expect a 400 without them). */
+  optionalFields?: string[];
+  /** A valid query string (routes that read one). */
+  query?: Record<string, string>;
+  /** The route takes the raw bytes of a file. */
+  upload?: true;
+  /** Why a route without body, query or upload takes no input the hostile-input suite could vary. */
+  noInput?: string;
+  expect: Record<Who, number>;
+}
+
+const SUPER_ONLY = {
+  anonymous: 401,
+  unverified: 403,
+  owner: 403,
+  otherApplicant: 403,
+  assignedReviewer: 403,
+  unassignedReviewer: 403,
+} as const;
+/** Any verified caller gets `status`. */
+const verified = (status: number) => ({
+  anonymous: 401,
+  unverified: 403,
+  owner: status,
+  otherApplicant: status,
+  assignedReviewer: status,
+  unassignedReviewer: status,
+  superReviewer: status,
+});
+/** Only ada (the owner) reaches her response; everyone else, super-reviewer included, learns nothing (404). */
+const ownerOnly = (status: number) => ({
+  anonymous: 401,
+  unverified: 403,
+  owner: status,
+  otherApplicant: 404,
+  assignedReviewer: 404,
+  unassignedReviewer: 404,
+  superReviewer: 404,
+});
+/** The assigned reviewer and the super-reviewer; the reviewer not assigned gets 403 notAssigned. */
+const assignedStaff = (status: number) => ({
+  anonymous: 401,
+  unverified: 403,
+  owner: 403,
+  otherApplicant: 403,
+  assignedReviewer: status,
+  unassignedReviewer: 403,
+  superReviewer: status,
+});
+
+const NEW_FORM_ID = 'security-form';
+
+export const MATRIX: Record<string, MatrixRow> = {
+  'GET /api/health': {
+    noInput: 'takes no parameters, query or body',
+    expect: {
+      anonymous: 200,
+      unverified: 200,
+      owner: 200,
+      otherApplicant: 200,
+      assignedReviewer: 200,
+      unassignedReviewer: 200,
+      superReviewer: 200,
+    },
+  },
+  'GET /api/session': {
+    noInput: 'takes no parameters, query or body',
+    expect: { ...verified(200), unverified: 200 },
+  },
+  'POST /api/auth/register': {
+    // Registration needs no token: whoever calls creates a new account for the body's email.
+    body: () => ({ email: 'newcomer@example.com', password: 'hunter22x', firstName: 'New', lastName: 'Comer' }),
+    expect: {
+      anonymous: 201,
+      unverified: 201,
+      owner: 201,
+      otherApplicant: 201,
+      assignedReviewer: 201,
+      unassignedReviewer: 201,
+      superReviewer: 201,
+    },
+  },
+  'POST /api/auth/update': {
+    // Every caller changes their own profile, email verified or not.
+    body: () => ({ email: 'changed@example.com', firstName: 'Changed', lastName: 'Name' }),
+    expect: { ...verified(200), unverified: 200 },
+  },
+  'GET /api/forms/active': { noInput: 'takes no parameters, query or body', expect: verified(200) },
+  'GET /api/forms/:formId': { noInput: 'only the form id (an unknown one is a 404)', expect: verified(200) },
+  'POST /api/responses': {
+    body: (f) => ({ formId: f.formId }),
+    // ada already has a response for the form: she gets it back (200); anyone else starts one (201).
+    expect: { ...verified(201), owner: 200 },
+  },
+  'GET /api/responses/mine': { noInput: 'takes no parameters, query or body', expect: verified(200) },
+  'GET /api/responses/:responseId': { noInput: 'only the response id', expect: ownerOnly(200) },
+  'PUT /api/application/save/:responseId': {
+    stage: 'draft',
+    body: (f) => f.response,
+    expect: ownerOnly(200),
+  },
+  'POST /api/application/submit': {
+    stage: 'draft',
+    body: (f) => f.response,
+    expect: ownerOnly(200),
+  },
+  'GET /api/responses/:responseId/decisions/:role': {
+    stage: 'released',
+    noInput: 'only the response id and role',
+    expect: ownerOnly(200),
+  },
+  'POST /api/responses/:responseId/decisions/:role/reply': {
+    stage: 'released',
+    body: () => ({ reply: 'accept' }),
+    expect: ownerOnly(200),
+  },
+  'POST /api/files/:responseId/:questionId': {
+    stage: 'draft',
+    upload: true,
+    expect: ownerOnly(201),
+  },
+  'GET /api/files/:fileId/meta': {
+    noInput: 'only the file id',
+    // The resume is in a section hidden from reviewers: rita, though assigned, learns nothing of it.
+    expect: { ...ownerOnly(200), superReviewer: 200 },
+  },
+  'GET /api/files/:fileId': {
+    noInput: 'only the file id',
+    expect: { ...ownerOnly(200), superReviewer: 200 },
+  },
+  'PUT /api/users/:userId/preferences': {
+    // rita's own preferences: she may set them, and so may the super-reviewer.
+    body: () => ({ roles: ['bootcamp', 'engineer', 'designer'] }),
+    expect: { ...SUPER_ONLY, assignedReviewer: 200, superReviewer: 200 },
+  },
+  'GET /api/admin/users': {
+    query: { role: 'reviewer', limit: '10' },
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'POST /api/admin/users/role': {
+    body: () => ({ userIds: ['eve'], role: 'reviewer' }),
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'POST /api/admin/users/delete': {
+    body: () => ({ userIds: ['eve'] }),
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'POST /api/application/forms': {
+    body: () => ({ ...demoForm(START), id: NEW_FORM_ID, isActive: false }),
+    optionalFields: ['description', 'reviewRubrics', 'interviewRubrics'],
+    expect: { ...SUPER_ONLY, superReviewer: 201 },
+  },
+  'GET /api/admin/forms': {
+    noInput: 'takes no parameters, query or body',
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'POST /api/admin/forms/:formId/activate': {
+    body: () => ({}),
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'PUT /api/admin/forms/:formId/due-date': {
+    body: () => ({ dueDate: '2026-09-01T00:00:00.000Z' }),
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'GET /api/admin/forms/:formId/rows': {
+    query: { tab: 'all', sort: 'name', dir: 'asc', limit: '10' },
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'GET /api/admin/forms/:formId/staff': {
+    query: { kind: 'review' },
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'GET /api/admin/forms/:formId/assessments': {
+    query: { kind: 'review', limit: '10' },
+    // Staff only; a reviewer sees their own (rob: an empty page).
+    expect: { ...SUPER_ONLY, assignedReviewer: 200, unassignedReviewer: 200, superReviewer: 200 },
+  },
+  'POST /api/admin/forms/:formId/auto-assign/preview': {
+    body: () => ({ reviewersPerApplication: 1 }),
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'POST /api/admin/forms/:formId/auto-assign': {
+    prepare: async (f) => {
+      const res = await f.harness.as('dora').post(`/admin/forms/${f.formId}/auto-assign/preview`, {
+        reviewersPerApplication: 2,
+      });
+      if (res.status !== 200) throw new Error(`preview failed: ${res.status} ${res.text}`);
+      f.extra.planId = (res.body as { planId: string }).planId;
+    },
+    body: (f) => ({ reviewersPerApplication: 2, planId: f.extra.planId }),
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'POST /api/admin/forms/:formId/release': {
+    stage: 'decided',
+    body: () => ({}),
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'POST /api/admin/assignments': {
+    body: (f) => ({ kind: 'review', assignments: [{ responseId: f.responseId, role: 'bootcamp', staffId: 'rob' }] }),
+    expect: { ...SUPER_ONLY, superReviewer: 201 },
+  },
+  'GET /api/admin/assessments/:kind/:id': { noInput: 'only the assessment kind and id', expect: assignedStaff(200) },
+  'PUT /api/admin/assessments/:kind/:id': {
+    body: () => ({ scores: { motivation: 3 }, comments: 'draft', version: 0 }),
+    expect: assignedStaff(200),
+  },
+  'DELETE /api/admin/assessments/:kind/:id': {
+    noInput: 'only the assessment kind and id',
+    expect: { ...SUPER_ONLY, superReviewer: 204 },
+  },
+  'POST /api/admin/assessments/:kind/:id/submit': {
+    body: () => ({ scores: REVIEW_SCORES, comments: 'done', version: 0 }),
+    expect: assignedStaff(200),
+  },
+  'POST /api/admin/assessments/:kind/:id/reopen': {
+    stage: 'reviewed',
+    body: () => ({}),
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'GET /api/admin/responses/:responseId': { noInput: 'only the response id', expect: assignedStaff(200) },
+  'PUT /api/admin/rows/:responseId/:role/qualified': {
+    body: () => ({ qualified: true }),
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'PUT /api/admin/rows/:responseId/:role/decision': {
+    body: () => ({ decision: 'accepted' }),
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'GET /api/admin/audit': {
+    query: { limit: '10' },
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+};
+
+/** What each path parameter names in the fixture. */
+export function defaultParams(f: Fixture): Record<string, string> {
+  return {
+    formId: f.formId,
+    responseId: f.responseId,
+    questionId: 'resume',
+    fileId: f.fileId,
+    role: 'engineer',
+    kind: 'review',
+    id: f.reviewId,
+    userId: 'rita',
+  };
+}
+
+/** The concrete path (with the /api prefix and query) of a route key against a fixture. */
+export function concretePath(key: string, f: Fixture, query?: Record<string, string>): string {
+  const row = MATRIX[key];
+  const params = { ...defaultParams(f), ...row?.params?.(f) };
+  const path = parseRouteKey(key).path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === '') throw new Error(`no value for :${name} in ${key}`);
+    return encodeURIComponent(value);
+  });
+  const search = new URLSearchParams(query ?? row?.query ?? {}).toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** A request as `caller` (null: no token) with the method of `key`, not yet sent. */
+export function call(harness: Harness, caller: Caller | null, key: string, path: string): request.Test {
+  const method = parseRouteKey(key).method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+  const test = request(harness.app)[method](path);
+  return caller === null ? test : test.set('Authorization', `Bearer token-${CALLERS[caller].uid}`);
+}
+
+export const callerOf = (who: Who): Caller | null => (who === 'anonymous' ? null : CALLER_OF[who]);
+
+/** Which input a route takes, for the hostile-input suite. */
+export function inputOf(row: MatrixRow): 'body' | 'query' | 'upload' | 'none' {
+  if (row.upload) return 'upload';
+  if (row.body) return 'body';
+  if (row.query) return 'query';
+  return 'none';
+}
+
+/** The caller the hostile-input suite uses: one who gets a 2xx from the route. */
+export function allowedCaller(row: MatrixRow): Who {
+  const order: Who[] = [
+    'owner',
+    'assignedReviewer',
+    'superReviewer',
+    'otherApplicant',
+    'unassignedReviewer',
+    'unverified',
+    'anonymous',
+  ];
+  const who = order.find((each) => row.expect[each] >= 200 && row.expect[each] < 300);
+  if (!who) throw new Error('no caller is allowed on this route');
+  return who;
+}

@@ -1,0 +1,303 @@
+/**
+ * Concurrent load on the real portal (loopback, bounded): 50 applicants saving (and a few submitting
+ * near the end) for 30 s while 5 staff readers page through the dashboards; prints throughput and
+ * p50/p95/p99 latency per kind and the error counts, then checks that every applicant's stored
+ * response is exactly its last acknowledged save (or its submission) and that no stale save won.
+ * Exits non-zero on any mismatch, any stale save accepted or a failed database integrity check.
+ */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { withAnswer, type ApplicationResponse } from '../shared/src/domain';
+import { runIntegrityCheck } from '../functions/src/store/sqlite-store';
+import { startPortalProcess } from '../tools/portal-process';
+import { createVerifiedApplicant, type BenchApplicant } from './support/accounts';
+import { LoadStats } from './support/load-stats';
+import { seedSubmittedApplications } from './support/seed-applications';
+
+const PROJECT_ID = 'demo-portal';
+const FORM_ID = 'demo-form-spring';
+const PORT = 18580;
+const AUTH_EMULATOR_PORT = 18581;
+const APPLICANTS = Number(process.env.BENCH_APPLICANTS ?? 50);
+const STAFF_READERS = 5;
+const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+/** Applicants with index % SUBMIT_EVERY === 0 submit once, SUBMIT_BEFORE_END_MS before the end (10%). */
+const SUBMIT_EVERY = 10;
+const SUBMIT_BEFORE_END_MS = 3000;
+/** Every STALE_EVERY-th save of an applicant is sent again with an older version: it must get 409. */
+const STALE_EVERY = 15;
+/** Submitted applications seeded before the start, so the dashboards read a realistic table. */
+const SEEDED_APPLICATIONS = Number(process.env.BENCH_SEEDED ?? 1000);
+
+const KINDS = ['save', 'stale', 'submit', 'afterSubmit', 'dashboard'] as const;
+type Kind = (typeof KINDS)[number];
+const LABELS: Record<Kind, string> = {
+  save: 'save',
+  stale: 'stale save (old ver.)',
+  submit: 'submit',
+  afterSubmit: 'save after submit',
+  dashboard: 'dashboard read',
+};
+/** What each kind must be answered with; anything else is counted as an error. */
+const EXPECTED: Record<Kind, string> = {
+  save: '200',
+  stale: '409',
+  submit: '200',
+  afterSubmit: '403',
+  dashboard: '200',
+};
+
+const DASHBOARD_PATHS = [
+  `/api/admin/forms/${FORM_ID}/rows?tab=all&limit=25`,
+  `/api/admin/forms/${FORM_ID}/rows?tab=qualified&limit=25`,
+  `/api/admin/forms/${FORM_ID}/rows?tab=all&search=grace&limit=25`,
+  `/api/admin/forms/${FORM_ID}/rows?tab=all&sort=reviewScore&dir=desc&limit=25`,
+  `/api/admin/forms/${FORM_ID}/rows?tab=all&sort=name&dir=asc&limit=25`,
+  `/api/admin/forms/${FORM_ID}/staff?kind=review`,
+];
+
+interface Saver {
+  index: number;
+  account: BenchApplicant;
+  responseId: string;
+  /** The server's answer to the last save it acknowledged (200), or the started response. */
+  acked: ApplicationResponse;
+  ackedCounter: number;
+  submitted: ApplicationResponse | null;
+  staleAccepted: number;
+}
+
+const stats = new LoadStats<Kind>(KINDS);
+
+async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  if (!res.ok) throw new Error(`sign in ${email}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { idToken: string }).idToken;
+}
+
+const jsonHeaders = (token: string) => ({ 'Content-Type': 'application/json', Authorization: `Bearer ${token}` });
+
+const whyJoin = (index: number, counter: number, stale = false) =>
+  `Applicant ${index} ${stale ? 'STALE' : 'save'} ${counter}: ` +
+  Array.from({ length: 22 }, (_, word) => `nonprofit${word}`).join(' ');
+
+const counterOf = (response: ApplicationResponse): { counter: number | null; stale: boolean } => {
+  const answer = response.sectionResponses
+    .find((section) => section.sectionId === 'motivation')
+    ?.questions.find((question) => question.questionId === 'why-join')?.response;
+  const match = typeof answer === 'string' ? /^Applicant \d+ (save|STALE) (\d+):/.exec(answer) : null;
+  return { counter: match ? Number(match[2]) : null, stale: match?.[1] === 'STALE' };
+};
+
+/** The whole answer set of a save: complete for a bootcamp application, with the counter in why-join. */
+function edited(base: ApplicationResponse, index: number, counter: number, stale = false): ApplicationResponse {
+  let next = withAnswer(base, 'about-you', 'preferred-name', `Bench ${index}`);
+  next = withAnswer(next, 'about-you', 'year', 'Second year');
+  next = withAnswer(next, 'roles', 'roles', ['bootcamp']);
+  next = withAnswer(next, 'motivation', 'why-join', whyJoin(index, counter, stale));
+  return withAnswer(next, 'motivation', 'interests', ['Education']);
+}
+
+async function prepareSaver(baseUrl: string, account: BenchApplicant, index: number): Promise<Saver> {
+  const headers = jsonHeaders(account.idToken);
+  const started = await fetch(`${baseUrl}/api/responses`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ formId: FORM_ID }),
+  });
+  if (started.status !== 201) throw new Error(`start ${account.email}: ${started.status} ${await started.text()}`);
+  let response = (await started.json()) as ApplicationResponse;
+  if (index % SUBMIT_EVERY === 0) {
+    // Submitters upload a resume first (a file question the submit requires).
+    const uploaded = await fetch(`${baseUrl}/api/files/${response.id}/resume`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/pdf',
+        'X-File-Name': 'resume.pdf',
+        Authorization: `Bearer ${account.idToken}`,
+      },
+      body: Buffer.from('%PDF-1.4\n% bench resume\n%%EOF\n'),
+    });
+    if (uploaded.status !== 201)
+      throw new Error(`upload ${account.email}: ${uploaded.status} ${await uploaded.text()}`);
+    const { id: fileId } = (await uploaded.json()) as { id: string };
+    response = withAnswer(response, 'about-you', 'resume', fileId);
+  }
+  return {
+    index,
+    account,
+    responseId: response.id,
+    acked: response,
+    ackedCounter: 0,
+    submitted: null,
+    staleAccepted: 0,
+  };
+}
+
+async function saveLoop(baseUrl: string, saver: Saver, deadline: number): Promise<void> {
+  const headers = jsonHeaders(saver.account.idToken);
+  const url = `${baseUrl}/api/application/save/${saver.responseId}`;
+  const submitAt = saver.index % SUBMIT_EVERY === 0 ? deadline - SUBMIT_BEFORE_END_MS : Infinity;
+  for (let counter = 1; Date.now() < deadline; counter++) {
+    if (Date.now() >= submitAt) {
+      const res = await stats.time('submit', () =>
+        fetch(`${baseUrl}/api/application/submit`, { method: 'POST', headers, body: JSON.stringify(saver.acked) }),
+      );
+      const text = await res.text();
+      if (res.status !== 200) {
+        console.error(`submit ${saver.account.email}: ${res.status} ${text}`);
+        return;
+      }
+      saver.submitted = JSON.parse(text) as ApplicationResponse;
+      // A save after the submit (e.g. a late autosave from another tab) must be refused.
+      const late = await stats.time('afterSubmit', () =>
+        fetch(url, { method: 'PUT', headers, body: JSON.stringify(edited(saver.submitted!, saver.index, counter)) }),
+      );
+      await late.text();
+      return;
+    }
+    if (counter % STALE_EVERY === 0 && saver.acked.version > 0) {
+      const stale = edited({ ...saver.acked, version: saver.acked.version - 1 }, saver.index, counter, true);
+      const res = await stats.time('stale', () => fetch(url, { method: 'PUT', headers, body: JSON.stringify(stale) }));
+      const text = await res.text();
+      if (res.status === 200) {
+        saver.staleAccepted += 1;
+        saver.acked = JSON.parse(text) as ApplicationResponse;
+      }
+      continue;
+    }
+    const body = edited(saver.acked, saver.index, counter);
+    const res = await stats.time('save', () => fetch(url, { method: 'PUT', headers, body: JSON.stringify(body) }));
+    const text = await res.text();
+    if (res.status === 200) {
+      saver.acked = JSON.parse(text) as ApplicationResponse;
+      saver.ackedCounter = counter;
+    }
+  }
+}
+
+async function readerLoop(baseUrl: string, token: string, reader: number, deadline: number): Promise<void> {
+  const headers = { Authorization: `Bearer ${token}` };
+  for (let i = reader; Date.now() < deadline; i++) {
+    const res = await stats.time('dashboard', () =>
+      fetch(`${baseUrl}${DASHBOARD_PATHS[i % DASHBOARD_PATHS.length]}`, { headers }),
+    );
+    await res.arrayBuffer();
+  }
+}
+
+/** Compares each stored response with the last acknowledged save (or the submission). */
+async function verify(baseUrl: string, savers: Saver[]) {
+  let matching = 0;
+  let lost = 0;
+  let staleOverwrites = 0;
+  const problems: string[] = [];
+  for (const saver of savers) {
+    const res = await fetch(`${baseUrl}/api/responses/${saver.responseId}`, {
+      headers: { Authorization: `Bearer ${saver.account.idToken}` },
+    });
+    if (res.status !== 200) {
+      lost += 1;
+      problems.push(`applicant ${saver.index}: GET answered ${res.status}`);
+      continue;
+    }
+    const stored = (await res.json()) as ApplicationResponse;
+    const expected = saver.submitted ?? saver.acked;
+    const storedCounter = counterOf(stored);
+    const expectedCounter = saver.submitted ? counterOf(saver.submitted).counter : saver.ackedCounter;
+    if (storedCounter.stale || saver.staleAccepted > 0) {
+      staleOverwrites += 1;
+      problems.push(
+        `applicant ${saver.index}: a stale save was stored (stale accepted ${saver.staleAccepted}, stored counter ${storedCounter.counter})`,
+      );
+    } else if (isDeepStrictEqual(stored, expected) && storedCounter.counter === expectedCounter) {
+      matching += 1;
+    } else {
+      lost += 1;
+      problems.push(
+        `applicant ${saver.index}: stored version ${stored.version} counter ${storedCounter.counter} status ${stored.status}, ` +
+          `acknowledged version ${expected.version} counter ${expectedCounter} status ${expected.status}`,
+      );
+    }
+  }
+  return { matching, lost, staleOverwrites, problems };
+}
+
+/** The whole run is bounded: a hang (e.g. a request that never answers) ends it with an error. */
+const RUN_LIMIT_MS = 115_000;
+
+async function main() {
+  const began = performance.now();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-load-'));
+  if (SEEDED_APPLICATIONS > 0) {
+    await seedSubmittedApplications({ dataDir, count: SEEDED_APPLICATIONS, reviewers: 20 });
+  }
+  const portal = await startPortalProcess({ port: PORT, authEmulatorPort: AUTH_EMULATOR_PORT, dataDir });
+  const watchdog = setTimeout(() => {
+    console.error(`load bench: still running after ${RUN_LIMIT_MS / 1000} s, stopping`);
+    void portal.stop('SIGKILL').finally(() => process.exit(2));
+  }, RUN_LIMIT_MS);
+  watchdog.unref();
+  let failed = false;
+  try {
+    const stamp = Date.now();
+    const accounts = await Promise.all(
+      Array.from({ length: APPLICANTS }, (_, i) =>
+        createVerifiedApplicant(portal.url, PROJECT_ID, `load-${stamp}-${i}@example.com`),
+      ),
+    );
+    const directorToken = await signIn(portal.url, 'director@example.com', 'demo-password-123');
+    const savers = await Promise.all(accounts.map((account, i) => prepareSaver(portal.url, account, i)));
+    const submitters = savers.filter((saver) => saver.index % SUBMIT_EVERY === 0).length;
+    console.log(
+      `load: ${APPLICANTS} applicants saving (${submitters} submit ${SUBMIT_BEFORE_END_MS / 1000} s before the end), ` +
+        `${STAFF_READERS} staff readers on the dashboards (${SEEDED_APPLICATIONS} seeded submitted applications), ` +
+        `${LOAD_SECONDS} s on loopback (${portal.url})`,
+    );
+
+    const loadStarted = performance.now();
+    const deadline = Date.now() + LOAD_SECONDS * 1000;
+    await Promise.all([
+      ...savers.map((saver) => saveLoop(portal.url, saver, deadline)),
+      ...Array.from({ length: STAFF_READERS }, (_, reader) => readerLoop(portal.url, directorToken, reader, deadline)),
+    ]);
+    const seconds = (performance.now() - loadStarted) / 1000;
+
+    console.log(`\nthroughput and latency over ${seconds.toFixed(1)} s:`);
+    console.log(stats.table(seconds, LABELS));
+    console.log(
+      `\nstale saves refused with 409: ${stats.count('stale', '409')} of ${stats.count('stale')}; ` +
+        `saves after submit refused with 403: ${stats.count('afterSubmit', '403')} of ${stats.count('afterSubmit')}`,
+    );
+    const unexpected = stats.unexpected(EXPECTED);
+    console.log(`errors by status: ${unexpected.length === 0 ? 'none' : unexpected.join(', ')}`);
+
+    const result = await verify(portal.url, savers);
+    const acknowledged = savers.reduce((sum, saver) => sum + saver.ackedCounter, 0);
+    console.log(
+      `\nzero-loss verification: ${result.matching}/${savers.length} applicants match, ${result.lost} lost, ` +
+        `${result.staleOverwrites} stale overwrites (${stats.count('save', '200')} acknowledged saves, ` +
+        `${savers.filter((saver) => saver.submitted).length} submissions)`,
+    );
+    for (const problem of result.problems) console.log(`  ${problem}`);
+    if (acknowledged === 0 || result.matching !== savers.length) failed = true;
+  } finally {
+    await portal.stop();
+  }
+  const integrity = runIntegrityCheck(path.join(dataDir, 'portal.db'));
+  console.log(`database integrity_check after stop: ${integrity}`);
+  if (integrity !== 'ok') failed = true;
+  console.log(`total run time ${((performance.now() - began) / 1000).toFixed(1)} s`);
+  if (failed) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

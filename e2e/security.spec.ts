@@ -22,11 +22,7 @@ async function guard(page: Page): Promise<Guard> {
     void dialog.dismiss();
   });
   page.on('console', (message) => {
-    if (
-      message.type() === 'error' &&
-      /Content Security Policy/i.test(message.text()) &&
-      !/unsafe-eval/.test(message.text())
-    ) {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
       consoleViolations.push(message.text());
     }
   });
@@ -34,14 +30,6 @@ async function guard(page: Page): Promise<Guard> {
     const seen: string[] = [];
     Object.assign(window, { __cspViolations: seen });
     document.addEventListener('securitypolicyviolation', (event) => {
-      // zod 4 probes once whether it may compile validators (`try { new Function('') }`); the
-      // policy refuses, zod falls back to interpreting, and nothing breaks. Until the apps set
-      // z.config({ jitless: true }) that probe is the one violation expected; any other fails.
-      if (event.blockedURI === 'eval' && event.violatedDirective === 'script-src') {
-        (window as unknown as { __evalProbes?: number }).__evalProbes =
-          ((window as unknown as { __evalProbes?: number }).__evalProbes ?? 0) + 1;
-        return;
-      }
       seen.push(
         `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
       );

@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './staff';
 

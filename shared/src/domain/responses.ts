@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { APPLICATION_STATUSES, MAX_TEXT_ANSWER_CHARS, REVIEW_DECISIONS } from './constants';
 import { idSchema, questionTypeSchema, teamRoleSchema } from './schemas';

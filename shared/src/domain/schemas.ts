@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { QUESTION_TYPES, TEAM_ROLES, USER_ROLES } from './constants';
 

@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { TEAM_ROLES, USER_ROLES, type ReviewDecision, type TeamRole, type UserRole } from './constants';
 import { countOf } from './text';

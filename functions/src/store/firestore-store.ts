@@ -18,6 +18,7 @@ import {
   type StoreTransaction,
   type WriteOperation,
 } from './document-store';
+import { assertCollection, assertKey, assertPlainDocument, fieldSegments } from './store-keys';
 
 /**
  * The production adapter of the storage port: Cloud Firestore through firebase-admin.
@@ -34,7 +35,6 @@ import {
 /** Firestore's limit on the writes of one commit; larger batches are refused rather than split (they would not be atomic). */
 export const MAX_BATCH_OPERATIONS = 500;
 const MAX_ATTEMPTS = 10;
-const FIELD_PATH = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
 const CURSOR_TEXT = /^[A-Za-z0-9_-]+$/;
 
 /** gRPC status codes firebase-admin reports in `error.code`. */
@@ -339,36 +339,12 @@ function prepareWrite(operation: WriteOperation): PreparedWrite {
 
 /** A JSON copy, as the SQLite adapter stores it: later mutation by the caller cannot leak in, undefined fields drop. */
 function copyDocument(data: DocumentData): DocumentData {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new TypeError('Document data must be a plain object');
-  }
+  assertPlainDocument(data);
   return JSON.parse(JSON.stringify(data)) as DocumentData;
 }
 
-function assertCollection(collection: string): void {
-  if (
-    typeof collection !== 'string' ||
-    collection === '' ||
-    collection.includes('/') ||
-    collection === '.' ||
-    collection === '..'
-  ) {
-    throw new Error(`Invalid collection name ${JSON.stringify(collection)}`);
-  }
-}
-
-function assertKey(collection: string, id: string): void {
-  assertCollection(collection);
-  if (typeof id !== 'string' || id === '' || id.includes('/') || id === '.' || id === '..') {
-    throw new Error(`Invalid document id ${JSON.stringify(id)}`);
-  }
-}
-
 function fieldPath(field: string): FieldPath {
-  if (typeof field !== 'string' || !FIELD_PATH.test(field)) {
-    throw new Error(`Invalid field path ${JSON.stringify(field)}`);
-  }
-  return new FieldPath(...field.split('.'));
+  return new FieldPath(...fieldSegments(field));
 }
 
 function filterValue(value: FieldValue): FieldValue {

@@ -14,9 +14,9 @@ import {
   type StoreTransaction,
   type WriteOperation,
 } from './document-store';
+import { assertCollection, assertKey, assertPlainDocument, fieldSegments } from './store-keys';
 
 const MAX_ATTEMPTS = 10;
-const FIELD_PATH = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
 const CURSOR_TEXT = /^[A-Za-z0-9_-]+$/;
 
 interface Row {
@@ -254,31 +254,12 @@ function prepareWrite(operation: WriteOperation): PreparedWrite {
 }
 
 function serializeDocument(data: DocumentData): string {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new TypeError('Document data must be a plain object');
-  }
+  assertPlainDocument(data);
   return JSON.stringify(data);
 }
 
-function assertCollection(collection: string): void {
-  if (typeof collection !== 'string' || collection === '' || collection.includes('/')) {
-    throw new Error(`Invalid collection name ${JSON.stringify(collection)}`);
-  }
-}
-
-function assertKey(collection: string, id: string): void {
-  assertCollection(collection);
-  if (typeof id !== 'string' || id === '' || id.includes('/') || id === '.' || id === '..') {
-    throw new Error(`Invalid document id ${JSON.stringify(id)}`);
-  }
-}
-
 function jsonPath(field: string): string {
-  if (typeof field !== 'string' || !FIELD_PATH.test(field)) {
-    throw new Error(`Invalid field path ${JSON.stringify(field)}`);
-  }
-  return `$.${field
-    .split('.')
+  return `$.${fieldSegments(field)
     .map((segment) => `"${segment}"`)
     .join('.')}`;
 }

@@ -1,0 +1,29 @@
+/** What every storage adapter accepts as a collection, a document id, a field path and a document. */
+
+const FIELD_PATH = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
+
+const isPathSegment = (text: unknown): text is string =>
+  typeof text === 'string' && text !== '' && !text.includes('/') && text !== '.' && text !== '..';
+
+export function assertCollection(collection: string): void {
+  if (!isPathSegment(collection)) throw new Error(`Invalid collection name ${JSON.stringify(collection)}`);
+}
+
+export function assertKey(collection: string, id: string): void {
+  assertCollection(collection);
+  if (!isPathSegment(id)) throw new Error(`Invalid document id ${JSON.stringify(id)}`);
+}
+
+/** A dotted field path ("a.b_c-1"), split into its segments. */
+export function fieldSegments(field: string): string[] {
+  if (typeof field !== 'string' || !FIELD_PATH.test(field)) {
+    throw new Error(`Invalid field path ${JSON.stringify(field)}`);
+  }
+  return field.split('.');
+}
+
+export function assertPlainDocument(data: unknown): void {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new TypeError('Document data must be a plain object');
+  }
+}

@@ -294,5 +294,5 @@ describe('the Auth emulator proxy in front of the real emulator', () => {
     const res = await request(unreachable).get('/emulator/v1/projects/p/oobCodes');
     expect(res.status).toBe(502);
     expect(res.text).toContain(`http://127.0.0.1:${port}`);
-  });
+  }, 20_000);
 });

@@ -50,6 +50,8 @@ export function createLocalServer({
   server.use(
     createProxyMiddleware({
       target: authEmulatorOrigin,
+      // A port that accepts but never answers must end in the 502 below, not a hung page.
+      proxyTimeout: 10_000,
       pathFilter: (pathname) =>
         AUTH_EMULATOR_PATHS.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`)),
       on: {

@@ -2,8 +2,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import { startAuthEmulator } from '../auth-emulator';
+import { PORT_OFFSET } from '../port-offset';
 
-export const TEST_AUTH_EMULATOR_PORT = Number(process.env.TEST_AUTH_EMULATOR_PORT ?? 19099);
+export const TEST_AUTH_EMULATOR_PORT = Number(process.env.TEST_AUTH_EMULATOR_PORT ?? 19099 + PORT_OFFSET);
 
 /** API tests verify real id tokens: one Auth emulator serves the whole functions test run. */
 export default async function setup(): Promise<void> {

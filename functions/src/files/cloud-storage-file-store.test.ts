@@ -5,6 +5,7 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getStorage } from 'firebase-admin/storage';
 import { createCloudStorageFileStore, RESUMABLE_UPLOAD_THRESHOLD, type Bucket } from './cloud-storage-file-store';
 import { describeFileStoreContract, readAll } from './file-store.contract';
+import { PORT_OFFSET } from '../../../tools/port-offset';
 
 /**
  * The adapter runs against the Cloud Storage emulator of firebase-tools 15, whose server is Node.
@@ -13,7 +14,7 @@ import { describeFileStoreContract, readAll } from './file-store.contract';
  * The Admin SDK bypasses rules (and storage.rules deny every client anyway), so the test starts
  * the emulator's Node server itself, with the rules runtime left out, in a child process.
  */
-const EMULATOR_HOST = '127.0.0.1:18491';
+const EMULATOR_HOST = `127.0.0.1:${18491 + PORT_OFFSET}`;
 const PROJECT_ID = 'demo-portal';
 
 const EMULATOR_SCRIPT = `

@@ -10,6 +10,7 @@ import {
   type WriteOperation,
 } from './document-store';
 import { createFirestoreStore, decodeCursor, encodeCursor, MAX_BATCH_OPERATIONS } from './firestore-store';
+import { PORT_OFFSET } from '../../../tools/port-offset';
 
 /**
  * The Firestore adapter against `@firestore-emulator/server`, an in-process gRPC emulator from npm
@@ -20,7 +21,7 @@ import { createFirestoreStore, decodeCursor, encodeCursor, MAX_BATCH_OPERATIONS 
  * reason in the test's name (read in node_modules/@firestore-emulator/server/src/FirestoreState).
  */
 
-const PORT = 18481;
+const PORT = 18481 + PORT_OFFSET;
 const previousHost = process.env.FIRESTORE_EMULATOR_HOST;
 // Read by firebase-admin when the Firestore client is created (getFirestore in beforeAll).
 process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${PORT}`;

@@ -1,21 +1,17 @@
 import express, { type Express, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import pinoHttp from 'pino-http';
-import type { Logger } from 'pino';
-import type { FileStore } from './files/file-store';
+import type { AppDeps } from './app-deps';
 import { filesRoutes } from './files/files.routes';
 import { formsRoutes } from './forms/forms.routes';
-import { appCheckMiddleware, type AppCheckVerifier } from './http/app-check';
+import { appCheckMiddleware } from './http/app-check';
 import { corsMiddleware } from './http/cors';
 import { errorMiddleware, notFoundHandler } from './http/error-middleware';
-import { authRateLimit, GENEROUS_RATE_LIMITS, uploadRateLimit, type RateLimits } from './http/rate-limit';
+import { authRateLimit, GENEROUS_RATE_LIMITS, uploadRateLimit } from './http/rate-limit';
 import { requireJsonBody } from './http/require-json';
-import type { IdentityAdmin } from './identity/identity-admin';
-import type { IdentityVerifier } from './identity/identity-verifier';
 import { identityMiddleware } from './identity/identity-middleware';
 import { decisionsRoutes } from './responses/decisions.routes';
 import { responsesRoutes } from './responses/responses.routes';
-import type { DocumentStore } from './store/document-store';
 import { healthRoutes } from './health/health.routes';
 import { sessionRoutes } from './session/session.routes';
 import { auditRoutes } from './audit/audit.routes';
@@ -25,27 +21,7 @@ import { reviewsRoutes } from './staff/reviews.routes';
 import { authRoutes } from './users/auth.routes';
 import { preferencesRoutes } from './users/preferences.routes';
 
-export interface AppDeps {
-  store: DocumentStore;
-  files: FileStore;
-  identity: IdentityVerifier;
-  accounts: IdentityAdmin;
-  logger: Logger;
-  /** Names the running storage adapter in the health answer. */
-  storeName: string;
-  version: string;
-  /** Verifies the App Check token of every request but GET /health; absent (local mode, tests) = off. */
-  appCheck?: AppCheckVerifier;
-  /** The server clock (save and submit times, deadlines); tests inject their own. */
-  now?: () => Date;
-  /**
-   * Limits on POST /auth/register, POST /auth/update (per client IP) and file uploads (per user,
-   * else IP); absent = GENEROUS_RATE_LIMITS, which no test or local run reaches.
-   */
-  rateLimits?: RateLimits;
-  /** Origins allowed to call the API across origins (CORS); absent or empty = same-origin only. */
-  allowedOrigins?: readonly string[];
-}
+export type { AppDeps } from './app-deps';
 
 export const API_BODY_LIMIT = '1mb';
 const LOGGED_SECRETS = ['req.headers.authorization', 'req.headers["x-firebase-appcheck"]'];

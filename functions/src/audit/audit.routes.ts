@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { auditQuerySchema } from '@portal/shared/domain';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { parseInput } from '../http/validate';
 import { requireSuperReviewer } from '../staff/staff-access';
 import { createAuditService } from './audit.service';

@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import express, { Router, type Request, type RequestHandler } from 'express';
 import { DEFAULT_MAX_UPLOAD_BYTES, FILE_MESSAGES } from '@portal/shared/domain';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { ApiError } from '../http/api-error';
 import { requireIdentity } from '../identity/identity-middleware';
 import { createFilesRepository } from './files.repository';

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { idSchema } from '@portal/shared/domain';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { parseParam } from '../http/params';
 import { requireIdentity } from '../identity/identity-middleware';
 import { createFormsRepository } from './forms.repository';

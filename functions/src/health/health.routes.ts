@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Health } from '@portal/shared/domain';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 
 export function healthRoutes(deps: Pick<AppDeps, 'storeName' | 'version'>): Router {
   const router = Router();

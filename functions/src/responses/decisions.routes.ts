@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { applicationResponseSchema, offerReplySchema, teamRoleSchema } from '@portal/shared/domain';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { parseParam } from '../http/params';
 import { parseInput } from '../http/validate';
 import { requireIdentity } from '../identity/identity-middleware';

@@ -5,7 +5,7 @@ import {
   startApplicationBodySchema,
   submitResponseBodySchema,
 } from '@portal/shared/domain';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { parseParam } from '../http/params';
 import { parseInput } from '../http/validate';
 import { requireIdentity } from '../identity/identity-middleware';

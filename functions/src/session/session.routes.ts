@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { COLLECTIONS, userView, type UserRecord } from '@portal/shared/domain';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { requireIdentity } from '../identity/identity-middleware';
 
 /** Who the caller is: their verified identity and, once registered, their user record. */

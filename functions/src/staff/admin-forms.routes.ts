@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { dueDateBodySchema, formDefinitionSchema, idSchema } from '@portal/shared/domain';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { parseParam } from '../http/params';
 import { parseInput } from '../http/validate';
 import { createAdminFormsService, noFormError } from './admin-forms.service';

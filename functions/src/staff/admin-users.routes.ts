@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { usersDeleteBodySchema, usersQuerySchema, usersRoleBodySchema } from '@portal/shared/domain';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { ApiError } from '../http/api-error';
 import { parseInput } from '../http/validate';
 import { AccountsNotDeletedError, createAdminUsersService } from './admin-users.service';

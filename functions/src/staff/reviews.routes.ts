@@ -13,7 +13,7 @@ import {
   staffQuerySchema,
   teamRoleSchema,
 } from '@portal/shared/domain';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { ApiError } from '../http/api-error';
 import { parseParam } from '../http/params';
 import { parseInput } from '../http/validate';

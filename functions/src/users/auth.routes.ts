@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { AUTH_MESSAGES, profileUpdateSchema, registrationSchema } from '@portal/shared/domain';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { parseInput } from '../http/validate';
 import { requireIdentity } from '../identity/identity-middleware';
 import { createUsersRepository } from './users.repository';

@@ -7,7 +7,8 @@
  * Uses application default credentials (`gcloud auth application-default login`).
  */
 import { parseArgs } from 'node:util';
-import { COLLECTIONS, type User } from '@portal/shared/domain';
+import { type User } from '@portal/shared/domain';
+import { COLLECTIONS } from '../functions/src/store/collections';
 import type { DocumentStore } from '../functions/src/store/document-store';
 import { createUsersRepository } from '../functions/src/users/users.repository';
 

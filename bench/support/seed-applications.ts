@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import {
   aggregateScore,
-  COLLECTIONS,
   displayName,
   emptySectionResponses,
   newApplicationRow,
@@ -20,6 +19,7 @@ import {
   type TeamRole,
   type User,
 } from '../../shared/src/domain';
+import { COLLECTIONS } from '../../functions/src/store/collections';
 import { createInMemoryIdentityAdmin } from '../../functions/src/identity/in-memory-identity-admin';
 import { seedDemoData } from '../../functions/src/seed/seed-demo-data';
 import type { WriteOperation } from '../../functions/src/store/document-store';

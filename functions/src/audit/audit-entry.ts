@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  COLLECTIONS,
-  displayName,
-  type AuditAction,
-  type AuditEntry,
-  type AuditTarget,
-  type User,
-} from '@portal/shared/domain';
+import { displayName, type AuditAction, type AuditEntry, type AuditTarget, type User } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import type { StoreTransaction, WriteOperation } from '../store/document-store';
 
 /** Who made a change: the caller's user record (`req.user`), or just its id and name. */

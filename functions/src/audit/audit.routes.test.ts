@@ -1,12 +1,12 @@
 import {
   AUDIT_ACTIONS,
-  COLLECTIONS,
   type ApplicationRow,
   type AuditAction,
   type AuditEntry,
   type Page,
   type User,
 } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import { createHarness, FORM_ID, later, START, type Harness } from '../testing/api-harness';
 import { assign, setPreferences, storedRow, submitApplication } from '../testing/staff-fixtures';
 import type { DocumentStore, StoreTransaction, WriteOperation } from '../store/document-store';

@@ -1,4 +1,5 @@
-import { COLLECTIONS, type AuditEntry, type auditQuerySchema, type Page } from '@portal/shared/domain';
+import { type AuditEntry, type auditQuerySchema, type Page } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import type { z } from 'zod';
 import type { DocumentStore, EqualityFilter } from '../store/document-store';
 import { queryPage } from '../staff/reviews.repository';

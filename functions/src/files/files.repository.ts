@@ -1,11 +1,11 @@
 import {
-  COLLECTIONS,
   type ApplicationForm,
   type ApplicationResponse,
   type UploadedFile,
   type User,
   type UserRole,
 } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
 
 /** What the files service reads and writes in the document store. */

@@ -5,7 +5,6 @@ import express from 'express';
 import pino from 'pino';
 import request from 'supertest';
 import {
-  COLLECTIONS,
   uploadedFileSchema,
   type ApplicationForm,
   type ApplicationResponse,
@@ -13,6 +12,7 @@ import {
   type User,
   type UserRole,
 } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import { createApp, type AppDeps } from '../app';
 import type { IdentityVerifier, VerifiedIdentity } from '../identity/identity-verifier';
 import { createInMemoryIdentityAdmin } from '../identity/in-memory-identity-admin';

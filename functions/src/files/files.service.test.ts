@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { COLLECTIONS, type ApplicationForm, type ApplicationResponse, type UploadedFile } from '@portal/shared/domain';
+import { type ApplicationForm, type ApplicationResponse, type UploadedFile } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
 import { createSqliteStore } from '../store/sqlite-store';
 import { createLocalFileStore } from './local-file-store';

@@ -1,4 +1,5 @@
-import { COLLECTIONS, type ApplicationForm } from '@portal/shared/domain';
+import { type ApplicationForm } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
 
 /** The application-forms collection as the forms service needs it. */

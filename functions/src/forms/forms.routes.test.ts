@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { COLLECTIONS, type ApplicationForm } from '@portal/shared/domain';
+import { type ApplicationForm } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import { createHarness, FORM_ID, type Harness } from '../testing/api-harness';
 
 let harness: Harness;

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { applicationResponseSchema, COLLECTIONS, withAnswer, type ApplicationResponse } from '@portal/shared/domain';
+import { applicationResponseSchema, withAnswer, type ApplicationResponse } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import { runIntegrityCheck } from '../store/sqlite-store';
 import { CRASH_READY, crashUid } from '../testing/crash-server';
 

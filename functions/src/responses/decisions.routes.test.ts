@@ -1,4 +1,5 @@
-import { COLLECTIONS, RESPONSE_MESSAGES, type ApplicationResponse, type MyApplication } from '@portal/shared/domain';
+import { RESPONSE_MESSAGES, type ApplicationResponse, type MyApplication } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import {
   completeResponse,
   createHarness,

@@ -1,5 +1,4 @@
 import {
-  COLLECTIONS,
   type ApplicationForm,
   type ApplicationResponse,
   type ApplicationRow,
@@ -7,6 +6,7 @@ import {
   type UploadedFile,
   type User,
 } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore, StoreTransaction } from '../store/document-store';
 
 /** A review status as stored: the staff dashboard's row for a response and role (see shared/domain/staff.ts). */

@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { COLLECTIONS, MAX_TEXT_ANSWER_CHARS, RESPONSE_MESSAGES, type ApplicationResponse } from '@portal/shared/domain';
+import { MAX_TEXT_ANSWER_CHARS, RESPONSE_MESSAGES, type ApplicationResponse } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import {
   completeResponse,
   createHarness,

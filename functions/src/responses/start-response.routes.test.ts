@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { applicationResponseSchema, COLLECTIONS, type User } from '@portal/shared/domain';
+import { applicationResponseSchema, type User } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import {
   createHarness,
   DAY_MS,

@@ -1,12 +1,12 @@
 import {
   applicationFormSchema,
-  COLLECTIONS,
   QUESTION_TYPES,
   searchTokens,
   userSchema,
   type ApplicationForm,
   type UserRecord,
 } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import type { AccountSpec, IdentityAdmin } from '../identity/identity-admin';
 import { createInMemoryIdentityAdmin } from '../identity/in-memory-identity-admin';
 import type { DocumentStore } from '../store/document-store';

@@ -1,4 +1,4 @@
-import { COLLECTIONS } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import type { IdentityAdmin } from '../identity/identity-admin';
 import type { DocumentStore } from '../store/document-store';
 import { userRecord } from '../users/users.repository';

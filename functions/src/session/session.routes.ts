@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { COLLECTIONS, userView, type UserRecord } from '@portal/shared/domain';
+import { userView, type UserRecord } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import type { AppDeps } from '../app-deps';
 import { requireIdentity } from '../identity/identity-middleware';
 

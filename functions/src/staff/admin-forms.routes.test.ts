@@ -1,11 +1,11 @@
 import {
-  COLLECTIONS,
   FORM_DEFINITION_MESSAGES,
   newApplicationRow,
   rowWithDecision,
   STAFF_MESSAGES,
   type ApplicationForm,
 } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import { demoForm } from '../seed/demo-form';
 import { createHarness, FORM_ID, START, startResponse, type Caller, type Harness } from '../testing/api-harness';
 import { dumpState, rawAsDora, unauthenticated, withProtoKey, type Method } from './admin-users.testing';

@@ -1,4 +1,5 @@
-import { COLLECTIONS, STAFF_MESSAGES, type ApplicationForm, type FormSummary } from '@portal/shared/domain';
+import { STAFF_MESSAGES, type ApplicationForm, type FormSummary } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import { ApiError } from '../http/api-error';
 import type { DocumentStore, WriteOperation } from '../store/document-store';
 

@@ -1,4 +1,5 @@
-import { COLLECTIONS, STAFF_MESSAGES, type Page, type StaffMember, type User } from '@portal/shared/domain';
+import { STAFF_MESSAGES, type Page, type StaffMember, type User } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import { createHarness, type Caller, type Harness } from '../testing/api-harness';
 import {
   addSearchFields,

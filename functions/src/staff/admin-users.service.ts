@@ -1,5 +1,4 @@
 import {
-  COLLECTIONS,
   searchToken,
   STAFF_MESSAGES,
   type Page,
@@ -8,6 +7,7 @@ import {
   type UserRole,
   type usersQuerySchema,
 } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import type { z } from 'zod';
 import { auditEntry, auditWrite, type AuditActor } from '../audit/audit-entry';
 import { ApiError } from '../http/api-error';

@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { COLLECTIONS, type User } from '@portal/shared/domain';
+import { type User } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import type { Harness } from '../testing/api-harness';
 import { userRecord } from '../users/users.repository';
 

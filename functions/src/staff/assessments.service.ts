@@ -1,6 +1,5 @@
 import {
   aggregateScore,
-  COLLECTIONS,
   rowWithAssignments,
   rubricFor,
   scoreProblems,
@@ -18,6 +17,7 @@ import {
   type StaffLoad,
   type User,
 } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import { auditEntry, recordInTransaction } from '../audit/audit-entry';
 import { ApiError } from '../http/api-error';
 import type { DocumentStore, StoreTransaction } from '../store/document-store';

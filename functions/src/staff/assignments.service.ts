@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  COLLECTIONS,
   displayName,
   isStaffRole,
   rowWithAssignments,
@@ -15,6 +14,7 @@ import {
   type TeamRole,
   type User,
 } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import { auditEntry, recordInTransaction, type AuditActor } from '../audit/audit-entry';
 import { ApiError } from '../http/api-error';
 import type { DocumentStore, StoreTransaction } from '../store/document-store';

@@ -1,11 +1,11 @@
 import {
-  COLLECTIONS,
   STAFF_MESSAGES,
   staffLoadId,
   type ApplicationResponse,
   type AutoAssignPreview,
   type StaffLoad,
 } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import { createHarness, FORM_ID, later, START, storedResponse, type Harness } from '../testing/api-harness';
 import {
   assign,

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import {
-  COLLECTIONS,
   displayName,
   STAFF_MESSAGES,
   type ApplicationForm,
@@ -11,6 +10,7 @@ import {
   type TeamRole,
   type User,
 } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import type { AuditActor } from '../audit/audit-entry';
 import { ApiError } from '../http/api-error';
 import type { DocumentStore } from '../store/document-store';

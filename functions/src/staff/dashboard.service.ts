@@ -1,5 +1,4 @@
 import {
-  COLLECTIONS,
   normalizeSearch,
   rowWithDecision,
   searchToken,
@@ -23,6 +22,7 @@ import {
   type TeamRole,
   type User,
 } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import { auditEntry, recordInTransaction, type AuditActor } from '../audit/audit-entry';
 import { ApiError } from '../http/api-error';
 import type { DocumentStore, EqualityFilter } from '../store/document-store';

@@ -1,5 +1,4 @@
 import {
-  COLLECTIONS,
   RESPONSE_MESSAGES,
   STAFF_MESSAGES,
   type ApplicationResponse,
@@ -16,6 +15,7 @@ import {
   type TeamRole,
   staffLoadId,
 } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import { ApiError } from '../http/api-error';
 import type { DocumentStore, EqualityFilter, QuerySpec, StoreTransaction } from '../store/document-store';
 

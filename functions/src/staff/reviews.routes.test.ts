@@ -1,5 +1,4 @@
 import {
-  COLLECTIONS,
   STAFF_MESSAGES,
   staffLoadId,
   type ApplicationResponse,
@@ -8,6 +7,7 @@ import {
   type StaffApplication,
   type StaffLoad,
 } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import { createHarness, FORM_ID, later, START, storedResponse, type Harness } from '../testing/api-harness';
 import { assign, dumpStore, storedRow, submitApplication } from '../testing/staff-fixtures';
 

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
-import { COLLECTIONS, STAFF_MESSAGES, STAFF_ROLES, type User, type UserRole } from '@portal/shared/domain';
+import { STAFF_MESSAGES, STAFF_ROLES, type User, type UserRole } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import { ApiError } from '../http/api-error';
 import { requireIdentity } from '../identity/identity-middleware';
 import type { DocumentStore } from '../store/document-store';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { COLLECTIONS, ROW_SORTS, ROW_TABS, USER_ROLES } from '@portal/shared/domain';
+import { ROW_SORTS, ROW_TABS, USER_ROLES } from '@portal/shared/domain';
+import { COLLECTIONS } from './collections';
 import { createHarness, FORM_ID, type Harness } from '../testing/api-harness';
 import { assign, submitApplication } from '../testing/staff-fixtures';
 import { demoForm } from '../seed/demo-form';

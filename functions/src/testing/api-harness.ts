@@ -3,7 +3,6 @@ import type { Express } from 'express';
 import pino from 'pino';
 import request from 'supertest';
 import {
-  COLLECTIONS,
   type Answer,
   type ApplicationForm,
   type ApplicationResponse,
@@ -13,6 +12,7 @@ import {
   type UserRole,
   withAnswer,
 } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import { createApp } from '../app';
 import type { FileStore } from '../files/file-store';
 import { createInMemoryIdentityAdmin, type InMemoryIdentityAdmin } from '../identity/in-memory-identity-admin';

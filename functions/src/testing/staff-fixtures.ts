@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  COLLECTIONS,
   newApplicationRow,
   type ApplicationResponse,
   type ApplicationRow,
@@ -9,6 +8,7 @@ import {
   type TeamRole,
   type User,
 } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import { completeResponse, FORM_ID, START, startResponse, type Caller, type Harness } from './api-harness';
 
 /** Starts, completes (engineer and bootcamp) and submits an application as `caller`. */

@@ -5,14 +5,8 @@ import type { App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import pino from 'pino';
 import request from 'supertest';
-import {
-  AUTH_MESSAGES,
-  COLLECTIONS,
-  userView,
-  type Registration,
-  type User,
-  type UserRecord,
-} from '@portal/shared/domain';
+import { AUTH_MESSAGES, userView, type Registration, type User, type UserRecord } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import { createApp, type AppDeps } from '../app';
 import { createLocalFileStore } from '../files/local-file-store';
 import {

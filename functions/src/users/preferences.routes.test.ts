@@ -1,4 +1,5 @@
-import { COLLECTIONS, STAFF_MESSAGES, type User } from '@portal/shared/domain';
+import { STAFF_MESSAGES, type User } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import { addSearchFields, dumpState, rawAsDora, unauthenticated, withProtoKey } from '../staff/admin-users.testing';
 import { createHarness, userRecord as harnessUser, type Harness } from '../testing/api-harness';
 import { userRecord } from './users.repository';

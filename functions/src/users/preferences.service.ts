@@ -1,5 +1,4 @@
 import {
-  COLLECTIONS,
   rolePreferencesValid,
   STAFF_MESSAGES,
   userView,
@@ -7,6 +6,7 @@ import {
   type User,
   type UserRecord,
 } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import { ApiError } from '../http/api-error';
 import type { DocumentStore } from '../store/document-store';
 

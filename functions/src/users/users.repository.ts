@@ -1,4 +1,5 @@
-import { COLLECTIONS, userSearchFields, userView, type User, type UserRecord } from '@portal/shared/domain';
+import { userSearchFields, userView, type User, type UserRecord } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
 
 export type ProfileFields = Pick<User, 'email' | 'firstName' | 'lastName'>;

@@ -1,11 +1,5 @@
-import {
-  AUTH_MESSAGES,
-  COLLECTIONS,
-  searchTokens,
-  userView,
-  type Registration,
-  type UserRecord,
-} from '@portal/shared/domain';
+import { AUTH_MESSAGES, searchTokens, userView, type Registration, type UserRecord } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import { ApiError } from '../http/api-error';
 import { createInMemoryIdentityAdmin, type InMemoryIdentityAdmin } from '../identity/in-memory-identity-admin';
 import type { DocumentStore } from '../store/document-store';

@@ -30,7 +30,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
 };
 
 export interface AuditTarget {
-  /** The collection of the changed document (a value of COLLECTIONS). */
+  /** The collection of the changed document (the server's collection name). */
   collection: string;
   id: string;
 }

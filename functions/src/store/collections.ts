@@ -1,0 +1,19 @@
+/** The store's collections: names the server alone knows (the browser sees only the API). */
+export const COLLECTIONS = {
+  users: 'users',
+  forms: 'application-forms',
+  responses: 'application-responses',
+  /** One document per (user, form): makes "create or reuse the response" race-free. */
+  responseIndex: 'application-response-index',
+  /** Per response and role applied for: the review decision (spec section 3 values). */
+  reviewStatuses: 'review-statuses',
+  files: 'uploaded-files',
+  /** One per assignment: a reviewer's scores and comments for a response and role. */
+  reviews: 'review-data',
+  /** The same for interviews. */
+  interviews: 'interview-data',
+  /** Per form and staff member: assigned and completed reviews and interviews. */
+  staffLoads: 'reviewer-loads',
+  /** Append-only: who changed what and when (see audit.ts). No route updates or deletes an entry. */
+  audit: 'audit-log',
+} as const;

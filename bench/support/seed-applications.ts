@@ -8,18 +8,17 @@ import {
   rowWithAssignments,
   rubricFor,
   searchTokens,
-  staffLoadId,
   TEAM_ROLES,
   withAnswer,
   type ApplicationForm,
   type ApplicationResponse,
   type Assessment,
   type AssignmentRef,
-  type StaffLoad,
   type TeamRole,
   type User,
 } from '../../shared/src/domain';
 import { COLLECTIONS } from '../../functions/src/store/collections';
+import { staffLoadId, type StaffLoad } from '../../functions/src/staff/staff-load';
 import { createInMemoryIdentityAdmin } from '../../functions/src/identity/in-memory-identity-admin';
 import { seedDemoData } from '../../functions/src/seed/seed-demo-data';
 import type { WriteOperation } from '../../functions/src/store/document-store';

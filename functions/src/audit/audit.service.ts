@@ -2,7 +2,7 @@ import { type AuditEntry, type auditQuerySchema, type Page } from '@portal/share
 import { COLLECTIONS } from '../store/collections';
 import type { z } from 'zod';
 import type { DocumentStore, EqualityFilter } from '../store/document-store';
-import { queryPage } from '../staff/reviews.repository';
+import { queryPage } from '../store/query-pages';
 
 export type AuditListQuery = z.output<typeof auditQuerySchema>;
 

@@ -7,6 +7,7 @@ import {
 } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
+import { hasAssessmentOn } from '../staff/reviews.repository';
 
 /** What the files service reads and writes in the document store. */
 export interface FilesRepository {
@@ -28,17 +29,7 @@ export function createFilesRepository(store: DocumentStore): FilesRepository {
     getForm: (id) => store.get<ApplicationForm>(COLLECTIONS.forms, id),
     getUserRole: async (uid) => (await store.get<User>(COLLECTIONS.users, uid))?.role ?? null,
     getFile: (id) => store.get<UploadedFile>(COLLECTIONS.files, id),
-    hasAssessment: async (responseId, staffId) => {
-      const where = [
-        { field: 'responseId', value: responseId },
-        { field: 'staffId', value: staffId },
-      ];
-      const counts = await Promise.all([
-        store.count(COLLECTIONS.reviews, where),
-        store.count(COLLECTIONS.interviews, where),
-      ]);
-      return counts.some((count) => count > 0);
-    },
+    hasAssessment: (responseId, staffId) => hasAssessmentOn(store, responseId, staffId),
     createFile: (file) => {
       const { id, ownerId, responseId, questionId, name, size, contentType, uploadedAt } = file;
       const record: UploadedFile = { id, ownerId, responseId, questionId, name, size, contentType, uploadedAt };

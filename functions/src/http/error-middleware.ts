@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ApiErrorBody } from '@portal/shared/domain';
+import { InvalidCursorError } from '../store/document-store';
 import { ApiError } from './api-error';
 
 interface HttpParserError {
@@ -24,6 +25,10 @@ function fromParserError(error: HttpParserError): ApiError | null {
   }
 }
 
+/** A list's `cursor` query parameter that the store cannot read: the client's mistake. */
+const invalidCursor = () =>
+  new ApiError('invalid-request', 'Invalid cursor', [{ path: 'cursor', message: 'Not a cursor of this list' }]);
+
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
   next(new ApiError('not-found', `No route for ${req.method} ${req.baseUrl}${req.path}`));
 };
@@ -33,7 +38,12 @@ export const errorMiddleware: ErrorRequestHandler = (error: unknown, req, res, n
     next(error);
     return;
   }
-  const apiError = error instanceof ApiError ? error : (fromParserError((error ?? {}) as HttpParserError) ?? null);
+  const apiError =
+    error instanceof ApiError
+      ? error
+      : error instanceof InvalidCursorError
+        ? invalidCursor()
+        : (fromParserError((error ?? {}) as HttpParserError) ?? null);
   if (!apiError) {
     req.log?.error({ err: error }, 'unhandled error');
   }

@@ -1,12 +1,13 @@
 import {
   RESPONSE_MESSAGES,
+  type ApplicationRow,
   type ApplicationResponse,
   type OfferReply,
   type RoleDecision,
   type TeamRole,
 } from '@portal/shared/domain';
 import { ApiError } from '../http/api-error';
-import type { ResponsesRepository, StoredReviewStatus } from './responses.repository';
+import type { ResponsesRepository } from './responses.repository';
 import { ownedOrNotFound } from './responses.service';
 
 export const DECISION_MESSAGES = {
@@ -22,17 +23,13 @@ export interface DecisionsService {
   reply(uid: string, responseId: string, role: TeamRole, reply: OfferReply): Promise<RoleDecision>;
 }
 
-const toRoleDecision = (status: StoredReviewStatus): RoleDecision => ({
+const toRoleDecision = (status: ApplicationRow): RoleDecision => ({
   role: status.role,
   decision: status.decision,
   offer: status.offer ?? null,
 });
 
-function appliedStatus(
-  response: ApplicationResponse,
-  role: TeamRole,
-  status: StoredReviewStatus | null,
-): StoredReviewStatus {
+function appliedStatus(response: ApplicationResponse, role: TeamRole, status: ApplicationRow | null): ApplicationRow {
   if (!response.rolesApplied.includes(role) || !status) throw noDecisionError();
   return status;
 }

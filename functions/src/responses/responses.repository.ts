@@ -1,4 +1,5 @@
 import {
+  applicationRowId,
   type ApplicationForm,
   type ApplicationResponse,
   type ApplicationRow,
@@ -9,9 +10,6 @@ import {
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore, StoreTransaction } from '../store/document-store';
 
-/** A review status as stored: the staff dashboard's row for a response and role (see shared/domain/staff.ts). */
-export type StoredReviewStatus = ApplicationRow;
-
 /** One document per (user, form), so that starting an application twice finds the first response. */
 export type ResponseIndexEntry = {
   userId: string;
@@ -20,7 +18,6 @@ export type ResponseIndexEntry = {
 };
 
 export const responseIndexId = (userId: string, formId: string) => `${userId}__${formId}`;
-export const reviewStatusId = (responseId: string, role: TeamRole) => `${responseId}__${role}`;
 
 /** Reads and writes inside one store transaction: every read before the first write. */
 export interface ResponsesTransaction {
@@ -29,23 +26,23 @@ export interface ResponsesTransaction {
   getUser(id: string): Promise<User | null>;
   getIndexEntry(userId: string, formId: string): Promise<ResponseIndexEntry | null>;
   getFile(id: string): Promise<UploadedFile | null>;
-  getReviewStatus(responseId: string, role: TeamRole): Promise<StoredReviewStatus | null>;
+  getReviewStatus(responseId: string, role: TeamRole): Promise<ApplicationRow | null>;
   createResponse(response: ApplicationResponse): void;
   replaceResponse(response: ApplicationResponse): void;
   setIndexEntry(entry: ResponseIndexEntry): void;
   setActiveApplications(userId: string, formIds: string[]): void;
-  createReviewStatus(status: StoredReviewStatus): void;
+  createReviewStatus(status: ApplicationRow): void;
   recordOfferReply(
     responseId: string,
     role: TeamRole,
-    reply: Pick<Required<StoredReviewStatus>, 'offer' | 'offerRepliedAt'>,
+    reply: Pick<Required<ApplicationRow>, 'offer' | 'offerRepliedAt'>,
   ): void;
 }
 
 export interface ResponsesRepository {
   getResponse(id: string): Promise<ApplicationResponse | null>;
   getForm(id: string): Promise<ApplicationForm | null>;
-  getReviewStatus(responseId: string, role: TeamRole): Promise<StoredReviewStatus | null>;
+  getReviewStatus(responseId: string, role: TeamRole): Promise<ApplicationRow | null>;
   listByUser(userId: string): Promise<ApplicationResponse[]>;
   transaction<R>(work: (tx: ResponsesTransaction) => Promise<R>): Promise<R>;
 }
@@ -59,7 +56,7 @@ function inTransaction(tx: StoreTransaction): ResponsesTransaction {
       tx.get<ResponseIndexEntry>(COLLECTIONS.responseIndex, responseIndexId(userId, formId)),
     getFile: (id) => tx.get<UploadedFile>(COLLECTIONS.files, id),
     getReviewStatus: (responseId, role) =>
-      tx.get<StoredReviewStatus>(COLLECTIONS.reviewStatuses, reviewStatusId(responseId, role)),
+      tx.get<ApplicationRow>(COLLECTIONS.reviewStatuses, applicationRowId(responseId, role)),
     createResponse: (response) => tx.create(COLLECTIONS.responses, response.id, response),
     replaceResponse: (response) => tx.set(COLLECTIONS.responses, response.id, response),
     setIndexEntry: (entry) =>
@@ -67,7 +64,7 @@ function inTransaction(tx: StoreTransaction): ResponsesTransaction {
     setActiveApplications: (userId, formIds) => tx.update(COLLECTIONS.users, userId, { activeApplications: formIds }),
     createReviewStatus: (status) => tx.create(COLLECTIONS.reviewStatuses, status.id, status),
     recordOfferReply: (responseId, role, { offer, offerRepliedAt }) =>
-      tx.update(COLLECTIONS.reviewStatuses, reviewStatusId(responseId, role), { offer, offerRepliedAt }),
+      tx.update(COLLECTIONS.reviewStatuses, applicationRowId(responseId, role), { offer, offerRepliedAt }),
   };
 }
 
@@ -76,7 +73,7 @@ export function createResponsesRepository(store: DocumentStore): ResponsesReposi
     getResponse: (id) => store.get<ApplicationResponse>(COLLECTIONS.responses, id),
     getForm: (id) => store.get<ApplicationForm>(COLLECTIONS.forms, id),
     getReviewStatus: (responseId, role) =>
-      store.get<StoredReviewStatus>(COLLECTIONS.reviewStatuses, reviewStatusId(responseId, role)),
+      store.get<ApplicationRow>(COLLECTIONS.reviewStatuses, applicationRowId(responseId, role)),
     async listByUser(userId) {
       const page = await store.query<ApplicationResponse>(COLLECTIONS.responses, {
         where: [{ field: 'userId', value: userId }],

@@ -227,6 +227,16 @@ describe('GET /api/admin/users', () => {
     expect((await list('?search=lena')).body.items).toEqual([]);
   });
 
+  it('names the cursor when the store cannot read it (the typed cursor error of both adapters)', async () => {
+    const res = await list('?cursor=bm90LWEtY3Vyc29y');
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual({
+      code: 'invalid-request',
+      message: 'Invalid cursor',
+      details: [{ path: 'cursor', message: 'Not a cursor of this list' }],
+    });
+  });
+
   it.each([
     ['a malformed cursor', '?cursor=not-a-cursor'],
     ['a cursor with bad characters', '?cursor=%7B%7D'],

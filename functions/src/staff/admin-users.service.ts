@@ -50,8 +50,6 @@ const staffMember = (user: User): StaffMember => ({
   applicantRolePreferences: user.applicantRolePreferences ?? [],
 });
 
-const MALFORMED_CURSOR = /cursor/i;
-
 export function createAdminUsersService(deps: { store: DocumentStore; accounts: IdentityAdmin; now?: () => Date }) {
   const { store, accounts } = deps;
   const now = deps.now ?? (() => new Date());
@@ -84,22 +82,12 @@ export function createAdminUsersService(deps: { store: DocumentStore; accounts: 
       if (query.role) where.push({ field: 'role', value: query.role });
       const token = query.search === undefined ? '' : searchToken(query.search);
       if (token) where.push({ field: 'searchTokens', op: 'array-contains', value: token });
-      let page;
-      try {
-        page = await store.query<User>(COLLECTIONS.users, {
-          where,
-          orderBy: { field: 'sortName', direction: 'asc' },
-          limit: query.limit,
-          after: query.cursor,
-        });
-      } catch (error) {
-        if (query.cursor !== undefined && error instanceof Error && MALFORMED_CURSOR.test(error.message)) {
-          throw new ApiError('invalid-request', 'Invalid users query', [
-            { path: 'cursor', message: 'Not a valid cursor' },
-          ]);
-        }
-        throw error;
-      }
+      const page = await store.query<User>(COLLECTIONS.users, {
+        where,
+        orderBy: { field: 'sortName', direction: 'asc' },
+        limit: query.limit,
+        after: query.cursor,
+      });
       const total = await store.count(COLLECTIONS.users, where);
       return { items: page.items.map((item) => staffMember(item.data)), nextCursor: page.nextCursor, total };
     },

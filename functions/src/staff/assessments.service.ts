@@ -1,12 +1,12 @@
 import {
   aggregateScore,
+  applicationRowId,
+  refsOf,
   rowWithAssignments,
   rubricFor,
   scoreProblems,
   STAFF_MESSAGES,
-  staffLoadId,
   type ApplicationForm,
-  type ApplicationResponse,
   type Assessment,
   type AssessmentBody,
   type AssessmentKind,
@@ -14,29 +14,17 @@ import {
   type AssessmentView,
   type AssignmentRef,
   type Rubric,
-  type StaffLoad,
   type User,
 } from '@portal/shared/domain';
-import { COLLECTIONS } from '../store/collections';
-import { auditEntry, recordInTransaction } from '../audit/audit-entry';
+import { auditEntry } from '../audit/audit-entry';
+import { noFormError } from '../forms/forms.service';
 import { ApiError } from '../http/api-error';
-import type { DocumentStore, StoreTransaction } from '../store/document-store';
-import {
-  assessmentCollection,
-  emptyLoad,
-  loadWith,
-  noAssessmentError,
-  noFormError,
-  noResponseError,
-  noRowError,
-  readApplication,
-  refsOf,
-  rowId,
-  sectionsForReviewers,
-  toAssessmentView,
-  writeApplication,
-  type ApplicationState,
-} from './reviews.repository';
+import { noResponseError } from '../responses/responses.service';
+import { COLLECTIONS } from '../store/collections';
+import { sectionsForReviewers, toAssessmentView } from './dashboard.service';
+import type { ApplicationState, ReviewsRepository, ReviewsTransaction } from './reviews.repository';
+import { noAssessmentError, noRowError } from './staff-errors';
+import { loadWith, type StaffLoad } from './staff-load';
 
 export const ASSESSMENT_SERVICE_MESSAGES = { invalidScores: 'Some scores are not valid' } as const;
 
@@ -54,17 +42,15 @@ interface Context {
   rubric: Rubric;
 }
 
-async function readContext(tx: StoreTransaction, kind: AssessmentKind, id: string, caller: User): Promise<Context> {
-  const assessment = await tx.get<Assessment>(assessmentCollection(kind), id);
+async function readContext(tx: ReviewsTransaction, kind: AssessmentKind, id: string, caller: User): Promise<Context> {
+  const assessment = await tx.getAssessment(kind, id);
   if (!assessment) throw noAssessmentError();
   assertMayWrite(caller, assessment);
-  const form = await tx.get<ApplicationForm>(COLLECTIONS.forms, assessment.applicationFormId);
+  const form = await tx.getForm(assessment.applicationFormId);
   if (!form) throw noFormError();
-  const state = await readApplication(tx, assessment.responseId);
-  if (!state?.rows.has(rowId(assessment.responseId, assessment.role))) throw noRowError();
-  const load =
-    (await tx.get<StaffLoad>(COLLECTIONS.staffLoads, staffLoadId(form.id, assessment.staffId))) ??
-    emptyLoad(form.id, assessment.staffId);
+  const state = await tx.readApplication(assessment.responseId);
+  if (!state?.rows.has(applicationRowId(assessment.responseId, assessment.role))) throw noRowError();
+  const load = await tx.getLoad(form.id, assessment.staffId);
   const rubric = rubricFor(form, kind, assessment.role);
   if (!rubric) throw new ApiError('conflict', STAFF_MESSAGES.noRubric);
   return { assessment, form, state, load, rubric };
@@ -72,20 +58,19 @@ async function readContext(tx: StoreTransaction, kind: AssessmentKind, id: strin
 
 /** Writes the assessment, its row (with `ref` changed as given, or removed) and the staff load. */
 function commit(
-  tx: StoreTransaction,
+  tx: ReviewsTransaction,
   context: Context,
   assessment: Assessment | null,
   ref: ((ref: AssignmentRef) => AssignmentRef) | null,
   load: StaffLoad,
 ): void {
   const { kind, id } = context.assessment;
-  const collection = assessmentCollection(kind);
-  if (assessment) tx.set(collection, id, assessment);
-  else tx.delete(collection, id);
-  const row = context.state.rows.get(rowId(context.assessment.responseId, context.assessment.role))!;
+  if (assessment) tx.setAssessment(assessment);
+  else tx.deleteAssessment(kind, id);
+  const row = context.state.rows.get(applicationRowId(context.assessment.responseId, context.assessment.role))!;
   const refs = refsOf(row, kind).flatMap((each) => (each.assessmentId !== id ? [each] : ref ? [ref(each)] : []));
-  writeApplication(tx, context.state, [rowWithAssignments(row, kind, refs, context.rubric)]);
-  tx.set(COLLECTIONS.staffLoads, load.id, load);
+  tx.writeApplication(context.state, [rowWithAssignments(row, kind, refs, context.rubric)]);
+  tx.setLoad(load);
 }
 
 function scoreIssues(problems: Record<string, string>) {
@@ -99,17 +84,17 @@ function assertEditable(context: Context, body: AssessmentBody): void {
   }
 }
 
-export function createAssessmentsService(deps: { store: DocumentStore; now: () => Date }) {
-  const { store, now } = deps;
+export function createAssessmentsService(deps: { reviews: ReviewsRepository; now: () => Date }) {
+  const { reviews, now } = deps;
 
   return {
     async screen(kind: AssessmentKind, id: string, caller: User): Promise<AssessmentScreen> {
-      const assessment = await store.get<Assessment>(assessmentCollection(kind), id);
+      const assessment = await reviews.getAssessment(kind, id);
       if (!assessment) throw noAssessmentError();
       assertMayWrite(caller, assessment);
-      const form = await store.get<ApplicationForm>(COLLECTIONS.forms, assessment.applicationFormId);
+      const form = await reviews.getForm(assessment.applicationFormId);
       if (!form) throw noFormError();
-      const response = await store.get<ApplicationResponse>(COLLECTIONS.responses, assessment.responseId);
+      const response = await reviews.getResponse(assessment.responseId);
       if (!response) throw noResponseError();
       const submitted = assessment.state === 'submitted';
       return {
@@ -133,7 +118,7 @@ export function createAssessmentsService(deps: { store: DocumentStore; now: () =
 
     save(kind: AssessmentKind, id: string, caller: User, body: AssessmentBody): Promise<AssessmentView> {
       const at = now().toISOString();
-      return store.transaction(async (tx) => {
+      return reviews.transaction(async (tx) => {
         const context = await readContext(tx, kind, id, caller);
         assertEditable(context, body);
         const problems = scoreProblems(context.rubric, body.scores, false);
@@ -157,7 +142,7 @@ export function createAssessmentsService(deps: { store: DocumentStore; now: () =
 
     submit(kind: AssessmentKind, id: string, caller: User, body: AssessmentBody): Promise<AssessmentView> {
       const at = now().toISOString();
-      return store.transaction(async (tx) => {
+      return reviews.transaction(async (tx) => {
         const context = await readContext(tx, kind, id, caller);
         assertEditable(context, body);
         const problems = scoreProblems(context.rubric, body.scores, true);
@@ -187,7 +172,7 @@ export function createAssessmentsService(deps: { store: DocumentStore; now: () =
 
     reopen(kind: AssessmentKind, id: string, caller: User): Promise<AssessmentView> {
       const at = now().toISOString();
-      return store.transaction(async (tx) => {
+      return reviews.transaction(async (tx) => {
         const context = await readContext(tx, kind, id, caller);
         if (context.assessment.state !== 'submitted') throw new ApiError('conflict', STAFF_MESSAGES.notSubmitted);
         const reopened: Assessment = {
@@ -211,19 +196,18 @@ export function createAssessmentsService(deps: { store: DocumentStore; now: () =
     /** Removes the assignment and, in the same transaction, appends its audit entry. */
     unassign(kind: AssessmentKind, id: string, caller: User): Promise<void> {
       const at = now().toISOString();
-      return store.transaction(async (tx) => {
+      return reviews.transaction(async (tx) => {
         const context = await readContext(tx, kind, id, caller);
         if (context.assessment.state === 'submitted') {
           throw new ApiError('conflict', STAFF_MESSAGES.submittedCannotUnassign);
         }
         commit(tx, context, null, null, loadWith(context.load, kind, { assigned: -1 }));
         const { assessment } = context;
-        recordInTransaction(
-          tx,
+        tx.record(
           auditEntry({
             actor: caller,
             action: 'assignment.removed',
-            target: { collection: assessmentCollection(kind), id: assessment.id },
+            target: { collection: kind === 'review' ? COLLECTIONS.reviews : COLLECTIONS.interviews, id: assessment.id },
             formId: assessment.applicationFormId,
             before: {
               kind: assessment.kind,

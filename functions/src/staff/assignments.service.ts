@@ -1,34 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import {
+  applicationRowId,
   displayName,
   isStaffRole,
+  refsOf,
   rowWithAssignments,
   rubricFor,
   STAFF_MESSAGES,
-  staffLoadId,
-  type ApplicationForm,
   type Assessment,
   type AssessmentKind,
   type AssessmentView,
-  type StaffLoad,
   type TeamRole,
-  type User,
 } from '@portal/shared/domain';
-import { COLLECTIONS } from '../store/collections';
-import { auditEntry, recordInTransaction, type AuditActor } from '../audit/audit-entry';
+import { auditEntry, type AuditActor } from '../audit/audit-entry';
 import { ApiError } from '../http/api-error';
-import type { DocumentStore, StoreTransaction } from '../store/document-store';
-import {
-  assessmentCollection,
-  emptyLoad,
-  loadWith,
-  readApplication,
-  refsOf,
-  rowId,
-  toAssessmentView,
-  writeApplication,
-  type ApplicationState,
-} from './reviews.repository';
+import { COLLECTIONS } from '../store/collections';
+import { toAssessmentView } from './dashboard.service';
+import type { ApplicationState, ReviewsRepository, ReviewsTransaction } from './reviews.repository';
+import { loadWith, staffLoadId, type StaffLoad } from './staff-load';
 
 export interface AssignmentInput {
   responseId: string;
@@ -53,7 +42,7 @@ async function readAll<T>(ids: Iterable<string>, read: (id: string) => Promise<T
  * any problem refuses the whole list.
  */
 export async function assignInTransaction(
-  tx: StoreTransaction,
+  tx: ReviewsTransaction,
   kind: AssessmentKind,
   items: AssignmentInput[],
   at: string,
@@ -62,26 +51,28 @@ export async function assignInTransaction(
 ): Promise<Assessment[]> {
   const applications = await readAll(
     items.map((item) => item.responseId),
-    (id) => readApplication(tx, id),
+    (id) => tx.readApplication(id),
   );
   const users = await readAll(
     items.map((item) => item.staffId),
-    (id) => tx.get<User>(COLLECTIONS.users, id),
+    (id) => tx.getUser(id),
   );
   const formIds = [...applications.values()].flatMap((state) => (state ? [state.response.applicationFormId] : []));
-  const forms = await readAll(formIds, (id) => tx.get<ApplicationForm>(COLLECTIONS.forms, id));
-  const loadIds = items.flatMap((item) => {
-    const state = applications.get(item.responseId);
-    return state ? [staffLoadId(state.response.applicationFormId, item.staffId)] : [];
-  });
-  const loads = await readAll(loadIds, (id) => tx.get<StaffLoad>(COLLECTIONS.staffLoads, id));
+  const forms = await readAll(formIds, (id) => tx.getForm(id));
+  const loads = new Map<string, StaffLoad>();
+  for (const item of items) {
+    const formId = applications.get(item.responseId)?.response.applicationFormId;
+    if (formId === undefined) continue;
+    const id = staffLoadId(formId, item.staffId);
+    if (!loads.has(id)) loads.set(id, await tx.getLoad(formId, item.staffId));
+  }
 
   const issues: Issue[] = [];
   const taken = new Set<string>();
   items.forEach((item, index) => {
     const path = `assignments.${index}`;
     const user = users.get(item.staffId);
-    const row = applications.get(item.responseId)?.rows.get(rowId(item.responseId, item.role));
+    const row = applications.get(item.responseId)?.rows.get(applicationRowId(item.responseId, item.role));
     const form = row ? forms.get(row.applicationFormId) : null;
     const key = `${item.responseId}__${item.role}__${item.staffId}`;
     if (!user || !isStaffRole(user.role)) {
@@ -104,7 +95,7 @@ export async function assignInTransaction(
   const changedLoads = new Map<string, StaffLoad>();
   for (const item of items) {
     const state = applications.get(item.responseId)!;
-    const id = rowId(item.responseId, item.role);
+    const id = applicationRowId(item.responseId, item.role);
     const row = state.rows.get(id)!;
     const form = forms.get(row.applicationFormId)!;
     const user = users.get(item.staffId)!;
@@ -136,18 +127,17 @@ export async function assignInTransaction(
     state.rows.set(id, rowWithAssignments(row, kind, refs, rubricFor(form, kind, row.role)));
     changedRows.set(item.responseId, state);
     const loadId = staffLoadId(row.applicationFormId, user.id);
-    const load = changedLoads.get(loadId) ?? loads.get(loadId) ?? emptyLoad(row.applicationFormId, user.id);
+    const load = changedLoads.get(loadId) ?? loads.get(loadId)!;
     changedLoads.set(loadId, loadWith(load, kind, { assigned: 1 }));
   }
 
   for (const assessment of created) {
-    tx.create(assessmentCollection(kind), assessment.id, assessment);
-    recordInTransaction(
-      tx,
+    tx.createAssessment(assessment);
+    tx.record(
       auditEntry({
         actor,
         action: 'assignment.created',
-        target: { collection: assessmentCollection(kind), id: assessment.id },
+        target: { collection: kind === 'review' ? COLLECTIONS.reviews : COLLECTIONS.interviews, id: assessment.id },
         formId: assessment.applicationFormId,
         before: null,
         after: assignmentRef(assessment),
@@ -155,15 +145,14 @@ export async function assignInTransaction(
       }),
     );
   }
-  const touched = new Set(items.map((item) => rowId(item.responseId, item.role)));
+  const touched = new Set(items.map((item) => applicationRowId(item.responseId, item.role)));
   for (const state of changedRows.values()) {
-    writeApplication(
-      tx,
+    tx.writeApplication(
       state,
       [...state.rows.values()].filter((row) => touched.has(row.id)),
     );
   }
-  for (const load of changedLoads.values()) tx.set(COLLECTIONS.staffLoads, load.id, load);
+  for (const load of changedLoads.values()) tx.setLoad(load);
   return created;
 }
 
@@ -177,11 +166,11 @@ export const assignmentRef = (assessment: Assessment) => ({
   applicantName: assessment.applicantName,
 });
 
-export function createAssignmentsService(deps: { store: DocumentStore; now: () => Date }) {
+export function createAssignmentsService(deps: { reviews: ReviewsRepository; now: () => Date }) {
   return {
     async assign(kind: AssessmentKind, items: AssignmentInput[], actor: AuditActor): Promise<AssessmentView[]> {
       const at = deps.now().toISOString();
-      const created = await deps.store.transaction((tx) => assignInTransaction(tx, kind, items, at, actor));
+      const created = await deps.reviews.transaction((tx) => assignInTransaction(tx, kind, items, at, actor));
       return created.map(toAssessmentView);
     },
   };

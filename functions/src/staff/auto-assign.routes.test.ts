@@ -1,10 +1,5 @@
-import {
-  STAFF_MESSAGES,
-  staffLoadId,
-  type ApplicationResponse,
-  type AutoAssignPreview,
-  type StaffLoad,
-} from '@portal/shared/domain';
+import { STAFF_MESSAGES, type ApplicationResponse, type AutoAssignPreview } from '@portal/shared/domain';
+import { staffLoadId, type StaffLoad } from './staff-load';
 import { COLLECTIONS } from '../store/collections';
 import { createHarness, FORM_ID, later, START, storedResponse, type Harness } from '../testing/api-harness';
 import {

@@ -2,21 +2,18 @@ import { createHash } from 'node:crypto';
 import {
   displayName,
   STAFF_MESSAGES,
-  type ApplicationForm,
   type ApplicationRow,
   type AutoAssignPlanItem,
   type AutoAssignPreview,
-  type StaffLoad,
   type TeamRole,
   type User,
 } from '@portal/shared/domain';
-import { COLLECTIONS } from '../store/collections';
 import type { AuditActor } from '../audit/audit-entry';
 import { ApiError } from '../http/api-error';
-import type { DocumentStore } from '../store/document-store';
 import { assignInTransaction } from './assignments.service';
-import { listStaff } from './dashboard.service';
-import { noFormError, queryAll } from './reviews.repository';
+import { formOrNotFound } from './dashboard.service';
+import type { ReviewsRepository } from './reviews.repository';
+import type { StaffLoad } from './staff-load';
 
 /**
  * Rows per transaction: each row takes up to 5 assignments (assessment + audit entry each), its
@@ -103,25 +100,16 @@ export function planAutoAssign(input: {
   };
 }
 
-export function createAutoAssignService(deps: { store: DocumentStore; now: () => Date }) {
-  const { store } = deps;
+export function createAutoAssignService(deps: { reviews: ReviewsRepository; now: () => Date }) {
+  const { reviews } = deps;
 
   async function preview(formId: string, perRow: number): Promise<AutoAssignPreview> {
-    const form = await store.get<ApplicationForm>(COLLECTIONS.forms, formId);
-    if (!form) throw noFormError();
+    await formOrNotFound(reviews, formId);
     // Only the rows still short of reviewers: one equality query per assigned count below perRow.
     const short = await Promise.all(
-      Array.from({ length: perRow }, (_, assigned) =>
-        queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, [
-          { field: 'applicationFormId', value: formId },
-          { field: 'reviewsAssigned', value: assigned },
-        ]),
-      ),
+      Array.from({ length: perRow }, (_, assigned) => reviews.rowsWithReviewsAssigned(formId, assigned)),
     );
-    const [staff, loads] = await Promise.all([
-      listStaff(store),
-      queryAll<StaffLoad>(store, COLLECTIONS.staffLoads, [{ field: 'applicationFormId', value: formId }]),
-    ]);
+    const [staff, loads] = await Promise.all([reviews.listStaff(), reviews.loadsOf(formId)]);
     return planAutoAssign({ formId, perRow, rows: short.flat(), staff, loads });
   }
 
@@ -145,7 +133,7 @@ export function createAutoAssignService(deps: { store: DocumentStore; now: () =>
           .slice(start, start + ROWS_PER_TRANSACTION)
           .flat()
           .map(({ responseId, role, staffId }) => ({ responseId, role, staffId }));
-        created += (await store.transaction((tx) => assignInTransaction(tx, 'review', items, at, actor))).length;
+        created += (await reviews.transaction((tx) => assignInTransaction(tx, 'review', items, at, actor))).length;
       }
       return { created };
     },

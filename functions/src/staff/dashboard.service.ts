@@ -1,119 +1,88 @@
 import {
   normalizeSearch,
-  rowWithDecision,
   searchToken,
   searchTokens,
   STAFF_MESSAGES,
-  STAFF_ROLES,
+  toRowView,
+  withOnlyOwnScores,
   type ApplicationForm,
-  type ApplicationResponse,
-  type ApplicationRow,
   type ApplicationRowView,
   type Assessment,
   type AssessmentKind,
   type AssessmentView,
-  type FinalDecision,
   type Page,
   type RowSort,
   type RowTab,
   type StaffApplication,
-  type StaffLoad,
+  type StaffMember,
   type StaffSummary,
-  type TeamRole,
   type User,
 } from '@portal/shared/domain';
-import { COLLECTIONS } from '../store/collections';
-import { auditEntry, recordInTransaction, type AuditActor } from '../audit/audit-entry';
+import { noFormError } from '../forms/forms.service';
 import { ApiError } from '../http/api-error';
-import type { DocumentStore, EqualityFilter } from '../store/document-store';
-import {
-  assessmentCollection,
-  loadCounts,
-  noFormError,
-  noResponseError,
-  noRowError,
-  queryAll,
-  queryPage,
-  readApplication,
-  rowId,
-  sectionsForReviewers,
-  toAssessmentView,
-  toRowView,
-  writeApplication,
-} from './reviews.repository';
+import { noResponseError } from '../responses/responses.service';
+import type { ReviewsRepository } from './reviews.repository';
+import { loadCounts } from './staff-load';
 
-const SORT_FIELDS: Record<RowSort, string> = {
-  name: 'sortName',
-  submittedAt: 'submittedAt',
-  reviewScore: 'reviewScore',
-  interviewScore: 'interviewScore',
-};
-
-function searchFilter(search: string | undefined): EqualityFilter[] {
-  const token = searchToken(search ?? '');
-  return token ? [{ field: 'searchTokens', op: 'array-contains', value: token }] : [];
+export function toAssessmentView(assessment: Assessment): AssessmentView {
+  const { searchTokens: _tokens, ...view } = assessment;
+  return view;
 }
 
-/** Staff users, read with one equality query per staff role (never a scan of every applicant). */
-export async function listStaff(store: DocumentStore): Promise<User[]> {
-  const lists = await Promise.all(
-    STAFF_ROLES.map((role) => queryAll<User>(store, COLLECTIONS.users, [{ field: 'role', value: role }])),
-  );
-  return lists.flat().sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+export const staffMember = (user: User): StaffMember => ({
+  id: user.id,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  email: user.email,
+  role: user.role,
+  applicantRolePreferences: user.applicantRolePreferences ?? [],
+});
+
+/** The form, or 404. */
+export async function formOrNotFound(reviews: Pick<ReviewsRepository, 'getForm'>, formId: string) {
+  const form = await reviews.getForm(formId);
+  if (!form) throw noFormError();
+  return form;
 }
 
-export function createDashboardService(deps: { store: DocumentStore; now?: () => Date }) {
-  const { store } = deps;
-  const now = deps.now ?? (() => new Date());
+/** The response's sections without those the form hides from reviewers. */
+export function sectionsForReviewers<S extends { sectionId: string }>(form: ApplicationForm, sections: S[]): S[] {
+  const hidden = new Set(form.sections.filter((section) => section.hiddenFromReviewers).map((s) => s.sectionId));
+  return sections.filter((section) => !hidden.has(section.sectionId));
+}
 
-  async function formOrNotFound(formId: string): Promise<ApplicationForm> {
-    const form = await store.get<ApplicationForm>(COLLECTIONS.forms, formId);
-    if (!form) throw noFormError();
-    return form;
-  }
+/** What the dashboards read: rows, staff loads, someone's assessments, one application. */
+export function createDashboardService(deps: { reviews: ReviewsRepository }) {
+  const { reviews } = deps;
 
   return {
     async rows(
       formId: string,
       query: { tab: RowTab; search?: string; sort: RowSort; dir: 'asc' | 'desc'; cursor?: string; limit: number },
     ): Promise<Page<ApplicationRowView>> {
-      await formOrNotFound(formId);
-      const where: EqualityFilter[] = [
-        { field: 'applicationFormId', value: formId },
-        ...(query.tab === 'qualified' ? [{ field: 'qualified', value: true }] : []),
-        ...searchFilter(query.search),
-      ];
-      const page = await queryPage<ApplicationRow>(store, COLLECTIONS.reviewStatuses, {
-        where,
-        orderBy: { field: SORT_FIELDS[query.sort], direction: query.dir },
+      await formOrNotFound(reviews, formId);
+      const page = await reviews.rowsPage(formId, {
+        qualifiedOnly: query.tab === 'qualified',
+        token: searchToken(query.search ?? ''),
+        sort: query.sort,
+        dir: query.dir,
+        cursor: query.cursor,
         limit: query.limit,
-        after: query.cursor,
       });
       return { ...page, items: page.items.map(toRowView) };
     },
 
     async staff(formId: string, query: { kind: AssessmentKind; search?: string }): Promise<{ items: StaffSummary[] }> {
-      await formOrNotFound(formId);
-      const [users, loads] = await Promise.all([
-        listStaff(store),
-        queryAll<StaffLoad>(store, COLLECTIONS.staffLoads, [{ field: 'applicationFormId', value: formId }]),
-      ]);
+      await formOrNotFound(reviews, formId);
+      const [users, loads] = await Promise.all([reviews.listStaff(), reviews.loadsOf(formId)]);
       const byStaff = new Map(loads.map((load) => [load.staffId, load]));
       const token = searchToken(query.search ?? '');
       const matches = (user: User & { searchTokens?: unknown }) =>
         !token ||
         (Array.isArray(user.searchTokens) ? (user.searchTokens as string[]) : searchTokens(user)).includes(token);
-      const items = users.filter(matches).map((user) => ({
-        user: {
-          id: user.id,
-          firstName: user.firstName,
-          lastName: user.lastName,
-          email: user.email,
-          role: user.role,
-          applicantRolePreferences: user.applicantRolePreferences ?? [],
-        },
-        ...loadCounts(byStaff.get(user.id), query.kind),
-      }));
+      const items = users
+        .filter(matches)
+        .map((user) => ({ user: staffMember(user), ...loadCounts(byStaff.get(user.id), query.kind) }));
       const name = (summary: StaffSummary) => normalizeSearch(`${summary.user.firstName} ${summary.user.lastName}`);
       items.sort((a, b) => name(a).localeCompare(name(b)) || (a.user.id < b.user.id ? -1 : 1));
       return { items };
@@ -128,43 +97,28 @@ export function createDashboardService(deps: { store: DocumentStore; now?: () =>
       if (caller.role !== 'super-reviewer' && staffId !== caller.id) {
         throw new ApiError('forbidden', STAFF_MESSAGES.notAssigned);
       }
-      await formOrNotFound(formId);
-      const page = await queryPage<Assessment>(store, assessmentCollection(query.kind), {
-        where: [
-          { field: 'applicationFormId', value: formId },
-          { field: 'staffId', value: staffId },
-          ...searchFilter(query.search),
-        ],
-        orderBy: { field: 'createdAt', direction: 'asc' },
+      await formOrNotFound(reviews, formId);
+      const page = await reviews.assessmentsPage(query.kind, {
+        formId,
+        staffId,
+        token: searchToken(query.search ?? ''),
+        cursor: query.cursor,
         limit: query.limit,
-        after: query.cursor,
       });
       return { ...page, items: page.items.map(toAssessmentView) };
     },
 
+    /** A super-reviewer sees everything; a reviewer only an application assigned to them, without hidden sections or others' scores. */
     async application(responseId: string, caller: User): Promise<StaffApplication> {
       const isSuper = caller.role === 'super-reviewer';
-      if (!isSuper) {
-        const mine = await Promise.all(
-          (['review', 'interview'] as const).map((kind) =>
-            store.count(assessmentCollection(kind), [
-              { field: 'responseId', value: responseId },
-              { field: 'staffId', value: caller.id },
-            ]),
-          ),
-        );
-        if (mine.every((count) => count === 0)) throw new ApiError('forbidden', STAFF_MESSAGES.notAssigned);
+      if (!isSuper && !(await reviews.hasAssessmentOn(responseId, caller.id))) {
+        throw new ApiError('forbidden', STAFF_MESSAGES.notAssigned);
       }
-      const response = await store.get<ApplicationResponse>(COLLECTIONS.responses, responseId);
+      const response = await reviews.getResponse(responseId);
       if (!response) throw noResponseError();
-      const form = await formOrNotFound(response.applicationFormId);
-      const applicant = await store.get<User>(COLLECTIONS.users, response.userId);
-      const rows = await Promise.all(
-        response.rolesApplied.map((role) =>
-          store.get<ApplicationRow>(COLLECTIONS.reviewStatuses, rowId(response.id, role)),
-        ),
-      );
-      const views = rows.filter((row): row is ApplicationRow => row !== null).map(toRowView);
+      const form = await formOrNotFound(reviews, response.applicationFormId);
+      const [applicant, rows] = await Promise.all([reviews.getUser(response.userId), reviews.rowsOf(response)]);
+      const views = rows.map(toRowView);
       return {
         form,
         response: isSuper
@@ -179,106 +133,5 @@ export function createDashboardService(deps: { store: DocumentStore; now?: () =>
         rows: isSuper ? views : views.map((row) => withOnlyOwnScores(row, caller.id)),
       };
     },
-
-    async setQualified(
-      responseId: string,
-      role: TeamRole,
-      qualified: boolean,
-      actor: AuditActor,
-    ): Promise<ApplicationRowView> {
-      const at = now().toISOString();
-      return store.transaction(async (tx) => {
-        const row = await tx.get<ApplicationRow>(COLLECTIONS.reviewStatuses, rowId(responseId, role));
-        if (!row) throw noRowError();
-        const next = { ...row, qualified };
-        tx.set(COLLECTIONS.reviewStatuses, row.id, next);
-        recordInTransaction(
-          tx,
-          auditEntry({
-            actor,
-            action: 'qualified.set',
-            target: { collection: COLLECTIONS.reviewStatuses, id: row.id },
-            formId: row.applicationFormId,
-            before: { qualified: row.qualified },
-            after: { qualified },
-            at,
-          }),
-        );
-        return toRowView(next);
-      });
-    },
-
-    async decide(
-      responseId: string,
-      role: TeamRole,
-      decision: FinalDecision,
-      actor: AuditActor,
-    ): Promise<ApplicationRowView> {
-      const at = now().toISOString();
-      return store.transaction(async (tx) => {
-        const state = await readApplication(tx, responseId);
-        const row = state?.rows.get(rowId(responseId, role));
-        if (!state || !row) throw noRowError();
-        const form = await tx.get<ApplicationForm>(COLLECTIONS.forms, row.applicationFormId);
-        if (!form) throw noFormError();
-        if (form.decisionsReleased) throw new ApiError('conflict', STAFF_MESSAGES.decisionsReleased);
-        const next = rowWithDecision(row, decision);
-        writeApplication(tx, state, [next]);
-        recordInTransaction(
-          tx,
-          auditEntry({
-            actor,
-            action: 'decision.set',
-            target: { collection: COLLECTIONS.reviewStatuses, id: row.id },
-            formId: row.applicationFormId,
-            before: { decision: row.decision, final: row.final },
-            after: { decision: next.decision, final: next.final },
-            at,
-          }),
-        );
-        return toRowView(next);
-      });
-    },
-
-    async release(formId: string, actor: AuditActor): Promise<ApplicationForm> {
-      const form = await formOrNotFound(formId);
-      if (form.decisionsReleased) throw new ApiError('conflict', STAFF_MESSAGES.decisionsReleased);
-      const undecided = await store.count(COLLECTIONS.reviewStatuses, [
-        { field: 'applicationFormId', value: formId },
-        { field: 'final', value: false },
-      ]);
-      if (undecided > 0) throw new ApiError('conflict', STAFF_MESSAGES.undecided(undecided));
-      return store.transaction(async (tx) => {
-        const current = await tx.get<ApplicationForm>(COLLECTIONS.forms, formId);
-        if (!current) throw noFormError();
-        if (current.decisionsReleased) throw new ApiError('conflict', STAFF_MESSAGES.decisionsReleased);
-        const released = { ...current, decisionsReleased: true };
-        tx.set(COLLECTIONS.forms, formId, released);
-        recordInTransaction(
-          tx,
-          auditEntry({
-            actor,
-            action: 'decisions.released',
-            target: { collection: COLLECTIONS.forms, id: formId },
-            formId,
-            before: { decisionsReleased: false },
-            after: { decisionsReleased: true },
-            at: now().toISOString(),
-          }),
-        );
-        return released;
-      });
-    },
   };
-}
-
-/** A reviewer sees who else is assigned, but not their scores (so as not to anchor their own). */
-function withOnlyOwnScores(row: ApplicationRowView, staffId: string): ApplicationRowView {
-  const strip = (refs: ApplicationRowView['reviews']) =>
-    refs.map((ref) => {
-      if (ref.staffId === staffId) return ref;
-      const { scores: _scores, ...rest } = ref;
-      return rest;
-    });
-  return { ...row, reviews: strip(row.reviews), interviews: strip(row.interviews) };
 }

@@ -1,50 +1,29 @@
 import {
-  RESPONSE_MESSAGES,
-  STAFF_MESSAGES,
+  applicationRowId,
+  STAFF_ROLES,
+  statusFromRows,
+  type ApplicationForm,
   type ApplicationResponse,
   type ApplicationRow,
-  type ApplicationRowView,
-  type ApplicationStatus,
   type Assessment,
   type AssessmentKind,
-  type AssessmentView,
-  type AssignmentRef,
-  type SectionResponse,
-  type ApplicationForm,
-  type StaffLoad,
+  type AuditEntry,
+  type Page,
+  type RowSort,
   type TeamRole,
-  staffLoadId,
+  type User,
 } from '@portal/shared/domain';
+import { recordInTransaction } from '../audit/audit-entry';
 import { COLLECTIONS } from '../store/collections';
-import { ApiError } from '../http/api-error';
-import type { DocumentStore, EqualityFilter, QuerySpec, StoreTransaction } from '../store/document-store';
+import type { DocumentStore, EqualityFilter, StoreTransaction } from '../store/document-store';
+import { queryAll, queryPage } from '../store/query-pages';
+import { emptyLoad, staffLoadId, type StaffLoad } from './staff-load';
 
-export const rowId = (responseId: string, role: TeamRole) => `${responseId}__${role}`;
-export const assessmentCollection = (kind: AssessmentKind) =>
-  kind === 'review' ? COLLECTIONS.reviews : COLLECTIONS.interviews;
-export const refsOf = (row: ApplicationRow, kind: AssessmentKind): AssignmentRef[] =>
-  kind === 'review' ? row.reviews : row.interviews;
-
-export const noFormError = () => new ApiError('not-found', STAFF_MESSAGES.noForm);
-export const noRowError = () => new ApiError('not-found', STAFF_MESSAGES.noRow);
-export const noAssessmentError = () => new ApiError('not-found', STAFF_MESSAGES.noAssessment);
-export const noResponseError = () => new ApiError('not-found', RESPONSE_MESSAGES.noResponse);
-
-export function toRowView(row: ApplicationRow): ApplicationRowView {
-  const { searchTokens: _tokens, sortName: _sortName, ...view } = row;
-  return view;
-}
-
-export function toAssessmentView(assessment: Assessment): AssessmentView {
-  const { searchTokens: _tokens, ...view } = assessment;
-  return view;
-}
-
-/** The response's sections without those the form hides from reviewers. */
-export function sectionsForReviewers(form: ApplicationForm, sections: SectionResponse[]): SectionResponse[] {
-  const hidden = new Set(form.sections.filter((section) => section.hiddenFromReviewers).map((s) => s.sectionId));
-  return sections.filter((section) => !hidden.has(section.sectionId));
-}
+/**
+ * Every store access of the review workflow: application rows, reviews and interviews
+ * (assessments), staff loads, and the forms, responses and users they point at. The services
+ * hold the rules; this module knows the collections, ids, fields and indexes.
+ */
 
 /** A response and every row it has (one per role applied for), read inside a transaction. */
 export interface ApplicationState {
@@ -52,107 +31,184 @@ export interface ApplicationState {
   rows: Map<string, ApplicationRow>;
 }
 
-export async function readApplication(tx: StoreTransaction, responseId: string): Promise<ApplicationState | null> {
-  const response = await tx.get<ApplicationResponse>(COLLECTIONS.responses, responseId);
-  if (!response) return null;
-  const rows = new Map<string, ApplicationRow>();
-  for (const role of response.rolesApplied) {
-    const row = await tx.get<ApplicationRow>(COLLECTIONS.reviewStatuses, rowId(responseId, role));
-    if (row) rows.set(row.id, row);
-  }
-  return { response, rows };
+/** Reads and writes inside one store transaction: every read before the first write. */
+export interface ReviewsTransaction {
+  getForm(id: string): Promise<ApplicationForm | null>;
+  getUser(id: string): Promise<User | null>;
+  getRow(responseId: string, role: TeamRole): Promise<ApplicationRow | null>;
+  getAssessment(kind: AssessmentKind, id: string): Promise<Assessment | null>;
+  /** The load of a staff member for a form; an empty one when none is stored yet. */
+  getLoad(formId: string, staffId: string): Promise<StaffLoad>;
+  readApplication(responseId: string): Promise<ApplicationState | null>;
+  /** Writes the changed rows and, when the rows move it, the response status. */
+  writeApplication(state: ApplicationState, changed: ApplicationRow[]): void;
+  setRow(row: ApplicationRow): void;
+  setForm(form: ApplicationForm): void;
+  createAssessment(assessment: Assessment): void;
+  setAssessment(assessment: Assessment): void;
+  deleteAssessment(kind: AssessmentKind, id: string): void;
+  setLoad(load: StaffLoad): void;
+  /** Appends an audit entry in the same commit as the change it records. */
+  record(entry: AuditEntry): void;
 }
 
-const STAFF_STATUSES: readonly ApplicationStatus[] = ['submitted', 'in-review', 'interview', 'decided'];
-
-/** The response status the rows imply: in review once assigned, interview once interviews are, decided when every role is. */
-export function statusFromRows(response: ApplicationResponse, rows: ApplicationRow[]): ApplicationStatus {
-  if (!STAFF_STATUSES.includes(response.status) || rows.length === 0) return response.status;
-  if (rows.every((row) => row.final)) return 'decided';
-  if (rows.some((row) => row.interviewsAssigned > 0)) return 'interview';
-  if (rows.some((row) => row.reviewsAssigned > 0)) return 'in-review';
-  return 'submitted';
+export interface RowsQuery {
+  qualifiedOnly: boolean;
+  /** A search token (searchToken of the text); empty: no search. */
+  token: string;
+  sort: RowSort;
+  dir: 'asc' | 'desc';
+  cursor?: string;
+  limit: number;
 }
 
-/** Writes the changed rows and, when it moves, the response status. */
-export function writeApplication(tx: StoreTransaction, state: ApplicationState, changed: ApplicationRow[]): void {
-  for (const row of changed) {
-    state.rows.set(row.id, row);
-    tx.set(COLLECTIONS.reviewStatuses, row.id, row);
-  }
-  const status = statusFromRows(state.response, [...state.rows.values()]);
-  if (status !== state.response.status) {
-    tx.update(COLLECTIONS.responses, state.response.id, { status });
-    state.response = { ...state.response, status };
-  }
+export interface ReviewsRepository {
+  getForm(id: string): Promise<ApplicationForm | null>;
+  getResponse(id: string): Promise<ApplicationResponse | null>;
+  getUser(id: string): Promise<User | null>;
+  getAssessment(kind: AssessmentKind, id: string): Promise<Assessment | null>;
+  /** The rows of a response, one per role applied for that has one. */
+  rowsOf(response: ApplicationResponse): Promise<ApplicationRow[]>;
+  rowsPage(formId: string, query: RowsQuery): Promise<Page<ApplicationRow>>;
+  /** Every row of the form with exactly `assigned` review assignments. */
+  rowsWithReviewsAssigned(formId: string, assigned: number): Promise<ApplicationRow[]>;
+  countUndecided(formId: string): Promise<number>;
+  /** A staff member's reviews or interviews for a form, oldest first. */
+  assessmentsPage(
+    kind: AssessmentKind,
+    query: { formId: string; staffId: string; token: string; cursor?: string; limit: number },
+  ): Promise<Page<Assessment>>;
+  /** Whether the staff member has a review or an interview of the response. */
+  hasAssessmentOn(responseId: string, staffId: string): Promise<boolean>;
+  /** Reviewers and super-reviewers, by id: one equality query per staff role, never a scan of every applicant. */
+  listStaff(): Promise<User[]>;
+  loadsOf(formId: string): Promise<StaffLoad[]>;
+  transaction<R>(work: (tx: ReviewsTransaction) => Promise<R>): Promise<R>;
 }
 
-export function emptyLoad(formId: string, staffId: string): StaffLoad {
+const assessmentCollection = (kind: AssessmentKind) =>
+  kind === 'review' ? COLLECTIONS.reviews : COLLECTIONS.interviews;
+
+const SORT_FIELDS: Record<RowSort, string> = {
+  name: 'sortName',
+  submittedAt: 'submittedAt',
+  reviewScore: 'reviewScore',
+  interviewScore: 'interviewScore',
+};
+
+const searchFilter = (token: string): EqualityFilter[] =>
+  token ? [{ field: 'searchTokens', op: 'array-contains', value: token }] : [];
+
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Whether the staff member has a review or an interview of the response (also the files' access rule). */
+export async function hasAssessmentOn(store: DocumentStore, responseId: string, staffId: string): Promise<boolean> {
+  const where = [
+    { field: 'responseId', value: responseId },
+    { field: 'staffId', value: staffId },
+  ];
+  const counts = await Promise.all(
+    (['review', 'interview'] as const).map((kind) => store.count(assessmentCollection(kind), where)),
+  );
+  return counts.some((count) => count > 0);
+}
+
+function inTransaction(tx: StoreTransaction): ReviewsTransaction {
+  const getRow = (responseId: string, role: TeamRole) =>
+    tx.get<ApplicationRow>(COLLECTIONS.reviewStatuses, applicationRowId(responseId, role));
   return {
-    id: staffLoadId(formId, staffId),
-    applicationFormId: formId,
-    staffId,
-    reviewsAssigned: 0,
-    reviewsDone: 0,
-    interviewsAssigned: 0,
-    interviewsDone: 0,
+    getForm: (id) => tx.get<ApplicationForm>(COLLECTIONS.forms, id),
+    getUser: (id) => tx.get<User>(COLLECTIONS.users, id),
+    getRow,
+    getAssessment: (kind, id) => tx.get<Assessment>(assessmentCollection(kind), id),
+    getLoad: async (formId, staffId) =>
+      (await tx.get<StaffLoad>(COLLECTIONS.staffLoads, staffLoadId(formId, staffId))) ?? emptyLoad(formId, staffId),
+    async readApplication(responseId) {
+      const response = await tx.get<ApplicationResponse>(COLLECTIONS.responses, responseId);
+      if (!response) return null;
+      const rows = new Map<string, ApplicationRow>();
+      for (const role of response.rolesApplied) {
+        const row = await getRow(responseId, role);
+        if (row) rows.set(row.id, row);
+      }
+      return { response, rows };
+    },
+    writeApplication(state, changed) {
+      for (const row of changed) {
+        state.rows.set(row.id, row);
+        tx.set(COLLECTIONS.reviewStatuses, row.id, row);
+      }
+      const status = statusFromRows(state.response, [...state.rows.values()]);
+      if (status !== state.response.status) {
+        tx.update(COLLECTIONS.responses, state.response.id, { status });
+        state.response = { ...state.response, status };
+      }
+    },
+    setRow: (row) => tx.set(COLLECTIONS.reviewStatuses, row.id, row),
+    setForm: (form) => tx.set(COLLECTIONS.forms, form.id, form),
+    createAssessment: (assessment) => tx.create(assessmentCollection(assessment.kind), assessment.id, assessment),
+    setAssessment: (assessment) => tx.set(assessmentCollection(assessment.kind), assessment.id, assessment),
+    deleteAssessment: (kind, id) => tx.delete(assessmentCollection(kind), id),
+    setLoad: (load) => tx.set(COLLECTIONS.staffLoads, load.id, load),
+    record: (entry) => recordInTransaction(tx, entry),
   };
 }
 
-export function loadWith(load: StaffLoad, kind: AssessmentKind, delta: { assigned?: number; done?: number }) {
-  const assigned = delta.assigned ?? 0;
-  const done = delta.done ?? 0;
-  return kind === 'review'
-    ? {
-        ...load,
-        reviewsAssigned: Math.max(0, load.reviewsAssigned + assigned),
-        reviewsDone: Math.max(0, load.reviewsDone + done),
-      }
-    : {
-        ...load,
-        interviewsAssigned: Math.max(0, load.interviewsAssigned + assigned),
-        interviewsDone: Math.max(0, load.interviewsDone + done),
-      };
-}
-
-export const loadCounts = (load: StaffLoad | undefined, kind: AssessmentKind) => ({
-  assigned: load ? (kind === 'review' ? load.reviewsAssigned : load.interviewsAssigned) : 0,
-  done: load ? (kind === 'review' ? load.reviewsDone : load.interviewsDone) : 0,
-});
-
-const isMalformedCursor = (error: unknown) => error instanceof Error && /cursor/i.test(error.message);
-
-/** One page of a store query plus the total; a cursor the store cannot read is the client's mistake. */
-export async function queryPage<T extends Record<string, unknown>>(
-  store: DocumentStore,
-  collection: string,
-  spec: QuerySpec & { where: EqualityFilter[] },
-) {
-  try {
-    const [page, total] = await Promise.all([store.query<T>(collection, spec), store.count(collection, spec.where)]);
-    return { items: page.items.map((item) => item.data), nextCursor: page.nextCursor, total };
-  } catch (error) {
-    if (spec.after !== undefined && isMalformedCursor(error)) {
-      throw new ApiError('invalid-request', 'Invalid cursor', [
-        { path: 'cursor', message: 'Not a cursor of this list' },
-      ]);
-    }
-    throw error;
-  }
-}
-
-/** Every document matching the filters, read page by page. */
-export async function queryAll<T extends Record<string, unknown>>(
-  store: DocumentStore,
-  collection: string,
-  where: EqualityFilter[],
-): Promise<T[]> {
-  const found: T[] = [];
-  let after: string | undefined;
-  do {
-    const page = await store.query<T>(collection, { where, limit: 500, after });
-    found.push(...page.items.map((item) => item.data));
-    after = page.nextCursor ?? undefined;
-  } while (after);
-  return found;
+export function createReviewsRepository(store: DocumentStore): ReviewsRepository {
+  return {
+    getForm: (id) => store.get<ApplicationForm>(COLLECTIONS.forms, id),
+    getResponse: (id) => store.get<ApplicationResponse>(COLLECTIONS.responses, id),
+    getUser: (id) => store.get<User>(COLLECTIONS.users, id),
+    getAssessment: (kind, id) => store.get<Assessment>(assessmentCollection(kind), id),
+    async rowsOf(response) {
+      const rows = await Promise.all(
+        response.rolesApplied.map((role) =>
+          store.get<ApplicationRow>(COLLECTIONS.reviewStatuses, applicationRowId(response.id, role)),
+        ),
+      );
+      return rows.filter((row): row is ApplicationRow => row !== null);
+    },
+    rowsPage: (formId, query) =>
+      queryPage<ApplicationRow>(store, COLLECTIONS.reviewStatuses, {
+        where: [
+          { field: 'applicationFormId', value: formId },
+          ...(query.qualifiedOnly ? [{ field: 'qualified', value: true }] : []),
+          ...searchFilter(query.token),
+        ],
+        orderBy: { field: SORT_FIELDS[query.sort], direction: query.dir },
+        limit: query.limit,
+        after: query.cursor,
+      }),
+    rowsWithReviewsAssigned: (formId, assigned) =>
+      queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, [
+        { field: 'applicationFormId', value: formId },
+        { field: 'reviewsAssigned', value: assigned },
+      ]),
+    countUndecided: (formId) =>
+      store.count(COLLECTIONS.reviewStatuses, [
+        { field: 'applicationFormId', value: formId },
+        { field: 'final', value: false },
+      ]),
+    assessmentsPage: (kind, query) =>
+      queryPage<Assessment>(store, assessmentCollection(kind), {
+        where: [
+          { field: 'applicationFormId', value: query.formId },
+          { field: 'staffId', value: query.staffId },
+          ...searchFilter(query.token),
+        ],
+        orderBy: { field: 'createdAt', direction: 'asc' },
+        limit: query.limit,
+        after: query.cursor,
+      }),
+    hasAssessmentOn: (responseId, staffId) => hasAssessmentOn(store, responseId, staffId),
+    async listStaff() {
+      const lists = await Promise.all(
+        STAFF_ROLES.map((role) => queryAll<User>(store, COLLECTIONS.users, [{ field: 'role', value: role }])),
+      );
+      return lists.flat().sort(byId);
+    },
+    loadsOf: (formId) =>
+      queryAll<StaffLoad>(store, COLLECTIONS.staffLoads, [{ field: 'applicationFormId', value: formId }]),
+    transaction: (work) => store.transaction((tx) => work(inTransaction(tx))),
+  };
 }

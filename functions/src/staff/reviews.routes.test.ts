@@ -1,12 +1,11 @@
 import {
   STAFF_MESSAGES,
-  staffLoadId,
   type ApplicationResponse,
   type AssessmentScreen,
   type AssessmentView,
   type StaffApplication,
-  type StaffLoad,
 } from '@portal/shared/domain';
+import { staffLoadId, type StaffLoad } from './staff-load';
 import { COLLECTIONS } from '../store/collections';
 import { createHarness, FORM_ID, later, START, storedResponse, type Harness } from '../testing/api-harness';
 import { assign, dumpStore, storedRow, submitApplication } from '../testing/staff-fixtures';

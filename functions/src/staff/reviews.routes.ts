@@ -17,11 +17,15 @@ import type { AppDeps } from '../app-deps';
 import { ApiError } from '../http/api-error';
 import { parseParam } from '../http/params';
 import { parseInput } from '../http/validate';
+import { noFormError } from '../forms/forms.service';
+import { noResponseError } from '../responses/responses.service';
 import { createAssessmentsService } from './assessments.service';
 import { createAssignmentsService } from './assignments.service';
 import { createAutoAssignService } from './auto-assign.service';
 import { createDashboardService } from './dashboard.service';
-import { noAssessmentError, noFormError, noResponseError, noRowError } from './reviews.repository';
+import { createReviewsRepository } from './reviews.repository';
+import { createRowDecisionsService } from './row-decisions.service';
+import { noAssessmentError, noRowError } from './staff-errors';
 import { requireStaff, requireSuperReviewer } from './staff-access';
 
 const emptyBodySchema = z.strictObject({});
@@ -29,8 +33,9 @@ const uuidSchema = z.uuid();
 
 /** The review workflow: dashboards, assignments, reviews and interviews, qualified flags and decisions. */
 export function reviewsRoutes(deps: Pick<AppDeps, 'store' | 'accounts'> & { now: () => Date }): Router {
-  const services = { store: deps.store, now: deps.now };
+  const services = { reviews: createReviewsRepository(deps.store), now: deps.now };
   const dashboard = createDashboardService(services);
+  const decisions = createRowDecisionsService(services);
   const assignments = createAssignmentsService(services);
   const assessments = createAssessmentsService(services);
   const autoAssign = createAutoAssignService(services);
@@ -83,7 +88,7 @@ export function reviewsRoutes(deps: Pick<AppDeps, 'store' | 'accounts'> & { now:
   router.post('/admin/forms/:formId/release', ...superOnly, async (req, res) => {
     const id = formId(req.params);
     parseInput(emptyBodySchema, req.body ?? {}, 'release request');
-    res.json(await dashboard.release(id, req.user!));
+    res.json(await decisions.release(id, req.user!));
   });
 
   router.post('/admin/assignments', ...superOnly, async (req, res) => {
@@ -128,13 +133,13 @@ export function reviewsRoutes(deps: Pick<AppDeps, 'store' | 'accounts'> & { now:
   router.put('/admin/rows/:responseId/:role/qualified', ...superOnly, async (req, res) => {
     const { responseId, role } = row(req.params);
     const { qualified } = parseInput(qualifiedBodySchema, req.body, 'qualified flag');
-    res.json(await dashboard.setQualified(responseId, role, qualified, req.user!));
+    res.json(await decisions.setQualified(responseId, role, qualified, req.user!));
   });
 
   router.put('/admin/rows/:responseId/:role/decision', ...superOnly, async (req, res) => {
     const { responseId, role } = row(req.params);
     const { decision } = parseInput(decisionBodySchema, req.body, 'decision');
-    res.json(await dashboard.decide(responseId, role, decision, req.user!));
+    res.json(await decisions.decide(responseId, role, decision, req.user!));
   });
 
   return router;

@@ -1,6 +1,7 @@
 import {
   DocumentExistsError,
   DocumentNotFoundError,
+  InvalidCursorError,
   type DocumentData,
   type DocumentStore,
   type QuerySpec,
@@ -477,7 +478,7 @@ export function describeDocumentStoreContract(
         }
       });
 
-      it('rejects a malformed cursor instead of restarting', async () => {
+      it('rejects a malformed cursor with InvalidCursorError instead of restarting', async () => {
         await seed('items', tenDocs);
         const garbage = [
           'not a cursor!',
@@ -486,8 +487,10 @@ export function describeDocumentStoreContract(
           Buffer.from(JSON.stringify([1, 2])).toString('base64url'),
         ];
         for (const after of garbage) {
-          await expect(store.query('items', { limit: 3, after })).rejects.toThrow(Error);
-          await expect(store.query('items', { orderBy: { field: 'n' }, limit: 3, after })).rejects.toThrow(Error);
+          await expect(store.query('items', { limit: 3, after })).rejects.toThrow(InvalidCursorError);
+          await expect(store.query('items', { orderBy: { field: 'n' }, limit: 3, after })).rejects.toThrow(
+            InvalidCursorError,
+          );
         }
       });
     });

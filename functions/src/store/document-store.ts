@@ -100,3 +100,11 @@ export class TransactionContentionError extends Error {
     this.name = 'TransactionContentionError';
   }
 }
+
+/** A query's `after` is not a cursor the store gave out for a query of this kind (ordered or not). */
+export class InvalidCursorError extends Error {
+  constructor(options?: ErrorOptions) {
+    super('Malformed query cursor', options);
+    this.name = 'InvalidCursorError';
+  }
+}

@@ -18,6 +18,7 @@ import {
   type StoreTransaction,
   type WriteOperation,
 } from './document-store';
+import { decodeCursorJson, encodeCursorJson } from './store-cursor';
 import { assertCollection, assertKey, assertPlainDocument, fieldSegments } from './store-keys';
 
 /**
@@ -35,7 +36,6 @@ import { assertCollection, assertKey, assertPlainDocument, fieldSegments } from 
 /** Firestore's limit on the writes of one commit; larger batches are refused rather than split (they would not be atomic). */
 export const MAX_BATCH_OPERATIONS = 500;
 const MAX_ATTEMPTS = 10;
-const CURSOR_TEXT = /^[A-Za-z0-9_-]+$/;
 
 /** gRPC status codes firebase-admin reports in `error.code`. */
 const ALREADY_EXISTS = 6;
@@ -397,20 +397,10 @@ export function buildQuery(
   return { query, orderPath };
 }
 
-export function encodeCursor(cursor: FirestoreCursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
-}
+export const encodeCursor = (cursor: FirestoreCursor): string => encodeCursorJson(cursor);
 
 export function decodeCursor(text: string, ordered: boolean): FirestoreCursor {
-  if (typeof text !== 'string' || !CURSOR_TEXT.test(text)) throw new Error('Malformed query cursor');
-  let cursor: unknown;
-  try {
-    cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch (error) {
-    throw new Error('Malformed query cursor', { cause: error });
-  }
-  if (!isCursor(cursor, ordered)) throw new Error('Malformed query cursor');
-  return cursor;
+  return decodeCursorJson(text, (value): value is FirestoreCursor => isCursor(value, ordered));
 }
 
 function isCursor(value: unknown, ordered: boolean): value is FirestoreCursor {

@@ -14,10 +14,10 @@ import {
   type StoreTransaction,
   type WriteOperation,
 } from './document-store';
+import { decodeCursorJson, encodeCursorJson } from './store-cursor';
 import { assertCollection, assertKey, assertPlainDocument, fieldSegments } from './store-keys';
 
 const MAX_ATTEMPTS = 10;
-const CURSOR_TEXT = /^[A-Za-z0-9_-]+$/;
 
 interface Row {
   data: string;
@@ -361,20 +361,11 @@ function valueCondition(
 }
 
 function encodeCursor(row: QueryRow, ordered: boolean): string {
-  const cursor: Cursor = ordered ? { id: row.id, t: row.sort_rank, v: row.sort_value } : { id: row.id };
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+  return encodeCursorJson(ordered ? { id: row.id, t: row.sort_rank, v: row.sort_value } : { id: row.id });
 }
 
 function decodeCursor(text: string, ordered: boolean): Cursor {
-  if (typeof text !== 'string' || !CURSOR_TEXT.test(text)) throw new Error('Malformed query cursor');
-  let cursor: unknown;
-  try {
-    cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch (error) {
-    throw new Error('Malformed query cursor', { cause: error });
-  }
-  if (!isCursor(cursor, ordered)) throw new Error('Malformed query cursor');
-  return cursor;
+  return decodeCursorJson(text, (value): value is Cursor => isCursor(value, ordered));
 }
 
 function isCursor(value: unknown, ordered: boolean): value is Cursor {

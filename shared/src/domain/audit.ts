@@ -1,6 +1,6 @@
 import './zod-config';
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './staff';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './staff-api';
 
 /**
  * The audit log: role changes, deletions, assignments, decisions and releases, each recorded (who,

@@ -1,0 +1,27 @@
+import type { DocumentStore, EqualityFilter, QuerySpec } from './document-store';
+
+/** One page of a store query plus the total; a cursor the store cannot read fails with `InvalidCursorError`. */
+export async function queryPage<T extends Record<string, unknown>>(
+  store: DocumentStore,
+  collection: string,
+  spec: QuerySpec & { where: EqualityFilter[] },
+) {
+  const [page, total] = await Promise.all([store.query<T>(collection, spec), store.count(collection, spec.where)]);
+  return { items: page.items.map((item) => item.data), nextCursor: page.nextCursor, total };
+}
+
+/** Every document matching the filters, read page by page. */
+export async function queryAll<T extends Record<string, unknown>>(
+  store: DocumentStore,
+  collection: string,
+  where: EqualityFilter[],
+): Promise<T[]> {
+  const found: T[] = [];
+  let after: string | undefined;
+  do {
+    const page = await store.query<T>(collection, { where, limit: 500, after });
+    found.push(...page.items.map((item) => item.data));
+    after = page.nextCursor ?? undefined;
+  } while (after);
+  return found;
+}

@@ -1,0 +1,108 @@
+import './zod-config';
+import { z } from 'zod';
+import { TEAM_ROLES, USER_ROLES } from './constants';
+import { idSchema, teamRoleSchema } from './schemas';
+import { MAX_SEARCH_LENGTH } from './search';
+import { assessmentKindSchema, finalDecisionSchema } from './staff';
+
+/** The staff API's request schemas (see staff-api.md): the server parses with them, the admin client is typed by them. */
+
+export const ROW_SORTS = ['submittedAt', 'name', 'reviewScore', 'interviewScore'] as const;
+export type RowSort = (typeof ROW_SORTS)[number];
+export const ROW_TABS = ['all', 'qualified'] as const;
+export type RowTab = (typeof ROW_TABS)[number];
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+
+const searchParam = z.string().max(MAX_SEARCH_LENGTH).optional();
+const cursorParam = z.string().max(500).optional();
+const limitParam = z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE);
+
+/** GET /admin/forms/{formId}/rows */
+export const rowsQuerySchema = z.strictObject({
+  tab: z.enum(ROW_TABS).default('all'),
+  search: searchParam,
+  sort: z.enum(ROW_SORTS).default('submittedAt'),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+  cursor: cursorParam,
+  limit: limitParam,
+});
+export type RowsQuery = z.input<typeof rowsQuerySchema>;
+
+/** GET /admin/forms/{formId}/assessments (a reviewer: their own; a super-reviewer: anyone's via staffId). */
+export const assessmentsQuerySchema = z.strictObject({
+  kind: assessmentKindSchema.default('review'),
+  staffId: idSchema.optional(),
+  search: searchParam,
+  cursor: cursorParam,
+  limit: limitParam,
+});
+export type AssessmentsQuery = z.input<typeof assessmentsQuerySchema>;
+
+/** GET /admin/forms/{formId}/staff */
+export const staffQuerySchema = z.strictObject({ kind: assessmentKindSchema.default('review'), search: searchParam });
+
+/** GET /admin/users */
+export const usersQuerySchema = z.strictObject({
+  search: searchParam,
+  role: z.enum(USER_ROLES).optional(),
+  cursor: cursorParam,
+  limit: limitParam,
+});
+export type UsersQuery = z.input<typeof usersQuerySchema>;
+
+/** PUT /users/{userId}/preferences */
+export const rolePreferencesBodySchema = z.strictObject({ roles: z.array(teamRoleSchema).max(TEAM_ROLES.length) });
+
+const scoresSchema = z
+  .record(idSchema, z.number().int().min(-1000).max(1000))
+  .refine((scores) => Object.keys(scores).length <= 50, {
+    message: 'Too many scores',
+  });
+
+/** PUT /admin/assessments/{kind}/{id} (draft) and POST …/submit. */
+export const assessmentBodySchema = z.strictObject({
+  scores: scoresSchema,
+  comments: z.string().max(20_000),
+  version: z.number().int().min(0),
+});
+export type AssessmentBody = z.infer<typeof assessmentBodySchema>;
+
+const assignmentSchema = z.strictObject({ responseId: z.uuid(), role: teamRoleSchema, staffId: idSchema });
+
+/**
+ * POST /admin/assignments. One transaction writes, per assignment, the assessment, its audit entry
+ * and the row and load it changes: 100 keeps that under Firestore's 500 writes per commit.
+ */
+export const MAX_ASSIGNMENTS_PER_REQUEST = 100;
+export const assignmentsBodySchema = z.strictObject({
+  kind: assessmentKindSchema,
+  assignments: z.array(assignmentSchema).min(1).max(MAX_ASSIGNMENTS_PER_REQUEST),
+});
+export type AssignmentsBody = z.infer<typeof assignmentsBodySchema>;
+
+/** POST /admin/forms/{formId}/auto-assign/preview; POST …/auto-assign with the preview's planId. */
+export const autoAssignBodySchema = z.strictObject({
+  reviewersPerApplication: z.number().int().min(1).max(5),
+  planId: z.string().max(200).optional(),
+});
+
+/** PUT /admin/rows/{responseId}/{role}/qualified */
+export const qualifiedBodySchema = z.strictObject({ qualified: z.boolean() });
+/** PUT /admin/rows/{responseId}/{role}/decision */
+export const decisionBodySchema = z.strictObject({ decision: finalDecisionSchema });
+
+/** One batch holds each user's write and its audit entry: 250 keeps it within Firestore's 500 writes. */
+export const MAX_USERS_PER_REQUEST = 250;
+const userIdsSchema = z
+  .array(idSchema)
+  .min(1)
+  .max(MAX_USERS_PER_REQUEST)
+  .refine((ids) => new Set(ids).size === ids.length, { message: 'Each user may appear once' });
+
+/** POST /admin/users/role */
+export const usersRoleBodySchema = z.strictObject({ userIds: userIdsSchema, role: z.enum(USER_ROLES) });
+/** POST /admin/users/delete */
+export const usersDeleteBodySchema = z.strictObject({ userIds: userIdsSchema });
+/** PUT /admin/forms/{formId}/due-date */
+export const dueDateBodySchema = z.strictObject({ dueDate: z.iso.datetime({ offset: true }) });

@@ -1,0 +1,163 @@
+import { TEAM_ROLES } from './constants';
+import {
+  checkAnswers,
+  countWords,
+  emptySectionResponses,
+  rolesFromAnswers,
+  visibleSections,
+  withAnswer,
+} from './form-rules';
+import type { ApplicationResponse, SectionResponse } from './responses';
+import type { ApplicationForm } from './schemas';
+
+const FORM: ApplicationForm = {
+  id: 'spring',
+  semester: 'Spring 2026',
+  isActive: true,
+  decisionsReleased: false,
+  dueDate: '2026-04-01T00:00:00.000Z',
+  reviewRubrics: [],
+  interviewRubrics: [],
+  sections: [
+    {
+      sectionId: 'about',
+      sectionName: 'About you',
+      questions: [
+        { questionId: 'roles', questionText: 'Roles', questionType: 'role-select' },
+        { questionId: 'pitch', questionText: 'Pitch', questionType: 'short-answer', minWords: 2, maxWords: 4 },
+        { questionId: 'year', questionText: 'Year', questionType: 'multiple-choice', options: ['1', '2'] },
+        {
+          questionId: 'tools',
+          questionText: 'Tools',
+          questionType: 'multiple-select',
+          options: ['git', 'figma'],
+          optional: true,
+        },
+      ],
+    },
+    {
+      sectionId: 'engineering',
+      sectionName: 'Engineering',
+      forRoles: ['engineer', 'tech-lead'],
+      questions: [{ questionId: 'project', questionText: 'A project', questionType: 'long-answer' }],
+    },
+    {
+      sectionId: 'design',
+      sectionName: 'Design',
+      forRoles: ['designer'],
+      questions: [{ questionId: 'portfolio', questionText: 'Portfolio', questionType: 'long-answer' }],
+    },
+  ],
+};
+
+function answers(values: Record<string, unknown>): SectionResponse[] {
+  let response = { id: 'r', sectionResponses: emptySectionResponses(FORM) } as ApplicationResponse;
+  for (const [path, value] of Object.entries(values)) {
+    const [sectionId, questionId] = path.split('.') as [string, string];
+    response = withAnswer(response, sectionId, questionId, value as string);
+  }
+  return response.sectionResponses;
+}
+
+const save = (sections: SectionResponse[]) => checkAnswers(FORM, sections, { mode: 'save', teamRoles: TEAM_ROLES });
+const submit = (sections: SectionResponse[]) => checkAnswers(FORM, sections, { mode: 'submit', teamRoles: TEAM_ROLES });
+const paths = (issues: { path: string }[]) => issues.map((issue) => issue.path);
+
+describe('visibleSections', () => {
+  it('shows a section with roles only to an applicant who chose one of them', () => {
+    const ids = (roles: string[]) => visibleSections(FORM, roles).map((section) => section.sectionId);
+    expect(ids([])).toEqual(['about']);
+    expect(ids(['tech-lead'])).toEqual(['about', 'engineering']);
+    expect(ids(['designer', 'engineer'])).toEqual(['about', 'engineering', 'design']);
+  });
+});
+
+describe('rolesFromAnswers', () => {
+  it('is the role-select answer, each role once', () => {
+    expect(rolesFromAnswers(FORM, answers({ 'about.roles': ['engineer', 'designer', 'engineer'] }))).toEqual([
+      'engineer',
+      'designer',
+    ]);
+    expect(rolesFromAnswers(FORM, answers({}))).toEqual([]);
+  });
+
+  it('reads no other question, whatever it holds', () => {
+    expect(rolesFromAnswers(FORM, answers({ 'about.tools': ['git'] }))).toEqual([]);
+  });
+});
+
+describe('checkAnswers on save (a draft)', () => {
+  it('accepts an empty draft and a partial one', () => {
+    expect(save(answers({}))).toEqual([]);
+    expect(save(answers({ 'about.roles': ['engineer'], 'about.year': '2' }))).toEqual([]);
+  });
+
+  it('refuses answers of the wrong shape, naming each question', () => {
+    const issues = save(
+      answers({ 'about.roles': ['pilot'], 'about.year': '9', 'about.tools': ['git', 'git'], 'about.pitch': ['a'] }),
+    );
+    expect(issues).toEqual([
+      { path: 'about.roles', questionId: 'roles', message: '"pilot" is not a team role' },
+      { path: 'about.pitch', questionId: 'pitch', message: 'This answer must be text' },
+      { path: 'about.year', questionId: 'year', message: '"9" is not one of the options' },
+      { path: 'about.tools', questionId: 'tools', message: 'An option is chosen twice' },
+    ]);
+  });
+
+  it('refuses unknown sections and questions, a changed type and an answer of another form', () => {
+    const sections = answers({});
+    const about = sections[0]!;
+    const tampered: SectionResponse[] = [
+      { ...about, questions: [{ ...about.questions[0]!, questionType: 'short-answer' }] },
+      { ...about, questions: [{ ...about.questions[1]!, applicationFormId: 'autumn' }] },
+      { ...about, questions: [{ ...about.questions[1]!, questionId: 'ghost' }] },
+      { sectionId: 'nowhere', sectionName: 'Nowhere', questions: [] },
+    ];
+    expect(save(tampered).map((issue) => issue.message)).toEqual([
+      'This question is of type role-select',
+      'This section appears twice',
+      'This answer belongs to another form',
+      'This section appears twice',
+      'Unknown question "ghost"',
+      'Unknown section "nowhere"',
+    ]);
+  });
+});
+
+describe('checkAnswers on submit', () => {
+  const complete = { 'about.roles': ['engineer'], 'about.pitch': 'I build things', 'about.year': '1' };
+
+  it('accepts a complete application, without the sections of roles not chosen', () => {
+    expect(submit(answers({ ...complete, 'engineering.project': 'A compiler' }))).toEqual([]);
+  });
+
+  it('asks for every required answer of the visible sections, and only those', () => {
+    expect(paths(submit(answers(complete)))).toEqual(['engineering.project']);
+    expect(paths(submit(answers({ ...complete, 'about.roles': ['designer'] })))).toEqual(['design.portfolio']);
+  });
+
+  it('checks word counts', () => {
+    const short = submit(answers({ ...complete, 'about.pitch': 'Hi', 'engineering.project': 'x' }));
+    expect(short).toEqual([{ path: 'about.pitch', questionId: 'pitch', message: 'Write at least 2 words (now 1)' }]);
+    const long = submit(answers({ ...complete, 'about.pitch': 'one two three four five', 'engineering.project': 'x' }));
+    expect(long[0]?.message).toBe('Write at most 4 words (now 5)');
+  });
+
+  it('needs at least one role, said once', () => {
+    const issues = submit(answers({ 'about.pitch': 'I build things', 'about.year': '1' }));
+    expect(issues).toEqual([{ path: 'about.roles', questionId: 'roles', message: 'Choose at least one role' }]);
+  });
+
+  it('reports shape problems alone, before completeness', () => {
+    expect(submit(answers({ 'about.year': '9' }))).toEqual([
+      { path: 'about.year', questionId: 'year', message: '"9" is not one of the options' },
+    ]);
+  });
+});
+
+describe('countWords', () => {
+  it('counts words separated by any white space', () => {
+    expect(countWords('')).toBe(0);
+    expect(countWords('  one\ttwo\nthree  ')).toBe(3);
+  });
+});

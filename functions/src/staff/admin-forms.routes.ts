@@ -4,14 +4,16 @@ import { dueDateBodySchema, formDefinitionSchema, idSchema } from '@portal/share
 import type { AppDeps } from '../app-deps';
 import { parseParam } from '../http/params';
 import { parseInput } from '../http/validate';
-import { createAdminFormsService, noFormError } from './admin-forms.service';
+import { noFormError } from '../forms/forms.service';
+import { createAdminFormsRepository } from './admin-forms.repository';
+import { createAdminFormsService } from './admin-forms.service';
 import { requireSuperReviewer } from './staff-access';
 
 const emptyBodySchema = z.strictObject({});
 
 /** The super-reviewer's forms: publish a definition, list them with progress, activate, move the due date. */
 export function adminFormsRoutes(deps: Pick<AppDeps, 'store' | 'accounts'> & { now: () => Date }): Router {
-  const forms = createAdminFormsService(deps);
+  const forms = createAdminFormsService({ forms: createAdminFormsRepository(deps.store) });
   const superReviewer = requireSuperReviewer(deps.store);
   const router = Router();
 

@@ -1,9 +1,7 @@
 import { STAFF_MESSAGES, type ApplicationForm, type FormSummary } from '@portal/shared/domain';
-import { COLLECTIONS } from '../store/collections';
+import { noFormError } from '../forms/forms.service';
 import { ApiError } from '../http/api-error';
-import type { DocumentStore, WriteOperation } from '../store/document-store';
-
-export const noFormError = () => new ApiError('not-found', STAFF_MESSAGES.noForm);
+import type { AdminFormsRepository } from './admin-forms.repository';
 
 /**
  * The super-reviewer's forms: publish (create or replace), list with their progress, activate,
@@ -14,49 +12,27 @@ export const noFormError = () => new ApiError('not-found', STAFF_MESSAGES.noForm
  * before the write, so a response started in between would be kept against the new definition;
  * the window is one publish racing an applicant's first save, and it is accepted.
  */
-export function createAdminFormsService(deps: { store: DocumentStore }) {
-  const { store } = deps;
-
-  async function deactivateOthers(formId: string): Promise<WriteOperation[]> {
-    const active = await store.query<ApplicationForm>(COLLECTIONS.forms, {
-      where: [{ field: 'isActive', value: true }],
-    });
-    return active.items
-      .filter((item) => item.id !== formId)
-      .map((item) => ({ kind: 'update', collection: COLLECTIONS.forms, id: item.id, patch: { isActive: false } }));
-  }
+export function createAdminFormsService(deps: { forms: AdminFormsRepository }) {
+  const { forms } = deps;
 
   async function existingForm(formId: string): Promise<ApplicationForm> {
-    const form = await store.get<ApplicationForm>(COLLECTIONS.forms, formId);
+    const form = await forms.get(formId);
     if (!form) throw noFormError();
     return form;
   }
 
-  const count = (collection: string, formId: string, extra: { field: string; value: boolean }[] = []) =>
-    store.count(collection, [{ field: 'applicationFormId', value: formId }, ...extra]);
-
   return {
     async publish(form: ApplicationForm): Promise<ApplicationForm> {
-      if ((await count(COLLECTIONS.responses, form.id)) > 0) {
-        throw new ApiError('conflict', STAFF_MESSAGES.formHasResponses);
-      }
-      await store.batch([
-        { kind: 'set', collection: COLLECTIONS.forms, id: form.id, data: form },
-        ...(form.isActive ? await deactivateOthers(form.id) : []),
-      ]);
+      if ((await forms.countResponses(form.id)) > 0) throw new ApiError('conflict', STAFF_MESSAGES.formHasResponses);
+      await forms.save(form);
       return form;
     },
 
     async list(): Promise<{ items: FormSummary[] }> {
-      const forms = await store.query<ApplicationForm>(COLLECTIONS.forms, {
-        orderBy: { field: 'dueDate', direction: 'desc' },
-      });
+      const all = await forms.listByDueDate();
       const items = await Promise.all(
-        forms.items.map(async ({ data: form }): Promise<FormSummary> => {
-          const [rows, decided] = await Promise.all([
-            count(COLLECTIONS.reviewStatuses, form.id),
-            count(COLLECTIONS.reviewStatuses, form.id, [{ field: 'final', value: true }]),
-          ]);
+        all.map(async (form): Promise<FormSummary> => {
+          const [rows, decided] = await Promise.all([forms.countRows(form.id, false), forms.countRows(form.id, true)]);
           return {
             id: form.id,
             semester: form.semester,
@@ -73,16 +49,13 @@ export function createAdminFormsService(deps: { store: DocumentStore }) {
 
     async activate(formId: string): Promise<ApplicationForm> {
       const form = await existingForm(formId);
-      await store.batch([
-        { kind: 'update', collection: COLLECTIONS.forms, id: formId, patch: { isActive: true } },
-        ...(await deactivateOthers(formId)),
-      ]);
+      await forms.save(form, { isActive: true });
       return { ...form, isActive: true };
     },
 
     async setDueDate(formId: string, dueDate: string): Promise<ApplicationForm> {
       const form = await existingForm(formId);
-      await store.update(COLLECTIONS.forms, formId, { dueDate });
+      await forms.setDueDate(formId, dueDate);
       return { ...form, dueDate };
     },
   };

@@ -3,12 +3,13 @@ import { usersDeleteBodySchema, usersQuerySchema, usersRoleBodySchema } from '@p
 import type { AppDeps } from '../app-deps';
 import { ApiError } from '../http/api-error';
 import { parseInput } from '../http/validate';
+import { createAdminUsersRepository } from './admin-users.repository';
 import { AccountsNotDeletedError, createAdminUsersService } from './admin-users.service';
 import { requireSuperReviewer } from './staff-access';
 
 /** The super-reviewer's user management: list and search, bulk role change, bulk delete. */
 export function adminUsersRoutes(deps: Pick<AppDeps, 'store' | 'accounts'> & { now: () => Date }): Router {
-  const users = createAdminUsersService(deps);
+  const users = createAdminUsersService({ ...deps, users: createAdminUsersRepository(deps.store) });
   const superReviewer = requireSuperReviewer(deps.store);
   const router = Router();
 

@@ -8,11 +8,12 @@ import {
   type usersQuerySchema,
 } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
+import type { AdminUsersRepository } from './admin-users.repository';
+import { staffMember } from './dashboard.service';
 import type { z } from 'zod';
-import { auditEntry, auditWrite, type AuditActor } from '../audit/audit-entry';
+import { auditEntry, type AuditActor } from '../audit/audit-entry';
 import { ApiError } from '../http/api-error';
 import type { IdentityAdmin } from '../identity/identity-admin';
-import type { DocumentStore, EqualityFilter, WriteOperation } from '../store/document-store';
 
 /**
  * User management for the super-reviewer (spec section 4: bulk role change and bulk delete, each
@@ -41,22 +42,17 @@ export class AccountsNotDeletedError extends Error {
   }
 }
 
-const staffMember = (user: User): StaffMember => ({
-  id: user.id,
-  firstName: user.firstName,
-  lastName: user.lastName,
-  email: user.email,
-  role: user.role,
-  applicantRolePreferences: user.applicantRolePreferences ?? [],
-});
-
-export function createAdminUsersService(deps: { store: DocumentStore; accounts: IdentityAdmin; now?: () => Date }) {
-  const { store, accounts } = deps;
+export function createAdminUsersService(deps: {
+  users: AdminUsersRepository;
+  accounts: IdentityAdmin;
+  now?: () => Date;
+}) {
+  const { users: repository, accounts } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** The records for `ids`; a 400 naming each unknown id. */
   async function existingUsers(ids: string[]): Promise<User[]> {
-    const found = await Promise.all(ids.map((id) => store.get<User>(COLLECTIONS.users, id)));
+    const found = await repository.getMany(ids);
     const missing = ids.flatMap((id, index) => (found[index] ? [] : [{ id, index }]));
     if (missing.length > 0) {
       throw new ApiError(
@@ -72,24 +68,19 @@ export function createAdminUsersService(deps: { store: DocumentStore; accounts: 
   async function assertSuperReviewerRemains(leaving: User[]): Promise<void> {
     const supersLeaving = leaving.filter((user) => user.role === 'super-reviewer').length;
     if (supersLeaving === 0) return;
-    const supers = await store.count(COLLECTIONS.users, [{ field: 'role', value: 'super-reviewer' }]);
+    const supers = await repository.countWithRole('super-reviewer');
     if (supers - supersLeaving < 1) throw new ApiError('conflict', STAFF_MESSAGES.lastSuperReviewer);
   }
 
   return {
     async list(query: UserQuery): Promise<Page<StaffMember>> {
-      const where: EqualityFilter[] = [];
-      if (query.role) where.push({ field: 'role', value: query.role });
-      const token = query.search === undefined ? '' : searchToken(query.search);
-      if (token) where.push({ field: 'searchTokens', op: 'array-contains', value: token });
-      const page = await store.query<User>(COLLECTIONS.users, {
-        where,
-        orderBy: { field: 'sortName', direction: 'asc' },
+      const page = await repository.page({
+        role: query.role,
+        token: query.search === undefined ? '' : searchToken(query.search),
+        cursor: query.cursor,
         limit: query.limit,
-        after: query.cursor,
       });
-      const total = await store.count(COLLECTIONS.users, where);
-      return { items: page.items.map((item) => staffMember(item.data)), nextCursor: page.nextCursor, total };
+      return { ...page, items: page.items.map(staffMember) };
     },
 
     /**
@@ -101,23 +92,22 @@ export function createAdminUsersService(deps: { store: DocumentStore; accounts: 
       if (role !== 'super-reviewer') await assertSuperReviewerRemains(users);
       const at = now().toISOString();
       // Only the role changes: preferences stay, so a reviewer demoted and promoted again keeps them.
-      await store.batch([
-        ...ids.map((id): WriteOperation => ({ kind: 'update', collection: COLLECTIONS.users, id, patch: { role } })),
-        ...users
+      await repository.setRole(
+        ids,
+        role,
+        users
           .filter((user) => user.role !== role)
           .map((user) =>
-            auditWrite(
-              auditEntry({
-                actor,
-                action: 'user.role-changed',
-                target: { collection: COLLECTIONS.users, id: user.id },
-                before: { role: user.role },
-                after: { role },
-                at,
-              }),
-            ),
+            auditEntry({
+              actor,
+              action: 'user.role-changed',
+              target: { collection: COLLECTIONS.users, id: user.id },
+              before: { role: user.role },
+              after: { role },
+              at,
+            }),
           ),
-      ]);
+      );
       return { updated: ids.length };
     },
 
@@ -134,21 +124,19 @@ export function createAdminUsersService(deps: { store: DocumentStore; accounts: 
       await assertSuperReviewerRemains(users);
       const at = now().toISOString();
       // The same batch records each deleted record (the entry keeps it: it is the only copy left).
-      await store.batch([
-        ...ids.map((id): WriteOperation => ({ kind: 'delete', collection: COLLECTIONS.users, id })),
-        ...users.map((user) =>
-          auditWrite(
-            auditEntry({
-              actor,
-              action: 'user.deleted',
-              target: { collection: COLLECTIONS.users, id: user.id },
-              before: user,
-              after: null,
-              at,
-            }),
-          ),
+      await repository.deleteRecords(
+        ids,
+        users.map((user) =>
+          auditEntry({
+            actor,
+            action: 'user.deleted',
+            target: { collection: COLLECTIONS.users, id: user.id },
+            before: user,
+            after: null,
+            at,
+          }),
         ),
-      ]);
+      );
       let failed: string[];
       try {
         ({ failed } = await accounts.deleteAccounts(ids));

@@ -1,6 +1,6 @@
-import { createFixture, WHO, type Who } from './fixtures';
-import { call, callerOf, concretePath, MATRIX } from './route-matrix';
-import { listRoutes } from './route-table';
+import { createFixture, WHO, type Who } from '../testing/security/fixtures';
+import { call, callerOf, concretePath, MATRIX } from '../testing/security/route-matrix';
+import { listRoutes } from '../testing/security/route-table';
 import { dumpStore } from '../testing/staff-fixtures';
 
 /**

@@ -5,8 +5,16 @@ import type request from 'supertest';
 import type { UploadedFile } from '@portal/shared/domain';
 import { MAX_UPLOAD_BODY_BYTES } from '../files/files.routes';
 import { dumpStore } from '../testing/staff-fixtures';
-import { createFixture, PDF, type Fixture } from './fixtures';
-import { allowedCaller, call, callerOf, concretePath, inputOf, MATRIX, type MatrixRow } from './route-matrix';
+import { createFixture, PDF, type Fixture } from '../testing/security/fixtures';
+import {
+  allowedCaller,
+  call,
+  callerOf,
+  concretePath,
+  inputOf,
+  MATRIX,
+  type MatrixRow,
+} from '../testing/security/route-matrix';
 
 /**
  * Hostile input on every route that takes a body, a query or a file, sent by a caller the route

@@ -8,7 +8,7 @@ import {
 import { COLLECTIONS } from '../store/collections';
 import { demoForm } from '../seed/demo-form';
 import { createHarness, FORM_ID, START, startResponse, type Caller, type Harness } from '../testing/api-harness';
-import { dumpState, rawAsDora, unauthenticated, withProtoKey, type Method } from './admin-users.testing';
+import { dumpState, rawAsDora, unauthenticated, withProtoKey, type Method } from '../testing/raw-requests';
 
 let harness: Harness;
 beforeEach(async () => {

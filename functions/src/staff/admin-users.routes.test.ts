@@ -9,7 +9,7 @@ import {
   unauthenticated,
   withProtoKey,
   type Method,
-} from './admin-users.testing';
+} from '../testing/raw-requests';
 
 let harness: Harness;
 beforeEach(async () => {

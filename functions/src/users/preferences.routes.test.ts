@@ -1,6 +1,6 @@
 import { STAFF_MESSAGES, type User } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
-import { addSearchFields, dumpState, rawAsDora, unauthenticated, withProtoKey } from '../staff/admin-users.testing';
+import { addSearchFields, dumpState, rawAsDora, unauthenticated, withProtoKey } from '../testing/raw-requests';
 import { createHarness, userRecord as harnessUser, type Harness } from '../testing/api-harness';
 import { userRecord } from './users.repository';
 

@@ -13,7 +13,6 @@ import type { ApiClient } from './api-client';
 export const applicationKeys = {
   all: ['applications'] as const,
   mine: () => [...applicationKeys.all, 'mine'] as const,
-  response: (responseId: string) => [...applicationKeys.all, 'response', responseId] as const,
   decision: (responseId: string, role: string) => [...applicationKeys.all, 'decision', responseId, role] as const,
 };
 
@@ -46,13 +45,6 @@ export function myApplicationsQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: applicationKeys.mine(),
     queryFn: async () => (await api.request<{ items: MyApplication[] }>('GET', '/responses/mine')).items,
-  });
-}
-
-export function responseQueryOptions(api: ApiClient, responseId: string) {
-  return queryOptions({
-    queryKey: applicationKeys.response(responseId),
-    queryFn: () => api.request<ApplicationResponse>('GET', `/responses/${encodeURIComponent(responseId)}`),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { MyApplication, ReviewDecision } from '@portal/shared/domain';
+import { isFinalDecision, type FinalDecision, type MyApplication, type ReviewDecision } from '@portal/shared/domain';
 
 export interface StatusView {
   label: string;
@@ -16,17 +16,16 @@ export function applicantStatus({ response, form }: MyApplication): StatusView {
   return { label: 'In review', color: 'gold' };
 }
 
-export type Outcome = 'accepted' | 'denied' | 'waitlist';
-
-export const OUTCOME_VIEW: Record<Outcome, StatusView> = {
+/** How the applicant sees a released final decision. */
+export const OUTCOME_VIEW: Record<FinalDecision, StatusView> = {
   accepted: { label: 'Accepted', color: 'success' },
   denied: { label: 'Denied', color: 'default' },
   waitlist: { label: 'Waitlisted', color: 'warning' },
 };
 
-export function outcomeOf(decision: ReviewDecision | null): Outcome | null {
-  return decision === 'accepted' || decision === 'denied' || decision === 'waitlist' ? decision : null;
-}
+/** The final decision, or null while the work is still under way (not reviewed … interview). */
+export const outcomeOf = (decision: ReviewDecision | null): FinalDecision | null =>
+  decision !== null && isFinalDecision(decision) ? decision : null;
 
 export const OFFER_LABELS = { accepted: 'Offer accepted', declined: 'Offer declined' } as const;
 

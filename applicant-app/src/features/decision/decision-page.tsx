@@ -1,16 +1,16 @@
 import { Flex, Result, Tag, Typography, type ResultProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError, decisionQueryOptions, usePortal, useRetryUnlessAnswered } from '@portal/shared/client';
-import { RESPONSE_MESSAGES, TEAM_ROLES, type RoleDecision } from '@portal/shared/domain';
+import { RESPONSE_MESSAGES, TEAM_ROLES, type FinalDecision, type RoleDecision } from '@portal/shared/domain';
 import { Link, useParams } from '@portal/shared/router';
 import { PageNotFound } from '@portal/shared/ui';
-import { OUTCOME_VIEW, outcomeOf, type Outcome } from '../common/application-status';
+import { OUTCOME_VIEW, outcomeOf } from '../common/application-status';
 import { LoadError, PageSkeleton } from '@portal/shared/ui';
 import { RoleBadge, roleLabel } from '@portal/shared/ui';
 import { OfferReply } from './offer-reply';
 
 const MESSAGES: Record<
-  Outcome | 'pending',
+  FinalDecision | 'pending',
   { status: ResultProps['status']; title: (role: string) => string; text: string }
 > = {
   accepted: {

@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { demoForm } from '../seed/demo-form';
-import { CALLERS, START, type Caller, type Harness } from '../testing/api-harness';
+import { demoForm } from '../../seed/demo-form';
+import { CALLERS, START, type Caller, type Harness } from '../api-harness';
 import { CALLER_OF, REVIEW_SCORES, type Fixture, type Stage, type Who } from './fixtures';
 import { parseRouteKey } from './route-table';
 

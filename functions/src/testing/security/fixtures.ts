@@ -4,9 +4,9 @@ import path from 'node:path';
 import pino from 'pino';
 import request from 'supertest';
 import type { ApplicationResponse, UploadedFile } from '@portal/shared/domain';
-import { createApp } from '../app';
-import { createLocalFileStore } from '../files/local-file-store';
-import type { IdentityVerifier } from '../identity/identity-verifier';
+import { createApp } from '../../app';
+import { createLocalFileStore } from '../../files/local-file-store';
+import type { IdentityVerifier } from '../../identity/identity-verifier';
 import {
   CALLERS,
   createHarness,
@@ -16,8 +16,8 @@ import {
   words,
   type Caller,
   type Harness,
-} from '../testing/api-harness';
-import { assign } from '../testing/staff-fixtures';
+} from '../api-harness';
+import { assign } from '../staff-fixtures';
 
 /** The callers of the authorization matrix, and who plays each part in the fixture. */
 export const WHO = [

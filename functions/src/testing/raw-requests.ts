@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { type User } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
-import type { Harness } from '../testing/api-harness';
+import type { Harness } from './api-harness';
 import { userRecord } from '../users/users.repository';
 
 /** Test helpers shared by the admin users, admin forms and preferences route tests. */

@@ -3,9 +3,9 @@ import { MemoryRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { PortalProvider } from '@portal/shared/client';
 import { Route, Routes } from '@portal/shared/router';
-import { renderRemote } from '../../../tools/jest/render-remote';
-import { answer, fakeApi } from '../../../tools/jest/fake-api';
-import { IDENTITY, renderSignedIn, sessionAnswer } from '../../../tools/jest/render-signed-in';
+import { renderRemote } from '@portal/jest-support/render-remote';
+import { answer, fakeApi } from '@portal/jest-support/fake-api';
+import { IDENTITY, renderSignedIn, sessionAnswer } from '@portal/jest-support/render-signed-in';
 import AdminRoutes from './routes';
 
 const FORM = { id: 'spring-2025', semester: 'Spring 2025', sections: [], reviewRubrics: [], interviewRubrics: [] };

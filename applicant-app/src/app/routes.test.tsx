@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { renderRemote } from '../../../tools/jest/render-remote';
-import { answer, fakeApi } from '../../../tools/jest/fake-api';
+import { renderRemote } from '@portal/jest-support/render-remote';
+import { answer, fakeApi } from '@portal/jest-support/fake-api';
 import { FORM } from '../features/common/testing/fixtures';
 import { renderApplicantApp } from '../features/common/testing/render-applicant-app';
 import ApplicantRoutes from './routes';

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { notify } from '@portal/shared/client';
 import type { AssessmentScreen, AssessmentView, UserRole } from '@portal/shared/domain';
 import AdminRoutes from '../../app/routes';
-import { answer, apiError, fail, type Routes } from '../../../../tools/jest/fake-api';
-import { renderSignedIn } from '../../../../tools/jest/render-signed-in';
+import { answer, apiError, fail, type Routes } from '@portal/jest-support/fake-api';
+import { renderSignedIn } from '@portal/jest-support/render-signed-in';
 
 jest.setTimeout(30_000);
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notify } from '@portal/shared/client';
-import { answer, apiError, fail } from '../../../../tools/jest/fake-api';
+import { answer, apiError, fail } from '@portal/jest-support/fake-api';
 import { FORM, FORM_ID, OTHER_RESPONSE_ID, RESPONSE_ID, STAFF, page, row } from './testing/fixtures';
 import { renderDor } from './testing/render-dor';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuditEntry } from '@portal/shared/domain';
-import { answer, apiError, fail } from '../../../../tools/jest/fake-api';
+import { answer, apiError, fail } from '@portal/jest-support/fake-api';
 import { localTime } from './audit-page';
 import { page } from './testing/fixtures';
 import { renderDor } from './testing/render-dor';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { notify } from '@portal/shared/client';
 import type { AutoAssignPreview } from '@portal/shared/domain';
 import { STAFF_MESSAGES } from '@portal/shared/domain';
-import { answer, apiError } from '../../../../tools/jest/fake-api';
+import { answer, apiError } from '@portal/jest-support/fake-api';
 import { FORM, FORM_ID, OTHER_RESPONSE_ID, RESPONSE_ID, STAFF, page, row } from './testing/fixtures';
 import { renderDor } from './testing/render-dor';
 

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { answer, apiError, fail } from '../../../../tools/jest/fake-api';
+import { answer, apiError, fail } from '@portal/jest-support/fake-api';
 import { FORM, FORM_ID, page, row } from './testing/fixtures';
 import { renderDor } from './testing/render-dor';
 

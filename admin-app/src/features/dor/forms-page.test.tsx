@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiRequestError, notify } from '@portal/shared/client';
 import type { FormSummary } from '@portal/shared/domain';
-import { answer, fail } from '../../../../tools/jest/fake-api';
+import { answer, fail } from '@portal/jest-support/fake-api';
 import { FORM } from './testing/fixtures';
 import { renderDor } from './testing/render-dor';
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { answer } from '../../../../tools/jest/fake-api';
+import { answer } from '@portal/jest-support/fake-api';
 import { FORM, FORM_ID, RESPONSE_ID, STAFF, page, row } from './testing/fixtures';
 import { renderDor } from './testing/render-dor';
 

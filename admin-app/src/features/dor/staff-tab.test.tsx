@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { answer } from '../../../../tools/jest/fake-api';
+import { answer } from '@portal/jest-support/fake-api';
 import { FORM, FORM_ID, STAFF } from './testing/fixtures';
 import { renderDor } from './testing/render-dor';
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notify } from '@portal/shared/client';
 import { STAFF_MESSAGES } from '@portal/shared/domain';
-import { answer, apiError, fail } from '../../../../tools/jest/fake-api';
+import { answer, apiError, fail } from '@portal/jest-support/fake-api';
 import { member, page } from './testing/fixtures';
 import { renderDor } from './testing/render-dor';
 

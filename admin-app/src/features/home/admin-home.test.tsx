@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import type { UserRole } from '@portal/shared/domain';
 import AdminRoutes from '../../app/routes';
-import { answer, apiError, fail, type Routes } from '../../../../tools/jest/fake-api';
-import { renderSignedIn } from '../../../../tools/jest/render-signed-in';
+import { answer, apiError, fail, type Routes } from '@portal/jest-support/fake-api';
+import { renderSignedIn } from '@portal/jest-support/render-signed-in';
 
 const FORM = { id: 'spring-2025', semester: 'Spring 2025', sections: [], reviewRubrics: [], interviewRubrics: [] };
 const PREFERENCES = { applicantRolePreferences: ['bootcamp' as const, 'engineer' as const, 'designer' as const] };

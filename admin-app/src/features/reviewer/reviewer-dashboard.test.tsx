@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AssessmentView, Page } from '@portal/shared/domain';
 import AdminRoutes from '../../app/routes';
-import { answer, type Routes } from '../../../../tools/jest/fake-api';
-import { renderSignedIn } from '../../../../tools/jest/render-signed-in';
+import { answer, type Routes } from '@portal/jest-support/fake-api';
+import { renderSignedIn } from '@portal/jest-support/render-signed-in';
 
 jest.setTimeout(30_000);
 

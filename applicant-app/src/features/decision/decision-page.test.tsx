@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { notify } from '@portal/shared/client';
 import type { RoleDecision } from '@portal/shared/domain';
 import ApplicantRoutes from '../../app/routes';
-import { answer, apiError, fail, type Routes } from '../../../../tools/jest/fake-api';
+import { answer, apiError, fail, type Routes } from '@portal/jest-support/fake-api';
 import { RESPONSE_ID, myApplication } from '../common/testing/fixtures';
 import { renderApplicantApp } from '../common/testing/render-applicant-app';
 

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { notify } from '@portal/shared/client';
 import ApplicantRoutes from '../../app/routes';
 import { formatDueDate } from '../common/due-date';
-import { answer, apiError, fail } from '../../../../tools/jest/fake-api';
+import { answer, apiError, fail } from '@portal/jest-support/fake-api';
 import { FORM, myApplication, response } from '../common/testing/fixtures';
 import { renderApplicantApp } from '../common/testing/render-applicant-app';
-import type { Routes } from '../../../../tools/jest/fake-api';
+import type { Routes } from '@portal/jest-support/fake-api';
 
 jest.mock('../editor/editor-page', () => ({
   __esModule: true,

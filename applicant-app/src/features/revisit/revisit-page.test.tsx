@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ApplicantRoutes from '../../app/routes';
-import { answer, apiError, fail, type Routes } from '../../../../tools/jest/fake-api';
+import { answer, apiError, fail, type Routes } from '@portal/jest-support/fake-api';
 import { FORM, myApplication, response } from '../common/testing/fixtures';
 import { renderApplicantApp } from '../common/testing/render-applicant-app';
 

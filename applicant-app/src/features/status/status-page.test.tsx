@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MyApplication } from '@portal/shared/domain';
 import ApplicantRoutes from '../../app/routes';
-import { answer, apiError } from '../../../../tools/jest/fake-api';
+import { answer, apiError } from '@portal/jest-support/fake-api';
 import { RESPONSE_ID, myApplication } from '../common/testing/fixtures';
 import { renderApplicantApp } from '../common/testing/render-applicant-app';
 

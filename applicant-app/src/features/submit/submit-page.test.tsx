@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notify } from '@portal/shared/client';
 import ApplicantRoutes from '../../app/routes';
-import { answer, type Routes } from '../../../../tools/jest/fake-api';
+import { answer, type Routes } from '@portal/jest-support/fake-api';
 import { renderApplicantApp } from '../common/testing/render-applicant-app';
 import { apiErrorWithDetails, draftResponse, EDITOR_FORM } from '../editor/testing/editor-fixtures';
 

@@ -1,7 +1,7 @@
 import type { UserRole } from '@portal/shared/domain';
 import { Route, Routes, useLocation } from '@portal/shared/router';
-import { renderSignedIn } from '../../../../../tools/jest/render-signed-in';
-import type { Routes as ApiRoutes } from '../../../../../tools/jest/fake-api';
+import { renderSignedIn } from '@portal/jest-support/render-signed-in';
+import type { Routes as ApiRoutes } from '@portal/jest-support/fake-api';
 import DorRoutes from '../dor-routes';
 
 /** Where the router is now (the tests assert navigation, including leaving /admin/dor). */

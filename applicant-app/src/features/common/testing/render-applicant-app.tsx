@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import type { UserRole } from '@portal/shared/domain';
-import type { Routes } from '../../../../../tools/jest/fake-api';
-import { renderSignedIn } from '../../../../../tools/jest/render-signed-in';
+import type { Routes } from '@portal/jest-support/fake-api';
+import { renderSignedIn } from '@portal/jest-support/render-signed-in';
 
-export { IDENTITY, sessionAnswer } from '../../../../../tools/jest/render-signed-in';
+export { IDENTITY, sessionAnswer } from '@portal/jest-support/render-signed-in';
 
 /** Mounts the applicant remote at /apply as the shell does, for a signed-in user of the given role. */
 export function renderApplicantApp(

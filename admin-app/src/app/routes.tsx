@@ -4,7 +4,7 @@ import type { UserRole } from '@portal/shared/domain';
 import { Route, Routes } from '@portal/shared/router';
 import { PageNotFound } from '@portal/shared/ui';
 import { AssessmentPage } from '../features/assessment/assessment-page';
-import DorRoutes from '../features/dor/dor-routes';
+import DorRoutes from './dor-routes';
 import { AdminHome } from '../features/home/admin-home';
 import { StaffLayout } from '../features/preferences/staff-layout';
 import { ReviewerDashboard } from '../features/reviewer/reviewer-dashboard';

@@ -6,7 +6,7 @@ import { type AssessmentKind, type AssessmentState, type AssessmentView } from '
 import { Link } from '@portal/shared/router';
 import { LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
 import { myAssessmentsQueryOptions } from '../../api/assessments';
-import { AssessmentStateTag, assessmentScreenPath } from '../assessment/assessment-links';
+import { AssessmentStateTag, assessmentScreenPath } from '../../lib/assessment-links';
 
 const EMPTY_TEXT: Record<AssessmentKind, string> = {
   review: 'No applications assigned to you yet.',

@@ -1,7 +1,7 @@
 import { Flex, Input, Segmented, Typography } from 'antd';
 import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from '@portal/shared/router';
 import { PageNotFound } from '@portal/shared/ui';
-import { useUrlSearch } from '../common/use-url-search';
+import { useUrlSearch } from '../../lib/use-url-search';
 import { AssessmentsTab } from './assessments-tab';
 
 const TABS = [

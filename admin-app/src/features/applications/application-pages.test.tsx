@@ -1,0 +1,115 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { answer } from '@portal/jest-support/fake-api';
+import { FORM, FORM_ID, RESPONSE_ID, STAFF, assessment, page, staffApplication } from '../../testing/fixtures';
+import { renderDor } from '../../testing/render-dor';
+
+jest.setTimeout(30_000);
+
+const APPLICATION = `GET /admin/responses/${RESPONSE_ID}`;
+
+test('the application page shows the applicant, each role’s row and every section', async () => {
+  renderDor(`/admin/dor/application/${FORM_ID}/${RESPONSE_ID}`, { [APPLICATION]: answer(staffApplication()) });
+
+  expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
+  expect(screen.getByText('ada@example.org · Spring 2025')).toBeInTheDocument();
+  const engineer = within(screen.getByRole('region', { name: 'Engineer application' }));
+  expect(engineer.getByText('Under review')).toBeInTheDocument();
+  expect(engineer.getByText('3.46')).toBeInTheDocument();
+  expect(engineer.getByRole('link', { name: '1/2' })).toHaveAttribute('href', `/admin/dor/reviews/${RESPONSE_ID}`);
+  expect(engineer.getByRole('link', { name: '0/1' })).toHaveAttribute('href', `/admin/dor/interviews/${RESPONSE_ID}`);
+  expect(engineer.getByText('Not decided')).toBeInTheDocument();
+  // Every section, the one hidden from reviewers too.
+  expect(screen.getByRole('region', { name: 'Contact details' })).toHaveTextContent('555-0100');
+  expect(screen.getByRole('region', { name: 'About You' })).toHaveTextContent('Ada');
+  expect(screen.getByRole('region', { name: 'Engineering' })).toHaveTextContent('An engine.');
+  expect(screen.getByRole('link', { name: 'See reviews' })).toHaveAttribute(
+    'href',
+    `/admin/dor/reviews/${RESPONSE_ID}`,
+  );
+  expect(screen.getByRole('link', { name: 'See interviews' })).toHaveAttribute(
+    'href',
+    `/admin/dor/interviews/${RESPONSE_ID}`,
+  );
+});
+
+test('the reviews page lists the assignments, opens them at the first section reviewers see, and unassigns', async () => {
+  const remove = jest.fn(() => null);
+  renderDor(`/admin/dor/reviews/${RESPONSE_ID}`, {
+    [APPLICATION]: answer(staffApplication()),
+    [`GET /admin/forms/${FORM_ID}/staff?kind=review`]: answer({ items: STAFF }),
+    'DELETE /admin/assessments/review/rev-2': remove,
+  });
+
+  expect(await screen.findByRole('heading', { name: 'Reviews for Ada Lovelace' })).toBeInTheDocument();
+  const grace = within(screen.getByText('Grace Hopper').closest('tr') as HTMLElement);
+  const alan = within(screen.getByText('Alan Turing').closest('tr') as HTMLElement);
+  expect(grace.getByText('Submitted')).toBeInTheDocument();
+  expect(grace.getByText('skill: 3')).toBeInTheDocument();
+  expect(grace.getByRole('link', { name: 'Open' })).toHaveAttribute(
+    'href',
+    `/admin/review/f/${FORM_ID}/${RESPONSE_ID}/about-you/rev-1`,
+  );
+  expect(grace.getByRole('button', { name: 'Unassign' })).toBeDisabled();
+  expect(alan.getByText('Draft')).toBeInTheDocument();
+
+  await userEvent.click(alan.getByRole('button', { name: 'Unassign' }));
+  expect(await screen.findByText('Unassign Alan Turing?')).toBeInTheDocument();
+  expect(remove).not.toHaveBeenCalled();
+  // The confirmation's own 'Unassign' comes last (it opens in a popup at the end of the page).
+  await userEvent.click(screen.getAllByRole('button', { name: 'Unassign' }).at(-1)!);
+
+  await waitFor(() => expect(remove).toHaveBeenCalled());
+  expect(screen.getByRole('combobox', { name: 'Reviewer' })).toBeInTheDocument();
+});
+
+test('the interviews page opens each interview on the interview screen', async () => {
+  renderDor(`/admin/dor/interviews/${RESPONSE_ID}`, {
+    [APPLICATION]: answer(staffApplication()),
+    [`GET /admin/forms/${FORM_ID}/staff?kind=interview`]: answer({ items: STAFF }),
+  });
+
+  expect(await screen.findByRole('heading', { name: 'Interviews for Ada Lovelace' })).toBeInTheDocument();
+  const alan = within(screen.getByText('Alan Turing').closest('tr') as HTMLElement);
+  expect(alan.getByText('Not started')).toBeInTheDocument();
+  expect(alan.getByRole('link', { name: 'Open' })).toHaveAttribute(
+    'href',
+    `/admin/interview/f/${FORM_ID}/${RESPONSE_ID}/int-1`,
+  );
+  expect(screen.getByRole('combobox', { name: 'Interviewer' })).toBeInTheDocument();
+});
+
+test.each([
+  ['reviewer', 'review', 'Assigned reviews', `/admin/review/f/${FORM_ID}/${RESPONSE_ID}/about-you/rev-1`],
+  ['interviewer', 'interview', 'Assigned interviews', `/admin/interview/f/${FORM_ID}/${RESPONSE_ID}/rev-1`],
+])('the %s page lists that staff member’s assessments', async (segment, kind, heading, open) => {
+  renderDor(`/admin/dor/${segment}/${FORM_ID}/grace-uid`, {
+    [`GET /admin/forms/${FORM_ID}/assessments?kind=${kind}&staffId=grace-uid`]: answer(
+      page([
+        assessment({ kind: kind as 'review' }),
+        assessment({ id: 'rev-9', applicantName: 'Bo Chen', state: 'draft', score: null }),
+      ]),
+    ),
+    [`GET /forms/${FORM_ID}`]: answer(FORM),
+  });
+
+  expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+  const ada = within(screen.getByRole('link', { name: 'Ada Lovelace' }).closest('tr') as HTMLElement);
+  expect(ada.getByText('Engineer')).toBeInTheDocument();
+  expect(ada.getByText('Submitted')).toBeInTheDocument();
+  expect(ada.getByText('3.00')).toBeInTheDocument();
+  await waitFor(() => expect(ada.getByRole('link', { name: 'Open' })).toHaveAttribute('href', open));
+  const bo = within(screen.getByRole('link', { name: 'Bo Chen' }).closest('tr') as HTMLElement);
+  expect(bo.getByText('Draft')).toBeInTheDocument();
+  expect(bo.getByText('—')).toBeInTheDocument();
+  expect(screen.getByText('2 assigned')).toBeInTheDocument();
+});
+
+test('the response page shows every answer and the status', async () => {
+  renderDor(`/admin/dor/response/${RESPONSE_ID}`, { [APPLICATION]: answer(staffApplication()) });
+
+  expect(await screen.findByRole('heading', { name: 'Response of Ada Lovelace' })).toBeInTheDocument();
+  expect(screen.getByText('In review')).toBeInTheDocument();
+  expect(screen.getByRole('region', { name: 'Contact details' })).toHaveTextContent('555-0100');
+  expect(screen.getByRole('region', { name: 'Engineering' })).toHaveTextContent('An engine.');
+});

@@ -1,0 +1,52 @@
+import { visibleSections } from '@portal/shared/domain';
+import { Flex, Tag, Typography } from 'antd';
+import { Link, useParams } from '@portal/shared/router';
+import { ApplicationAnswers, LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
+import { localDateTime } from '../../lib/labels';
+import { dorPaths } from '../../lib/paths';
+import { useStaffApplication } from './use-staff-application';
+
+const STATUS_LABELS: Record<string, string> = {
+  'in-progress': 'In progress',
+  submitted: 'Submitted',
+  'in-review': 'In review',
+  interview: 'Interview',
+  decided: 'Decided',
+  inactive: 'Inactive',
+};
+
+/** `/admin/dor/response/{responseId}`: a response, read-only, with its status. */
+export function ResponsePage() {
+  const { responseId = '' } = useParams();
+  const application = useStaffApplication(responseId);
+
+  if (application.isError) {
+    return (
+      <LoadError
+        title="The response could not be loaded."
+        error={application.error}
+        onRetry={() => void application.refetch()}
+      />
+    );
+  }
+  if (application.isPending) return <PageSkeleton label="Loading the response" />;
+
+  const { applicant, form, response } = application.data;
+  return (
+    <Flex vertical gap={16}>
+      <Typography.Title level={2} style={{ margin: 0 }}>
+        {`Response of ${applicant.firstName} ${applicant.lastName}`.trim()}
+      </Typography.Title>
+      <Flex gap={8} align="center" wrap>
+        <Typography.Text type="secondary">{`${form.semester} · ${applicant.email}`}</Typography.Text>
+        <Tag>{STATUS_LABELS[response.status] ?? response.status}</Tag>
+        {response.rolesApplied.map((role) => (
+          <RoleBadge key={role} role={role} />
+        ))}
+      </Flex>
+      <Typography.Text type="secondary">{`Last saved ${localDateTime(response.dateSubmitted)}`}</Typography.Text>
+      <Link to={dorPaths.application(form.id, response.id)}>Reviews and decisions</Link>
+      <ApplicationAnswers sections={visibleSections(form, response.rolesApplied)} response={response} />
+    </Flex>
+  );
+}

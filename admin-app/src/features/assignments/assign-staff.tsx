@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { Button, Select, Space } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { usePortal } from '@portal/shared/client';
+import { displayName, type AssessmentKind, type TeamRole } from '@portal/shared/domain';
+import { assignStaff, staffQueryOptions } from '../../api/dashboard';
+import { STAFF_NOUN } from '../../lib/labels';
+import { useStaffMutation } from '../../lib/use-staff-mutation';
+
+/** A staff member picker and "Assign": one review or interview assignment for a response and role. */
+export function AssignStaff({
+  formId,
+  kind,
+  responseId,
+  role,
+  exclude = [],
+}: {
+  formId: string;
+  kind: AssessmentKind;
+  responseId: string;
+  role: TeamRole;
+  /** Staff already assigned: not offered again. */
+  exclude?: readonly string[];
+}) {
+  const { api } = usePortal();
+  const staff = useQuery(staffQueryOptions(api, formId, kind));
+  const [staffId, setStaffId] = useState<string | undefined>();
+  const noun = STAFF_NOUN[kind];
+  const assign = useStaffMutation(
+    (id: string) => assignStaff(api, { kind, assignments: [{ responseId, role, staffId: id }] }),
+    { success: () => `${noun.title} assigned!`, onSuccess: () => setStaffId(undefined) },
+  );
+  const options = (staff.data ?? [])
+    .filter((summary) => !exclude.includes(summary.user.id))
+    .map((summary) => ({ value: summary.user.id, label: displayName(summary.user) }));
+
+  return (
+    <Space.Compact>
+      <Select
+        aria-label={noun.title}
+        placeholder={`Choose a ${noun.one}`}
+        style={{ minWidth: 180 }}
+        showSearch={{ optionFilterProp: 'label' }}
+        loading={staff.isPending}
+        options={options}
+        value={staffId}
+        onChange={setStaffId}
+      />
+      <Button disabled={!staffId} loading={assign.isPending} onClick={() => staffId && assign.mutate(staffId)}>
+        Assign
+      </Button>
+    </Space.Compact>
+  );
+}

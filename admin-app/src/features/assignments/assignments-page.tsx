@@ -1,0 +1,143 @@
+import { Button, Card, Flex, Popconfirm, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { usePortal } from '@portal/shared/client';
+import {
+  type AssessmentKind,
+  type AssignmentRef,
+  type ApplicationRowView,
+  type StaffApplication,
+} from '@portal/shared/domain';
+import { Link, useParams } from '@portal/shared/router';
+import { LoadError, PageSkeleton, RoleBadge, roleLabel } from '@portal/shared/ui';
+import { unassign } from '../../api/dashboard';
+import { AssignStaff } from './assign-staff';
+import { STAFF_NOUN } from '../../lib/labels';
+import { AssessmentStateTag, assessmentScreenPath } from '../../lib/assessment-links';
+import { dorPaths } from '../../lib/paths';
+import { useStaffApplication } from '../applications/use-staff-application';
+import { useStaffMutation } from '../../lib/use-staff-mutation';
+
+const scoresText = (ref: AssignmentRef) =>
+  ref.scores && Object.keys(ref.scores).length > 0
+    ? Object.entries(ref.scores)
+        .map(([key, value]) => `${key}: ${value}`)
+        .join(', ')
+    : '—';
+
+function RoleAssignments({
+  kind,
+  application,
+  row,
+}: {
+  kind: AssessmentKind;
+  application: StaffApplication;
+  row: ApplicationRowView;
+}) {
+  const { api } = usePortal();
+  const remove = useStaffMutation((ref: AssignmentRef) => unassign(api, kind, ref.assessmentId), {
+    success: (_data, ref) => `${ref.staffName} unassigned.`,
+  });
+  const refs = kind === 'review' ? row.reviews : row.interviews;
+  const noun = STAFF_NOUN[kind];
+
+  const columns: ColumnsType<AssignmentRef> = [
+    { title: 'Staff member', dataIndex: 'staffName', key: 'staff' },
+    {
+      title: 'State',
+      key: 'state',
+      render: (_: unknown, ref) => <AssessmentStateTag state={ref.state} />,
+    },
+    { title: 'Scores', key: 'scores', render: (_: unknown, ref) => scoresText(ref) },
+    {
+      title: 'Actions',
+      key: 'actions',
+      render: (_: unknown, ref) => (
+        <Flex gap={12} align="center">
+          <Link
+            to={assessmentScreenPath(
+              { kind, responseId: application.response.id, id: ref.assessmentId, role: row.role },
+              application.form.id,
+              application.form,
+            )}
+          >
+            Open
+          </Link>
+          <Popconfirm
+            title={`Unassign ${ref.staffName}?`}
+            okText="Unassign"
+            disabled={ref.state === 'submitted'}
+            onConfirm={() => remove.mutate(ref)}
+          >
+            <Button
+              danger
+              size="small"
+              disabled={ref.state === 'submitted'}
+              title={ref.state === 'submitted' ? 'Submitted: reopen it first' : undefined}
+              loading={remove.isPending && remove.variables.assessmentId === ref.assessmentId}
+            >
+              Unassign
+            </Button>
+          </Popconfirm>
+        </Flex>
+      ),
+    },
+  ];
+
+  return (
+    <Card title={<RoleBadge role={row.role} />} role="region" aria-label={`${roleLabel(row.role)} ${noun.many}`}>
+      <Flex vertical gap={12}>
+        <Table<AssignmentRef>
+          rowKey="assessmentId"
+          size="small"
+          columns={columns}
+          dataSource={refs}
+          pagination={false}
+          locale={{ emptyText: `No ${noun.many} assigned yet.` }}
+        />
+        <Flex align="center" gap={8} wrap>
+          <Typography.Text>{`Assign another ${noun.one}:`}</Typography.Text>
+          <AssignStaff
+            formId={application.form.id}
+            kind={kind}
+            responseId={row.responseId}
+            role={row.role}
+            exclude={refs.map((ref) => ref.staffId)}
+          />
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}
+
+/** `/admin/dor/reviews/{responseId}` and `/admin/dor/interviews/{responseId}`: who is assigned, per role. */
+export function AssignmentsPage({ kind }: { kind: AssessmentKind }) {
+  const { responseId = '' } = useParams();
+  const application = useStaffApplication(responseId);
+  const title = kind === 'review' ? 'Reviews' : 'Interviews';
+
+  if (application.isError) {
+    return (
+      <LoadError
+        title={`The ${title.toLowerCase()} could not be loaded.`}
+        error={application.error}
+        onRetry={() => void application.refetch()}
+      />
+    );
+  }
+  if (application.isPending) return <PageSkeleton label={`Loading ${title.toLowerCase()}`} />;
+
+  const { applicant, form, rows } = application.data;
+  return (
+    <Flex vertical gap={16}>
+      <Typography.Title level={2} style={{ margin: 0 }}>
+        {`${title} for ${applicant.firstName} ${applicant.lastName}`.trim()}
+      </Typography.Title>
+      <Link to={dorPaths.application(form.id, responseId)}>View the application</Link>
+      {rows.length === 0 ? (
+        <Typography.Text>This application has no submitted roles.</Typography.Text>
+      ) : (
+        rows.map((row) => <RoleAssignments key={row.id} kind={kind} application={application.data} row={row} />)
+      )}
+    </Flex>
+  );
+}

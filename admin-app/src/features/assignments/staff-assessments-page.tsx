@@ -1,0 +1,82 @@
+import { Flex, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { formQueryOptions, usePortal } from '@portal/shared/client';
+import { type AssessmentKind, type AssessmentView } from '@portal/shared/domain';
+import { Link, useParams } from '@portal/shared/router';
+import { LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
+import { staffAssessmentsQueryOptions } from '../../api/dashboard';
+import { scoreText } from '../../lib/labels';
+import { Pager } from '../../lib/pager';
+import { AssessmentStateTag, assessmentScreenPath } from '../../lib/assessment-links';
+import { dorPaths } from '../../lib/paths';
+import { useCursorPages } from '../../lib/use-cursor-pages';
+
+/** `/admin/dor/reviewer/{formId}/{id}` and `/admin/dor/interviewer/{formId}/{id}`: one staff member's assessments. */
+export function StaffAssessmentsPage({ kind }: { kind: AssessmentKind }) {
+  const { formId = '', staffId = '' } = useParams();
+  const { api } = usePortal();
+  const pages = useCursorPages(`${kind}|${staffId}`);
+  const list = useQuery({
+    ...staffAssessmentsQueryOptions(api, formId, kind, staffId, pages.cursor),
+    placeholderData: keepPreviousData,
+  });
+  const form = useQuery({ ...formQueryOptions(api, formId), enabled: kind === 'review' });
+  const title = kind === 'review' ? 'Assigned reviews' : 'Assigned interviews';
+
+  if (list.isError) {
+    return <LoadError title={`${title} could not be loaded.`} error={list.error} onRetry={() => void list.refetch()} />;
+  }
+  if (list.isPending) return <PageSkeleton label={`Loading ${title.toLowerCase()}`} />;
+
+  const columns: ColumnsType<AssessmentView> = [
+    {
+      title: 'Applicant',
+      key: 'applicant',
+      render: (_: unknown, item) => (
+        <Link to={dorPaths.application(formId, item.responseId)}>{item.applicantName}</Link>
+      ),
+    },
+    { title: 'Role', key: 'role', render: (_: unknown, item) => <RoleBadge role={item.role} /> },
+    {
+      title: 'State',
+      key: 'state',
+      render: (_: unknown, item) => <AssessmentStateTag state={item.state} />,
+    },
+    { title: 'Score', key: 'score', render: (_: unknown, item) => scoreText(item.score) },
+    {
+      title: '',
+      key: 'open',
+      render: (_: unknown, item) => <Link to={assessmentScreenPath(item, formId, form.data)}>Open</Link>,
+    },
+  ];
+
+  const staffName = list.data.items[0]?.staffName;
+  return (
+    <Flex vertical gap={12}>
+      <Typography.Title level={2} style={{ margin: 0 }}>
+        {title}
+      </Typography.Title>
+      {staffName && <Typography.Text type="secondary">{staffName}</Typography.Text>}
+      <Link to={dorPaths.dashboard(formId, kind === 'review' ? 'reviewers' : 'interviewers')}>
+        Back to the dashboard
+      </Link>
+      <Table<AssessmentView>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data.items}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        loading={list.isFetching}
+        locale={{ emptyText: kind === 'review' ? 'No reviews assigned yet.' : 'No interviews assigned yet.' }}
+      />
+      <Pager
+        summary={`${list.data.total} assigned`}
+        hasPrevious={pages.hasPrevious}
+        nextCursor={list.data.nextCursor}
+        onPrevious={pages.previous}
+        onNext={pages.next}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,126 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AuditEntry } from '@portal/shared/domain';
+import { answer, apiError, fail } from '@portal/jest-support/fake-api';
+import { localTime } from './audit-page';
+import { page } from '../../testing/fixtures';
+import { renderDor } from '../../testing/render-dor';
+
+jest.setTimeout(30_000);
+
+function entry(overrides: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    id: '0b7f6a52-1c2d-4e3f-8a9b-0c1d2e3f4a5b',
+    at: '2026-03-01T12:30:00.000Z',
+    actorId: 'alan-uid',
+    actorName: 'Alan Turing',
+    action: 'user.role-changed',
+    target: { collection: 'users', id: 'grace-uid' },
+    before: { role: 'applicant' },
+    after: { role: 'reviewer' },
+    ...overrides,
+  };
+}
+
+const ENTRIES = [
+  entry(),
+  entry({
+    id: '1c8a7b63-2d3e-4f5a-9b0c-1d2e3f4a5b6c',
+    at: '2026-03-01T11:00:00.000Z',
+    action: 'decision.set',
+    target: { collection: 'review-statuses', id: 'resp-1__engineer' },
+    formId: 'spring-2025',
+    before: { decision: 'reviewed', final: false },
+    after: { decision: 'accepted', final: true },
+  }),
+  entry({
+    id: '2d9b8c74-3e4f-4a5b-8c1d-2e3f4a5b6c7d',
+    at: '2026-03-01T10:00:00.000Z',
+    action: 'assignment.removed',
+    target: { collection: 'interview-data', id: 'assessment-1' },
+    before: { staffId: 'bo-uid' },
+    after: null,
+  }),
+];
+
+const rowOf = (text: string) => within(screen.getByText(text).closest('tr') as HTMLElement);
+
+test('lists entries with local time, who, action label, target and the change as compact JSON', async () => {
+  renderDor('/admin/dor/audit', { 'GET /admin/audit': answer(page(ENTRIES, null, 3)) });
+
+  expect(await screen.findByRole('heading', { name: 'Audit log' })).toBeInTheDocument();
+  expect(await screen.findByText('users/grace-uid')).toBeInTheDocument();
+  for (const name of ['When', 'Who', 'Action', 'Target', 'Before → After']) {
+    expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
+  }
+  const role = rowOf('Role changed');
+  expect(role.getByText(localTime('2026-03-01T12:30:00.000Z'))).toHaveAttribute('datetime', '2026-03-01T12:30:00.000Z');
+  expect(role.getByText('Alan Turing')).toBeInTheDocument();
+  expect(role.getByText('users/grace-uid')).toBeInTheDocument();
+  expect(role.getByText('{"role":"applicant"} → {"role":"reviewer"}')).toBeInTheDocument();
+  expect(
+    rowOf('Decision set').getByText('{"decision":"reviewed","final":false} → {"decision":"accepted","final":true}'),
+  ).toBeInTheDocument();
+  expect(rowOf('Assignment removed').getByText('{"staffId":"bo-uid"} → —')).toBeInTheDocument();
+  expect(rowOf('Assignment removed').getByText('interview-data/assessment-1')).toBeInTheDocument();
+  expect(screen.getByText('3 entries')).toBeInTheDocument();
+});
+
+test("shows 'Nothing recorded yet.' when the log is empty", async () => {
+  renderDor('/admin/dor/audit', { 'GET /admin/audit': answer(page([])) });
+
+  expect(await screen.findByText('Nothing recorded yet.')).toBeInTheDocument();
+  expect(screen.getByText('0 entries')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+});
+
+test('the action filter is sent to the server and starts again at the first page', async () => {
+  const { request } = renderDor('/admin/dor/audit', {
+    'GET /admin/audit': answer(page(ENTRIES, 'cursor-2', 30)),
+    'GET /admin/audit?cursor=cursor-2': answer(page([entry({ id: 'e-26', actorName: 'Page Two' })], null, 30)),
+    'GET /admin/audit?action=decision.set': answer(page([ENTRIES[1]!])),
+  });
+  expect(await screen.findByText('Role changed')).toBeInTheDocument();
+
+  await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+  expect(await screen.findByText('Page Two')).toBeInTheDocument();
+
+  await userEvent.click(screen.getByRole('combobox', { name: 'Action filter' }));
+  await userEvent.click(await screen.findByTitle('Decision set'));
+  await waitFor(() => expect(screen.queryByText('users/grace-uid')).not.toBeInTheDocument());
+  expect(screen.getByText('resp-1__engineer', { exact: false })).toBeInTheDocument();
+  expect(request).toHaveBeenCalledWith('GET', '/admin/audit?action=decision.set');
+  expect(screen.queryByText('Page Two')).not.toBeInTheDocument();
+  expect(screen.getByText('1 entry')).toBeInTheDocument();
+});
+
+test('Previous and Next page follow the cursors', async () => {
+  const { request } = renderDor('/admin/dor/audit', {
+    'GET /admin/audit': answer(page([ENTRIES[0]!], 'cursor-2', 2)),
+    'GET /admin/audit?cursor=cursor-2': answer(page([ENTRIES[1]!], null, 2)),
+  });
+  expect(await screen.findByText('Role changed')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+
+  await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+  expect(await screen.findByText('Decision set')).toBeInTheDocument();
+  expect(request).toHaveBeenCalledWith('GET', '/admin/audit?cursor=cursor-2');
+  expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+
+  await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+  expect(await screen.findByText('Role changed')).toBeInTheDocument();
+  expect(screen.queryByText('Decision set')).not.toBeInTheDocument();
+});
+
+test('a load error offers a retry', async () => {
+  renderDor('/admin/dor/audit', { 'GET /admin/audit': fail(apiError(500, 'internal', 'Something went wrong')) });
+
+  expect(await screen.findByText('The audit log could not be loaded.')).toBeInTheDocument();
+});
+
+test('is for super-reviewers only: a reviewer never loads the log', async () => {
+  const { request } = renderDor('/admin/dor/audit', { 'GET /admin/audit': answer(page(ENTRIES)) }, 'reviewer');
+
+  await waitFor(() => expect(screen.queryByRole('heading', { name: 'Audit log' })).not.toBeInTheDocument());
+  expect(request).not.toHaveBeenCalledWith('GET', '/admin/audit');
+});

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { Flex, Select, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { usePortal } from '@portal/shared/client';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, countOf, type AuditAction, type AuditEntry } from '@portal/shared/domain';
+import { LoadError, PageSkeleton } from '@portal/shared/ui';
+import { auditQueryOptions } from '../../api/audit';
+import { Pager } from '../../lib/pager';
+import { useCursorPages } from '../../lib/use-cursor-pages';
+
+const ACTION_FILTER_OPTIONS = [
+  { value: '', label: 'All actions' },
+  ...AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_LABELS[action] })),
+];
+
+/** Compact JSON of a before or after value ("—" when there is none). */
+export const compactJson = (value: unknown): string =>
+  value === null || value === undefined ? '—' : JSON.stringify(value);
+
+/** The time of an entry in the reader's local time. */
+export const localTime = (iso: string): string => new Date(iso).toLocaleString();
+
+function Change({ entry }: { entry: AuditEntry }) {
+  const text = `${compactJson(entry.before)} → ${compactJson(entry.after)}`;
+  return (
+    <Typography.Text code style={{ display: 'inline-block', maxWidth: 480, wordBreak: 'break-all' }}>
+      {text}
+    </Typography.Text>
+  );
+}
+
+const columns: ColumnsType<AuditEntry> = [
+  {
+    title: 'When',
+    key: 'at',
+    render: (_: unknown, entry) => <time dateTime={entry.at}>{localTime(entry.at)}</time>,
+  },
+  { title: 'Who', dataIndex: 'actorName', key: 'who' },
+  { title: 'Action', key: 'action', render: (_: unknown, entry) => AUDIT_ACTION_LABELS[entry.action] ?? entry.action },
+  {
+    title: 'Target',
+    key: 'target',
+    render: (_: unknown, entry) => `${entry.target.collection}/${entry.target.id}`,
+  },
+  { title: 'Before → After', key: 'change', render: (_: unknown, entry) => <Change entry={entry} /> },
+];
+
+/** `/admin/dor/audit`: who changed what and when, newest first (read-only). */
+export function AuditPage() {
+  const { api } = usePortal();
+  const [action, setAction] = useState<AuditAction | ''>('');
+  const pages = useCursorPages(action);
+  const log = useQuery({
+    ...auditQueryOptions(api, { action, cursor: pages.cursor }),
+    placeholderData: keepPreviousData,
+  });
+
+  return (
+    <Flex vertical gap={16}>
+      <Typography.Title level={2} style={{ margin: 0 }}>
+        Audit log
+      </Typography.Title>
+      <Flex gap={8} wrap>
+        <Select<AuditAction | ''>
+          aria-label="Action filter"
+          style={{ minWidth: 220 }}
+          options={ACTION_FILTER_OPTIONS}
+          value={action}
+          onChange={setAction}
+        />
+      </Flex>
+      {log.isError ? (
+        <LoadError title="The audit log could not be loaded." error={log.error} onRetry={() => void log.refetch()} />
+      ) : log.isPending ? (
+        <PageSkeleton label="Loading the audit log" />
+      ) : (
+        <>
+          <Table<AuditEntry>
+            rowKey="id"
+            columns={columns}
+            dataSource={log.data.items}
+            pagination={false}
+            loading={log.isFetching}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: 'Nothing recorded yet.' }}
+          />
+          <Pager
+            summary={countOf(log.data.total, 'entry', 'entries')}
+            hasPrevious={pages.hasPrevious}
+            nextCursor={log.data.nextCursor}
+            onPrevious={pages.previous}
+            onNext={pages.next}
+          />
+        </>
+      )}
+    </Flex>
+  );
+}

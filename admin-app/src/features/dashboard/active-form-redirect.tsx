@@ -1,0 +1,30 @@
+import { Result } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { activeFormQueryOptions, ApiRequestError, usePortal } from '@portal/shared/client';
+import { RESPONSE_MESSAGES } from '@portal/shared/domain';
+import { Link, Navigate } from '@portal/shared/router';
+import { LoadError, PageSkeleton } from '@portal/shared/ui';
+import { dorPaths } from '../../lib/paths';
+
+/** `/admin/dor/`: the active form's dashboard, or 'No active form!'. */
+export function ActiveFormRedirect() {
+  const { api } = usePortal();
+  const form = useQuery(activeFormQueryOptions(api));
+
+  if (form.isPending) return <PageSkeleton label="Loading the active form" />;
+  if (form.isError) {
+    if (form.error instanceof ApiRequestError && form.error.status === 404) {
+      return (
+        <Result
+          status="info"
+          title={RESPONSE_MESSAGES.noActiveForm}
+          extra={<Link to="/admin/dor/forms">Manage forms</Link>}
+        />
+      );
+    }
+    return (
+      <LoadError title="The active form could not be loaded." error={form.error} onRetry={() => void form.refetch()} />
+    );
+  }
+  return <Navigate to={dorPaths.dashboard(form.data.id)} replace />;
+}

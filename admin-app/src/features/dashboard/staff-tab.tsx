@@ -1,0 +1,64 @@
+import { Flex, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { usePortal } from '@portal/shared/client';
+import { displayName, type AssessmentKind, type StaffSummary } from '@portal/shared/domain';
+import { Link } from '@portal/shared/router';
+import { LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
+import { staffQueryOptions } from '../../api/dashboard';
+import { dorPaths } from '../../lib/paths';
+
+const EMPTY_TEXT: Record<AssessmentKind, string> = {
+  review: 'No reviewers yet.',
+  interview: 'No interviewers yet.',
+};
+
+/** The reviewers and interviewers tabs: each staff member with their load for the form. */
+export function StaffTab({ formId, kind, search }: { formId: string; kind: AssessmentKind; search: string }) {
+  const { api } = usePortal();
+  const staff = useQuery({ ...staffQueryOptions(api, formId, kind, search), placeholderData: keepPreviousData });
+  const noun = kind === 'review' ? 'reviewers' : 'interviewers';
+
+  if (staff.isError) {
+    return (
+      <LoadError title={`The ${noun} could not be loaded.`} error={staff.error} onRetry={() => void staff.refetch()} />
+    );
+  }
+  if (staff.isPending) return <PageSkeleton label={`Loading ${noun}`} />;
+
+  const columns: ColumnsType<StaffSummary> = [
+    {
+      title: 'Name',
+      key: 'name',
+      render: (_: unknown, item) => (
+        <Link to={dorPaths.staffMember(kind, formId, item.user.id)}>{displayName(item.user)}</Link>
+      ),
+    },
+    { title: 'Email', key: 'email', render: (_: unknown, item) => item.user.email },
+    {
+      title: 'Role preferences',
+      key: 'preferences',
+      render: (_: unknown, item) => (
+        <Flex gap={4} wrap>
+          {item.user.applicantRolePreferences.map((role) => (
+            <RoleBadge key={role} role={role} />
+          ))}
+        </Flex>
+      ),
+    },
+    { title: 'Assigned', dataIndex: 'assigned', key: 'assigned' },
+    { title: 'Completed', dataIndex: 'done', key: 'done' },
+  ];
+
+  return (
+    <Table<StaffSummary>
+      rowKey={(item) => item.user.id}
+      columns={columns}
+      dataSource={staff.data}
+      pagination={false}
+      loading={staff.isFetching}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: search.trim() ? 'Nothing matches your search.' : EMPTY_TEXT[kind] }}
+    />
+  );
+}

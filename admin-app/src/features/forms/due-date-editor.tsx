@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { Button, DatePicker, Flex, Space, Typography, type DatePickerProps } from 'antd';
+import { usePortal } from '@portal/shared/client';
+import type { FormSummary } from '@portal/shared/domain';
+import { saveDueDate } from '../../api/forms';
+import { localDateTime } from '../../lib/labels';
+import { useStaffMutation } from '../../lib/use-staff-mutation';
+
+type PickedDate = Exclude<NonNullable<DatePickerProps['value']>, readonly unknown[]>;
+
+/** A form's due date in local time, and a picker to move it. */
+export function DueDateEditor({ form }: { form: FormSummary }) {
+  const { api } = usePortal();
+  const [picked, setPicked] = useState<PickedDate | null>(null);
+  const save = useStaffMutation((dueDate: string) => saveDueDate(api, form.id, dueDate), {
+    success: () => 'Due date saved!',
+    onSuccess: () => setPicked(null),
+  });
+  return (
+    <Flex vertical gap={4}>
+      <Typography.Text>{localDateTime(form.dueDate)}</Typography.Text>
+      <Space.Compact>
+        <DatePicker
+          showTime
+          aria-label={`New due date for ${form.semester}`}
+          placeholder="New due date"
+          value={picked}
+          onChange={(value) => setPicked(value)}
+        />
+        <Button disabled={!picked} loading={save.isPending} onClick={() => picked && save.mutate(picked.toISOString())}>
+          Save
+        </Button>
+      </Space.Compact>
+    </Flex>
+  );
+}

@@ -1,0 +1,124 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiRequestError, notify } from '@portal/shared/client';
+import type { FormSummary } from '@portal/shared/domain';
+import { answer, fail } from '@portal/jest-support/fake-api';
+import { FORM } from '../../testing/fixtures';
+import { renderDor } from '../../testing/render-dor';
+
+jest.setTimeout(30_000);
+afterEach(() => jest.restoreAllMocks());
+
+const FORMS: FormSummary[] = [
+  {
+    id: 'spring-2025',
+    semester: 'Spring 2025',
+    isActive: true,
+    decisionsReleased: false,
+    dueDate: '2025-03-01T04:59:00.000Z',
+    rows: 12,
+    decided: 5,
+  },
+  {
+    id: 'fall-2024',
+    semester: 'Fall 2024',
+    isActive: false,
+    decisionsReleased: true,
+    dueDate: '2024-10-01T04:59:00.000Z',
+    rows: 8,
+    decided: 8,
+  },
+];
+
+const routes = { 'GET /admin/forms': answer({ items: FORMS }) };
+const rowOf = (semester: string) => within(screen.getByRole('link', { name: semester }).closest('tr') as HTMLElement);
+
+/** Typing JSON braces with userEvent needs escaping; pasting is what a user does anyway. */
+async function pasteDefinition(text: string) {
+  const box = screen.getByRole('textbox', { name: 'Form definition (JSON)' });
+  await userEvent.click(box);
+  await userEvent.paste(text);
+}
+
+test('lists the forms: active, due date, decided and released', async () => {
+  renderDor('/admin/dor/forms', routes);
+
+  expect(await screen.findByRole('link', { name: 'Spring 2025' })).toHaveAttribute(
+    'href',
+    '/admin/dor/dashboard/spring-2025/all',
+  );
+  const spring = rowOf('Spring 2025');
+  expect(spring.getByText('Active')).toBeInTheDocument();
+  expect(spring.getByText('5/12')).toBeInTheDocument();
+  expect(
+    spring.getByText(
+      new Date(FORMS[0]!.dueDate).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+    ),
+  ).toBeInTheDocument();
+  expect(spring.queryByRole('button', { name: /Make .* active/ })).not.toBeInTheDocument();
+  const fall = rowOf('Fall 2024');
+  expect(fall.getByText('8/8')).toBeInTheDocument();
+  expect(fall.getByText('Yes')).toBeInTheDocument();
+});
+
+test("'Make active' POSTs the activation", async () => {
+  const activate = jest.fn(() => ({ ...FORM, id: 'fall-2024' }));
+  renderDor('/admin/dor/forms', { ...routes, 'POST /admin/forms/fall-2024/activate': activate });
+
+  await userEvent.click(await screen.findByRole('button', { name: 'Make Fall 2024 active' }));
+
+  await waitFor(() => expect(activate).toHaveBeenCalledWith({}));
+});
+
+test('text that is not JSON is refused here, without calling the API', async () => {
+  const { request } = renderDor('/admin/dor/forms', routes);
+  await screen.findByRole('link', { name: 'Spring 2025' });
+
+  await pasteDefinition('{ "id": ');
+  await userEvent.click(screen.getByRole('button', { name: 'Validate and save' }));
+
+  expect(await screen.findByText(/^This is not valid JSON: /)).toBeInTheDocument();
+  expect(request).not.toHaveBeenCalledWith('POST', '/application/forms', expect.anything());
+});
+
+test('a 400 lists each problem as "path: message"', async () => {
+  const details = [
+    { path: 'sections.1.questions.0.options', message: 'Give at least 2 options' },
+    { path: 'semester', message: 'Required' },
+  ];
+  const save = jest.fn(() => {
+    throw new ApiRequestError(400, 'invalid-request', 'The form is not valid', {
+      error: { code: 'invalid-request', message: 'The form is not valid', details },
+    });
+  });
+  renderDor('/admin/dor/forms', { ...routes, 'POST /application/forms': save });
+  await screen.findByRole('link', { name: 'Spring 2025' });
+
+  await pasteDefinition('{"id":"fall-2025"}');
+  await userEvent.click(screen.getByRole('button', { name: 'Validate and save' }));
+
+  expect(await screen.findByText('sections.1.questions.0.options: Give at least 2 options')).toBeInTheDocument();
+  expect(screen.getByText('semester: Required')).toBeInTheDocument();
+  expect(screen.getByText('The form is not valid')).toBeInTheDocument();
+  expect(save).toHaveBeenCalledWith({ id: 'fall-2025' });
+});
+
+test("a valid form is saved: 'Form saved!'", async () => {
+  const success = jest.spyOn(notify, 'success').mockImplementation(() => 'toast');
+  const save = jest.fn(() => FORM);
+  renderDor('/admin/dor/forms', { ...routes, 'POST /application/forms': save });
+  await screen.findByRole('link', { name: 'Spring 2025' });
+
+  await pasteDefinition(JSON.stringify(FORM));
+  await userEvent.click(screen.getByRole('button', { name: 'Validate and save' }));
+
+  await waitFor(() => expect(save).toHaveBeenCalledWith(FORM));
+  await waitFor(() => expect(success).toHaveBeenCalledWith('Form saved!'));
+});
+
+test('a failed list load shows the reason', async () => {
+  renderDor('/admin/dor/forms', { 'GET /admin/forms': fail(new Error('Boom')) });
+
+  expect(await screen.findByText('The forms could not be loaded.')).toBeInTheDocument();
+  expect(screen.getByRole('region', { name: 'Validate and save a form' })).toBeInTheDocument();
+});

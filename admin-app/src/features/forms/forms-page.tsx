@@ -1,0 +1,78 @@
+import { Button, Flex, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useQuery } from '@tanstack/react-query';
+import { usePortal } from '@portal/shared/client';
+import type { FormSummary } from '@portal/shared/domain';
+import { Link } from '@portal/shared/router';
+import { LoadError, PageSkeleton } from '@portal/shared/ui';
+import { activateForm, formSummariesQueryOptions } from '../../api/forms';
+import { DueDateEditor } from './due-date-editor';
+import { FormDefinitionCard } from './form-definition-card';
+import { dorPaths } from '../../lib/paths';
+import { useStaffMutation } from '../../lib/use-staff-mutation';
+
+/** `/admin/dor/forms`: every form (active, due date, decisions) and a way to add or replace one. */
+export function FormsPage() {
+  const { api } = usePortal();
+  const forms = useQuery(formSummariesQueryOptions(api));
+  const activate = useStaffMutation((form: FormSummary) => activateForm(api, form.id), {
+    success: (_data, form) => `${form.semester} is now the active form!`,
+  });
+
+  const columns: ColumnsType<FormSummary> = [
+    {
+      title: 'Semester',
+      key: 'semester',
+      render: (_: unknown, form) => <Link to={dorPaths.dashboard(form.id)}>{form.semester}</Link>,
+    },
+    {
+      title: 'Active',
+      key: 'active',
+      render: (_: unknown, form) => (form.isActive ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>),
+    },
+    { title: 'Due date', key: 'dueDate', render: (_: unknown, form) => <DueDateEditor form={form} /> },
+    { title: 'Decided', key: 'decided', render: (_: unknown, form) => `${form.decided}/${form.rows}` },
+    {
+      title: 'Decisions released',
+      key: 'released',
+      render: (_: unknown, form) => (form.decisionsReleased ? 'Yes' : 'No'),
+    },
+    {
+      title: 'Actions',
+      key: 'actions',
+      render: (_: unknown, form) =>
+        form.isActive ? null : (
+          <Button
+            loading={activate.isPending && activate.variables.id === form.id}
+            onClick={() => activate.mutate(form)}
+            aria-label={`Make ${form.semester} active`}
+          >
+            Make active
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      <Typography.Title level={2} style={{ margin: 0 }}>
+        Forms
+      </Typography.Title>
+      {forms.isError ? (
+        <LoadError title="The forms could not be loaded." error={forms.error} onRetry={() => void forms.refetch()} />
+      ) : forms.isPending ? (
+        <PageSkeleton label="Loading forms" />
+      ) : (
+        <Table<FormSummary>
+          rowKey="id"
+          columns={columns}
+          dataSource={forms.data}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: 'No forms yet.' }}
+        />
+      )}
+      <FormDefinitionCard />
+    </Flex>
+  );
+}

@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { Button, Flex, Input, Popconfirm, Select, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { usePortal } from '@portal/shared/client';
+import {
+  displayName,
+  USER_ROLE_LABELS,
+  USER_ROLES,
+  type StaffMember,
+  type UserRole,
+  countOf,
+} from '@portal/shared/domain';
+import { LoadError, PageSkeleton } from '@portal/shared/ui';
+import { changeUsersRole, deleteUsers, usersQueryOptions } from '../../api/users';
+import { Pager } from '../../lib/pager';
+import { useCursorPages } from '../../lib/use-cursor-pages';
+import { useDebounced } from '../../lib/use-url-search';
+import { useStaffMutation } from '../../lib/use-staff-mutation';
+
+const ROLE_OPTIONS = USER_ROLES.map((role) => ({ value: role, label: USER_ROLE_LABELS[role] }));
+const ROLE_FILTER_OPTIONS = [{ value: '', label: 'All roles' }, ...ROLE_OPTIONS];
+
+/** `/admin/dor/users`: find users, change the role of or delete those selected. */
+export function UsersPage() {
+  const { api } = usePortal();
+  const [text, setText] = useState('');
+  const search = useDebounced(text.trim());
+  const [role, setRole] = useState<UserRole | ''>('');
+  const pages = useCursorPages(`${search}|${role}`);
+  const users = useQuery({
+    ...usersQueryOptions(api, { search, role, cursor: pages.cursor }),
+    placeholderData: keepPreviousData,
+  });
+  const [selected, setSelected] = useState<string[]>([]);
+  const [newRole, setNewRole] = useState<UserRole | undefined>();
+
+  const changeRole = useStaffMutation(
+    (input: { userIds: string[]; role: UserRole }) => changeUsersRole(api, input.userIds, input.role),
+    {
+      success: (result, input) => `${countOf(result.updated, 'user')} now ${USER_ROLE_LABELS[input.role]}!`,
+      onSuccess: () => setSelected([]),
+    },
+  );
+  const remove = useStaffMutation((userIds: string[]) => deleteUsers(api, userIds), {
+    success: (result) => `${countOf(result.deleted, 'user')} deleted!`,
+    onSuccess: () => setSelected([]),
+  });
+
+  const columns: ColumnsType<StaffMember> = [
+    { title: 'Name', key: 'name', render: (_: unknown, user) => displayName(user) },
+    { title: 'Email', dataIndex: 'email', key: 'email' },
+    { title: 'Role', key: 'role', render: (_: unknown, user) => USER_ROLE_LABELS[user.role] },
+  ];
+
+  const count = selected.length;
+  const busy = changeRole.isPending || remove.isPending;
+
+  return (
+    <Flex vertical gap={16}>
+      <Typography.Title level={2} style={{ margin: 0 }}>
+        Users
+      </Typography.Title>
+      <Flex gap={8} wrap>
+        <Input.Search
+          allowClear
+          aria-label="Search users"
+          placeholder="Search by name or email"
+          value={text}
+          maxLength={100}
+          onChange={(event) => setText(event.target.value)}
+          style={{ maxWidth: 360 }}
+        />
+        <Select<UserRole | ''>
+          aria-label="Role filter"
+          style={{ minWidth: 160 }}
+          options={ROLE_FILTER_OPTIONS}
+          value={role}
+          onChange={setRole}
+        />
+      </Flex>
+      <Flex gap={8} align="center" wrap role="group" aria-label="Selected users">
+        <Select<UserRole>
+          aria-label="New role"
+          placeholder="Choose a role"
+          style={{ minWidth: 160 }}
+          options={ROLE_OPTIONS}
+          value={newRole}
+          onChange={setNewRole}
+        />
+        <Button
+          disabled={count === 0 || !newRole || busy}
+          loading={changeRole.isPending}
+          onClick={() => newRole && changeRole.mutate({ userIds: selected, role: newRole })}
+        >
+          {`Apply to ${count} selected`}
+        </Button>
+        <Popconfirm
+          title={`Delete ${countOf(count, 'user')}?`}
+          description="Their accounts are deleted too. This cannot be undone."
+          okText="Yes, delete"
+          okButtonProps={{ danger: true }}
+          disabled={count === 0 || busy}
+          onConfirm={() => remove.mutate(selected)}
+        >
+          <Button danger disabled={count === 0 || busy} loading={remove.isPending}>
+            Delete
+          </Button>
+        </Popconfirm>
+      </Flex>
+      {users.isError ? (
+        <LoadError title="The users could not be loaded." error={users.error} onRetry={() => void users.refetch()} />
+      ) : users.isPending ? (
+        <PageSkeleton label="Loading users" />
+      ) : (
+        <>
+          <Table<StaffMember>
+            rowKey="id"
+            columns={columns}
+            dataSource={users.data.items}
+            pagination={false}
+            loading={users.isFetching}
+            scroll={{ x: 'max-content' }}
+            rowSelection={{
+              selectedRowKeys: selected,
+              preserveSelectedRowKeys: true,
+              onChange: (keys) => setSelected(keys.map(String)),
+              getCheckboxProps: (user) => ({ 'aria-label': `Select ${displayName(user)}` }),
+            }}
+            locale={{ emptyText: search || role ? 'Nothing matches your search.' : 'No users yet.' }}
+          />
+          <Pager
+            summary={countOf(users.data.total, 'user')}
+            hasPrevious={pages.hasPrevious}
+            nextCursor={users.data.nextCursor}
+            onPrevious={pages.previous}
+            onNext={pages.next}
+          />
+        </>
+      )}
+    </Flex>
+  );
+}

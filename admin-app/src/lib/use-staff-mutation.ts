@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { notify } from '@portal/shared/client';
+import { staffKeys } from '../api/keys';
+
+/**
+ * A super-reviewer action: on success every staff query is refreshed and `success` (if given) is
+ * toasted; a failure toasts the server's message unless the caller handles it (`onError`).
+ */
+export function useStaffMutation<TVariables, TData>(
+  action: (variables: TVariables) => Promise<TData>,
+  options: {
+    success?: (data: TData, variables: TVariables) => string | null;
+    onSuccess?: (data: TData, variables: TVariables) => void;
+    onError?: (error: Error, variables: TVariables) => boolean | void;
+  } = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: action,
+    onSuccess: async (data, variables) => {
+      const message = options.success?.(data, variables);
+      if (message) notify.success(message);
+      options.onSuccess?.(data, variables);
+      await queryClient.invalidateQueries({ queryKey: staffKeys.all });
+    },
+    onError: (error, variables) => {
+      if (options.onError?.(error, variables) === true) return;
+      notify.error(error.message);
+    },
+  });
+}

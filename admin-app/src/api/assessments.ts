@@ -1,53 +1,76 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { ApiClient } from '@portal/shared/client';
-import type { AssessmentBody, AssessmentKind, AssessmentScreen, AssessmentView, Page } from '@portal/shared/domain';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
+import { apiPath, usePortal, type ApiClient } from '@portal/shared/client';
+import type {
+  AssessmentBody,
+  AssessmentKind,
+  AssessmentScreen,
+  AssessmentsQuery,
+  AssessmentView,
+  Page,
+} from '@portal/shared/domain';
 import { staffKeys } from './keys';
 
-export interface AssessmentsFilter {
-  kind: AssessmentKind;
-  search?: string;
-}
+const id = encodeURIComponent;
 
-/** The list's path with its query in a fixed order (kind, search, cursor), empty values left out. */
-export function assessmentsPath(formId: string, { kind, search }: AssessmentsFilter, cursor?: string | null): string {
-  const params = new URLSearchParams({ kind });
-  const text = search?.trim();
-  if (text) params.set('search', text);
-  if (cursor) params.set('cursor', cursor);
-  return `/admin/forms/${encodeURIComponent(formId)}/assessments?${params.toString()}`;
-}
+/** GET /admin/forms/{formId}/assessments: one page of someone's reviews or interviews (a reviewer: their own). */
+export const fetchAssessments = (api: ApiClient, formId: string, query: AssessmentsQuery) =>
+  api.request<Page<AssessmentView>>('GET', apiPath(`/admin/forms/${id(formId)}/assessments`, query));
 
-/** GET /admin/forms/{formId}/assessments: the caller's own reviews or interviews, page by page. */
-export function myAssessmentsQueryOptions(api: ApiClient, formId: string, filter: AssessmentsFilter) {
+/** The caller's own reviews or interviews, page after page ("Load more"). */
+export function myAssessmentsQueryOptions(
+  api: ApiClient,
+  formId: string,
+  filter: Pick<AssessmentsQuery, 'kind' | 'search'>,
+) {
   const query = { kind: filter.kind, search: filter.search?.trim() ?? '' };
   return infiniteQueryOptions({
     queryKey: staffKeys.assessments(formId, query),
-    queryFn: ({ pageParam }) => api.request<Page<AssessmentView>>('GET', assessmentsPath(formId, query, pageParam)),
+    queryFn: ({ pageParam }) => fetchAssessments(api, formId, { ...query, cursor: pageParam ?? undefined }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
 }
 
-const assessmentPath = (kind: AssessmentKind, id: string) =>
-  `/admin/assessments/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`;
+export function useMyAssessments(formId: string, filter: Pick<AssessmentsQuery, 'kind' | 'search'>) {
+  const { api } = usePortal();
+  return useInfiniteQuery({ ...myAssessmentsQueryOptions(api, formId, filter), placeholderData: keepPreviousData });
+}
+
+/** One staff member's reviews or interviews, one page at a time (the super-reviewer's view). */
+export const staffAssessmentsQueryOptions = (api: ApiClient, formId: string, query: AssessmentsQuery) =>
+  queryOptions({ queryKey: staffKeys.assessments(formId, query), queryFn: () => fetchAssessments(api, formId, query) });
+
+export function useStaffAssessments(formId: string, query: AssessmentsQuery) {
+  const { api } = usePortal();
+  return useQuery({ ...staffAssessmentsQueryOptions(api, formId, query), placeholderData: keepPreviousData });
+}
+
+const assessmentPath = (kind: AssessmentKind, assessmentId: string) =>
+  `/admin/assessments/${id(kind)}/${id(assessmentId)}`;
 
 /** GET /admin/assessments/{kind}/{id}: what the review and interview screens show. */
-export function assessmentScreenQueryOptions(api: ApiClient, kind: AssessmentKind, id: string) {
+export function assessmentScreenQueryOptions(api: ApiClient, kind: AssessmentKind, assessmentId: string) {
   return queryOptions({
-    queryKey: staffKeys.assessment(kind, id),
-    queryFn: () => api.request<AssessmentScreen>('GET', assessmentPath(kind, id)),
+    queryKey: staffKeys.assessment(kind, assessmentId),
+    queryFn: () => api.request<AssessmentScreen>('GET', assessmentPath(kind, assessmentId)),
   });
 }
 
 /** PUT: saves a draft (partial scores allowed); answers the view at the next version, 409 when stale. */
-export function saveAssessment(api: ApiClient, kind: AssessmentKind, id: string, body: AssessmentBody) {
-  return api.request<AssessmentView>('PUT', assessmentPath(kind, id), { body });
+export function saveAssessment(api: ApiClient, kind: AssessmentKind, assessmentId: string, body: AssessmentBody) {
+  return api.request<AssessmentView>('PUT', assessmentPath(kind, assessmentId), { body });
 }
 
-export function submitAssessment(api: ApiClient, kind: AssessmentKind, id: string, body: AssessmentBody) {
-  return api.request<AssessmentView>('POST', `${assessmentPath(kind, id)}/submit`, { body });
+export function submitAssessment(api: ApiClient, kind: AssessmentKind, assessmentId: string, body: AssessmentBody) {
+  return api.request<AssessmentView>('POST', `${assessmentPath(kind, assessmentId)}/submit`, { body });
 }
 
-export function reopenAssessment(api: ApiClient, kind: AssessmentKind, id: string) {
-  return api.request<AssessmentView>('POST', `${assessmentPath(kind, id)}/reopen`, { body: {} });
+export function reopenAssessment(api: ApiClient, kind: AssessmentKind, assessmentId: string) {
+  return api.request<AssessmentView>('POST', `${assessmentPath(kind, assessmentId)}/reopen`, { body: {} });
 }

@@ -1,27 +1,28 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { ApiClient } from '@portal/shared/client';
-import type { ApplicationForm, FormSummary } from '@portal/shared/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { usePortal, type ApiClient } from '@portal/shared/client';
+import type { ApplicationForm, DueDateBody, FormSummary } from '@portal/shared/domain';
 import { staffKeys } from './keys';
 
 const id = encodeURIComponent;
 
 /** GET /admin/forms: every form with its decision counts. */
-export function formSummariesQueryOptions(api: ApiClient) {
-  return queryOptions({
+export const formSummariesQueryOptions = (api: ApiClient) =>
+  queryOptions({
     queryKey: staffKeys.forms(),
     queryFn: async () => (await api.request<{ items: FormSummary[] }>('GET', '/admin/forms')).items,
   });
+
+export function useFormSummaries() {
+  const { api } = usePortal();
+  return useQuery(formSummariesQueryOptions(api));
 }
 
-export function activateForm(api: ApiClient, formId: string) {
-  return api.request<ApplicationForm>('POST', `/admin/forms/${id(formId)}/activate`, { body: {} });
-}
+export const activateForm = (api: ApiClient, formId: string) =>
+  api.request<ApplicationForm>('POST', `/admin/forms/${id(formId)}/activate`, { body: {} });
 
-export function saveDueDate(api: ApiClient, formId: string, dueDate: string) {
-  return api.request<ApplicationForm>('PUT', `/admin/forms/${id(formId)}/due-date`, { body: { dueDate } });
-}
+export const saveDueDate = (api: ApiClient, formId: string, body: DueDateBody) =>
+  api.request<ApplicationForm>('PUT', `/admin/forms/${id(formId)}/due-date`, { body });
 
 /** POST /application/forms: validates and stores a form definition (400 with per-field details). */
-export function saveFormDefinition(api: ApiClient, definition: unknown) {
-  return api.request<ApplicationForm>('POST', '/application/forms', { body: definition });
-}
+export const saveFormDefinition = (api: ApiClient, definition: unknown) =>
+  api.request<ApplicationForm>('POST', '/application/forms', { body: definition });

@@ -1,13 +1,26 @@
-/** Query keys of the staff side, general to specific: invalidating `staffKeys.all` refreshes every staff query. */
+import type {
+  AssessmentKind,
+  AssessmentsQuery,
+  AuditQuery,
+  RowsQuery,
+  StaffQuery,
+  UsersQuery,
+} from '@portal/shared/domain';
+
+/**
+ * Query keys of the staff side, general to specific: invalidating `staffKeys.all` (what every
+ * staff mutation does) refreshes every staff query. Each key is made here, nowhere else.
+ */
 export const staffKeys = {
   all: ['staff'] as const,
   forms: () => [...staffKeys.all, 'forms'] as const,
-  rows: (formId: string, query?: object) => [...staffKeys.all, 'rows', formId, ...(query ? [query] : [])] as const,
-  staff: (formId: string, kind?: string) =>
-    [...staffKeys.all, 'staff-members', formId, ...(kind ? [kind] : [])] as const,
-  assessments: (formId: string, query?: object) =>
+  rows: (formId: string, query?: RowsQuery) => [...staffKeys.all, 'rows', formId, ...(query ? [query] : [])] as const,
+  staff: (formId: string, query?: StaffQuery) =>
+    [...staffKeys.all, 'staff-members', formId, ...(query ? [query] : [])] as const,
+  assessments: (formId: string, query?: AssessmentsQuery) =>
     [...staffKeys.all, 'assessments', formId, ...(query ? [query] : [])] as const,
-  assessment: (kind: string, id: string) => [...staffKeys.all, 'assessment', kind, id] as const,
+  assessment: (kind: AssessmentKind, id: string) => [...staffKeys.all, 'assessment', kind, id] as const,
   application: (responseId: string) => [...staffKeys.all, 'application', responseId] as const,
-  users: (query?: object) => [...staffKeys.all, 'users', ...(query ? [query] : [])] as const,
+  users: (query?: UsersQuery) => [...staffKeys.all, 'users', ...(query ? [query] : [])] as const,
+  audit: (query?: AuditQuery) => [...staffKeys.all, 'audit', ...(query ? [query] : [])] as const,
 };

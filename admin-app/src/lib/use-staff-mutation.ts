@@ -3,14 +3,15 @@ import { notify } from '@portal/shared/client';
 import { staffKeys } from '../api/keys';
 
 /**
- * A super-reviewer action: on success every staff query is refreshed and `success` (if given) is
- * toasted; a failure toasts the server's message unless the caller handles it (`onError`).
+ * The one way the admin app changes something: on success `success` (if given) is toasted,
+ * `onSuccess` runs and every staff query is refreshed; a failure toasts the server's message
+ * unless the caller handles it (`onError` answers true).
  */
 export function useStaffMutation<TVariables, TData>(
   action: (variables: TVariables) => Promise<TData>,
   options: {
     success?: (data: TData, variables: TVariables) => string | null;
-    onSuccess?: (data: TData, variables: TVariables) => void;
+    onSuccess?: (data: TData, variables: TVariables) => void | Promise<void>;
     onError?: (error: Error, variables: TVariables) => boolean | void;
   } = {},
 ) {
@@ -20,7 +21,7 @@ export function useStaffMutation<TVariables, TData>(
     onSuccess: async (data, variables) => {
       const message = options.success?.(data, variables);
       if (message) notify.success(message);
-      options.onSuccess?.(data, variables);
+      await options.onSuccess?.(data, variables);
       await queryClient.invalidateQueries({ queryKey: staffKeys.all });
     },
     onError: (error, variables) => {

@@ -41,6 +41,7 @@ export type AssessmentsQuery = z.input<typeof assessmentsQuerySchema>;
 
 /** GET /admin/forms/{formId}/staff */
 export const staffQuerySchema = z.strictObject({ kind: assessmentKindSchema.default('review'), search: searchParam });
+export type StaffQuery = z.input<typeof staffQuerySchema>;
 
 /** GET /admin/users */
 export const usersQuerySchema = z.strictObject({
@@ -53,6 +54,7 @@ export type UsersQuery = z.input<typeof usersQuerySchema>;
 
 /** PUT /users/{userId}/preferences */
 export const rolePreferencesBodySchema = z.strictObject({ roles: z.array(teamRoleSchema).max(TEAM_ROLES.length) });
+export type RolePreferencesBody = z.infer<typeof rolePreferencesBodySchema>;
 
 const scoresSchema = z
   .record(idSchema, z.number().int().min(-1000).max(1000))
@@ -86,11 +88,14 @@ export const autoAssignBodySchema = z.strictObject({
   reviewersPerApplication: z.number().int().min(1).max(5),
   planId: z.string().max(200).optional(),
 });
+export type AutoAssignBody = z.infer<typeof autoAssignBodySchema>;
 
 /** PUT /admin/rows/{responseId}/{role}/qualified */
 export const qualifiedBodySchema = z.strictObject({ qualified: z.boolean() });
+export type QualifiedBody = z.infer<typeof qualifiedBodySchema>;
 /** PUT /admin/rows/{responseId}/{role}/decision */
 export const decisionBodySchema = z.strictObject({ decision: finalDecisionSchema });
+export type DecisionBody = z.infer<typeof decisionBodySchema>;
 
 /** One batch holds each user's write and its audit entry: 250 keeps it within Firestore's 500 writes. */
 export const MAX_USERS_PER_REQUEST = 250;
@@ -102,7 +107,10 @@ const userIdsSchema = z
 
 /** POST /admin/users/role */
 export const usersRoleBodySchema = z.strictObject({ userIds: userIdsSchema, role: z.enum(USER_ROLES) });
+export type UsersRoleBody = z.infer<typeof usersRoleBodySchema>;
 /** POST /admin/users/delete */
 export const usersDeleteBodySchema = z.strictObject({ userIds: userIdsSchema });
+export type UsersDeleteBody = z.infer<typeof usersDeleteBodySchema>;
 /** PUT /admin/forms/{formId}/due-date */
 export const dueDateBodySchema = z.strictObject({ dueDate: z.iso.datetime({ offset: true }) });
+export type DueDateBody = z.infer<typeof dueDateBodySchema>;

@@ -4,7 +4,7 @@ import { Link, useParams } from '@portal/shared/router';
 import { ApplicationAnswers, LoadError, PageSkeleton, RoleBadge, roleLabel } from '@portal/shared/ui';
 import { DECISION_COLORS, DECISION_LABELS, scoreText } from '../../lib/labels';
 import { dorPaths } from '../../lib/paths';
-import { useStaffApplication } from './use-staff-application';
+import { useStaffApplication } from '../../api/applications';
 
 function RowCard({ row }: { row: ApplicationRowView }) {
   return (
@@ -60,6 +60,7 @@ export function ApplicationPage() {
       <Flex gap={16} wrap>
         <Link to={dorPaths.assignments('review', response.id)}>See reviews</Link>
         <Link to={dorPaths.assignments('interview', response.id)}>See interviews</Link>
+        <Link to={dorPaths.response(response.id)}>The response and its status</Link>
         <Link to={dorPaths.dashboard(form.id)}>Back to the dashboard</Link>
       </Flex>
       {rows.map((row) => (

@@ -105,6 +105,17 @@ test.each([
   expect(screen.getByText('2 assigned')).toBeInTheDocument();
 });
 
+test('the application page leads to the response page', async () => {
+  renderDor(`/admin/dor/application/${FORM_ID}/${RESPONSE_ID}`, { [APPLICATION]: answer(staffApplication()) });
+
+  await userEvent.click(await screen.findByRole('link', { name: 'The response and its status' }));
+  expect(await screen.findByRole('heading', { name: 'Response of Ada Lovelace' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Reviews and decisions' })).toHaveAttribute(
+    'href',
+    `/admin/dor/application/${FORM_ID}/${RESPONSE_ID}`,
+  );
+});
+
 test('the response page shows every answer and the status', async () => {
   renderDor(`/admin/dor/response/${RESPONSE_ID}`, { [APPLICATION]: answer(staffApplication()) });
 

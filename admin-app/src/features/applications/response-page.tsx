@@ -4,7 +4,7 @@ import { Link, useParams } from '@portal/shared/router';
 import { ApplicationAnswers, LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
 import { localDateTime } from '../../lib/labels';
 import { dorPaths } from '../../lib/paths';
-import { useStaffApplication } from './use-staff-application';
+import { useStaffApplication } from '../../api/applications';
 
 const STATUS_LABELS: Record<string, string> = {
   'in-progress': 'In progress',

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Col, Flex, Result, Row, Typography } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError, notify, usePortal, useRetryUnlessAnswered } from '@portal/shared/client';
 import { STAFF_MESSAGES, type AssessmentKind, type AssessmentScreen } from '@portal/shared/domain';
 import { useParams } from '@portal/shared/router';
 import { LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
 import { assessmentScreenQueryOptions, reopenAssessment } from '../../api/assessments';
-import { staffKeys } from '../../api/keys';
+import { useStaffMutation } from '../../lib/use-staff-mutation';
 import { AnswersPanel } from './answers-panel';
 import { AssessmentForm } from './assessment-form';
 
@@ -14,16 +14,14 @@ const TITLES: Record<AssessmentKind, string> = { review: 'Review', interview: 'I
 
 function ReadOnlyNotice({ screen }: { screen: AssessmentScreen }) {
   const { api } = usePortal();
-  const queryClient = useQueryClient();
   const { kind, id, state } = screen.assessment;
   const noun = kind === 'review' ? 'review' : 'interview';
-  const reopen = useMutation({
-    mutationFn: () => reopenAssessment(api, kind, id),
-    onSuccess: async () => {
-      notify.success(`The ${noun} was reopened.`);
-      await queryClient.invalidateQueries({ queryKey: staffKeys.all });
+  const reopen = useStaffMutation(() => reopenAssessment(api, kind, id), {
+    success: () => `The ${noun} was reopened.`,
+    onError: (error) => {
+      notify.error(`Failed to reopen the ${noun}: ${error.message}`);
+      return true;
     },
-    onError: (error) => notify.error(`Failed to reopen the ${noun}: ${error.message}`),
   });
   return (
     <Alert
@@ -34,7 +32,7 @@ function ReadOnlyNotice({ screen }: { screen: AssessmentScreen }) {
       }
       action={
         screen.reopenable && (
-          <Button size="small" loading={reopen.isPending} onClick={() => reopen.mutate()}>
+          <Button size="small" loading={reopen.isPending} onClick={() => reopen.mutate(undefined)}>
             Reopen
           </Button>
         )

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Button, Select, Space } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { usePortal } from '@portal/shared/client';
 import { displayName, type AssessmentKind, type TeamRole } from '@portal/shared/domain';
-import { assignStaff, staffQueryOptions } from '../../api/dashboard';
+import { assignStaff, useStaffSummaries } from '../../api/staff';
 import { STAFF_NOUN } from '../../lib/labels';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 
@@ -23,7 +22,7 @@ export function AssignStaff({
   exclude?: readonly string[];
 }) {
   const { api } = usePortal();
-  const staff = useQuery(staffQueryOptions(api, formId, kind));
+  const staff = useStaffSummaries(formId, { kind });
   const [staffId, setStaffId] = useState<string | undefined>();
   const noun = STAFF_NOUN[kind];
   const assign = useStaffMutation(

@@ -9,12 +9,12 @@ import {
 } from '@portal/shared/domain';
 import { Link, useParams } from '@portal/shared/router';
 import { LoadError, PageSkeleton, RoleBadge, roleLabel } from '@portal/shared/ui';
-import { unassign } from '../../api/dashboard';
+import { unassign } from '../../api/staff';
 import { AssignStaff } from './assign-staff';
 import { STAFF_NOUN } from '../../lib/labels';
 import { AssessmentStateTag, assessmentScreenPath } from '../../lib/assessment-links';
 import { dorPaths } from '../../lib/paths';
-import { useStaffApplication } from '../applications/use-staff-application';
+import { useStaffApplication } from '../../api/applications';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 
 const scoresText = (ref: AssignmentRef) =>

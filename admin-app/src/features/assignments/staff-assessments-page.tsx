@@ -1,11 +1,11 @@
 import { Flex, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { formQueryOptions, usePortal } from '@portal/shared/client';
 import { type AssessmentKind, type AssessmentView } from '@portal/shared/domain';
 import { Link, useParams } from '@portal/shared/router';
 import { LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
-import { staffAssessmentsQueryOptions } from '../../api/dashboard';
+import { useStaffAssessments } from '../../api/assessments';
 import { scoreText } from '../../lib/labels';
 import { Pager } from '../../lib/pager';
 import { AssessmentStateTag, assessmentScreenPath } from '../../lib/assessment-links';
@@ -17,10 +17,7 @@ export function StaffAssessmentsPage({ kind }: { kind: AssessmentKind }) {
   const { formId = '', staffId = '' } = useParams();
   const { api } = usePortal();
   const pages = useCursorPages(`${kind}|${staffId}`);
-  const list = useQuery({
-    ...staffAssessmentsQueryOptions(api, formId, kind, staffId, pages.cursor),
-    placeholderData: keepPreviousData,
-  });
+  const list = useStaffAssessments(formId, { kind, staffId, cursor: pages.cursor ?? undefined });
   const form = useQuery({ ...formQueryOptions(api, formId), enabled: kind === 'review' });
   const title = kind === 'review' ? 'Assigned reviews' : 'Assigned interviews';
 

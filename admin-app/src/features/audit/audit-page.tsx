@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { Flex, Select, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { usePortal } from '@portal/shared/client';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, countOf, type AuditAction, type AuditEntry } from '@portal/shared/domain';
 import { LoadError, PageSkeleton } from '@portal/shared/ui';
-import { auditQueryOptions } from '../../api/audit';
+import { useAuditLog } from '../../api/audit';
 import { Pager } from '../../lib/pager';
 import { useCursorPages } from '../../lib/use-cursor-pages';
 
@@ -48,13 +46,9 @@ const columns: ColumnsType<AuditEntry> = [
 
 /** `/admin/dor/audit`: who changed what and when, newest first (read-only). */
 export function AuditPage() {
-  const { api } = usePortal();
   const [action, setAction] = useState<AuditAction | ''>('');
   const pages = useCursorPages(action);
-  const log = useQuery({
-    ...auditQueryOptions(api, { action, cursor: pages.cursor }),
-    placeholderData: keepPreviousData,
-  });
+  const log = useAuditLog({ action: action || undefined, cursor: pages.cursor ?? undefined });
 
   return (
     <Flex vertical gap={16}>

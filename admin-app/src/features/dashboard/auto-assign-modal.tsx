@@ -3,7 +3,7 @@ import { Alert, Button, Flex, InputNumber, Modal, Spin, Table, Typography } from
 import { ApiRequestError, usePortal } from '@portal/shared/client';
 import { countOf, type AutoAssignPreview } from '@portal/shared/domain';
 import { RoleBadge } from '@portal/shared/ui';
-import { applyAutoAssign, previewAutoAssign } from '../../api/dashboard';
+import { applyAutoAssign, previewAutoAssign } from '../../api/staff';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 
 const DEFAULT_PER_APPLICATION = 2;
@@ -63,11 +63,18 @@ export function AutoAssignButton({ formId }: { formId: string }) {
   const [plan, setPlan] = useState<AutoAssignPreview | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const preview = useStaffMutation((count: number) => previewAutoAssign(api, formId, count), {
-    onSuccess: (next) => setPlan(next),
-  });
+  const preview = useStaffMutation(
+    (count: number) => previewAutoAssign(api, formId, { reviewersPerApplication: count }),
+    {
+      onSuccess: (next) => setPlan(next),
+    },
+  );
   const apply = useStaffMutation(
-    (current: AutoAssignPreview) => applyAutoAssign(api, formId, current.reviewersPerApplication, current.planId),
+    (current: AutoAssignPreview) =>
+      applyAutoAssign(api, formId, {
+        reviewersPerApplication: current.reviewersPerApplication,
+        planId: current.planId,
+      }),
     {
       success: (result) => `${countOf(result.created, 'review')} assigned!`,
       onSuccess: () => close(),

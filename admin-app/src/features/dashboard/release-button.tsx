@@ -1,6 +1,6 @@
 import { Button, Popconfirm } from 'antd';
 import { usePortal } from '@portal/shared/client';
-import { releaseDecisions } from '../../api/dashboard';
+import { releaseDecisions } from '../../api/rows';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 
 /** POST /admin/forms/{formId}/release; the server refuses (409) while rows are undecided. */

@@ -1,11 +1,9 @@
 import { Flex, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { usePortal } from '@portal/shared/client';
 import { displayName, type AssessmentKind, type StaffSummary } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
 import { LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
-import { staffQueryOptions } from '../../api/dashboard';
+import { useStaffSummaries } from '../../api/staff';
 import { dorPaths } from '../../lib/paths';
 
 const EMPTY_TEXT: Record<AssessmentKind, string> = {
@@ -15,8 +13,7 @@ const EMPTY_TEXT: Record<AssessmentKind, string> = {
 
 /** The reviewers and interviewers tabs: each staff member with their load for the form. */
 export function StaffTab({ formId, kind, search }: { formId: string; kind: AssessmentKind; search: string }) {
-  const { api } = usePortal();
-  const staff = useQuery({ ...staffQueryOptions(api, formId, kind, search), placeholderData: keepPreviousData });
+  const staff = useStaffSummaries(formId, { kind, search: search.trim() });
   const noun = kind === 'review' ? 'reviewers' : 'interviewers';
 
   if (staff.isError) {

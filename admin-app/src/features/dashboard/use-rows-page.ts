@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import type { SorterResult, SortOrder } from 'antd/es/table/interface';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { usePortal } from '@portal/shared/client';
-import type { ApplicationRowView, RowSort, RowTab } from '@portal/shared/domain';
-import { rowsQueryOptions } from '../../api/dashboard';
+import { DEFAULT_PAGE_SIZE, type ApplicationRowView, type RowSort, type RowTab } from '@portal/shared/domain';
+import { useRows } from '../../api/rows';
 import { useCursorPages } from '../../lib/use-cursor-pages';
 
 type Sort = { sort: RowSort; dir: 'asc' | 'desc' };
@@ -11,12 +9,16 @@ const DEFAULT_SORT: Sort = { sort: 'submittedAt', dir: 'desc' };
 
 /** One page of a dashboard tab's rows, sorted and paged on the server. */
 export function useRowsPage(formId: string, tab: RowTab, search: string) {
-  const { api } = usePortal();
   const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
-  const pages = useCursorPages(`${search.trim()}|${sort.sort}|${sort.dir}`);
-  const rows = useQuery({
-    ...rowsQueryOptions(api, formId, { tab, search, ...sort, cursor: pages.cursor }),
-    placeholderData: keepPreviousData,
+  const text = search.trim();
+  const pages = useCursorPages(`${text}|${sort.sort}|${sort.dir}`);
+  const rows = useRows(formId, {
+    tab,
+    search: text,
+    sort: sort.sort,
+    dir: sort.dir,
+    cursor: pages.cursor ?? undefined,
+    limit: DEFAULT_PAGE_SIZE,
   });
 
   /** A column's controlled sort order. */

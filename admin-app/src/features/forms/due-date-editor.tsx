@@ -12,7 +12,7 @@ type PickedDate = Exclude<NonNullable<DatePickerProps['value']>, readonly unknow
 export function DueDateEditor({ form }: { form: FormSummary }) {
   const { api } = usePortal();
   const [picked, setPicked] = useState<PickedDate | null>(null);
-  const save = useStaffMutation((dueDate: string) => saveDueDate(api, form.id, dueDate), {
+  const save = useStaffMutation((dueDate: string) => saveDueDate(api, form.id, { dueDate }), {
     success: () => 'Due date saved!',
     onSuccess: () => setPicked(null),
   });

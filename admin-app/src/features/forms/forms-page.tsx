@@ -1,11 +1,10 @@
 import { Button, Flex, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useQuery } from '@tanstack/react-query';
 import { usePortal } from '@portal/shared/client';
 import type { FormSummary } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
 import { LoadError, PageSkeleton } from '@portal/shared/ui';
-import { activateForm, formSummariesQueryOptions } from '../../api/forms';
+import { activateForm, useFormSummaries } from '../../api/forms';
 import { DueDateEditor } from './due-date-editor';
 import { FormDefinitionCard } from './form-definition-card';
 import { dorPaths } from '../../lib/paths';
@@ -14,7 +13,7 @@ import { useStaffMutation } from '../../lib/use-staff-mutation';
 /** `/admin/dor/forms`: every form (active, due date, decisions) and a way to add or replace one. */
 export function FormsPage() {
   const { api } = usePortal();
-  const forms = useQuery(formSummariesQueryOptions(api));
+  const forms = useFormSummaries();
   const activate = useStaffMutation((form: FormSummary) => activateForm(api, form.id), {
     success: (_data, form) => `${form.semester} is now the active form!`,
   });

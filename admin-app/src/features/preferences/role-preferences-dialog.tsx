@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Button, Checkbox, Flex, Modal, Typography } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { notify, sessionKeys, usePortal, type SessionAnswer } from '@portal/shared/client';
 import { STAFF_MESSAGES, TEAM_ROLES, rolePreferencesValid, type TeamRole, type User } from '@portal/shared/domain';
 import { RoleBadge } from '@portal/shared/ui';
 import { saveRolePreferences } from '../../api/preferences';
+import { useStaffMutation } from '../../lib/use-staff-mutation';
 
 export const PREFERENCES_TITLE = 'Choose the roles you will review';
 
@@ -17,16 +18,18 @@ export function RolePreferencesDialog({ user, sessionUid }: { user: User; sessio
     return ['bootcamp', ...kept];
   });
 
-  const save = useMutation({
-    mutationFn: () => saveRolePreferences(api, user.id, roles),
+  const save = useStaffMutation(() => saveRolePreferences(api, user.id, { roles }), {
+    success: () => STAFF_MESSAGES.preferencesSaved,
     onSuccess: async (saved) => {
-      notify.success(STAFF_MESSAGES.preferencesSaved);
       queryClient.setQueryData<SessionAnswer>(sessionKeys.user(sessionUid), (old) =>
         old ? { ...old, user: saved } : old,
       );
       await queryClient.invalidateQueries({ queryKey: sessionKeys.user(sessionUid) });
     },
-    onError: () => notify.error(STAFF_MESSAGES.preferencesFailed),
+    onError: () => {
+      notify.error(STAFF_MESSAGES.preferencesFailed);
+      return true;
+    },
   });
 
   const toggle = (role: TeamRole, checked: boolean) =>
@@ -46,7 +49,7 @@ export function RolePreferencesDialog({ user, sessionUid }: { user: User; sessio
           type="primary"
           disabled={!rolePreferencesValid(roles)}
           loading={save.isPending}
-          onClick={() => save.mutate()}
+          onClick={() => save.mutate(undefined)}
         >
           Submit
         </Button>

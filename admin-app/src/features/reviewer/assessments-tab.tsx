@@ -1,11 +1,11 @@
 import { Button, Flex, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { formQueryOptions, usePortal } from '@portal/shared/client';
 import { type AssessmentKind, type AssessmentState, type AssessmentView } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
 import { LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
-import { myAssessmentsQueryOptions } from '../../api/assessments';
+import { useMyAssessments } from '../../api/assessments';
 import { AssessmentStateTag, assessmentScreenPath } from '../../lib/assessment-links';
 
 const EMPTY_TEXT: Record<AssessmentKind, string> = {
@@ -16,10 +16,7 @@ const EMPTY_TEXT: Record<AssessmentKind, string> = {
 /** One tab of the reviewer dashboard: the caller's reviews or interviews for the form. */
 export function AssessmentsTab({ formId, kind, search }: { formId: string; kind: AssessmentKind; search: string }) {
   const { api } = usePortal();
-  const list = useInfiniteQuery({
-    ...myAssessmentsQueryOptions(api, formId, { kind, search }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useMyAssessments(formId, { kind, search });
   const form = useQuery({ ...formQueryOptions(api, formId), enabled: kind === 'review' });
 
   if (list.isError) {

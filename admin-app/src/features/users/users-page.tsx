@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, Flex, Input, Popconfirm, Select, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { usePortal } from '@portal/shared/client';
 import {
   displayName,
@@ -12,7 +11,7 @@ import {
   countOf,
 } from '@portal/shared/domain';
 import { LoadError, PageSkeleton } from '@portal/shared/ui';
-import { changeUsersRole, deleteUsers, usersQueryOptions } from '../../api/users';
+import { changeUsersRole, deleteUsers, useUsers } from '../../api/users';
 import { Pager } from '../../lib/pager';
 import { useCursorPages } from '../../lib/use-cursor-pages';
 import { useDebounced } from '../../lib/use-url-search';
@@ -28,21 +27,15 @@ export function UsersPage() {
   const search = useDebounced(text.trim());
   const [role, setRole] = useState<UserRole | ''>('');
   const pages = useCursorPages(`${search}|${role}`);
-  const users = useQuery({
-    ...usersQueryOptions(api, { search, role, cursor: pages.cursor }),
-    placeholderData: keepPreviousData,
-  });
+  const users = useUsers({ search, role: role || undefined, cursor: pages.cursor ?? undefined });
   const [selected, setSelected] = useState<string[]>([]);
   const [newRole, setNewRole] = useState<UserRole | undefined>();
 
-  const changeRole = useStaffMutation(
-    (input: { userIds: string[]; role: UserRole }) => changeUsersRole(api, input.userIds, input.role),
-    {
-      success: (result, input) => `${countOf(result.updated, 'user')} now ${USER_ROLE_LABELS[input.role]}!`,
-      onSuccess: () => setSelected([]),
-    },
-  );
-  const remove = useStaffMutation((userIds: string[]) => deleteUsers(api, userIds), {
+  const changeRole = useStaffMutation((input: { userIds: string[]; role: UserRole }) => changeUsersRole(api, input), {
+    success: (result, input) => `${countOf(result.updated, 'user')} now ${USER_ROLE_LABELS[input.role]}!`,
+    onSuccess: () => setSelected([]),
+  });
+  const remove = useStaffMutation((userIds: string[]) => deleteUsers(api, { userIds }), {
     success: (result) => `${countOf(result.deleted, 'user')} deleted!`,
     onSuccess: () => setSelected([]),
   });

@@ -1,0 +1,38 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPath, usePortal, type ApiClient } from '@portal/shared/client';
+import type {
+  ApplicationForm,
+  ApplicationRowView,
+  DecisionBody,
+  Page,
+  QualifiedBody,
+  RowsQuery,
+  TeamRole,
+} from '@portal/shared/domain';
+import { staffKeys } from './keys';
+
+const id = encodeURIComponent;
+const rowPath = (responseId: string, role: TeamRole) => `/admin/rows/${id(responseId)}/${id(role)}`;
+
+/** GET /admin/forms/{formId}/rows: one page of the dashboard's rows. */
+export const fetchRows = (api: ApiClient, formId: string, query: RowsQuery) =>
+  api.request<Page<ApplicationRowView>>('GET', apiPath(`/admin/forms/${id(formId)}/rows`, query));
+
+export const rowsQueryOptions = (api: ApiClient, formId: string, query: RowsQuery) =>
+  queryOptions({ queryKey: staffKeys.rows(formId, query), queryFn: () => fetchRows(api, formId, query) });
+
+/** A page of rows; the previous page stays on screen while the next one loads. */
+export function useRows(formId: string, query: RowsQuery) {
+  const { api } = usePortal();
+  return useQuery({ ...rowsQueryOptions(api, formId, query), placeholderData: keepPreviousData });
+}
+
+export const setQualified = (api: ApiClient, responseId: string, role: TeamRole, body: QualifiedBody) =>
+  api.request<ApplicationRowView>('PUT', `${rowPath(responseId, role)}/qualified`, { body });
+
+export const setDecision = (api: ApiClient, responseId: string, role: TeamRole, body: DecisionBody) =>
+  api.request<ApplicationRowView>('PUT', `${rowPath(responseId, role)}/decision`, { body });
+
+/** POST /admin/forms/{formId}/release; the server refuses (409) while rows are undecided. */
+export const releaseDecisions = (api: ApiClient, formId: string) =>
+  api.request<ApplicationForm>('POST', `/admin/forms/${id(formId)}/release`, { body: {} });

@@ -1,0 +1,45 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPath, usePortal, type ApiClient } from '@portal/shared/client';
+import type {
+  AssessmentKind,
+  AssessmentView,
+  AssignmentsBody,
+  AutoAssignBody,
+  AutoAssignPreview,
+  StaffQuery,
+  StaffSummary,
+} from '@portal/shared/domain';
+import { staffKeys } from './keys';
+
+const id = encodeURIComponent;
+
+/** GET /admin/forms/{formId}/staff: every staff member with their load for the kind. */
+export const fetchStaffSummaries = async (api: ApiClient, formId: string, query: StaffQuery) =>
+  (await api.request<{ items: StaffSummary[] }>('GET', apiPath(`/admin/forms/${id(formId)}/staff`, query))).items;
+
+export function staffSummariesQueryOptions(api: ApiClient, formId: string, filter: StaffQuery) {
+  const query = { kind: filter.kind, search: filter.search?.trim() || undefined };
+  return queryOptions({
+    queryKey: staffKeys.staff(formId, query),
+    queryFn: () => fetchStaffSummaries(api, formId, query),
+  });
+}
+
+export function useStaffSummaries(formId: string, query: StaffQuery) {
+  const { api } = usePortal();
+  return useQuery({ ...staffSummariesQueryOptions(api, formId, query), placeholderData: keepPreviousData });
+}
+
+export const assignStaff = (api: ApiClient, body: AssignmentsBody) =>
+  api.request<{ created: AssessmentView[] }>('POST', '/admin/assignments', { body });
+
+export const unassign = (api: ApiClient, kind: AssessmentKind, assessmentId: string) =>
+  api.request<null>('DELETE', `/admin/assessments/${id(kind)}/${id(assessmentId)}`);
+
+/** POST …/auto-assign/preview: the plan, written nowhere (a mutation: each preview is planned anew). */
+export const previewAutoAssign = (api: ApiClient, formId: string, body: AutoAssignBody) =>
+  api.request<AutoAssignPreview>('POST', `/admin/forms/${id(formId)}/auto-assign/preview`, { body });
+
+/** POST …/auto-assign with the preview's planId: refused (409) if the plan changed since. */
+export const applyAutoAssign = (api: ApiClient, formId: string, body: Required<AutoAssignBody>) =>
+  api.request<{ created: number }>('POST', `/admin/forms/${id(formId)}/auto-assign`, { body });

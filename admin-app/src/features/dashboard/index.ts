@@ -1,0 +1,2 @@
+export { ActiveFormRedirect } from './active-form-redirect';
+export { DashboardLayout } from './dashboard-layout';

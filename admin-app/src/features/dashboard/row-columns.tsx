@@ -1,0 +1,151 @@
+import { Flex, Select, Switch, Tag, Typography } from 'antd';
+import type { ColumnsType, ColumnType } from 'antd/es/table';
+import type { SortOrder } from 'antd/es/table/interface';
+import {
+  FINAL_DECISIONS,
+  isFinalDecision,
+  type ApplicationRowView,
+  type FinalDecision,
+  type RowSort,
+  type RowTab,
+} from '@portal/shared/domain';
+import { Link } from '@portal/shared/router';
+import { RoleBadge } from '@portal/shared/ui';
+import { DECISION_COLORS, DECISION_LABELS, localDateTime, scoreText } from '../../lib/labels';
+import { dorPaths } from '../../lib/paths';
+import { AssignStaff } from '../assignments';
+
+type Row = ApplicationRowView;
+type RowKey = Pick<Row, 'responseId' | 'role'>;
+
+/** What the columns need from the tab: sorting, and the row actions under way. */
+export interface RowColumnContext {
+  formId: string;
+  sortOrder: (key: RowSort) => SortOrder;
+  qualify: (row: Row, qualified: boolean) => void;
+  qualifying: (row: RowKey) => boolean;
+  decide: (row: Row, decision: FinalDecision) => void;
+  deciding: (row: RowKey) => boolean;
+}
+
+const DECISION_OPTIONS = FINAL_DECISIONS.map((decision) => ({ value: decision, label: DECISION_LABELS[decision] }));
+
+function ApplicantCell({ row }: { row: Row }) {
+  return (
+    <Flex vertical>
+      <Link to={dorPaths.application(row.applicationFormId, row.responseId)}>{row.applicantName}</Link>
+      <Typography.Text type="secondary">{row.applicantEmail}</Typography.Text>
+    </Flex>
+  );
+}
+
+const sortable = (context: RowColumnContext, key: RowSort, title: string, render: (row: Row) => string) =>
+  ({
+    title,
+    key,
+    sorter: true,
+    sortOrder: context.sortOrder(key),
+    render: (_: unknown, row) => render(row),
+  }) satisfies ColumnType<Row>;
+
+const COLUMNS = {
+  name: (context) => ({
+    title: 'Applicant',
+    key: 'name',
+    sorter: true,
+    sortOrder: context.sortOrder('name'),
+    render: (_: unknown, row) => <ApplicantCell row={row} />,
+  }),
+  role: () => ({ title: 'Role', key: 'role', render: (_: unknown, row) => <RoleBadge role={row.role} /> }),
+  submittedAt: (context) => sortable(context, 'submittedAt', 'Submitted', (row) => localDateTime(row.submittedAt)),
+  status: () => ({
+    title: 'Status',
+    key: 'status',
+    render: (_: unknown, row) => <Tag color={DECISION_COLORS[row.decision]}>{DECISION_LABELS[row.decision]}</Tag>,
+  }),
+  reviews: () => ({
+    title: 'Reviews',
+    key: 'reviews',
+    render: (_: unknown, row) => (
+      <Link
+        to={dorPaths.assignments('review', row.responseId)}
+        title={`Reviews of ${row.applicantName}`}
+      >{`${row.reviewsDone}/${row.reviewsAssigned}`}</Link>
+    ),
+  }),
+  reviewScore: (context) => sortable(context, 'reviewScore', 'Average score', (row) => scoreText(row.reviewScore)),
+  qualified: (context) => ({
+    title: 'Qualified',
+    key: 'qualified',
+    render: (_: unknown, row) => (
+      <Switch
+        aria-label="Qualified"
+        checked={row.qualified}
+        loading={context.qualifying(row)}
+        onChange={(qualified) => context.qualify(row, qualified)}
+      />
+    ),
+  }),
+  assignReviewers: (context) => ({
+    title: 'Assign reviewers',
+    key: 'assign',
+    render: (_: unknown, row) => (
+      <AssignStaff
+        formId={context.formId}
+        kind="review"
+        responseId={row.responseId}
+        role={row.role}
+        exclude={row.reviews.map((ref) => ref.staffId)}
+      />
+    ),
+  }),
+  interviews: () => ({
+    title: 'Interviews',
+    key: 'interviews',
+    render: (_: unknown, row) => (
+      <Link
+        to={dorPaths.assignments('interview', row.responseId)}
+        title={`Interviews of ${row.applicantName}`}
+      >{`${row.interviewsDone}/${row.interviewsAssigned}`}</Link>
+    ),
+  }),
+  interviewScore: (context) =>
+    sortable(context, 'interviewScore', 'Interview score', (row) => scoreText(row.interviewScore)),
+  assignInterviewer: (context) => ({
+    title: 'Assign interviewer',
+    key: 'assign',
+    render: (_: unknown, row) => (
+      <AssignStaff
+        formId={context.formId}
+        kind="interview"
+        responseId={row.responseId}
+        role={row.role}
+        exclude={row.interviews.map((ref) => ref.staffId)}
+      />
+    ),
+  }),
+  decision: (context) => ({
+    title: 'Decision',
+    key: 'decision',
+    render: (_: unknown, row) => (
+      <Select<FinalDecision>
+        aria-label="Decision"
+        placeholder="Decide"
+        style={{ minWidth: 130 }}
+        options={DECISION_OPTIONS}
+        value={isFinalDecision(row.decision) ? row.decision : undefined}
+        loading={context.deciding(row)}
+        onChange={(decision) => context.decide(row, decision)}
+      />
+    ),
+  }),
+} satisfies Record<string, (context: RowColumnContext) => ColumnType<Row>>;
+
+/** The columns of each tab of rows: all applications (review work), qualified ones (interviews and decisions). */
+const COLUMN_SETS: Record<RowTab, (keyof typeof COLUMNS)[]> = {
+  all: ['name', 'role', 'submittedAt', 'status', 'reviews', 'reviewScore', 'qualified', 'assignReviewers'],
+  qualified: ['name', 'role', 'reviewScore', 'interviews', 'interviewScore', 'assignInterviewer', 'decision'],
+};
+
+export const rowColumns = (tab: RowTab, context: RowColumnContext): ColumnsType<Row> =>
+  COLUMN_SETS[tab].map((key) => COLUMNS[key](context));

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input, Typography } from 'antd';
-import { ApiRequestError, notify, usePortal } from '@portal/shared/client';
-import { registrationSchema, type Registration, type User } from '@portal/shared/domain';
+import { ApiRequestError, notify, registerAccount, usePortal } from '@portal/shared/client';
+import { registrationSchema, type Registration } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
 import { showServerFieldErrors, zodRule } from '@portal/shared/ui';
 import { loadIdentity } from '../identity/load-identity';
@@ -30,7 +30,7 @@ export default function SignupPage() {
     setSubmitting(true);
     try {
       try {
-        await api.request<User>('POST', '/auth/register', { body: registration, auth: false });
+        await registerAccount(api, registration);
       } catch (error) {
         if (error instanceof ApiRequestError) showServerFieldErrors(form, error.details);
         notify.error(registrationFailure(error));

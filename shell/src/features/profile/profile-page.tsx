@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiRequestError, notify, sessionKeys, useCurrentUser, usePortal } from '@portal/shared/client';
-import { AUTH_MESSAGES, profileUpdateSchema, type ProfileUpdate, type User } from '@portal/shared/domain';
+import { ApiRequestError, notify, sessionKeys, updateProfile, useCurrentUser, usePortal } from '@portal/shared/client';
+import { AUTH_MESSAGES, profileUpdateSchema, type ProfileUpdate } from '@portal/shared/domain';
 import { showServerFieldErrors, zodRule } from '@portal/shared/ui';
 import { AuthCard } from '../account/auth-card';
 import { sendVerificationEmail } from '../account/use-identity';
@@ -26,7 +26,7 @@ export default function ProfilePage() {
     setSaving(true);
     try {
       if (!(await (await loadIdentity()).getIdToken())) throw new Error(AUTH_MESSAGES.profileUnauthenticated);
-      const updated = await api.request<User>('POST', '/auth/update', { body: values });
+      const updated = await updateProfile(api, values);
       notify.success('Your profile has been updated!');
       await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
       if (updated.email !== identity?.email) {

@@ -1,0 +1,10 @@
+import type { ProfileUpdate, Registration, User } from '@portal/shared/domain';
+import type { ApiClient } from './api-client';
+
+/** POST /auth/register: the user record of a new identity (sent without a bearer token: the address is not verified yet). */
+export const registerAccount = (api: ApiClient, registration: Registration) =>
+  api.request<User>('POST', '/auth/register', { body: registration, auth: false });
+
+/** POST /auth/update: the caller's new names or email; answers the stored user. */
+export const updateProfile = (api: ApiClient, update: ProfileUpdate) =>
+  api.request<User>('POST', '/auth/update', { body: update });

@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import { boundaryRules } from './tools/lint/boundaries';
+import { boundaryRules, structureRules } from './tools/lint/boundaries';
 
 export default tseslint.config(
   {
@@ -33,4 +33,5 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   ...boundaryRules,
+  ...structureRules,
 );

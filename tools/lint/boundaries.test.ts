@@ -1,19 +1,29 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
-import { boundaryRules } from './boundaries';
+import { boundaryRules, FIREBASE_MODULE, structureRules } from './boundaries';
+
+jest.setTimeout(60_000);
 
 const ROOT = path.resolve(__dirname, '../..');
+const BOUNDARY_RULES = ['no-restricted-imports', 'import-x/no-restricted-paths', 'import-x/no-cycle'];
 // The same rules eslint.config.ts applies (jest cannot load a TypeScript config file itself).
 const eslint = new ESLint({
   cwd: ROOT,
   overrideConfigFile: true,
-  overrideConfig: [{ files: ['**/*.ts', '**/*.tsx'], languageOptions: { parser: tseslint.parser } }, ...boundaryRules],
+  overrideConfig: [
+    { files: ['**/*.ts', '**/*.tsx'], languageOptions: { parser: tseslint.parser } },
+    ...boundaryRules,
+    ...structureRules,
+  ],
 });
 
-async function restrictedImports(file: string, code: string): Promise<number> {
+async function violations(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
-  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').length;
+  return result!.messages.flatMap((message) =>
+    message.ruleId && BOUNDARY_RULES.includes(message.ruleId) ? [message.ruleId] : [],
+  );
 }
 
 describe('import boundaries', () => {
@@ -27,23 +37,73 @@ describe('import boundaries', () => {
     ['shared domain importing React', 'shared/src/domain/x.ts', "import 'react';"],
     ['functions importing browser parts of shared', 'functions/src/x.ts', "import '@portal/shared/client';"],
     ['functions importing React', 'functions/src/x.ts', "import 'react';"],
+    [
+      "a feature importing another feature's internals",
+      'admin-app/src/features/users/x.tsx',
+      "import { rowColumns } from '../dashboard/row-columns';",
+    ],
+    [
+      "a shell feature importing another feature's internals",
+      'shell/src/features/profile/x.tsx',
+      "import '../account/login-page';",
+    ],
+    ['a feature importing app/', 'admin-app/src/features/users/x.tsx', "import '../../app/dor-routes';"],
+    ['a shell feature importing app/', 'shell/src/features/layout/x.tsx', "import '../../app/app-routes';"],
   ])('refuses %s', async (_name, file, code) => {
-    expect(await restrictedImports(file, code)).toBeGreaterThan(0);
+    expect(await violations(file, code)).not.toEqual([]);
   });
 
   it.each([
-    [
-      'the shell identity module using Firebase',
-      'shell/src/features/identity/firebase-identity.ts',
-      "import 'firebase/auth';",
-    ],
+    ['the shell identity module using Firebase', FIREBASE_MODULE, "import 'firebase/auth';"],
     [
       'a remote using shared client and router',
       'applicant-app/src/x.ts',
       "import '@portal/shared/client'; import '@portal/shared/router';",
     ],
     ['functions using the shared domain', 'functions/src/x.ts', "import '@portal/shared/domain';"],
+    [
+      'a feature using another feature through its index.ts',
+      'admin-app/src/features/dashboard/x.tsx',
+      "import { AssignStaff } from '../assignments';",
+    ],
+    ['a feature using the app-level lib/', 'admin-app/src/features/users/x.tsx', "import '../../lib/pager';"],
+    ['the app composing the features', 'admin-app/src/app/x.tsx', "import '../features/users/users-page';"],
+    [
+      'a test driving the app through its routes',
+      'admin-app/src/features/users/x.test.tsx',
+      "import '../../app/routes'; import '../dashboard/row-columns';",
+    ],
   ])('allows %s', async (_name, file, code) => {
-    expect(await restrictedImports(file, code)).toBe(0);
+    expect(await violations(file, code)).toEqual([]);
+  });
+
+  describe('import cycles', () => {
+    let dir: string;
+    beforeAll(() => {
+      dir = mkdtempSync(path.join(ROOT, 'functions/src/cycle-'));
+    });
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('refuses two modules that import each other, as app.ts and its route files once did', async () => {
+      writeFileSync(path.join(dir, 'app.ts'), "import { routes } from './routes';\nexport const app = routes;\n");
+      writeFileSync(path.join(dir, 'routes.ts'), "import { app } from './app';\nexport const routes = () => app;\n");
+      const file = path.relative(ROOT, path.join(dir, 'routes.ts'));
+      expect(await violations(file, "import { app } from './app';\nexport const routes = () => app;\n")).toEqual([
+        'import-x/no-cycle',
+      ]);
+    });
+
+    it('allows a type-only import back (what AppDeps in its own module makes possible)', async () => {
+      writeFileSync(path.join(dir, 'deps.ts'), 'export interface Deps { name: string }\n');
+      writeFileSync(path.join(dir, 'main.ts'), "import { part } from './part';\nexport const main = part;\n");
+      writeFileSync(
+        path.join(dir, 'part.ts'),
+        "import type { Deps } from './deps';\nexport const part = (d: Deps) => d;\n",
+      );
+      const file = path.relative(ROOT, path.join(dir, 'part.ts'));
+      expect(
+        await violations(file, "import type { Deps } from './deps';\nexport const part = (d: Deps) => d;\n"),
+      ).toEqual([]);
+    });
   });
 });

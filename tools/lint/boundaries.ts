@@ -1,4 +1,7 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Linter } from 'eslint';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
 /**
  * The import boundaries of the conventions, enforced by lint:
@@ -6,9 +9,16 @@ import type { Linter } from 'eslint';
  * - remotes never import each other or the shell, and reach the router only through
  *   @portal/shared/router (the federated singleton);
  * - only the shell's identity module touches the Firebase SDK;
- * - functions imports only the browser-free part of shared.
+ * - functions imports only the browser-free part of shared;
+ * - in each app, a feature reaches another feature only through its public entry (`index.ts`),
+ *   never its internals, and no feature imports `app/` (the composition root imports features,
+ *   not the other way round); tests and `testing/` helpers drive the app through its routes;
+ * - no import cycles anywhere (import-x/no-cycle; type-only imports do not count).
  */
 type Restriction = { group: string[]; message: string };
+
+const ROOT = path.resolve(__dirname, '../..');
+export const FIREBASE_MODULE = 'shell/src/lib/identity/firebase-identity.ts';
 
 const app = (name: string): Restriction => ({
   group: [`@portal/${name}`, `@portal/${name}/**`, `**/${name}/src/**`],
@@ -22,7 +32,7 @@ const ROUTER: Restriction = {
 
 const FIREBASE: Restriction = {
   group: ['firebase', 'firebase/**', '@firebase/**'],
-  message: 'Only shell/src/features/identity/firebase-identity.ts touches the Firebase SDK.',
+  message: `Only ${FIREBASE_MODULE} touches the Firebase SDK.`,
 };
 
 const BROWSER: Restriction = {
@@ -59,6 +69,7 @@ function restrict(files: string[], patterns: Restriction[], ignores: string[] = 
 }
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
+const TEST_SUPPORT = [...TESTS, '**/testing/**'];
 
 export const boundaryRules: Linter.Config[] = [
   restrict(['shared/src/**'], [app('shell'), app('applicant-app'), app('admin-app'), app('functions'), FIREBASE]),
@@ -73,11 +84,69 @@ export const boundaryRules: Linter.Config[] = [
   restrict(
     ['shell/src/**'],
     [app('applicant-app'), app('admin-app'), app('functions'), ROUTER, FIREBASE],
-    [...TESTS, 'shell/src/features/identity/firebase-identity.ts'],
+    [...TESTS, FIREBASE_MODULE],
   ),
-  restrict(
-    ['shell/src/features/identity/firebase-identity.ts'],
-    [app('applicant-app'), app('admin-app'), app('functions'), ROUTER],
-  ),
+  restrict([FIREBASE_MODULE], [app('applicant-app'), app('admin-app'), app('functions'), ROUTER]),
   restrict(['functions/src/**'], [BROWSER, SHARED_BROWSER_PARTS, app('shell'), app('applicant-app'), app('admin-app')]),
+];
+
+const APPS = ['shell', 'applicant-app', 'admin-app'];
+
+/**
+ * Imports of another feature's internals that wait for their owner's change (issue 13 owns the
+ * applicant editor): `[importing feature, imported feature, module]`.
+ */
+const PENDING_INTERNAL_IMPORTS: [string, string, string][] = [['editor', 'files', './file-upload-field.tsx']];
+
+const featuresOf = (app: string): string[] =>
+  readdirSync(path.join(ROOT, app, 'src', 'features'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/** Per app: each feature may import another feature's index.ts only, and nothing of app/. */
+function featureZones(app: string) {
+  const features = featuresOf(app);
+  const dir = (feature: string) => `${app}/src/features/${feature}`;
+  return [
+    {
+      target: `${app}/src/features`,
+      from: `${app}/src/app`,
+      message: 'A feature does not import app/: the app composes the features.',
+    },
+    ...features.flatMap((feature) =>
+      features
+        .filter((other) => other !== feature)
+        .map((other) => ({
+          target: dir(feature),
+          from: dir(other),
+          except: [
+            './index.ts',
+            ...PENDING_INTERNAL_IMPORTS.filter(([a, b]) => a === feature && b === other).map(([, , module]) => module),
+          ],
+          message: `Import the ${other} feature through its index.ts, or move what both need to lib/ or @portal/shared.`,
+        })),
+    ),
+  ];
+}
+
+const resolver = createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] });
+
+export const structureRules: Linter.Config[] = [
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { 'import-x': importX as unknown as NonNullable<Linter.Config['plugins']>[string] },
+    settings: {
+      'import-x/resolver-next': [resolver],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: APPS.map((app) => `${app}/src/features/**`),
+    ignores: TEST_SUPPORT,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: APPS.flatMap(featureZones) }],
+    },
+  },
 ];

@@ -2,13 +2,13 @@ import { useEffect, type ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { loadIdentity } from '../features/identity/load-identity';
-import { SessionProvider } from '../features/identity/session-context';
+import { loadIdentity } from '../lib/identity/load-identity';
+import { SessionProvider } from '../lib/identity/session-context';
 import PortalProviders from '../features/portal/portal-providers';
 import { identityOf, setupPortal, userWithRole } from '../testing/portal-harness';
 import { AppFrame } from './app-frame';
 
-jest.mock('../features/identity/load-identity', () => ({ loadIdentity: jest.fn() }));
+jest.mock('../lib/identity/load-identity', () => ({ loadIdentity: jest.fn() }));
 jest.mock('../features/portal/portal-providers', () => ({ __esModule: true, default: jest.fn() }));
 
 const unmounted = jest.fn();

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from '@portal/shared/router';
-import { useSession } from '../features/identity/session-context';
-import { LoadingScreen } from '../features/loading/loading-screen';
-import { clientConfig } from './client-config';
+import { useSession } from '../lib/identity/session-context';
+import { LoadingScreen } from '../lib/loading-screen';
+import { clientConfig } from '../lib/client-config';
 import { AppRoutes } from './app-routes';
 
 const PortalProviders = lazy(() => import('../features/portal/portal-providers'));

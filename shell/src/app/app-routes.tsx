@@ -10,7 +10,7 @@ const VerifyPage = lazyPage(() => import('../features/account/verify-page'));
 const ForgotPasswordPage = lazyPage(() => import('../features/account/forgot-password-page'));
 const ResetPasswordPage = lazyPage(() => import('../features/account/reset-password-page'));
 const ProfilePage = lazyPage(() => import('../features/profile/profile-page'));
-const RequireVerifiedUser = lazyPage(() => import('../features/guards/require-verified-user'));
+const RequireVerifiedUser = lazyPage(() => import('../lib/guards/require-verified-user'));
 const RemoteOutlet = lazyPage(() => import('../features/remotes/remote-outlet'));
 const PageNotFound = lazyPage(() => import('../features/not-found/not-found-page'));
 // Local mode only: the build replaces the flag with a constant, so production bundles hold no mailbox.

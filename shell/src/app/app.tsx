@@ -1,5 +1,5 @@
 import { BrowserRouter } from '@portal/shared/router';
-import { SessionProvider } from '../features/identity/session-context';
+import { SessionProvider } from '../lib/identity/session-context';
 import { AppFrame } from './app-frame';
 
 /** The shell owns the providers: the session and the router here, the rest in PortalProviders. */

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { LoadingScreen } from '../features/loading/loading-screen';
+import { LoadingScreen } from '../lib/loading-screen';
 
 /** A page loaded on demand, with the loading screen while it arrives. */
 export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {

@@ -3,10 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { PortalProvider, type ApiClient, type SessionAnswer } from '@portal/shared/client';
 import type { User, UserRole } from '@portal/shared/domain';
 import { useLocation } from '@portal/shared/router';
-import type { IdentitySnapshot } from '../features/identity/firebase-identity';
-import { describeIdentityError } from '../features/identity/identity-errors';
-import { loadIdentity } from '../features/identity/load-identity';
-import { SessionProvider, useSession } from '../features/identity/session-context';
+import type { IdentitySnapshot } from '../lib/identity/firebase-identity';
+import { describeIdentityError } from '../lib/identity/identity-errors';
+import { loadIdentity } from '../lib/identity/load-identity';
+import { SessionProvider, useSession } from '../lib/identity/session-context';
 
 // Test-only: the shell's providers around a page, with a fake identity module behind
 // loadIdentity() and a fake API. A test file must `jest.mock(<path to>/identity/load-identity)`

@@ -4,7 +4,7 @@ import { ApiRequestError, decisionQueryOptions, usePortal, useRetryUnlessAnswere
 import { RESPONSE_MESSAGES, TEAM_ROLES, type FinalDecision, type RoleDecision } from '@portal/shared/domain';
 import { Link, useParams } from '@portal/shared/router';
 import { PageNotFound } from '@portal/shared/ui';
-import { OUTCOME_VIEW, outcomeOf } from '../common/application-status';
+import { OUTCOME_VIEW, outcomeOf } from '../../lib/application-status';
 import { LoadError, PageSkeleton } from '@portal/shared/ui';
 import { RoleBadge, roleLabel } from '@portal/shared/ui';
 import { OfferReply } from './offer-reply';

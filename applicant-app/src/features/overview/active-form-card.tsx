@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Flex, Skeleton, Typography } from 'antd';
 import { RESPONSE_MESSAGES, isPastDue, type ApplicationForm, type MyApplication } from '@portal/shared/domain';
 import { useNavigate } from '@portal/shared/router';
-import { formatDueDate } from '../common/due-date';
+import { formatDueDate } from '../../lib/due-date';
 import { useStartApplication } from './use-start-application';
 
 interface ActiveFormCardProps {

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Empty, Flex, Skeleton, Tag, Typography } from 'ant
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { MyApplication } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
-import { applicantStatus } from '../common/application-status';
+import { applicantStatus } from '../../lib/application-status';
 
 export function MyApplications({ mine }: { mine: UseQueryResult<MyApplication[]> }) {
   return (

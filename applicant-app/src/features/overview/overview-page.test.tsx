@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notify } from '@portal/shared/client';
 import ApplicantRoutes from '../../app/routes';
-import { formatDueDate } from '../common/due-date';
+import { formatDueDate } from '../../lib/due-date';
 import { answer, apiError, fail } from '@portal/jest-support/fake-api';
 import { FORM, myApplication, response } from '../common/testing/fixtures';
 import { renderApplicantApp } from '../common/testing/render-applicant-app';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { applicationKeys, notify, startApplication, usePortal } from '@portal/shared/client';
 import { visibleSections, type ApplicationForm } from '@portal/shared/domain';
 import { useNavigate } from '@portal/shared/router';
-import { editorPath } from '../common/application-status';
+import { editorPath } from '../../lib/application-status';
 
 /** Creates (or reuses) the applicant's response for the form, then opens its first visible section. */
 export function useStartApplication(form: ApplicationForm) {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formQueryOptions, myApplicationsQueryOptions, usePortal } from '@portal/shared/client';
 import { visibleSections } from '@portal/shared/domain';
 import { Link, useParams } from '@portal/shared/router';
-import { editorPath } from '../common/application-status';
+import { editorPath } from '../../lib/application-status';
 import { ApplicationAnswers, LoadError, PageSkeleton } from '@portal/shared/ui';
 
 /** `/apply/revisit/{formId}`: the applicant's answers for that form, read-only, visible sections only. */

@@ -1,7 +1,7 @@
 import { Card, Flex, Tag, Typography } from 'antd';
 import type { MyApplication } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
-import { applicantStatus, editorPath } from '../common/application-status';
+import { applicantStatus, editorPath } from '../../lib/application-status';
 import { RoleBadge } from '@portal/shared/ui';
 import { RoleStatus } from './role-status';
 

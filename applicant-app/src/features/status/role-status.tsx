@@ -1,7 +1,7 @@
 import { Flex, Tag } from 'antd';
 import type { MyApplication } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
-import { OFFER_LABELS, OUTCOME_VIEW, outcomeOf } from '../common/application-status';
+import { OFFER_LABELS, OUTCOME_VIEW, outcomeOf } from '../../lib/application-status';
 import { RoleBadge } from '@portal/shared/ui';
 
 type RoleEntry = MyApplication['roles'][number];

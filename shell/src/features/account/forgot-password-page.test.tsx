@@ -5,7 +5,7 @@ import { Route, Routes } from '@portal/shared/router';
 import { ADA_EMAIL, setupPortal } from '../../testing/portal-harness';
 import ForgotPasswordPage from './forgot-password-page';
 
-jest.mock('../identity/load-identity', () => ({ loadIdentity: jest.fn() }));
+jest.mock('../../lib/identity/load-identity', () => ({ loadIdentity: jest.fn() }));
 
 function renderForgot(portal: ReturnType<typeof setupPortal>) {
   render(

@@ -3,9 +3,9 @@ import { Alert, Button, Form, Input, Typography } from 'antd';
 import { emailSchema } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
 import { zodRule } from '@portal/shared/ui';
-import { describeIdentityError } from '../identity/identity-errors';
-import { loadIdentity } from '../identity/load-identity';
-import { AuthCard } from './auth-card';
+import { describeIdentityError } from '../../lib/identity/identity-errors';
+import { loadIdentity } from '../../lib/identity/load-identity';
+import { AuthCard } from '../../lib/auth-card';
 import { LocalMailboxLink } from './local-mailbox-link';
 
 type Sent = { email: string } | null;

@@ -3,11 +3,11 @@ import { Alert, Button, Form, Input, Typography } from 'antd';
 import { emailSchema, loginSchema, type Login } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
 import { zodRule } from '@portal/shared/ui';
-import { describeIdentityError } from '../identity/identity-errors';
-import { loadIdentity } from '../identity/load-identity';
-import { GuestOnly } from '../guards/guest-only';
-import { AuthCard } from './auth-card';
-import { sendVerificationEmail } from './use-identity';
+import { describeIdentityError } from '../../lib/identity/identity-errors';
+import { loadIdentity } from '../../lib/identity/load-identity';
+import { GuestOnly } from '../../lib/guards/guest-only';
+import { AuthCard } from '../../lib/auth-card';
+import { sendVerificationEmail } from '../../lib/identity/use-identity';
 
 /** Signing in; GuestOnly then sends the user where they were going, or home by role. */
 export default function LoginPage() {

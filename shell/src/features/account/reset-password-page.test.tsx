@@ -5,7 +5,7 @@ import { Route, Routes } from '@portal/shared/router';
 import { ADA_EMAIL, setupPortal } from '../../testing/portal-harness';
 import ResetPasswordPage from './reset-password-page';
 
-jest.mock('../identity/load-identity', () => ({ loadIdentity: jest.fn() }));
+jest.mock('../../lib/identity/load-identity', () => ({ loadIdentity: jest.fn() }));
 
 function renderReset(portal: ReturnType<typeof setupPortal>, path: string) {
   render(

@@ -3,10 +3,10 @@ import { Alert, Button, Form, Input, Result } from 'antd';
 import { passwordSchema } from '@portal/shared/domain';
 import { Link, useSearchParams } from '@portal/shared/router';
 import { zodRule } from '@portal/shared/ui';
-import { describeIdentityError } from '../identity/identity-errors';
-import { loadIdentity } from '../identity/load-identity';
-import { LoadingScreen } from '../loading/loading-screen';
-import { AuthCard } from './auth-card';
+import { describeIdentityError } from '../../lib/identity/identity-errors';
+import { loadIdentity } from '../../lib/identity/load-identity';
+import { LoadingScreen } from '../../lib/loading-screen';
+import { AuthCard } from '../../lib/auth-card';
 
 type CodeState =
   | { status: 'checking' }

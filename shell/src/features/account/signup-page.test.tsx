@@ -7,7 +7,7 @@ import { Route, Routes } from '@portal/shared/router';
 import { ADA_EMAIL, LocationProbe, setupPortal, userWithRole } from '../../testing/portal-harness';
 import SignupPage from './signup-page';
 
-jest.mock('../identity/load-identity', () => ({ loadIdentity: jest.fn() }));
+jest.mock('../../lib/identity/load-identity', () => ({ loadIdentity: jest.fn() }));
 jest.mock('react-toastify', () => ({ toast: jest.fn() }));
 
 const CONFLICT_BODY = { error: { code: 'conflict', message: 'An account with this email already exists' } };

@@ -4,10 +4,10 @@ import { ApiRequestError, notify, registerAccount, usePortal } from '@portal/sha
 import { registrationSchema, type Registration } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
 import { showServerFieldErrors, zodRule } from '@portal/shared/ui';
-import { loadIdentity } from '../identity/load-identity';
-import { GuestOnly } from '../guards/guest-only';
-import { AuthCard } from './auth-card';
-import { sendVerificationEmail } from './use-identity';
+import { loadIdentity } from '../../lib/identity/load-identity';
+import { GuestOnly } from '../../lib/guards/guest-only';
+import { AuthCard } from '../../lib/auth-card';
+import { sendVerificationEmail } from '../../lib/identity/use-identity';
 
 type SignupValues = Registration & { confirmPassword: string };
 

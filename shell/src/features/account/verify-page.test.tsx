@@ -8,7 +8,7 @@ import { Route, Routes } from '@portal/shared/router';
 import { ADA_EMAIL, identityOf, LocationProbe, setupPortal, userWithRole } from '../../testing/portal-harness';
 import VerifyPage from './verify-page';
 
-jest.mock('../identity/load-identity', () => ({ loadIdentity: jest.fn() }));
+jest.mock('../../lib/identity/load-identity', () => ({ loadIdentity: jest.fn() }));
 jest.mock('react-toastify', () => ({ toast: jest.fn() }));
 
 function renderVerify(portal: ReturnType<typeof setupPortal>, path = '/verify') {

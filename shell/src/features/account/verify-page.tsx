@@ -3,12 +3,12 @@ import { Alert, Button, Result, Typography } from 'antd';
 import { useCurrentUser } from '@portal/shared/client';
 import { homePathForRole } from '@portal/shared/domain';
 import { Link, Navigate, useSearchParams } from '@portal/shared/router';
-import { loadIdentity } from '../identity/load-identity';
-import { useSession } from '../identity/session-context';
-import { LoadingScreen } from '../loading/loading-screen';
-import { AuthCard } from './auth-card';
+import { loadIdentity } from '../../lib/identity/load-identity';
+import { useSession } from '../../lib/identity/session-context';
+import { LoadingScreen } from '../../lib/loading-screen';
+import { AuthCard } from '../../lib/auth-card';
 import { LocalMailboxLink } from './local-mailbox-link';
-import { sendVerificationEmail } from './use-identity';
+import { sendVerificationEmail } from '../../lib/identity/use-identity';
 
 const VERIFIED_ELSEWHERE_POLL_MS = 4000;
 

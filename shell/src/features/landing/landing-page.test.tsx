@@ -1,12 +1,12 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { Route, Routes } from '@portal/shared/router';
-import type { IdentitySnapshot } from '../identity/firebase-identity';
-import { loadIdentity } from '../identity/load-identity';
-import { SessionProvider } from '../identity/session-context';
+import type { IdentitySnapshot } from '../../lib/identity/firebase-identity';
+import { loadIdentity } from '../../lib/identity/load-identity';
+import { SessionProvider } from '../../lib/identity/session-context';
 import { LandingPage } from './landing-page';
 
-jest.mock('../identity/load-identity', () => ({ loadIdentity: jest.fn() }));
+jest.mock('../../lib/identity/load-identity', () => ({ loadIdentity: jest.fn() }));
 
 type IdentityModule = Awaited<ReturnType<typeof loadIdentity>>;
 

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { theme } from 'antd';
 import { PortalLogo } from '@portal/shared/ui';
-import { useSession } from '../identity/session-context';
-import { LoadingScreen } from '../loading/loading-screen';
+import { useSession } from '../../lib/identity/session-context';
+import { LoadingScreen } from '../../lib/loading-screen';
 import { LinkButton } from './link-button';
 
 export const LANDING_TITLE = 'Application Portal';

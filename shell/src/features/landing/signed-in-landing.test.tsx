@@ -6,7 +6,7 @@ import { Route, Routes } from '@portal/shared/router';
 import { identityOf, LocationProbe, setupPortal, userWithRole } from '../../testing/portal-harness';
 import { LandingPage } from './landing-page';
 
-jest.mock('../identity/load-identity', () => ({ loadIdentity: jest.fn() }));
+jest.mock('../../lib/identity/load-identity', () => ({ loadIdentity: jest.fn() }));
 
 function renderLanding(portal: ReturnType<typeof setupPortal>, path = '/') {
   render(

@@ -2,8 +2,8 @@ import { Button } from 'antd';
 import { useCurrentUser } from '@portal/shared/client';
 import { homePathForRole, USER_ROLE_LABELS } from '@portal/shared/domain';
 import { useNavigate } from '@portal/shared/router';
-import { useSignOut } from '../account/use-identity';
-import { LoadingScreen } from '../loading/loading-screen';
+import { useSignOut } from '../../lib/identity/use-identity';
+import { LoadingScreen } from '../../lib/loading-screen';
 
 /** Spec section 1: a signed-in user is offered their role's home and logging out. */
 export default function SignedInLanding() {

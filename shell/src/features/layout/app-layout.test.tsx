@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { clientConfig } from '../../app/client-config';
-import { SessionProvider } from '../identity/session-context';
+import { clientConfig } from '../../lib/client-config';
+import { SessionProvider } from '../../lib/identity/session-context';
 import { AppLayout } from './app-layout';
 
 function renderLayout() {

@@ -3,7 +3,7 @@ import { theme } from 'antd';
 import { Link, Outlet } from '@portal/shared/router';
 import { PortalLogo } from '@portal/shared/ui';
 import type { ClientConfig } from '@portal/shared/domain';
-import { useSession } from '../identity/session-context';
+import { useSession } from '../../lib/identity/session-context';
 import { SiteFooter } from './site-footer';
 
 const SessionMenu = lazy(() => import('./session-menu'));

@@ -5,7 +5,7 @@ import { Route, Routes } from '@portal/shared/router';
 import { identityOf, LocationProbe, setupPortal, userWithRole } from '../../testing/portal-harness';
 import SessionMenu from './session-menu';
 
-jest.mock('../identity/load-identity', () => ({ loadIdentity: jest.fn() }));
+jest.mock('../../lib/identity/load-identity', () => ({ loadIdentity: jest.fn() }));
 
 function renderMenu(portal: ReturnType<typeof setupPortal>) {
   render(

@@ -1,6 +1,6 @@
 import { Button } from 'antd';
 import { useNavigate } from '@portal/shared/router';
-import { useSignOut } from '../account/use-identity';
+import { useSignOut } from '../../lib/identity/use-identity';
 
 /** Header actions of a signed-in user. */
 export default function SessionMenu() {

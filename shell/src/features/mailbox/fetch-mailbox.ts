@@ -1,4 +1,4 @@
-import { clientConfig } from '../../app/client-config';
+import { clientConfig } from '../../lib/client-config';
 
 export interface MailboxMessage {
   kind: 'verify' | 'reset';

@@ -5,7 +5,7 @@ import { Route, Routes } from '@portal/shared/router';
 import { ADA_EMAIL, identityOf, setupPortal } from '../../testing/portal-harness';
 import MailboxPage from './mailbox-page';
 
-jest.mock('../identity/load-identity', () => ({ loadIdentity: jest.fn() }));
+jest.mock('../../lib/identity/load-identity', () => ({ loadIdentity: jest.fn() }));
 
 type OobCode = { email: string; oobCode: string; requestType: string };
 

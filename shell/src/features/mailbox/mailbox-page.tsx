@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Empty, Form, Input, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from '@portal/shared/router';
-import { useSession } from '../identity/session-context';
-import { AuthCard } from '../account/auth-card';
+import { useSession } from '../../lib/identity/session-context';
+import { AuthCard } from '../../lib/auth-card';
 import { fetchMailbox, type MailboxMessage } from './fetch-mailbox';
 
 const LABELS: Record<MailboxMessage['kind'], string> = {

@@ -1,6 +1,6 @@
 import { APP_CHECK_HEADER, createApiClient } from '@portal/shared/client';
 import type { ClientConfig } from '@portal/shared/domain';
-import type { loadIdentity } from '../identity/load-identity';
+import type { loadIdentity } from '../../lib/identity/load-identity';
 import { portalApiOptions } from './portal-api';
 
 type Identity = Awaited<ReturnType<typeof loadIdentity>>;

@@ -1,7 +1,7 @@
 import type { ApiClientOptions } from '@portal/shared/client';
 import type { ClientConfig } from '@portal/shared/domain';
-import { clientConfig } from '../../app/client-config';
-import { loadIdentity } from '../identity/load-identity';
+import { clientConfig } from '../../lib/client-config';
+import { loadIdentity } from '../../lib/identity/load-identity';
 
 /**
  * The shell's API client options. With App Check configured (production), every call — the

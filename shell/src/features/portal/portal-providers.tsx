@@ -2,9 +2,9 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ToastContainer } from 'react-toastify';
 import { createApiClient, PortalProvider, TOAST_CONTAINER_PROPS } from '@portal/shared/client';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../lib/query-client';
 import { portalApiOptions } from './portal-api';
-import { useSession } from '../identity/session-context';
+import { useSession } from '../../lib/identity/session-context';
 
 /** Created once per page load: every app shares this one client and this one API client. */
 export const queryClient = createQueryClient();

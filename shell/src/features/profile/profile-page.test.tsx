@@ -7,7 +7,7 @@ import { Route, Routes } from '@portal/shared/router';
 import { ADA_EMAIL, identityOf, setupPortal, userWithRole } from '../../testing/portal-harness';
 import ProfilePage from './profile-page';
 
-jest.mock('../identity/load-identity', () => ({ loadIdentity: jest.fn() }));
+jest.mock('../../lib/identity/load-identity', () => ({ loadIdentity: jest.fn() }));
 jest.mock('react-toastify', () => ({ toast: jest.fn() }));
 
 function signedInPortal() {

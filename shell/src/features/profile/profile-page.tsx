@@ -4,9 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, notify, sessionKeys, updateProfile, useCurrentUser, usePortal } from '@portal/shared/client';
 import { AUTH_MESSAGES, profileUpdateSchema, type ProfileUpdate } from '@portal/shared/domain';
 import { showServerFieldErrors, zodRule } from '@portal/shared/ui';
-import { AuthCard } from '../account/auth-card';
-import { sendVerificationEmail } from '../account/use-identity';
-import { loadIdentity } from '../identity/load-identity';
+import { AuthCard } from '../../lib/auth-card';
+import { sendVerificationEmail } from '../../lib/identity/use-identity';
+import { loadIdentity } from '../../lib/identity/load-identity';
 
 /** Spec section 8: 'Failed to update user: {message} ({response data})'. */
 export function profileUpdateFailure(error: unknown): string {

@@ -1,4 +1,4 @@
-import { clientConfig } from '../../app/client-config';
+import { clientConfig } from '../../lib/client-config';
 import { createRemoteLoader } from './remote-loader';
 
 /** The one loader of this page: it remembers the manifest and which remotes are registered. */

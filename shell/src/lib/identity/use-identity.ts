@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { notify } from '@portal/shared/client';
 import { useNavigate } from '@portal/shared/router';
-import { loadIdentity } from '../identity/load-identity';
+import { loadIdentity } from './load-identity';
 
 export const VERIFICATION_TOAST_MS = 2000;
 

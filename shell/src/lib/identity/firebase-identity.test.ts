@@ -29,7 +29,7 @@ const mockConfig = {} as ClientConfig;
 jest.mock('firebase/app', () => mockSdk.app);
 jest.mock('firebase/auth', () => mockSdk.auth);
 jest.mock('firebase/app-check', () => mockSdk.appCheck);
-jest.mock('../../app/client-config', () => ({ clientConfig: mockConfig }));
+jest.mock('../client-config', () => ({ clientConfig: mockConfig }));
 
 type Identity = typeof IdentityModule;
 type Sdk = typeof mockSdk;

@@ -2,7 +2,7 @@ import { Button, Result } from 'antd';
 import { useCurrentUser } from '@portal/shared/client';
 import { Navigate, Outlet, useLocation } from '@portal/shared/router';
 import { useSession } from '../identity/session-context';
-import { LoadingScreen } from '../loading/loading-screen';
+import { LoadingScreen } from '../loading-screen';
 
 /**
  * Spec section 2: every route inside the shared layout needs a signed-in user with a verified

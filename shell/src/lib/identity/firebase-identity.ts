@@ -16,7 +16,7 @@ import {
   type Auth,
   type User,
 } from 'firebase/auth';
-import { clientConfig } from '../../app/client-config';
+import { clientConfig } from '../client-config';
 import { setSignedInHint } from './signed-in-hint';
 
 /**

@@ -9,7 +9,8 @@ import {
   type DocumentStore,
   type WriteOperation,
 } from './document-store';
-import { createFirestoreStore, decodeCursor, encodeCursor, MAX_BATCH_OPERATIONS } from './firestore-store';
+import { decodeCursor, encodeCursor } from './firestore-query';
+import { createFirestoreStore, MAX_BATCH_OPERATIONS } from './firestore-store';
 import { PORT_OFFSET } from '../../../tools/port-offset';
 
 /**

@@ -4,6 +4,8 @@ import { useState } from 'react';
  * Cursor paging for a query that changes: a stack of the cursors of the pages seen; a different
  * `resetKey` (new search, sort or filter) starts again at the first page.
  */
+export type CursorPages = ReturnType<typeof useCursorPages>;
+
 export function useCursorPages(resetKey: string) {
   const [state, setState] = useState<{ key: string; cursors: (string | null)[] }>({ key: resetKey, cursors: [null] });
   const cursors = state.key === resetKey ? state.cursors : [null];

@@ -21,6 +21,7 @@ import { noFormError } from '../forms/forms.service';
 import { ApiError } from '../http/api-error';
 import { noResponseError } from '../responses/responses.service';
 import { COLLECTIONS } from '../store/collections';
+import { assignmentRef } from './assignments.service';
 import { sectionsForReviewers, toAssessmentView } from './dashboard.service';
 import type { ApplicationState, ReviewsRepository, ReviewsTransaction } from './reviews.repository';
 import { noAssessmentError, noRowError } from './staff-errors';
@@ -209,15 +210,7 @@ export function createAssessmentsService(deps: { reviews: ReviewsRepository; now
             action: 'assignment.removed',
             target: { collection: kind === 'review' ? COLLECTIONS.reviews : COLLECTIONS.interviews, id: assessment.id },
             formId: assessment.applicationFormId,
-            before: {
-              kind: assessment.kind,
-              responseId: assessment.responseId,
-              role: assessment.role,
-              staffId: assessment.staffId,
-              staffName: assessment.staffName,
-              applicantName: assessment.applicantName,
-              state: assessment.state,
-            },
+            before: { ...assignmentRef(assessment), state: assessment.state },
             after: null,
             at,
           }),

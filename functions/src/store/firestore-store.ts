@@ -21,6 +21,7 @@ import {
   type PreparedWrite,
 } from './firestore-writes';
 import { assertCollection, assertKey } from './store-keys';
+import { openTransactionHandle } from './store-transaction';
 
 /**
  * The production adapter of the storage port: Cloud Firestore through firebase-admin.
@@ -149,34 +150,12 @@ export function createFirestoreStore(db: Firestore): DocumentStore {
 }
 
 function openTransaction(fsTx: Transaction, ref: (collection: string, id: string) => DocumentReference) {
-  const writes: PreparedWrite[] = [];
   /** Whether each document read existed: spares a second read when an empty-patch update needs to know. */
   const existence = new Map<string, boolean>();
-  let open = true;
-  const write = (operation: WriteOperation): void => {
-    if (!open) throw new Error('The transaction has already finished');
-    writes.push(prepareWrite(operation));
-  };
-  const tx: StoreTransaction = {
-    async get<T extends DocumentData>(collection: string, id: string): Promise<T | null> {
-      if (!open) throw new Error('The transaction has already finished');
-      if (writes.length > 0) throw new Error('Transaction reads must come before its writes');
-      assertKey(collection, id);
-      const snapshot = await fsTx.get(ref(collection, id));
-      existence.set(keyOf(collection, id), snapshot.exists);
-      return snapshot.exists ? (snapshot.data() as T) : null;
-    },
-    create: (collection, id, data) => write({ kind: 'create', collection, id, data }),
-    set: (collection, id, data) => write({ kind: 'set', collection, id, data }),
-    update: (collection, id, patch) => write({ kind: 'update', collection, id, patch }),
-    delete: (collection, id) => write({ kind: 'delete', collection, id }),
-  };
-  return {
-    tx,
-    writes,
-    existence,
-    finish: () => {
-      open = false;
-    },
-  };
+  const handle = openTransactionHandle(prepareWrite, async (collection, id) => {
+    const snapshot = await fsTx.get(ref(collection, id));
+    existence.set(keyOf(collection, id), snapshot.exists);
+    return snapshot.exists ? (snapshot.data() as DocumentData) : null;
+  });
+  return { ...handle, existence };
 }

@@ -14,6 +14,7 @@ import {
 } from './document-store';
 import { buildQuery, encodeCursor, type QueryRow } from './sqlite-query';
 import { assertCollection, assertKey, assertPlainDocument } from './store-keys';
+import { openTransactionHandle } from './store-transaction';
 
 const MAX_ATTEMPTS = 10;
 
@@ -187,39 +188,17 @@ function openDatabase(filename: string): Database.Database {
 
 function openTransaction(readRow: (collection: string, id: string) => Row | undefined) {
   const reads = new Map<string, ReadRecord>();
-  const writes: PreparedWrite[] = [];
-  let open = true;
-  const write = (operation: WriteOperation): void => {
-    if (!open) throw new Error('The transaction has already finished');
-    writes.push(prepareWrite(operation));
-  };
-  const tx: StoreTransaction = {
-    async get<T extends DocumentData>(collection: string, id: string): Promise<T | null> {
-      if (!open) throw new Error('The transaction has already finished');
-      if (writes.length > 0) throw new Error('Transaction reads must come before its writes');
-      assertKey(collection, id);
-      const key = `${collection}/${id}`;
-      let record = reads.get(key);
-      if (!record) {
-        const row = readRow(collection, id);
-        record = { collection, id, version: row?.version ?? 0, data: row?.data ?? null };
-        reads.set(key, record);
-      }
-      return record.data === null ? null : (JSON.parse(record.data) as T);
-    },
-    create: (collection, id, data) => write({ kind: 'create', collection, id, data }),
-    set: (collection, id, data) => write({ kind: 'set', collection, id, data }),
-    update: (collection, id, patch) => write({ kind: 'update', collection, id, patch }),
-    delete: (collection, id) => write({ kind: 'delete', collection, id }),
-  };
-  return {
-    tx,
-    reads,
-    writes,
-    finish: () => {
-      open = false;
-    },
-  };
+  const handle = openTransactionHandle(prepareWrite, async (collection, id) => {
+    const key = `${collection}/${id}`;
+    let record = reads.get(key);
+    if (!record) {
+      const row = readRow(collection, id);
+      record = { collection, id, version: row?.version ?? 0, data: row?.data ?? null };
+      reads.set(key, record);
+    }
+    return record.data === null ? null : (JSON.parse(record.data) as DocumentData);
+  });
+  return { ...handle, reads };
 }
 
 function prepareWrite(operation: WriteOperation): PreparedWrite {

@@ -1,4 +1,4 @@
-import { Flex, Table, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQuery } from '@tanstack/react-query';
 import { formQueryOptions, usePortal } from '@portal/shared/client';
@@ -7,7 +7,7 @@ import { Link, useParams } from '@portal/shared/router';
 import { LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
 import { useStaffAssessments } from '../../api/assessments';
 import { scoreText } from '../../lib/labels';
-import { Pager } from '../../lib/pager';
+import { PagedTable } from '../../lib/paged-table';
 import { AssessmentStateTag, assessmentScreenPath } from '../../lib/assessment-links';
 import { dorPaths } from '../../lib/paths';
 import { useCursorPages } from '../../lib/use-cursor-pages';
@@ -58,21 +58,15 @@ export function StaffAssessmentsPage({ kind }: { kind: AssessmentKind }) {
       <Link to={dorPaths.dashboard(formId, kind === 'review' ? 'reviewers' : 'interviewers')}>
         Back to the dashboard
       </Link>
-      <Table<AssessmentView>
+      <PagedTable<AssessmentView>
         rowKey="id"
         columns={columns}
-        dataSource={list.data.items}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        loading={list.isFetching}
-        locale={{ emptyText: kind === 'review' ? 'No reviews assigned yet.' : 'No interviews assigned yet.' }}
-      />
-      <Pager
-        summary={`${list.data.total} assigned`}
-        hasPrevious={pages.hasPrevious}
-        nextCursor={list.data.nextCursor}
-        onPrevious={pages.previous}
-        onNext={pages.next}
+        query={list}
+        pages={pages}
+        errorTitle={`${title} could not be loaded.`}
+        loadingLabel={`Loading ${title.toLowerCase()}`}
+        countText={(total) => `${total} assigned`}
+        emptyText={kind === 'review' ? 'No reviews assigned yet.' : 'No interviews assigned yet.'}
       />
     </Flex>
   );

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Flex, Select, Table, Typography } from 'antd';
+import { Flex, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, countOf, type AuditAction, type AuditEntry } from '@portal/shared/domain';
-import { LoadError, PageSkeleton } from '@portal/shared/ui';
 import { useAuditLog } from '../../api/audit';
-import { Pager } from '../../lib/pager';
+import { PagedTable } from '../../lib/paged-table';
 import { useCursorPages } from '../../lib/use-cursor-pages';
 
 const ACTION_FILTER_OPTIONS = [
@@ -64,30 +63,16 @@ export function AuditPage() {
           onChange={setAction}
         />
       </Flex>
-      {log.isError ? (
-        <LoadError title="The audit log could not be loaded." error={log.error} onRetry={() => void log.refetch()} />
-      ) : log.isPending ? (
-        <PageSkeleton label="Loading the audit log" />
-      ) : (
-        <>
-          <Table<AuditEntry>
-            rowKey="id"
-            columns={columns}
-            dataSource={log.data.items}
-            pagination={false}
-            loading={log.isFetching}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: 'Nothing recorded yet.' }}
-          />
-          <Pager
-            summary={countOf(log.data.total, 'entry', 'entries')}
-            hasPrevious={pages.hasPrevious}
-            nextCursor={log.data.nextCursor}
-            onPrevious={pages.previous}
-            onNext={pages.next}
-          />
-        </>
-      )}
+      <PagedTable<AuditEntry>
+        rowKey="id"
+        columns={columns}
+        query={log}
+        pages={pages}
+        errorTitle="The audit log could not be loaded."
+        loadingLabel="Loading the audit log"
+        countText={(total) => countOf(total, 'entry', 'entries')}
+        emptyText="Nothing recorded yet."
+      />
     </Flex>
   );
 }

@@ -1,9 +1,9 @@
-import { Flex, Table } from 'antd';
+import { Flex } from 'antd';
 import { usePortal } from '@portal/shared/client';
 import { countOf, type ApplicationRowView, type FinalDecision, type RowTab } from '@portal/shared/domain';
 import { LoadError, PageSkeleton } from '@portal/shared/ui';
 import { setDecision, setQualified } from '../../api/rows';
-import { Pager } from '../../lib/pager';
+import { PagedTable } from '../../lib/paged-table';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 import { AutoAssignButton } from './auto-assign-modal';
 import { rowColumns } from './row-columns';
@@ -66,22 +66,16 @@ export function ApplicationsTab({ formId, tab, search }: { formId: string; tab: 
           <AutoAssignButton formId={formId} />
         </Flex>
       )}
-      <Table<ApplicationRowView>
+      <PagedTable<ApplicationRowView>
         rowKey="id"
         columns={columns}
-        dataSource={rows.data.items}
-        pagination={false}
-        loading={rows.isFetching}
-        scroll={{ x: 'max-content' }}
+        query={rows}
+        pages={pages}
+        errorTitle={texts.title}
+        loadingLabel={texts.loading}
+        countText={(total) => countOf(total, texts.noun)}
+        emptyText={search.trim() ? 'Nothing matches your search.' : texts.empty}
         onChange={(_pagination, _filters, sorter) => onSort(sorter)}
-        locale={{ emptyText: search.trim() ? 'Nothing matches your search.' : texts.empty }}
-      />
-      <Pager
-        summary={countOf(rows.data.total, texts.noun)}
-        hasPrevious={pages.hasPrevious}
-        nextCursor={rows.data.nextCursor}
-        onPrevious={pages.previous}
-        onNext={pages.next}
       />
     </Flex>
   );

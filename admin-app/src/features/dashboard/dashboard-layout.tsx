@@ -58,22 +58,22 @@ export function DashboardLayout() {
             }
           />
         ))}
-        <Route
-          path="reviewers"
-          element={
-            <SuperOnly>
-              <StaffTab formId={formId} kind="review" search={q} />
-            </SuperOnly>
-          }
-        />
-        <Route
-          path="interviewers"
-          element={
-            <SuperOnly>
-              <StaffTab formId={formId} kind="interview" search={q} />
-            </SuperOnly>
-          }
-        />
+        {(
+          [
+            ['reviewers', 'review'],
+            ['interviewers', 'interview'],
+          ] as const
+        ).map(([path, kind]) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <SuperOnly>
+                <StaffTab formId={formId} kind={kind} search={q} />
+              </SuperOnly>
+            }
+          />
+        ))}
         <Route path="*" element={<PageNotFound />} />
       </Routes>
     </Flex>

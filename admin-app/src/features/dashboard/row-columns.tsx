@@ -4,6 +4,8 @@ import type { SortOrder } from 'antd/es/table/interface';
 import {
   FINAL_DECISIONS,
   isFinalDecision,
+  refsOf,
+  type AssessmentKind,
   type ApplicationRowView,
   type FinalDecision,
   type RowSort,
@@ -48,6 +50,37 @@ const sortable = (context: RowColumnContext, key: RowSort, title: string, render
     render: (_: unknown, row) => render(row),
   }) satisfies ColumnType<Row>;
 
+/** Done/assigned reviews (or interviews), linked to who is assigned. */
+const workColumn = (kind: AssessmentKind): ColumnType<Row> => ({
+  title: kind === 'review' ? 'Reviews' : 'Interviews',
+  key: kind === 'review' ? 'reviews' : 'interviews',
+  render: (_: unknown, row) => {
+    const [done, assigned] =
+      kind === 'review' ? [row.reviewsDone, row.reviewsAssigned] : [row.interviewsDone, row.interviewsAssigned];
+    return (
+      <Link
+        to={dorPaths.assignments(kind, row.responseId)}
+        title={`${kind === 'review' ? 'Reviews' : 'Interviews'} of ${row.applicantName}`}
+      >{`${done}/${assigned}`}</Link>
+    );
+  },
+});
+
+/** A staff picker for one more review (or interview) of the row. */
+const assignColumn = (context: RowColumnContext, kind: AssessmentKind, title: string): ColumnType<Row> => ({
+  title,
+  key: 'assign',
+  render: (_: unknown, row) => (
+    <AssignStaff
+      formId={context.formId}
+      kind={kind}
+      responseId={row.responseId}
+      role={row.role}
+      exclude={refsOf(row, kind).map((ref) => ref.staffId)}
+    />
+  ),
+});
+
 const COLUMNS = {
   name: (context) => ({
     title: 'Applicant',
@@ -63,16 +96,7 @@ const COLUMNS = {
     key: 'status',
     render: (_: unknown, row) => <Tag color={DECISION_COLORS[row.decision]}>{DECISION_LABELS[row.decision]}</Tag>,
   }),
-  reviews: () => ({
-    title: 'Reviews',
-    key: 'reviews',
-    render: (_: unknown, row) => (
-      <Link
-        to={dorPaths.assignments('review', row.responseId)}
-        title={`Reviews of ${row.applicantName}`}
-      >{`${row.reviewsDone}/${row.reviewsAssigned}`}</Link>
-    ),
-  }),
+  reviews: () => workColumn('review'),
   reviewScore: (context) => sortable(context, 'reviewScore', 'Average score', (row) => scoreText(row.reviewScore)),
   qualified: (context) => ({
     title: 'Qualified',
@@ -86,44 +110,11 @@ const COLUMNS = {
       />
     ),
   }),
-  assignReviewers: (context) => ({
-    title: 'Assign reviewers',
-    key: 'assign',
-    render: (_: unknown, row) => (
-      <AssignStaff
-        formId={context.formId}
-        kind="review"
-        responseId={row.responseId}
-        role={row.role}
-        exclude={row.reviews.map((ref) => ref.staffId)}
-      />
-    ),
-  }),
-  interviews: () => ({
-    title: 'Interviews',
-    key: 'interviews',
-    render: (_: unknown, row) => (
-      <Link
-        to={dorPaths.assignments('interview', row.responseId)}
-        title={`Interviews of ${row.applicantName}`}
-      >{`${row.interviewsDone}/${row.interviewsAssigned}`}</Link>
-    ),
-  }),
+  assignReviewers: (context) => assignColumn(context, 'review', 'Assign reviewers'),
+  interviews: () => workColumn('interview'),
   interviewScore: (context) =>
     sortable(context, 'interviewScore', 'Interview score', (row) => scoreText(row.interviewScore)),
-  assignInterviewer: (context) => ({
-    title: 'Assign interviewer',
-    key: 'assign',
-    render: (_: unknown, row) => (
-      <AssignStaff
-        formId={context.formId}
-        kind="interview"
-        responseId={row.responseId}
-        role={row.role}
-        exclude={row.interviews.map((ref) => ref.staffId)}
-      />
-    ),
-  }),
+  assignInterviewer: (context) => assignColumn(context, 'interview', 'Assign interviewer'),
   decision: (context) => ({
     title: 'Decision',
     key: 'decision',

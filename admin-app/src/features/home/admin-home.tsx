@@ -22,6 +22,23 @@ function CardLink({ to, title, children }: { to: string; title: string; children
   );
 }
 
+/** Where only a super-reviewer goes, whether or not a form is active. */
+function SuperReviewerLinks() {
+  return (
+    <>
+      <CardLink to="/admin/dor/users" title="Users">
+        Change roles and remove accounts.
+      </CardLink>
+      <CardLink to="/admin/dor/forms" title="Forms">
+        Validate, publish and release forms.
+      </CardLink>
+      <CardLink to="/admin/dor/audit" title="Audit log">
+        Who changed roles, assignments and decisions, and when.
+      </CardLink>
+    </>
+  );
+}
+
 function StaffLinks({ isSuper }: { isSuper: boolean }) {
   const { api } = usePortal();
   const retry = useRetryUnlessAnswered();
@@ -32,15 +49,7 @@ function StaffLinks({ isSuper }: { isSuper: boolean }) {
         <Result status="info" title={RESPONSE_MESSAGES.noActiveForm} />
         {isSuper && (
           <Flex wrap gap={16}>
-            <CardLink to="/admin/dor/users" title="Users">
-              Change roles and remove accounts.
-            </CardLink>
-            <CardLink to="/admin/dor/forms" title="Forms">
-              Validate, publish and release forms.
-            </CardLink>
-            <CardLink to="/admin/dor/audit" title="Audit log">
-              Who changed roles, assignments and decisions, and when.
-            </CardLink>
+            <SuperReviewerLinks />
           </Flex>
         )}
       </>
@@ -64,15 +73,7 @@ function StaffLinks({ isSuper }: { isSuper: boolean }) {
           <CardLink to={`/admin/dor/dashboard/${formId}/all`} title="Super Reviewer dashboard">
             Every application under review for {activeForm.data.semester}.
           </CardLink>
-          <CardLink to="/admin/dor/users" title="Users">
-            Change roles and remove accounts.
-          </CardLink>
-          <CardLink to="/admin/dor/forms" title="Forms">
-            Validate, publish and release forms.
-          </CardLink>
-          <CardLink to="/admin/dor/audit" title="Audit log">
-            Who changed roles, assignments and decisions, and when.
-          </CardLink>
+          <SuperReviewerLinks />
         </>
       )}
       <CardLink to={`/admin/reviewer/dashboard/${formId}/apps`} title="Reviewer dashboard">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Flex, Input, Popconfirm, Select, Table, Typography } from 'antd';
+import { Button, Flex, Input, Popconfirm, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { usePortal } from '@portal/shared/client';
 import {
@@ -10,9 +10,8 @@ import {
   type UserRole,
   countOf,
 } from '@portal/shared/domain';
-import { LoadError, PageSkeleton } from '@portal/shared/ui';
 import { changeUsersRole, deleteUsers, useUsers } from '../../api/users';
-import { Pager } from '../../lib/pager';
+import { PagedTable } from '../../lib/paged-table';
 import { useCursorPages } from '../../lib/use-cursor-pages';
 import { useDebounced } from '../../lib/use-url-search';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
@@ -101,36 +100,22 @@ export function UsersPage() {
           </Button>
         </Popconfirm>
       </Flex>
-      {users.isError ? (
-        <LoadError title="The users could not be loaded." error={users.error} onRetry={() => void users.refetch()} />
-      ) : users.isPending ? (
-        <PageSkeleton label="Loading users" />
-      ) : (
-        <>
-          <Table<StaffMember>
-            rowKey="id"
-            columns={columns}
-            dataSource={users.data.items}
-            pagination={false}
-            loading={users.isFetching}
-            scroll={{ x: 'max-content' }}
-            rowSelection={{
-              selectedRowKeys: selected,
-              preserveSelectedRowKeys: true,
-              onChange: (keys) => setSelected(keys.map(String)),
-              getCheckboxProps: (user) => ({ 'aria-label': `Select ${displayName(user)}` }),
-            }}
-            locale={{ emptyText: search || role ? 'Nothing matches your search.' : 'No users yet.' }}
-          />
-          <Pager
-            summary={countOf(users.data.total, 'user')}
-            hasPrevious={pages.hasPrevious}
-            nextCursor={users.data.nextCursor}
-            onPrevious={pages.previous}
-            onNext={pages.next}
-          />
-        </>
-      )}
+      <PagedTable<StaffMember>
+        rowKey="id"
+        columns={columns}
+        query={users}
+        pages={pages}
+        errorTitle="The users could not be loaded."
+        loadingLabel="Loading users"
+        countText={(total) => countOf(total, 'user')}
+        emptyText={search || role ? 'Nothing matches your search.' : 'No users yet.'}
+        rowSelection={{
+          selectedRowKeys: selected,
+          preserveSelectedRowKeys: true,
+          onChange: (keys) => setSelected(keys.map(String)),
+          getCheckboxProps: (user) => ({ 'aria-label': `Select ${displayName(user)}` }),
+        }}
+      />
     </Flex>
   );
 }

@@ -1,0 +1,40 @@
+import type { DocumentData, StoreTransaction, WriteOperation } from './document-store';
+import { assertKey } from './store-keys';
+
+/**
+ * What every adapter's transaction handle shares: writes kept in order (prepared by the adapter),
+ * reads only before the first write, and nothing once the attempt has finished.
+ */
+export function openTransactionHandle<W>(
+  prepare: (operation: WriteOperation) => W,
+  read: (collection: string, id: string) => Promise<DocumentData | null>,
+) {
+  const writes: W[] = [];
+  let open = true;
+  const assertOpen = () => {
+    if (!open) throw new Error('The transaction has already finished');
+  };
+  const write = (operation: WriteOperation): void => {
+    assertOpen();
+    writes.push(prepare(operation));
+  };
+  const tx: StoreTransaction = {
+    async get<T extends DocumentData>(collection: string, id: string): Promise<T | null> {
+      assertOpen();
+      if (writes.length > 0) throw new Error('Transaction reads must come before its writes');
+      assertKey(collection, id);
+      return (await read(collection, id)) as T | null;
+    },
+    create: (collection, id, data) => write({ kind: 'create', collection, id, data }),
+    set: (collection, id, data) => write({ kind: 'set', collection, id, data }),
+    update: (collection, id, patch) => write({ kind: 'update', collection, id, patch }),
+    delete: (collection, id) => write({ kind: 'delete', collection, id }),
+  };
+  return {
+    tx,
+    writes,
+    finish: () => {
+      open = false;
+    },
+  };
+}

@@ -8,11 +8,11 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
 import { withAnswer, type ApplicationResponse } from '../shared/src/domain';
 import { runIntegrityCheck } from '../functions/src/store/sqlite-store';
 import { startPortalProcess } from '../tools/portal-process';
-import { createVerifiedApplicant, type BenchApplicant } from './support/accounts';
+import { createVerifiedApplicant, signIn, type BenchApplicant } from './support/accounts';
+import { edited, verify, type Saver } from './support/load-saves';
 import { LoadStats } from './support/load-stats';
 import { seedSubmittedApplications } from './support/seed-applications';
 
@@ -58,51 +58,9 @@ const DASHBOARD_PATHS = [
   `/api/admin/forms/${FORM_ID}/staff?kind=review`,
 ];
 
-interface Saver {
-  index: number;
-  account: BenchApplicant;
-  responseId: string;
-  /** The server's answer to the last save it acknowledged (200), or the started response. */
-  acked: ApplicationResponse;
-  ackedCounter: number;
-  submitted: ApplicationResponse | null;
-  staleAccepted: number;
-}
-
 const stats = new LoadStats<Kind>(KINDS);
 
-async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  if (!res.ok) throw new Error(`sign in ${email}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { idToken: string }).idToken;
-}
-
 const jsonHeaders = (token: string) => ({ 'Content-Type': 'application/json', Authorization: `Bearer ${token}` });
-
-const whyJoin = (index: number, counter: number, stale = false) =>
-  `Applicant ${index} ${stale ? 'STALE' : 'save'} ${counter}: ` +
-  Array.from({ length: 22 }, (_, word) => `nonprofit${word}`).join(' ');
-
-const counterOf = (response: ApplicationResponse): { counter: number | null; stale: boolean } => {
-  const answer = response.sectionResponses
-    .find((section) => section.sectionId === 'motivation')
-    ?.questions.find((question) => question.questionId === 'why-join')?.response;
-  const match = typeof answer === 'string' ? /^Applicant \d+ (save|STALE) (\d+):/.exec(answer) : null;
-  return { counter: match ? Number(match[2]) : null, stale: match?.[1] === 'STALE' };
-};
-
-/** The whole answer set of a save: complete for a bootcamp application, with the counter in why-join. */
-function edited(base: ApplicationResponse, index: number, counter: number, stale = false): ApplicationResponse {
-  let next = withAnswer(base, 'about-you', 'preferred-name', `Bench ${index}`);
-  next = withAnswer(next, 'about-you', 'year', 'Second year');
-  next = withAnswer(next, 'roles', 'roles', ['bootcamp']);
-  next = withAnswer(next, 'motivation', 'why-join', whyJoin(index, counter, stale));
-  return withAnswer(next, 'motivation', 'interests', ['Education']);
-}
 
 async function prepareSaver(baseUrl: string, account: BenchApplicant, index: number): Promise<Saver> {
   const headers = jsonHeaders(account.idToken);
@@ -190,43 +148,6 @@ async function readerLoop(baseUrl: string, token: string, reader: number, deadli
     );
     await res.arrayBuffer();
   }
-}
-
-/** Compares each stored response with the last acknowledged save (or the submission). */
-async function verify(baseUrl: string, savers: Saver[]) {
-  let matching = 0;
-  let lost = 0;
-  let staleOverwrites = 0;
-  const problems: string[] = [];
-  for (const saver of savers) {
-    const res = await fetch(`${baseUrl}/api/responses/${saver.responseId}`, {
-      headers: { Authorization: `Bearer ${saver.account.idToken}` },
-    });
-    if (res.status !== 200) {
-      lost += 1;
-      problems.push(`applicant ${saver.index}: GET answered ${res.status}`);
-      continue;
-    }
-    const stored = (await res.json()) as ApplicationResponse;
-    const expected = saver.submitted ?? saver.acked;
-    const storedCounter = counterOf(stored);
-    const expectedCounter = saver.submitted ? counterOf(saver.submitted).counter : saver.ackedCounter;
-    if (storedCounter.stale || saver.staleAccepted > 0) {
-      staleOverwrites += 1;
-      problems.push(
-        `applicant ${saver.index}: a stale save was stored (stale accepted ${saver.staleAccepted}, stored counter ${storedCounter.counter})`,
-      );
-    } else if (isDeepStrictEqual(stored, expected) && storedCounter.counter === expectedCounter) {
-      matching += 1;
-    } else {
-      lost += 1;
-      problems.push(
-        `applicant ${saver.index}: stored version ${stored.version} counter ${storedCounter.counter} status ${stored.status}, ` +
-          `acknowledged version ${expected.version} counter ${expectedCounter} status ${expected.status}`,
-      );
-    }
-  }
-  return { matching, lost, staleOverwrites, problems };
 }
 
 /** The whole run is bounded: a hang (e.g. a request that never answers) ends it with an error. */

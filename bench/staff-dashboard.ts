@@ -4,6 +4,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/chromium';
 import { startPortalProcess } from '../tools/portal-process';
+import { signIn } from './support/accounts';
 import { percentile } from './support/percentiles';
 import { seedSubmittedApplications } from './support/seed-applications';
 
@@ -11,16 +12,6 @@ const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 5000);
 const REVIEWERS = 40;
 const RUNS = 20;
 const FORM_ID = 'demo-form-spring';
-
-async function signIn(baseUrl: string, email: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: 'demo-password-123', returnSecureToken: true }),
-  });
-  if (!res.ok) throw new Error(`sign in ${email}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { idToken: string }).idToken;
-}
 
 /** Times one dashboard call RUNS times (after a warm-up) on loopback; prints p50/p95 and what it answered. */
 async function timeCall(baseUrl: string, token: string, label: string, query: string) {

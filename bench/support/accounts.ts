@@ -36,3 +36,14 @@ export async function createVerifiedApplicant(
   const { idToken } = (await signedIn.json()) as { idToken: string };
   return { email, uid, idToken };
 }
+
+/** An id token from the Auth emulator (through the portal's proxy) for a password account. */
+export async function signIn(baseUrl: string, email: string, password = 'demo-password-123'): Promise<string> {
+  const res = await fetch(`${baseUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  if (!res.ok) throw new Error(`sign in ${email}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { idToken: string }).idToken;
+}

@@ -5,7 +5,7 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
-import { apiPath, usePortal, type ApiClient } from '@portal/shared/client';
+import { usePortal, type ApiClient } from '@portal/shared/client';
 import type {
   AssessmentBody,
   AssessmentKind,
@@ -14,6 +14,7 @@ import type {
   AssessmentView,
   Page,
 } from '@portal/shared/domain';
+import { apiPath } from './api-path';
 import { staffKeys } from './keys';
 
 const id = encodeURIComponent;

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPath, usePortal, type ApiClient } from '@portal/shared/client';
+import { usePortal, type ApiClient } from '@portal/shared/client';
 import type { AuditEntry, AuditQuery, Page } from '@portal/shared/domain';
+import { apiPath } from './api-path';
 import { staffKeys } from './keys';
 
 /** GET /admin/audit: one page of the audit log, newest first. */

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPath, usePortal, type ApiClient } from '@portal/shared/client';
+import { usePortal, type ApiClient } from '@portal/shared/client';
 import type {
   AssessmentKind,
   AssessmentView,
@@ -9,6 +9,7 @@ import type {
   StaffQuery,
   StaffSummary,
 } from '@portal/shared/domain';
+import { apiPath } from './api-path';
 import { staffKeys } from './keys';
 
 const id = encodeURIComponent;

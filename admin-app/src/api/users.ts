@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPath, usePortal, type ApiClient } from '@portal/shared/client';
+import { usePortal, type ApiClient } from '@portal/shared/client';
 import type { Page, StaffMember, UsersDeleteBody, UsersQuery, UsersRoleBody } from '@portal/shared/domain';
+import { apiPath } from './api-path';
 import { staffKeys } from './keys';
 
 /** GET /admin/users: one page of users, ordered by name. */

@@ -1,4 +1,4 @@
-import { ApiRequestError, apiPath, createApiClient, type ApiClientOptions } from './api-client';
+import { ApiRequestError, createApiClient, type ApiClientOptions } from './api-client';
 
 function fakeResponse(status: number, body: string) {
   return { ok: status >= 200 && status < 300, status, text: async () => body } as Response;
@@ -348,18 +348,5 @@ describe('an expired id token', () => {
 
     await expect(api.request('GET', '/session')).rejects.toMatchObject({ status: 401 });
     expect(fetchImpl).toHaveBeenCalledTimes(2);
-  });
-});
-
-describe('apiPath', () => {
-  it('keeps the parameters in the order given and leaves out empty ones', () => {
-    expect(apiPath('/admin/forms/spring/rows', { tab: 'all', search: '', sort: 'name', cursor: null, limit: 25 })).toBe(
-      '/admin/forms/spring/rows?tab=all&sort=name&limit=25',
-    );
-  });
-
-  it('encodes values and answers the bare path without parameters', () => {
-    expect(apiPath('/admin/users', { search: 'ada lovelace&co' })).toBe('/admin/users?search=ada+lovelace%26co');
-    expect(apiPath('/admin/audit', { action: undefined })).toBe('/admin/audit');
   });
 });

@@ -50,21 +50,6 @@ export class ApiRequestError extends Error {
   }
 }
 
-/**
- * A path with its query string (typed by the shared query schemas), the parameters in the order
- * given, so one query is always one path; undefined, null and '' are left out.
- */
-export function apiPath(path: string, query: Record<string, unknown> = {}): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (typeof value === 'string' ? value !== '' : typeof value === 'number' || typeof value === 'boolean') {
-      params.set(key, String(value));
-    }
-  }
-  const text = params.toString();
-  return text ? `${path}?${text}` : path;
-}
-
 export interface ApiClient {
   request<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, options?: RequestOptions): Promise<T>;
   /** POSTs the file's bytes as the body, with its type as Content-Type; reports upload progress. */

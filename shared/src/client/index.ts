@@ -5,4 +5,3 @@ export * from './session-queries';
 export * from './toasts';
 export * from './applications';
 export * from './use-retry-unless-answered';
-export * from './account';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input, Typography } from 'antd';
-import { ApiRequestError, notify, registerAccount, usePortal } from '@portal/shared/client';
+import { ApiRequestError, notify, usePortal } from '@portal/shared/client';
+import { registerAccount } from '../../lib/account-api';
 import { registrationSchema, type Registration } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
 import { showServerFieldErrors, zodRule } from '@portal/shared/ui';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiRequestError, notify, sessionKeys, updateProfile, useCurrentUser, usePortal } from '@portal/shared/client';
+import { ApiRequestError, notify, sessionKeys, useCurrentUser, usePortal } from '@portal/shared/client';
+import { updateProfile } from '../../lib/account-api';
 import { AUTH_MESSAGES, profileUpdateSchema, type ProfileUpdate } from '@portal/shared/domain';
 import { showServerFieldErrors, zodRule } from '@portal/shared/ui';
 import { AuthCard } from '../../lib/auth-card';

@@ -1,5 +1,5 @@
 import type { ProfileUpdate, Registration, User } from '@portal/shared/domain';
-import type { ApiClient } from './api-client';
+import type { ApiClient } from '@portal/shared/client';
 
 /** POST /auth/register: the user record of a new identity (sent without a bearer token: the address is not verified yet). */
 export const registerAccount = (api: ApiClient, registration: Registration) =>

@@ -9,6 +9,7 @@ import { appCheckMiddleware, type AppCheckVerifier } from './http/app-check';
 import { corsMiddleware } from './http/cors';
 import { errorMiddleware, notFoundHandler } from './http/error-middleware';
 import { authRateLimit, GENEROUS_RATE_LIMITS, uploadRateLimit, type RateLimits } from './http/rate-limit';
+import { rejectMalformedPath } from './http/reject-malformed-path';
 import { requireJsonBody } from './http/require-json';
 import type { IdentityAdmin } from './identity/identity-admin';
 import type { IdentityVerifier } from './identity/identity-verifier';
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps): Express {
     res.set('Cache-Control', 'no-store');
     next();
   });
+  api.use(rejectMalformedPath);
   // Preflights carry neither App Check nor a token: CORS answers them first.
   api.use(corsMiddleware(deps.allowedOrigins ?? []));
   api.use(appCheckMiddleware(deps.appCheck ?? null));

@@ -259,6 +259,7 @@ function appendOnlyGuard(store: DocumentStore, creates: { count: number }): Docu
   };
   const guardTx = (tx: StoreTransaction): StoreTransaction => ({
     get: (collection, id) => tx.get(collection, id),
+    count: (collection, where) => tx.count(collection, where),
     create: (collection, id, data) => {
       check({ kind: 'create', collection, id, data });
       tx.create(collection, id, data);

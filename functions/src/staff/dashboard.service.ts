@@ -241,17 +241,16 @@ export function createDashboardService(deps: { store: DocumentStore; now?: () =>
     },
 
     async release(formId: string, actor: AuditActor): Promise<ApplicationForm> {
-      const form = await formOrNotFound(formId);
-      if (form.decisionsReleased) throw new ApiError('conflict', STAFF_MESSAGES.decisionsReleased);
-      const undecided = await store.count(COLLECTIONS.reviewStatuses, [
-        { field: 'applicationFormId', value: formId },
-        { field: 'final', value: false },
-      ]);
-      if (undecided > 0) throw new ApiError('conflict', STAFF_MESSAGES.undecided(undecided));
       return store.transaction(async (tx) => {
         const current = await tx.get<ApplicationForm>(COLLECTIONS.forms, formId);
         if (!current) throw noFormError();
         if (current.decisionsReleased) throw new ApiError('conflict', STAFF_MESSAGES.decisionsReleased);
+        // Counted in the transaction: a submit that adds an undecided row before commit makes it retry.
+        const undecided = await tx.count(COLLECTIONS.reviewStatuses, [
+          { field: 'applicationFormId', value: formId },
+          { field: 'final', value: false },
+        ]);
+        if (undecided > 0) throw new ApiError('conflict', STAFF_MESSAGES.undecided(undecided));
         const released = { ...current, decisionsReleased: true };
         tx.set(COLLECTIONS.forms, formId, released);
         recordInTransaction(

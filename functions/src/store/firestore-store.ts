@@ -142,7 +142,7 @@ export function createFirestoreStore(db: Firestore): DocumentStore {
         return await db.runTransaction(
           async (fsTx) => {
             attempts++;
-            const attempt = openTransaction(fsTx, ref);
+            const attempt = openTransaction(fsTx, ref, db);
             writes = attempt.writes;
             let result: R;
             try {
@@ -171,7 +171,7 @@ export function createFirestoreStore(db: Firestore): DocumentStore {
   };
 }
 
-function openTransaction(fsTx: Transaction, ref: (collection: string, id: string) => DocumentReference) {
+function openTransaction(fsTx: Transaction, ref: (collection: string, id: string) => DocumentReference, db: Firestore) {
   const writes: PreparedWrite[] = [];
   /** Whether each document read existed: spares a second read when an empty-patch update needs to know. */
   const existence = new Map<string, boolean>();
@@ -188,6 +188,14 @@ function openTransaction(fsTx: Transaction, ref: (collection: string, id: string
       const snapshot = await fsTx.get(ref(collection, id));
       existence.set(keyOf(collection, id), snapshot.exists);
       return snapshot.exists ? (snapshot.data() as T) : null;
+    },
+    async count(collection, where = []) {
+      if (!open) throw new Error('The transaction has already finished');
+      if (writes.length > 0) throw new Error('Transaction reads must come before its writes');
+      assertCollection(collection);
+      // Firestore's transactions are serializable: a document joining the counted range conflicts.
+      const snapshot = await fsTx.get(applyFilters(db.collection(collection), where).count());
+      return snapshot.data().count;
     },
     create: (collection, id, data) => write({ kind: 'create', collection, id, data }),
     set: (collection, id, data) => write({ kind: 'set', collection, id, data }),

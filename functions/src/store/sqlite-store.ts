@@ -44,6 +44,13 @@ interface ReadRecord {
   data: string | null;
 }
 
+/** A count read inside a transaction, checked again at commit. */
+interface CountRecord {
+  sql: string;
+  params: Record<string, string | number>;
+  n: number;
+}
+
 interface Cursor {
   id: string;
   t?: number;
@@ -103,13 +110,17 @@ export function createSqliteStore(options: { filename: string }): DocumentStore 
     for (const write of writes) applyWrite(write);
   });
 
-  /** Returns false, applying nothing, when a document read by the transaction has changed since. */
-  const commit = db.transaction((reads: ReadRecord[], writes: PreparedWrite[]): boolean => {
+  const countRows = (sql: string, params: Record<string, string | number>): number =>
+    (statement(sql).get(params) as { n: number }).n;
+
+  /** Returns false, applying nothing, when a document or count read by the transaction has changed since. */
+  const commit = db.transaction((reads: ReadRecord[], counts: CountRecord[], writes: PreparedWrite[]): boolean => {
     for (const read of reads) {
       const row = readRow(read.collection, read.id);
       // Comparing the data too closes the delete-then-recreate hole where a version restarts at 1.
       if ((row?.version ?? 0) !== read.version || (row?.data ?? null) !== read.data) return false;
     }
+    for (const counted of counts) if (countRows(counted.sql, counted.params) !== counted.n) return false;
     for (const write of writes) applyWrite(write);
     return true;
   });
@@ -148,21 +159,21 @@ export function createSqliteStore(options: { filename: string }): DocumentStore 
     async count(collection, where = []) {
       assertCollection(collection);
       const { sql, params } = buildQuery(collection, { where }, 'count(*) AS n');
-      return (statement(sql).get(params) as { n: number }).n;
+      return countRows(sql, params);
     },
     async batch(operations: WriteOperation[]) {
       applyAll.immediate(operations.map(prepareWrite));
     },
     async transaction<R>(work: (tx: StoreTransaction) => Promise<R>): Promise<R> {
       for (let attempt = 1; ; attempt++) {
-        const attemptState = openTransaction(readRow);
+        const attemptState = openTransaction(readRow, countRows);
         let result: R;
         try {
           result = await work(attemptState.tx);
         } finally {
           attemptState.finish();
         }
-        if (commit.immediate([...attemptState.reads.values()], attemptState.writes)) return result;
+        if (commit.immediate([...attemptState.reads.values()], attemptState.counts, attemptState.writes)) return result;
         if (attempt >= MAX_ATTEMPTS) throw new TransactionContentionError(attempt);
         await backoff(attempt);
       }
@@ -200,8 +211,12 @@ function openDatabase(filename: string): Database.Database {
   return db;
 }
 
-function openTransaction(readRow: (collection: string, id: string) => Row | undefined) {
+function openTransaction(
+  readRow: (collection: string, id: string) => Row | undefined,
+  countRows: (sql: string, params: Record<string, string | number>) => number,
+) {
   const reads = new Map<string, ReadRecord>();
+  const counts: CountRecord[] = [];
   const writes: PreparedWrite[] = [];
   let open = true;
   const write = (operation: WriteOperation): void => {
@@ -222,6 +237,15 @@ function openTransaction(readRow: (collection: string, id: string) => Row | unde
       }
       return record.data === null ? null : (JSON.parse(record.data) as T);
     },
+    async count(collection, where = []) {
+      if (!open) throw new Error('The transaction has already finished');
+      if (writes.length > 0) throw new Error('Transaction reads must come before its writes');
+      assertCollection(collection);
+      const { sql, params } = buildQuery(collection, { where }, 'count(*) AS n');
+      const n = countRows(sql, params);
+      counts.push({ sql, params, n });
+      return n;
+    },
     create: (collection, id, data) => write({ kind: 'create', collection, id, data }),
     set: (collection, id, data) => write({ kind: 'set', collection, id, data }),
     update: (collection, id, patch) => write({ kind: 'update', collection, id, patch }),
@@ -230,6 +254,7 @@ function openTransaction(readRow: (collection: string, id: string) => Row | unde
   return {
     tx,
     reads,
+    counts,
     writes,
     finish: () => {
       open = false;

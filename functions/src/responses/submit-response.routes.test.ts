@@ -127,6 +127,29 @@ describe('POST /api/application/submit', () => {
     ]);
   });
 
+  it.each([
+    ['zero-width spaces', '\u200B'],
+    ['zero-width joiners', '\u200D'],
+    ['word joiners', '\u2060'],
+    ['byte-order marks', '\uFEFF'],
+    ['zero-width spaces between spaces', ' \u200B '],
+  ])('counts words joined by %s, so they cannot slip past a maximum', async (_name, joiner) => {
+    const complete = await completeResponse(harness, response);
+    const glued = words(11).split(' ').join(joiner);
+    const res = await refusedSubmit(withAnswer(complete, 'about-you', 'preferred-name', glued));
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([
+      { path: 'about-you.preferred-name', questionId: 'preferred-name', message: 'Write at most 10 words (now 11)' },
+    ]);
+  });
+
+  it('counts an emoji joined by zero-width joiners as one word', async () => {
+    const complete = await completeResponse(harness, response);
+    const answer = `${words(9)} 👩🏽\u200D💻`;
+    const res = await submit(withAnswer(complete, 'about-you', 'preferred-name', answer));
+    expect(res.status).toBe(200);
+  });
+
   it('refuses a response without a role with 400', async () => {
     const complete = await completeResponse(harness, response);
     const res = await refusedSubmit(withAnswer(complete, 'roles', 'roles', []));

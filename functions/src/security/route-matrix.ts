@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { COLLECTIONS } from '@portal/shared/domain';
 import { demoForm } from '../seed/demo-form';
 import { CALLERS, START, type Caller, type Harness } from '../testing/api-harness';
 import { CALLER_OF, REVIEW_SCORES, type Fixture, type Stage, type Who } from './fixtures';
@@ -106,7 +107,14 @@ export const MATRIX: Record<string, MatrixRow> = {
     expect: { ...verified(200), unverified: 200 },
   },
   'GET /api/forms/active': { noInput: 'takes no parameters, query or body', expect: verified(200) },
-  'GET /api/forms/:formId': { noInput: 'only the form id (an unknown one is a 404)', expect: verified(200) },
+  'GET /api/forms/:formId': {
+    noInput: 'only the form id (an unknown one is a 404)',
+    // An inactive form: staff and ada (who has a response to it) read it; eve learns nothing.
+    prepare: async (f) => {
+      await f.harness.store.update(COLLECTIONS.forms, f.formId, { isActive: false });
+    },
+    expect: { ...verified(200), otherApplicant: 404 },
+  },
   'POST /api/responses': {
     body: (f) => ({ formId: f.formId }),
     // ada already has a response for the form: she gets it back (200); anyone else starts one (201).

@@ -17,7 +17,7 @@ export function adminFormsRoutes(deps: Pick<AppDeps, 'store' | 'accounts'> & { n
 
   router.post('/application/forms', ...superReviewer, async (req, res) => {
     const form = parseInput(formDefinitionSchema, req.body, 'form definition');
-    res.status(201).json(await forms.publish(form));
+    res.status(201).json(await forms.publish(form, req.user!));
   });
 
   router.get('/admin/forms', ...superReviewer, async (_req, res) => {
@@ -27,13 +27,13 @@ export function adminFormsRoutes(deps: Pick<AppDeps, 'store' | 'accounts'> & { n
   router.post('/admin/forms/:formId/activate', ...superReviewer, async (req, res) => {
     const formId = parseParam(idSchema, req.params.formId, noFormError);
     parseInput(emptyBodySchema, req.body ?? {}, 'activation');
-    res.json(await forms.activate(formId));
+    res.json(await forms.activate(formId, req.user!));
   });
 
   router.put('/admin/forms/:formId/due-date', ...superReviewer, async (req, res) => {
     const formId = parseParam(idSchema, req.params.formId, noFormError);
     const { dueDate } = parseInput(dueDateBodySchema, req.body, 'due date');
-    res.json(await forms.setDueDate(formId, dueDate));
+    res.json(await forms.setDueDate(formId, dueDate, req.user!));
   });
   return router;
 }

@@ -1,4 +1,5 @@
 import { COLLECTIONS, STAFF_MESSAGES, type ApplicationForm, type FormSummary } from '@portal/shared/domain';
+import { auditEntry, auditWrite, type AuditActor } from '../audit/audit-entry';
 import { ApiError } from '../http/api-error';
 import type { DocumentStore, WriteOperation } from '../store/document-store';
 
@@ -7,23 +8,53 @@ export const noFormError = () => new ApiError('not-found', STAFF_MESSAGES.noForm
 /**
  * The super-reviewer's forms: publish (create or replace), list with their progress, activate,
  * move the due date. Activation is exclusive: whatever makes a form active deactivates every
- * other active form in the same batch.
+ * other active form in the same batch. Each change appends its audit entry in that batch.
  *
  * Replacing a form is allowed only while nobody has a response for it. The check is a count
  * before the write, so a response started in between would be kept against the new definition;
  * the window is one publish racing an applicant's first save, and it is accepted.
  */
-export function createAdminFormsService(deps: { store: DocumentStore }) {
+export function createAdminFormsService(deps: { store: DocumentStore; now?: () => Date }) {
   const { store } = deps;
+  const now = deps.now ?? (() => new Date());
 
-  async function deactivateOthers(formId: string): Promise<WriteOperation[]> {
+  /** The ids of the active forms but `formId`, and the updates that deactivate them. */
+  async function deactivateOthers(formId: string): Promise<{ ids: string[]; writes: WriteOperation[] }> {
     const active = await store.query<ApplicationForm>(COLLECTIONS.forms, {
       where: [{ field: 'isActive', value: true }],
     });
-    return active.items
-      .filter((item) => item.id !== formId)
-      .map((item) => ({ kind: 'update', collection: COLLECTIONS.forms, id: item.id, patch: { isActive: false } }));
+    const ids = active.items.map((item) => item.id).filter((id) => id !== formId);
+    return {
+      ids,
+      writes: ids.map((id) => ({ kind: 'update', collection: COLLECTIONS.forms, id, patch: { isActive: false } })),
+    };
   }
+
+  const audited = (
+    actor: AuditActor,
+    action: 'form.published' | 'form.activated' | 'form.due-date-changed',
+    formId: string,
+    before: unknown,
+    after: unknown,
+  ): WriteOperation =>
+    auditWrite(
+      auditEntry({
+        actor,
+        action,
+        target: { collection: COLLECTIONS.forms, id: formId },
+        formId,
+        before,
+        after,
+        at: now().toISOString(),
+      }),
+    );
+
+  /** What the audit log keeps of a published form. */
+  const outline = (form: ApplicationForm) => ({
+    semester: form.semester,
+    isActive: form.isActive,
+    dueDate: form.dueDate,
+  });
 
   async function existingForm(formId: string): Promise<ApplicationForm> {
     const form = await store.get<ApplicationForm>(COLLECTIONS.forms, formId);
@@ -35,13 +66,16 @@ export function createAdminFormsService(deps: { store: DocumentStore }) {
     store.count(collection, [{ field: 'applicationFormId', value: formId }, ...extra]);
 
   return {
-    async publish(form: ApplicationForm): Promise<ApplicationForm> {
+    async publish(form: ApplicationForm, actor: AuditActor): Promise<ApplicationForm> {
       if ((await count(COLLECTIONS.responses, form.id)) > 0) {
         throw new ApiError('conflict', STAFF_MESSAGES.formHasResponses);
       }
+      const previous = await store.get<ApplicationForm>(COLLECTIONS.forms, form.id);
+      const others = form.isActive ? await deactivateOthers(form.id) : { ids: [], writes: [] };
       await store.batch([
         { kind: 'set', collection: COLLECTIONS.forms, id: form.id, data: form },
-        ...(form.isActive ? await deactivateOthers(form.id) : []),
+        ...others.writes,
+        audited(actor, 'form.published', form.id, previous && outline(previous), outline(form)),
       ]);
       return form;
     },
@@ -70,18 +104,30 @@ export function createAdminFormsService(deps: { store: DocumentStore }) {
       return { items };
     },
 
-    async activate(formId: string): Promise<ApplicationForm> {
+    async activate(formId: string, actor: AuditActor): Promise<ApplicationForm> {
       const form = await existingForm(formId);
+      const others = await deactivateOthers(formId);
+      const activeBefore = form.isActive ? [formId, ...others.ids].sort() : others.ids;
       await store.batch([
         { kind: 'update', collection: COLLECTIONS.forms, id: formId, patch: { isActive: true } },
-        ...(await deactivateOthers(formId)),
+        ...others.writes,
+        audited(
+          actor,
+          'form.activated',
+          formId,
+          { isActive: form.isActive, active: activeBefore },
+          { isActive: true, active: [formId] },
+        ),
       ]);
       return { ...form, isActive: true };
     },
 
-    async setDueDate(formId: string, dueDate: string): Promise<ApplicationForm> {
+    async setDueDate(formId: string, dueDate: string, actor: AuditActor): Promise<ApplicationForm> {
       const form = await existingForm(formId);
-      await store.update(COLLECTIONS.forms, formId, { dueDate });
+      await store.batch([
+        { kind: 'update', collection: COLLECTIONS.forms, id: formId, patch: { dueDate } },
+        audited(actor, 'form.due-date-changed', formId, { dueDate: form.dueDate }, { dueDate }),
+      ]);
       return { ...form, dueDate };
     },
   };

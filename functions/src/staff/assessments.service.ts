@@ -204,6 +204,18 @@ export function createAssessmentsService(deps: { store: DocumentStore; now: () =
           ({ scores: _scores, ...ref }) => ({ ...ref, state: 'draft' }),
           loadWith(context.load, kind, { done: -1 }),
         );
+        recordInTransaction(
+          tx,
+          auditEntry({
+            actor: caller,
+            action: 'assessment.reopened',
+            target: { collection: assessmentCollection(kind), id },
+            formId: context.form.id,
+            before: { state: context.assessment.state, submittedAt: context.assessment.submittedAt },
+            after: { state: reopened.state, submittedAt: null },
+            at,
+          }),
+        );
         return toAssessmentView(reopened);
       });
     },

@@ -75,7 +75,7 @@ export function createApp(deps: AppDeps): Express {
   // Preflights carry neither App Check nor a token: CORS answers them first.
   api.use(corsMiddleware(deps.allowedOrigins ?? []));
   api.use(appCheckMiddleware(deps.appCheck ?? null));
-  api.use(identityMiddleware(deps.identity));
+  api.use(identityMiddleware(deps.identity, deps.store));
   // After identity (uploads count per user), before any body is read.
   const rateLimits = deps.rateLimits ?? GENEROUS_RATE_LIMITS;
   api.post(['/auth/register', '/auth/update'], authRateLimit(rateLimits));

@@ -20,6 +20,7 @@ import {
   createFirebaseIdentityVerifier,
   getFirebaseAdminApp,
 } from '../identity/firebase-identity';
+import { demoForm } from '../seed/demo-form';
 import { DocumentExistsError, type DocumentStore } from '../store/document-store';
 import { createSqliteStore } from '../store/sqlite-store';
 import { signInWithEmulator } from '../testing/emulator-sign-in';
@@ -268,6 +269,28 @@ describe('POST /api/auth/update', () => {
     expect(await auth().getUser(user.id)).toMatchObject({ email: newEmail, emailVerified: false });
     await expect(signInWithEmulator(newEmail, input.password)).resolves.toEqual(expect.any(String));
     await expectNoAccount(input.email);
+  });
+
+  it('leaves a token from before an email change unverified, until the new address is verified', async () => {
+    const form = demoForm(new Date());
+    await store.set(COLLECTIONS.forms, form.id, form);
+    const { input, user } = await registered();
+    await auth().updateUser(user.id, { emailVerified: true });
+    const oldToken = await signInWithEmulator(input.email, input.password);
+    const start = (token: string) =>
+      request(buildApp()).post('/api/responses').set('Authorization', `Bearer ${token}`).send({ formId: form.id });
+    const newEmail = uniqueEmail();
+
+    const changed = await postUpdate({ email: newEmail, firstName: user.firstName, lastName: user.lastName }, oldToken);
+    expect(changed.status).toBe(200);
+
+    const stale = await start(oldToken);
+    expect(stale.status).toBe(403);
+    expect(stale.body.error.code).toBe('email-not-verified');
+    expect(await store.count(COLLECTIONS.responses)).toBe(0);
+
+    await auth().updateUser(user.id, { emailVerified: true });
+    expect((await start(await signInWithEmulator(newEmail, input.password))).status).toBe(201);
   });
 
   it('answers 409 to an email another account uses and changes nothing', async () => {

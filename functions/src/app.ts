@@ -78,7 +78,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(identityMiddleware(deps.identity, deps.store));
   // After identity (uploads count per user), before any body is read.
   const rateLimits = deps.rateLimits ?? GENEROUS_RATE_LIMITS;
-  api.post(['/auth/register', '/auth/update'], authRateLimit(rateLimits));
+  api.post(['/auth/register', '/auth/update', '/auth/complete'], authRateLimit(rateLimits));
   api.post('/files/:responseId/:questionId', uploadRateLimit(rateLimits));
   // File uploads carry raw bytes: their router comes before the JSON-only body handling.
   api.use(filesRoutes(deps));

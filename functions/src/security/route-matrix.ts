@@ -101,6 +101,15 @@ export const MATRIX: Record<string, MatrixRow> = {
       superReviewer: 201,
     },
   },
+  'POST /api/auth/complete': {
+    // eve's identity has no user record (as after a sign-up outside the API): she completes it;
+    // everyone else already has one.
+    prepare: async (f) => {
+      await f.harness.store.delete(COLLECTIONS.users, CALLERS.eve.uid);
+    },
+    body: () => ({ firstName: 'Eve', lastName: 'Example' }),
+    expect: { ...verified(409), otherApplicant: 201 },
+  },
   'POST /api/auth/update': {
     // Every caller changes their own profile, email verified or not.
     body: () => ({ email: 'changed@example.com', firstName: 'Changed', lastName: 'Name' }),

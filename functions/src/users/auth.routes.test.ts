@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import { setTimeout as delay } from 'node:timers/promises';
 import path from 'node:path';
 import type { App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
@@ -215,6 +216,115 @@ describe('POST /api/auth/register', () => {
     expect(res.status).toBe(500);
     expect(res.body.error).toEqual({ code: 'internal', message: 'Something went wrong on our side' });
     await expectNothingCreated(input.email);
+  });
+});
+
+/** The identity provider's own REST API, as a browser (or an attacker) calls it, bypassing the portal's API. */
+async function identityToolkit(method: string, body: object): Promise<Record<string, unknown>> {
+  const url = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=any`;
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`${method} failed: ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** "Forgot password" as the owner of the inbox does it: the emailed code, then a new password. */
+async function resetPassword(email: string, newPassword: string): Promise<void> {
+  await identityToolkit('sendOobCode', { requestType: 'PASSWORD_RESET', email });
+  const project = process.env.TEST_AUTH_PROJECT_ID!;
+  const codes = (await (
+    await fetch(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/emulator/v1/projects/${project}/oobCodes`)
+  ).json()) as { oobCodes: { email: string; requestType: string; oobCode: string }[] };
+  const code = codes.oobCodes.filter((each) => each.email === email && each.requestType === 'PASSWORD_RESET').pop();
+  await identityToolkit('resetPassword', { oobCode: code!.oobCode, newPassword });
+}
+
+function complete(body: unknown, token?: string) {
+  const req = request(buildApp()).post('/api/auth/complete');
+  return token ? req.set('Authorization', `Bearer ${token}`).send(body as object) : req.send(body as object);
+}
+
+describe('an identity created outside the API (email squatting)', () => {
+  it('lets the owner of the address recover it: reset the password, sign in, complete the profile', async () => {
+    const email = uniqueEmail();
+    // Someone signs up with the address straight at the identity provider: no user record.
+    const squatted = await identityToolkit('signUp', { email, password: 'squatter-pass-1', returnSecureToken: true });
+    const squatterToken = squatted.idToken as string;
+    const blocked = await request(buildApp()).post('/api/auth/register').send(registration({ email }));
+    expect(blocked.status).toBe(409);
+    // The squatter cannot prove the address, so cannot complete a profile with it.
+    const refused = await complete({ firstName: 'Mallory', lastName: 'M' }, squatterToken);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('email-not-verified');
+
+    // The owner proves the address through its inbox; that also signs the squatter out (a token
+    // is revoked when issued in a second before the password change).
+    await delay(1100);
+    await resetPassword(email, PASSWORD);
+    const ownerToken = await signInWithEmulator(email, PASSWORD);
+    const session = await request(buildApp()).get('/api/session').set('Authorization', `Bearer ${ownerToken}`);
+    expect(session.body).toMatchObject({ identity: { email, emailVerified: true }, user: null });
+
+    const res = await complete({ firstName: ' Ada ', lastName: 'Lovelace' }, ownerToken);
+    const account = await auth().getUserByEmail(email);
+    const expected: User = {
+      id: account.uid,
+      email,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      role: 'applicant',
+      activeApplications: [],
+    };
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual(expected);
+    expect(await storedUsers()).toEqual([expected]);
+    expect(
+      (await request(buildApp()).get('/api/session').set('Authorization', `Bearer ${ownerToken}`)).body.user,
+    ).toEqual(expected);
+    const squatterAfter = await request(buildApp()).get('/api/session').set('Authorization', `Bearer ${squatterToken}`);
+    expect(squatterAfter.status).toBe(401);
+    await expect(signInWithEmulator(email, 'squatter-pass-1')).rejects.toThrow();
+  });
+
+  it('answers 409 to an account that already has a user record, and changes nothing', async () => {
+    const { user, input } = await registered();
+    await auth().updateUser(user.id, { emailVerified: true });
+    const res = await complete({ firstName: 'Eve', lastName: 'X' }, await signInWithEmulator(input.email, PASSWORD));
+    expect(res.status).toBe(409);
+    expect(res.body.error).toEqual({ code: 'conflict', message: AUTH_MESSAGES.profileExists });
+    expect(await storedUsers()).toEqual([user]);
+  });
+
+  it('answers 409 when another user record already has the address, and creates no second one', async () => {
+    const email = uniqueEmail();
+    const { uid } = await auth().createUser({ email, password: PASSWORD, emailVerified: true });
+    const other: User = {
+      id: 'older-record',
+      email,
+      firstName: 'Old',
+      lastName: 'Record',
+      role: 'applicant',
+      activeApplications: [],
+    };
+    await store.create(COLLECTIONS.users, other.id, other);
+    const res = await complete({ firstName: 'Ada', lastName: 'L' }, await signInWithEmulator(email, PASSWORD));
+    expect(res.status).toBe(409);
+    expect(res.body.error).toEqual({ code: 'conflict', message: AUTH_MESSAGES.emailTaken });
+    expect(await storedUser(uid)).toBeNull();
+  });
+
+  it('answers 401 without a token and 400 naming the field to a bad body', async () => {
+    expect((await complete({ firstName: 'A', lastName: 'B' })).status).toBe(401);
+    const email = uniqueEmail();
+    await auth().createUser({ email, password: PASSWORD, emailVerified: true });
+    const token = await signInWithEmulator(email, PASSWORD);
+    const res = await complete({ firstName: '', lastName: 'B', role: 'super-reviewer' }, token);
+    expect(res.status).toBe(400);
+    expect(await storedUsers()).toEqual([]);
   });
 });
 

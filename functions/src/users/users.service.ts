@@ -1,4 +1,10 @@
-import { AUTH_MESSAGES, type ProfileUpdate, type Registration, type User } from '@portal/shared/domain';
+import {
+  AUTH_MESSAGES,
+  type ProfileCompletion,
+  type ProfileUpdate,
+  type Registration,
+  type User,
+} from '@portal/shared/domain';
 import { ApiError } from '../http/api-error';
 import {
   IdentityConflictError,
@@ -6,12 +12,14 @@ import {
   type AccountInfo,
   type IdentityAdmin,
 } from '../identity/identity-admin';
-import { DocumentNotFoundError } from '../store/document-store';
+import { DocumentExistsError, DocumentNotFoundError } from '../store/document-store';
 import type { UsersRepository } from './users.repository';
 
 export interface UsersService {
   register(input: Registration): Promise<User>;
   updateProfile(uid: string, input: ProfileUpdate): Promise<User>;
+  /** The user record of a verified identity that has none (created outside the API), with its own email. */
+  completeProfile(identity: { uid: string; email: string }, input: ProfileCompletion): Promise<User>;
 }
 
 const displayName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`;
@@ -90,6 +98,26 @@ export function createUsersService(deps: { users: UsersRepository; accounts: Ide
           () => accounts.deleteAccount(uid),
           `Identity account ${uid} created for a failed registration`,
         );
+      }
+      return user;
+    },
+
+    async completeProfile({ uid, email }, input) {
+      if (await users.get(uid)) throw new ApiError('conflict', AUTH_MESSAGES.profileExists);
+      const address = email.toLowerCase();
+      if (await users.emailInUse(address)) throw new ApiError('conflict', AUTH_MESSAGES.emailTaken);
+      const user: User = {
+        id: uid,
+        email: address,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role: 'applicant',
+        activeApplications: [],
+      };
+      try {
+        await users.create(user);
+      } catch (error) {
+        throw error instanceof DocumentExistsError ? new ApiError('conflict', AUTH_MESSAGES.profileExists) : error;
       }
       return user;
     },

@@ -40,12 +40,19 @@ export interface AppDeps {
   /** The server clock (save and submit times, deadlines); tests inject their own. */
   now?: () => Date;
   /**
-   * Limits on POST /auth/register, POST /auth/update (per client IP) and file uploads (per user,
-   * else IP); absent = GENEROUS_RATE_LIMITS, which no test or local run reaches.
+   * Limits on POST /auth/register, /auth/update, /auth/complete (per client IP) and file uploads
+   * (per user, else IP), counted in `store`; absent = GENEROUS_RATE_LIMITS, which no test or local
+   * run reaches.
    */
   rateLimits?: RateLimits;
   /** Origins allowed to call the API across origins (CORS); absent or empty = same-origin only. */
   allowedOrigins?: readonly string[];
+  /**
+   * How many proxies in front of the API append to X-Forwarded-For (Express's `trust proxy` hop
+   * count); the client's address is the entry that many hops back. Absent = 0: the socket's peer
+   * is the client (the local runtime), and a client's X-Forwarded-For is ignored.
+   */
+  trustedProxyHops?: number;
 }
 
 export const API_BODY_LIMIT = '1mb';
@@ -55,7 +62,7 @@ const LOGGED_SECRETS = ['req.headers.authorization', 'req.headers["x-firebase-ap
 export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', true);
+  app.set('trust proxy', deps.trustedProxyHops ?? 0);
 
   const api = express.Router();
   api.use(
@@ -64,6 +71,8 @@ export function createApp(deps: AppDeps): Express {
       redact: LOGGED_SECRETS,
       // Inside this router req.url has lost its /api prefix.
       autoLogging: { ignore: (req) => req.originalUrl.split('?')[0] === '/api/health' },
+      // The address rate limits count (after the trusted proxy hops): a deployer checks it here.
+      customProps: (req) => ({ clientIp: req.ip }),
     }),
   );
   api.use(helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } }));
@@ -78,8 +87,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(identityMiddleware(deps.identity, deps.store));
   // After identity (uploads count per user), before any body is read.
   const rateLimits = deps.rateLimits ?? GENEROUS_RATE_LIMITS;
-  api.post(['/auth/register', '/auth/update', '/auth/complete'], authRateLimit(rateLimits));
-  api.post('/files/:responseId/:questionId', uploadRateLimit(rateLimits));
+  api.post(['/auth/register', '/auth/update', '/auth/complete'], authRateLimit(rateLimits, deps.store));
+  api.post('/files/:responseId/:questionId', uploadRateLimit(rateLimits, deps.store));
   // File uploads carry raw bytes: their router comes before the JSON-only body handling.
   api.use(filesRoutes(deps));
   api.use(requireJsonBody);

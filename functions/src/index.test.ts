@@ -14,6 +14,7 @@ import { API_MAX_INSTANCES, API_MEMORY_MB, PORTAL_REGION } from './compose/param
 import { assertNoEmulatorHosts, createProductionApp } from './compose/production';
 import { createLocalFileStore } from './files/local-file-store';
 import { APP_CHECK_HEADER, type AppCheckVerifier } from './http/app-check';
+import type { RateLimits } from './http/rate-limit';
 import { createInMemoryIdentityAdmin } from './identity/in-memory-identity-admin';
 import { api } from './index';
 import type { DocumentStore } from './store/document-store';
@@ -104,6 +105,7 @@ describe('the api function in source', () => {
       'APP_CHECK_ENFORCED',
       'PORTAL_REGION',
       'STORAGE_BUCKET',
+      'TRUSTED_PROXY_HOPS',
     ]);
   });
 });
@@ -126,7 +128,7 @@ describe('createProductionApp', () => {
       return { appId: 'web-app' };
     },
   };
-  const build = (appCheck: AppCheckVerifier | null) =>
+  const build = (appCheck: AppCheckVerifier | null, rateLimits?: RateLimits) =>
     createProductionApp(
       { store, files: createLocalFileStore({ root: filesDir }) },
       {
@@ -134,8 +136,19 @@ describe('createProductionApp', () => {
         accounts: createInMemoryIdentityAdmin(),
         logger: pino({ level: 'silent' }),
         appCheck,
+        ...(rateLimits ? { rateLimits } : {}),
       },
     );
+
+  it("keys rate limits on the client address behind the platform's two proxies, not on a forged one", async () => {
+    const app = build(null, { auth: { limit: 2, windowMs: 60_000 }, uploads: { limit: 2, windowMs: 60_000 } });
+    // Hosting appends the client's address, the functions front end appends Hosting's.
+    const via = (forged: string) =>
+      request(app).post('/api/auth/register').set('X-Forwarded-For', `${forged}, 203.0.113.7, 192.0.2.1`).send({});
+    expect((await via('10.0.0.1')).status).toBe(400);
+    expect((await via('10.0.0.2')).status).toBe(400);
+    expect((await via('10.0.0.3')).status).toBe(429);
+  });
 
   it('builds the API over the given adapters and reports the Firestore store', async () => {
     const app = build(null);

@@ -32,6 +32,8 @@ export interface ProductionOptions {
   allowedOrigins?: readonly string[];
   /** PRODUCTION_RATE_LIMITS unless given. */
   rateLimits?: RateLimits;
+  /** The TRUSTED_PROXY_HOPS param unless given (2: Hosting, then the Cloud Functions front end). */
+  trustedProxyHops?: number;
 }
 
 /** Variables that point a Firebase SDK (or the functions runtime) at an emulator instead of the real service. */
@@ -67,6 +69,7 @@ export function createProductionApp(adapters: ProductionAdapters, options: Produ
         : (options.appCheck ?? createFirebaseAppCheckVerifier(getFirebaseAdminApp())),
     rateLimits: options.rateLimits ?? PRODUCTION_RATE_LIMITS,
     allowedOrigins: options.allowedOrigins ?? loadProductionConfig().ALLOWED_ORIGINS,
+    trustedProxyHops: options.trustedProxyHops ?? loadProductionConfig().TRUSTED_PROXY_HOPS,
     storeName: 'firestore',
     // Set at bundle time by tools/build-functions.ts.
     version: process.env.PORTAL_VERSION ?? 'development',

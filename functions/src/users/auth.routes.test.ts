@@ -21,6 +21,7 @@ import {
   createFirebaseIdentityVerifier,
   getFirebaseAdminApp,
 } from '../identity/firebase-identity';
+import type { IdentityVerifier } from '../identity/identity-verifier';
 import { demoForm } from '../seed/demo-form';
 import { DocumentExistsError, type DocumentStore } from '../store/document-store';
 import { createSqliteStore } from '../store/sqlite-store';
@@ -387,8 +388,25 @@ describe('POST /api/auth/update', () => {
     const { input, user } = await registered();
     await auth().updateUser(user.id, { emailVerified: true });
     const oldToken = await signInWithEmulator(input.email, input.password);
+    // The provider revokes sessions signed in before an email change, at one-second resolution:
+    // one from the same second survives (as the attack found). A verifier that reads the real
+    // token's claims without asking the provider stands for it, so the outcome does not depend on
+    // the clock (firebase-admin always asks the emulator about revocation).
+    const sameSecond: IdentityVerifier = {
+      async verifyIdToken(token) {
+        const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as {
+          sub: string;
+          email?: string;
+          email_verified?: boolean;
+        };
+        return { uid: claims.sub, email: claims.email ?? null, emailVerified: claims.email_verified === true };
+      },
+    };
     const start = (token: string) =>
-      request(buildApp()).post('/api/responses').set('Authorization', `Bearer ${token}`).send({ formId: form.id });
+      request(buildApp({ identity: sameSecond }))
+        .post('/api/responses')
+        .set('Authorization', `Bearer ${token}`)
+        .send({ formId: form.id });
     const newEmail = uniqueEmail();
 
     const changed = await postUpdate({ email: newEmail, firstName: user.firstName, lastName: user.lastName }, oldToken);

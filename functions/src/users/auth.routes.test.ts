@@ -145,6 +145,25 @@ describe('POST /api/auth/register', () => {
     expect(await storedUsers()).toEqual([expect.objectContaining({ id: account.uid, firstName: 'Ada' })]);
   });
 
+  it('answers 409 when a user record already has the email, even without its identity account, and creates neither', async () => {
+    const email = uniqueEmail();
+    // A record whose identity account was lost (as a hard kill of the local runtime once did).
+    const orphan: User = {
+      id: 'lost-uid',
+      email,
+      firstName: 'Old',
+      lastName: 'Record',
+      role: 'applicant',
+      activeApplications: [],
+    };
+    await store.create(COLLECTIONS.users, orphan.id, orphan);
+    const res = await request(buildApp()).post('/api/auth/register').send(registration({ email }));
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: { code: 'conflict', message: AUTH_MESSAGES.emailTaken } });
+    expect(await storedUsers()).toEqual([orphan]);
+    await expectNoAccount(email);
+  });
+
   it.each([
     ['a malformed email', { email: 'not-an-email' }, [{ path: 'email', message: 'Enter a valid email address' }]],
     [

@@ -72,6 +72,8 @@ export function createUsersService(deps: { users: UsersRepository; accounts: Ide
   const { users, accounts } = deps;
   return {
     async register(input) {
+      // One user record per address, even if an identity account went missing behind a record.
+      if (await users.emailInUse(input.email)) throw new ApiError('conflict', AUTH_MESSAGES.emailTaken);
       let uid: string;
       try {
         ({ uid } = await accounts.createAccount({

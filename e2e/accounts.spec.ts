@@ -128,6 +128,7 @@ test('an address squatted at the identity provider is recovered by its owner: re
   await page.goto('/forgotpassword');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send the reset link' }).click();
+  await expect(page.getByText(`If an account exists for ${email}, a reset link is on its way.`)).toBeVisible();
   await page.getByRole('link', { name: 'open the local mailbox' }).click();
   await page.getByRole('link', { name: 'Reset your password' }).click();
   await page.getByLabel('New password').fill('owner-password-1');

@@ -22,6 +22,16 @@ export interface UsersService {
   completeProfile(identity: { uid: string; email: string }, input: ProfileCompletion): Promise<User>;
 }
 
+/** Every new user is an applicant; staff roles are given later by a super-reviewer. */
+const newApplicant = (id: string, email: string, names: { firstName: string; lastName: string }): User => ({
+  id,
+  email,
+  firstName: names.firstName,
+  lastName: names.lastName,
+  role: 'applicant',
+  activeApplications: [],
+});
+
 const displayName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`;
 
 function emailTakenOr(error: unknown): unknown {
@@ -84,14 +94,7 @@ export function createUsersService(deps: { users: UsersRepository; accounts: Ide
       } catch (error) {
         throw emailTakenOr(error);
       }
-      const user: User = {
-        id: uid,
-        email: input.email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        role: 'applicant',
-        activeApplications: [],
-      };
+      const user = newApplicant(uid, input.email, input);
       try {
         await users.create(user);
       } catch (error) {
@@ -108,14 +111,7 @@ export function createUsersService(deps: { users: UsersRepository; accounts: Ide
       if (await users.get(uid)) throw new ApiError('conflict', AUTH_MESSAGES.profileExists);
       const address = email.toLowerCase();
       if (await users.emailInUse(address)) throw new ApiError('conflict', AUTH_MESSAGES.emailTaken);
-      const user: User = {
-        id: uid,
-        email: address,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        role: 'applicant',
-        activeApplications: [],
-      };
+      const user = newApplicant(uid, address, input);
       try {
         await users.create(user);
       } catch (error) {

@@ -109,3 +109,42 @@ test('forgot password: the reset link from the mailbox sets a new password that 
   // Following the emailed reset link proves the address, so the account is verified now too.
   await expect(page).toHaveURL(/\/apply$/);
 });
+
+test('an address squatted at the identity provider is recovered by its owner: reset, log in, complete the profile', async ({
+  page,
+}, testInfo) => {
+  const email = uniqueEmail('squatted');
+  // Someone signs up with the address straight at the identity provider, bypassing the portal.
+  const squatted = await page.request.post('/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key', {
+    data: { email, password: 'squatter-pass-1', returnSecureToken: true },
+  });
+  expect(squatted.status(), await squatted.text()).toBe(200);
+  const blocked = await page.request.post('/api/auth/register', {
+    data: { email, password: 'owner-password-1', firstName: 'Olive', lastName: 'Owner' },
+  });
+  expect(blocked.status()).toBe(409);
+
+  // The owner of the inbox resets the password, which proves the address.
+  await page.goto('/forgotpassword');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send the reset link' }).click();
+  await expect(page.getByText(`If an account exists for ${email}, a reset link is on its way.`)).toBeVisible();
+  await page.getByRole('link', { name: 'open the local mailbox' }).click();
+  await page.getByRole('link', { name: 'Reset your password' }).click();
+  await page.getByLabel('New password').fill('owner-password-1');
+  await page.getByRole('button', { name: 'Set the new password' }).click();
+  await expect(page.getByText('Your password has been changed')).toBeVisible();
+
+  await logIn(page, email, 'owner-password-1');
+  await expect(page.getByRole('heading', { name: 'Complete your profile' })).toBeVisible();
+  await expect(page.getByText(`You are signed in as ${email}`)).toBeVisible();
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: testInfo.outputPath(`complete-profile-${width}.png`), fullPage: true });
+  }
+  await page.getByLabel('First name').fill('Olive');
+  await page.getByLabel('Last name').fill('Owner');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Your profile is complete!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Apply', exact: true })).toBeVisible();
+});

@@ -77,6 +77,132 @@ test('npm start serves everything on one port, stops on Ctrl-C with nothing left
   expect(processesMentioning(dataDir)).toEqual([]);
 });
 
+const toolkit = (baseUrl: string, method: string) =>
+  `${baseUrl}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-api-key`;
+
+async function post(url: string, body: object): Promise<Record<string, unknown>> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** Signs in and answers what the identity provider says of the account ('verified' or 'unverified'), or why not. */
+async function accountState(baseUrl: string, email: string, password: string): Promise<string> {
+  try {
+    const { idToken } = await post(toolkit(baseUrl, 'signInWithPassword'), {
+      email,
+      password,
+      returnSecureToken: true,
+    });
+    const { users } = (await post(toolkit(baseUrl, 'lookup'), { idToken })) as { users: { emailVerified: boolean }[] };
+    return users[0]?.emailVerified ? 'verified' : 'unverified';
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/** The pids of the launcher: the tsx wrapper and the node process it runs start.ts in. */
+function launcherPids(wrapperPid: number): number[] {
+  try {
+    const children = execFileSync('pgrep', ['-P', String(wrapperPid)], { encoding: 'utf8' })
+      .trim()
+      .split('\n');
+    return [wrapperPid, ...children.filter(Boolean).map(Number)];
+  } catch {
+    return [wrapperPid];
+  }
+}
+
+async function waitUntil(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+test('a hard kill (SIGKILL) loses no account, and the next start takes over the emulator left running', async () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-launcher-kill-'));
+  const first = await startPortalProcess({ port: PORT, authEmulatorPort: AUTH_PORT, dataDir });
+  // One account through the portal's sign-up, verified through the emailed link; one created
+  // straight at the identity provider; a demo account whose password is changed.
+  const registered = await fetch(`${first.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      email: 'survivor@example.com',
+      password: 'survivor-pass-1',
+      firstName: 'Sur',
+      lastName: 'Vivor',
+    }),
+  });
+  expect(registered.status).toBe(201);
+  const { idToken } = await post(toolkit(first.url, 'signInWithPassword'), {
+    email: 'survivor@example.com',
+    password: 'survivor-pass-1',
+    returnSecureToken: true,
+  });
+  await post(toolkit(first.url, 'sendOobCode'), { requestType: 'VERIFY_EMAIL', idToken });
+  const codes = (await (await fetch(`${first.url}/emulator/v1/projects/demo-portal/oobCodes`)).json()) as {
+    oobCodes: { email: string; oobCode: string }[];
+  };
+  const code = codes.oobCodes.find((each) => each.email === 'survivor@example.com')!.oobCode;
+  await post(toolkit(first.url, 'update'), { oobCode: code });
+  await post(toolkit(first.url, 'signUp'), { email: 'direct@example.com', password: 'direct-pass-1' });
+  const demo = await post(toolkit(first.url, 'signInWithPassword'), {
+    email: 'applicant@example.com',
+    password: 'demo-password-123',
+    returnSecureToken: true,
+  });
+  await post(toolkit(first.url, 'update'), { idToken: demo.idToken, password: 'changed-pass-1' });
+
+  // kill -9 of the launcher: it cannot stop the emulator, which keeps running and holding its ports.
+  for (const pid of launcherPids(first.pid)) process.kill(pid, 'SIGKILL');
+  await waitUntil(async () => !(await portIsOpen(PORT)), 'the launcher is gone');
+  expect(await portIsOpen(AUTH_PORT)).toBe(true);
+  expect(processesMentioning(dataDir)).not.toEqual([]);
+
+  const second = await startPortalProcess({ port: PORT, authEmulatorPort: AUTH_PORT, dataDir });
+  try {
+    expect(second.output()).toContain('Taking over the Auth emulator left running');
+    expect(await accountState(second.url, 'survivor@example.com', 'survivor-pass-1')).toBe('verified');
+    expect(await accountState(second.url, 'direct@example.com', 'direct-pass-1')).toBe('unverified');
+    expect(await accountState(second.url, 'applicant@example.com', 'changed-pass-1')).toBe('verified');
+    // The user record and its account are still one: signing up again is refused, no second record.
+    const again = await fetch(`${second.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'survivor@example.com', password: 'other-pass-1', firstName: 'S', lastName: 'V' }),
+    });
+    expect(again.status).toBe(409);
+
+    // Now kill the launcher and the emulator both: the accounts were saved as they changed.
+    await post(toolkit(second.url, 'signUp'), { email: 'late@example.com', password: 'late-pass-1' });
+    const emulatorPids = processesMentioning(dataDir).map((line) => Number(line.split(' ')[0]));
+    for (const pid of [...launcherPids(second.pid), ...emulatorPids]) process.kill(pid, 'SIGKILL');
+    await waitUntil(async () => !(await portIsOpen(PORT)) && !(await portIsOpen(AUTH_PORT)), 'everything is gone');
+  } finally {
+    await second.stop('SIGKILL');
+  }
+
+  const third = await startPortalProcess({ port: PORT, authEmulatorPort: AUTH_PORT, dataDir });
+  try {
+    expect(third.output()).not.toContain('(demo data seeded)');
+    expect(await accountState(third.url, 'survivor@example.com', 'survivor-pass-1')).toBe('verified');
+    expect(await accountState(third.url, 'direct@example.com', 'direct-pass-1')).toBe('unverified');
+    expect(await accountState(third.url, 'late@example.com', 'late-pass-1')).toBe('unverified');
+    expect(await accountState(third.url, 'applicant@example.com', 'changed-pass-1')).toBe('verified');
+  } finally {
+    expect(await third.stop('SIGINT')).toBe(0);
+  }
+  expect(processesMentioning(dataDir)).toEqual([]);
+});
+
 test('a bad setting stops the start with a clear message', async () => {
   await expect(startPortalProcess({ port: 0, authEmulatorPort: AUTH_PORT })).rejects.toThrow(
     /Invalid configuration:[\s\S]*PORT/,

@@ -1,12 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { createAccountsSnapshot, takeOverLeftover, writeEmulatorPid } from './auth-emulator-persistence';
 
 export interface AuthEmulatorOptions {
   port: number;
   projectId: string;
-  /** Holds the emulator's settings and, with `persist`, its accounts between runs. */
+  /**
+   * Holds the emulator's settings and, with `persist`, its accounts between runs: saved by
+   * `saveAccounts` (call it after every change) and imported at the next start.
+   */
   dataDir: string;
   persist: boolean;
   log?: (line: string) => void;
@@ -15,6 +19,11 @@ export interface AuthEmulatorOptions {
 export interface RunningAuthEmulator {
   origin: string;
   host: string;
+  /**
+   * With `persist`: writes every account (and the emulator's config) to the data directory,
+   * atomically; resolves once a snapshot taken after the call is on disk. Without: does nothing.
+   */
+  saveAccounts(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -53,11 +62,14 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<R
     }),
   );
   const exportDir = path.join(dataDir, 'auth-export');
+  const origin = `http://127.0.0.1:${port}`;
+  const snapshot = createAccountsSnapshot({ origin, projectId, exportDir });
+  // An emulator left running by a launcher that was killed (kill -9) holds the ports and, in
+  // memory, the accounts changed since: save them from it, then stop it.
+  if (persist) await takeOverLeftover({ dataDir, configFile, exportDir, projectId, log });
   const args = ['emulators:start', '--only', 'auth', '--project', projectId, '--config', configFile];
-  if (persist) {
-    if (existsSync(path.join(exportDir, 'firebase-export-metadata.json'))) args.push('--import', exportDir);
-    args.push('--export-on-exit', exportDir);
-  }
+  // No --export-on-exit: accounts are saved as they change (saveAccounts), so a hard kill loses none.
+  if (persist && existsSync(path.join(exportDir, 'firebase-export-metadata.json'))) args.push('--import', exportDir);
   // firebase-tools finds "its" running hub through a locator file per project id in the temp
   // directory; a temp directory of its own keeps two runs of the same demo project apart.
   const tmpDir = path.join(dataDir, 'tmp');
@@ -73,6 +85,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<R
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  if (persist && child.pid) writeEmulatorPid(dataDir, { pid: child.pid, port });
   let output = '';
   let ready = false;
   const collect = (chunk: Buffer) => {
@@ -83,14 +96,17 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<R
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
 
-  const origin = `http://127.0.0.1:${port}`;
+  const saveAccounts = persist ? snapshot.save : async () => undefined;
+  // Every change was saved as it happened (saveAccounts), so stopping saves nothing more.
   const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGINT');
-    if (!(await waitForExit(child, 20_000))) {
-      child.kill('SIGKILL');
-      await waitForExit(child, 5_000);
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGINT');
+      if (!(await waitForExit(child, 20_000))) {
+        child.kill('SIGKILL');
+        await waitForExit(child, 5_000);
+      }
     }
+    if (persist) rmSync(path.join(dataDir, 'emulator.pid'), { force: true });
   };
 
   const deadline = Date.now() + START_TIMEOUT_MS;
@@ -100,7 +116,9 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<R
     }
     if (ready) {
       log(`Auth emulator ready at ${origin}`);
-      return { origin, host: `127.0.0.1:${port}`, stop };
+      // A first snapshot: from now on the saved accounts are never older than the last change.
+      if (persist) await saveAccounts();
+      return { origin, host: `127.0.0.1:${port}`, saveAccounts, stop };
     }
     await delay(100);
   }

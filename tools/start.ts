@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     projectId: config.PORTAL_PROJECT_ID,
     dataDir: path.join(dataDir, 'auth'),
     persist: true,
+    log: (line) => console.log(line),
   });
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
 
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
       config,
       { shell: outputDir('shell'), applicant: outputDir('applicant'), admin: outputDir('admin') },
       version,
+      { saveAccounts: emulator.saveAccounts },
     );
   } catch (error) {
     await emulator.stop();

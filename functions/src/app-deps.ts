@@ -21,10 +21,17 @@ export interface AppDeps {
   /** The server clock (save and submit times, deadlines); tests inject their own. */
   now?: () => Date;
   /**
-   * Limits on POST /auth/register, POST /auth/update (per client IP) and file uploads (per user,
-   * else IP); absent = GENEROUS_RATE_LIMITS, which no test or local run reaches.
+   * Limits on POST /auth/register, /auth/update, /auth/complete (per client IP) and file uploads
+   * (per user, else IP), counted in `store`; absent = GENEROUS_RATE_LIMITS, which no test or local
+   * run reaches.
    */
   rateLimits?: RateLimits;
   /** Origins allowed to call the API across origins (CORS); absent or empty = same-origin only. */
   allowedOrigins?: readonly string[];
+  /**
+   * How many proxies in front of the API append to X-Forwarded-For (Express's `trust proxy` hop
+   * count); the client's address is the entry that many hops back. Absent = 0: the socket's peer
+   * is the client (the local runtime), and a client's X-Forwarded-For is ignored.
+   */
+  trustedProxyHops?: number;
 }

@@ -7,7 +7,8 @@ import { formsRoutes } from './forms/forms.routes';
 import { appCheckMiddleware } from './http/app-check';
 import { corsMiddleware } from './http/cors';
 import { errorMiddleware, notFoundHandler } from './http/error-middleware';
-import { authRateLimit, GENEROUS_RATE_LIMITS, uploadRateLimit } from './http/rate-limit';
+import { authRateLimit, GENEROUS_RATE_LIMITS, uploadRateLimit, type RateLimits } from './http/rate-limit';
+import { rejectMalformedPath } from './http/reject-malformed-path';
 import { requireJsonBody } from './http/require-json';
 import { identityMiddleware } from './identity/identity-middleware';
 import { decisionsRoutes } from './responses/decisions.routes';
@@ -30,7 +31,7 @@ const LOGGED_SECRETS = ['req.headers.authorization', 'req.headers["x-firebase-ap
 export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', true);
+  app.set('trust proxy', deps.trustedProxyHops ?? 0);
 
   const api = express.Router();
   api.use(
@@ -39,6 +40,8 @@ export function createApp(deps: AppDeps): Express {
       redact: LOGGED_SECRETS,
       // Inside this router req.url has lost its /api prefix.
       autoLogging: { ignore: (req) => req.originalUrl.split('?')[0] === '/api/health' },
+      // The address rate limits count (after the trusted proxy hops): a deployer checks it here.
+      customProps: (req) => ({ clientIp: req.ip }),
     }),
   );
   api.use(helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } }));
@@ -46,14 +49,15 @@ export function createApp(deps: AppDeps): Express {
     res.set('Cache-Control', 'no-store');
     next();
   });
+  api.use(rejectMalformedPath);
   // Preflights carry neither App Check nor a token: CORS answers them first.
   api.use(corsMiddleware(deps.allowedOrigins ?? []));
   api.use(appCheckMiddleware(deps.appCheck ?? null));
-  api.use(identityMiddleware(deps.identity));
+  api.use(identityMiddleware(deps.identity, deps.store));
   // After identity (uploads count per user), before any body is read.
   const rateLimits = deps.rateLimits ?? GENEROUS_RATE_LIMITS;
-  api.post(['/auth/register', '/auth/update'], authRateLimit(rateLimits));
-  api.post('/files/:responseId/:questionId', uploadRateLimit(rateLimits));
+  api.post(['/auth/register', '/auth/update', '/auth/complete'], authRateLimit(rateLimits, deps.store));
+  api.post('/files/:responseId/:questionId', uploadRateLimit(rateLimits, deps.store));
   // File uploads carry raw bytes: their router comes before the JSON-only body handling.
   api.use(filesRoutes(deps));
   api.use(requireJsonBody);

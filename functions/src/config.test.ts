@@ -83,6 +83,7 @@ describe('loadProductionConfig', () => {
       APP_CHECK_ENFORCED: true,
       STORAGE_BUCKET: undefined,
       ALLOWED_ORIGINS: [],
+      TRUSTED_PROXY_HOPS: 2,
     });
   });
 
@@ -95,6 +96,7 @@ describe('loadProductionConfig', () => {
         APP_CHECK_ENFORCED: 'false',
         STORAGE_BUCKET: 'club-portal.firebasestorage.app',
         ALLOWED_ORIGINS: 'https://portal.example.org, https://admin.example.org',
+        TRUSTED_PROXY_HOPS: '1',
       }),
     ).toEqual({
       PORTAL_REGION: 'europe-west1',
@@ -103,6 +105,7 @@ describe('loadProductionConfig', () => {
       APP_CHECK_ENFORCED: false,
       STORAGE_BUCKET: 'club-portal.firebasestorage.app',
       ALLOWED_ORIGINS: ['https://portal.example.org', 'https://admin.example.org'],
+      TRUSTED_PROXY_HOPS: 1,
     });
   });
 
@@ -124,6 +127,9 @@ describe('loadProductionConfig', () => {
     ['STORAGE_BUCKET', 'gs://bucket'],
     ['ALLOWED_ORIGINS', 'https://portal.example.org/'],
     ['ALLOWED_ORIGINS', 'portal.example.org'],
+    ['TRUSTED_PROXY_HOPS', 'true'],
+    ['TRUSTED_PROXY_HOPS', '-1'],
+    ['TRUSTED_PROXY_HOPS', '11'],
   ])('refuses %s=%j, naming the setting', (name, value) => {
     expect(() => loadProductionConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n\\s+${name}`));
   });

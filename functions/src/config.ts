@@ -71,6 +71,8 @@ export const PRODUCTION_DEFAULTS = {
   APP_CHECK_ENFORCED: true,
   STORAGE_BUCKET: '',
   ALLOWED_ORIGINS: '',
+  /** Firebase Hosting's CDN, then the Cloud Functions front end: each appends to X-Forwarded-For. */
+  TRUSTED_PROXY_HOPS: 2,
 } as const;
 
 /** Cloud Functions memory sizes (MB) a gen-2 function accepts. */
@@ -122,6 +124,10 @@ const productionConfigSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(origin)),
+  TRUSTED_PROXY_HOPS: withDefault(
+    z.coerce.number('A whole number of proxy hops, 0 to 10').int().min(0).max(10),
+    PRODUCTION_DEFAULTS.TRUSTED_PROXY_HOPS,
+  ),
 });
 export type ProductionConfig = z.infer<typeof productionConfigSchema>;
 

@@ -11,9 +11,10 @@ import request from 'supertest';
 import { healthSchema } from '@portal/shared/domain';
 import { buildFunctions, externalDependencies } from '../../tools/build-functions';
 import { API_MAX_INSTANCES, API_MEMORY_MB, PORTAL_REGION } from './compose/params';
-import { createProductionApp } from './compose/production';
+import { assertNoEmulatorHosts, createProductionApp } from './compose/production';
 import { createLocalFileStore } from './files/local-file-store';
 import { APP_CHECK_HEADER, type AppCheckVerifier } from './http/app-check';
+import type { RateLimits } from './http/rate-limit';
 import { createInMemoryIdentityAdmin } from './identity/in-memory-identity-admin';
 import { api } from './index';
 import type { DocumentStore } from './store/document-store';
@@ -104,6 +105,7 @@ describe('the api function in source', () => {
       'APP_CHECK_ENFORCED',
       'PORTAL_REGION',
       'STORAGE_BUCKET',
+      'TRUSTED_PROXY_HOPS',
     ]);
   });
 });
@@ -126,7 +128,7 @@ describe('createProductionApp', () => {
       return { appId: 'web-app' };
     },
   };
-  const build = (appCheck: AppCheckVerifier | null) =>
+  const build = (appCheck: AppCheckVerifier | null, rateLimits?: RateLimits) =>
     createProductionApp(
       { store, files: createLocalFileStore({ root: filesDir }) },
       {
@@ -134,8 +136,19 @@ describe('createProductionApp', () => {
         accounts: createInMemoryIdentityAdmin(),
         logger: pino({ level: 'silent' }),
         appCheck,
+        ...(rateLimits ? { rateLimits } : {}),
       },
     );
+
+  it("keys rate limits on the client address behind the platform's two proxies, not on a forged one", async () => {
+    const app = build(null, { auth: { limit: 2, windowMs: 60_000 }, uploads: { limit: 2, windowMs: 60_000 } });
+    // Hosting appends the client's address, the functions front end appends Hosting's.
+    const via = (forged: string) =>
+      request(app).post('/api/auth/register').set('X-Forwarded-For', `${forged}, 203.0.113.7, 192.0.2.1`).send({});
+    expect((await via('10.0.0.1')).status).toBe(400);
+    expect((await via('10.0.0.2')).status).toBe(400);
+    expect((await via('10.0.0.3')).status).toBe(429);
+  });
 
   it('builds the API over the given adapters and reports the Firestore store', async () => {
     const app = build(null);
@@ -195,5 +208,48 @@ describe('the api function with a bad param', () => {
     expect(functionsLogger.error).toHaveBeenCalledWith('The API could not start', {
       message: expect.stringMatching(/^Invalid configuration:\n\s+APP_CHECK_ENFORCED: true or false/),
     });
+  });
+});
+
+describe('the api function with an emulator host set', () => {
+  const saved = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  beforeEach(() => {
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = '127.0.0.1:9099';
+    jest.mocked(functionsLogger.error).mockClear();
+  });
+  afterEach(() => {
+    if (saved === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    else process.env.FIREBASE_AUTH_EMULATOR_HOST = saved;
+  });
+
+  it('refuses to start (firebase-admin would accept unsigned tokens): 500, and the log names the variable', async () => {
+    const host = express();
+    host.use((req, res) => api(Object.assign(req, { rawBody: Buffer.alloc(0) }), res));
+    const res = await request(host).get('/api/health');
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ error: { code: 'internal', message: 'Something went wrong on our side' } });
+    expect(functionsLogger.error).toHaveBeenCalledWith('The API could not start', {
+      message: expect.stringContaining('FIREBASE_AUTH_EMULATOR_HOST'),
+    });
+  });
+});
+
+describe('assertNoEmulatorHosts', () => {
+  it.each([
+    'FIREBASE_AUTH_EMULATOR_HOST',
+    'FIRESTORE_EMULATOR_HOST',
+    'FIREBASE_STORAGE_EMULATOR_HOST',
+    'STORAGE_EMULATOR_HOST',
+    'FIREBASE_DATABASE_EMULATOR_HOST',
+    'FIREBASE_EMULATOR_HUB',
+    'FUNCTIONS_EMULATOR',
+  ])('refuses %s', (name) => {
+    expect(() => assertNoEmulatorHosts({ [name]: '127.0.0.1:1234' })).toThrow(
+      new RegExp(`^Refusing to start in production with ${name} set`),
+    );
+  });
+
+  it('accepts an environment without them, or with them empty', () => {
+    expect(() => assertNoEmulatorHosts({ PORTAL_REGION: 'us-central1', FIRESTORE_EMULATOR_HOST: '' })).not.toThrow();
   });
 });

@@ -13,6 +13,8 @@ import type { DocumentStore, StoreTransaction, WriteOperation } from '../store/d
 import { createSqliteStore } from '../store/sqlite-store';
 
 const AUDIT = COLLECTIONS.audit;
+const NEXT_FORM = 'fall-form';
+const NEXT_DUE = '2026-12-01T00:00:00.000Z';
 
 /** Every audit entry as stored, by id, serialized (to compare byte for byte). */
 async function auditSnapshot(harness: Harness): Promise<Map<string, string>> {
@@ -32,6 +34,7 @@ const ok = async (call: PromiseLike<{ status: number; text: string; body: unknow
 
 interface FlowResult {
   responseId: string;
+  reviewId: string;
   unassignedId: string;
   /** The time of each step (the clock moves a minute before each). */
   times: Record<string, string>;
@@ -55,6 +58,7 @@ async function runFlow(harness: Harness, check: (step: string) => Promise<void> 
   };
   const dora = harness.as('dora');
   let responseId = '';
+  let reviewId = '';
   let unassignedId = '';
   let autoAssigned = 0;
   await step('submit', async () => {
@@ -62,7 +66,17 @@ async function runFlow(harness: Harness, check: (step: string) => Promise<void> 
     await submitApplication(harness, 'eve');
   });
   await step('assign', async () => {
-    await assign(harness, [{ responseId, role: 'engineer', staffId: 'rita' }]);
+    reviewId = (await assign(harness, [{ responseId, role: 'engineer', staffId: 'rita' }]))[0]!.id;
+  });
+  await step('review', async () => {
+    const scores = { motivation: 4, experience: 2, communication: 3 };
+    await ok(
+      harness.as('rita').post(`/admin/assessments/review/${reviewId}/submit`, { scores, comments: 'ok', version: 0 }),
+      'review',
+    );
+  });
+  await step('reopen', async () => {
+    await ok(dora.post(`/admin/assessments/review/${reviewId}/reopen`, {}), 'reopen');
   });
   await step('unassign', async () => {
     const [interview] = await assign(harness, [{ responseId, role: 'engineer', staffId: 'rob' }], 'interview');
@@ -102,7 +116,17 @@ async function runFlow(harness: Harness, check: (step: string) => Promise<void> 
   await step('delete', async () => {
     await ok(dora.post('/admin/users/delete', { userIds: ['una'] }), 'delete');
   });
-  return { responseId, unassignedId, times, autoAssigned, deletedUser };
+  await step('publish', async () => {
+    const form = { ...harness.form, id: NEXT_FORM, semester: 'Fall', isActive: false, decisionsReleased: false };
+    await ok(dora.post('/application/forms', form), 'publish');
+  });
+  await step('activate', async () => {
+    await ok(dora.post(`/admin/forms/${NEXT_FORM}/activate`, {}), 'activate');
+  });
+  await step('due-date', async () => {
+    await ok(dora.put(`/admin/forms/${NEXT_FORM}/due-date`, { dueDate: NEXT_DUE }), 'due date');
+  });
+  return { responseId, reviewId, unassignedId, times, autoAssigned, deletedUser };
 }
 
 describe('the audit log', () => {
@@ -121,7 +145,20 @@ describe('the audit log', () => {
       if (current.size > previous.size) grew.push(step);
       previous = current;
     });
-    expect(grew).toEqual(['assign', 'unassign', 'auto-assign', 'qualified', 'decisions', 'release', 'role', 'delete']);
+    expect(grew).toEqual([
+      'assign',
+      'reopen',
+      'unassign',
+      'auto-assign',
+      'qualified',
+      'decisions',
+      'release',
+      'role',
+      'delete',
+      'publish',
+      'activate',
+      'due-date',
+    ]);
     expect(flow.autoAssigned).toBeGreaterThan(0);
   });
 
@@ -131,7 +168,11 @@ describe('the audit log', () => {
     const of = (action: AuditAction) => all.filter((entry) => entry.action === action);
     expect(new Set(all.map((entry) => entry.action))).toEqual(new Set(AUDIT_ACTIONS));
     for (const entry of all) {
-      expect(entry).toMatchObject({ actorId: 'dora', actorName: 'dora Tester' });
+      expect({ action: entry.action, actorId: entry.actorId, actorName: entry.actorName }).toEqual({
+        action: entry.action,
+        actorId: 'dora',
+        actorName: 'dora Tester',
+      });
       expect(entry.id).toMatch(/^[0-9a-f-]{36}$/);
     }
 
@@ -225,6 +266,43 @@ describe('the audit log', () => {
         after: null,
       }),
     ]);
+
+    expect(of('assessment.reopened')).toEqual([
+      expect.objectContaining({
+        at: flow.times.reopen,
+        target: { collection: COLLECTIONS.reviews, id: flow.reviewId },
+        formId: FORM_ID,
+        before: { state: 'submitted', submittedAt: flow.times.review },
+        after: { state: 'draft', submittedAt: null },
+      }),
+    ]);
+    expect(of('form.published')).toEqual([
+      expect.objectContaining({
+        at: flow.times.publish,
+        target: { collection: COLLECTIONS.forms, id: NEXT_FORM },
+        formId: NEXT_FORM,
+        before: null,
+        after: { semester: 'Fall', isActive: false, dueDate: harness.form.dueDate },
+      }),
+    ]);
+    expect(of('form.activated')).toEqual([
+      expect.objectContaining({
+        at: flow.times.activate,
+        target: { collection: COLLECTIONS.forms, id: NEXT_FORM },
+        formId: NEXT_FORM,
+        before: { isActive: false, active: [FORM_ID] },
+        after: { isActive: true, active: [NEXT_FORM] },
+      }),
+    ]);
+    expect(of('form.due-date-changed')).toEqual([
+      expect.objectContaining({
+        at: flow.times['due-date'],
+        target: { collection: COLLECTIONS.forms, id: NEXT_FORM },
+        formId: NEXT_FORM,
+        before: { dueDate: harness.form.dueDate },
+        after: { dueDate: NEXT_DUE },
+      }),
+    ]);
   });
 
   it('records nothing for a change that is refused', async () => {
@@ -259,6 +337,7 @@ function appendOnlyGuard(store: DocumentStore, creates: { count: number }): Docu
   };
   const guardTx = (tx: StoreTransaction): StoreTransaction => ({
     get: (collection, id) => tx.get(collection, id),
+    count: (collection, where) => tx.count(collection, where),
     create: (collection, id, data) => {
       check({ kind: 'create', collection, id, data });
       tx.create(collection, id, data);
@@ -421,7 +500,7 @@ describe('GET /api/admin/audit', () => {
     expect(page.items).toHaveLength(Math.min(25, all.length));
     const times = page.items.map((entry) => entry.at);
     expect([...times].sort().reverse()).toEqual(times);
-    expect(page.items[0]!.action).toBe('user.deleted');
+    expect(page.items[0]!.action).toBe('form.due-date-changed');
 
     const seen: AuditEntry[] = [];
     let cursor: string | null = null;

@@ -29,3 +29,8 @@ export const ALLOWED_ORIGINS = defineString('ALLOWED_ORIGINS', {
   default: PRODUCTION_DEFAULTS.ALLOWED_ORIGINS,
   description: 'Comma-separated origins allowed to call the API across origins (for CORS; none today)',
 });
+export const TRUSTED_PROXY_HOPS = defineInt('TRUSTED_PROXY_HOPS', {
+  default: PRODUCTION_DEFAULTS.TRUSTED_PROXY_HOPS,
+  description:
+    'Proxies in front of the API that append to X-Forwarded-For (2 behind Hosting; 1 if the function is called directly)',
+});

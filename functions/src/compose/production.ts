@@ -32,6 +32,27 @@ export interface ProductionOptions {
   allowedOrigins?: readonly string[];
   /** PRODUCTION_RATE_LIMITS unless given. */
   rateLimits?: RateLimits;
+  /** The TRUSTED_PROXY_HOPS param unless given (2: Hosting, then the Cloud Functions front end). */
+  trustedProxyHops?: number;
+}
+
+/** Variables that point a Firebase SDK (or the functions runtime) at an emulator instead of the real service. */
+const EMULATOR_VARIABLES = ['FIREBASE_EMULATOR_HUB', 'FUNCTIONS_EMULATOR'];
+const isEmulatorVariable = (name: string) => name.endsWith('_EMULATOR_HOST') || EMULATOR_VARIABLES.includes(name);
+
+/**
+ * Production never talks to an emulator: with FIREBASE_AUTH_EMULATOR_HOST set, firebase-admin
+ * accepts id tokens without checking their signature, so anyone could sign in as anyone.
+ */
+export function assertNoEmulatorHosts(env: NodeJS.ProcessEnv = process.env): void {
+  const set = Object.keys(env)
+    .filter((name) => isEmulatorVariable(name) && env[name])
+    .sort();
+  if (set.length > 0) {
+    throw new Error(
+      `Refusing to start in production with ${set.join(', ')} set: an emulator's tokens carry no signature. Unset ${set.length === 1 ? 'it' : 'them'} in the function's environment.`,
+    );
+  }
 }
 
 /** The API as Cloud Functions runs it: Firebase Auth and App Check with the runtime's default credentials. */
@@ -48,6 +69,7 @@ export function createProductionApp(adapters: ProductionAdapters, options: Produ
         : (options.appCheck ?? createFirebaseAppCheckVerifier(getFirebaseAdminApp())),
     rateLimits: options.rateLimits ?? PRODUCTION_RATE_LIMITS,
     allowedOrigins: options.allowedOrigins ?? loadProductionConfig().ALLOWED_ORIGINS,
+    trustedProxyHops: options.trustedProxyHops ?? loadProductionConfig().TRUSTED_PROXY_HOPS,
     storeName: 'firestore',
     // Set at bundle time by tools/build-functions.ts.
     version: process.env.PORTAL_VERSION ?? 'development',

@@ -1,5 +1,5 @@
 import { MAX_FILE_NAME_LENGTH } from '@portal/shared/domain';
-import { extensionFor } from './file-signatures';
+import { extensionFor, hasExtensionOf } from './file-signatures';
 
 const MAX_EXTENSION_LENGTH = 16;
 // Control and invisible formatting characters (including bidi overrides that disguise an extension).
@@ -32,8 +32,10 @@ function truncate(name: string): string {
 
 /**
  * The display name of an upload from its URI-encoded X-File-Name header: the last path segment,
- * without invisible characters, leading dots or surrounding spaces, at most MAX_FILE_NAME_LENGTH
- * characters. It is only ever shown and sent back, never used as a storage path.
+ * without invisible characters, leading dots or surrounding spaces, ending in an extension of the
+ * verified media type (`page.html` holding a PDF becomes `page.html.pdf`, so a download never
+ * opens as anything else), at most MAX_FILE_NAME_LENGTH characters. It is only ever shown and
+ * sent back, never used as a storage path.
  */
 export function sanitizeFileName(header: string | undefined, mediaType: string): string {
   const lastSegment = decode(header ?? '')
@@ -45,5 +47,6 @@ export function sanitizeFileName(header: string | undefined, mediaType: string):
     .replace(RESERVED, '_')
     .replace(/^[\s.]+/, '')
     .replace(/[\s.]+$/, '');
-  return name ? truncate(name) : `file${extensionFor(mediaType)}`;
+  if (!name) return `file${extensionFor(mediaType)}`;
+  return truncate(hasExtensionOf(name, mediaType) ? name : `${name}${extensionFor(mediaType)}`);
 }

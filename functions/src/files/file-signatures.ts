@@ -17,14 +17,21 @@ export function matchesSignature(mediaType: string, bytes: Buffer): boolean {
   return SIGNATURES[mediaType]?.(bytes) ?? false;
 }
 
-const EXTENSIONS: Record<string, string> = {
-  'application/pdf': '.pdf',
-  'image/png': '.png',
-  'image/jpeg': '.jpg',
-  'image/gif': '.gif',
-  'image/webp': '.webp',
+/** The extensions a name of each media type may end in; the first is the one given when it ends in none of them. */
+const EXTENSIONS: Record<string, readonly string[]> = {
+  'application/pdf': ['.pdf'],
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/gif': ['.gif'],
+  'image/webp': ['.webp'],
 };
 
 export function extensionFor(mediaType: string): string {
-  return EXTENSIONS[mediaType] ?? '';
+  return EXTENSIONS[mediaType]?.[0] ?? '';
+}
+
+/** Whether `name` ends in an extension of `mediaType` (in any case). */
+export function hasExtensionOf(name: string, mediaType: string): boolean {
+  const lower = name.toLowerCase();
+  return (EXTENSIONS[mediaType] ?? []).some((extension) => lower.endsWith(extension));
 }

@@ -5,6 +5,7 @@ import express from 'express';
 import pino from 'pino';
 import request from 'supertest';
 import {
+  RESPONSE_MESSAGES,
   uploadedFileSchema,
   type ApplicationForm,
   type ApplicationResponse,
@@ -264,10 +265,14 @@ describe('POST /api/files/:responseId/:questionId', () => {
   });
 
   it.each([
-    ['a path', encodeURIComponent('../../etc/passwd'), 'passwd'],
+    ['a path', encodeURIComponent('../../etc/passwd'), 'passwd.pdf'],
     ['a Windows path', encodeURIComponent('C:\\Users\\ada\\cv.pdf'), 'cv.pdf'],
     ['control characters', encodeURIComponent('cv\u0000\r\n\u0007.pdf'), 'cv.pdf'],
-    ['a right-to-left override', encodeURIComponent('cv\u202Efdp.exe'), 'cvfdp.exe'],
+    ['a right-to-left override', encodeURIComponent('cv\u202Efdp.exe'), 'cvfdp.exe.pdf'],
+    ['an .html name', encodeURIComponent('page.html'), 'page.html.pdf'],
+    ['an .exe name', encodeURIComponent('setup.exe'), 'setup.exe.pdf'],
+    ['an upper-case extension of the type', encodeURIComponent('CV.PDF'), 'CV.PDF'],
+    ['a dot inside the name', encodeURIComponent('J. Doe resume'), 'J. Doe resume.pdf'],
     ['only dots', encodeURIComponent('..'), 'file.pdf'],
     ['reserved characters', encodeURIComponent('a<b>:c"d|e?f*.pdf'), 'a_b__c_d_e_f_.pdf'],
     ['a name that is not URI-encoded', 'resume%zz.pdf', 'resume%zz.pdf'],
@@ -282,6 +287,28 @@ describe('POST /api/files/:responseId/:questionId', () => {
   it('shortens a long name to the limit and keeps the extension', async () => {
     const file = await uploaded(pdf(), { fileName: encodeURIComponent(`${'é'.repeat(300)}.pdf`) });
     expect(file.name).toBe(`${'é'.repeat(196)}.pdf`);
+  });
+
+  it("shortens a long name of another extension to the limit, ending in the verified type's", async () => {
+    const file = await uploaded(pdf(), { fileName: encodeURIComponent(`${'é'.repeat(300)}.html`) });
+    expect(file.name).toBe(`${'é'.repeat(196)}.pdf`);
+  });
+
+  it('refuses an upload past the due date with 403 and keeps the earlier file', async () => {
+    const first = await uploaded();
+    const late = buildApp({ now: () => new Date('2099-01-01T00:00:01.000Z') });
+    const res = await upload(pdf('late'), { app: late });
+    expectError(res, 403, 'forbidden', 'The deadline for this application has passed');
+    expect(await storedFiles()).toEqual([first]);
+    expect(filesOnDisk()).toEqual([`responses/${ADA_RESPONSE}/resume/${first.id}`]);
+  });
+
+  it('refuses an upload once decisions are released with 403 and keeps the earlier file', async () => {
+    const first = await uploaded();
+    await store.update(COLLECTIONS.forms, FORM.id, { decisionsReleased: true });
+    const res = await upload(pdf('late'));
+    expectError(res, 403, 'forbidden', RESPONSE_MESSAGES.decisionsReleased);
+    expect(await storedFiles()).toEqual([first]);
   });
 
   it('answers 415 to bytes that are not a PDF declared as one, and stores nothing', async () => {

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import {
   FILE_MESSAGES,
   idSchema,
+  isPastDue,
   mediaTypeEssence,
   RESPONSE_MESSAGES,
   type Question,
@@ -48,13 +49,18 @@ function isOlder(file: UploadedFile, than: UploadedFile): boolean {
 }
 
 export function createFilesService({ files, storage, now = () => new Date(), newId = randomUUID }: FilesServiceDeps) {
-  async function fileQuestion(uid: string, responseId: string, questionId: string): Promise<FileQuestion> {
+  async function fileQuestion(uid: string, responseId: string, questionId: string, at: Date): Promise<FileQuestion> {
     const response = UUID.test(responseId) ? await files.getResponse(responseId) : null;
     if (!response || response.userId !== uid) throw new ApiError('not-found', RESPONSE_MESSAGES.noResponse);
     if (response.status !== 'in-progress') throw new ApiError('conflict', RESPONSE_MESSAGES.notEditable);
 
-    const form = idSchema.safeParse(questionId).success ? await files.getForm(response.applicationFormId) : null;
-    const question = form?.sections.flatMap((section) => section.questions).find((q) => q.questionId === questionId);
+    const form = await files.getForm(response.applicationFormId);
+    // An upload replaces (deletes) the earlier file: refused exactly when a save would be.
+    if (form?.decisionsReleased) throw new ApiError('forbidden', RESPONSE_MESSAGES.decisionsReleased);
+    if (form && isPastDue(form, at)) throw new ApiError('forbidden', RESPONSE_MESSAGES.pastDue);
+    const question = idSchema.safeParse(questionId).success
+      ? form?.sections.flatMap((section) => section.questions).find((q) => q.questionId === questionId)
+      : undefined;
     if (!question) throw new ApiError('invalid-request', 'This form has no such question');
     if (question.questionType !== 'file-upload') {
       throw new ApiError('invalid-request', 'This question does not take a file');
@@ -107,7 +113,8 @@ export function createFilesService({ files, storage, now = () => new Date(), new
   return {
     /** Stores the file and replaces earlier uploads for the question; the response itself is not changed. */
     async upload(input: UploadInput): Promise<UploadedFile> {
-      const question = await fileQuestion(input.uid, input.responseId, input.questionId);
+      const at = now();
+      const question = await fileQuestion(input.uid, input.responseId, input.questionId, at);
       const contentType = checkContent(question, input.contentType, input.content);
       const file: UploadedFile = {
         id: newId(),
@@ -117,7 +124,7 @@ export function createFilesService({ files, storage, now = () => new Date(), new
         name: sanitizeFileName(input.fileName, contentType),
         size: input.content.length,
         contentType,
-        uploadedAt: now().toISOString(),
+        uploadedAt: at.toISOString(),
       };
 
       await storage.put(storagePath(file), input.content, contentType);

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { type ApplicationForm } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
+import { responseIndexId } from '../responses/responses.repository';
 import { createHarness, FORM_ID, type Harness } from '../testing/api-harness';
 
 let harness: Harness;
@@ -43,12 +44,30 @@ describe('GET /api/forms/active', () => {
 });
 
 describe('GET /api/forms/:formId', () => {
-  it('answers the form, active or not', async () => {
+  it('answers the active form to any verified caller', async () => {
+    for (const caller of ['ada', 'eve', 'rita', 'dora'] as const) {
+      expect((await harness.as(caller).get(`/forms/${FORM_ID}`)).body).toEqual(harness.form);
+    }
+  });
+
+  it('answers an inactive form only to staff and to applicants with a response to it; others get 404', async () => {
     await harness.store.set(COLLECTIONS.forms, 'old-form', otherForm('old-form', false));
-    expect((await harness.as('ada').get(`/forms/${FORM_ID}`)).body).toEqual(harness.form);
-    const old = await harness.as('ada').get('/forms/old-form');
-    expect(old.status).toBe(200);
-    expect(old.body).toEqual(otherForm('old-form', false));
+    await harness.store.set(COLLECTIONS.responseIndex, responseIndexId('ada', 'old-form'), {
+      userId: 'ada',
+      applicationFormId: 'old-form',
+      responseId: '11111111-1111-4111-8111-111111111111',
+    });
+    for (const caller of ['ada', 'rita', 'dora'] as const) {
+      const res = await harness.as(caller).get('/forms/old-form');
+      expect({ caller, status: res.status, body: res.body }).toEqual({
+        caller,
+        status: 200,
+        body: otherForm('old-form', false),
+      });
+    }
+    const eve = await harness.as('eve').get('/forms/old-form');
+    expect(eve.status).toBe(404);
+    expect(eve.body).toEqual({ error: { code: 'not-found', message: 'No form with this ID!' } });
   });
 
   it.each(['no-such-form', 'bad%2Fid', '..'])('answers 404 to the unknown form id %j', async (formId) => {

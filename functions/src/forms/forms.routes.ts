@@ -16,7 +16,7 @@ export function formsRoutes(deps: Pick<AppDeps, 'store'>): Router {
   });
 
   router.get('/forms/:formId', verified, async (req, res) => {
-    res.json(await forms.get(parseParam(idSchema, req.params.formId, noFormError)));
+    res.json(await forms.get(parseParam(idSchema, req.params.formId, noFormError), req.identity!.uid));
   });
   return router;
 }

@@ -99,12 +99,42 @@ describe('rate limits on the auth routes (per client IP)', () => {
     expect(session.status).toBe(200);
   });
 
-  it('counts each client IP (X-Forwarded-For behind the trusted proxy) on its own', async () => {
+  it('trusts no X-Forwarded-For by default (locally the browser is the peer): a forged one does not reset the limit', async () => {
     const app = buildApp({ rateLimits: SMALL });
     const from = (ip: string) => request(app).post('/api/auth/register').set('X-Forwarded-For', ip).send({});
-    for (let i = 0; i < 2; i += 1) expect((await from('203.0.113.7')).status).toBe(400);
-    expect((await from('203.0.113.7')).status).toBe(429);
-    expect((await from('198.51.100.20')).status).toBe(400);
+    for (let i = 0; i < 2; i += 1) expect((await from(`203.0.113.${i}`)).status).toBe(400);
+    const forged = await from('198.51.100.20');
+    expect(forged.status).toBe(429);
+    expect((await request(app).post('/api/auth/register').send(registration())).status).toBe(429);
+  });
+
+  it('behind one trusted proxy counts the address it appended, whatever the client put before it', async () => {
+    const app = buildApp({ rateLimits: SMALL, trustedProxyHops: 1 });
+    // What the API receives once the proxy has appended the real client's address.
+    const via = (forwarded: string) =>
+      request(app).post('/api/auth/register').set('X-Forwarded-For', forwarded).send({});
+    for (let i = 0; i < 2; i += 1) expect((await via(`10.0.0.${i}, 203.0.113.7`)).status).toBe(400);
+    expect((await via('198.51.100.99, 203.0.113.7')).status).toBe(429);
+    expect((await via('203.0.113.7')).status).toBe(429);
+    expect((await via('203.0.113.7, 198.51.100.20')).status).toBe(400);
+  });
+
+  it('behind two trusted proxies (Hosting, then the functions front end) counts the client before both', async () => {
+    const app = buildApp({ rateLimits: SMALL, trustedProxyHops: 2 });
+    const via = (forwarded: string) =>
+      request(app).post('/api/auth/register').set('X-Forwarded-For', forwarded).send({});
+    for (let i = 0; i < 2; i += 1) expect((await via(`forged-${i}, 203.0.113.7, 192.0.2.${i}`)).status).toBe(400);
+    expect((await via('198.51.100.1, 203.0.113.7, 192.0.2.9')).status).toBe(429);
+    expect((await via('203.0.113.7, 198.51.100.20, 192.0.2.9')).status).toBe(400);
+  });
+
+  it('shares the counts between instances over one store, as Cloud Functions instances share Firestore', async () => {
+    const first = buildApp({ rateLimits: SMALL });
+    const second = buildApp({ rateLimits: SMALL });
+    expect((await request(first).post('/api/auth/register').send({})).status).toBe(400);
+    expect((await request(second).post('/api/auth/register').send({})).status).toBe(400);
+    expect((await request(first).post('/api/auth/register').send({})).status).toBe(429);
+    expect((await request(second).post('/api/auth/register').send({})).status).toBe(429);
   });
 
   it('without configured limits uses generous ones that ordinary use never reaches', async () => {

@@ -1,8 +1,10 @@
 import type { RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit, type RateLimitInfo } from 'express-rate-limit';
 import type { ApiErrorBody } from '@portal/shared/domain';
+import type { DocumentStore } from '../store/document-store';
+import { createDocumentRateLimitStore } from './rate-limit-store';
 
-/** At most `limit` requests per client within a sliding `windowMs` (fixed windows, in memory). */
+/** At most `limit` requests per client within `windowMs` (a fixed window from the client's first request). */
 export interface RateLimit {
   limit: number;
   windowMs: number;
@@ -44,11 +46,13 @@ export function rateLimitedMessage(retryAfterMs: number): string {
 function limiter(
   name: string,
   { limit, windowMs }: RateLimit,
+  store: DocumentStore,
   keyGenerator?: (req: Parameters<RequestHandler>[0]) => string,
 ): RequestHandler {
   return rateLimit({
     limit,
     windowMs,
+    store: createDocumentRateLimitStore(store, { prefix: name }),
     // RateLimit + RateLimit-Policy (IETF draft 8) on every counted answer; Retry-After on a 429.
     // e.g. `RateLimit: "auth"; r=9; t=900` and `RateLimit-Policy: "auth"; q=10; w=900`.
     standardHeaders: 'draft-8',
@@ -62,30 +66,27 @@ function limiter(
       res.status(429).json(body);
     },
     validate: {
-      // The app trusts every proxy hop (`trust proxy` true, see below); the check that warns
-      // about that would print on every start, so it is acknowledged here instead.
-      trustProxy: false,
+      // Any client may send X-Forwarded-For; the app reads exactly the hops it trusts (AppDeps.
+      // trustedProxyHops) and ignores the rest, so the header is no sign of a misconfiguration.
+      xForwardedForHeader: false,
     },
   });
 }
 
 /**
- * Keying: express-rate-limit's standard key, `req.ip` (an IPv6 address counts by its /56).
- * The app sets `trust proxy` true, so `req.ip` is the left-most X-Forwarded-For address: on
- * Firebase Hosting -> Cloud Functions, Google's front end puts the client's address there (the
- * function never sees the client's socket). A client can prepend its own X-Forwarded-For
- * entries, so the IP key is a speed bump against floods, not an identity; Firebase Auth's own
- * per-IP quotas and App Check (production) sit behind it.
- *
- * The counts live in each instance's memory: with N instances a client can reach N x limit.
+ * Keying: express-rate-limit's standard key, `req.ip` (an IPv6 address counts by its /56). The app
+ * trusts exactly the proxy hops in front of it (`trust proxy` = AppDeps.trustedProxyHops): none
+ * locally, so `req.ip` is the socket's peer; on Hosting + Cloud Functions the platform's two, so
+ * `req.ip` is the address Hosting appended to X-Forwarded-For. Entries a client writes itself sit
+ * further left and are never read. The counts live in the document store, shared by every instance.
  */
-export function authRateLimit(limits: RateLimits): RequestHandler {
-  return limiter('auth', limits.auth);
+export function authRateLimit(limits: RateLimits, store: DocumentStore): RequestHandler {
+  return limiter('auth', limits.auth, store);
 }
 
 /** Uploads count per signed-in user (a user cannot escape by changing networks), else per IP. */
-export function uploadRateLimit(limits: RateLimits): RequestHandler {
-  return limiter('uploads', limits.uploads, (req) =>
+export function uploadRateLimit(limits: RateLimits, store: DocumentStore): RequestHandler {
+  return limiter('uploads', limits.uploads, store, (req) =>
     req.identity ? `user:${req.identity.uid}` : `ip:${ipKeyGenerator(req.ip ?? '')}`,
   );
 }

@@ -1,5 +1,8 @@
 import type { RequestHandler } from 'express';
+import type { User } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
 import { ApiError } from '../http/api-error';
+import type { DocumentStore } from '../store/document-store';
 import type { IdentityVerifier, VerifiedIdentity } from './identity-verifier';
 
 declare module 'express-serve-static-core' {
@@ -13,10 +16,22 @@ declare module 'express-serve-static-core' {
 const BEARER = /^Bearer ([A-Za-z0-9._-]+)$/;
 
 /**
+ * A token's verified flag holds for the address it was issued for. Once the user record carries
+ * another address (changed through the API, which leaves the new one unverified), a token from
+ * before the change (valid for up to an hour) no longer counts as verified.
+ */
+async function withRecordedEmail(identity: VerifiedIdentity, store: DocumentStore): Promise<VerifiedIdentity> {
+  if (!identity.emailVerified) return identity;
+  const user = await store.get<User>(COLLECTIONS.users, identity.uid);
+  const sameEmail = !user || user.email.toLowerCase() === (identity.email ?? '').toLowerCase();
+  return sameEmail ? identity : { ...identity, emailVerified: false };
+}
+
+/**
  * Verifies the bearer id token when one is sent and records the identity on the request,
  * or why there is none. Routes decide what they need with `requireIdentity`.
  */
-export function identityMiddleware(verifier: IdentityVerifier): RequestHandler {
+export function identityMiddleware(verifier: IdentityVerifier, store: DocumentStore): RequestHandler {
   return async (req, _res, next) => {
     const header = req.headers.authorization;
     if (!header) {
@@ -29,11 +44,15 @@ export function identityMiddleware(verifier: IdentityVerifier): RequestHandler {
       next();
       return;
     }
+    let identity: VerifiedIdentity;
     try {
-      req.identity = await verifier.verifyIdToken(match[1]);
+      identity = await verifier.verifyIdToken(match[1]);
     } catch {
       req.identityError = new ApiError('unauthenticated', 'Your session is not valid; sign in again');
+      next();
+      return;
     }
+    req.identity = await withRecordedEmail(identity, store);
     next();
   };
 }

@@ -259,6 +259,86 @@ describe('the Auth emulator proxy', () => {
   });
 });
 
+describe('the Auth emulator proxy saving account changes', () => {
+  const fakeEmulatorOrigin = () => `http://127.0.0.1:${(emulator.address() as AddressInfo).port}`;
+  const bundles = () => ({
+    shell: path.join(root, 'shell'),
+    applicant: path.join(root, 'applicant'),
+    admin: path.join(root, 'admin'),
+  });
+
+  it('answers a call that changes accounts only once the change is saved', async () => {
+    const events: string[] = [];
+    let release: () => void = () => undefined;
+    const saving = createLocalServer({
+      api,
+      bundles: bundles(),
+      authEmulatorOrigin: fakeEmulatorOrigin(),
+      onAuthEmulatorChange: () =>
+        new Promise<void>((resolve) => {
+          events.push('save started');
+          release = () => {
+            events.push('saved');
+            resolve();
+          };
+        }),
+    });
+    const answered = request(saving)
+      .post('/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any')
+      .send({ email: 'kept@example.com', password: 'secret-123' })
+      .then((res) => {
+        events.push(`answered ${res.status}`);
+        return res;
+      });
+    while (!events.includes('save started')) await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(events).toEqual(['save started']);
+    release();
+    const res = await answered;
+    expect(res.body).toEqual({ fakeEmulator: true });
+    expect(events).toEqual(['save started', 'saved', 'answered 200']);
+  });
+
+  it.each([
+    ['POST', '/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any', true],
+    ['POST', '/identitytoolkit.googleapis.com/v1/accounts:update?key=any', true],
+    ['POST', '/identitytoolkit.googleapis.com/v1/accounts:delete?key=any', true],
+    ['POST', '/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=any', true],
+    ['POST', '/identitytoolkit.googleapis.com/v1/projects/demo-portal/accounts:batchCreate', true],
+    ['GET', '/emulator/action?mode=verifyEmail&oobCode=x', true],
+    ['POST', '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any', false],
+    ['POST', '/identitytoolkit.googleapis.com/v1/accounts:lookup?key=any', false],
+    ['POST', '/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=any', false],
+    ['POST', '/securetoken.googleapis.com/v1/token?key=any', false],
+    ['GET', '/emulator/v1/projects/demo-portal/oobCodes', false],
+  ])('%s %s saves: %s', async (method, url, saves) => {
+    let saved = 0;
+    const saving = createLocalServer({
+      api,
+      bundles: bundles(),
+      authEmulatorOrigin: fakeEmulatorOrigin(),
+      onAuthEmulatorChange: async () => {
+        saved += 1;
+      },
+    });
+    const res = await (method === 'GET' ? request(saving).get(url) : request(saving).post(url).send({}));
+    expect(res.status).toBe(200);
+    expect(saved).toBe(saves ? 1 : 0);
+  });
+
+  it('answers 502 with the reason when the change could not be saved', async () => {
+    const failing = createLocalServer({
+      api,
+      bundles: bundles(),
+      authEmulatorOrigin: fakeEmulatorOrigin(),
+      onAuthEmulatorChange: () => Promise.reject(new Error('disk full')),
+    });
+    const res = await request(failing).post('/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any').send({});
+    expect(res.status).toBe(502);
+    expect(res.text).toContain('disk full');
+  });
+});
+
 describe('the Auth emulator proxy in front of the real emulator', () => {
   it('lets the browser sign up through this server', async () => {
     const proxied = createLocalServer({

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
 import express, { type Express, type Response } from 'express';
@@ -18,12 +19,29 @@ export interface LocalServerOptions {
   authEmulatorOrigin: string;
   /** Origins the remotes are loaded from when not from this server (none locally). */
   remoteOrigins?: readonly string[];
+  /**
+   * Called after the emulator has answered a call that changes accounts (sign-up, update,
+   * verification, password reset, deletion); the answer reaches the browser once it resolves.
+   * The launcher saves the emulator's accounts here, so a hard kill loses no acknowledged change.
+   */
+  onAuthEmulatorChange?: () => Promise<void>;
 }
 
 /** Paths the Firebase Auth SDK calls when pointed at an emulator, plus the emulator's action pages. */
 export const AUTH_EMULATOR_PATHS = ['/identitytoolkit.googleapis.com', '/securetoken.googleapis.com', '/emulator'];
 
 const HASHED_ASSET = /\.[0-9a-f]{10}\.js$/;
+
+/** Identity Toolkit calls that only read (or sign in): every other POST to it may change an account. */
+const READ_ONLY_ACCOUNT_CALLS = /\/accounts:(lookup|signInWithPassword|sendOobCode|createAuthUri|query|batchGet)$/;
+
+/** Whether the emulator call may have changed an account: what the accounts file must then catch up with. */
+export function changesAccounts(method: string, url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  if (pathname === '/emulator/action') return method === 'GET' || method === 'POST';
+  if (!pathname.startsWith('/identitytoolkit.googleapis.com/') || method === 'GET') return false;
+  return !READ_ONLY_ACCOUNT_CALLS.test(pathname);
+}
 
 function setCacheHeaders(res: Response, filePath: string): void {
   res.setHeader('Cache-Control', HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -42,7 +60,28 @@ export function createLocalServer({
   bundles,
   authEmulatorOrigin,
   remoteOrigins = [],
+  onAuthEmulatorChange,
 }: LocalServerOptions): Express {
+  const unreachable = (res: ServerResponse, reason: string) => {
+    if (res.headersSent) return;
+    res.writeHead(502, { 'Content-Type': 'text/plain' });
+    res.end(reason);
+  };
+  /** Passes the emulator's answer on; after an account change, only once the change is saved. */
+  const answer = (proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) => {
+    const forward = () => {
+      res.writeHead(proxyRes.statusCode ?? 502, proxyRes.statusMessage, proxyRes.headers);
+      proxyRes.pipe(res);
+    };
+    if (!onAuthEmulatorChange || !changesAccounts(req.method ?? '', req.url ?? '')) {
+      forward();
+      return;
+    }
+    onAuthEmulatorChange().then(forward, (error: unknown) => {
+      proxyRes.resume();
+      unreachable(res, `The account change could not be saved: ${(error as Error).message}`);
+    });
+  };
   const server = express();
   server.disable('x-powered-by');
   server.use(compression({ level: 9 }));
@@ -54,11 +93,12 @@ export function createLocalServer({
       proxyTimeout: 10_000,
       pathFilter: (pathname) =>
         AUTH_EMULATOR_PATHS.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`)),
+      selfHandleResponse: true,
       on: {
+        proxyRes: answer,
         error: (error, _req, res) => {
-          if ('writeHead' in res && !res.headersSent) {
-            res.writeHead(502, { 'Content-Type': 'text/plain' });
-            res.end(`The Auth emulator at ${authEmulatorOrigin} did not answer: ${error.message}`);
+          if ('writeHead' in res) {
+            unreachable(res, `The Auth emulator at ${authEmulatorOrigin} did not answer: ${error.message}`);
           }
         },
       },

@@ -12,6 +12,7 @@ import {
 } from '../identity/firebase-identity';
 import { seedDemoData } from '../seed/seed-demo-data';
 import { createSqliteStore } from '../store/sqlite-store';
+import { afterIdentityChanges } from './identity-changes';
 import { createLocalServer, type BundleDirs } from './local-server';
 
 export interface LocalRuntime {
@@ -19,6 +20,14 @@ export interface LocalRuntime {
   seeded: boolean;
   logFile: string;
   close(): Promise<void>;
+}
+
+export interface LocalRuntimeOptions {
+  /**
+   * Saves the Auth emulator's accounts: called after every account change, by the API (sign-up,
+   * profile, deletions, demo accounts) or by the browser through the proxy, before it is answered.
+   */
+  saveAccounts?: () => Promise<void>;
 }
 
 /**
@@ -29,6 +38,7 @@ export async function startLocalRuntime(
   config: LocalConfig,
   bundles: BundleDirs,
   version: string,
+  options: LocalRuntimeOptions = {},
 ): Promise<LocalRuntime> {
   if (!process.env.FIREBASE_AUTH_EMULATOR_HOST)
     throw new Error('FIREBASE_AUTH_EMULATOR_HOST must point at the Auth emulator');
@@ -40,7 +50,10 @@ export async function startLocalRuntime(
   const store = createSqliteStore({ filename: path.join(dataDir, 'portal.db') });
   const files = createLocalFileStore({ root: path.join(dataDir, 'files') });
   const firebaseApp = getFirebaseAdminApp(config.PORTAL_PROJECT_ID);
-  const accounts = createFirebaseIdentityAdmin(firebaseApp);
+  const firebaseAccounts = createFirebaseIdentityAdmin(firebaseApp);
+  const accounts = options.saveAccounts
+    ? afterIdentityChanges(firebaseAccounts, options.saveAccounts)
+    : firebaseAccounts;
   const { seeded } = await seedDemoData({ store, accounts });
 
   const api = createApp({
@@ -57,6 +70,7 @@ export async function startLocalRuntime(
     api,
     bundles,
     authEmulatorOrigin: `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`,
+    ...(options.saveAccounts ? { onAuthEmulatorChange: options.saveAccounts } : {}),
   });
   const httpServer = await new Promise<Server>((resolve, reject) => {
     const listening = server.listen(config.PORT, config.HOST, () => resolve(listening));

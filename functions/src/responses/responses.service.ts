@@ -88,6 +88,12 @@ async function assertValidAnswers(
   if (fileIssues.length > 0) throw new ApiError('invalid-request', message, fileIssues);
 }
 
+/** A form takes applications (start, save, submit) until its due date, and never once decisions are released. */
+function assertTakesApplications(form: ApplicationForm, at: Date): void {
+  if (form.decisionsReleased) throw new ApiError('forbidden', RESPONSE_MESSAGES.decisionsReleased);
+  if (isPastDue(form, at)) throw new ApiError('forbidden', RESPONSE_MESSAGES.pastDue);
+}
+
 function staleError(stored: ApplicationResponse): ApiError {
   return new ApiError('conflict', RESPONSE_MESSAGES.staleSave, { current: stored });
 }
@@ -105,7 +111,7 @@ export function createResponsesService(deps: { responses: ResponsesRepository; n
         const form = await tx.getForm(formId);
         if (!form) throw noFormError();
         if (!form.isActive) throw new ApiError('forbidden', RESPONSES_SERVICE_MESSAGES.formClosed);
-        if (isPastDue(form, startedAt)) throw new ApiError('forbidden', RESPONSE_MESSAGES.pastDue);
+        assertTakesApplications(form, startedAt);
         const user = await tx.getUser(uid);
         if (!user) throw new ApiError('not-found', RESPONSES_SERVICE_MESSAGES.noUser);
 
@@ -174,7 +180,7 @@ export function createResponsesService(deps: { responses: ResponsesRepository; n
         if (stored.status !== INITIAL_RESPONSE_STATUS) throw new ApiError('forbidden', RESPONSE_MESSAGES.notEditable);
         assertFixedFieldsUnchanged(stored, body, ['userId', 'applicationFormId', 'status']);
         const form = await formOf(tx, stored);
-        if (isPastDue(form, savedAt)) throw new ApiError('forbidden', RESPONSE_MESSAGES.pastDue);
+        assertTakesApplications(form, savedAt);
         if (body.version !== stored.version) throw staleError(stored);
 
         const sections = withFormSectionNames(form, body.sectionResponses);
@@ -203,7 +209,8 @@ export function createResponsesService(deps: { responses: ResponsesRepository; n
           if (isDeepStrictEqual(sections, stored.sectionResponses)) return stored;
           throw new ApiError('conflict', RESPONSE_MESSAGES.notEditable);
         }
-        if (isPastDue(form, submittedAt)) throw new ApiError('forbidden', RESPONSE_MESSAGES.pastDue);
+        // The form is read in this transaction: a release committing first makes this submit retry and see it.
+        assertTakesApplications(form, submittedAt);
         if (body.version !== stored.version) throw staleError(stored);
         await assertValidAnswers(tx, form, stored, sections, 'submit');
 

@@ -1,7 +1,16 @@
-import { RESPONSE_MESSAGES, type ApplicationResponse, type ApplicationRow } from '@portal/shared/domain';
+import {
+  RESPONSE_MESSAGES,
+  type ApplicationForm,
+  type ApplicationResponse,
+  type ApplicationRow,
+} from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
+import { createSqliteStore } from '../store/sqlite-store';
+import { jitteredStore } from '../testing/jittered-store';
 import {
   completeResponse,
   createHarness,
+  FORM_ID,
   later,
   START,
   startResponse,
@@ -118,6 +127,29 @@ describe('POST /api/application/submit', () => {
     ]);
   });
 
+  it.each([
+    ['zero-width spaces', '\u200B'],
+    ['zero-width joiners', '\u200D'],
+    ['word joiners', '\u2060'],
+    ['byte-order marks', '\uFEFF'],
+    ['zero-width spaces between spaces', ' \u200B '],
+  ])('counts words joined by %s, so they cannot slip past a maximum', async (_name, joiner) => {
+    const complete = await completeResponse(harness, response);
+    const glued = words(11).split(' ').join(joiner);
+    const res = await refusedSubmit(withAnswer(complete, 'about-you', 'preferred-name', glued));
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([
+      { path: 'about-you.preferred-name', questionId: 'preferred-name', message: 'Write at most 10 words (now 11)' },
+    ]);
+  });
+
+  it('counts an emoji joined by zero-width joiners as one word', async () => {
+    const complete = await completeResponse(harness, response);
+    const answer = `${words(9)} 👩🏽\u200D💻`;
+    const res = await submit(withAnswer(complete, 'about-you', 'preferred-name', answer));
+    expect(res.status).toBe(200);
+  });
+
   it('refuses a response without a role with 400', async () => {
     const complete = await completeResponse(harness, response);
     const res = await refusedSubmit(withAnswer(complete, 'roles', 'roles', []));
@@ -197,6 +229,14 @@ describe('POST /api/application/submit', () => {
     expect(res.body.error).toEqual({ code: 'forbidden', message: RESPONSE_MESSAGES.pastDue });
   });
 
+  it('refuses a submit once decisions are released with 403', async () => {
+    const complete = await completeResponse(harness, response);
+    expect((await harness.as('dora').post(`/admin/forms/${FORM_ID}/release`, {})).status).toBe(200);
+    const res = await refusedSubmit(complete);
+    expect(res.status).toBe(403);
+    expect(res.body.error).toEqual({ code: 'forbidden', message: RESPONSE_MESSAGES.decisionsReleased });
+  });
+
   it('refuses a stale version with 409 and the stored response', async () => {
     const saved = await harness.as('ada').put(`/application/save/${response.id}`, response);
     expect(saved.status).toBe(200);
@@ -234,4 +274,47 @@ describe('POST /api/application/submit', () => {
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('email-not-verified');
   });
+});
+
+describe('submit and release at the same time', () => {
+  /** eve's application submitted and decided, so that release is allowed; ada's complete, not submitted. */
+  async function raceFixture(): Promise<{ race: Harness; complete: ApplicationResponse }> {
+    const race = await createHarness({ store: jitteredStore(createSqliteStore({ filename: ':memory:' })) });
+    const eve = await startResponse(race, 'eve');
+    expect((await race.as('eve').post('/application/submit', await completeResponse(race, eve))).status).toBe(200);
+    for (const role of ['engineer', 'bootcamp']) {
+      const decided = await race.as('dora').put(`/admin/rows/${eve.id}/${role}/decision`, { decision: 'accepted' });
+      expect(decided.status).toBe(200);
+    }
+    const ada = await startResponse(race, 'ada');
+    return { race, complete: await completeResponse(race, ada) };
+  }
+
+  it('never lands both: either the submit is refused, or the release is (as it waits on an undecided row)', async () => {
+    for (let run = 0; run < 20; run += 1) {
+      const { race, complete } = await raceFixture();
+      try {
+        const [submitted, released] = await Promise.all([
+          race.as('ada').post('/application/submit', complete),
+          race.as('dora').post(`/admin/forms/${FORM_ID}/release`, {}),
+        ]);
+        const form = await race.store.get<ApplicationForm>(COLLECTIONS.forms, FORM_ID);
+        const rows = await storedReviewStatuses(race);
+        const adaRows = rows.filter((row) => row.userId === 'ada');
+        const outcome = `submit ${submitted.status}, release ${released.status}`;
+        expect({ run, outcome }).toEqual({
+          run,
+          outcome: expect.stringMatching(/^(submit 200, release 409|submit 403, release 200)$/),
+        });
+        // The store agrees with the answers: released with no undecided row, or not released.
+        expect({ run, released: form!.decisionsReleased, adaRows: adaRows.length }).toEqual({
+          run,
+          released: released.status === 200,
+          adaRows: submitted.status === 200 ? 2 : 0,
+        });
+      } finally {
+        await race.close();
+      }
+    }
+  }, 60_000);
 });

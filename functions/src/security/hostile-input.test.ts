@@ -11,6 +11,7 @@ import {
   call,
   callerOf,
   concretePath,
+  defaultParams,
   inputOf,
   MATRIX,
   type MatrixRow,
@@ -458,6 +459,37 @@ describe.each(UPLOAD_ROUTES)('%s (file upload)', (key, row) => {
         ),
         { numRuns: 50 },
       );
+    });
+  });
+});
+
+/* ------------------------------------------------------------------ malformed percent-encoding */
+
+const PARAM_ROUTES = rows.filter(([key]) => key.includes('/:'));
+/** Escapes no decoder accepts: a truncated UTF-8 sequence, a non-hex escape, a lone `%`. */
+const MALFORMED_ESCAPES = ['%E0%A4%A', '%ZZ', '%'];
+
+describe.each(PARAM_ROUTES)('%s (malformed percent-encoding in a parameter)', (key, row) => {
+  it('answers 400 invalid-request before any other check, signed in or not, and changes nothing', async () => {
+    await withFixture(row, async (fixture) => {
+      const valid = concretePath(key, fixture);
+      const params = [...key.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+      for (const name of params) {
+        const segment = encodeURIComponent(defaultParams(fixture)[name] ?? '');
+        for (const escape of MALFORMED_ESCAPES) {
+          const path = valid.replace(segment, escape);
+          for (const who of ['anonymous', allowedCaller(row)] as const) {
+            const context = `${key}: :${name} = ${escape} as ${who}`;
+            const res = await expectRefused(
+              fixture,
+              async () => call(fixture.harness, callerOf(who), key, path),
+              context,
+              [400],
+            );
+            expect({ context, code: res.body.error.code }).toEqual({ context, code: 'invalid-request' });
+          }
+        }
+      }
     });
   });
 });

@@ -1,32 +1,34 @@
-import type { ApplicationForm } from '@portal/shared/domain';
+import type { ApplicationForm, AuditEntry } from '@portal/shared/domain';
+import { auditWrite } from '../audit/audit-entry';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore, WriteOperation } from '../store/document-store';
+
+/** One change to a form, written in one batch with its audit entry. */
+export interface FormChange {
+  /** Written whole, or (with `patch`) patched. */
+  form: ApplicationForm;
+  patch?: Partial<ApplicationForm>;
+  /** Other forms made inactive in the same batch. */
+  deactivate: string[];
+  audit: AuditEntry;
+}
 
 /** The application-forms collection as the super-reviewer's form management reads and writes it. */
 export interface AdminFormsRepository {
   get(id: string): Promise<ApplicationForm | null>;
   /** Every form, latest due date first. */
   listByDueDate(): Promise<ApplicationForm[]>;
+  /** The ids of every active form. */
+  activeIds(): Promise<string[]>;
   countResponses(formId: string): Promise<number>;
   /** The form's application rows, or only those with a final decision. */
   countRows(formId: string, finalOnly: boolean): Promise<number>;
-  /** One batch: the form written whole (or, with `patch`, patched), every other active form deactivated when it is active. */
-  save(form: ApplicationForm, patch?: Partial<ApplicationForm>): Promise<void>;
-  setDueDate(formId: string, dueDate: string): Promise<void>;
+  save(change: FormChange): Promise<void>;
 }
 
 export function createAdminFormsRepository(store: DocumentStore): AdminFormsRepository {
   const count = (collection: string, formId: string, extra: { field: string; value: boolean }[] = []) =>
     store.count(collection, [{ field: 'applicationFormId', value: formId }, ...extra]);
-
-  async function deactivateOthers(formId: string): Promise<WriteOperation[]> {
-    const active = await store.query<ApplicationForm>(COLLECTIONS.forms, {
-      where: [{ field: 'isActive', value: true }],
-    });
-    return active.items
-      .filter((item) => item.id !== formId)
-      .map((item) => ({ kind: 'update', collection: COLLECTIONS.forms, id: item.id, patch: { isActive: false } }));
-  }
 
   return {
     get: (id) => store.get<ApplicationForm>(COLLECTIONS.forms, id),
@@ -36,16 +38,26 @@ export function createAdminFormsRepository(store: DocumentStore): AdminFormsRepo
       });
       return forms.items.map((item) => item.data);
     },
+    async activeIds() {
+      const active = await store.query<ApplicationForm>(COLLECTIONS.forms, {
+        where: [{ field: 'isActive', value: true }],
+      });
+      return active.items.map((item) => item.id);
+    },
     countResponses: (formId) => count(COLLECTIONS.responses, formId),
     countRows: (formId, finalOnly) =>
       count(COLLECTIONS.reviewStatuses, formId, finalOnly ? [{ field: 'final', value: true }] : []),
-    async save(form, patch) {
+    async save({ form, patch, deactivate, audit }) {
       const write: WriteOperation = patch
         ? { kind: 'update', collection: COLLECTIONS.forms, id: form.id, patch }
         : { kind: 'set', collection: COLLECTIONS.forms, id: form.id, data: form };
-      const active = patch?.isActive ?? form.isActive;
-      await store.batch([write, ...(active ? await deactivateOthers(form.id) : [])]);
+      await store.batch([
+        write,
+        ...deactivate.map(
+          (id): WriteOperation => ({ kind: 'update', collection: COLLECTIONS.forms, id, patch: { isActive: false } }),
+        ),
+        auditWrite(audit),
+      ]);
     },
-    setDueDate: (formId, dueDate) => store.update(COLLECTIONS.forms, formId, { dueDate }),
   };
 }

@@ -13,13 +13,13 @@ const emptyBodySchema = z.strictObject({});
 
 /** The super-reviewer's forms: publish a definition, list them with progress, activate, move the due date. */
 export function adminFormsRoutes(deps: Pick<AppDeps, 'store' | 'accounts'> & { now: () => Date }): Router {
-  const forms = createAdminFormsService({ forms: createAdminFormsRepository(deps.store) });
+  const forms = createAdminFormsService({ forms: createAdminFormsRepository(deps.store), now: deps.now });
   const superReviewer = requireSuperReviewer(deps.store);
   const router = Router();
 
   router.post('/application/forms', ...superReviewer, async (req, res) => {
     const form = parseInput(formDefinitionSchema, req.body, 'form definition');
-    res.status(201).json(await forms.publish(form));
+    res.status(201).json(await forms.publish(form, req.user!));
   });
 
   router.get('/admin/forms', ...superReviewer, async (_req, res) => {
@@ -29,13 +29,13 @@ export function adminFormsRoutes(deps: Pick<AppDeps, 'store' | 'accounts'> & { n
   router.post('/admin/forms/:formId/activate', ...superReviewer, async (req, res) => {
     const formId = parseParam(idSchema, req.params.formId, noFormError);
     parseInput(emptyBodySchema, req.body ?? {}, 'activation');
-    res.json(await forms.activate(formId));
+    res.json(await forms.activate(formId, req.user!));
   });
 
   router.put('/admin/forms/:formId/due-date', ...superReviewer, async (req, res) => {
     const formId = parseParam(idSchema, req.params.formId, noFormError);
     const { dueDate } = parseInput(dueDateBodySchema, req.body, 'due date');
-    res.json(await forms.setDueDate(formId, dueDate));
+    res.json(await forms.setDueDate(formId, dueDate, req.user!));
   });
   return router;
 }

@@ -1,19 +1,50 @@
 import { STAFF_MESSAGES, type ApplicationForm, type FormSummary } from '@portal/shared/domain';
+import type { AuditEntry } from '@portal/shared/domain';
+import { auditEntry, type AuditActor } from '../audit/audit-entry';
 import { noFormError } from '../forms/forms.service';
 import { ApiError } from '../http/api-error';
+import { COLLECTIONS } from '../store/collections';
 import type { AdminFormsRepository } from './admin-forms.repository';
 
 /**
  * The super-reviewer's forms: publish (create or replace), list with their progress, activate,
  * move the due date. Activation is exclusive: whatever makes a form active deactivates every
- * other active form in the same batch.
+ * other active form in the same batch. Each change appends its audit entry in that batch.
  *
  * Replacing a form is allowed only while nobody has a response for it. The check is a count
  * before the write, so a response started in between would be kept against the new definition;
  * the window is one publish racing an applicant's first save, and it is accepted.
  */
-export function createAdminFormsService(deps: { forms: AdminFormsRepository }) {
+export function createAdminFormsService(deps: { forms: AdminFormsRepository; now?: () => Date }) {
   const { forms } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  const audited = (
+    actor: AuditActor,
+    action: 'form.published' | 'form.activated' | 'form.due-date-changed',
+    formId: string,
+    before: unknown,
+    after: unknown,
+  ): AuditEntry =>
+    auditEntry({
+      actor,
+      action,
+      target: { collection: COLLECTIONS.forms, id: formId },
+      formId,
+      before,
+      after,
+      at: now().toISOString(),
+    });
+
+  /** What the audit log keeps of a published form. */
+  const outline = (form: ApplicationForm) => ({
+    semester: form.semester,
+    isActive: form.isActive,
+    dueDate: form.dueDate,
+  });
+
+  /** The active forms but `formId`. */
+  const otherActive = async (formId: string) => (await forms.activeIds()).filter((id) => id !== formId);
 
   async function existingForm(formId: string): Promise<ApplicationForm> {
     const form = await forms.get(formId);
@@ -22,9 +53,14 @@ export function createAdminFormsService(deps: { forms: AdminFormsRepository }) {
   }
 
   return {
-    async publish(form: ApplicationForm): Promise<ApplicationForm> {
+    async publish(form: ApplicationForm, actor: AuditActor): Promise<ApplicationForm> {
       if ((await forms.countResponses(form.id)) > 0) throw new ApiError('conflict', STAFF_MESSAGES.formHasResponses);
-      await forms.save(form);
+      const previous = await forms.get(form.id);
+      await forms.save({
+        form,
+        deactivate: form.isActive ? await otherActive(form.id) : [],
+        audit: audited(actor, 'form.published', form.id, previous && outline(previous), outline(form)),
+      });
       return form;
     },
 
@@ -47,15 +83,33 @@ export function createAdminFormsService(deps: { forms: AdminFormsRepository }) {
       return { items };
     },
 
-    async activate(formId: string): Promise<ApplicationForm> {
+    async activate(formId: string, actor: AuditActor): Promise<ApplicationForm> {
       const form = await existingForm(formId);
-      await forms.save(form, { isActive: true });
+      const others = await otherActive(formId);
+      const activeBefore = form.isActive ? [formId, ...others].sort() : others;
+      await forms.save({
+        form,
+        patch: { isActive: true },
+        deactivate: others,
+        audit: audited(
+          actor,
+          'form.activated',
+          formId,
+          { isActive: form.isActive, active: activeBefore },
+          { isActive: true, active: [formId] },
+        ),
+      });
       return { ...form, isActive: true };
     },
 
-    async setDueDate(formId: string, dueDate: string): Promise<ApplicationForm> {
+    async setDueDate(formId: string, dueDate: string, actor: AuditActor): Promise<ApplicationForm> {
       const form = await existingForm(formId);
-      await forms.setDueDate(formId, dueDate);
+      await forms.save({
+        form,
+        patch: { dueDate },
+        deactivate: [],
+        audit: audited(actor, 'form.due-date-changed', formId, { dueDate: form.dueDate }, { dueDate }),
+      });
       return { ...form, dueDate };
     },
   };

@@ -20,10 +20,14 @@ import { auditEntry } from '../audit/audit-entry';
 import { noFormError } from '../forms/forms.service';
 import { ApiError } from '../http/api-error';
 import { noResponseError } from '../responses/responses.service';
-import { COLLECTIONS } from '../store/collections';
 import { assignmentRef } from './assignments.service';
 import { sectionsForReviewers, toAssessmentView } from './dashboard.service';
-import type { ApplicationState, ReviewsRepository, ReviewsTransaction } from './reviews.repository';
+import {
+  assessmentCollection,
+  type ApplicationState,
+  type ReviewsRepository,
+  type ReviewsTransaction,
+} from './reviews.repository';
 import { noAssessmentError, noRowError } from './staff-errors';
 import { loadWith, type StaffLoad } from './staff-load';
 
@@ -190,6 +194,17 @@ export function createAssessmentsService(deps: { reviews: ReviewsRepository; now
           ({ scores: _scores, ...ref }) => ({ ...ref, state: 'draft' }),
           loadWith(context.load, kind, { done: -1 }),
         );
+        tx.record(
+          auditEntry({
+            actor: caller,
+            action: 'assessment.reopened',
+            target: { collection: assessmentCollection(kind), id },
+            formId: context.form.id,
+            before: { state: context.assessment.state, submittedAt: context.assessment.submittedAt },
+            after: { state: reopened.state, submittedAt: null },
+            at,
+          }),
+        );
         return toAssessmentView(reopened);
       });
     },
@@ -208,7 +223,7 @@ export function createAssessmentsService(deps: { reviews: ReviewsRepository; now
           auditEntry({
             actor: caller,
             action: 'assignment.removed',
-            target: { collection: kind === 'review' ? COLLECTIONS.reviews : COLLECTIONS.interviews, id: assessment.id },
+            target: { collection: assessmentCollection(kind), id: assessment.id },
             formId: assessment.applicationFormId,
             before: { ...assignmentRef(assessment), state: assessment.state },
             after: null,

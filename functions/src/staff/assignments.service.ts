@@ -14,9 +14,13 @@ import {
 } from '@portal/shared/domain';
 import { auditEntry, type AuditActor } from '../audit/audit-entry';
 import { ApiError } from '../http/api-error';
-import { COLLECTIONS } from '../store/collections';
 import { toAssessmentView } from './dashboard.service';
-import type { ApplicationState, ReviewsRepository, ReviewsTransaction } from './reviews.repository';
+import {
+  assessmentCollection,
+  type ApplicationState,
+  type ReviewsRepository,
+  type ReviewsTransaction,
+} from './reviews.repository';
 import { loadWith, staffLoadId, type StaffLoad } from './staff-load';
 
 export interface AssignmentInput {
@@ -137,7 +141,7 @@ export async function assignInTransaction(
       auditEntry({
         actor,
         action: 'assignment.created',
-        target: { collection: kind === 'review' ? COLLECTIONS.reviews : COLLECTIONS.interviews, id: assessment.id },
+        target: { collection: assessmentCollection(kind), id: assessment.id },
         formId: assessment.applicationFormId,
         before: null,
         after: assignmentRef(assessment),

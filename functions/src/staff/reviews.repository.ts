@@ -40,6 +40,11 @@ export interface ReviewsTransaction {
   /** The load of a staff member for a form; an empty one when none is stored yet. */
   getLoad(formId: string, staffId: string): Promise<StaffLoad>;
   readApplication(responseId: string): Promise<ApplicationState | null>;
+  /**
+   * The form's rows without a final decision, counted in the transaction: a submit that adds an
+   * undecided row before the commit makes the transaction retry.
+   */
+  countUndecided(formId: string): Promise<number>;
   /** Writes the changed rows and, when the rows move it, the response status. */
   writeApplication(state: ApplicationState, changed: ApplicationRow[]): void;
   setRow(row: ApplicationRow): void;
@@ -72,7 +77,6 @@ export interface ReviewsRepository {
   rowsPage(formId: string, query: RowsQuery): Promise<Page<ApplicationRow>>;
   /** Every row of the form with exactly `assigned` review assignments. */
   rowsWithReviewsAssigned(formId: string, assigned: number): Promise<ApplicationRow[]>;
-  countUndecided(formId: string): Promise<number>;
   /** A staff member's reviews or interviews for a form, oldest first. */
   assessmentsPage(
     kind: AssessmentKind,
@@ -86,7 +90,8 @@ export interface ReviewsRepository {
   transaction<R>(work: (tx: ReviewsTransaction) => Promise<R>): Promise<R>;
 }
 
-const assessmentCollection = (kind: AssessmentKind) =>
+/** The collection of reviews or of interviews. */
+export const assessmentCollection = (kind: AssessmentKind) =>
   kind === 'review' ? COLLECTIONS.reviews : COLLECTIONS.interviews;
 
 const SORT_FIELDS: Record<RowSort, string> = {
@@ -133,6 +138,11 @@ function inTransaction(tx: StoreTransaction): ReviewsTransaction {
       }
       return { response, rows };
     },
+    countUndecided: (formId) =>
+      tx.count(COLLECTIONS.reviewStatuses, [
+        { field: 'applicationFormId', value: formId },
+        { field: 'final', value: false },
+      ]),
     writeApplication(state, changed) {
       for (const row of changed) {
         state.rows.set(row.id, row);
@@ -183,11 +193,6 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
       queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, [
         { field: 'applicationFormId', value: formId },
         { field: 'reviewsAssigned', value: assigned },
-      ]),
-    countUndecided: (formId) =>
-      store.count(COLLECTIONS.reviewStatuses, [
-        { field: 'applicationFormId', value: formId },
-        { field: 'final', value: false },
       ]),
     assessmentsPage: (kind, query) =>
       queryPage<Assessment>(store, assessmentCollection(kind), {

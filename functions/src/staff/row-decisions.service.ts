@@ -12,7 +12,6 @@ import { auditEntry, type AuditActor } from '../audit/audit-entry';
 import { noFormError } from '../forms/forms.service';
 import { ApiError } from '../http/api-error';
 import { COLLECTIONS } from '../store/collections';
-import { formOrNotFound } from './dashboard.service';
 import type { ReviewsRepository } from './reviews.repository';
 import { noRowError } from './staff-errors';
 
@@ -80,14 +79,12 @@ export function createRowDecisionsService(deps: { reviews: ReviewsRepository; no
     },
 
     async release(formId: string, actor: AuditActor): Promise<ApplicationForm> {
-      const form = await formOrNotFound(reviews, formId);
-      if (form.decisionsReleased) throw new ApiError('conflict', STAFF_MESSAGES.decisionsReleased);
-      const undecided = await reviews.countUndecided(formId);
-      if (undecided > 0) throw new ApiError('conflict', STAFF_MESSAGES.undecided(undecided));
       return reviews.transaction(async (tx) => {
         const current = await tx.getForm(formId);
         if (!current) throw noFormError();
         if (current.decisionsReleased) throw new ApiError('conflict', STAFF_MESSAGES.decisionsReleased);
+        const undecided = await tx.countUndecided(formId);
+        if (undecided > 0) throw new ApiError('conflict', STAFF_MESSAGES.undecided(undecided));
         const released = { ...current, decisionsReleased: true };
         tx.setForm(released);
         tx.record(

@@ -16,4 +16,6 @@ export const COLLECTIONS = {
   staffLoads: 'reviewer-loads',
   /** Append-only: who changed what and when (see audit.ts). No route updates or deletes an entry. */
   audit: 'audit-log',
+  /** The API's rate-limit counters, shared by every instance (one per limiter, key and window). */
+  rateLimits: 'rate-limits',
 } as const;

@@ -700,6 +700,47 @@ export function describeDocumentStoreContract(
         expect(await store.get('counters', 'c')).toEqual({ n: 6 });
       });
 
+      it('counts committed documents matching filters, and refuses a count after a write', async () => {
+        await seed('rows', {
+          a: { form: 'f', final: false },
+          b: { form: 'f', final: true },
+          c: { form: 'g', final: false },
+        });
+        const counted = await store.transaction(async (tx) =>
+          tx.count('rows', [
+            { field: 'form', value: 'f' },
+            { field: 'final', value: false },
+          ]),
+        );
+        expect(counted).toBe(1);
+        await expect(
+          store.transaction(async (tx) => {
+            tx.set('rows', 'd', { form: 'f', final: false });
+            await tx.count('rows', [{ field: 'form', value: 'f' }]);
+          }),
+        ).rejects.toThrow(Error);
+        expect(await store.get('rows', 'd')).toBeNull();
+      });
+
+      itWith('transactionIsolation')('retries when a document joins a count it read before commit', async () => {
+        await seed('rows', { a: { form: 'f', final: true } });
+        let runs = 0;
+        const seen: number[] = [];
+        await store.transaction(async (tx) => {
+          runs++;
+          const undecided = await tx.count('rows', [
+            { field: 'form', value: 'f' },
+            { field: 'final', value: false },
+          ]);
+          seen.push(undecided);
+          if (runs === 1) await store.create('rows', 'b', { form: 'f', final: false });
+          if (undecided === 0) tx.set('forms', 'f', { released: true });
+        });
+        expect(runs).toBe(2);
+        expect(seen).toEqual([0, 1]);
+        expect(await store.get('forms', 'f')).toBeNull();
+      });
+
       itWith('transactionIsolation')('lands two concurrent increments', async () => {
         await Promise.all([increment(), increment()]);
         expect(await store.get('counters', 'c')).toEqual({ n: 2 });

@@ -45,6 +45,11 @@ export type WriteOperation =
 /** Reads must come before writes (Firestore's rule); writes apply atomically at commit. */
 export interface StoreTransaction {
   get<T extends DocumentData>(collection: string, id: string): Promise<T | null>;
+  /**
+   * How many documents match the filters, as part of the transaction's consistent view: if a
+   * document joins or leaves the count before commit, the work is retried.
+   */
+  count(collection: string, where?: EqualityFilter[]): Promise<number>;
   create(collection: string, id: string, data: DocumentData): void;
   set(collection: string, id: string, data: DocumentData): void;
   update(collection: string, id: string, patch: DocumentData): void;

@@ -120,7 +120,7 @@ export function createFirestoreStore(db: Firestore): DocumentStore {
         return await db.runTransaction(
           async (fsTx) => {
             attempts++;
-            const attempt = openTransaction(fsTx, ref);
+            const attempt = openTransaction(fsTx, ref, db);
             writes = attempt.writes;
             let result: R;
             try {
@@ -149,13 +149,21 @@ export function createFirestoreStore(db: Firestore): DocumentStore {
   };
 }
 
-function openTransaction(fsTx: Transaction, ref: (collection: string, id: string) => DocumentReference) {
+function openTransaction(fsTx: Transaction, ref: (collection: string, id: string) => DocumentReference, db: Firestore) {
   /** Whether each document read existed: spares a second read when an empty-patch update needs to know. */
   const existence = new Map<string, boolean>();
-  const handle = openTransactionHandle(prepareWrite, async (collection, id) => {
-    const snapshot = await fsTx.get(ref(collection, id));
-    existence.set(keyOf(collection, id), snapshot.exists);
-    return snapshot.exists ? (snapshot.data() as DocumentData) : null;
-  });
+  const handle = openTransactionHandle(
+    prepareWrite,
+    async (collection, id) => {
+      const snapshot = await fsTx.get(ref(collection, id));
+      existence.set(keyOf(collection, id), snapshot.exists);
+      return snapshot.exists ? (snapshot.data() as DocumentData) : null;
+    },
+    async (collection, where) => {
+      // Firestore's transactions are serializable: a document joining the counted range conflicts.
+      const snapshot = await fsTx.get(applyFilters(db.collection(collection), where).count());
+      return snapshot.data().count;
+    },
+  );
   return { ...handle, existence };
 }

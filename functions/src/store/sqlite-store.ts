@@ -36,6 +36,13 @@ interface ReadRecord {
   data: string | null;
 }
 
+/** A count read inside a transaction, checked again at commit. */
+interface CountRecord {
+  sql: string;
+  params: Record<string, string | number>;
+  n: number;
+}
+
 export function createSqliteStore(options: { filename: string }): DocumentStore {
   const db = openDatabase(options.filename);
   const statements = new Map<string, Database.Statement>();
@@ -89,13 +96,17 @@ export function createSqliteStore(options: { filename: string }): DocumentStore 
     for (const write of writes) applyWrite(write);
   });
 
-  /** Returns false, applying nothing, when a document read by the transaction has changed since. */
-  const commit = db.transaction((reads: ReadRecord[], writes: PreparedWrite[]): boolean => {
+  const countRows = (sql: string, params: Record<string, string | number>): number =>
+    (statement(sql).get(params) as { n: number }).n;
+
+  /** Returns false, applying nothing, when a document or count read by the transaction has changed since. */
+  const commit = db.transaction((reads: ReadRecord[], counts: CountRecord[], writes: PreparedWrite[]): boolean => {
     for (const read of reads) {
       const row = readRow(read.collection, read.id);
       // Comparing the data too closes the delete-then-recreate hole where a version restarts at 1.
       if ((row?.version ?? 0) !== read.version || (row?.data ?? null) !== read.data) return false;
     }
+    for (const counted of counts) if (countRows(counted.sql, counted.params) !== counted.n) return false;
     for (const write of writes) applyWrite(write);
     return true;
   });
@@ -134,21 +145,21 @@ export function createSqliteStore(options: { filename: string }): DocumentStore 
     async count(collection, where = []) {
       assertCollection(collection);
       const { sql, params } = buildQuery(collection, { where }, 'count(*) AS n');
-      return (statement(sql).get(params) as { n: number }).n;
+      return countRows(sql, params);
     },
     async batch(operations: WriteOperation[]) {
       applyAll.immediate(operations.map(prepareWrite));
     },
     async transaction<R>(work: (tx: StoreTransaction) => Promise<R>): Promise<R> {
       for (let attempt = 1; ; attempt++) {
-        const attemptState = openTransaction(readRow);
+        const attemptState = openTransaction(readRow, countRows);
         let result: R;
         try {
           result = await work(attemptState.tx);
         } finally {
           attemptState.finish();
         }
-        if (commit.immediate([...attemptState.reads.values()], attemptState.writes)) return result;
+        if (commit.immediate([...attemptState.reads.values()], attemptState.counts, attemptState.writes)) return result;
         if (attempt >= MAX_ATTEMPTS) throw new TransactionContentionError(attempt);
         await backoff(attempt);
       }
@@ -186,19 +197,32 @@ function openDatabase(filename: string): Database.Database {
   return db;
 }
 
-function openTransaction(readRow: (collection: string, id: string) => Row | undefined) {
+function openTransaction(
+  readRow: (collection: string, id: string) => Row | undefined,
+  countRows: (sql: string, params: Record<string, string | number>) => number,
+) {
   const reads = new Map<string, ReadRecord>();
-  const handle = openTransactionHandle(prepareWrite, async (collection, id) => {
-    const key = `${collection}/${id}`;
-    let record = reads.get(key);
-    if (!record) {
-      const row = readRow(collection, id);
-      record = { collection, id, version: row?.version ?? 0, data: row?.data ?? null };
-      reads.set(key, record);
-    }
-    return record.data === null ? null : (JSON.parse(record.data) as DocumentData);
-  });
-  return { ...handle, reads };
+  const counts: CountRecord[] = [];
+  const handle = openTransactionHandle(
+    prepareWrite,
+    async (collection, id) => {
+      const key = `${collection}/${id}`;
+      let record = reads.get(key);
+      if (!record) {
+        const row = readRow(collection, id);
+        record = { collection, id, version: row?.version ?? 0, data: row?.data ?? null };
+        reads.set(key, record);
+      }
+      return record.data === null ? null : (JSON.parse(record.data) as DocumentData);
+    },
+    async (collection, where) => {
+      const { sql, params } = buildQuery(collection, { where }, 'count(*) AS n');
+      const n = countRows(sql, params);
+      counts.push({ sql, params, n });
+      return n;
+    },
+  );
+  return { ...handle, reads, counts };
 }
 
 function prepareWrite(operation: WriteOperation): PreparedWrite {

@@ -1,5 +1,5 @@
-import type { DocumentData, StoreTransaction, WriteOperation } from './document-store';
-import { assertKey } from './store-keys';
+import type { DocumentData, EqualityFilter, StoreTransaction, WriteOperation } from './document-store';
+import { assertCollection, assertKey } from './store-keys';
 
 /**
  * What every adapter's transaction handle shares: writes kept in order (prepared by the adapter),
@@ -8,6 +8,7 @@ import { assertKey } from './store-keys';
 export function openTransactionHandle<W>(
   prepare: (operation: WriteOperation) => W,
   read: (collection: string, id: string) => Promise<DocumentData | null>,
+  count: (collection: string, where: EqualityFilter[]) => Promise<number>,
 ) {
   const writes: W[] = [];
   let open = true;
@@ -18,12 +19,20 @@ export function openTransactionHandle<W>(
     assertOpen();
     writes.push(prepare(operation));
   };
+  const assertReadable = () => {
+    assertOpen();
+    if (writes.length > 0) throw new Error('Transaction reads must come before its writes');
+  };
   const tx: StoreTransaction = {
     async get<T extends DocumentData>(collection: string, id: string): Promise<T | null> {
-      assertOpen();
-      if (writes.length > 0) throw new Error('Transaction reads must come before its writes');
+      assertReadable();
       assertKey(collection, id);
       return (await read(collection, id)) as T | null;
+    },
+    async count(collection, where = []) {
+      assertReadable();
+      assertCollection(collection);
+      return count(collection, where);
     },
     create: (collection, id, data) => write({ kind: 'create', collection, id, data }),
     set: (collection, id, data) => write({ kind: 'set', collection, id, data }),

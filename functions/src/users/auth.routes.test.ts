@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import { setTimeout as delay } from 'node:timers/promises';
 import path from 'node:path';
 import type { App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
@@ -14,6 +15,8 @@ import {
   createFirebaseIdentityVerifier,
   getFirebaseAdminApp,
 } from '../identity/firebase-identity';
+import type { IdentityVerifier } from '../identity/identity-verifier';
+import { demoForm } from '../seed/demo-form';
 import { DocumentExistsError, type DocumentStore } from '../store/document-store';
 import { createSqliteStore } from '../store/sqlite-store';
 import { signInWithEmulator } from '../testing/emulator-sign-in';
@@ -136,6 +139,25 @@ describe('POST /api/auth/register', () => {
     expect(await storedUsers()).toEqual([expect.objectContaining({ id: account.uid, firstName: 'Ada' })]);
   });
 
+  it('answers 409 when a user record already has the email, even without its identity account, and creates neither', async () => {
+    const email = uniqueEmail();
+    // A record whose identity account was lost (as a hard kill of the local runtime once did).
+    const orphan: User = {
+      id: 'lost-uid',
+      email,
+      firstName: 'Old',
+      lastName: 'Record',
+      role: 'applicant',
+      activeApplications: [],
+    };
+    await store.create(COLLECTIONS.users, orphan.id, orphan);
+    const res = await request(buildApp()).post('/api/auth/register').send(registration({ email }));
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: { code: 'conflict', message: AUTH_MESSAGES.emailTaken } });
+    expect(await storedUsers()).toEqual([orphan]);
+    await expectNoAccount(email);
+  });
+
   it.each([
     ['a malformed email', { email: 'not-an-email' }, [{ path: 'email', message: 'Enter a valid email address' }]],
     [
@@ -211,6 +233,115 @@ describe('POST /api/auth/register', () => {
   });
 });
 
+/** The identity provider's own REST API, as a browser (or an attacker) calls it, bypassing the portal's API. */
+async function identityToolkit(method: string, body: object): Promise<Record<string, unknown>> {
+  const url = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=any`;
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`${method} failed: ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** "Forgot password" as the owner of the inbox does it: the emailed code, then a new password. */
+async function resetPassword(email: string, newPassword: string): Promise<void> {
+  await identityToolkit('sendOobCode', { requestType: 'PASSWORD_RESET', email });
+  const project = process.env.TEST_AUTH_PROJECT_ID!;
+  const codes = (await (
+    await fetch(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/emulator/v1/projects/${project}/oobCodes`)
+  ).json()) as { oobCodes: { email: string; requestType: string; oobCode: string }[] };
+  const code = codes.oobCodes.filter((each) => each.email === email && each.requestType === 'PASSWORD_RESET').pop();
+  await identityToolkit('resetPassword', { oobCode: code!.oobCode, newPassword });
+}
+
+function complete(body: unknown, token?: string) {
+  const req = request(buildApp()).post('/api/auth/complete');
+  return token ? req.set('Authorization', `Bearer ${token}`).send(body as object) : req.send(body as object);
+}
+
+describe('an identity created outside the API (email squatting)', () => {
+  it('lets the owner of the address recover it: reset the password, sign in, complete the profile', async () => {
+    const email = uniqueEmail();
+    // Someone signs up with the address straight at the identity provider: no user record.
+    const squatted = await identityToolkit('signUp', { email, password: 'squatter-pass-1', returnSecureToken: true });
+    const squatterToken = squatted.idToken as string;
+    const blocked = await request(buildApp()).post('/api/auth/register').send(registration({ email }));
+    expect(blocked.status).toBe(409);
+    // The squatter cannot prove the address, so cannot complete a profile with it.
+    const refused = await complete({ firstName: 'Mallory', lastName: 'M' }, squatterToken);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('email-not-verified');
+
+    // The owner proves the address through its inbox; that also signs the squatter out (a token
+    // is revoked when issued in a second before the password change).
+    await delay(1100);
+    await resetPassword(email, PASSWORD);
+    const ownerToken = await signInWithEmulator(email, PASSWORD);
+    const session = await request(buildApp()).get('/api/session').set('Authorization', `Bearer ${ownerToken}`);
+    expect(session.body).toMatchObject({ identity: { email, emailVerified: true }, user: null });
+
+    const res = await complete({ firstName: ' Ada ', lastName: 'Lovelace' }, ownerToken);
+    const account = await auth().getUserByEmail(email);
+    const expected: User = {
+      id: account.uid,
+      email,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      role: 'applicant',
+      activeApplications: [],
+    };
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual(expected);
+    expect(await storedUsers()).toEqual([expected]);
+    expect(
+      (await request(buildApp()).get('/api/session').set('Authorization', `Bearer ${ownerToken}`)).body.user,
+    ).toEqual(expected);
+    const squatterAfter = await request(buildApp()).get('/api/session').set('Authorization', `Bearer ${squatterToken}`);
+    expect(squatterAfter.status).toBe(401);
+    await expect(signInWithEmulator(email, 'squatter-pass-1')).rejects.toThrow();
+  });
+
+  it('answers 409 to an account that already has a user record, and changes nothing', async () => {
+    const { user, input } = await registered();
+    await auth().updateUser(user.id, { emailVerified: true });
+    const res = await complete({ firstName: 'Eve', lastName: 'X' }, await signInWithEmulator(input.email, PASSWORD));
+    expect(res.status).toBe(409);
+    expect(res.body.error).toEqual({ code: 'conflict', message: AUTH_MESSAGES.profileExists });
+    expect(await storedUsers()).toEqual([user]);
+  });
+
+  it('answers 409 when another user record already has the address, and creates no second one', async () => {
+    const email = uniqueEmail();
+    const { uid } = await auth().createUser({ email, password: PASSWORD, emailVerified: true });
+    const other: User = {
+      id: 'older-record',
+      email,
+      firstName: 'Old',
+      lastName: 'Record',
+      role: 'applicant',
+      activeApplications: [],
+    };
+    await store.create(COLLECTIONS.users, other.id, other);
+    const res = await complete({ firstName: 'Ada', lastName: 'L' }, await signInWithEmulator(email, PASSWORD));
+    expect(res.status).toBe(409);
+    expect(res.body.error).toEqual({ code: 'conflict', message: AUTH_MESSAGES.emailTaken });
+    expect(await storedUser(uid)).toBeNull();
+  });
+
+  it('answers 401 without a token and 400 naming the field to a bad body', async () => {
+    expect((await complete({ firstName: 'A', lastName: 'B' })).status).toBe(401);
+    const email = uniqueEmail();
+    await auth().createUser({ email, password: PASSWORD, emailVerified: true });
+    const token = await signInWithEmulator(email, PASSWORD);
+    const res = await complete({ firstName: '', lastName: 'B', role: 'super-reviewer' }, token);
+    expect(res.status).toBe(400);
+    expect(await storedUsers()).toEqual([]);
+  });
+});
+
 describe('POST /api/auth/update', () => {
   it.each([
     ['no token', undefined],
@@ -262,6 +393,45 @@ describe('POST /api/auth/update', () => {
     expect(await auth().getUser(user.id)).toMatchObject({ email: newEmail, emailVerified: false });
     await expect(signInWithEmulator(newEmail, input.password)).resolves.toEqual(expect.any(String));
     await expectNoAccount(input.email);
+  });
+
+  it('leaves a token from before an email change unverified, until the new address is verified', async () => {
+    const form = demoForm(new Date());
+    await store.set(COLLECTIONS.forms, form.id, form);
+    const { input, user } = await registered();
+    await auth().updateUser(user.id, { emailVerified: true });
+    const oldToken = await signInWithEmulator(input.email, input.password);
+    // The provider revokes sessions signed in before an email change, at one-second resolution:
+    // one from the same second survives (as the attack found). A verifier that reads the real
+    // token's claims without asking the provider stands for it, so the outcome does not depend on
+    // the clock (firebase-admin always asks the emulator about revocation).
+    const sameSecond: IdentityVerifier = {
+      async verifyIdToken(token) {
+        const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as {
+          sub: string;
+          email?: string;
+          email_verified?: boolean;
+        };
+        return { uid: claims.sub, email: claims.email ?? null, emailVerified: claims.email_verified === true };
+      },
+    };
+    const start = (token: string) =>
+      request(buildApp({ identity: sameSecond }))
+        .post('/api/responses')
+        .set('Authorization', `Bearer ${token}`)
+        .send({ formId: form.id });
+    const newEmail = uniqueEmail();
+
+    const changed = await postUpdate({ email: newEmail, firstName: user.firstName, lastName: user.lastName }, oldToken);
+    expect(changed.status).toBe(200);
+
+    const stale = await start(oldToken);
+    expect(stale.status).toBe(403);
+    expect(stale.body.error.code).toBe('email-not-verified');
+    expect(await store.count(COLLECTIONS.responses)).toBe(0);
+
+    await auth().updateUser(user.id, { emailVerified: true });
+    expect((await start(await signInWithEmulator(newEmail, input.password))).status).toBe(201);
   });
 
   it('answers 409 to an email another account uses and changes nothing', async () => {

@@ -1,6 +1,7 @@
 import { Router } from 'express';
-import { AUTH_MESSAGES, profileUpdateSchema, registrationSchema } from '@portal/shared/domain';
+import { AUTH_MESSAGES, profileCompletionSchema, profileUpdateSchema, registrationSchema } from '@portal/shared/domain';
 import type { AppDeps } from '../app-deps';
+import { ApiError } from '../http/api-error';
 import { parseInput } from '../http/validate';
 import { requireIdentity } from '../identity/identity-middleware';
 import { createUsersRepository } from './users.repository';
@@ -14,6 +15,15 @@ export function authRoutes(deps: Pick<AppDeps, 'store' | 'accounts'>): Router {
   router.post('/auth/register', async (req, res) => {
     const input = parseInput(registrationSchema, req.body, 'registration');
     res.status(201).json(await users.register(input));
+  });
+
+  // An identity created outside the API (a direct sign-up at the provider) that has proven its
+  // address gets its user record here; the squatter of someone else's address cannot prove it.
+  router.post('/auth/complete', requireIdentity({ verifiedEmail: true }), async (req, res) => {
+    const input = parseInput(profileCompletionSchema, req.body, 'profile');
+    const { uid, email } = req.identity!;
+    if (!email) throw new ApiError('invalid-request', 'This sign-in has no email address');
+    res.status(201).json(await users.completeProfile({ uid, email }, input));
   });
 
   router.post(

@@ -10,6 +10,8 @@ export type ProfileFields = Pick<User, 'email' | 'firstName' | 'lastName'>;
  */
 export interface UsersRepository {
   get(id: string): Promise<User | null>;
+  /** Whether any user record has this (lower-case) email. */
+  emailInUse(email: string): Promise<boolean>;
   /** Fails with `DocumentExistsError` if a record has this id. */
   create(user: User): Promise<void>;
   /** Writes only the profile fields (and their search fields); role and the other fields stay as they are. */
@@ -25,6 +27,7 @@ export function createUsersRepository(store: DocumentStore): UsersRepository {
       const record = await store.get<UserRecord>(COLLECTIONS.users, id);
       return record ? userView(record) : null;
     },
+    emailInUse: async (email) => (await store.count(COLLECTIONS.users, [{ field: 'email', value: email }])) > 0,
     create: (user) => store.create(COLLECTIONS.users, user.id, userRecord(user)),
     updateProfile: (id, { email, firstName, lastName }) =>
       store.update(COLLECTIONS.users, id, {

@@ -1,4 +1,10 @@
-import { AUTH_MESSAGES, type ProfileUpdate, type Registration, type User } from '@portal/shared/domain';
+import {
+  AUTH_MESSAGES,
+  type ProfileCompletion,
+  type ProfileUpdate,
+  type Registration,
+  type User,
+} from '@portal/shared/domain';
 import { ApiError } from '../http/api-error';
 import {
   IdentityConflictError,
@@ -6,13 +12,25 @@ import {
   type AccountInfo,
   type IdentityAdmin,
 } from '../identity/identity-admin';
-import { DocumentNotFoundError } from '../store/document-store';
+import { DocumentExistsError, DocumentNotFoundError } from '../store/document-store';
 import type { UsersRepository } from './users.repository';
 
 export interface UsersService {
   register(input: Registration): Promise<User>;
   updateProfile(uid: string, input: ProfileUpdate): Promise<User>;
+  /** The user record of a verified identity that has none (created outside the API), with its own email. */
+  completeProfile(identity: { uid: string; email: string }, input: ProfileCompletion): Promise<User>;
 }
+
+/** Every new user is an applicant; staff roles are given later by a super-reviewer. */
+const newApplicant = (id: string, email: string, names: { firstName: string; lastName: string }): User => ({
+  id,
+  email,
+  firstName: names.firstName,
+  lastName: names.lastName,
+  role: 'applicant',
+  activeApplications: [],
+});
 
 const displayName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`;
 
@@ -64,6 +82,8 @@ export function createUsersService(deps: { users: UsersRepository; accounts: Ide
   const { users, accounts } = deps;
   return {
     async register(input) {
+      // One user record per address, even if an identity account went missing behind a record.
+      if (await users.emailInUse(input.email)) throw new ApiError('conflict', AUTH_MESSAGES.emailTaken);
       let uid: string;
       try {
         ({ uid } = await accounts.createAccount({
@@ -74,14 +94,7 @@ export function createUsersService(deps: { users: UsersRepository; accounts: Ide
       } catch (error) {
         throw emailTakenOr(error);
       }
-      const user: User = {
-        id: uid,
-        email: input.email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        role: 'applicant',
-        activeApplications: [],
-      };
+      const user = newApplicant(uid, input.email, input);
       try {
         await users.create(user);
       } catch (error) {
@@ -90,6 +103,19 @@ export function createUsersService(deps: { users: UsersRepository; accounts: Ide
           () => accounts.deleteAccount(uid),
           `Identity account ${uid} created for a failed registration`,
         );
+      }
+      return user;
+    },
+
+    async completeProfile({ uid, email }, input) {
+      if (await users.get(uid)) throw new ApiError('conflict', AUTH_MESSAGES.profileExists);
+      const address = email.toLowerCase();
+      if (await users.emailInUse(address)) throw new ApiError('conflict', AUTH_MESSAGES.emailTaken);
+      const user = newApplicant(uid, address, input);
+      try {
+        await users.create(user);
+      } catch (error) {
+        throw error instanceof DocumentExistsError ? new ApiError('conflict', AUTH_MESSAGES.profileExists) : error;
       }
       return user;
     },

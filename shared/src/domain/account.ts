@@ -47,10 +47,21 @@ export const profileUpdateSchema = z.strictObject({
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
+/**
+ * Completing the profile of a verified identity that has no user record yet (one created outside
+ * the API): the email is the identity's own, proven; only the names are given.
+ */
+export const profileCompletionSchema = z.strictObject({
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+});
+export type ProfileCompletion = z.infer<typeof profileCompletionSchema>;
+
 export const loginSchema = z.object({ email: emailSchema, password: z.string().min(1, 'Password is required') });
 export type Login = z.infer<typeof loginSchema>;
 
 export const AUTH_MESSAGES = {
   profileUnauthenticated: 'User must be authenticated to update profile',
   emailTaken: 'An account with this email already exists',
+  profileExists: 'This account already has a profile',
 } as const;

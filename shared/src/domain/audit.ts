@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './staff-api';
 
 /**
- * The audit log: role changes, deletions, assignments, decisions and releases, each recorded (who,
+ * The audit log: role changes, deletions, assignments, decisions, releases, reopened reviews and
+ * interviews, and form publishing, activation and due dates, each recorded (who,
  * what, when, before and after) in the `audit-log` collection in the same batch or transaction as
  * the change itself. Entries are only ever created: no route updates or deletes one.
  */
@@ -16,6 +17,10 @@ export const AUDIT_ACTIONS = [
   'decision.set',
   'qualified.set',
   'decisions.released',
+  'assessment.reopened',
+  'form.published',
+  'form.activated',
+  'form.due-date-changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -27,6 +32,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'decision.set': 'Decision set',
   'qualified.set': 'Qualified flag set',
   'decisions.released': 'Decisions released',
+  'assessment.reopened': 'Review reopened',
+  'form.published': 'Form published',
+  'form.activated': 'Form activated',
+  'form.due-date-changed': 'Due date changed',
 };
 
 export interface AuditTarget {

@@ -29,8 +29,18 @@ export function emptySectionResponses(form: ApplicationForm): SectionResponse[] 
   }));
 }
 
+/** A zero-width joiner between two pictographs (👩🏽‍💻): part of one emoji, not a word break. */
+const EMOJI_JOINER =
+  /(?<=\p{Extended_Pictographic}(?:[\u{1F3FB}-\u{1F3FF}]|\uFE0F)?)\u200D(?=\p{Extended_Pictographic})/gu;
+/** Invisible format characters but the tag characters of flag emoji. */
+const INVISIBLE = /(?![\u{E0020}-\u{E007F}])\p{Cf}/gu;
+
+/**
+ * Words separated by white space. Invisible characters (zero-width spaces and joiners, word
+ * joiners, soft hyphens) count as breaks, so words glued by them cannot pass a limit as one.
+ */
 export function countWords(text: string): number {
-  const trimmed = text.trim();
+  const trimmed = text.replace(EMOJI_JOINER, '').replace(INVISIBLE, ' ').trim();
   return trimmed ? trimmed.split(/\s+/u).length : 0;
 }
 

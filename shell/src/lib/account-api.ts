@@ -1,4 +1,4 @@
-import type { ProfileUpdate, Registration, User } from '@portal/shared/domain';
+import type { ProfileCompletion, ProfileUpdate, Registration, User } from '@portal/shared/domain';
 import type { ApiClient } from '@portal/shared/client';
 
 /** POST /auth/register: the user record of a new identity (sent without a bearer token: the address is not verified yet). */
@@ -8,3 +8,7 @@ export const registerAccount = (api: ApiClient, registration: Registration) =>
 /** POST /auth/update: the caller's new names or email; answers the stored user. */
 export const updateProfile = (api: ApiClient, update: ProfileUpdate) =>
   api.request<User>('POST', '/auth/update', { body: update });
+
+/** POST /auth/complete: the user record of a verified identity that has none (first and last name). */
+export const completeProfile = (api: ApiClient, completion: ProfileCompletion) =>
+  api.request<User>('POST', '/auth/complete', { body: completion });

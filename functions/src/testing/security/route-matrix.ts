@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { demoForm } from '../../seed/demo-form';
+import { COLLECTIONS } from '../../store/collections';
 import { CALLERS, START, type Caller, type Harness } from '../api-harness';
 import { CALLER_OF, REVIEW_SCORES, type Fixture, type Stage, type Who } from './fixtures';
 import { parseRouteKey } from './route-table';
@@ -100,13 +101,29 @@ export const MATRIX: Record<string, MatrixRow> = {
       superReviewer: 201,
     },
   },
+  'POST /api/auth/complete': {
+    // eve's identity has no user record (as after a sign-up outside the API): she completes it;
+    // everyone else already has one.
+    prepare: async (f) => {
+      await f.harness.store.delete(COLLECTIONS.users, CALLERS.eve.uid);
+    },
+    body: () => ({ firstName: 'Eve', lastName: 'Example' }),
+    expect: { ...verified(409), otherApplicant: 201 },
+  },
   'POST /api/auth/update': {
     // Every caller changes their own profile, email verified or not.
     body: () => ({ email: 'changed@example.com', firstName: 'Changed', lastName: 'Name' }),
     expect: { ...verified(200), unverified: 200 },
   },
   'GET /api/forms/active': { noInput: 'takes no parameters, query or body', expect: verified(200) },
-  'GET /api/forms/:formId': { noInput: 'only the form id (an unknown one is a 404)', expect: verified(200) },
+  'GET /api/forms/:formId': {
+    noInput: 'only the form id (an unknown one is a 404)',
+    // An inactive form: staff and ada (who has a response to it) read it; eve learns nothing.
+    prepare: async (f) => {
+      await f.harness.store.update(COLLECTIONS.forms, f.formId, { isActive: false });
+    },
+    expect: { ...verified(200), otherApplicant: 404 },
+  },
   'POST /api/responses': {
     body: (f) => ({ formId: f.formId }),
     // ada already has a response for the form: she gets it back (200); anyone else starts one (201).

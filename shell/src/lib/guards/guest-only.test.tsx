@@ -62,3 +62,16 @@ test('the page waits for the user record before sending a signed-in user on', as
   expect(screen.queryByText('Login form')).not.toBeInTheDocument();
   expect(await screen.findByText('Now at /apply')).toBeInTheDocument();
 });
+
+test('a signed-in identity without a user record is sent to /apply, where it completes its profile', async () => {
+  renderLogin(setupPortal({ identity: identityOf(), user: null }), '/login');
+
+  expect(await screen.findByText('Now at /apply')).toBeInTheDocument();
+  expect(screen.queryByText('Login form')).not.toBeInTheDocument();
+});
+
+test('a failed user lookup keeps the page', async () => {
+  renderLogin(setupPortal({ identity: identityOf(), user: new Error('The server is down') }), '/login');
+
+  expect(await screen.findByText('Login form')).toBeInTheDocument();
+});

@@ -16,5 +16,8 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   const from = (location.state as { from?: string } | null)?.from;
   if (from) return <Navigate to={from} replace />;
   if (user.data) return <Navigate to={homePathForRole(user.data.role)} replace />;
+  // Signed in without a user record (an identity made outside the portal's sign-up): the guarded
+  // pages ask for the profile first, and an applicant's home is where it then belongs.
+  if (user.data === null && !user.isError) return <Navigate to={homePathForRole('applicant')} replace />;
   return children;
 }

@@ -1,11 +1,14 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { ApiRequestError } from '@portal/shared/client';
 import { Route, Routes } from '@portal/shared/router';
 import { identityOf, LocationProbe, setupPortal, userWithRole } from '../../testing/portal-harness';
 import RequireVerifiedUser from './require-verified-user';
 
 jest.mock('../identity/load-identity', () => ({ loadIdentity: jest.fn() }));
+jest.mock('react-toastify', () => ({ toast: jest.fn() }));
 
 function renderGuarded(portal: ReturnType<typeof setupPortal>, path = '/profile?tab=names') {
   return render(
@@ -48,18 +51,52 @@ test('a verified user sees the loading screen, then the page once their user rec
   expect(portal.api.request).toHaveBeenCalledWith('GET', '/session');
 });
 
-test('a sign-in without a user record says so and "Try again" loads it again', async () => {
+test('a verified sign-in without a user record completes its profile, then sees the page', async () => {
   const portal = setupPortal({ identity: identityOf(), user: null });
+  const sent: unknown[] = [];
+  portal.on('POST', '/auth/complete', async (options) => {
+    sent.push(options?.body);
+    portal.setUser(userWithRole());
+    return userWithRole();
+  });
   renderGuarded(portal);
 
-  expect(await screen.findByText('Your account could not be loaded')).toBeInTheDocument();
-  expect(screen.getByText('This sign-in has no user record. Contact the recruitment team.')).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Complete your profile' })).toBeInTheDocument();
+  expect(screen.getByText(/You are signed in as ada@example\.org/)).toBeInTheDocument();
   expect(screen.queryByText('Profile page')).not.toBeInTheDocument();
 
-  portal.setUser(userWithRole());
-  await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+  expect(await screen.findByText('First name is required')).toBeInTheDocument();
+  expect(sent).toEqual([]);
+
+  await userEvent.type(screen.getByLabelText('First name'), 'Ada');
+  await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
+  await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
 
   expect(await screen.findByText('Profile page')).toBeInTheDocument();
+  expect(sent).toEqual([{ firstName: 'Ada', lastName: 'Lovelace' }]);
+});
+
+test('a refused profile completion says why and stays on the form', async () => {
+  const portal = setupPortal({ identity: identityOf(), user: null });
+  const body = { error: { code: 'conflict', message: 'An account with this email already exists' } };
+  portal.on('POST', '/auth/complete', async () => {
+    throw new ApiRequestError(409, 'conflict', body.error.message, body);
+  });
+  renderGuarded(portal);
+
+  await userEvent.type(await screen.findByLabelText('First name'), 'Ada');
+  await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
+  await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+
+  await waitFor(() =>
+    expect(toast).toHaveBeenCalledWith(
+      `Failed to update user: An account with this email already exists (${JSON.stringify(body)})`,
+      expect.objectContaining({ type: 'error' }),
+    ),
+  );
+  expect(screen.getByRole('heading', { name: 'Complete your profile' })).toBeInTheDocument();
+  expect(screen.getByLabelText('First name')).toHaveValue('Ada');
 });
 
 test('a failing user lookup shows its message with "Try again"', async () => {

@@ -3,11 +3,12 @@ import { useCurrentUser } from '@portal/shared/client';
 import { Navigate, Outlet, useLocation } from '@portal/shared/router';
 import { useSession } from '../identity/session-context';
 import { LoadingScreen } from '../loading-screen';
+import { CompleteProfileCard } from '../../features/profile/complete-profile-card';
 
 /**
  * Spec section 2: every route inside the shared layout needs a signed-in user with a verified
  * email. Signed-out visitors go to /login (remembering where they were going); unverified
- * users go to /verify.
+ * users go to /verify; a verified sign-in without a user record completes its profile first.
  */
 export default function RequireVerifiedUser() {
   const session = useSession();
@@ -20,12 +21,12 @@ export default function RequireVerifiedUser() {
   }
   if (!session.identity.emailVerified) return <Navigate to="/verify" replace />;
   if (user.isPending) return <LoadingScreen />;
-  if (user.isError || !user.data) {
+  if (user.isError) {
     return (
       <Result
         status="error"
         title="Your account could not be loaded"
-        subTitle={user.isError ? user.error.message : 'This sign-in has no user record. Contact the recruitment team.'}
+        subTitle={user.error.message}
         extra={
           <Button type="primary" onClick={() => void user.refetch()}>
             Try again
@@ -34,5 +35,6 @@ export default function RequireVerifiedUser() {
       />
     );
   }
+  if (!user.data) return <CompleteProfileCard />;
   return <Outlet />;
 }

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { Button, Form, Input, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiRequestError, notify, sessionKeys, usePortal } from '@portal/shared/client';
+import { profileCompletionSchema, type ProfileCompletion } from '@portal/shared/domain';
+import { showServerFieldErrors, zodRule } from '@portal/shared/ui';
+import { completeProfile } from '../../lib/account-api';
+import { AuthCard } from '../../lib/auth-card';
+import { profileUpdateFailure } from './profile-page';
+
+/**
+ * A verified sign-in without a user record (an account created outside the portal's sign-up,
+ * then proven by its owner through a password reset or verification) gives its name once:
+ * POST /auth/complete creates the record with the signed-in address.
+ */
+export function CompleteProfileCard() {
+  const { api, identity } = usePortal();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<ProfileCompletion>();
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (values: ProfileCompletion) => {
+    setSaving(true);
+    try {
+      await completeProfile(api, values);
+      notify.success('Your profile is complete!');
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+    } catch (error) {
+      if (error instanceof ApiRequestError) showServerFieldErrors(form, error.details);
+      notify.error(error instanceof ApiRequestError ? profileUpdateFailure(error) : (error as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Complete your profile">
+      <Typography.Paragraph>
+        You are signed in as {identity?.email}. Give your name to finish setting up your account.
+      </Typography.Paragraph>
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)}>
+        <Form.Item label="First name" name="firstName" rules={[zodRule(profileCompletionSchema.shape.firstName)]}>
+          <Input autoComplete="given-name" />
+        </Form.Item>
+        <Form.Item label="Last name" name="lastName" rules={[zodRule(profileCompletionSchema.shape.lastName)]}>
+          <Input autoComplete="family-name" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          Save profile
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

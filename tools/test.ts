@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CHROMIUM_PATH } from '../e2e/support/chromium';
+import { FIRESTORE_EMULATOR_MISSING, firestoreEmulatorForTests } from './firestore-emulator';
 
 const ROOT = path.resolve(__dirname, '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
@@ -35,8 +36,21 @@ function ensureChromium(): boolean {
   return false;
 }
 
+/** The Firestore tests run on Google's emulator; without it (never in CI) one line says what runs instead. */
+function checkFirestoreEmulator(): boolean {
+  try {
+    const install = firestoreEmulatorForTests();
+    console.log(install ? `Google's Cloud Firestore emulator: ${install.jar}` : FIRESTORE_EMULATOR_MISSING);
+    return true;
+  } catch (error) {
+    console.error((error as Error).message);
+    return false;
+  }
+}
+
 const steps: Step[] = [
   { name: 'Chromium for browser tests', run: ensureChromium },
+  { name: 'Cloud Firestore emulator', run: checkFirestoreEmulator },
   {
     name: 'Type-check (strict)',
     run: () => TYPECHECK_PROJECTS.every((project) => command(path.join(BIN, 'tsc'), ['--noEmit', '-p', project])()),

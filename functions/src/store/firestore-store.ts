@@ -18,7 +18,9 @@ import {
   type StoreTransaction,
   type WriteOperation,
 } from './document-store';
+import { assertIndexed, type CompositeIndex, type IndexedQuery } from './firestore-indexes';
 import { assertCollection, assertKey, assertPlainDocument, fieldSegments } from './store-keys';
+import { assertCommitFits, assertDocumentFits, documentTooLarge, writeSize, type CommitWrite } from './store-limits';
 
 /**
  * The production adapter of the storage port: Cloud Firestore through firebase-admin.
@@ -32,8 +34,6 @@ import { assertCollection, assertKey, assertPlainDocument, fieldSegments } from 
  *   nested path and nested maps are replaced, not merged (shallow merge).
  */
 
-/** Firestore's limit on the writes of one commit; larger batches are refused rather than split (they would not be atomic). */
-export const MAX_BATCH_OPERATIONS = 500;
 const MAX_ATTEMPTS = 10;
 const CURSOR_TEXT = /^[A-Za-z0-9_-]+$/;
 
@@ -41,11 +41,12 @@ const CURSOR_TEXT = /^[A-Za-z0-9_-]+$/;
 const ALREADY_EXISTS = 6;
 const NOT_FOUND = 5;
 const ABORTED = 10;
+const INVALID_ARGUMENT = 3;
+/** How Firestore (and its emulator) refuses an update that makes a document larger than 1 MiB. */
+const DOCUMENT_TOO_LARGE = /maximum entity size|exceeds the maximum allowed size|document size/i;
 
-type PreparedWrite =
-  | { kind: 'create' | 'set'; collection: string; id: string; data: DocumentData }
-  | { kind: 'update'; collection: string; id: string; patch: DocumentData }
-  | { kind: 'delete'; collection: string; id: string };
+/** A write with its data copied and its size counted (store-limits.ts). */
+type PreparedWrite = CommitWrite & { bytes: number };
 
 /** What a WriteBatch and a Transaction have in common, as this adapter uses them. */
 interface Writer {
@@ -61,17 +62,30 @@ export interface FirestoreCursor {
   v?: unknown;
 }
 
-export function createFirestoreStore(db: Firestore): DocumentStore {
+export interface FirestoreStoreOptions {
+  /**
+   * The composite indexes production has (firestore.indexes.json). Given under the emulator, which
+   * serves any query: a query whose index is missing is refused, as production Firestore refuses it.
+   */
+  indexes?: readonly CompositeIndex[];
+}
+
+export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptions = {}): DocumentStore {
+  const checkIndex = (query: IndexedQuery) => {
+    if (options.indexes) assertIndexed(query, options.indexes);
+  };
   const ref = (collection: string, id: string): DocumentReference => db.collection(collection).doc(id);
 
-  /** Runs writes as one commit; empty-patch updates, which firebase-admin cannot express, go through a transaction. */
+  /** Runs writes as one commit; one that needs existence reads (existenceToRead) runs as a transaction. */
   const commit = async (writes: PreparedWrite[]): Promise<void> => {
     if (writes.length === 0) return;
+    // Larger commits are refused rather than split: they would not be atomic.
+    assertCommitFits(writes.map((write) => write.bytes));
     try {
-      if (needsExistenceReads(writes).length > 0) {
+      if (existenceToRead(writes).length > 0) {
         await db.runTransaction(
           async (fsTx) => {
-            await checkEmptyUpdates(fsTx, ref, writes, new Map());
+            await readAndCheckWrites(fsTx, ref, writes, new Map());
             for (const write of writes) applyWrite(fsTx, ref, write);
           },
           { maxAttempts: MAX_ATTEMPTS },
@@ -107,6 +121,7 @@ export function createFirestoreStore(db: Firestore): DocumentStore {
     async query<T extends DocumentData>(collection: string, spec: QuerySpec = {}): Promise<QueryPage<T>> {
       assertCollection(collection);
       const { query, orderPath } = buildQuery(db, collection, spec);
+      checkIndex({ collection, where: spec.where ?? [], orderBy: spec.orderBy });
       const snapshot = await query.get();
       const docs = snapshot.docs;
       const limit = spec.limit;
@@ -123,16 +138,13 @@ export function createFirestoreStore(db: Firestore): DocumentStore {
     },
     async count(collection, where = []) {
       assertCollection(collection);
-      const snapshot = await applyFilters(db.collection(collection), where).count().get();
+      const filtered = applyFilters(db.collection(collection), where);
+      checkIndex({ collection, where });
+      const snapshot = await filtered.count().get();
       return snapshot.data().count;
     },
     async batch(operations: WriteOperation[]) {
       if (!Array.isArray(operations)) throw new TypeError('A batch takes an array of write operations');
-      if (operations.length > MAX_BATCH_OPERATIONS) {
-        throw new Error(
-          `A batch holds at most ${MAX_BATCH_OPERATIONS} operations (Firestore's limit for one atomic commit); got ${operations.length}`,
-        );
-      }
       await commit(operations.map(prepareWrite));
     },
     async transaction<R>(work: (tx: StoreTransaction) => Promise<R>): Promise<R> {
@@ -150,11 +162,10 @@ export function createFirestoreStore(db: Firestore): DocumentStore {
             } finally {
               attempt.finish();
             }
-            if (writes.length > MAX_BATCH_OPERATIONS) {
-              throw new Error(`A transaction holds at most ${MAX_BATCH_OPERATIONS} writes; got ${writes.length}`);
-            }
+            assertCommitFits(writes.map((write) => write.bytes));
+            assertUpdatesFit(writes, attempt.readData);
             // Firestore's own rule is the same as ours: every read of the attempt happens before its first write.
-            await checkEmptyUpdates(fsTx, ref, writes, attempt.existence);
+            await readAndCheckWrites(fsTx, ref, writes, attempt.existence);
             for (const write of writes) applyWrite(fsTx, ref, write);
             return result;
           },
@@ -175,6 +186,8 @@ function openTransaction(fsTx: Transaction, ref: (collection: string, id: string
   const writes: PreparedWrite[] = [];
   /** Whether each document read existed: spares a second read when an empty-patch update needs to know. */
   const existence = new Map<string, boolean>();
+  /** What each document read held: an update of it can be sized before commit. */
+  const readData = new Map<string, DocumentData>();
   let open = true;
   const write = (operation: WriteOperation): void => {
     if (!open) throw new Error('The transaction has already finished');
@@ -187,6 +200,7 @@ function openTransaction(fsTx: Transaction, ref: (collection: string, id: string
       assertKey(collection, id);
       const snapshot = await fsTx.get(ref(collection, id));
       existence.set(keyOf(collection, id), snapshot.exists);
+      if (snapshot.exists) readData.set(keyOf(collection, id), snapshot.data()!);
       return snapshot.exists ? (snapshot.data() as T) : null;
     },
     create: (collection, id, data) => write({ kind: 'create', collection, id, data }),
@@ -198,6 +212,7 @@ function openTransaction(fsTx: Transaction, ref: (collection: string, id: string
     tx,
     writes,
     existence,
+    readData,
     finish: () => {
       open = false;
     },
@@ -216,7 +231,7 @@ function applyWrite(writer: Writer, ref: (collection: string, id: string) => Doc
     case 'update': {
       // Top-level keys as FieldPaths: a key with a dot stays one field; a nested map is replaced whole.
       const pairs = Object.entries(write.patch).flatMap(([key, value]) => [new FieldPath(key), value]);
-      if (pairs.length === 0) return; // Checked for existence beforehand (checkEmptyUpdates); nothing to write.
+      if (pairs.length === 0) return; // Checked for existence beforehand (readAndCheckWrites); nothing to write.
       const [field, value, ...more] = pairs as [FieldPath, unknown, ...unknown[]];
       writer.update(target, field, value, ...more);
       return;
@@ -229,34 +244,61 @@ function applyWrite(writer: Writer, ref: (collection: string, id: string) => Doc
 
 const keyOf = (collection: string, id: string) => `${collection}/${id}`;
 
+const isEmptyUpdate = (write: PreparedWrite) => write.kind === 'update' && Object.keys(write.patch).length === 0;
+
 /**
- * The empty-patch updates whose target's existence the writes before them do not settle: firebase-admin
- * refuses an update without fields, so their "fails if missing" must come from a read.
+ * The documents whose existence before the commit must be read, because the port's answer depends on
+ * it and Firestore cannot give it: an empty-patch update (firebase-admin cannot send one, so its
+ * "fails if missing" comes from a read), and a commit Firestore refuses outright (INVALID_ARGUMENT:
+ * a create after another write of the same document, an update after its delete), where the port
+ * names the first write that fails in order, which depends on what existed before.
  */
-function needsExistenceReads(writes: PreparedWrite[]): { collection: string; id: string }[] {
-  const settled = new Set<string>();
-  const needed = new Map<string, { collection: string; id: string }>();
+function existenceToRead(writes: PreparedWrite[]): { collection: string; id: string }[] {
+  const state = new Map<string, 'exists' | 'missing'>();
+  const first = new Map<string, PreparedWrite>();
+  const emptyUpdates = new Map<string, PreparedWrite>();
+  let refused = false;
   for (const write of writes) {
     const key = keyOf(write.collection, write.id);
-    if (write.kind === 'update' && Object.keys(write.patch).length === 0) {
-      if (!settled.has(key)) needed.set(key, { collection: write.collection, id: write.id });
-    } else {
-      settled.add(key);
+    const prior = state.get(key);
+    if ((write.kind === 'create' && prior === 'exists') || (write.kind === 'update' && prior === 'missing')) {
+      refused = true;
     }
+    if (isEmptyUpdate(write) && prior === undefined) emptyUpdates.set(key, write);
+    if (!first.has(key)) first.set(key, write);
+    state.set(key, write.kind === 'delete' ? 'missing' : 'exists');
   }
-  return [...needed.values()];
+  const needed = new Map(emptyUpdates);
+  if (refused) {
+    for (const [key, write] of first) if (write.kind === 'create' || write.kind === 'update') needed.set(key, write);
+  }
+  return [...needed.values()].map(({ collection, id }) => ({ collection, id }));
 }
 
-/** Throws DocumentNotFoundError for an empty-patch update of a document missing at that point of the writes. */
-async function checkEmptyUpdates(
+/**
+ * Plays the writes in order on what is known to exist (`known`: before the commit) and throws the
+ * port's error for the first one certain to fail; writes on documents of unknown existence are left
+ * to Firestore's own preconditions.
+ */
+function checkWrites(writes: PreparedWrite[], known: Map<string, boolean>): void {
+  const exists = new Map(known);
+  for (const write of writes) {
+    const key = keyOf(write.collection, write.id);
+    const before = exists.get(key);
+    if (write.kind === 'create' && before === true) throw new DocumentExistsError(write.collection, write.id);
+    if (write.kind === 'update' && before === false) throw new DocumentNotFoundError(write.collection, write.id);
+    exists.set(key, write.kind !== 'delete');
+  }
+}
+
+/** Reads the existence `existenceToRead` asks for (what `known` lacks), then checks the writes. */
+async function readAndCheckWrites(
   fsTx: Transaction,
   ref: (collection: string, id: string) => DocumentReference,
   writes: PreparedWrite[],
   known: Map<string, boolean>,
 ): Promise<void> {
-  const needed = needsExistenceReads(writes);
-  if (needed.length === 0) return;
-  const toRead = needed.filter(({ collection, id }) => !known.has(keyOf(collection, id)));
+  const toRead = existenceToRead(writes).filter(({ collection, id }) => !known.has(keyOf(collection, id)));
   const exists = new Map(known);
   if (toRead.length > 0) {
     const snapshots = await fsTx.getAll(...toRead.map(({ collection, id }) => ref(collection, id)));
@@ -265,26 +307,20 @@ async function checkEmptyUpdates(
       exists.set(keyOf(collection, id), snapshot.exists);
     });
   }
+  checkWrites(writes, exists);
+}
+
+/** Sizes what each update makes of a document the transaction read (a shallow merge), before commit. */
+function assertUpdatesFit(writes: PreparedWrite[], readData: Map<string, DocumentData>): void {
+  const current = new Map(readData);
   for (const write of writes) {
     const key = keyOf(write.collection, write.id);
-    switch (write.kind) {
-      case 'create':
-        // A create on an existing document fails the commit itself (ALREADY_EXISTS).
-        exists.set(key, true);
-        break;
-      case 'set':
-        exists.set(key, true);
-        break;
-      case 'delete':
-        exists.set(key, false);
-        break;
-      case 'update':
-        if (Object.keys(write.patch).length === 0 && exists.get(key) === false) {
-          throw new DocumentNotFoundError(write.collection, write.id);
-        }
-        // A non-empty update of a missing document fails the commit itself (NOT_FOUND).
-        exists.set(key, true);
-        break;
+    if (write.kind === 'delete') current.delete(key);
+    else if (write.kind !== 'update') current.set(key, write.data);
+    else if (current.has(key)) {
+      const merged = { ...current.get(key), ...write.patch };
+      assertDocumentFits(write.collection, write.id, merged);
+      current.set(key, merged);
     }
   }
 }
@@ -292,11 +328,19 @@ async function checkEmptyUpdates(
 /** Firestore's ALREADY_EXISTS / NOT_FOUND as the port's errors, naming the write that failed. */
 function mapCommitError(error: unknown, writes: PreparedWrite[]): unknown {
   const code = grpcCode(error);
+  const message = error instanceof Error ? error.message : '';
+  if (code === INVALID_ARGUMENT && DOCUMENT_TOO_LARGE.test(message)) {
+    // Only an update can grow a document past the limit here: creates and sets were sized before.
+    const updates = writes.filter((write) => write.kind === 'update');
+    const named = updates.find((write) => message.includes(`/${write.collection}/${write.id}`)) ?? updates[0];
+    const mapped = named ? documentTooLarge(named.collection, named.id, null) : error;
+    if (mapped instanceof Error && mapped !== error) mapped.cause = error;
+    return mapped;
+  }
   const kind = code === ALREADY_EXISTS ? 'create' : code === NOT_FOUND ? 'update' : null;
   if (!kind) return error;
   const candidates = writes.filter((write) => write.kind === kind);
   if (candidates.length === 0) return error;
-  const message = error instanceof Error ? error.message : '';
   // The message names the document: Firestore as a path (".../documents/items/a"), the npm emulator's
   // NOT_FOUND as path elements (type: "items" name: "a"). The longest match wins (items/ab over items/a).
   const names = (write: PreparedWrite) =>
@@ -324,6 +368,12 @@ function prepareWrite(operation: WriteOperation): PreparedWrite {
   }
   const { collection, id } = operation;
   assertKey(collection, id);
+  const write = copyWrite(operation);
+  return { ...write, bytes: writeSize(write) };
+}
+
+function copyWrite(operation: WriteOperation): CommitWrite {
+  const { collection, id } = operation;
   switch (operation.kind) {
     case 'create':
     case 'set':

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -131,7 +131,7 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions):
   if (exportDir) {
     mkdirSync(exportDir, { recursive: true });
     await stopLeftoverEmulator(exportDir, options.log ?? console.log);
-    const metadata = path.join(exportDir, `${EXPORT_NAME}.overall_export_metadata`);
+    const metadata = path.join(exportDir, EXPORT_NAME, `${EXPORT_NAME}.overall_export_metadata`);
     if (existsSync(metadata)) args.push('--seed_from_export', metadata);
   }
   const child = spawn(install.java, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -164,16 +164,26 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions):
     async stop({ exportData = false } = {}) {
       const projectId = options.projectId;
       if (exportData && exportDir && projectId && child.exitCode === null) {
+        // Exported beside the last export, which is replaced only once the new one is complete.
+        const staging = path.join(exportDir, '.export-new');
+        rmSync(staging, { recursive: true, force: true });
+        mkdirSync(staging);
         const res = await fetch(`${origin}/emulator/v1/projects/${projectId}:export`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify({
             database: `projects/${projectId}/databases/(default)`,
-            export_directory: exportDir,
+            export_directory: staging,
             export_name: EXPORT_NAME,
           }),
         });
-        if (!res.ok) console.error(`The Firestore emulator's export answered ${res.status}: ${await res.text()}`);
+        if (res.ok) {
+          rmSync(path.join(exportDir, EXPORT_NAME), { recursive: true, force: true });
+          renameSync(path.join(staging, EXPORT_NAME), path.join(exportDir, EXPORT_NAME));
+          rmSync(staging, { recursive: true, force: true });
+        } else {
+          console.error(`The Firestore emulator's export answered ${res.status}: ${await res.text()}`);
+        }
       }
       await stopProcess();
     },

@@ -6,6 +6,8 @@ import { FIRESTORE_EMULATOR_MISSING, firestoreEmulatorForTests } from './firesto
 
 const ROOT = path.resolve(__dirname, '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
+/** The browser tests that run a second time with the production store, on the Firestore emulator. */
+const FIRESTORE_BROWSER_TESTS = ['test', 'e2e/staff-cycle.spec.ts', 'e2e/applicant-journey.spec.ts'];
 const TYPECHECK_PROJECTS = ['shared', 'functions', 'shell', 'applicant-app', 'admin-app', 'tools'];
 
 interface Step {
@@ -60,6 +62,14 @@ const steps: Step[] = [
   { name: 'Unit, component, API and store contract tests', run: command(path.join(BIN, 'jest'), ['--ci']) },
   { name: 'Build the three bundles (when stale)', run: command(path.join(BIN, 'tsx'), ['tools/build.ts']) },
   { name: 'Browser tests against the federated build', run: command(path.join(BIN, 'playwright'), ['test']) },
+  {
+    name: 'Browser tests on the Cloud Firestore emulator (full cycle, applicant journey and two-tab autosave)',
+    run: () => {
+      // Without the emulator (never in CI: the first step fails there) the notice above said so.
+      if (!firestoreEmulatorForTests()) return true;
+      return command(path.join(BIN, 'playwright'), FIRESTORE_BROWSER_TESTS, { PORTAL_STORE: 'firestore-emulator' })();
+    },
+  },
 ];
 
 const started = Date.now();

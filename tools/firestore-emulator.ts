@@ -62,6 +62,11 @@ export interface FirestoreEmulatorOptions {
   dataDir?: string;
   projectId?: string;
   install?: FirestoreEmulatorInstall;
+  /**
+   * Where the emulator's pid is kept while it runs (default: in `dataDir`), so one left running by a
+   * killed parent is stopped before the next start on the same port.
+   */
+  pidFile?: string;
   log?: (line: string) => void;
 }
 
@@ -110,8 +115,7 @@ function isFirestoreEmulatorProcess(pid: number): boolean {
  * An emulator left running by a launcher that was killed outright (no Ctrl-C) still holds the port;
  * the pid file in its data directory names it, and it is stopped before a new one starts.
  */
-async function stopLeftoverEmulator(dataDir: string, log: (line: string) => void): Promise<void> {
-  const pidFile = path.join(dataDir, PID_FILE);
+async function stopLeftoverEmulator(pidFile: string, log: (line: string) => void): Promise<void> {
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, 'utf8').trim());
   if (Number.isInteger(pid) && pid > 0 && isFirestoreEmulatorProcess(pid)) {
@@ -128,14 +132,15 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions):
   const host = options.host ?? '127.0.0.1';
   const args = ['-Duser.language=en', '-cp', install.jar, MAIN_CLASS, '--host', host, '--port', String(options.port)];
   const exportDir = options.dataDir ? path.resolve(options.dataDir) : null;
+  const pidFile = options.pidFile ?? (exportDir ? path.join(exportDir, PID_FILE) : null);
+  if (pidFile) await stopLeftoverEmulator(pidFile, options.log ?? console.log);
   if (exportDir) {
     mkdirSync(exportDir, { recursive: true });
-    await stopLeftoverEmulator(exportDir, options.log ?? console.log);
     const metadata = path.join(exportDir, EXPORT_NAME, `${EXPORT_NAME}.overall_export_metadata`);
     if (existsSync(metadata)) args.push('--seed_from_export', metadata);
   }
   const child = spawn(install.java, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  if (exportDir && child.pid) writeFileSync(path.join(exportDir, PID_FILE), String(child.pid));
+  if (pidFile && child.pid) writeFileSync(pidFile, String(child.pid));
   let output = '';
   let ready = false;
   const collect = (chunk: Buffer) => {
@@ -154,7 +159,7 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions):
         await waitForExit(child, 5_000);
       }
     }
-    if (exportDir) rmSync(path.join(exportDir, PID_FILE), { force: true });
+    if (pidFile) rmSync(pidFile, { force: true });
   };
 
   const running: RunningFirestoreEmulator = {

@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { firestoreEmulatorForTests, startFirestoreEmulator } from '../firestore-emulator';
 import { PORT_OFFSET } from '../port-offset';
 
@@ -11,7 +13,12 @@ export const TEST_FIRESTORE_EMULATOR_PORT = Number(process.env.TEST_FIRESTORE_EM
 export default async function setup(): Promise<void> {
   const install = firestoreEmulatorForTests();
   if (!install) return;
-  const emulator = await startFirestoreEmulator({ port: TEST_FIRESTORE_EMULATOR_PORT, install });
+  const emulator = await startFirestoreEmulator({
+    port: TEST_FIRESTORE_EMULATOR_PORT,
+    install,
+    // A run killed before its teardown leaves the emulator behind; the next run stops it first.
+    pidFile: path.join(os.tmpdir(), `portal-test-firestore-emulator-${TEST_FIRESTORE_EMULATOR_PORT}.pid`),
+  });
   process.env.PORTAL_TEST_FIRESTORE_EMULATOR_HOST = emulator.host;
   (globalThis as { __FIRESTORE_EMULATOR__?: typeof emulator }).__FIRESTORE_EMULATOR__ = emulator;
 }

@@ -67,6 +67,11 @@ export interface FirestoreEmulatorOptions {
    * killed parent is stopped before the next start on the same port.
    */
   pidFile?: string;
+  /**
+   * Runs the emulator in a process group of its own, so a Ctrl-C in the terminal (sent to the whole
+   * foreground group) reaches only the parent, which exports the data before it stops the emulator.
+   */
+  ownProcessGroup?: boolean;
   log?: (line: string) => void;
 }
 
@@ -139,7 +144,12 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions):
     const metadata = path.join(exportDir, EXPORT_NAME, `${EXPORT_NAME}.overall_export_metadata`);
     if (existsSync(metadata)) args.push('--seed_from_export', metadata);
   }
-  const child = spawn(install.java, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  // With util-linux's setpriv the JVM gets SIGTERM when its parent dies, however it dies: never an orphan.
+  const setpriv = onPath('setpriv', process.env);
+  const [command, commandArgs] = setpriv
+    ? [setpriv, ['--pdeathsig', 'TERM', '--', install.java, ...args]]
+    : [install.java, args];
+  const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], detached: options.ownProcessGroup });
   if (pidFile && child.pid) writeFileSync(pidFile, String(child.pid));
   let output = '';
   let ready = false;
@@ -173,21 +183,23 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions):
         const staging = path.join(exportDir, '.export-new');
         rmSync(staging, { recursive: true, force: true });
         mkdirSync(staging);
-        const res = await fetch(`${origin}/emulator/v1/projects/${projectId}:export`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({
-            database: `projects/${projectId}/databases/(default)`,
-            export_directory: staging,
-            export_name: EXPORT_NAME,
-          }),
-        });
-        if (res.ok) {
+        try {
+          const res = await fetch(`${origin}/emulator/v1/projects/${projectId}:export`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({
+              database: `projects/${projectId}/databases/(default)`,
+              export_directory: staging,
+              export_name: EXPORT_NAME,
+            }),
+          });
+          if (!res.ok) throw new Error(`it answered ${res.status}: ${await res.text()}`);
           rmSync(path.join(exportDir, EXPORT_NAME), { recursive: true, force: true });
           renameSync(path.join(staging, EXPORT_NAME), path.join(exportDir, EXPORT_NAME));
           rmSync(staging, { recursive: true, force: true });
-        } else {
-          console.error(`The Firestore emulator's export answered ${res.status}: ${await res.text()}`);
+        } catch (error) {
+          // The last complete export stays; the data written since is lost.
+          console.error(`Could not save the Firestore emulator's data to ${exportDir}: ${(error as Error).message}`);
         }
       }
       await stopProcess();
@@ -222,7 +234,7 @@ export async function startLocalFirestoreEmulator(options: {
         '(or start without PORTAL_STORE to run on SQLite).',
     );
   }
-  return startFirestoreEmulator({ ...options, install });
+  return startFirestoreEmulator({ ...options, install, ownProcessGroup: true });
 }
 
 /** Whether this run is CI (`CI` set to anything but empty, 0 or false), where the real emulator is required. */

@@ -7,7 +7,12 @@ import { FIRESTORE_EMULATOR_MISSING, firestoreEmulatorForTests } from './firesto
 const ROOT = path.resolve(__dirname, '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
 /** The browser tests that run a second time with the production store, on the Firestore emulator. */
-const FIRESTORE_BROWSER_TESTS = ['test', 'e2e/staff-cycle.spec.ts', 'e2e/applicant-journey.spec.ts'];
+const FIRESTORE_BROWSER_TESTS = [
+  'test',
+  'e2e/staff-cycle.spec.ts',
+  'e2e/applicant-journey.spec.ts',
+  'e2e/launcher-firestore.spec.ts',
+];
 const TYPECHECK_PROJECTS = ['shared', 'functions', 'shell', 'applicant-app', 'admin-app', 'tools'];
 
 interface Step {
@@ -63,7 +68,7 @@ const steps: Step[] = [
   { name: 'Build the three bundles (when stale)', run: command(path.join(BIN, 'tsx'), ['tools/build.ts']) },
   { name: 'Browser tests against the federated build', run: command(path.join(BIN, 'playwright'), ['test']) },
   {
-    name: 'Browser tests on the Cloud Firestore emulator (full cycle, applicant journey and two-tab autosave)',
+    name: 'Browser tests on the Cloud Firestore emulator (full cycle, applicant journey, two-tab autosave, npm start)',
     run: () => {
       // Without the emulator (never in CI: the first step fails there) the notice above said so.
       if (!firestoreEmulatorForTests()) return true;

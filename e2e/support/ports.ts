@@ -4,7 +4,7 @@ import { PORT_OFFSET } from '../../tools/port-offset';
 export const E2E_PORT = 18080 + PORT_OFFSET;
 export const E2E_AUTH_EMULATOR_PORT = 19299 + PORT_OFFSET;
 /** The Cloud Firestore emulator of the runtime, when the browser tests run with PORTAL_STORE=firestore-emulator. */
-export const E2E_FIRESTORE_EMULATOR_PORT = 19289 + PORT_OFFSET;
+export const E2E_FIRESTORE_EMULATOR_PORT = 19269 + PORT_OFFSET;
 /** The launcher test starts its own runtime on these. */
 export const LAUNCHER_TEST_PORT = 18090 + PORT_OFFSET;
 export const LAUNCHER_TEST_AUTH_EMULATOR_PORT = 19399 + PORT_OFFSET;

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ApiErrorBody } from '@portal/shared/domain';
+import { StoreLimitError, type StoreLimit } from '../store/document-store';
 import { ApiError } from './api-error';
 
 interface HttpParserError {
@@ -24,6 +25,13 @@ function fromParserError(error: HttpParserError): ApiError | null {
   }
 }
 
+/** What a caller is told when a write would break one of Firestore's limits (store-limits.ts). */
+export const STORE_LIMIT_MESSAGES: Record<StoreLimit, string> = {
+  'document-size': 'This is too large to save: one record holds at most 1 MB. Shorten the longest texts and try again.',
+  'commit-writes': 'Too many changes at once: do this in smaller parts (at most 500 records change together).',
+  'commit-size': 'Too much data at once: do this in smaller parts (at most 10 MB change together).',
+};
+
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
   next(new ApiError('not-found', `No route for ${req.method} ${req.baseUrl}${req.path}`));
 };
@@ -33,7 +41,13 @@ export const errorMiddleware: ErrorRequestHandler = (error: unknown, req, res, n
     next(error);
     return;
   }
-  const apiError = error instanceof ApiError ? error : (fromParserError((error ?? {}) as HttpParserError) ?? null);
+  if (error instanceof StoreLimitError) req.log?.warn({ err: error }, 'store limit reached');
+  const apiError =
+    error instanceof ApiError
+      ? error
+      : error instanceof StoreLimitError
+        ? new ApiError('payload-too-large', STORE_LIMIT_MESSAGES[error.limit])
+        : (fromParserError((error ?? {}) as HttpParserError) ?? null);
   if (!apiError) {
     req.log?.error({ err: error }, 'unhandled error');
   }

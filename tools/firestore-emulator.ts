@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { waitForExit } from './auth-emulator';
 
 /**
  * Google's Cloud Firestore emulator (the Cloud SDK component `cloud-firestore-emulator`, Debian
@@ -91,17 +92,6 @@ export async function clearFirestoreEmulator(host: string, projectId: string): P
     method: 'DELETE',
   });
   if (!res.ok) throw new Error(`Clearing the Firestore emulator answered ${res.status}: ${await res.text()}`);
-}
-
-function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), timeoutMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
 }
 
 const EXPORT_NAME = 'firestore-export';

@@ -26,8 +26,8 @@ const config: Config = {
       testEnvironment: 'node',
       transform,
       testMatch: ['<rootDir>/src/**/*.test.ts'],
-      globalSetup: '<rootDir>/../tools/jest/auth-emulator-setup.ts',
-      globalTeardown: '<rootDir>/../tools/jest/auth-emulator-teardown.ts',
+      globalSetup: '<rootDir>/../tools/jest/functions-setup.ts',
+      globalTeardown: '<rootDir>/../tools/jest/functions-teardown.ts',
     },
     {
       displayName: 'tools',

@@ -3,9 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './e2e/support/chromium';
-import { E2E_AUTH_EMULATOR_PORT, E2E_PORT } from './e2e/support/ports';
+import { E2E_AUTH_EMULATOR_PORT, E2E_FIRESTORE_EMULATOR_PORT, E2E_PORT } from './e2e/support/ports';
 
-/** Browser tests drive the real federated build, served exactly as `npm start` serves it. */
+/**
+ * Browser tests drive the real federated build, served exactly as `npm start` serves it: on SQLite,
+ * or with PORTAL_STORE=firestore-emulator on the production store over Google's Firestore emulator
+ * (`npm test` runs the full-cycle and applicant-journey tests a second time so).
+ */
+const STORE = process.env.PORTAL_STORE || 'sqlite';
+
 export default defineConfig({
   testDir: 'e2e',
   workers: 1,
@@ -14,6 +20,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
+  projects: [{ name: STORE }],
   outputDir: 'test-results',
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
@@ -32,6 +39,8 @@ export default defineConfig({
     env: {
       PORT: String(E2E_PORT),
       AUTH_EMULATOR_PORT: String(E2E_AUTH_EMULATOR_PORT),
+      PORTAL_STORE: STORE,
+      FIRESTORE_EMULATOR_PORT: String(E2E_FIRESTORE_EMULATOR_PORT),
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-')),
     },
   },

@@ -9,25 +9,32 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { withAnswer, type ApplicationResponse } from '../shared/src/domain';
-import { runIntegrityCheck } from '../functions/src/store/sqlite-store';
 import { startPortalProcess } from '../tools/portal-process';
 import { createVerifiedApplicant, signIn, type BenchApplicant } from './support/accounts';
+import { PORT_OFFSET } from '../tools/port-offset';
+import { BENCH_STORE, benchStoreIntegrity, seedBenchStore } from './support/bench-store';
 import { edited, verify, type Saver } from './support/load-saves';
 import { LoadStats } from './support/load-stats';
 import { seedSubmittedApplications } from './support/seed-applications';
 
 const PROJECT_ID = 'demo-portal';
 const FORM_ID = 'demo-form-spring';
-const PORT = 18580;
-const AUTH_EMULATOR_PORT = 18581;
+const PORT = 18580 + PORT_OFFSET;
+const AUTH_EMULATOR_PORT = 18581 + PORT_OFFSET;
+/** Used with PORTAL_STORE=firestore-emulator (the auth emulator takes the two ports after its own). */
+const FIRESTORE_EMULATOR_PORT = 18585 + PORT_OFFSET;
 const APPLICANTS = Number(process.env.BENCH_APPLICANTS ?? 50);
 const STAFF_READERS = 5;
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 /** Applicants with index % SUBMIT_EVERY === 0 submit once, SUBMIT_BEFORE_END_MS before the end (10%). */
 const SUBMIT_EVERY = 10;
 const SUBMIT_BEFORE_END_MS = 3000;
-/** Every STALE_EVERY-th save of an applicant is sent again with an older version: it must get 409. */
+/**
+ * An applicant's 3rd save, and every STALE_EVERY-th after it, is sent with an older version: it must
+ * get 409 (from the 3rd, so a slow store that gets few saves per applicant is still checked).
+ */
 const STALE_EVERY = 15;
+const FIRST_STALE = 3;
 /** Submitted applications seeded before the start, so the dashboards read a realistic table. */
 const SEEDED_APPLICATIONS = Number(process.env.BENCH_SEEDED ?? 1000);
 
@@ -120,7 +127,7 @@ async function saveLoop(baseUrl: string, saver: Saver, deadline: number): Promis
       await late.text();
       return;
     }
-    if (counter % STALE_EVERY === 0 && saver.acked.version > 0) {
+    if (counter % STALE_EVERY === FIRST_STALE && saver.acked.version > 0) {
       const stale = edited({ ...saver.acked, version: saver.acked.version - 1 }, saver.index, counter, true);
       const res = await stats.time('stale', () => fetch(url, { method: 'PUT', headers, body: JSON.stringify(stale) }));
       const text = await res.text();
@@ -157,9 +164,16 @@ async function main() {
   const began = performance.now();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-load-'));
   if (SEEDED_APPLICATIONS > 0) {
-    await seedSubmittedApplications({ dataDir, count: SEEDED_APPLICATIONS, reviewers: 20 });
+    await seedBenchStore(dataDir, FIRESTORE_EMULATOR_PORT, (store) =>
+      seedSubmittedApplications(store, { count: SEEDED_APPLICATIONS, reviewers: 20 }),
+    );
   }
-  const portal = await startPortalProcess({ port: PORT, authEmulatorPort: AUTH_EMULATOR_PORT, dataDir });
+  const portal = await startPortalProcess({
+    port: PORT,
+    authEmulatorPort: AUTH_EMULATOR_PORT,
+    firestoreEmulatorPort: FIRESTORE_EMULATOR_PORT,
+    dataDir,
+  });
   const watchdog = setTimeout(() => {
     console.error(`load bench: still running after ${RUN_LIMIT_MS / 1000} s, stopping`);
     void portal.stop('SIGKILL').finally(() => process.exit(2));
@@ -179,7 +193,7 @@ async function main() {
     console.log(
       `load: ${APPLICANTS} applicants saving (${submitters} submit ${SUBMIT_BEFORE_END_MS / 1000} s before the end), ` +
         `${STAFF_READERS} staff readers on the dashboards (${SEEDED_APPLICATIONS} seeded submitted applications), ` +
-        `${LOAD_SECONDS} s on loopback (${portal.url})`,
+        `${LOAD_SECONDS} s on loopback (${portal.url}), store: ${BENCH_STORE}`,
     );
 
     const loadStarted = performance.now();
@@ -211,8 +225,8 @@ async function main() {
   } finally {
     await portal.stop();
   }
-  const integrity = runIntegrityCheck(path.join(dataDir, 'portal.db'));
-  console.log(`database integrity_check after stop: ${integrity}`);
+  const integrity = benchStoreIntegrity(dataDir);
+  if (BENCH_STORE === 'sqlite') console.log(`database integrity_check after stop: ${integrity}`);
   if (integrity !== 'ok') failed = true;
   console.log(`total run time ${((performance.now() - began) / 1000).toFixed(1)} s`);
   if (failed) process.exitCode = 1;

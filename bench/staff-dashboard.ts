@@ -6,6 +6,7 @@ import { chromiumLaunchOptions } from '../e2e/support/chromium';
 import { startPortalProcess } from '../tools/portal-process';
 import { signIn } from './support/accounts';
 import { percentile } from './support/percentiles';
+import { createSqliteStore } from '../functions/src/store/sqlite-store';
 import { seedSubmittedApplications } from './support/seed-applications';
 
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 5000);
@@ -73,7 +74,12 @@ async function applicantAdminBytes(baseUrl: string) {
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-staff-'));
   const seedStarted = performance.now();
-  await seedSubmittedApplications({ dataDir, count: APPLICATIONS, reviewers: REVIEWERS });
+  const store = createSqliteStore({ filename: path.join(dataDir, 'portal.db') });
+  try {
+    await seedSubmittedApplications(store, { count: APPLICATIONS, reviewers: REVIEWERS });
+  } finally {
+    await store.close();
+  }
   console.log(
     `seeded ${APPLICATIONS} submitted applications with 2 submitted reviews per role, ${REVIEWERS} reviewers, in ${(
       (performance.now() - seedStarted) /

@@ -21,6 +21,12 @@ async function watchForProgressBar(page: Page) {
 
 test.describe.configure({ timeout: 150_000 });
 
+test.beforeAll(async () => {
+  // The store this run is about (PORTAL_STORE, as the launcher reads it) is the one the API runs on.
+  const health = (await (await fetch(`${test.info().project.use.baseURL}/api/health`)).json()) as { store: string };
+  expect(health.store).toBe(process.env.PORTAL_STORE || 'sqlite');
+});
+
 test('a new applicant answers every question type, survives a reload, fixes a missing answer and submits', async ({
   page,
 }) => {

@@ -3,7 +3,7 @@ import type { StaffApplication } from '../shared/src/domain';
 import { startPortalProcess, type PortalProcess } from '../tools/portal-process';
 import { FORM, idToken, submitApplication } from './support/applications';
 import { DEMO, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
-import { CYCLE_TEST_AUTH_EMULATOR_PORT, CYCLE_TEST_PORT } from './support/ports';
+import { CYCLE_TEST_AUTH_EMULATOR_PORT, CYCLE_TEST_FIRESTORE_EMULATOR_PORT, CYCLE_TEST_PORT } from './support/ports';
 
 /**
  * A whole recruitment cycle as a chapter runs it, on a runtime of its own (so the dashboard holds
@@ -15,7 +15,14 @@ test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  portal = await startPortalProcess({ port: CYCLE_TEST_PORT, authEmulatorPort: CYCLE_TEST_AUTH_EMULATOR_PORT });
+  portal = await startPortalProcess({
+    port: CYCLE_TEST_PORT,
+    authEmulatorPort: CYCLE_TEST_AUTH_EMULATOR_PORT,
+    firestoreEmulatorPort: CYCLE_TEST_FIRESTORE_EMULATOR_PORT,
+  });
+  // The store this run is about (PORTAL_STORE, as the launcher reads it) is the one the API runs on.
+  const health = (await (await fetch(`${portal.url}/api/health`)).json()) as { store: string };
+  expect(health.store).toBe(process.env.PORTAL_STORE || 'sqlite');
 });
 
 test.afterAll(async () => {

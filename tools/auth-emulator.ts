@@ -30,7 +30,7 @@ export interface RunningAuthEmulator {
 const FIREBASE_BIN = path.resolve(__dirname, '../node_modules/.bin/firebase');
 const START_TIMEOUT_MS = 90_000;
 
-function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+export function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(false), timeoutMs);

@@ -23,6 +23,8 @@ export function inputHash(app: AppName): string {
     ...listFiles(path.join(APP_DIRS[app], 'src')),
     ...listFiles(path.join(REPO_ROOT, 'shared/src')),
     ...listFiles(path.join(REPO_ROOT, 'tools/webpack')),
+    // The shell's page policy (written into its index.html) comes from here.
+    path.join(REPO_ROOT, 'functions/src/http/security-headers.ts'),
     path.join(REPO_ROOT, 'package-lock.json'),
   ].sort();
   const hash = createHash('sha256');

@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { remotesManifestSchema } from '@portal/shared/domain';
 import { PRODUCTION_DEFAULTS } from '../functions/src/config';
-import { pageContentSecurityPolicy, parsePolicy, REMOTE_SITE_POLICY } from '../functions/src/http/security-headers';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import {
+  pageHeaderOnlyPolicy,
+  pageMetaPolicy,
+  pagePolicyDirectives,
+  parsePolicy,
+  REMOTE_SITE_POLICY,
+} from '../functions/src/http/security-headers';
+import { FAKE_PRODUCTION_ENV } from './fake-production-env';
 import { remotesManifestFromEnv, remotesManifestJson } from './webpack/client-config';
 import { createConfig, outputDir, REPO_ROOT, type AppName } from './webpack/create-config';
 
@@ -137,13 +145,29 @@ describe('firebase.json hosting', () => {
   });
 
   describe('content security policy', () => {
-    /**
-     * The remotes' own Hosting sites. Their exact origins are per deployment (build-time
-     * PORTAL_*_REMOTE_URL) and firebase.json cannot read them, so the shell allows Firebase Hosting's
-     * default domain; a deployment on custom domains lists its remotes' origins here instead.
-     */
-    const REMOTE_SCRIPT_ORIGINS = ['https://*.web.app'];
+    /** A production build's environment, the remotes on their own sites (custom domains or *.web.app alike). */
+    const PRODUCTION_ENV = {
+      ...FAKE_PRODUCTION_ENV,
+      PORTAL_APPLICANT_REMOTE_URL: 'https://chapter-apply.web.app/remoteEntry.js',
+      PORTAL_ADMIN_REMOTE_URL: 'https://admin.chapter.example.org/remoteEntry.js',
+    };
     const CSP = 'Content-Security-Policy';
+
+    /** The policy the build writes into the shell's index.html (a <meta http-equiv> tag). */
+    function builtMetaPolicy(env: NodeJS.ProcessEnv): string {
+      const html = createConfig('shell', 'production', env).plugins!.find(
+        (plugin): plugin is HtmlWebpackPlugin => plugin instanceof HtmlWebpackPlugin,
+      )!;
+      const meta = (html.userOptions.meta as Record<string, Record<string, string>>).csp!;
+      expect(meta['http-equiv']).toBe(CSP);
+      return meta.content!;
+    }
+
+    /** What a production page is under: the built <meta> policy and the Hosting header together. */
+    const productionPolicy = () => ({
+      ...parsePolicy(builtMetaPolicy(PRODUCTION_ENV)),
+      ...parsePolicy(headersFor('shell', '/')[CSP]!),
+    });
 
     /** Whether a CSP source expression (scheme://host with an optional leading *.) allows a URL. */
     function sourceAllows(source: string, url: string): boolean {
@@ -157,15 +181,28 @@ describe('firebase.json hosting', () => {
       return hostOk && (!pathPrefix || target.pathname.startsWith(pathPrefix));
     }
 
-    test('the shell pages send the production page policy, built from the same list as the local one', () => {
-      const expected = pageContentSecurityPolicy({ mode: 'production', remoteOrigins: REMOTE_SCRIPT_ORIGINS });
+    test("the build writes the page policy naming the remotes' real origins, and Hosting adds what a <meta> cannot carry", () => {
+      const remoteOrigins = ['https://chapter-apply.web.app', 'https://admin.chapter.example.org'];
+      expect(builtMetaPolicy(PRODUCTION_ENV)).toBe(pageMetaPolicy({ mode: 'production', remoteOrigins }));
       for (const pagePath of ['/', '/index.html', '/login', '/apply/form/f1', '/admin/dor/users']) {
-        expect(headersFor('shell', pagePath)[CSP]).toBe(expected);
+        expect(headersFor('shell', pagePath)[CSP]).toBe(pageHeaderOnlyPolicy({ mode: 'production' }));
       }
+      // Together exactly the page policy, built from the same list as the local one.
+      expect(productionPolicy()).toEqual(pagePolicyDirectives({ mode: 'production', remoteOrigins }));
+      // Another deployment's remotes, another policy: never a wildcard for every Hosting site.
+      const staging = builtMetaPolicy({
+        ...PRODUCTION_ENV,
+        PORTAL_ADMIN_REMOTE_URL: 'https://staging-admin.web.app/remoteEntry.js',
+      });
+      expect(parsePolicy(staging)['script-src']).toContain('https://staging-admin.web.app');
+      expect(parsePolicy(staging)['script-src']).not.toContain('https://admin.chapter.example.org');
+      expect(builtMetaPolicy(PRODUCTION_ENV)).not.toMatch(/\*/);
+      // A local build's page is same-origin only.
+      expect(parsePolicy(builtMetaPolicy({}))['script-src']).toEqual(["'self'"]);
     });
 
     test('no inline or eval script anywhere; no plugins, framing or <base> hijack', () => {
-      const policy = parsePolicy(headersFor('shell', '/')[CSP]!);
+      const policy = productionPolicy();
       for (const directive of ['default-src', 'script-src']) {
         expect(policy[directive]).not.toEqual(expect.arrayContaining(["'unsafe-inline'"]));
         expect(policy[directive]).not.toEqual(expect.arrayContaining(["'unsafe-eval'"]));
@@ -180,20 +217,15 @@ describe('firebase.json hosting', () => {
     });
 
     test('it allows what a production build loads: the remotes, Firebase Auth, App Check and reCAPTCHA', () => {
-      const policy = parsePolicy(headersFor('shell', '/')[CSP]!);
+      const policy = productionPolicy();
       const allows = (directive: string, url: string) => policy[directive]!.some((source) => sourceAllows(source, url));
-      const manifest = remotesManifestSchema.parse(
-        JSON.parse(
-          remotesManifestJson({
-            PORTAL_MODE: 'production',
-            PORTAL_APPLICANT_REMOTE_URL: 'https://chapter-apply.web.app/remoteEntry.js',
-            PORTAL_ADMIN_REMOTE_URL: 'https://chapter-admin.web.app/remoteEntry.js',
-          }),
-        ),
-      );
+      const manifest = remotesManifestSchema.parse(JSON.parse(remotesManifestJson(PRODUCTION_ENV)));
       expect(allows('script-src', manifest.applicant)).toBe(true);
       expect(allows('script-src', manifest.admin)).toBe(true);
-      expect(allows('script-src', 'https://chapter-admin.web.app/350.cf88d22186.js')).toBe(true);
+      expect(allows('script-src', 'https://admin.chapter.example.org/350.cf88d22186.js')).toBe(true);
+      // Only these two remotes: not any other Hosting site, nor the chapter's other hosts.
+      expect(allows('script-src', 'https://someone-else.web.app/remoteEntry.js')).toBe(false);
+      expect(allows('script-src', 'https://www.chapter.example.org/x.js')).toBe(false);
       expect(allows('script-src', 'https://www.google.com/recaptcha/enterprise.js?render=key')).toBe(true);
       expect(allows('script-src', 'https://www.gstatic.com/recaptcha/releases/x/recaptcha__en.js')).toBe(true);
       expect(allows('script-src', 'https://www.google.com/maps/x.js')).toBe(false);

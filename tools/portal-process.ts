@@ -18,6 +18,8 @@ const START = path.resolve(__dirname, 'start.ts');
 export async function startPortalProcess(options: {
   port: number;
   authEmulatorPort: number;
+  /** Used when the store is the Firestore emulator (PORTAL_STORE=firestore-emulator in the environment). */
+  firestoreEmulatorPort?: number;
   dataDir?: string;
 }): Promise<PortalProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'portal-data-'));
@@ -26,6 +28,7 @@ export async function startPortalProcess(options: {
       ...process.env,
       PORT: String(options.port),
       AUTH_EMULATOR_PORT: String(options.authEmulatorPort),
+      ...(options.firestoreEmulatorPort ? { FIRESTORE_EMULATOR_PORT: String(options.firestoreEmulatorPort) } : {}),
       DATA_DIR: dataDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

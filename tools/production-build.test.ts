@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { pageMetaPolicy } from '../functions/src/http/security-headers';
+import { FAKE_PRODUCTION_ENV } from './fake-production-env';
 import { outputDir, REPO_ROOT, type AppName } from './webpack/create-config';
 
 /**
@@ -11,17 +13,6 @@ import { outputDir, REPO_ROOT, type AppName } from './webpack/create-config';
  * reads every emitted file for anything of the local runtime.
  */
 const APPS: AppName[] = ['shell', 'applicant', 'admin'];
-
-const FAKE_PRODUCTION_ENV = {
-  PORTAL_MODE: 'production',
-  FIREBASE_API_KEY: 'test-key',
-  FIREBASE_AUTH_DOMAIN: 'test-project.firebaseapp.com',
-  FIREBASE_PROJECT_ID: 'test-project',
-  FIREBASE_APP_ID: '1:000000000000:web:test-app',
-  FIREBASE_APP_CHECK_SITE_KEY: 'test-site-key',
-  PORTAL_APPLICANT_REMOTE_URL: 'https://applicant.example.org/remoteEntry.js',
-  PORTAL_ADMIN_REMOTE_URL: 'https://admin.example.org/remoteEntry.js',
-};
 
 /** Local-runtime strings that must not reach a production bundle (case-sensitive). */
 const FORBIDDEN = [
@@ -130,6 +121,21 @@ test('it is configured for production: the remotes manifest, the Firebase config
   expect(shellJs.some((text) => text.includes('projectId:"test-project"'))).toBe(true);
   // The App Check SDK (its token exchange endpoint) is in the bundle, as a lazy chunk: a local build has none.
   expect(shellJs.some((text) => text.includes('content-firebaseappcheck.googleapis.com'))).toBe(true);
+});
+
+test("the page's content security policy names the two remotes' origins, written into index.html before any script", () => {
+  const html = readFileSync(path.join(outDir, 'shell/index.html'), 'utf8');
+  const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html);
+  expect(meta).not.toBeNull();
+  const policy = meta![1]!.replace(/&#39;|&apos;/g, "'");
+  expect(policy).toBe(
+    pageMetaPolicy({
+      mode: 'production',
+      remoteOrigins: ['https://applicant.example.org', 'https://admin.example.org'],
+    }),
+  );
+  expect(policy).not.toContain('*');
+  expect(html.indexOf('http-equiv="Content-Security-Policy"')).toBeLessThan(html.indexOf('<script'));
 });
 
 test('no emitted file carries the local runtime: emulator, local mailbox, demo accounts, demo project', () => {

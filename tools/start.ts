@@ -5,6 +5,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../functions/src/seed/demo-accounts';
 import { USER_ROLE_LABELS } from '../shared/src/domain/constants';
 import { startAuthEmulator } from './auth-emulator';
 import { buildStaleApps } from './build';
+import { startLocalFirestoreEmulator } from './firestore-emulator';
 import { outputDir } from './webpack/create-config';
 import { version } from '../package.json';
 
@@ -23,8 +24,17 @@ async function main(): Promise<void> {
   });
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
 
+  let firestore: Awaited<ReturnType<typeof startLocalFirestoreEmulator>> | null = null;
   let runtime: Awaited<ReturnType<typeof startLocalRuntime>>;
   try {
+    if (config.PORTAL_STORE === 'firestore-emulator') {
+      firestore = await startLocalFirestoreEmulator({
+        port: config.FIRESTORE_EMULATOR_PORT,
+        projectId: config.PORTAL_PROJECT_ID,
+        dataDir: path.join(dataDir, 'firestore'),
+      });
+      process.env.FIRESTORE_EMULATOR_HOST = firestore.host;
+    }
     runtime = await startLocalRuntime(
       config,
       { shell: outputDir('shell'), applicant: outputDir('applicant'), admin: outputDir('admin') },
@@ -32,6 +42,7 @@ async function main(): Promise<void> {
       { saveAccounts: emulator.saveAccounts },
     );
   } catch (error) {
+    await firestore?.stop();
     await emulator.stop();
     throw error;
   }
@@ -42,6 +53,7 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`\n${signal} received: stopping the portal...`);
     await runtime.close();
+    await firestore?.stop({ exportData: true });
     await emulator.stop();
     console.log('Stopped.');
     process.exit(0);
@@ -55,6 +67,7 @@ async function main(): Promise<void> {
       '',
       `The Application Portal is running at ${runtime.url}`,
       `  data: ${dataDir}${runtime.seeded ? ' (demo data seeded)' : ''}`,
+      `  store: ${firestore ? `Cloud Firestore emulator at ${firestore.host}` : 'SQLite'}`,
       `  API log: ${runtime.logFile}`,
       '',
       `Demo accounts (password: ${DEMO_PASSWORD}):`,

@@ -2,9 +2,17 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CHROMIUM_PATH } from '../e2e/support/chromium';
+import { FIRESTORE_EMULATOR_MISSING, firestoreEmulatorForTests } from './firestore-emulator';
 
 const ROOT = path.resolve(__dirname, '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
+/** The browser tests that run a second time with the production store, on the Firestore emulator. */
+const FIRESTORE_BROWSER_TESTS = [
+  'test',
+  'e2e/staff-cycle.spec.ts',
+  'e2e/applicant-journey.spec.ts',
+  'e2e/launcher-firestore.spec.ts',
+];
 const TYPECHECK_PROJECTS = ['shared', 'functions', 'shell', 'applicant-app', 'admin-app', 'tools'];
 
 interface Step {
@@ -35,8 +43,21 @@ function ensureChromium(): boolean {
   return false;
 }
 
+/** The Firestore tests run on Google's emulator; without it (never in CI) one line says what runs instead. */
+function checkFirestoreEmulator(): boolean {
+  try {
+    const install = firestoreEmulatorForTests();
+    console.log(install ? `Google's Cloud Firestore emulator: ${install.jar}` : FIRESTORE_EMULATOR_MISSING);
+    return true;
+  } catch (error) {
+    console.error((error as Error).message);
+    return false;
+  }
+}
+
 const steps: Step[] = [
   { name: 'Chromium for browser tests', run: ensureChromium },
+  { name: 'Cloud Firestore emulator', run: checkFirestoreEmulator },
   {
     name: 'Type-check (strict)',
     run: () => TYPECHECK_PROJECTS.every((project) => command(path.join(BIN, 'tsc'), ['--noEmit', '-p', project])()),
@@ -46,6 +67,14 @@ const steps: Step[] = [
   { name: 'Unit, component, API and store contract tests', run: command(path.join(BIN, 'jest'), ['--ci']) },
   { name: 'Build the three bundles (when stale)', run: command(path.join(BIN, 'tsx'), ['tools/build.ts']) },
   { name: 'Browser tests against the federated build', run: command(path.join(BIN, 'playwright'), ['test']) },
+  {
+    name: 'Browser tests on the Cloud Firestore emulator (full cycle, applicant journey, two-tab autosave, npm start)',
+    run: () => {
+      // Without the emulator (never in CI: the first step fails there) the notice above said so.
+      if (!firestoreEmulatorForTests()) return true;
+      return command(path.join(BIN, 'playwright'), FIRESTORE_BROWSER_TESTS, { PORTAL_STORE: 'firestore-emulator' })();
+    },
+  },
 ];
 
 const started = Date.now();

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import {
   aggregateScore,
   displayName,
@@ -21,8 +20,8 @@ import { COLLECTIONS } from '../../functions/src/store/collections';
 import { staffLoadId, type StaffLoad } from '../../functions/src/staff/staff-load';
 import { createInMemoryIdentityAdmin } from '../../functions/src/identity/in-memory-identity-admin';
 import { seedDemoData } from '../../functions/src/seed/seed-demo-data';
-import type { WriteOperation } from '../../functions/src/store/document-store';
-import { createSqliteStore } from '../../functions/src/store/sqlite-store';
+import type { DocumentStore, WriteOperation } from '../../functions/src/store/document-store';
+import { STORE_LIMITS } from '../../functions/src/store/store-limits';
 import { userRecord } from '../../functions/src/users/users.repository';
 
 /** A small deterministic PRNG, so every run seeds the same data. */
@@ -42,135 +41,135 @@ const LAST = ['Sample', 'Example', 'Placeholder', 'Testcase', 'Fixture', 'Mockwe
 /**
  * Writes the demo seed and then `count` submitted applications (obviously fake people) with two
  * submitted reviews per role applied for, spread over `reviewers` bench reviewers, straight into
- * the SQLite database a portal started on `dataDir` will open.
+ * the store a portal will then be started on (the caller opens and closes it).
  */
-export async function seedSubmittedApplications(options: { dataDir: string; count: number; reviewers: number }) {
-  const store = createSqliteStore({ filename: path.join(options.dataDir, 'portal.db') });
-  try {
-    await seedDemoData({ store, accounts: createInMemoryIdentityAdmin() });
-    const form = (await store.get<ApplicationForm>(COLLECTIONS.forms, 'demo-form-spring'))!;
-    const random = mulberry32(42);
-    const now = new Date();
+export async function seedSubmittedApplications(
+  store: DocumentStore,
+  options: { count: number; reviewers: number },
+): Promise<void> {
+  await seedDemoData({ store, accounts: createInMemoryIdentityAdmin() });
+  const form = (await store.get<ApplicationForm>(COLLECTIONS.forms, 'demo-form-spring'))!;
+  const random = mulberry32(42);
+  const now = new Date();
 
-    const reviewers: User[] = Array.from({ length: options.reviewers }, (_, index) => ({
-      id: `bench-reviewer-${index}`,
-      email: `bench-reviewer-${index}@example.com`,
-      firstName: 'Bench',
-      lastName: `Reviewer ${index}`,
-      role: 'reviewer',
-      applicantRolePreferences: [...TEAM_ROLES],
-      activeApplications: [],
-    }));
-    const loads = new Map<string, StaffLoad>(
-      reviewers.map((reviewer) => [
-        reviewer.id,
-        {
-          id: staffLoadId(form.id, reviewer.id),
-          applicationFormId: form.id,
-          staffId: reviewer.id,
-          reviewsAssigned: 0,
-          reviewsDone: 0,
-          interviewsAssigned: 0,
-          interviewsDone: 0,
-        },
-      ]),
-    );
-    let operations: WriteOperation[] = reviewers.map((reviewer) => ({
-      kind: 'set',
-      collection: COLLECTIONS.users,
-      id: reviewer.id,
-      data: userRecord(reviewer),
-    }));
-    const flush = async () => {
-      await store.batch(operations);
-      operations = [];
-    };
-
-    for (let index = 0; index < options.count; index++) {
-      const number = String(index).padStart(4, '0');
-      const applicant: User = {
-        id: `bench-applicant-${number}`,
-        email: `bench-applicant-${number}@example.com`,
-        firstName: FIRST[index % FIRST.length]!,
-        lastName: `${LAST[Math.floor(index / FIRST.length) % LAST.length]!} ${number}`,
-        role: 'applicant',
-        activeApplications: [form.id],
-      };
-      const roles: TeamRole[] = random() < 0.5 ? ['bootcamp'] : ['bootcamp', 'engineer'];
-      const submittedAt = new Date(now.getTime() - Math.floor(random() * 30 * 24 * 3600 * 1000)).toISOString();
-      let response: ApplicationResponse = {
-        id: randomUUID(),
-        userId: applicant.id,
+  const reviewers: User[] = Array.from({ length: options.reviewers }, (_, index) => ({
+    id: `bench-reviewer-${index}`,
+    email: `bench-reviewer-${index}@example.com`,
+    firstName: 'Bench',
+    lastName: `Reviewer ${index}`,
+    role: 'reviewer',
+    applicantRolePreferences: [...TEAM_ROLES],
+    activeApplications: [],
+  }));
+  const loads = new Map<string, StaffLoad>(
+    reviewers.map((reviewer) => [
+      reviewer.id,
+      {
+        id: staffLoadId(form.id, reviewer.id),
         applicationFormId: form.id,
-        sectionResponses: emptySectionResponses(form),
-        status: 'in-review',
-        dateSubmitted: submittedAt,
-        rolesApplied: roles,
-        version: 3,
-      };
-      response = withAnswer(response, 'roles', 'roles', roles);
-      operations.push(
-        { kind: 'set', collection: COLLECTIONS.users, id: applicant.id, data: userRecord(applicant) },
-        { kind: 'set', collection: COLLECTIONS.responses, id: response.id, data: response },
-      );
-      for (const role of roles) {
-        const rubric = rubricFor(form, 'review', role);
-        const refs: AssignmentRef[] = [];
-        for (let slot = 0; slot < 2; slot++) {
-          const reviewer = reviewers[(index * 2 + slot + roles.indexOf(role)) % reviewers.length]!;
-          const scores = Object.fromEntries(
-            (rubric?.criteria ?? []).map((criterion) => [
-              criterion.key,
-              criterion.min + Math.floor(random() * (criterion.max - criterion.min + 1)),
-            ]),
-          );
-          const assessment: Assessment = {
-            id: randomUUID(),
-            kind: 'review',
-            applicationFormId: form.id,
-            responseId: response.id,
-            role,
-            staffId: reviewer.id,
-            staffName: displayName(reviewer),
-            applicantUserId: applicant.id,
-            applicantName: displayName(applicant),
-            searchTokens: searchTokens(applicant),
-            scores,
-            comments: 'Bench review.',
-            state: 'submitted',
-            score: rubric ? aggregateScore(rubric, [scores]) : null,
-            version: 2,
-            createdAt: submittedAt,
-            updatedAt: submittedAt,
-            submittedAt,
-          };
-          refs.push({
-            assessmentId: assessment.id,
-            staffId: reviewer.id,
-            staffName: assessment.staffName,
-            state: 'submitted',
-            scores,
-          });
-          operations.push({ kind: 'set', collection: COLLECTIONS.reviews, id: assessment.id, data: assessment });
-          const load = loads.get(reviewer.id)!;
-          load.reviewsAssigned += 1;
-          load.reviewsDone += 1;
-        }
-        const row = rowWithAssignments(
-          newApplicationRow({ responseId: response.id, applicationFormId: form.id, role, applicant, submittedAt }),
-          'review',
-          refs,
-          rubric,
+        staffId: reviewer.id,
+        reviewsAssigned: 0,
+        reviewsDone: 0,
+        interviewsAssigned: 0,
+        interviewsDone: 0,
+      },
+    ]),
+  );
+  let operations: WriteOperation[] = reviewers.map((reviewer) => ({
+    kind: 'set',
+    collection: COLLECTIONS.users,
+    id: reviewer.id,
+    data: userRecord(reviewer),
+  }));
+  const flush = async () => {
+    for (let start = 0; start < operations.length; start += STORE_LIMITS.writesPerCommit) {
+      await store.batch(operations.slice(start, start + STORE_LIMITS.writesPerCommit));
+    }
+    operations = [];
+  };
+
+  for (let index = 0; index < options.count; index++) {
+    const number = String(index).padStart(4, '0');
+    const applicant: User = {
+      id: `bench-applicant-${number}`,
+      email: `bench-applicant-${number}@example.com`,
+      firstName: FIRST[index % FIRST.length]!,
+      lastName: `${LAST[Math.floor(index / FIRST.length) % LAST.length]!} ${number}`,
+      role: 'applicant',
+      activeApplications: [form.id],
+    };
+    const roles: TeamRole[] = random() < 0.5 ? ['bootcamp'] : ['bootcamp', 'engineer'];
+    const submittedAt = new Date(now.getTime() - Math.floor(random() * 30 * 24 * 3600 * 1000)).toISOString();
+    let response: ApplicationResponse = {
+      id: randomUUID(),
+      userId: applicant.id,
+      applicationFormId: form.id,
+      sectionResponses: emptySectionResponses(form),
+      status: 'in-review',
+      dateSubmitted: submittedAt,
+      rolesApplied: roles,
+      version: 3,
+    };
+    response = withAnswer(response, 'roles', 'roles', roles);
+    operations.push(
+      { kind: 'set', collection: COLLECTIONS.users, id: applicant.id, data: userRecord(applicant) },
+      { kind: 'set', collection: COLLECTIONS.responses, id: response.id, data: response },
+    );
+    for (const role of roles) {
+      const rubric = rubricFor(form, 'review', role);
+      const refs: AssignmentRef[] = [];
+      for (let slot = 0; slot < 2; slot++) {
+        const reviewer = reviewers[(index * 2 + slot + roles.indexOf(role)) % reviewers.length]!;
+        const scores = Object.fromEntries(
+          (rubric?.criteria ?? []).map((criterion) => [
+            criterion.key,
+            criterion.min + Math.floor(random() * (criterion.max - criterion.min + 1)),
+          ]),
         );
-        operations.push({ kind: 'set', collection: COLLECTIONS.reviewStatuses, id: row.id, data: row });
+        const assessment: Assessment = {
+          id: randomUUID(),
+          kind: 'review',
+          applicationFormId: form.id,
+          responseId: response.id,
+          role,
+          staffId: reviewer.id,
+          staffName: displayName(reviewer),
+          applicantUserId: applicant.id,
+          applicantName: displayName(applicant),
+          searchTokens: searchTokens(applicant),
+          scores,
+          comments: 'Bench review.',
+          state: 'submitted',
+          score: rubric ? aggregateScore(rubric, [scores]) : null,
+          version: 2,
+          createdAt: submittedAt,
+          updatedAt: submittedAt,
+          submittedAt,
+        };
+        refs.push({
+          assessmentId: assessment.id,
+          staffId: reviewer.id,
+          staffName: assessment.staffName,
+          state: 'submitted',
+          scores,
+        });
+        operations.push({ kind: 'set', collection: COLLECTIONS.reviews, id: assessment.id, data: assessment });
+        const load = loads.get(reviewer.id)!;
+        load.reviewsAssigned += 1;
+        load.reviewsDone += 1;
       }
-      if (operations.length >= 2000) await flush();
+      const row = rowWithAssignments(
+        newApplicationRow({ responseId: response.id, applicationFormId: form.id, role, applicant, submittedAt }),
+        'review',
+        refs,
+        rubric,
+      );
+      operations.push({ kind: 'set', collection: COLLECTIONS.reviewStatuses, id: row.id, data: row });
     }
-    for (const load of loads.values()) {
-      operations.push({ kind: 'set', collection: COLLECTIONS.staffLoads, id: load.id, data: load });
-    }
-    await flush();
-  } finally {
-    await store.close();
+    if (operations.length >= 2000) await flush();
   }
+  for (const load of loads.values()) {
+    operations.push({ kind: 'set', collection: COLLECTIONS.staffLoads, id: load.id, data: load });
+  }
+  await flush();
 }

@@ -3,9 +3,16 @@ import { PORT_OFFSET } from '../../tools/port-offset';
 /** Ports of the browser-test runtime, apart from `npm start`'s defaults so both can run at once. */
 export const E2E_PORT = 18080 + PORT_OFFSET;
 export const E2E_AUTH_EMULATOR_PORT = 19299 + PORT_OFFSET;
+/** The Cloud Firestore emulator of the runtime, when the browser tests run with PORTAL_STORE=firestore-emulator. */
+export const E2E_FIRESTORE_EMULATOR_PORT = 19269 + PORT_OFFSET;
 /** The launcher test starts its own runtime on these. */
 export const LAUNCHER_TEST_PORT = 18090 + PORT_OFFSET;
 export const LAUNCHER_TEST_AUTH_EMULATOR_PORT = 19399 + PORT_OFFSET;
 /** The staff-cycle test runs a cycle from an empty dashboard on its own runtime. */
 export const CYCLE_TEST_PORT = 18100 + PORT_OFFSET;
 export const CYCLE_TEST_AUTH_EMULATOR_PORT = 19499 + PORT_OFFSET;
+export const CYCLE_TEST_FIRESTORE_EMULATOR_PORT = 19489 + PORT_OFFSET;
+/** The launcher test on the Firestore emulator starts its own runtime on these. */
+export const FIRESTORE_LAUNCHER_TEST_PORT = 18110 + PORT_OFFSET;
+export const FIRESTORE_LAUNCHER_TEST_AUTH_EMULATOR_PORT = 19599 + PORT_OFFSET;
+export const FIRESTORE_LAUNCHER_TEST_FIRESTORE_EMULATOR_PORT = 19589 + PORT_OFFSET;

@@ -11,6 +11,8 @@ describe('loadLocalConfig', () => {
       AUTH_EMULATOR_PORT: 9099,
       PORTAL_PROJECT_ID: 'demo-portal',
       LOG_LEVEL: 'info',
+      PORTAL_STORE: 'sqlite',
+      FIRESTORE_EMULATOR_PORT: 8085,
       RATE_LIMIT_AUTH: { limit: 1000, windowMs: FIFTEEN_MINUTES },
       RATE_LIMIT_UPLOADS: { limit: 3000, windowMs: FIFTEEN_MINUTES },
     });
@@ -24,6 +26,8 @@ describe('loadLocalConfig', () => {
       AUTH_EMULATOR_PORT: '9199',
       PORTAL_PROJECT_ID: 'demo-club-portal',
       LOG_LEVEL: 'debug',
+      PORTAL_STORE: 'firestore-emulator',
+      FIRESTORE_EMULATOR_PORT: '8185',
       RATE_LIMIT_AUTH: '5/30s',
       RATE_LIMIT_UPLOADS: '100/1h',
     });
@@ -34,6 +38,8 @@ describe('loadLocalConfig', () => {
       AUTH_EMULATOR_PORT: 9199,
       PORTAL_PROJECT_ID: 'demo-club-portal',
       LOG_LEVEL: 'debug',
+      PORTAL_STORE: 'firestore-emulator',
+      FIRESTORE_EMULATOR_PORT: 8185,
       RATE_LIMIT_AUTH: { limit: 5, windowMs: 30_000 },
       RATE_LIMIT_UPLOADS: { limit: 100, windowMs: 3_600_000 },
     });
@@ -68,6 +74,13 @@ describe('loadLocalConfig', () => {
       );
     },
   );
+
+  it('refuses a store it cannot run on, naming the setting and the choices', () => {
+    expect(() => loadLocalConfig({ PORTAL_STORE: 'postgres' })).toThrow(
+      /PORTAL_STORE: One of sqlite, firestore-emulator/,
+    );
+    expect(() => loadLocalConfig({ FIRESTORE_EMULATOR_PORT: 'x' })).toThrow(/FIRESTORE_EMULATOR_PORT: /);
+  });
 
   it('lists every bad setting at once', () => {
     expect(() => loadLocalConfig({ PORT: 'x', LOG_LEVEL: 'loud' })).toThrow(/PORT: [\s\S]*LOG_LEVEL: /);

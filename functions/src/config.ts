@@ -27,6 +27,10 @@ const rateLimitSetting = z
  */
 export const LOCAL_RATE_LIMIT_DEFAULTS = { RATE_LIMIT_AUTH: '1000/15m', RATE_LIMIT_UPLOADS: '3000/15m' } as const;
 
+/** The stores `npm start` can run on. */
+export const LOCAL_STORES = ['sqlite', 'firestore-emulator'] as const;
+export type LocalStoreName = (typeof LOCAL_STORES)[number];
+
 const localConfigSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -37,6 +41,12 @@ const localConfigSchema = z.object({
     .regex(/^demo-[a-z0-9-]+$/, 'Local mode needs a demo- project id so nothing reaches a real project')
     .default('demo-portal'),
   LOG_LEVEL: logLevel.default('info'),
+  /**
+   * sqlite (a file under DATA_DIR) or firestore-emulator: the production adapter on Google's Cloud
+   * Firestore emulator, which the launcher starts on FIRESTORE_EMULATOR_PORT (data kept under DATA_DIR).
+   */
+  PORTAL_STORE: z.enum(LOCAL_STORES, `One of ${LOCAL_STORES.join(', ')}`).default('sqlite'),
+  FIRESTORE_EMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(8085),
   RATE_LIMIT_AUTH: z.preprocess(
     (value) => (value === '' || value === undefined ? LOCAL_RATE_LIMIT_DEFAULTS.RATE_LIMIT_AUTH : value),
     rateLimitSetting,

@@ -3,7 +3,8 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
-import { clientConfigFromEnv, remotesManifestJson } from './client-config';
+import { pageMetaPolicy, remoteScriptOrigins } from '../../functions/src/http/security-headers';
+import { clientConfigFromEnv, remotesManifestFromEnv, remotesManifestJson } from './client-config';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 
@@ -73,13 +74,22 @@ export function createConfig(
   if (app === 'shell') {
     const clientConfig = clientConfigFromEnv(env);
     const remotesJson = remotesManifestJson(env);
+    // The page policy names the remotes' own origins (production), from the same URLs as remotes.json.
+    const contentSecurityPolicy = pageMetaPolicy({
+      mode: clientConfig.mode,
+      remoteOrigins: remoteScriptOrigins(Object.values(remotesManifestFromEnv(env))),
+    });
     plugins.push(
       new webpack.DefinePlugin({
         __PORTAL_CLIENT_CONFIG__: JSON.stringify(clientConfig),
         // A constant, so local-only code (emulator connection, mailbox, debug hooks) is dropped from production bundles.
         __PORTAL_LOCAL_MODE__: JSON.stringify(clientConfig.mode === 'local'),
       }),
-      new HtmlWebpackPlugin({ template: path.join(dir, 'src/index.html'), scriptLoading: 'defer' }),
+      new HtmlWebpackPlugin({
+        template: path.join(dir, 'src/index.html'),
+        scriptLoading: 'defer',
+        meta: { csp: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy } },
+      }),
       {
         apply(compiler) {
           compiler.hooks.thisCompilation.tap('RemotesManifest', (compilation) => {

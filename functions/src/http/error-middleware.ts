@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ApiErrorBody } from '@portal/shared/domain';
-import { InvalidCursorError } from '../store/document-store';
+import { InvalidCursorError, StoreLimitError, type StoreLimit } from '../store/document-store';
 import { ApiError } from './api-error';
 
 interface HttpParserError {
@@ -29,6 +29,13 @@ function fromParserError(error: HttpParserError): ApiError | null {
 const invalidCursor = () =>
   new ApiError('invalid-request', 'Invalid cursor', [{ path: 'cursor', message: 'Not a cursor of this list' }]);
 
+/** What a caller is told when a write would break one of Firestore's limits (store-limits.ts). */
+export const STORE_LIMIT_MESSAGES: Record<StoreLimit, string> = {
+  'document-size': 'This is too large to save: one record holds at most 1 MB. Shorten the longest texts and try again.',
+  'commit-writes': 'Too many changes at once: do this in smaller parts (at most 500 records change together).',
+  'commit-size': 'Too much data at once: do this in smaller parts (at most 10 MB change together).',
+};
+
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
   next(new ApiError('not-found', `No route for ${req.method} ${req.baseUrl}${req.path}`));
 };
@@ -38,12 +45,15 @@ export const errorMiddleware: ErrorRequestHandler = (error: unknown, req, res, n
     next(error);
     return;
   }
+  if (error instanceof StoreLimitError) req.log?.warn({ err: error }, 'store limit reached');
   const apiError =
     error instanceof ApiError
       ? error
       : error instanceof InvalidCursorError
         ? invalidCursor()
-        : (fromParserError((error ?? {}) as HttpParserError) ?? null);
+        : error instanceof StoreLimitError
+          ? new ApiError('payload-too-large', STORE_LIMIT_MESSAGES[error.limit])
+          : (fromParserError((error ?? {}) as HttpParserError) ?? null);
   if (!apiError) {
     req.log?.error({ err: error }, 'unhandled error');
   }

@@ -1,7 +1,13 @@
 /**
  * The Content-Security-Policy of the portal's pages (the shell's index.html and everything the
- * local server serves beside the API), built from one list so the local server and the
- * production hosting headers (firebase.json, checked by tools/hosting.test.ts) cannot drift.
+ * local server serves beside the API), built from one list so the local server, the policy the
+ * build writes into index.html and the hosting headers (firebase.json, checked by
+ * tools/hosting.test.ts) cannot drift.
+ *
+ * In production the policy names the two remotes' own origins, which are per deployment: the build
+ * writes it into the shell's index.html (a <meta http-equiv> tag) from PORTAL_*_REMOTE_URL, next to
+ * remotes.json, so it always names exactly the remotes that remotes.json points at. What a <meta>
+ * policy cannot carry (frame-ancestors) is the Hosting header of the shell's pages.
  *
  * What the federated bundles need, and why each source is there:
  * - script-src 'self' (+ the remotes' origins): the shell's own chunks, and each remote's
@@ -62,6 +68,31 @@ export function serializePolicy(directives: PolicyDirectives): string {
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${sources.join(' ')}`)
     .join('; ');
+}
+
+/** Directives a policy delivered in a <meta http-equiv> tag may not carry (browsers ignore them there). */
+export const HEADER_ONLY_DIRECTIVES = ['frame-ancestors', 'report-uri', 'sandbox'];
+
+/** The origins the remotes' scripts come from: those of absolute entry URLs (a relative entry is 'self'). */
+export function remoteScriptOrigins(entryUrls: readonly string[]): string[] {
+  const origins = entryUrls.flatMap((url) => (/^https?:\/\//.test(url) ? [new URL(url).origin] : []));
+  return [...new Set(origins)];
+}
+
+/** The policy the build writes into the shell's index.html (what a <meta> tag can carry). */
+export function pageMetaPolicy(options: PagePolicyOptions): string {
+  const directives = Object.entries(pagePolicyDirectives(options)).filter(
+    ([name]) => !HEADER_ONLY_DIRECTIVES.includes(name),
+  );
+  return serializePolicy(Object.fromEntries(directives));
+}
+
+/** The shell's Hosting header in production: what the <meta> policy cannot carry. */
+export function pageHeaderOnlyPolicy(options: PagePolicyOptions): string {
+  const directives = Object.entries(pagePolicyDirectives(options)).filter(([name]) =>
+    HEADER_ONLY_DIRECTIVES.includes(name),
+  );
+  return serializePolicy(Object.fromEntries(directives));
 }
 
 /** The header value for the portal's pages. */

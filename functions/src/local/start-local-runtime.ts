@@ -11,6 +11,11 @@ import {
   getFirebaseAdminApp,
 } from '../identity/firebase-identity';
 import { seedDemoData } from '../seed/seed-demo-data';
+import type { App } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import type { DocumentStore } from '../store/document-store';
+import { readIndexFile } from '../store/firestore-indexes';
+import { createFirestoreStore } from '../store/firestore-store';
 import { createSqliteStore } from '../store/sqlite-store';
 import { afterIdentityChanges } from './identity-changes';
 import { createLocalServer, type BundleDirs } from './local-server';
@@ -30,8 +35,27 @@ export interface LocalRuntimeOptions {
   saveAccounts?: () => Promise<void>;
 }
 
+const INDEX_FILE = path.resolve(__dirname, '../../../firestore.indexes.json');
+
 /**
- * The composition of the local runtime: SQLite and local files under the data directory,
+ * The local runtime's store (PORTAL_STORE): a SQLite file under the data directory, or the production
+ * adapter on the Cloud Firestore emulator the launcher started (FIRESTORE_EMULATOR_HOST), held to
+ * the composite indexes production has, which the emulator itself does not require.
+ */
+export function createLocalStore(
+  config: Pick<LocalConfig, 'PORTAL_STORE'>,
+  dataDir: string,
+  firebaseApp: App,
+): DocumentStore {
+  if (config.PORTAL_STORE === 'sqlite') return createSqliteStore({ filename: path.join(dataDir, 'portal.db') });
+  if (!process.env.FIRESTORE_EMULATOR_HOST) {
+    throw new Error('PORTAL_STORE=firestore-emulator: FIRESTORE_EMULATOR_HOST must point at the Firestore emulator');
+  }
+  return createFirestoreStore(getFirestore(firebaseApp), { indexes: readIndexFile(INDEX_FILE) });
+}
+
+/**
+ * The composition of the local runtime: the store of PORTAL_STORE and local files under the data directory,
  * identity from the Auth emulator (FIREBASE_AUTH_EMULATOR_HOST must be set), one HTTP server.
  */
 export async function startLocalRuntime(
@@ -47,9 +71,9 @@ export async function startLocalRuntime(
   const logFile = path.join(dataDir, 'logs', 'api.log');
   const logger = pino({ level: config.LOG_LEVEL }, pino.destination({ dest: logFile, sync: false }));
 
-  const store = createSqliteStore({ filename: path.join(dataDir, 'portal.db') });
-  const files = createLocalFileStore({ root: path.join(dataDir, 'files') });
   const firebaseApp = getFirebaseAdminApp(config.PORTAL_PROJECT_ID);
+  const store = createLocalStore(config, dataDir, firebaseApp);
+  const files = createLocalFileStore({ root: path.join(dataDir, 'files') });
   const firebaseAccounts = createFirebaseIdentityAdmin(firebaseApp);
   const accounts = options.saveAccounts
     ? afterIdentityChanges(firebaseAccounts, options.saveAccounts)
@@ -62,7 +86,7 @@ export async function startLocalRuntime(
     identity: createFirebaseIdentityVerifier(firebaseApp),
     accounts,
     logger,
-    storeName: 'sqlite',
+    storeName: config.PORTAL_STORE,
     version,
     rateLimits: localRateLimits(config),
   });

@@ -2,10 +2,13 @@ import {
   DocumentExistsError,
   DocumentNotFoundError,
   InvalidCursorError,
+  StoreLimitError,
   type DocumentData,
   type DocumentStore,
   type QuerySpec,
+  type WriteOperation,
 } from './document-store';
+import { documentSize, STORE_LIMITS } from './store-limits';
 
 /**
  * What an adapter (or the server it is tested against) may be unable to do here. Each skipped test
@@ -25,7 +28,9 @@ type Capability =
   /** Ordering by a field leaves out the documents lacking it. */
   | 'orderByExcludesMissing'
   /** `set` replaces the whole document (drops the fields it does not name). */
-  | 'setReplaces';
+  | 'setReplaces'
+  /** An update that makes a stored document larger than 1 MiB is refused (Firestore's server checks it). */
+  | 'updateSizeLimit';
 
 export interface DocumentStoreContractOptions {
   /** Capabilities the adapter cannot be tested for here; the value is the reason shown in the test name. */
@@ -43,10 +48,8 @@ const richDocument = {
   archived: false,
   missing: null,
   tags: ['a', 'b', 'ç'],
-  matrix: [
-    [1, 2],
-    [3, 4],
-  ],
+  // Arrays hold no arrays directly (Firestore's rule); an array of maps holding arrays is fine.
+  matrix: [{ row: [1, 2] }, { row: [3, 4] }],
   mixed: [1, 'two', true, null, { three: 3 }],
   nested: { level: { deeper: { value: 'x', list: [] }, flag: false }, emptyObject: {} },
 };
@@ -654,51 +657,94 @@ export function describeDocumentStoreContract(
         expect(await store.get('accounts', 'a')).toEqual({ balance: 10 });
       });
 
-      itWith('transactionIsolation')('retries when a document it read changes before commit', async () => {
-        await store.create('counters', 'c', { n: 0 });
-        let runs = 0;
-        const seen: number[] = [];
-        const result = await store.transaction(async (tx) => {
-          runs++;
-          const counter = await tx.get<{ n: number }>('counters', 'c');
-          seen.push(counter!.n);
-          if (runs === 1) await store.set('counters', 'c', { n: 10 });
-          tx.set('counters', 'c', { n: counter!.n + 1 });
-          return counter!.n + 1;
-        });
-        expect(runs).toBe(2);
-        expect(seen).toEqual([0, 10]);
-        expect(result).toBe(11);
-        expect(await store.get('counters', 'c')).toEqual({ n: 11 });
-      });
+      /**
+       * A write from outside, started while a transaction runs on a document it read: the store either
+       * holds the write until the transaction has committed (Firestore's locks) or runs the work again
+       * on the new data (SQLite); the outcome is one of the two serial orders, never a lost update.
+       * The work does not wait for that write to finish (under locks it would wait on itself).
+       */
+      const OUTSIDE_WRITE_GRACE_MS = 250;
+      const startOutsideWrite = async (write: () => Promise<unknown>) => {
+        const settled = write().then(
+          () => 'written' as const,
+          (error: unknown) => error,
+        );
+        await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, OUTSIDE_WRITE_GRACE_MS))]);
+        // Wrapped: an async function returning the promise itself would make the caller wait for it.
+        return { settled };
+      };
 
-      itWith('transactionIsolation')('retries when a document it found missing is created before commit', async () => {
-        let runs = 0;
-        await store.transaction(async (tx) => {
-          runs++;
-          const existing = await tx.get('users', 'u');
-          if (runs === 1) await store.create('users', 'u', { by: 'other' });
-          if (!existing) tx.create('users', 'u', { by: 'tx' });
-        });
-        expect(runs).toBe(2);
-        expect(await store.get('users', 'u')).toEqual({ by: 'other' });
-      });
+      itWith('transactionIsolation')(
+        'never commits on a stale read: a write to a document it read waits for it or makes it run again',
+        async () => {
+          await store.create('counters', 'c', { n: 0 });
+          let runs = 0;
+          const seen: number[] = [];
+          let outside: Promise<unknown> = Promise.resolve();
+          const result = await store.transaction(async (tx) => {
+            runs++;
+            const counter = await tx.get<{ n: number }>('counters', 'c');
+            seen.push(counter!.n);
+            if (runs === 1)
+              ({ settled: outside } = await startOutsideWrite(() => store.set('counters', 'c', { n: 10 })));
+            tx.set('counters', 'c', { n: counter!.n + 1 });
+            return counter!.n + 1;
+          });
+          const outcome = { runs, seen, result, outside: await outside, stored: await store.get('counters', 'c') };
+          const writeWaited = { runs: 1, seen: [0], result: 1, outside: 'written', stored: { n: 10 } };
+          const workRanAgain = { runs: 2, seen: [0, 10], result: 11, outside: 'written', stored: { n: 11 } };
+          expect([writeWaited, workRanAgain]).toContainEqual(outcome);
+        },
+      );
 
-      itWith('transactionIsolation')('retries when a document it read is deleted and recreated', async () => {
-        await store.create('counters', 'c', { n: 0 });
-        let runs = 0;
-        await store.transaction(async (tx) => {
-          runs++;
-          const counter = await tx.get<{ n: number }>('counters', 'c');
-          if (runs === 1) {
-            await store.delete('counters', 'c');
-            await store.create('counters', 'c', { n: 5 });
-          }
-          tx.set('counters', 'c', { n: counter!.n + 1 });
-        });
-        expect(runs).toBe(2);
-        expect(await store.get('counters', 'c')).toEqual({ n: 6 });
-      });
+      itWith('transactionIsolation')(
+        'never commits on a stale read: a document it found missing and another creates is created once',
+        async () => {
+          let runs = 0;
+          let outside: Promise<unknown> = Promise.resolve();
+          await store.transaction(async (tx) => {
+            runs++;
+            const existing = await tx.get('users', 'u');
+            if (runs === 1) {
+              ({ settled: outside } = await startOutsideWrite(() => store.create('users', 'u', { by: 'other' })));
+            }
+            if (!existing) tx.create('users', 'u', { by: 'tx' });
+          });
+          const settled = await outside;
+          const outcome = {
+            runs,
+            outside: settled instanceof DocumentExistsError ? 'DocumentExistsError' : settled,
+            stored: await store.get('users', 'u'),
+          };
+          const createWaited = { runs: 1, outside: 'DocumentExistsError', stored: { by: 'tx' } };
+          const workRanAgain = { runs: 2, outside: 'written', stored: { by: 'other' } };
+          expect([createWaited, workRanAgain]).toContainEqual(outcome);
+        },
+      );
+
+      itWith('transactionIsolation')(
+        'never commits on a stale read: a document it read is deleted and recreated meanwhile',
+        async () => {
+          await store.create('counters', 'c', { n: 0 });
+          let runs = 0;
+          let outside: Promise<unknown> = Promise.resolve();
+          await store.transaction(async (tx) => {
+            runs++;
+            const counter = await tx.get<{ n: number }>('counters', 'c');
+            if (runs === 1) {
+              ({ settled: outside } = await startOutsideWrite(async () => {
+                await store.delete('counters', 'c');
+                await store.create('counters', 'c', { n: 5 });
+              }));
+            }
+            tx.set('counters', 'c', { n: counter!.n + 1 });
+          });
+          const outcome = { runs, outside: await outside, stored: await store.get('counters', 'c') };
+          const writesWaited = { runs: 1, outside: 'written', stored: { n: 5 } };
+          const workRanAgain = { runs: 2, outside: 'written', stored: { n: 6 } };
+          expect([writesWaited, workRanAgain]).toContainEqual(outcome);
+        },
+      );
 
       it('counts committed documents matching filters, and refuses a count after a write', async () => {
         await seed('rows', {
@@ -749,6 +795,148 @@ export function describeDocumentStoreContract(
       itWith('transactionIsolation')('lands twenty concurrent increments', async () => {
         await Promise.all(Array.from({ length: 20 }, increment));
         expect(await store.get('counters', 'c')).toEqual({ n: 20 });
+      });
+    });
+
+    describe("Firestore's limits, in every adapter", () => {
+      const writesOf = (count: number, data: (index: number) => DocumentData): WriteOperation[] =>
+        Array.from({ length: count }, (_, index) => ({
+          kind: 'set',
+          collection: 'items',
+          id: `doc-${String(index).padStart(3, '0')}`,
+          data: data(index),
+        }));
+      const limitOf = (error: unknown) => (error instanceof StoreLimitError ? error.limit : error);
+
+      /** A document of exactly `bytes` as Firestore counts them, its text in two-byte characters where it can. */
+      const documentOf = (id: string, bytes: number) => {
+        const base = documentSize('items', id, { a: '', b: '' });
+        const text = bytes - base;
+        const half = Math.floor(text / 2);
+        // 'é' is two bytes in UTF-8: the count is in bytes, not characters.
+        const a = 'é'.repeat(Math.floor(half / 2)) + 'x'.repeat(half % 2);
+        const data = { a, b: 'y'.repeat(text - Buffer.byteLength(a)) };
+        expect(documentSize('items', id, data)).toBe(bytes);
+        return data;
+      };
+
+      it('stores a document of exactly 1 MiB and refuses one byte more with StoreLimitError, writing nothing', async () => {
+        const fits = documentOf('big', STORE_LIMITS.documentBytes);
+        await store.create('items', 'big', fits);
+        expect(await store.get('items', 'big')).toEqual(fits);
+        const over = documentOf('over', STORE_LIMITS.documentBytes + 1);
+        await expect(store.create('items', 'over', over).catch(limitOf)).resolves.toBe('document-size');
+        await expect(
+          store.set('items', 'big', documentOf('big', STORE_LIMITS.documentBytes + 1)).catch(limitOf),
+        ).resolves.toBe('document-size');
+        await expect(
+          store.batch([{ kind: 'create', collection: 'items', id: 'over', data: over }]).catch(limitOf),
+        ).resolves.toBe('document-size');
+        expect(await store.get('items', 'over')).toBeNull();
+        expect(await store.get('items', 'big')).toEqual(fits);
+      });
+
+      itWith('updateSizeLimit')(
+        'refuses an update that takes a stored document past 1 MiB, in a batch or a transaction, writing nothing',
+        async () => {
+          const half = { a: 'x'.repeat(600_000) };
+          await store.create('items', 'growing', half);
+          await store.create('items', 'other', { v: 1 });
+          const grow = { b: 'y'.repeat(600_000) };
+          await expect(store.update('items', 'growing', grow).catch(limitOf)).resolves.toBe('document-size');
+          await expect(
+            store
+              .batch([
+                { kind: 'update', collection: 'items', id: 'other', patch: { v: 2 } },
+                { kind: 'update', collection: 'items', id: 'growing', patch: grow },
+              ])
+              .catch(limitOf),
+          ).resolves.toBe('document-size');
+          await expect(
+            store
+              .transaction(async (tx) => {
+                await tx.get('items', 'growing');
+                tx.update('items', 'other', { v: 3 });
+                tx.update('items', 'growing', grow);
+              })
+              .catch(limitOf),
+          ).resolves.toBe('document-size');
+          expect(await store.get('items', 'growing')).toEqual(half);
+          expect(await store.get('items', 'other')).toEqual({ v: 1 });
+        },
+      );
+
+      it('commits 500 writes at once and refuses 501, in a batch or a transaction, writing nothing', async () => {
+        await expect(store.batch(writesOf(501, (index) => ({ index }))).catch(limitOf)).resolves.toBe('commit-writes');
+        await expect(
+          store
+            .transaction(async (tx) => {
+              for (const write of writesOf(501, (index) => ({ index }))) {
+                if (write.kind === 'set') tx.set(write.collection, write.id, write.data);
+              }
+            })
+            .catch(limitOf),
+        ).resolves.toBe('commit-writes');
+        expect(await store.count('items')).toBe(0);
+        await store.batch(writesOf(500, (index) => ({ index })));
+        expect(await store.count('items')).toBe(500);
+      });
+
+      it('refuses a commit over 10 MiB before sending it, writing nothing', async () => {
+        const large = (index: number) => ({ index, text: 'z'.repeat(1_000_000) });
+        await expect(store.batch(writesOf(11, large)).catch(limitOf)).resolves.toBe('commit-size');
+        expect(await store.count('items')).toBe(0);
+      });
+
+      it('refuses data Firestore cannot store: arrays in arrays, deep nesting, empty or reserved field names', async () => {
+        // Each map or array is one level ({ a: { b: {} } } has two): 21 maps are one too many.
+        const nest = (levels: number) => {
+          let data: DocumentData = { v: 1 };
+          for (let level = 0; level < levels; level++) data = { d: data };
+          return data;
+        };
+        const deep = nest(STORE_LIMITS.depth + 1);
+        const refused: DocumentData[] = [
+          { matrix: [[1, 2]] },
+          { nested: { list: [1, ['x']] } },
+          deep,
+          { '': 1 },
+          { nested: { '': 1 } },
+          { __reserved__: 1 },
+          { ['f'.repeat(STORE_LIMITS.nameBytes + 1)]: 1 },
+        ];
+        await store.create('items', 'a', { v: 1 });
+        for (const data of refused) {
+          await expect(store.create('items', 'new', data)).rejects.toThrow(TypeError);
+          await expect(store.set('items', 'a', data)).rejects.toThrow(TypeError);
+          await expect(store.update('items', 'a', data)).rejects.toThrow(TypeError);
+          await expect(store.batch([{ kind: 'set', collection: 'items', id: 'a', data }])).rejects.toThrow(TypeError);
+          await expect(
+            store.transaction(async (tx) => {
+              await tx.get('items', 'a');
+              tx.set('items', 'a', data);
+            }),
+          ).rejects.toThrow(TypeError);
+        }
+        const deepest = nest(STORE_LIMITS.depth);
+        await store.set('items', 'deepest', deepest);
+        expect(await store.get('items', 'deepest')).toEqual(deepest);
+        expect(await store.get('items', 'new')).toBeNull();
+        expect(await store.get('items', 'a')).toEqual({ v: 1 });
+      });
+
+      it('refuses reserved and over-long ids and collection names; takes 1500-byte ids', async () => {
+        const long = 'é'.repeat(750);
+        await store.create('items', long, { v: 1 });
+        expect(await store.get('items', long)).toEqual({ v: 1 });
+        for (const id of ['__id__', `${long}x`]) {
+          await expect(store.create('items', id, { v: 1 })).rejects.toThrow(/Invalid document id/);
+          await expect(store.get('items', id)).rejects.toThrow(/Invalid document id/);
+        }
+        for (const collection of ['__items__', 'c'.repeat(STORE_LIMITS.nameBytes + 1)]) {
+          await expect(store.create(collection, 'a', { v: 1 })).rejects.toThrow(/Invalid collection/);
+          await expect(store.query(collection)).rejects.toThrow(/Invalid collection/);
+        }
       });
     });
   });

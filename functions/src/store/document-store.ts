@@ -1,7 +1,15 @@
 /**
  * The storage port: a small, document-shaped database interface. Every adapter
  * (SQLite locally, Firestore in production) passes the contract suite in
- * `document-store.contract.ts`.
+ * `document-store.contract.ts`, run against Google's Cloud Firestore emulator for Firestore.
+ *
+ * Where Firestore and SQLite could differ, this port says what is required:
+ * - Documents hold JSON values: no array directly inside an array, at most 20 levels of nesting,
+ *   no empty or reserved (`__name__`) field names (store-limits.ts; a TypeError otherwise).
+ * - Firestore's limits hold in every adapter: 1 MiB per document, 500 writes and 10 MiB per
+ *   commit, 1500 bytes per id (StoreLimitError before anything is written).
+ * - Ids and collection names: no '/', not '.' or '..', not `__name__`, at most 1500 bytes.
+ * - Transactions are serializable; how an adapter gets there differs (see `transaction`).
  */
 
 export type FieldValue = string | number | boolean | null;
@@ -69,11 +77,17 @@ export interface DocumentStore {
   query<T extends DocumentData>(collection: string, spec?: QuerySpec): Promise<QueryPage<T>>;
   /** How many documents match the filters (an aggregation: no document is read out). */
   count(collection: string, where?: EqualityFilter[]): Promise<number>;
-  /** All operations apply, or none does. */
+  /** All operations apply in order, or none does (at most 500 operations and 10 MiB: StoreLimitError). */
   batch(operations: WriteOperation[]): Promise<void>;
   /**
-   * Runs `work` with a consistent view: if a document it read changed before commit,
-   * the work is retried; writes apply atomically, or not at all if `work` throws.
+   * Runs `work` with a consistent view and commits it serializably: a document it read cannot have
+   * changed by its commit. Firestore holds a write from outside on such a document until the
+   * transaction ends (pessimistic locks); SQLite lets it land and runs `work` again on the new data.
+   * Either way the outcome is one of the serial orders and no update is lost; `work` may run more
+   * than once, so it must not have effects outside `tx`, and it must never wait for a write outside
+   * `tx` to a document it read (under locks that write waits for the transaction: a deadlock).
+   * Writes apply atomically at commit, or not at all if `work` throws. Gives up with
+   * TransactionContentionError after 10 attempts.
    */
   transaction<R>(work: (tx: StoreTransaction) => Promise<R>): Promise<R>;
   close(): Promise<void>;
@@ -96,6 +110,20 @@ export class DocumentNotFoundError extends Error {
   ) {
     super(`Document ${collection}/${id} does not exist`);
     this.name = 'DocumentNotFoundError';
+  }
+}
+
+/** Which of Firestore's limits (store-limits.ts) a write would break. */
+export type StoreLimit = 'document-size' | 'commit-writes' | 'commit-size';
+
+/** A write beyond Firestore's limits, refused before anything is written. */
+export class StoreLimitError extends Error {
+  constructor(
+    readonly limit: StoreLimit,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StoreLimitError';
   }
 }
 

@@ -1,11 +1,21 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { ROW_SORTS, ROW_TABS, USER_ROLES } from '@portal/shared/domain';
 import { COLLECTIONS } from './collections';
 import { createHarness, FORM_ID, type Harness } from '../testing/api-harness';
 import { assign, submitApplication } from '../testing/staff-fixtures';
 import { demoForm } from '../seed/demo-form';
-import type { DocumentStore, EqualityFilter, QuerySpec } from './document-store';
+import type { DocumentStore } from './document-store';
+import {
+  describeRequirement,
+  requiredIndex,
+  satisfies,
+  type CompositeIndex,
+  type IndexedQuery,
+  type Requirement,
+  readIndexFile,
+} from './firestore-indexes';
+
+const INDEX_FILE = path.resolve(__dirname, '../../../firestore.indexes.json');
 import { createSqliteStore } from './sqlite-store';
 
 /**
@@ -14,76 +24,7 @@ import { createSqliteStore } from './sqlite-store';
  * records each query and count; from each, the index Firestore would need is derived and looked up.
  */
 
-interface IndexField {
-  fieldPath: string;
-  order?: 'ASCENDING' | 'DESCENDING';
-  arrayConfig?: 'CONTAINS';
-}
-interface CompositeIndex {
-  collectionGroup: string;
-  queryScope: 'COLLECTION' | 'COLLECTION_GROUP';
-  fields: IndexField[];
-}
-interface Recorded {
-  collection: string;
-  where: EqualityFilter[];
-  orderBy?: QuerySpec['orderBy'];
-}
-interface Requirement {
-  collection: string;
-  equality: string[];
-  arrayContains: string | null;
-  order: { field: string; direction: 'ASCENDING' | 'DESCENDING' } | null;
-}
-
-const INDEX_FILE = path.resolve(__dirname, '../../../firestore.indexes.json');
-
-/**
- * The composite index a query needs, or null when single-field indexes serve it: equality filters
- * alone (Firestore merges them), one array-contains alone, or an order alone. Any other mix needs
- * the equality fields (any order), then the array-contains field, then the ordered field.
- */
-export function requiredIndex({ collection, where, orderBy }: Recorded): Requirement | null {
-  const equality = [...new Set(where.filter((f) => (f.op ?? '==') === '==').map((f) => f.field))];
-  const arrayContains = where.find((f) => f.op === 'array-contains')?.field ?? null;
-  const orderField = orderBy && !equality.includes(orderBy.field) ? orderBy.field : null;
-  const order = orderField
-    ? { field: orderField, direction: orderBy?.direction === 'desc' ? ('DESCENDING' as const) : ('ASCENDING' as const) }
-    : null;
-  const needed = arrayContains ? equality.length > 0 || order !== null : equality.length > 0 && order !== null;
-  return needed ? { collection, equality: equality.sort(), arrayContains, order } : null;
-}
-
-function satisfies(index: CompositeIndex, need: Requirement): boolean {
-  if (index.collectionGroup !== need.collection || index.queryScope !== 'COLLECTION') return false;
-  const size = need.equality.length + (need.arrayContains ? 1 : 0) + (need.order ? 1 : 0);
-  if (index.fields.length !== size) return false;
-  const equality = index.fields.slice(0, need.equality.length);
-  if (equality.some((field) => field.order === undefined || field.arrayConfig !== undefined)) return false;
-  if ([...equality.map((field) => field.fieldPath)].sort().join('\n') !== need.equality.join('\n')) return false;
-  let next = need.equality.length;
-  if (need.arrayContains) {
-    const field = index.fields[next++]!;
-    if (field.fieldPath !== need.arrayContains || field.arrayConfig !== 'CONTAINS') return false;
-  }
-  if (need.order) {
-    const field = index.fields[next]!;
-    if (field.fieldPath !== need.order.field || field.order !== need.order.direction) return false;
-  }
-  return true;
-}
-
-const describeRequirement = (need: Requirement): CompositeIndex => ({
-  collectionGroup: need.collection,
-  queryScope: 'COLLECTION',
-  fields: [
-    ...need.equality.map((fieldPath) => ({ fieldPath, order: 'ASCENDING' as const })),
-    ...(need.arrayContains ? [{ fieldPath: need.arrayContains, arrayConfig: 'CONTAINS' as const }] : []),
-    ...(need.order ? [{ fieldPath: need.order.field, order: need.order.direction }] : []),
-  ],
-});
-
-function recording(store: DocumentStore, recorded: Recorded[]): DocumentStore {
+function recording(store: DocumentStore, recorded: IndexedQuery[]): DocumentStore {
   return {
     ...store,
     get: (collection, id) => store.get(collection, id),
@@ -170,11 +111,8 @@ async function exerciseApi(harness: Harness): Promise<void> {
 }
 
 describe('firestore.indexes.json', () => {
-  const file = JSON.parse(fs.readFileSync(INDEX_FILE, 'utf8')) as {
-    indexes: CompositeIndex[];
-    fieldOverrides: unknown[];
-  };
-  let recorded: Recorded[] = [];
+  const file = { indexes: readIndexFile(INDEX_FILE) };
+  let recorded: IndexedQuery[] = [];
 
   beforeAll(async () => {
     recorded = [];

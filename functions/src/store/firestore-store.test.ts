@@ -7,82 +7,109 @@ import {
   DocumentNotFoundError,
   TransactionContentionError,
   type DocumentStore,
-  type WriteOperation,
+  type QuerySpec,
 } from './document-store';
 import { decodeCursor, encodeCursor } from './firestore-query';
-import { createFirestoreStore, MAX_BATCH_OPERATIONS } from './firestore-store';
+import type { CompositeIndex } from './firestore-indexes';
+import { createFirestoreStore } from './firestore-store';
+import { connectTestFirestore, testFirestoreEmulatorHost } from '../testing/test-firestore';
 import { PORT_OFFSET } from '../../../tools/port-offset';
 
 /**
- * The Firestore adapter against `@firestore-emulator/server`, an in-process gRPC emulator from npm
- * (no Java, no firebase-tools). Every test starts from an empty emulator: `server.state.clear()`
- * drops every project, so no per-test collection prefix is needed.
- *
- * The emulator is a partial implementation; what it cannot do is skipped by capability, with the
- * reason in the test's name (read in node_modules/@firestore-emulator/server/src/FirestoreState).
+ * The Firestore adapter against Google's Cloud Firestore emulator (started once for the whole run by
+ * the jest global setup), with no test skipped. Where the emulator is not installed (a machine
+ * without the Cloud SDK; never CI, where that fails the run), against `@firestore-emulator/server`,
+ * an in-process gRPC emulator from npm: a partial implementation, so what it cannot do is skipped by
+ * capability, with the reason in the test's name (read in node_modules/@firestore-emulator/server).
  */
 
-const PORT = 18481 + PORT_OFFSET;
-const previousHost = process.env.FIRESTORE_EMULATOR_HOST;
-// Read by firebase-admin when the Firestore client is created (getFirestore in beforeAll).
-process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${PORT}`;
+jest.setTimeout(60_000);
 
-jest.setTimeout(30_000);
-
-let server: FirestoreServer;
-let app: App;
-let db: Firestore;
-
-beforeAll(async () => {
-  server = new FirestoreServer();
-  await server.start(PORT);
-  // A named app of its own, so nothing else in the process shares (or terminates) this client.
-  app = initializeApp({ projectId: 'demo-portal-store-test' }, 'firestore-store-test');
-  db = getFirestore(app);
-});
-
-afterAll(async () => {
-  await db?.terminate();
-  if (app) await deleteApp(app);
-  server?.stop();
-  if (previousHost === undefined) delete process.env.FIRESTORE_EMULATOR_HOST;
-  else process.env.FIRESTORE_EMULATOR_HOST = previousHost;
-});
-
-const EMULATOR_GAPS = {
+const NPM_EMULATOR_GAPS = {
   transactionIsolation:
-    'the emulator does not isolate transactions: BeginTransaction hands out a dummy id and Commit never checks what the transaction read, so it never answers ABORTED and firebase-admin never retries',
+    'the npm emulator does not isolate transactions: BeginTransaction hands out a dummy id and Commit never checks what the transaction read, so it never answers ABORTED and firebase-admin never retries',
   cursors:
-    'the emulator ignores start_at/end_at of a structured query (it reads only from, where, order_by and limit), so startAfter returns the first page again',
+    'the npm emulator ignores start_at/end_at of a structured query (it reads only from, where, order_by and limit), so startAfter returns the first page again',
   atomicCommit:
-    "the emulator's Commit applies the writes one by one and keeps those before the one that fails (no rollback)",
+    "the npm emulator's Commit applies the writes one by one and keeps those before the one that fails (no rollback)",
   documentIdOrder:
-    'the emulator cannot order by __name__ (FieldPath.documentId()): it looks it up among the fields, finds nothing and keeps insertion order',
+    'the npm emulator cannot order by __name__ (FieldPath.documentId()): it looks it up among the fields, finds nothing and keeps insertion order',
   fieldPaths:
-    "the emulator's getField throws 'Not implemented' for dotted paths and does not unquote backticked names such as `first_name-2`",
+    "the npm emulator's getField throws 'Not implemented' for dotted paths and does not unquote backticked names such as `first_name-2`",
   nullEquality:
-    'firebase-admin sends == null as a unary IS_NULL filter, which the emulator ignores (it evaluates only field and composite filters), so every document matches',
-  orderByExcludesMissing: 'the emulator sorts documents lacking the ordered field last instead of leaving them out',
+    'firebase-admin sends == null as a unary IS_NULL filter, which the npm emulator ignores (it evaluates only field and composite filters), so every document matches',
+  orderByExcludesMissing: 'the npm emulator sorts documents lacking the ordered field last instead of leaving them out',
   setReplaces:
-    "the emulator's set without a mask merges the given fields into the stored document instead of replacing it",
+    "the npm emulator's set without a mask merges the given fields into the stored document instead of replacing it",
+  updateSizeLimit:
+    'the npm emulator stores an update that makes a document larger than 1 MiB (Firestore refuses it with INVALID_ARGUMENT)',
 } as const;
 
+interface Target {
+  label: string;
+  db: () => Firestore;
+  clear: () => Promise<void>;
+  skip?: typeof NPM_EMULATOR_GAPS;
+}
+
+function cloudFirestoreEmulator(): Target {
+  let firestore: ReturnType<typeof connectTestFirestore>;
+  beforeAll(() => {
+    firestore = connectTestFirestore('firestore-store-test');
+  });
+  afterAll(() => firestore?.close());
+  return {
+    label: "Firestore (firebase-admin against Google's Cloud Firestore emulator)",
+    db: () => firestore.db,
+    clear: () => firestore.clear(),
+  };
+}
+
+function npmEmulator(): Target {
+  const port = 18481 + PORT_OFFSET;
+  let server: FirestoreServer;
+  let app: App;
+  let db: Firestore;
+  beforeAll(async () => {
+    process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${port}`;
+    server = new FirestoreServer();
+    await server.start(port);
+    // A named app of its own, so nothing else in the process shares (or terminates) this client.
+    app = initializeApp({ projectId: 'demo-portal-store-test' }, 'firestore-store-test');
+    db = getFirestore(app);
+  });
+  afterAll(async () => {
+    await db?.terminate();
+    if (app) await deleteApp(app);
+    server?.stop();
+  });
+  return {
+    label: 'Firestore (firebase-admin against @firestore-emulator/server, the fallback without the Cloud SDK)',
+    db: () => db,
+    // server.state.clear() drops every project.
+    clear: async () => server.state.clear(),
+    skip: NPM_EMULATOR_GAPS,
+  };
+}
+
+const target = testFirestoreEmulatorHost() ? cloudFirestoreEmulator() : npmEmulator();
+
 describeDocumentStoreContract(
-  'Firestore (firebase-admin against @firestore-emulator/server)',
+  target.label,
   async () => {
-    server.state.clear();
+    await target.clear();
     // No store.close() in cleanup: it would terminate the shared client; the emulator is cleared instead.
-    return { store: createFirestoreStore(db), cleanup: async () => server.state.clear() };
+    return { store: createFirestoreStore(target.db()), cleanup: () => target.clear() };
   },
-  { skip: EMULATOR_GAPS },
+  { skip: target.skip },
 );
 
-describe('Firestore store (adapter behaviour the emulator supports)', () => {
+describe('Firestore store (adapter behaviour beyond the contract)', () => {
   let store: DocumentStore;
 
-  beforeEach(() => {
-    server.state.clear();
-    store = createFirestoreStore(db);
+  beforeEach(async () => {
+    await target.clear();
+    store = createFirestoreStore(target.db());
   });
 
   describe('cursors', () => {
@@ -169,6 +196,38 @@ describe('Firestore store (adapter behaviour the emulator supports)', () => {
     });
   });
 
+  describe('composite indexes', () => {
+    it('given the declared indexes (under the emulator), refuses a query or count whose index is missing', async () => {
+      const indexes: CompositeIndex[] = [
+        {
+          collectionGroup: 'items',
+          queryScope: 'COLLECTION',
+          fields: [
+            { fieldPath: 's', order: 'ASCENDING' },
+            { fieldPath: 'n', order: 'DESCENDING' },
+          ],
+        },
+      ];
+      const checked = createFirestoreStore(target.db(), { indexes });
+      await checked.create('items', 'a', { s: 'x', n: 1, tags: ['k'] });
+      const open = [{ field: 's', value: 'x' }];
+      const ids = async (spec: QuerySpec) => (await checked.query('items', spec)).items.map((item) => item.id);
+      expect(await ids({ where: open, orderBy: { field: 'n', direction: 'desc' } })).toEqual(['a']);
+      // Single-field indexes serve these: equality alone, an order alone, one array-contains alone.
+      expect(await ids({ where: open })).toEqual(['a']);
+      expect(await ids({ orderBy: { field: 'n' } })).toEqual(['a']);
+      expect(await checked.count('items', [{ field: 'tags', op: 'array-contains', value: 'k' }])).toBe(1);
+      await expect(checked.query('items', { where: open, orderBy: { field: 'n' } })).rejects.toThrow(
+        /requires an index.*"fieldPath":"s","order":"ASCENDING"\},\{"fieldPath":"n","order":"ASCENDING"/,
+      );
+      await expect(
+        checked.count('items', [...open, { field: 'tags', op: 'array-contains', value: 'k' }]),
+      ).rejects.toThrow(/requires an index/);
+      // Without the list (production), Firestore itself decides.
+      expect((await store.query('items', { where: open, orderBy: { field: 'n' } })).items).toHaveLength(1);
+    });
+  });
+
   describe('writes', () => {
     it('validates collection names and ids like the SQLite adapter', async () => {
       for (const collection of ['', 'items/x', '.', '..']) {
@@ -230,22 +289,6 @@ describe('Firestore store (adapter behaviour the emulator supports)', () => {
           tx.create('items', 'a', { v: 2 });
         }),
       ).rejects.toEqual(new DocumentExistsError('items', 'a'));
-    });
-
-    it(`refuses a batch of more than ${MAX_BATCH_OPERATIONS} operations, writing nothing`, async () => {
-      const operations = (count: number): WriteOperation[] =>
-        Array.from({ length: count }, (_, index) => ({
-          kind: 'set',
-          collection: 'items',
-          id: `doc-${String(index).padStart(3, '0')}`,
-          data: { index },
-        }));
-      await expect(store.batch(operations(MAX_BATCH_OPERATIONS + 1))).rejects.toThrow(
-        `A batch holds at most ${MAX_BATCH_OPERATIONS} operations`,
-      );
-      expect(await store.count('items')).toBe(0);
-      await store.batch(operations(MAX_BATCH_OPERATIONS));
-      expect(await store.count('items')).toBe(MAX_BATCH_OPERATIONS);
     });
 
     it('refuses a read after a write inside a transaction with the SQLite message', async () => {

@@ -12,15 +12,18 @@ import { applyFilters, buildQuery, encodeCursor } from './firestore-query';
 import {
   ABORTED,
   applyWrite,
-  checkEmptyUpdates,
+  assertUpdatesFit,
+  existenceToRead,
   grpcCode,
   keyOf,
   mapCommitError,
-  needsExistenceReads,
   prepareWrite,
+  readAndCheckWrites,
   type PreparedWrite,
 } from './firestore-writes';
+import { assertIndexed, type CompositeIndex, type IndexedQuery } from './firestore-indexes';
 import { assertCollection, assertKey } from './store-keys';
+import { assertCommitFits } from './store-limits';
 import { openTransactionHandle } from './store-transaction';
 
 /**
@@ -35,21 +38,32 @@ import { openTransactionHandle } from './store-transaction';
  *   nested path and nested maps are replaced, not merged (shallow merge).
  */
 
-/** Firestore's limit on the writes of one commit; larger batches are refused rather than split (they would not be atomic). */
-export const MAX_BATCH_OPERATIONS = 500;
 const MAX_ATTEMPTS = 10;
 
-export function createFirestoreStore(db: Firestore): DocumentStore {
+export interface FirestoreStoreOptions {
+  /**
+   * The composite indexes production has (firestore.indexes.json). Given under the emulator, which
+   * serves any query: a query whose index is missing is refused, as production Firestore refuses it.
+   */
+  indexes?: readonly CompositeIndex[];
+}
+
+export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptions = {}): DocumentStore {
+  const checkIndex = (query: IndexedQuery) => {
+    if (options.indexes) assertIndexed(query, options.indexes);
+  };
   const ref = (collection: string, id: string): DocumentReference => db.collection(collection).doc(id);
 
-  /** Runs writes as one commit; empty-patch updates, which firebase-admin cannot express, go through a transaction. */
+  /** Runs writes as one commit; one that needs existence reads (existenceToRead) runs as a transaction. */
   const commit = async (writes: PreparedWrite[]): Promise<void> => {
     if (writes.length === 0) return;
+    // Larger commits are refused rather than split: they would not be atomic.
+    assertCommitFits(writes.map((write) => write.bytes));
     try {
-      if (needsExistenceReads(writes).length > 0) {
+      if (existenceToRead(writes).length > 0) {
         await db.runTransaction(
           async (fsTx) => {
-            await checkEmptyUpdates(fsTx, ref, writes, new Map());
+            await readAndCheckWrites(fsTx, ref, writes, new Map());
             for (const write of writes) applyWrite(fsTx, ref, write);
           },
           { maxAttempts: MAX_ATTEMPTS },
@@ -85,6 +99,7 @@ export function createFirestoreStore(db: Firestore): DocumentStore {
     async query<T extends DocumentData>(collection: string, spec: QuerySpec = {}): Promise<QueryPage<T>> {
       assertCollection(collection);
       const { query, orderPath } = buildQuery(db, collection, spec);
+      checkIndex({ collection, where: spec.where ?? [], orderBy: spec.orderBy });
       const snapshot = await query.get();
       const docs = snapshot.docs;
       const limit = spec.limit;
@@ -101,16 +116,13 @@ export function createFirestoreStore(db: Firestore): DocumentStore {
     },
     async count(collection, where = []) {
       assertCollection(collection);
-      const snapshot = await applyFilters(db.collection(collection), where).count().get();
+      const filtered = applyFilters(db.collection(collection), where);
+      checkIndex({ collection, where });
+      const snapshot = await filtered.count().get();
       return snapshot.data().count;
     },
     async batch(operations: WriteOperation[]) {
       if (!Array.isArray(operations)) throw new TypeError('A batch takes an array of write operations');
-      if (operations.length > MAX_BATCH_OPERATIONS) {
-        throw new Error(
-          `A batch holds at most ${MAX_BATCH_OPERATIONS} operations (Firestore's limit for one atomic commit); got ${operations.length}`,
-        );
-      }
       await commit(operations.map(prepareWrite));
     },
     async transaction<R>(work: (tx: StoreTransaction) => Promise<R>): Promise<R> {
@@ -120,7 +132,7 @@ export function createFirestoreStore(db: Firestore): DocumentStore {
         return await db.runTransaction(
           async (fsTx) => {
             attempts++;
-            const attempt = openTransaction(fsTx, ref, db);
+            const attempt = openTransaction(fsTx, ref, db, checkIndex);
             writes = attempt.writes;
             let result: R;
             try {
@@ -128,11 +140,10 @@ export function createFirestoreStore(db: Firestore): DocumentStore {
             } finally {
               attempt.finish();
             }
-            if (writes.length > MAX_BATCH_OPERATIONS) {
-              throw new Error(`A transaction holds at most ${MAX_BATCH_OPERATIONS} writes; got ${writes.length}`);
-            }
+            assertCommitFits(writes.map((write) => write.bytes));
+            assertUpdatesFit(writes, attempt.readData);
             // Firestore's own rule is the same as ours: every read of the attempt happens before its first write.
-            await checkEmptyUpdates(fsTx, ref, writes, attempt.existence);
+            await readAndCheckWrites(fsTx, ref, writes, attempt.existence);
             for (const write of writes) applyWrite(fsTx, ref, write);
             return result;
           },
@@ -149,21 +160,31 @@ export function createFirestoreStore(db: Firestore): DocumentStore {
   };
 }
 
-function openTransaction(fsTx: Transaction, ref: (collection: string, id: string) => DocumentReference, db: Firestore) {
+function openTransaction(
+  fsTx: Transaction,
+  ref: (collection: string, id: string) => DocumentReference,
+  db: Firestore,
+  checkIndex: (query: IndexedQuery) => void,
+) {
   /** Whether each document read existed: spares a second read when an empty-patch update needs to know. */
   const existence = new Map<string, boolean>();
+  /** What each document read held: an update of it can be sized before commit. */
+  const readData = new Map<string, DocumentData>();
   const handle = openTransactionHandle(
     prepareWrite,
     async (collection, id) => {
       const snapshot = await fsTx.get(ref(collection, id));
       existence.set(keyOf(collection, id), snapshot.exists);
+      if (snapshot.exists) readData.set(keyOf(collection, id), snapshot.data()!);
       return snapshot.exists ? (snapshot.data() as DocumentData) : null;
     },
     async (collection, where) => {
+      const filtered = applyFilters(db.collection(collection), where);
+      checkIndex({ collection, where });
       // Firestore's transactions are serializable: a document joining the counted range conflicts.
-      const snapshot = await fsTx.get(applyFilters(db.collection(collection), where).count());
+      const snapshot = await fsTx.get(filtered.count());
       return snapshot.data().count;
     },
   );
-  return { ...handle, existence };
+  return { ...handle, existence, readData };
 }

@@ -1,6 +1,7 @@
 import { FieldPath, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
 import { DocumentExistsError, DocumentNotFoundError, type DocumentData, type WriteOperation } from './document-store';
 import { assertKey, assertPlainDocument } from './store-keys';
+import { assertDocumentFits, documentTooLarge, writeSize, type CommitWrite } from './store-limits';
 
 /** How the Firestore adapter writes: the port's operations prepared, applied to a batch or transaction, and its errors mapped. */
 
@@ -8,11 +9,12 @@ import { assertKey, assertPlainDocument } from './store-keys';
 const ALREADY_EXISTS = 6;
 const NOT_FOUND = 5;
 export const ABORTED = 10;
+const INVALID_ARGUMENT = 3;
+/** How Firestore (and its emulator) refuses an update that makes a document larger than 1 MiB. */
+const DOCUMENT_TOO_LARGE = /maximum entity size|exceeds the maximum allowed size|document size/i;
 
-export type PreparedWrite =
-  | { kind: 'create' | 'set'; collection: string; id: string; data: DocumentData }
-  | { kind: 'update'; collection: string; id: string; patch: DocumentData }
-  | { kind: 'delete'; collection: string; id: string };
+/** A write with its data copied and its size counted (store-limits.ts). */
+export type PreparedWrite = CommitWrite & { bytes: number };
 
 /** What a WriteBatch and a Transaction have in common, as this adapter uses them. */
 interface Writer {
@@ -22,11 +24,7 @@ interface Writer {
   delete(documentRef: DocumentReference): unknown;
 }
 
-export function applyWrite(
-  writer: Writer,
-  ref: (collection: string, id: string) => DocumentReference,
-  write: PreparedWrite,
-) {
+export function applyWrite(writer: Writer, ref: (collection: string, id: string) => DocumentReference, write: PreparedWrite) {
   const target = ref(write.collection, write.id);
   switch (write.kind) {
     case 'create':
@@ -38,7 +36,7 @@ export function applyWrite(
     case 'update': {
       // Top-level keys as FieldPaths: a key with a dot stays one field; a nested map is replaced whole.
       const pairs = Object.entries(write.patch).flatMap(([key, value]) => [new FieldPath(key), value]);
-      if (pairs.length === 0) return; // Checked for existence beforehand (checkEmptyUpdates); nothing to write.
+      if (pairs.length === 0) return; // Checked for existence beforehand (readAndCheckWrites); nothing to write.
       const [field, value, ...more] = pairs as [FieldPath, unknown, ...unknown[]];
       writer.update(target, field, value, ...more);
       return;
@@ -51,34 +49,61 @@ export function applyWrite(
 
 export const keyOf = (collection: string, id: string) => `${collection}/${id}`;
 
+const isEmptyUpdate = (write: PreparedWrite) => write.kind === 'update' && Object.keys(write.patch).length === 0;
+
 /**
- * The empty-patch updates whose target's existence the writes before them do not settle: firebase-admin
- * refuses an update without fields, so their "fails if missing" must come from a read.
+ * The documents whose existence before the commit must be read, because the port's answer depends on
+ * it and Firestore cannot give it: an empty-patch update (firebase-admin cannot send one, so its
+ * "fails if missing" comes from a read), and a commit Firestore refuses outright (INVALID_ARGUMENT:
+ * a create after another write of the same document, an update after its delete), where the port
+ * names the first write that fails in order, which depends on what existed before.
  */
-export function needsExistenceReads(writes: PreparedWrite[]): { collection: string; id: string }[] {
-  const settled = new Set<string>();
-  const needed = new Map<string, { collection: string; id: string }>();
+export function existenceToRead(writes: PreparedWrite[]): { collection: string; id: string }[] {
+  const state = new Map<string, 'exists' | 'missing'>();
+  const first = new Map<string, PreparedWrite>();
+  const emptyUpdates = new Map<string, PreparedWrite>();
+  let refused = false;
   for (const write of writes) {
     const key = keyOf(write.collection, write.id);
-    if (write.kind === 'update' && Object.keys(write.patch).length === 0) {
-      if (!settled.has(key)) needed.set(key, { collection: write.collection, id: write.id });
-    } else {
-      settled.add(key);
+    const prior = state.get(key);
+    if ((write.kind === 'create' && prior === 'exists') || (write.kind === 'update' && prior === 'missing')) {
+      refused = true;
     }
+    if (isEmptyUpdate(write) && prior === undefined) emptyUpdates.set(key, write);
+    if (!first.has(key)) first.set(key, write);
+    state.set(key, write.kind === 'delete' ? 'missing' : 'exists');
   }
-  return [...needed.values()];
+  const needed = new Map(emptyUpdates);
+  if (refused) {
+    for (const [key, write] of first) if (write.kind === 'create' || write.kind === 'update') needed.set(key, write);
+  }
+  return [...needed.values()].map(({ collection, id }) => ({ collection, id }));
 }
 
-/** Throws DocumentNotFoundError for an empty-patch update of a document missing at that point of the writes. */
-export async function checkEmptyUpdates(
+/**
+ * Plays the writes in order on what is known to exist (`known`: before the commit) and throws the
+ * port's error for the first one certain to fail; writes on documents of unknown existence are left
+ * to Firestore's own preconditions.
+ */
+function checkWrites(writes: PreparedWrite[], known: Map<string, boolean>): void {
+  const exists = new Map(known);
+  for (const write of writes) {
+    const key = keyOf(write.collection, write.id);
+    const before = exists.get(key);
+    if (write.kind === 'create' && before === true) throw new DocumentExistsError(write.collection, write.id);
+    if (write.kind === 'update' && before === false) throw new DocumentNotFoundError(write.collection, write.id);
+    exists.set(key, write.kind !== 'delete');
+  }
+}
+
+/** Reads the existence `existenceToRead` asks for (what `known` lacks), then checks the writes. */
+export async function readAndCheckWrites(
   fsTx: Transaction,
   ref: (collection: string, id: string) => DocumentReference,
   writes: PreparedWrite[],
   known: Map<string, boolean>,
 ): Promise<void> {
-  const needed = needsExistenceReads(writes);
-  if (needed.length === 0) return;
-  const toRead = needed.filter(({ collection, id }) => !known.has(keyOf(collection, id)));
+  const toRead = existenceToRead(writes).filter(({ collection, id }) => !known.has(keyOf(collection, id)));
   const exists = new Map(known);
   if (toRead.length > 0) {
     const snapshots = await fsTx.getAll(...toRead.map(({ collection, id }) => ref(collection, id)));
@@ -87,26 +112,20 @@ export async function checkEmptyUpdates(
       exists.set(keyOf(collection, id), snapshot.exists);
     });
   }
+  checkWrites(writes, exists);
+}
+
+/** Sizes what each update makes of a document the transaction read (a shallow merge), before commit. */
+export function assertUpdatesFit(writes: PreparedWrite[], readData: Map<string, DocumentData>): void {
+  const current = new Map(readData);
   for (const write of writes) {
     const key = keyOf(write.collection, write.id);
-    switch (write.kind) {
-      case 'create':
-        // A create on an existing document fails the commit itself (ALREADY_EXISTS).
-        exists.set(key, true);
-        break;
-      case 'set':
-        exists.set(key, true);
-        break;
-      case 'delete':
-        exists.set(key, false);
-        break;
-      case 'update':
-        if (Object.keys(write.patch).length === 0 && exists.get(key) === false) {
-          throw new DocumentNotFoundError(write.collection, write.id);
-        }
-        // A non-empty update of a missing document fails the commit itself (NOT_FOUND).
-        exists.set(key, true);
-        break;
+    if (write.kind === 'delete') current.delete(key);
+    else if (write.kind !== 'update') current.set(key, write.data);
+    else if (current.has(key)) {
+      const merged = { ...current.get(key), ...write.patch };
+      assertDocumentFits(write.collection, write.id, merged);
+      current.set(key, merged);
     }
   }
 }
@@ -114,11 +133,19 @@ export async function checkEmptyUpdates(
 /** Firestore's ALREADY_EXISTS / NOT_FOUND as the port's errors, naming the write that failed. */
 export function mapCommitError(error: unknown, writes: PreparedWrite[]): unknown {
   const code = grpcCode(error);
+  const message = error instanceof Error ? error.message : '';
+  if (code === INVALID_ARGUMENT && DOCUMENT_TOO_LARGE.test(message)) {
+    // Only an update can grow a document past the limit here: creates and sets were sized before.
+    const updates = writes.filter((write) => write.kind === 'update');
+    const named = updates.find((write) => message.includes(`/${write.collection}/${write.id}`)) ?? updates[0];
+    const mapped = named ? documentTooLarge(named.collection, named.id, null) : error;
+    if (mapped instanceof Error && mapped !== error) mapped.cause = error;
+    return mapped;
+  }
   const kind = code === ALREADY_EXISTS ? 'create' : code === NOT_FOUND ? 'update' : null;
   if (!kind) return error;
   const candidates = writes.filter((write) => write.kind === kind);
   if (candidates.length === 0) return error;
-  const message = error instanceof Error ? error.message : '';
   // The message names the document: Firestore as a path (".../documents/items/a"), the npm emulator's
   // NOT_FOUND as path elements (type: "items" name: "a"). The longest match wins (items/ab over items/a).
   const names = (write: PreparedWrite) =>
@@ -146,6 +173,12 @@ export function prepareWrite(operation: WriteOperation): PreparedWrite {
   }
   const { collection, id } = operation;
   assertKey(collection, id);
+  const write = copyWrite(operation);
+  return { ...write, bytes: writeSize(write) };
+}
+
+function copyWrite(operation: WriteOperation): CommitWrite {
+  const { collection, id } = operation;
   switch (operation.kind) {
     case 'create':
     case 'set':

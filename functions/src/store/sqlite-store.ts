@@ -14,6 +14,7 @@ import {
 } from './document-store';
 import { buildQuery, encodeCursor, type QueryRow } from './sqlite-query';
 import { assertCollection, assertKey, assertPlainDocument } from './store-keys';
+import { assertCommitFits, assertDocumentFits, writeSize } from './store-limits';
 import { openTransactionHandle } from './store-transaction';
 
 const MAX_ATTEMPTS = 10;
@@ -23,11 +24,12 @@ interface Row {
   version: number;
 }
 
-/** A write with its data already serialized, so later mutation by the caller cannot leak in. */
-type PreparedWrite =
+/** A write with its data already serialized, so later mutation by the caller cannot leak in, and sized. */
+type PreparedWrite = (
   | { kind: 'create' | 'set'; collection: string; id: string; json: string }
   | { kind: 'update'; collection: string; id: string; patchJson: string }
-  | { kind: 'delete'; collection: string; id: string };
+  | { kind: 'delete'; collection: string; id: string }
+) & { bytes: number };
 
 interface ReadRecord {
   collection: string;
@@ -79,6 +81,7 @@ export function createSqliteStore(options: { filename: string }): DocumentStore 
         const row = readRow(collection, id);
         if (!row) throw new DocumentNotFoundError(collection, id);
         const merged = { ...(JSON.parse(row.data) as DocumentData), ...(JSON.parse(write.patchJson) as DocumentData) };
+        assertDocumentFits(collection, id, merged);
         statement('UPDATE documents SET data = ?, version = version + 1 WHERE collection = ? AND id = ?').run(
           JSON.stringify(merged),
           collection,
@@ -93,6 +96,7 @@ export function createSqliteStore(options: { filename: string }): DocumentStore 
   };
 
   const applyAll = db.transaction((writes: PreparedWrite[]) => {
+    assertCommitFits(writes.map((write) => write.bytes));
     for (const write of writes) applyWrite(write);
   });
 
@@ -101,6 +105,7 @@ export function createSqliteStore(options: { filename: string }): DocumentStore 
 
   /** Returns false, applying nothing, when a document or count read by the transaction has changed since. */
   const commit = db.transaction((reads: ReadRecord[], counts: CountRecord[], writes: PreparedWrite[]): boolean => {
+    assertCommitFits(writes.map((write) => write.bytes));
     for (const read of reads) {
       const row = readRow(read.collection, read.id);
       // Comparing the data too closes the delete-then-recreate hole where a version restarts at 1.
@@ -230,12 +235,18 @@ function prepareWrite(operation: WriteOperation): PreparedWrite {
   assertKey(collection, id);
   switch (operation.kind) {
     case 'create':
-    case 'set':
-      return { kind: operation.kind, collection, id, json: serializeDocument(operation.data) };
-    case 'update':
-      return { kind: 'update', collection, id, patchJson: serializeDocument(operation.patch) };
+    case 'set': {
+      const json = serializeDocument(operation.data);
+      const bytes = writeSize({ kind: operation.kind, collection, id, data: JSON.parse(json) as DocumentData });
+      return { kind: operation.kind, collection, id, json, bytes };
+    }
+    case 'update': {
+      const patchJson = serializeDocument(operation.patch);
+      const bytes = writeSize({ kind: 'update', collection, id, patch: JSON.parse(patchJson) as DocumentData });
+      return { kind: 'update', collection, id, patchJson, bytes };
+    }
     case 'delete':
-      return { kind: 'delete', collection, id };
+      return { kind: 'delete', collection, id, bytes: writeSize({ kind: 'delete', collection, id }) };
     default:
       throw new TypeError(`Unknown write operation ${JSON.stringify(operation)}`);
   }

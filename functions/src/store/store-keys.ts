@@ -1,3 +1,5 @@
+import { nameProblem } from './store-limits';
+
 /** What every storage adapter accepts as a collection, a document id, a field path and a document. */
 
 const FIELD_PATH = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
@@ -5,13 +7,19 @@ const FIELD_PATH = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
 const isPathSegment = (text: unknown): text is string =>
   typeof text === 'string' && text !== '' && !text.includes('/') && text !== '.' && text !== '..';
 
+const quoted = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
+
 export function assertCollection(collection: string): void {
-  if (!isPathSegment(collection)) throw new Error(`Invalid collection name ${JSON.stringify(collection)}`);
+  if (!isPathSegment(collection)) throw new Error(`Invalid collection name ${quoted(collection)}`);
+  const problem = nameProblem(collection);
+  if (problem) throw new Error(`Invalid collection name ${quoted(collection)}: it ${problem}`);
 }
 
 export function assertKey(collection: string, id: string): void {
   assertCollection(collection);
-  if (!isPathSegment(id)) throw new Error(`Invalid document id ${JSON.stringify(id)}`);
+  if (!isPathSegment(id)) throw new Error(`Invalid document id ${quoted(id)}`);
+  const problem = nameProblem(id);
+  if (problem) throw new Error(`Invalid document id ${quoted(id)}: it ${problem}`);
 }
 
 /** A dotted field path ("a.b_c-1"), split into its segments. */

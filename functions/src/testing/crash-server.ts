@@ -1,5 +1,7 @@
 /**
- * A small API server for the crash-recovery test: createApp over a SQLite file, a fake identity
+ * A small API server for the crash-recovery test: createApp over a SQLite file (CRASH_DB) or, with
+ * CRASH_STORE=firestore, the Firestore adapter on the emulator at FIRESTORE_EMULATOR_HOST in project
+ * CRASH_PROJECT (the data outlives the killed process there too), a fake identity
  * verifier (`token-<uid>` is the verified identity `uid`), the demo form and `CRASH_USERS`
  * applicant records (`crash-0` ... `crash-<n-1>`) written if missing. Meant to be run as its own
  * process (`node --import tsx crash-server.ts`, so the pid is the server itself and SIGKILL hits it)
@@ -17,6 +19,10 @@ import type { FileStore } from '../files/file-store';
 import { createInMemoryIdentityAdmin } from '../identity/in-memory-identity-admin';
 import type { IdentityVerifier } from '../identity/identity-verifier';
 import { demoForm } from '../seed/demo-form';
+import { initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import type { DocumentStore } from '../store/document-store';
+import { createFirestoreStore } from '../store/firestore-store';
 import { createSqliteStore } from '../store/sqlite-store';
 
 export const CRASH_READY = /crash-server listening on (\d+)/;
@@ -38,13 +44,24 @@ const noFiles: FileStore = {
   delete: () => Promise.reject(new Error('no file storage in the crash server')),
 };
 
-async function main() {
+function createStore(): { store: DocumentStore; storeName: string } {
+  if (process.env.CRASH_STORE === 'firestore') {
+    const projectId = process.env.CRASH_PROJECT;
+    if (!projectId || !process.env.FIRESTORE_EMULATOR_HOST) {
+      throw new Error('CRASH_STORE=firestore needs CRASH_PROJECT and FIRESTORE_EMULATOR_HOST');
+    }
+    return { store: createFirestoreStore(getFirestore(initializeApp({ projectId }))), storeName: 'firestore' };
+  }
   const filename = process.env.CRASH_DB;
   if (!filename) throw new Error('CRASH_DB must name the database file');
+  return { store: createSqliteStore({ filename }), storeName: 'sqlite' };
+}
+
+async function main() {
   const port = Number(process.env.CRASH_PORT ?? 0);
   const users = Number(process.env.CRASH_USERS ?? 10);
 
-  const store = createSqliteStore({ filename });
+  const { store, storeName } = createStore();
   const form = demoForm(new Date());
   if (!(await store.get(COLLECTIONS.forms, form.id))) await store.set(COLLECTIONS.forms, form.id, form);
   for (let index = 0; index < users; index++) {
@@ -67,7 +84,7 @@ async function main() {
     identity: fakeVerifier,
     accounts: createInMemoryIdentityAdmin(),
     logger: pino({ level: 'silent' }),
-    storeName: 'sqlite',
+    storeName,
     version: 'crash-test',
   });
   const server = await new Promise<Server>((resolve, reject) => {

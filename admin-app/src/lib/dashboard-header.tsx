@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import { Flex, Input, Typography } from 'antd';
+import { useLocation, useNavigate } from '@portal/shared/router';
+import { useUrlSearch } from './use-url-search';
+
+/** `?q=…` for a search text, or nothing. */
+export const searchFor = (text: string) => {
+  const trimmed = text.trim();
+  return trimmed ? `?${new URLSearchParams({ q: trimmed }).toString()}` : '';
+};
+
+/**
+ * A dashboard whose tabs are paths under `base` (`base/{key}`) and whose one search box is `?q=`
+ * in the URL: the open tab, the search, and a way to switch tabs that keeps the search.
+ */
+export function useDashboardTabs<K extends string>(base: string, keys: readonly K[]) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const search = useUrlSearch();
+  const path = pathname.replace(/\/+$/, '');
+  const tab = keys.find((key) => path.endsWith(`/${key}`)) ?? keys[0]!;
+  const open = (key: string) => navigate({ pathname: `${base}/${key}`, search: searchFor(search.text) });
+  return { tab, open, ...search };
+}
+
+/** The heading of the reviewer's and the super-reviewer's dashboards: title, what it is about, an action, the search box. */
+export function DashboardHeader({
+  title,
+  subtitle,
+  action,
+  text,
+  setText,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  action?: ReactNode;
+  text: string;
+  setText: (text: string) => void;
+}) {
+  return (
+    <>
+      <Flex justify="space-between" align="center" gap={12} wrap>
+        <Flex vertical>
+          <Typography.Title level={2} style={{ margin: 0 }}>
+            {title}
+          </Typography.Title>
+          {subtitle}
+        </Flex>
+        {action}
+      </Flex>
+      <Input.Search
+        allowClear
+        aria-label="Search applicants"
+        placeholder="Search by name or email"
+        value={text}
+        maxLength={100}
+        onChange={(event) => setText(event.target.value)}
+        style={{ maxWidth: 420 }}
+      />
+    </>
+  );
+}

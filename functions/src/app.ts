@@ -7,7 +7,7 @@ import { formsRoutes } from './forms/forms.routes';
 import { appCheckMiddleware } from './http/app-check';
 import { corsMiddleware } from './http/cors';
 import { errorMiddleware, notFoundHandler } from './http/error-middleware';
-import { authRateLimit, GENEROUS_RATE_LIMITS, uploadRateLimit, type RateLimits } from './http/rate-limit';
+import { authRateLimit, GENEROUS_RATE_LIMITS, uploadRateLimit } from './http/rate-limit';
 import { rejectMalformedPath } from './http/reject-malformed-path';
 import { requireJsonBody } from './http/require-json';
 import { identityMiddleware } from './identity/identity-middleware';

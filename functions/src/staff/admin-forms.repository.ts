@@ -53,9 +53,12 @@ export function createAdminFormsRepository(store: DocumentStore): AdminFormsRepo
         : { kind: 'set', collection: COLLECTIONS.forms, id: form.id, data: form };
       await store.batch([
         write,
-        ...deactivate.map(
-          (id): WriteOperation => ({ kind: 'update', collection: COLLECTIONS.forms, id, patch: { isActive: false } }),
-        ),
+        ...deactivate.map((id): WriteOperation => ({
+          kind: 'update',
+          collection: COLLECTIONS.forms,
+          id,
+          patch: { isActive: false },
+        })),
         auditWrite(audit),
       ]);
     },

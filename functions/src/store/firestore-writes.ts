@@ -24,7 +24,11 @@ interface Writer {
   delete(documentRef: DocumentReference): unknown;
 }
 
-export function applyWrite(writer: Writer, ref: (collection: string, id: string) => DocumentReference, write: PreparedWrite) {
+export function applyWrite(
+  writer: Writer,
+  ref: (collection: string, id: string) => DocumentReference,
+  write: PreparedWrite,
+) {
   const target = ref(write.collection, write.id);
   switch (write.kind) {
     case 'create':

@@ -19,6 +19,9 @@ const browserProject = (name: string): Config => ({
 });
 
 const config: Config = {
+  // Component tests drive antd through jsdom: on a shared 2-core machine one can pass 5 s while
+  // other suites run beside it. A test that hangs still fails, after 20 s.
+  testTimeout: 20_000,
   projects: [
     {
       displayName: 'functions',

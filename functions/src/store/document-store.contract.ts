@@ -768,24 +768,52 @@ export function describeDocumentStoreContract(
         expect(await store.get('rows', 'd')).toBeNull();
       });
 
-      itWith('transactionIsolation')('retries when a document joins a count it read before commit', async () => {
-        await seed('rows', { a: { form: 'f', final: true } });
-        let runs = 0;
-        const seen: number[] = [];
-        await store.transaction(async (tx) => {
-          runs++;
-          const undecided = await tx.count('rows', [
-            { field: 'form', value: 'f' },
-            { field: 'final', value: false },
-          ]);
-          seen.push(undecided);
-          if (runs === 1) await store.create('rows', 'b', { form: 'f', final: false });
-          if (undecided === 0) tx.set('forms', 'f', { released: true });
-        });
-        expect(runs).toBe(2);
-        expect(seen).toEqual([0, 1]);
-        expect(await store.get('forms', 'f')).toBeNull();
-      });
+      itWith('transactionIsolation')(
+        'never commits on a stale count: a document that joins the counted range waits for it or makes it run again',
+        async () => {
+          await seed('rows', { a: { form: 'f', final: true } });
+          let runs = 0;
+          const seen: number[] = [];
+          let outside: Promise<unknown> = Promise.resolve();
+          await store.transaction(async (tx) => {
+            runs++;
+            const undecided = await tx.count('rows', [
+              { field: 'form', value: 'f' },
+              { field: 'final', value: false },
+            ]);
+            seen.push(undecided);
+            if (runs === 1) {
+              ({ settled: outside } = await startOutsideWrite(() =>
+                store.create('rows', 'b', { form: 'f', final: false }),
+              ));
+            }
+            if (undecided === 0) tx.set('forms', 'f', { released: true });
+          });
+          const outcome = {
+            runs,
+            seen,
+            outside: await outside,
+            released: await store.get('forms', 'f'),
+            joined: await store.get('rows', 'b'),
+          };
+          // Either the create waited for the release (released first, then the row), or the work ran again and saw it.
+          const createWaited = {
+            runs: 1,
+            seen: [0],
+            outside: 'written',
+            released: { released: true },
+            joined: { form: 'f', final: false },
+          };
+          const workRanAgain = {
+            runs: 2,
+            seen: [0, 1],
+            outside: 'written',
+            released: null,
+            joined: { form: 'f', final: false },
+          };
+          expect([createWaited, workRanAgain]).toContainEqual(outcome);
+        },
+      );
 
       itWith('transactionIsolation')('lands two concurrent increments', async () => {
         await Promise.all([increment(), increment()]);

@@ -87,6 +87,16 @@ export interface RunningFirestoreEmulator {
 }
 
 /** Deletes every document of one project in the emulator at `host` (its REST reset). */
+/**
+ * Points this process's firebase-admin at the emulator (read when a Firestore client is created),
+ * and keeps the Google client libraries from probing for a cloud metadata server: offline and
+ * local, that probe is a network call and a warning on every start.
+ */
+export function useFirestoreEmulator(host: string): void {
+  process.env.FIRESTORE_EMULATOR_HOST = host;
+  process.env.METADATA_SERVER_DETECTION ??= 'none';
+}
+
 export async function clearFirestoreEmulator(host: string, projectId: string): Promise<void> {
   const res = await fetch(`http://${host}/emulator/v1/projects/${projectId}/databases/(default)/documents`, {
     method: 'DELETE',

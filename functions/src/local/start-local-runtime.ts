@@ -51,8 +51,6 @@ export function createLocalStore(
   if (!process.env.FIRESTORE_EMULATOR_HOST) {
     throw new Error('PORTAL_STORE=firestore-emulator: FIRESTORE_EMULATOR_HOST must point at the Firestore emulator');
   }
-  // Offline and local: the Google client libraries must not probe for a cloud metadata server.
-  process.env.METADATA_SERVER_DETECTION ??= 'none';
   return createFirestoreStore(getFirestore(firebaseApp), { indexes: readIndexFile(INDEX_FILE) });
 }
 

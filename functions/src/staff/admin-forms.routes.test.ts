@@ -174,9 +174,16 @@ describe('POST /api/application/forms', () => {
     ],
     [
       'a repeated option',
-      (form) => (question(form, 2, 1).options = ['Health', 'Education', 'Health']),
+      (form) =>
+        Object.assign(question(form, 2, 1), { options: ['Health', 'Education', 'Health'], exclusiveOptions: [] }),
       'sections.2.questions.1.options',
       FORM_DEFINITION_MESSAGES.duplicateOption,
+    ],
+    [
+      'an exclusive option that is not an option',
+      (form) => (question(form, 2, 1).exclusiveOptions = ['None at all']),
+      'sections.2.questions.1.exclusiveOptions',
+      FORM_DEFINITION_MESSAGES.unknownExclusiveOption,
     ],
     [
       'more minimum than maximum words',

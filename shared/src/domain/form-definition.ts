@@ -19,6 +19,7 @@ export const FORM_DEFINITION_MESSAGES = {
   duplicateSectionId: 'Another section already has this id',
   duplicateQuestionId: 'Another question of this form already has this id',
   duplicateOption: 'Each option may appear once',
+  unknownExclusiveOption: 'An exclusive option must be one of the options',
   wordLimits: 'The minimum number of words cannot be above the maximum',
   secondRoleSelect: 'A form may have only one role-select question',
   duplicateRubricId: 'Another rubric of this kind already has this id',
@@ -72,6 +73,12 @@ function checkSections(form: ApplicationForm, report: Report): void {
   for (const { question, at } of questions) {
     if ('options' in question && new Set(question.options).size !== question.options.length) {
       report([...at, 'options'], FORM_DEFINITION_MESSAGES.duplicateOption);
+    }
+    if (
+      question.questionType === 'multiple-select' &&
+      question.exclusiveOptions?.some((option) => !question.options.includes(option))
+    ) {
+      report([...at, 'exclusiveOptions'], FORM_DEFINITION_MESSAGES.unknownExclusiveOption);
     }
     if (
       'maxWords' in question &&

@@ -48,6 +48,8 @@ export const questionSchema = z.discriminatedUnion('questionType', [
     ...questionBase,
     questionType: z.literal('multiple-select'),
     options: z.array(z.string().min(1).max(200)).min(1),
+    /** Options that exclude every other ("None of the above"): choosing one clears the rest. */
+    exclusiveOptions: z.array(z.string().min(1).max(200)).optional(),
   }),
   z.object({
     ...questionBase,

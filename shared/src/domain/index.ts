@@ -12,3 +12,4 @@ export * from './staff';
 export * from './form-definition';
 export * from './text';
 export * from './audit';
+export * from './three-way-merge';

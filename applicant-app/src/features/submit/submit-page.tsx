@@ -10,26 +10,10 @@ import {
   submitResponse,
   usePortal,
 } from '@portal/shared/client';
-import {
-  TEAM_ROLE_DISPLAY,
-  visibleSections,
-  type AnswerIssue,
-  type ApplicationResponse,
-  type Question,
-  type TeamRole,
-} from '@portal/shared/domain';
+import { visibleSections, type AnswerIssue, type ApplicationResponse } from '@portal/shared/domain';
 import { Link, Navigate, useParams } from '@portal/shared/router';
-import { FileName } from '@portal/shared/ui';
-
-function answerText(question: Question, answer: unknown): string {
-  if (Array.isArray(answer)) {
-    if (answer.length === 0) return '—';
-    return question.questionType === 'role-select'
-      ? answer.map((role) => TEAM_ROLE_DISPLAY[role as TeamRole]?.label ?? String(role)).join(', ')
-      : answer.join(', ');
-  }
-  return typeof answer === 'string' && answer.trim() ? answer : '—';
-}
+import { answerText, FileName } from '@portal/shared/ui';
+import { clearAllDrafts } from '../common/draft-storage';
 
 function issuesByPath(error: unknown): Map<string, string> {
   const details = error instanceof ApiRequestError ? error.details : undefined;
@@ -67,6 +51,8 @@ export default function SubmitPage() {
     setFailure(null);
     try {
       await submitResponse(api, current);
+      // Submitted: no copy of the draft is needed anywhere on this device any more.
+      clearAllDrafts(current.id);
       setSubmitted(true);
       void queryClient.invalidateQueries({ queryKey: applicationKeys.all });
     } catch (error) {
@@ -100,7 +86,15 @@ export default function SubmitPage() {
           <Card
             key={section.sectionId}
             title={section.sectionName}
-            extra={<Link to={`/apply/f/${form.data.id}/${section.sectionId}`}>Edit</Link>}
+            extra={
+              <Link
+                to={`/apply/f/${form.data.id}/${section.sectionId}`}
+                state={{ showIssues: true }}
+                aria-label={`Edit ${section.sectionName}`}
+              >
+                Edit
+              </Link>
+            }
           >
             <Flex vertical gap={16}>
               {section.questions.map((question) => {

@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { Button, Col, Modal, Radio, Row, Typography, theme } from 'antd';
+import type { AutosaveConflict } from '@portal/shared/client';
+import type { Answer, ApplicationForm, ApplicationResponse, Question } from '@portal/shared/domain';
+import { answerText, FileName } from '@portal/shared/ui';
+
+export const CONFLICT_TITLE = 'This application was changed somewhere else';
+
+type Choice = 'mine' | 'theirs';
+
+function questionAt(form: ApplicationForm, key: string): Question | undefined {
+  const [sectionId, questionId] = key.split('.');
+  return form.sections.find((s) => s.sectionId === sectionId)?.questions.find((q) => q.questionId === questionId);
+}
+
+function AnswerShown({ question, answer }: { question: Question; answer: unknown }) {
+  if (question.questionType === 'file-upload' && typeof answer === 'string' && answer)
+    return <FileName fileId={answer} />;
+  return <>{answerText(question, answer as Answer)}</>;
+}
+
+function Side({
+  title,
+  question,
+  answer,
+  selected,
+}: {
+  title: string;
+  question: Question;
+  answer: unknown;
+  selected: boolean;
+}) {
+  const { token } = theme.useToken();
+  return (
+    <div
+      style={{
+        height: '100%',
+        padding: 12,
+        borderRadius: token.borderRadius,
+        border: `1px solid ${selected ? token.colorPrimary : token.colorBorder}`,
+        background: selected ? token.colorPrimaryBg : token.colorBgContainer,
+      }}
+    >
+      <Typography.Text strong style={{ display: 'block', marginBottom: 4 }}>
+        {title}
+      </Typography.Text>
+      <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0, maxHeight: 240, overflow: 'auto' }}>
+        <AnswerShown question={question} answer={answer} />
+      </Typography.Paragraph>
+    </div>
+  );
+}
+
+/**
+ * A save was refused because another tab or device saved first, and some questions were changed
+ * on both sides: both texts side by side, one choice per question. Everything else was merged.
+ */
+export function ConflictDialog({
+  form,
+  conflict,
+  onResolve,
+}: {
+  form: ApplicationForm;
+  conflict: AutosaveConflict<ApplicationResponse> | null;
+  onResolve: (choices: Record<string, Choice>) => void;
+}) {
+  const [choices, setChoices] = useState<Record<string, Choice>>({});
+  const fields = conflict?.fields ?? [];
+  const choiceOf = (key: string): Choice => choices[key] ?? 'mine';
+  return (
+    <Modal
+      open={conflict !== null}
+      title={CONFLICT_TITLE}
+      width={860}
+      closable={false}
+      mask={{ closable: false }}
+      footer={
+        <Button
+          type="primary"
+          onClick={() => {
+            onResolve(Object.fromEntries(fields.map((field) => [field.key, choiceOf(field.key)])));
+            setChoices({});
+          }}
+        >
+          Save my choices
+        </Button>
+      }
+    >
+      <Typography.Paragraph>
+        It was saved from another tab or device after you opened it here. Every question changed in only one place keeps
+        that change. {fields.length === 1 ? 'This question was' : 'These questions were'} changed in both places: choose
+        the text to keep.
+      </Typography.Paragraph>
+      {fields.map((field) => {
+        const question = questionAt(form, field.key);
+        if (!question) return null;
+        const labelId = `conflict-${field.key.replace('.', '-')}`;
+        return (
+          <section key={field.key} aria-labelledby={labelId} style={{ marginBottom: 20 }}>
+            <Typography.Title level={5} id={labelId} style={{ marginTop: 0 }}>
+              {question.questionText}
+            </Typography.Title>
+            <Row gutter={[12, 12]}>
+              <Col xs={24} md={12}>
+                <Side
+                  title="Your version (this tab)"
+                  question={question}
+                  answer={field.mine}
+                  selected={choiceOf(field.key) === 'mine'}
+                />
+              </Col>
+              <Col xs={24} md={12}>
+                <Side
+                  title="Saved somewhere else"
+                  question={question}
+                  answer={field.theirs}
+                  selected={choiceOf(field.key) === 'theirs'}
+                />
+              </Col>
+            </Row>
+            <Radio.Group
+              aria-labelledby={labelId}
+              style={{ marginTop: 8 }}
+              value={choiceOf(field.key)}
+              onChange={(event) => setChoices((current) => ({ ...current, [field.key]: event.target.value as Choice }))}
+              options={[
+                { value: 'mine', label: 'Keep my version' },
+                { value: 'theirs', label: 'Use the saved version' },
+              ]}
+            />
+          </section>
+        );
+      })}
+    </Modal>
+  );
+}

@@ -24,6 +24,7 @@ export const FORM_DEFINITION_MESSAGES = {
   secondRoleSelect: 'A form may have only one role-select question',
   duplicateRubricId: 'Another rubric of this kind already has this id',
   criterionBounds: 'The maximum score must be above the minimum',
+  noWeightedCriterion: 'A rubric needs at least one criterion with a weight above 0',
   duplicateCriterionKey: 'Another criterion of this rubric already has this key',
   duplicateReviewRole: 'Another review rubric already covers this role',
   duplicateInterviewRole: 'Another interview rubric already covers this role',
@@ -119,6 +120,9 @@ function checkRubrics(
     );
     for (const { criterion, at } of criteria) {
       if (criterion.min >= criterion.max) report([...at, 'max'], FORM_DEFINITION_MESSAGES.criterionBounds);
+    }
+    if (rubric.criteria.every((criterion) => criterion.weight === 0)) {
+      report([field, r, 'criteria'], FORM_DEFINITION_MESSAGES.noWeightedCriterion);
     }
   });
 }

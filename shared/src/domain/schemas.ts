@@ -77,7 +77,8 @@ export const rubricCriterionSchema = z.object({
   description: z.string().max(2000).optional(),
   min: z.number().int().default(0),
   max: z.number().int().default(4),
-  weight: z.number().positive().default(1),
+  /** 0: noted but not weighted (scored and shown, left out of the aggregate). */
+  weight: z.number().min(0).default(1),
 });
 
 export const rubricSchema = z.object({

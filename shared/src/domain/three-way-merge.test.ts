@@ -26,3 +26,11 @@ test('without a base, only fields that differ are conflicts', () => {
   const result = mergeFields(undefined, { a: 'same', b: 'mine' }, { a: 'same', b: 'theirs' });
   expect(result.conflicts.map((c) => c.key)).toEqual(['b']);
 });
+
+test('a field missing from a side was empty there: added on one side only, it merges', () => {
+  expect(mergeFields({}, { score: 3 }, {})).toEqual({ merged: { score: 3 }, conflicts: [] });
+  expect(mergeFields({}, {}, { score: 2 })).toEqual({ merged: { score: 2 }, conflicts: [] });
+  expect(mergeFields({}, { score: 3 }, { score: 2 }).conflicts).toEqual([
+    { key: 'score', base: undefined, mine: 3, theirs: 2 },
+  ]);
+});

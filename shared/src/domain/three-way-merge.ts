@@ -34,7 +34,8 @@ export function mergeFields(base: Fields | undefined, mine: Fields, theirs: Fiel
   for (const key of keys) {
     const m = mine[key];
     const t = theirs[key];
-    const known = base !== undefined && Object.hasOwn(base, key);
+    // With a base, a field it lacks was empty (undefined) there; without one, nothing is known.
+    const known = base !== undefined;
     const b = known ? base[key] : undefined;
     if (sameValue(m, t) || (known && sameValue(m, b))) {
       merged[key] = t;

@@ -360,3 +360,22 @@ describe('flush', () => {
     expect(engine.getState()).toMatchObject({ status: 'failed', dirty: true });
   });
 });
+
+describe('settle (a submit that carries the draft)', () => {
+  test('cancels the pending autosave, waits for a save under way, and gives the draft with its version', async () => {
+    const server = fakeServer({ value: { name: '' }, version: 3 });
+    const { engine } = engineFor(server);
+    let answer!: () => void;
+    server.next(() => new Promise((resolve) => (answer = () => resolve({ value: { name: 'N' }, version: 4 }))));
+
+    type(engine, 'name', 'N');
+    await advance(2000);
+    type(engine, 'name', 'Nova');
+    const settled = engine.settle();
+    answer();
+
+    await expect(settled).resolves.toEqual({ value: { name: 'Nova' }, version: 4 });
+    await advance(10_000);
+    expect(server.save).toHaveBeenCalledTimes(1);
+  });
+});

@@ -32,6 +32,8 @@ export interface AutosaveConflict<T> {
 
 export interface AutosaveState<T> {
   value: T;
+  /** The server version the draft is based on (what the next save or a submit names). */
+  version: number;
   status: SaveStatus;
   /** The draft holds edits the server does not have. */
   dirty: boolean;
@@ -111,6 +113,7 @@ export class AutosaveEngine<T> {
     if (value === undefined) throw new Error('An autosave needs a draft or a base value');
     this.state = {
       value,
+      version: options.base.version,
       status: 'idle',
       dirty: options.base.value === undefined || !this.sameFields(value, options.base.value),
       lastSavedAt: options.lastSavedAt,
@@ -158,6 +161,17 @@ export class AutosaveEngine<T> {
       if (this.state.status !== 'idle') return false;
     }
     return !this.state.dirty;
+  };
+
+  /**
+   * For a submit that carries the draft itself: no autosave fires any more, a save under way is
+   * waited for; gives the draft and the version it is based on (null while a conflict is open).
+   */
+  readonly settle = async (): Promise<Versioned<T> | null> => {
+    this.clearTimers();
+    await this.queue;
+    this.clearTimers();
+    return this.state.status === 'conflict' ? null : { value: this.state.value, version: this.base.version };
   };
 
   /** Settles a conflict: each conflicting field takes the chosen side (mine unless named), then saves. */
@@ -232,6 +246,7 @@ export class AutosaveEngine<T> {
       this.failures = 0;
       const unchanged = this.edits === editsAtStart;
       this.set({
+        version: saved.version,
         status: 'idle',
         dirty: !unchanged,
         lastSavedAt: new Date(),
@@ -286,6 +301,7 @@ export class AutosaveEngine<T> {
     this.base = { value: theirs.value, version: theirs.version };
     this.set({
       value,
+      version: theirs.version,
       status: 'idle',
       conflict: null,
       error: null,

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { AutosaveEngine, type AutosaveOptions, type AutosaveState } from './autosave-engine';
 import { pendingSaves } from './pending-saves';
 
-export type Autosave<T> = AutosaveState<T> & Pick<AutosaveEngine<T>, 'edit' | 'flush' | 'resolve' | 'close' | 'stop'>;
+export type Autosave<T> = AutosaveState<T> &
+  Pick<AutosaveEngine<T>, 'edit' | 'flush' | 'settle' | 'resolve' | 'close' | 'stop'>;
 
 export interface UseAutosaveOptions<T> extends AutosaveOptions<T> {
   /** Logging out without the unsaved edits: what else to drop (the applicant's local copies). */
@@ -62,6 +63,7 @@ export function useAutosave<T>(options: UseAutosaveOptions<T>): Autosave<T> {
     ...state,
     edit: engine.edit,
     flush: engine.flush,
+    settle: engine.settle,
     resolve: engine.resolve,
     close: engine.close,
     stop: engine.stop,

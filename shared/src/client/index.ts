@@ -6,3 +6,4 @@ export * from './toasts';
 export * from './applications';
 export * from './use-retry-unless-answered';
 export * from './autosave';
+export * from './failure-message';

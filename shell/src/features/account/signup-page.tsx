@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Input, Typography } from 'antd';
-import { ApiRequestError, notify, usePortal } from '@portal/shared/client';
+import { ApiRequestError, failureMessage, notify, usePortal } from '@portal/shared/client';
 import { registrationSchema, type Registration, type User } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
 import { showServerFieldErrors, zodRule } from '@portal/shared/ui';
@@ -11,10 +11,9 @@ import { sendVerificationEmail } from './use-identity';
 
 type SignupValues = Registration & { confirmPassword: string };
 
-/** Spec section 8: 'Failed to register: {message} ({response data})'. */
+/** Spec section 8: 'Failed to register: {message} ({response data})', without raw JSON. */
 export function registrationFailure(error: unknown): string {
-  const data = error instanceof ApiRequestError ? JSON.stringify(error.responseData) : '';
-  return `Failed to register: ${(error as Error).message} (${data})`;
+  return failureMessage('Failed to register', error);
 }
 
 /**

@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiRequestError, notify, sessionKeys, useCurrentUser, usePortal } from '@portal/shared/client';
+import { ApiRequestError, failureMessage, notify, sessionKeys, useCurrentUser, usePortal } from '@portal/shared/client';
 import { AUTH_MESSAGES, profileUpdateSchema, type ProfileUpdate, type User } from '@portal/shared/domain';
 import { showServerFieldErrors, zodRule } from '@portal/shared/ui';
 import { AuthCard } from '../account/auth-card';
 import { sendVerificationEmail } from '../account/use-identity';
 import { loadIdentity } from '../identity/load-identity';
 
-/** Spec section 8: 'Failed to update user: {message} ({response data})'. */
+/** Spec section 8: 'Failed to update user: {message} ({response data})', without raw JSON. */
 export function profileUpdateFailure(error: unknown): string {
-  const data = error instanceof ApiRequestError ? JSON.stringify(error.responseData) : '';
-  return `Failed to update user: ${(error as Error).message} (${data})`;
+  return failureMessage('Failed to update user', error);
 }
 
 /** Shows and updates email, first and last name through POST /auth/update. */

@@ -37,6 +37,9 @@ async function fillIn({
   await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
 }
 
+// antd renders slowly when every suite runs in parallel.
+jest.setTimeout(30_000);
+
 beforeEach(() => {
   localStorage.clear();
   jest.mocked(toast).mockClear();

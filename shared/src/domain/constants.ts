@@ -35,6 +35,14 @@ export const TEAM_ROLE_DISPLAY: Record<TeamRole, TeamRoleDisplay> = {
   designer: { label: 'Designer', emoji: '🎨', background: '#ffe0cc', color: '#7a3a10' },
 };
 
+/** The portal's signal colours: each meets 4.5:1 contrast with white text and as text on white. */
+export const PORTAL_COLORS = {
+  primary: '#0958d9',
+  success: '#237804',
+  warning: '#ad4e00',
+  error: '#cf1322',
+} as const;
+
 export const QUESTION_TYPES = [
   'short-answer',
   'long-answer',

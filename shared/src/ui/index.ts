@@ -8,3 +8,4 @@ export * from './answer-text';
 export * from './application-answers';
 export * from './save-indicator';
 export * from './visually-hidden';
+export * from './portal-theme';

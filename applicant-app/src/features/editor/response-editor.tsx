@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Card, Col, Flex, Grid, Row, Typography } from 'antd';
 import { APPLICATION_SAVE_TEXTS, SaveIndicator } from '@portal/shared/ui';
 import { Navigate, useLocation, useNavigate } from '@portal/shared/router';
@@ -9,6 +9,7 @@ import {
   type ApplicationForm,
   type ApplicationResponse,
 } from '@portal/shared/domain';
+import { useDueDate } from '../common/due-date';
 import { ConflictDialog } from './conflict-dialog';
 import { DeadlineNotice } from './deadline-notice';
 import { useQuestionIssues } from './question-issues';
@@ -46,9 +47,15 @@ export function ResponseEditor({ form, initial, sectionId }: ResponseEditorProps
     [sections, issues],
   );
   const [leaving, setLeaving] = useState(false);
+  const due = useDueDate(form);
+  const title = useRef<HTMLHeadingElement>(null);
+  const shownSection = useRef(sectionId);
 
   useEffect(() => {
     window.scrollTo({ top: 0 });
+    // Another section opened: keyboard and screen reader users start at its title, not at the button they pressed.
+    if (shownSection.current !== sectionId) title.current?.focus({ preventScroll: true });
+    shownSection.current = sectionId;
   }, [sectionId]);
 
   if (!section) {
@@ -72,9 +79,12 @@ export function ResponseEditor({ form, initial, sectionId }: ResponseEditorProps
     <Flex vertical gap={16}>
       <Card size="small">
         <Flex justify="space-between" align="center" wrap gap={8}>
-          <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
-            {form.semester} application
-          </Typography.Title>
+          <div>
+            <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
+              {form.semester} application
+            </Typography.Title>
+            <Typography.Text type="secondary">Due {due}</Typography.Text>
+          </div>
           <Flex align="center" gap={12} wrap>
             <SaveIndicator state={autosave} texts={APPLICATION_SAVE_TEXTS} />
             {!readOnly && (
@@ -94,7 +104,7 @@ export function ResponseEditor({ form, initial, sectionId }: ResponseEditorProps
         </Col>
         <Col flex="1 1 0" style={{ minWidth: 0 }}>
           <Card>
-            <Typography.Title level={3} style={{ marginTop: 0 }}>
+            <Typography.Title level={3} ref={title} tabIndex={-1} style={{ marginTop: 0, outline: 'none' }}>
               {section.sectionName}
             </Typography.Title>
             {section.description && (

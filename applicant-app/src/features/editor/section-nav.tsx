@@ -36,7 +36,7 @@ function SectionList({
               onClick={onPick}
               style={{
                 display: 'flex',
-                alignItems: 'flex-start',
+                alignItems: 'center',
                 gap: 10,
                 padding: '6px 8px',
                 borderRadius: token.borderRadius,

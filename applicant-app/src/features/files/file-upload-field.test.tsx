@@ -282,3 +282,9 @@ test('by keyboard: the button opens the file chooser, and the focus stays on the
   uploads[0]!.resolve(uploadedFile());
   expect(await screen.findByRole('button', { name: 'Replace' })).toHaveFocus();
 });
+
+test('showing the field takes no focus', () => {
+  renderField(fakeApi());
+
+  expect(document.body).toHaveFocus();
+});

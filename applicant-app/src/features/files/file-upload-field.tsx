@@ -109,8 +109,10 @@ export function FileUploadField({
 
   const uploading = percent !== null;
   // The button under the keyboard focus is swapped for Cancel (and back): focus follows, not lost to the page.
+  const wasUploading = useRef(uploading);
   useEffect(() => {
-    if (document.activeElement === document.body) control.current?.focus();
+    if (wasUploading.current !== uploading && document.activeElement === document.body) control.current?.focus();
+    wasUploading.current = uploading;
   }, [uploading]);
 
   return (

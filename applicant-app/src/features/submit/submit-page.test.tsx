@@ -76,6 +76,8 @@ test("a refused submit (400) shows each issue inside its question's group", asyn
   expect(issue).toHaveTextContent('This question needs an answer');
   expect(screen.getAllByText('This question needs an answer')).toHaveLength(1);
   expect(screen.getByText('Some answers are missing')).toBeInTheDocument();
+  // The keyboard focus moves to the summary at the top.
+  expect(screen.getByText('Some answers are missing').closest('[tabindex="-1"]')).toHaveFocus();
   expect(notify.error).toHaveBeenCalledWith('Some answers are missing');
   expect(submit).toHaveBeenCalledWith(RESPONSE);
   expect(screen.getByRole('heading', { name: 'Review and submit' })).toBeInTheDocument();

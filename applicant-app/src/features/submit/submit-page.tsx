@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Flex, Spin, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -36,6 +36,12 @@ export default function SubmitPage() {
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const [submitted, setSubmitted] = useState(false);
+  const failureSummary = useRef<HTMLDivElement>(null);
+
+  // A refused submit: keyboard and screen reader users are taken to what went wrong, at the top.
+  useEffect(() => {
+    if (failure !== null) failureSummary.current?.focus();
+  }, [failure]);
 
   const failureLoading = form.error ?? response.error;
   if (failureLoading) return <Alert type="error" showIcon title={`Something went wrong: ${failureLoading.message}`} />;
@@ -72,12 +78,14 @@ export default function SubmitPage() {
         Check your answers. Once submitted, your application can no longer be changed.
       </Typography.Paragraph>
       {failure !== null && (
-        <Alert
-          type="error"
-          showIcon
-          title={failure instanceof ApiRequestError ? failure.message : 'Your application could not be submitted.'}
-          description={issues.size > 0 ? 'The questions that need attention are marked below.' : undefined}
-        />
+        <div ref={failureSummary} tabIndex={-1} style={{ outline: 'none' }}>
+          <Alert
+            type="error"
+            showIcon
+            title={failure instanceof ApiRequestError ? failure.message : 'Your application could not be submitted.'}
+            description={issues.size > 0 ? 'The questions that need attention are marked below.' : undefined}
+          />
+        </div>
       )}
       {issues.get('rolesApplied') && <Alert type="error" showIcon title={issues.get('rolesApplied')} />}
       {sections.map((section) => {

@@ -21,11 +21,15 @@ function AnswerShown({ question, answer }: { question: Question; answer: unknown
 
 function Side({
   title,
+  choice,
+  choiceLabel,
   question,
   answer,
   selected,
 }: {
   title: string;
+  choice: Choice;
+  choiceLabel: string;
   question: Question;
   answer: unknown;
   selected: boolean;
@@ -34,19 +38,21 @@ function Side({
   return (
     <div
       style={{
-        height: '100%',
+        flex: 1,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 8,
         padding: 12,
         borderRadius: token.borderRadius,
         border: `1px solid ${selected ? token.colorPrimary : token.colorBorder}`,
         background: selected ? token.colorPrimaryBg : token.colorBgContainer,
       }}
     >
-      <Typography.Text strong style={{ display: 'block', marginBottom: 4 }}>
-        {title}
-      </Typography.Text>
-      <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0, maxHeight: 240, overflow: 'auto' }}>
+      <Typography.Text strong>{title}</Typography.Text>
+      <Typography.Paragraph style={{ flex: 1, whiteSpace: 'pre-wrap', margin: 0, maxHeight: 240, overflow: 'auto' }}>
         <AnswerShown question={question} answer={answer} />
       </Typography.Paragraph>
+      <Radio value={choice}>{choiceLabel}</Radio>
     </div>
   );
 }
@@ -100,34 +106,35 @@ export function ConflictDialog({
             <Typography.Title level={5} id={labelId} style={{ marginTop: 0 }}>
               {question.questionText}
             </Typography.Title>
-            <Row gutter={[12, 12]}>
-              <Col xs={24} md={12}>
-                <Side
-                  title="Your version (this tab)"
-                  question={question}
-                  answer={field.mine}
-                  selected={choiceOf(field.key) === 'mine'}
-                />
-              </Col>
-              <Col xs={24} md={12}>
-                <Side
-                  title="Saved somewhere else"
-                  question={question}
-                  answer={field.theirs}
-                  selected={choiceOf(field.key) === 'theirs'}
-                />
-              </Col>
-            </Row>
             <Radio.Group
               aria-labelledby={labelId}
-              style={{ marginTop: 8 }}
+              style={{ display: 'block' }}
               value={choiceOf(field.key)}
               onChange={(event) => setChoices((current) => ({ ...current, [field.key]: event.target.value as Choice }))}
-              options={[
-                { value: 'mine', label: 'Keep my version' },
-                { value: 'theirs', label: 'Use the saved version' },
-              ]}
-            />
+            >
+              <Row gutter={[12, 12]}>
+                <Col xs={24} md={12} style={{ display: 'flex' }}>
+                  <Side
+                    title="Your version (this tab)"
+                    choice="mine"
+                    choiceLabel="Keep my version"
+                    question={question}
+                    answer={field.mine}
+                    selected={choiceOf(field.key) === 'mine'}
+                  />
+                </Col>
+                <Col xs={24} md={12} style={{ display: 'flex' }}>
+                  <Side
+                    title="Saved somewhere else"
+                    choice="theirs"
+                    choiceLabel="Use the saved version"
+                    question={question}
+                    answer={field.theirs}
+                    selected={choiceOf(field.key) === 'theirs'}
+                  />
+                </Col>
+              </Row>
+            </Radio.Group>
           </section>
         );
       })}

@@ -1,4 +1,4 @@
-import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { ConfigProvider, type ThemeConfig } from 'antd';
 import { PORTAL_COLORS } from '@portal/shared/domain';
 
@@ -73,10 +73,17 @@ const prefersReducedMotion = () => window.matchMedia?.(REDUCED_MOTION).matches ?
 export function PortalTheme({ children }: { children: ReactNode }) {
   const reduced = useSyncExternalStore(subscribeToMotion, prefersReducedMotion, () => false);
   const theme = useMemo(() => ({ ...PORTAL_THEME, token: { ...PORTAL_THEME.token, motion: !reduced } }), [reduced]);
+  // antd wraps a provider's tree in a motion provider the first time its `motion` differs from the
+  // one above, which remounts everything below: an open editor would lose what it holds. An outer
+  // provider with the opposite of the first setting makes them differ from the first render, so
+  // the tree is wrapped once, at mount, whatever the user's setting becomes.
+  const [outer] = useState<ThemeConfig>(() => ({ token: { motion: reduced } }));
   return (
-    <ConfigProvider theme={theme}>
-      <style>{TABLE_MEASURE_ROW_FIX}</style>
-      {children}
+    <ConfigProvider theme={outer}>
+      <ConfigProvider theme={theme}>
+        <style>{TABLE_MEASURE_ROW_FIX}</style>
+        {children}
+      </ConfigProvider>
     </ConfigProvider>
   );
 }

@@ -28,14 +28,17 @@ export function DeadlineNotice({
       role="alert"
       title={message}
       description={
-        unsaved
-          ? 'Your answers can no longer be changed. Your last changes could not be saved; they are kept on this device. Download a copy to keep them.'
-          : 'Your answers can no longer be changed. You can still download a copy of them.'
-      }
-      action={
-        <Button onClick={download} style={{ whiteSpace: 'normal', height: 'auto' }}>
-          Download your answers
-        </Button>
+        <>
+          <div>
+            {unsaved
+              ? 'Your answers can no longer be changed. Your last changes could not be saved; they are kept on this device. Download a copy to keep them.'
+              : 'Your answers can no longer be changed. You can still download a copy of them.'}
+          </div>
+          {/* Below the text, not beside it: on a phone the text keeps the card's width. */}
+          <Button onClick={download} style={{ marginTop: 8, whiteSpace: 'normal', height: 'auto', paddingBlock: 4 }}>
+            Download your answers
+          </Button>
+        </>
       }
     />
   );

@@ -8,6 +8,11 @@ export const CONFLICT_TITLE = 'This application was changed somewhere else';
 
 type Choice = 'mine' | 'theirs';
 
+const SIDES: { choice: Choice; title: string; choiceLabel: string }[] = [
+  { choice: 'mine', title: 'Your version (this tab)', choiceLabel: 'Keep my version' },
+  { choice: 'theirs', title: 'Saved somewhere else', choiceLabel: 'Use the saved version' },
+];
+
 function questionAt(form: ApplicationForm, key: string): Question | undefined {
   const [sectionId, questionId] = key.split('.');
   return form.sections.find((s) => s.sectionId === sectionId)?.questions.find((q) => q.questionId === questionId);
@@ -113,26 +118,16 @@ export function ConflictDialog({
               onChange={(event) => setChoices((current) => ({ ...current, [field.key]: event.target.value as Choice }))}
             >
               <Row gutter={[12, 12]}>
-                <Col xs={24} md={12} style={{ display: 'flex' }}>
-                  <Side
-                    title="Your version (this tab)"
-                    choice="mine"
-                    choiceLabel="Keep my version"
-                    question={question}
-                    answer={field.mine}
-                    selected={choiceOf(field.key) === 'mine'}
-                  />
-                </Col>
-                <Col xs={24} md={12} style={{ display: 'flex' }}>
-                  <Side
-                    title="Saved somewhere else"
-                    choice="theirs"
-                    choiceLabel="Use the saved version"
-                    question={question}
-                    answer={field.theirs}
-                    selected={choiceOf(field.key) === 'theirs'}
-                  />
-                </Col>
+                {SIDES.map((side) => (
+                  <Col key={side.choice} xs={24} md={12} style={{ display: 'flex' }}>
+                    <Side
+                      {...side}
+                      question={question}
+                      answer={side.choice === 'mine' ? field.mine : field.theirs}
+                      selected={choiceOf(field.key) === side.choice}
+                    />
+                  </Col>
+                ))}
               </Row>
             </Radio.Group>
           </section>

@@ -9,3 +9,6 @@ export const LAUNCHER_TEST_AUTH_EMULATOR_PORT = 19399 + PORT_OFFSET;
 /** The staff-cycle test runs a cycle from an empty dashboard on its own runtime. */
 export const CYCLE_TEST_PORT = 18100 + PORT_OFFSET;
 export const CYCLE_TEST_AUTH_EMULATOR_PORT = 19499 + PORT_OFFSET;
+/** The long-form test publishes a 15-section form as the active one, on its own runtime. */
+export const LONG_FORM_TEST_PORT = 18110 + PORT_OFFSET;
+export const LONG_FORM_TEST_AUTH_EMULATOR_PORT = 19599 + PORT_OFFSET;

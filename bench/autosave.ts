@@ -22,9 +22,7 @@ async function typingRun(baseUrl: string) {
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.waitForURL('**/apply');
     await page.goto(`${baseUrl}/apply/f/${FORM_ID}/motivation`);
-    const box = page
-      .getByRole('group', { name: 'Why do you want to build software for nonprofits?' })
-      .getByRole('textbox');
+    const box = page.getByRole('textbox', { name: 'Why do you want to build software for nonprofits?' });
     await box.waitFor();
     await box.fill('');
     await page.waitForTimeout(2500);

@@ -39,8 +39,11 @@ test('a new applicant answers every question type, survives a reload, fixes a mi
   await expect(page).toHaveURL(new RegExp(`/apply/f/${FORM}/about-you$`));
   await expect(page.getByText('Form not yet saved!')).toBeVisible();
 
-  await question(page, 'What name do you go by?').getByRole('textbox').fill('Nova');
-  await question(page, 'What year are you in?').getByRole('radio', { name: 'Second year' }).check();
+  await page.getByRole('textbox', { name: 'What name do you go by?' }).fill('Nova');
+  await page
+    .getByRole('radiogroup', { name: 'What year are you in?' })
+    .getByRole('radio', { name: 'Second year' })
+    .check();
   await question(page, 'Upload your resume (PDF, up to 10 MB)')
     .locator('input[type="file"]')
     .setInputFiles({ name: 'resume.pdf', mimeType: 'application/pdf', buffer: makePdf() });
@@ -57,34 +60,34 @@ test('a new applicant answers every question type, survives a reload, fixes a mi
   await expect(page.getByText('Design', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Next' }).click();
-  await question(page, 'Why do you want to build software for nonprofits?').getByRole('textbox').fill(words(25));
+  await page.getByRole('textbox', { name: 'Why do you want to build software for nonprofits?' }).fill(words(25));
   const causes = question(page, 'Which causes matter most to you?');
   await causes.getByRole('checkbox', { name: 'Education' }).check();
   await causes.getByRole('checkbox', { name: 'Health' }).check();
 
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/engineering$/);
-  await question(page, 'Tell us about a project you built.').getByRole('textbox').fill(words(35, 'built'));
+  await page.getByRole('textbox', { name: 'Tell us about a project you built.' }).fill(words(35, 'built'));
 
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/design$/);
   // Reload mid-typing, before the 2 s autosave: nothing typed is lost.
-  await question(page, 'Walk us through your design process.').getByRole('textbox').fill(words(32, 'sketch'));
+  await page.getByRole('textbox', { name: 'Walk us through your design process.' }).fill(words(32, 'sketch'));
   await page.reload();
-  await expect(question(page, 'Walk us through your design process.').getByRole('textbox')).toHaveValue(
+  await expect(page.getByRole('textbox', { name: 'Walk us through your design process.' })).toHaveValue(
     words(32, 'sketch'),
   );
   await expect(page.getByText(/^Last save: /)).toBeVisible({ timeout: 10_000 });
 
   await page.goto(`/apply/f/${FORM}/motivation`);
-  await expect(question(page, 'Why do you want to build software for nonprofits?').getByRole('textbox')).toHaveValue(
+  await expect(page.getByRole('textbox', { name: 'Why do you want to build software for nonprofits?' })).toHaveValue(
     words(25),
   );
   await expect(
     question(page, 'Which causes matter most to you?').getByRole('checkbox', { name: 'Health' }),
   ).toBeChecked();
   await page.goto(`/apply/f/${FORM}/about-you`);
-  await expect(question(page, 'What name do you go by?').getByRole('textbox')).toHaveValue('Nova');
+  await expect(page.getByRole('textbox', { name: 'What name do you go by?' })).toHaveValue('Nova');
 
   // The portfolio link (Design) is still missing: the server refuses and says where.
   await page.goto(`/apply/submit/${FORM}`);
@@ -92,8 +95,17 @@ test('a new applicant answers every question type, survives a reload, fixes a mi
   await expect(question(page, 'Link to your portfolio').getByRole('alert')).toHaveText('This question needs an answer');
   await expect(page).toHaveURL(new RegExp(`/apply/submit/${FORM}$`));
 
-  await page.goto(`/apply/f/${FORM}/design`);
-  await question(page, 'Link to your portfolio').getByRole('textbox').fill('https://example.org/nova');
+  // "Edit" opens the section with the problem shown next to the question, not only on the review page.
+  await page.getByRole('link', { name: 'Edit Design' }).click();
+  await expect(page).toHaveURL(new RegExp(`/apply/f/${FORM}/design$`));
+  const portfolio = page.getByRole('textbox', { name: 'Link to your portfolio' });
+  await expect(portfolio).toHaveAccessibleDescription(/This question needs an answer/);
+  const problem = (await page.getByText('This question needs an answer').boundingBox())!;
+  const input = (await portfolio.boundingBox())!;
+  expect(problem.y).toBeGreaterThanOrEqual(input.y + input.height);
+  expect(problem.y).toBeLessThan(input.y + input.height + 60);
+  await portfolio.fill('https://example.org/nova');
+  await expect(page.getByText('This question needs an answer')).toHaveCount(0);
   await page.getByRole('button', { name: 'Review and submit' }).click();
   await expect(page).toHaveURL(new RegExp(`/apply/submit/${FORM}$`));
   await expect(page.getByText('https://example.org/nova')).toBeVisible();
@@ -111,28 +123,34 @@ test('a new applicant answers every question type, survives a reload, fixes a mi
   await expect(page).toHaveURL(/\/apply\/status$/);
 });
 
-test('the same application in two tabs: the stale tab is told, and nothing is lost', async ({ page, context }) => {
+test('the same question changed in two tabs: the stale tab asks, with both texts, and nothing is lost', async ({
+  page,
+  context,
+}) => {
   const account = await registerVerifiedApplicant(page.request, uniqueEmail('two-tabs'));
   await logIn(page, account.email, account.password);
   await page.goto(`/apply/f/${FORM}/about-you`);
   const other = await context.newPage();
   await other.goto(`/apply/f/${FORM}/about-you`);
-  await expect(question(other, 'What name do you go by?').getByRole('textbox')).toBeVisible();
+  await expect(other.getByRole('textbox', { name: 'What name do you go by?' })).toBeVisible();
 
-  await question(page, 'What name do you go by?').getByRole('textbox').fill('From the first tab');
+  await page.getByRole('textbox', { name: 'What name do you go by?' }).fill('From the first tab');
   await expect(page.getByText(/^Last save: /)).toBeVisible({ timeout: 10_000 });
 
-  await question(other, 'What name do you go by?').getByRole('textbox').fill('From the second tab');
+  await other.getByRole('textbox', { name: 'What name do you go by?' }).fill('From the second tab');
   await expect(other.getByText('This application was changed somewhere else')).toBeVisible({ timeout: 10_000 });
   await expect(other.getByText(/^Failed to save your application \(Last save: /)).toBeVisible();
   // Nothing lost on either side: the stale tab keeps what was typed, the server keeps the first tab's save.
-  await expect(question(other, 'What name do you go by?').getByRole('textbox')).toHaveValue('From the second tab');
+  await expect(other.getByRole('textbox', { name: 'What name do you go by?' })).toHaveValue('From the second tab');
   await page.reload();
-  await expect(question(page, 'What name do you go by?').getByRole('textbox')).toHaveValue('From the first tab');
+  await expect(page.getByRole('textbox', { name: 'What name do you go by?' })).toHaveValue('From the first tab');
 
-  await other.getByRole('button', { name: 'Keep my version' }).click();
+  const dialog = other.getByRole('dialog', { name: 'This application was changed somewhere else' });
+  await expect(dialog.getByText('From the first tab')).toBeVisible();
+  await dialog.getByRole('radio', { name: 'Keep my version' }).check();
+  await dialog.getByRole('button', { name: 'Save my choices' }).click();
   await expect(other.getByText(/^Last save: /)).toBeVisible({ timeout: 10_000 });
   const third = await context.newPage();
   await third.goto(`/apply/f/${FORM}/about-you`);
-  await expect(question(third, 'What name do you go by?').getByRole('textbox')).toHaveValue('From the second tab');
+  await expect(third.getByRole('textbox', { name: 'What name do you go by?' })).toHaveValue('From the second tab');
 });

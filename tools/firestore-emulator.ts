@@ -92,7 +92,7 @@ export interface RunningFirestoreEmulator {
  * and keeps the Google client libraries from probing for a cloud metadata server: offline and
  * local, that probe is a network call and a warning on every start.
  */
-export function useFirestoreEmulator(host: string): void {
+export function pointAtFirestoreEmulator(host: string): void {
   process.env.FIRESTORE_EMULATOR_HOST = host;
   process.env.METADATA_SERVER_DETECTION ??= 'none';
 }

@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../functions/src/seed/demo-accounts';
 import { USER_ROLE_LABELS } from '../shared/src/domain/constants';
 import { startAuthEmulator } from './auth-emulator';
 import { buildStaleApps } from './build';
-import { startLocalFirestoreEmulator, useFirestoreEmulator } from './firestore-emulator';
+import { startLocalFirestoreEmulator, pointAtFirestoreEmulator } from './firestore-emulator';
 import { outputDir } from './webpack/create-config';
 import { version } from '../package.json';
 
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
         projectId: config.PORTAL_PROJECT_ID,
         dataDir: path.join(dataDir, 'firestore'),
       });
-      useFirestoreEmulator(firestore.host);
+      pointAtFirestoreEmulator(firestore.host);
     }
     runtime = await startLocalRuntime(
       config,

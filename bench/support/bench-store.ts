@@ -5,7 +5,7 @@ import { loadLocalConfig } from '../../functions/src/config';
 import type { DocumentStore } from '../../functions/src/store/document-store';
 import { createFirestoreStore } from '../../functions/src/store/firestore-store';
 import { createSqliteStore, runIntegrityCheck } from '../../functions/src/store/sqlite-store';
-import { startLocalFirestoreEmulator, useFirestoreEmulator } from '../../tools/firestore-emulator';
+import { startLocalFirestoreEmulator, pointAtFirestoreEmulator } from '../../tools/firestore-emulator';
 
 /** The store the benches' portal runs on, as `npm start` reads it: PORTAL_STORE (default sqlite). */
 export const BENCH_STORE = loadLocalConfig().PORTAL_STORE;
@@ -36,7 +36,7 @@ export async function seedBenchStore(
     dataDir: path.join(dataDir, 'firestore'),
   });
   const previousHost = process.env.FIRESTORE_EMULATOR_HOST;
-  useFirestoreEmulator(emulator.host);
+  pointAtFirestoreEmulator(emulator.host);
   const app = initializeApp({ projectId: PROJECT_ID }, 'bench-seed');
   const db = getFirestore(app);
   try {

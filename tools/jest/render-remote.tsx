@@ -14,7 +14,13 @@ export function renderRemote(
     path,
     api,
     withPortal = true,
-  }: { mountPath: string; path: string; api: Pick<ApiClient, 'request'> & Partial<ApiClient>; withPortal?: boolean },
+  }: {
+    mountPath: string;
+    /** The first entry: a path, or a path with router state. */
+    path: string | { pathname: string; state: unknown };
+    api: Pick<ApiClient, 'request'> & Partial<ApiClient>;
+    withPortal?: boolean;
+  },
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const routes = (

@@ -33,12 +33,21 @@ export function renderSignedIn(
     routes,
     role,
     user,
-  }: { mountPath: string; path: string; routes: Routes; role: UserRole; user?: Partial<User> },
+    timeZone,
+  }: {
+    mountPath: string;
+    path: string;
+    routes: Routes;
+    role: UserRole;
+    user?: Partial<User>;
+    /** The chapter's time zone from the build, as the shell gives it. */
+    timeZone?: string;
+  },
 ) {
   const { api, request } = fakeApi({ 'GET /session': () => sessionAnswer(role, user), ...routes });
   function SignedIn() {
     return (
-      <PortalProvider value={{ api: api as ApiClient, identity: IDENTITY }}>
+      <PortalProvider value={{ api: api as ApiClient, identity: IDENTITY, timeZone }}>
         <AppRoutes />
       </PortalProvider>
     );

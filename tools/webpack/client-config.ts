@@ -36,6 +36,7 @@ export function clientConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Clien
       professionalNetwork:
         env.PORTAL_CHAPTER_PROFESSIONAL_NETWORK ?? 'https://www.linkedin.com/company/example-chapter/',
       codeHosting: env.PORTAL_CHAPTER_CODE_HOSTING ?? 'https://github.com/example-chapter',
+      timeZone: env.PORTAL_CHAPTER_TIME_ZONE || (local ? 'America/New_York' : undefined),
     },
   };
   const result = clientConfigSchema.safeParse(candidate);

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { RequireRole } from '@portal/shared/client';
 import type { UserRole } from '@portal/shared/domain';
 import { Route, Routes } from '@portal/shared/router';
-import { PageNotFound } from '@portal/shared/ui';
+import { PageNotFound, PortalTheme } from '@portal/shared/ui';
 import { AssessmentPage } from '../features/assessment/assessment-page';
 import DorRoutes from './dor-routes';
 import { AdminHome } from '../features/home/admin-home';
@@ -18,7 +18,7 @@ const StaffOnly = ({ children }: { children: ReactNode }) => <RequireRole roles=
  * Spec sections 2 and 6: the super-reviewer's pages under dor/ (each guarded there), the reviewers'
  * screens. StaffLayout shows a reviewer the role-preference dialog until they have chosen.
  */
-export default function AdminRoutes() {
+function AdminRoutesTree() {
   return (
     <Routes>
       <Route element={<StaffLayout />}>
@@ -51,5 +51,14 @@ export default function AdminRoutes() {
         <Route path="*" element={<PageNotFound />} />
       </Route>
     </Routes>
+  );
+}
+
+/** The remote's route tree in the portal's theme (the remote's own antd reads it from its own provider). */
+export default function AdminRoutes() {
+  return (
+    <PortalTheme>
+      <AdminRoutesTree />
+    </PortalTheme>
   );
 }

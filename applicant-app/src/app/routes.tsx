@@ -3,7 +3,7 @@ import { Spin } from 'antd';
 import { RequireRole } from '@portal/shared/client';
 import type { UserRole } from '@portal/shared/domain';
 import { Route, Routes } from '@portal/shared/router';
-import { PageNotFound } from '@portal/shared/ui';
+import { PageNotFound, PortalTheme } from '@portal/shared/ui';
 import DecisionPage from '../features/decision/decision-page';
 import EditorPage from '../features/editor/editor-page';
 import OverviewPage from '../features/overview/overview-page';
@@ -28,7 +28,7 @@ function ApplicantOnly({ children }: { children: ReactNode }) {
 }
 
 /** Spec section 2: everything under /apply, rendered by the shell inside its router, QueryClient and session. */
-export default function ApplicantRoutes() {
+function ApplicantRoutesTree() {
   return (
     <Routes>
       <Route index element={<OverviewPage />} />
@@ -82,5 +82,14 @@ export default function ApplicantRoutes() {
       />
       <Route path="*" element={<PageNotFound />} />
     </Routes>
+  );
+}
+
+/** The remote's route tree in the portal's theme (the remote's own antd reads it from its own provider). */
+export default function ApplicantRoutes() {
+  return (
+    <PortalTheme>
+      <ApplicantRoutesTree />
+    </PortalTheme>
   );
 }

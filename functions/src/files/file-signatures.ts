@@ -1,6 +1,10 @@
 /** Leading bytes each media type must start with; the declared Content-Type is never trusted alone. */
 const SIGNATURES: Record<string, (bytes: Buffer) => boolean> = {
   'application/pdf': (bytes) => startsWith(bytes, '%PDF-'),
+  // Word 97-2003: an OLE compound file; Word 2007 and later (.docx): a ZIP package.
+  'application/msword': (bytes) => startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': (bytes) =>
+    startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]),
   'image/png': (bytes) => startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   'image/jpeg': (bytes) => startsWith(bytes, [0xff, 0xd8, 0xff]),
   'image/gif': (bytes) => startsWith(bytes, 'GIF87a') || startsWith(bytes, 'GIF89a'),
@@ -20,6 +24,8 @@ export function matchesSignature(mediaType: string, bytes: Buffer): boolean {
 /** The extensions a name of each media type may end in; the first is the one given when it ends in none of them. */
 const EXTENSIONS: Record<string, readonly string[]> = {
   'application/pdf': ['.pdf'],
+  'application/msword': ['.doc'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
   'image/png': ['.png'],
   'image/jpeg': ['.jpg', '.jpeg'],
   'image/gif': ['.gif'],

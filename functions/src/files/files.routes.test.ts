@@ -67,8 +67,12 @@ const FORM: ApplicationForm = {
         {
           questionId: 'portfolio',
           questionType: 'file-upload',
-          questionText: 'A portfolio page',
-          acceptedTypes: ['application/pdf'],
+          questionText: 'A portfolio page (PDF preferred; Word accepted)',
+          acceptedTypes: [
+            'application/pdf',
+            'application/msword',
+            'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+          ],
           maxSizeBytes: TEN_MB,
         },
       ],
@@ -325,6 +329,30 @@ describe('POST /api/files/:responseId/:questionId', () => {
       await expectNothingStored();
     },
   );
+
+  describe('a question that accepts several types (PDF preferred; Word accepted)', () => {
+    const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+    const docx = () => Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('word/document.xml')]);
+    const doc = () => Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(64)]);
+
+    it('takes each of them', async () => {
+      const options = (contentType: string, fileName: string) => ({ questionId: 'portfolio', contentType, fileName });
+      expect((await uploaded(pdf(), options('application/pdf', 'cv.pdf'))).contentType).toBe('application/pdf');
+      expect((await uploaded(docx(), options(DOCX, 'cv.docx'))).contentType).toBe(DOCX);
+      expect((await uploaded(doc(), options('application/msword', 'cv.doc'))).contentType).toBe('application/msword');
+    });
+
+    it('refuses another type with one message listing every accepted kind once', async () => {
+      const res = await upload(Buffer.from('PNG'), { questionId: 'portfolio', contentType: 'image/png' });
+      expectError(res, 415, 'unsupported-media-type', 'Upload a PDF or Word file');
+      await expectNothingStored();
+    });
+
+    it('refuses bytes that are not the declared Word type', async () => {
+      const res = await upload(pdf(), { questionId: 'portfolio', contentType: DOCX });
+      expectError(res, 415, 'unsupported-media-type', `The file is not a valid Word file`);
+    });
+  });
 
   it('answers 413 to a file over the question limit, naming the limit', async () => {
     const res = await upload(pdf('big', TEN_MB + 1));

@@ -141,6 +141,13 @@ describe('PUT /api/application/save/:responseId', () => {
         ['Space'],
         '"Space" is not one of the options',
       ],
+      [
+        'an exclusive option chosen with another',
+        'motivation',
+        'interests',
+        ['Health', 'None of these'],
+        '"None of these" cannot be chosen with other options',
+      ],
       ['a role that does not exist', 'roles', 'roles', ['ceo'], '"ceo" is not a team role'],
       ['text for the role select', 'roles', 'roles', 'engineer', 'Choose from the team roles'],
     ])('%s', async (_case, sectionId, questionId, value, message) => {

@@ -65,7 +65,8 @@ export function demoForm(now: Date): ApplicationForm {
             questionId: 'interests',
             questionType: 'multiple-select',
             questionText: 'Which causes matter most to you?',
-            options: ['Education', 'Environment', 'Health', 'Housing', 'Food security'],
+            options: ['Education', 'Environment', 'Health', 'Housing', 'Food security', 'None of these'],
+            exclusiveOptions: ['None of these'],
           },
           {
             questionId: 'anything-else',
@@ -91,7 +92,7 @@ export function demoForm(now: Date): ApplicationForm {
           {
             questionId: 'github',
             questionType: 'short-answer',
-            questionText: 'Link to your code (optional)',
+            questionText: 'Link to your code',
             optional: true,
             maxWords: 5,
           },

@@ -127,6 +127,14 @@ describe('POST /api/application/forms', () => {
     });
   });
 
+  it("takes a criterion of weight 0 ('noted but not weighted')", async () => {
+    const form = definition();
+    form.reviewRubrics[0]!.criteria[2]!.weight = 0;
+    const res = await harness.as('dora').post('/application/forms', form);
+    expect(res.status).toBe(201);
+    expect((await storedForm(NEW_ID))?.reviewRubrics[0]?.criteria[2]?.weight).toBe(0);
+  });
+
   it('deactivates every other form in the same batch when the new form is active', async () => {
     await harness.store.set(COLLECTIONS.forms, 'old-open', { ...harness.form, id: 'old-open' });
     await harness.store.set(COLLECTIONS.forms, 'old-closed', { ...harness.form, id: 'old-closed', isActive: false });
@@ -174,9 +182,16 @@ describe('POST /api/application/forms', () => {
     ],
     [
       'a repeated option',
-      (form) => (question(form, 2, 1).options = ['Health', 'Education', 'Health']),
+      (form) =>
+        Object.assign(question(form, 2, 1), { options: ['Health', 'Education', 'Health'], exclusiveOptions: [] }),
       'sections.2.questions.1.options',
       FORM_DEFINITION_MESSAGES.duplicateOption,
+    ],
+    [
+      'an exclusive option that is not an option',
+      (form) => (question(form, 2, 1).exclusiveOptions = ['None at all']),
+      'sections.2.questions.1.exclusiveOptions',
+      FORM_DEFINITION_MESSAGES.unknownExclusiveOption,
     ],
     [
       'more minimum than maximum words',
@@ -206,6 +221,12 @@ describe('POST /api/application/forms', () => {
       (form) => Object.assign(form.interviewRubrics[0]!.criteria[0]!, { min: 5, max: 1 }),
       'interviewRubrics.0.criteria.0.max',
       FORM_DEFINITION_MESSAGES.criterionBounds,
+    ],
+    [
+      'a rubric whose every criterion has weight 0',
+      (form) => form.interviewRubrics[0]!.criteria.forEach((criterion) => (criterion.weight = 0)),
+      'interviewRubrics.0.criteria',
+      FORM_DEFINITION_MESSAGES.noWeightedCriterion,
     ],
     [
       'a repeated criterion key',

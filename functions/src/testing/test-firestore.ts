@@ -1,6 +1,6 @@
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import { clearFirestoreEmulator, useFirestoreEmulator } from '../../../tools/firestore-emulator';
+import { clearFirestoreEmulator, pointAtFirestoreEmulator } from '../../../tools/firestore-emulator';
 
 /**
  * The Cloud Firestore emulator the jest global setup started (tools/jest/firestore-emulator-setup.ts),
@@ -28,7 +28,7 @@ export function connectTestFirestore(name: string): TestFirestore {
   const host = testFirestoreEmulatorHost();
   if (!host) throw new Error(`${NO_FIRESTORE_EMULATOR}; check testFirestoreEmulatorHost() first`);
   // Read by firebase-admin when the Firestore client is created; each test file has its own process.env.
-  useFirestoreEmulator(host);
+  pointAtFirestoreEmulator(host);
   const projectId = `demo-${name}`;
   const app = initializeApp({ projectId }, `test-firestore-${name}`);
   const db = getFirestore(app);

@@ -5,3 +5,5 @@ export * from './session-queries';
 export * from './toasts';
 export * from './applications';
 export * from './use-retry-unless-answered';
+export * from './autosave';
+export * from './failure-message';

@@ -14,6 +14,8 @@ export interface PortalIdentity {
 export interface PortalContextValue {
   api: ApiClient;
   identity?: PortalIdentity | null;
+  /** The chapter's time zone from the build configuration, if it names one. */
+  timeZone?: string;
 }
 
 const PortalContext = createContext<PortalContextValue | null>(null);

@@ -44,3 +44,12 @@ test('a success toast is a colored card and takes per-call options', () => {
     expect.objectContaining({ type: 'success', theme: 'colored', autoClose: 2000 }),
   );
 });
+
+test('the coloured cards use colours white text can be read on', () => {
+  expect(TOAST_CONTAINER_PROPS.style).toEqual({
+    '--toastify-color-info': '#0958d9',
+    '--toastify-color-success': '#237804',
+    '--toastify-color-warning': '#ad4e00',
+    '--toastify-color-error': '#cf1322',
+  });
+});

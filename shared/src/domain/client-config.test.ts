@@ -73,3 +73,12 @@ test('a local config needs neither App Check nor a web app id', () => {
   expect(problems(local)).toEqual({});
   expect(clientConfigSchema.parse(local).appCheck).toBeUndefined();
 });
+
+test("the chapter's time zone is optional, and must be a real IANA zone when given", () => {
+  expect(clientConfigSchema.safeParse({ ...local, chapter: { ...CHAPTER, timeZone: 'Europe/Berlin' } }).success).toBe(
+    true,
+  );
+  const wrong = clientConfigSchema.safeParse({ ...local, chapter: { ...CHAPTER, timeZone: 'Mars/Olympus_Mons' } });
+  expect(wrong.success).toBe(false);
+  expect(wrong.error?.issues[0]?.path).toEqual(['chapter', 'timeZone']);
+});

@@ -1,5 +1,6 @@
 import './zod-config';
 import { z } from 'zod';
+import { timeZoneSchema } from './schemas';
 
 /**
  * Build-time configuration of the browser apps; validated by the build, injected as a constant.
@@ -36,6 +37,8 @@ export const clientConfigSchema = z
       photoSharing: z.url(),
       professionalNetwork: z.url(),
       codeHosting: z.url(),
+      /** Dates such as the due date are shown in it, naming it; absent, in the viewer's own zone. */
+      timeZone: timeZoneSchema.optional(),
     }),
   })
   .superRefine((config, ctx) => {

@@ -35,6 +35,14 @@ export const TEAM_ROLE_DISPLAY: Record<TeamRole, TeamRoleDisplay> = {
   designer: { label: 'Designer', emoji: '🎨', background: '#ffe0cc', color: '#7a3a10' },
 };
 
+/** The portal's signal colours: each meets 4.5:1 contrast with white text and as text on white. */
+export const PORTAL_COLORS = {
+  primary: '#0958d9',
+  success: '#237804',
+  warning: '#ad4e00',
+  error: '#cf1322',
+} as const;
+
 export const QUESTION_TYPES = [
   'short-answer',
   'long-answer',
@@ -74,3 +82,11 @@ export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const INITIAL_RESPONSE_STATUS: ApplicationStatus = 'in-progress';
 export const AUTOSAVE_DELAY_MS = 2000;
 export const MIN_REVIEWER_ROLE_PREFERENCES = 3;
+
+/** Spec section 9: a retry waits 1000 ms, doubling each time up to 30000 ms (queries and autosave alike). */
+export const RETRY_DELAY_BASE_MS = 1000;
+export const RETRY_DELAY_MAX_MS = 30_000;
+
+export function retryDelay(attemptIndex: number): number {
+  return Math.min(RETRY_DELAY_BASE_MS * 2 ** attemptIndex, RETRY_DELAY_MAX_MS);
+}

@@ -1,5 +1,7 @@
 const TYPE_LABELS: Record<string, string> = {
   'application/pdf': 'PDF',
+  'application/msword': 'Word',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word',
   'image/png': 'PNG',
   'image/jpeg': 'JPEG',
   'image/gif': 'GIF',
@@ -28,9 +30,15 @@ export function fileTypeLabel(mediaType: string): string {
   return TYPE_LABELS[mediaTypeEssence(mediaType)] ?? mediaType;
 }
 
+/** The accepted types as one list, each kind named once: "PDF", "PDF or Word", "PDF, Word or PNG". */
+export function fileTypeList(acceptedTypes: readonly string[]): string {
+  const labels = [...new Set(acceptedTypes.map(fileTypeLabel))];
+  return labels.length <= 1 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
+}
+
 export const FILE_MESSAGES = {
   empty: 'The file is empty',
   tooLarge: (maxBytes: number) => `The file is larger than ${formatFileSize(maxBytes)}`,
-  wrongType: (acceptedTypes: readonly string[]) => `Upload a ${acceptedTypes.map(fileTypeLabel).join(' or ')} file`,
+  wrongType: (acceptedTypes: readonly string[]) => `Upload a ${fileTypeList(acceptedTypes)} file`,
   contentMismatch: (mediaType: string) => `The file is not a valid ${fileTypeLabel(mediaType)} file`,
 } as const;

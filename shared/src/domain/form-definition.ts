@@ -19,10 +19,12 @@ export const FORM_DEFINITION_MESSAGES = {
   duplicateSectionId: 'Another section already has this id',
   duplicateQuestionId: 'Another question of this form already has this id',
   duplicateOption: 'Each option may appear once',
+  unknownExclusiveOption: 'An exclusive option must be one of the options',
   wordLimits: 'The minimum number of words cannot be above the maximum',
   secondRoleSelect: 'A form may have only one role-select question',
   duplicateRubricId: 'Another rubric of this kind already has this id',
   criterionBounds: 'The maximum score must be above the minimum',
+  noWeightedCriterion: 'A rubric needs at least one criterion with a weight above 0',
   duplicateCriterionKey: 'Another criterion of this rubric already has this key',
   duplicateReviewRole: 'Another review rubric already covers this role',
   duplicateInterviewRole: 'Another interview rubric already covers this role',
@@ -74,6 +76,12 @@ function checkSections(form: ApplicationForm, report: Report): void {
       report([...at, 'options'], FORM_DEFINITION_MESSAGES.duplicateOption);
     }
     if (
+      question.questionType === 'multiple-select' &&
+      question.exclusiveOptions?.some((option) => !question.options.includes(option))
+    ) {
+      report([...at, 'exclusiveOptions'], FORM_DEFINITION_MESSAGES.unknownExclusiveOption);
+    }
+    if (
       'maxWords' in question &&
       question.minWords !== undefined &&
       question.maxWords !== undefined &&
@@ -112,6 +120,9 @@ function checkRubrics(
     );
     for (const { criterion, at } of criteria) {
       if (criterion.min >= criterion.max) report([...at, 'max'], FORM_DEFINITION_MESSAGES.criterionBounds);
+    }
+    if (rubric.criteria.every((criterion) => criterion.weight === 0)) {
+      report([field, r, 'criteria'], FORM_DEFINITION_MESSAGES.noWeightedCriterion);
     }
   });
 }

@@ -80,7 +80,9 @@ function shapeIssue(question: Question, answer: Answer, teamRoles: readonly stri
       if (!Array.isArray(answer)) return 'Choose from the options';
       const unknown = answer.find((value) => !question.options.includes(value));
       if (unknown !== undefined) return `"${unknown}" is not one of the options`;
-      return new Set(answer).size === answer.length ? null : 'An option is chosen twice';
+      if (new Set(answer).size !== answer.length) return 'An option is chosen twice';
+      const exclusive = answer.find((value) => question.exclusiveOptions?.includes(value));
+      return exclusive !== undefined && answer.length > 1 ? `"${exclusive}" cannot be chosen with other options` : null;
     }
     case 'role-select': {
       if (!Array.isArray(answer)) return 'Choose from the team roles';
@@ -97,17 +99,36 @@ function completenessIssue(question: Question, answer: Answer): string | null {
     if (question.optional) return null;
     return question.questionType === 'role-select' ? 'Choose at least one role' : 'This question needs an answer';
   }
-  if (
-    (question.questionType === 'short-answer' || question.questionType === 'long-answer') &&
-    typeof answer === 'string'
-  ) {
-    const words = countWords(answer);
-    if (question.minWords !== undefined && words < question.minWords)
-      return `Write at least ${question.minWords} words (now ${words})`;
-    if (question.maxWords !== undefined && words > question.maxWords)
-      return `Write at most ${question.maxWords} words (now ${words})`;
-  }
+  return typeof answer === 'string' ? wordLimitIssue(question, answer) : null;
+}
+
+/** The word-count rule of a text question: the message, or null when the text is within its limits. */
+export function wordLimitIssue(question: Question, text: string): string | null {
+  if (question.questionType !== 'short-answer' && question.questionType !== 'long-answer') return null;
+  const words = countWords(text);
+  if (question.minWords !== undefined && words < question.minWords)
+    return `Write at least ${question.minWords} words (now ${words})`;
+  if (question.maxWords !== undefined && words > question.maxWords)
+    return `Write at most ${question.maxWords} words (now ${words})`;
   return null;
+}
+
+/**
+ * A multiple-select answer after the user ticked or cleared options: an exclusive option ticked
+ * now leaves only itself; any other option ticked clears the exclusive ones.
+ */
+export function withExclusiveOptions(question: Question, previous: readonly string[], next: string[]): string[] {
+  if (question.questionType !== 'multiple-select' || !question.exclusiveOptions?.length) return next;
+  const exclusive = new Set(question.exclusiveOptions);
+  const added = next.filter((option) => !previous.includes(option));
+  const addedExclusive = added.find((option) => exclusive.has(option));
+  if (addedExclusive !== undefined) return [addedExclusive];
+  return added.length > 0 ? next.filter((option) => !exclusive.has(option)) : next;
+}
+
+/** What is wrong with one answer to its question, as submit sees it: the message, or null. */
+export function answerIssue(question: Question, answer: Answer, teamRoles: readonly string[]): string | null {
+  return shapeIssue(question, answer, teamRoles) ?? completenessIssue(question, answer);
 }
 
 export interface AnswerCheckOptions {
@@ -205,5 +226,31 @@ export function withAnswer(
             ),
           },
     ),
+  };
+}
+
+/** The answers as fields keyed `sectionId.questionId`, for a three-way merge. */
+export function answerFields(response: Pick<ApplicationResponse, 'sectionResponses'>): Record<string, Answer> {
+  return Object.fromEntries(
+    response.sectionResponses.flatMap((section) =>
+      section.questions.map((question) => [`${section.sectionId}.${question.questionId}`, question.response] as const),
+    ),
+  );
+}
+
+/** A copy of the response with every answer named in `fields` (keyed `sectionId.questionId`) replaced. */
+export function withAnswerFields(
+  response: ApplicationResponse,
+  fields: Readonly<Record<string, unknown>>,
+): ApplicationResponse {
+  return {
+    ...response,
+    sectionResponses: response.sectionResponses.map((section) => ({
+      ...section,
+      questions: section.questions.map((question) => {
+        const key = `${section.sectionId}.${question.questionId}`;
+        return Object.hasOwn(fields, key) ? { ...question, response: fields[key] as Answer } : question;
+      }),
+    })),
   };
 }

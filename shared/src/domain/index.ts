@@ -16,3 +16,4 @@ export * from './search';
 export * from './form-definition';
 export * from './text';
 export * from './audit';
+export * from './three-way-merge';

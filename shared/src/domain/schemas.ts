@@ -48,6 +48,8 @@ export const questionSchema = z.discriminatedUnion('questionType', [
     ...questionBase,
     questionType: z.literal('multiple-select'),
     options: z.array(z.string().min(1).max(200)).min(1),
+    /** Options that exclude every other ("None of the above"): choosing one clears the rest. */
+    exclusiveOptions: z.array(z.string().min(1).max(200)).optional(),
   }),
   z.object({
     ...questionBase,
@@ -75,7 +77,8 @@ export const rubricCriterionSchema = z.object({
   description: z.string().max(2000).optional(),
   min: z.number().int().default(0),
   max: z.number().int().default(4),
-  weight: z.number().positive().default(1),
+  /** 0: noted but not weighted (scored and shown, left out of the aggregate). */
+  weight: z.number().min(0).default(1),
 });
 
 export const rubricSchema = z.object({
@@ -84,12 +87,29 @@ export const rubricSchema = z.object({
   criteria: z.array(rubricCriterionSchema).min(1),
 });
 
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone name, e.g. "America/New_York". */
+export const timeZoneSchema = z
+  .string()
+  .max(64)
+  .refine(isTimeZone, 'Use an IANA time zone name, such as America/New_York or Europe/Berlin');
+
 export const applicationFormSchema = z.object({
   id: idSchema,
   semester: z.string().min(1).max(100),
   isActive: z.boolean(),
   decisionsReleased: z.boolean(),
   dueDate: z.iso.datetime({ offset: true }),
+  /** The chapter's time zone for this form's dates (else the build's, else the viewer's). */
+  timeZone: timeZoneSchema.optional(),
   description: z.string().max(8000).optional(),
   sections: z.array(formSectionSchema).min(1),
   reviewRubrics: z.array(rubricSchema).default([]),

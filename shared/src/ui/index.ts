@@ -6,3 +6,6 @@ export * from './query-states';
 export * from './file-name';
 export * from './answer-text';
 export * from './application-answers';
+export * from './save-indicator';
+export * from './visually-hidden';
+export * from './portal-theme';

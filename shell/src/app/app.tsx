@@ -1,14 +1,17 @@
 import { BrowserRouter } from '@portal/shared/router';
+import { PortalTheme } from '@portal/shared/ui';
 import { SessionProvider } from '../lib/identity/session-context';
 import { AppFrame } from './app-frame';
 
 /** The shell owns the providers: the session and the router here, the rest in PortalProviders. */
 export function App() {
   return (
-    <SessionProvider>
-      <BrowserRouter>
-        <AppFrame />
-      </BrowserRouter>
-    </SessionProvider>
+    <PortalTheme>
+      <SessionProvider>
+        <BrowserRouter>
+          <AppFrame />
+        </BrowserRouter>
+      </SessionProvider>
+    </PortalTheme>
   );
 }

@@ -1,63 +1,65 @@
-import { Alert, Button, Flex, Input, Radio, Typography } from 'antd';
+import { Button, Flex, Input, Radio, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiRequestError, notify, usePortal } from '@portal/shared/client';
+import { notify, usePortal } from '@portal/shared/client';
 import { MAX_TEXT_ANSWER_CHARS, scoreProblems, type AssessmentScreen } from '@portal/shared/domain';
 import { useNavigate } from '@portal/shared/router';
+import { DRAFT_SAVE_TEXTS, SaveIndicator } from '@portal/shared/ui';
 import { staffKeys } from '../../api/keys';
 import { submitAssessment } from '../../api/assessments';
-import { SaveIndicator } from './save-indicator';
+import { DraftConflict } from './draft-conflict';
 import { useAssessmentDraft } from './use-assessment-draft';
 
 type Rubric = NonNullable<AssessmentScreen['rubric']>;
 
+export const NOT_WEIGHTED = 'Noted but not weighted: not part of the score';
+
 const range = (min: number, max: number) => Array.from({ length: max - min + 1 }, (_, index) => min + index);
 
 /** The rubric's scores and the comments of one review or interview, saved as a draft until submitted. */
-export function AssessmentForm({
-  screen,
-  rubric,
-  onLoadLatest,
-}: {
-  screen: AssessmentScreen;
-  rubric: Rubric;
-  onLoadLatest: () => void;
-}) {
+export function AssessmentForm({ screen, rubric }: { screen: AssessmentScreen; rubric: Rubric }) {
   const { assessment, editable } = screen;
   const { api } = usePortal();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const draft = useAssessmentDraft(assessment, editable);
   const isReview = assessment.kind === 'review';
-  const complete = Object.keys(scoreProblems(rubric, draft.scores, true)).length === 0;
+  const { scores, comments } = draft.value;
+  const complete = Object.keys(scoreProblems(rubric, scores, true)).length === 0;
+  const commentsLabel = isReview ? 'Comments' : 'Interview notes';
 
   const submit = useMutation({
-    mutationFn: async () => submitAssessment(api, assessment.kind, assessment.id, await draft.settle()),
+    mutationFn: async () => {
+      const body = await draft.toSubmit();
+      if (!body) throw new Error('Choose which changes to keep first');
+      return submitAssessment(api, assessment.kind, assessment.id, body);
+    },
     onSuccess: async () => {
-      draft.markDone();
+      draft.stop();
       notify.success(isReview ? 'Review submitted!' : 'Interview submitted!');
       await queryClient.invalidateQueries({ queryKey: staffKeys.all });
       const tab = isReview ? 'apps' : 'interviews';
       navigate(`/admin/reviewer/dashboard/${encodeURIComponent(assessment.applicationFormId)}/${tab}`);
     },
-    onError: (error) =>
+    onError: (error) => {
       notify.error(
         `Failed to submit the ${isReview ? 'review' : 'interview'}: ${
-          error instanceof ApiRequestError ? error.message : 'unexpected error'
+          error instanceof Error ? error.message : 'unexpected error'
         }`,
-      ),
+      );
+      // What was not submitted is still a draft: save it.
+      void draft.flush();
+    },
   });
 
   return (
     <Flex vertical gap={16}>
-      {draft.conflict && (
-        <Alert
-          type="error"
-          showIcon
-          title={draft.conflict}
-          action={
-            <Button size="small" onClick={onLoadLatest}>
-              Load the latest
-            </Button>
+      {draft.status === 'conflict' && draft.conflict && (
+        <DraftConflict
+          conflict={draft.conflict}
+          rubric={rubric}
+          commentsLabel={commentsLabel}
+          onResolve={(side) =>
+            draft.resolve(Object.fromEntries(draft.conflict!.fields.map((field) => [field.key, side])))
           }
         />
       )}
@@ -73,12 +75,18 @@ export function AssessmentForm({
                 {criterion.description}
               </Typography.Text>
             )}
+            {criterion.weight === 0 && (
+              <Typography.Text type="secondary" id={`${labelId}-weight`} style={{ fontSize: 12 }}>
+                {NOT_WEIGHTED}
+              </Typography.Text>
+            )}
             <Radio.Group
               aria-labelledby={labelId}
+              aria-describedby={criterion.weight === 0 ? `${labelId}-weight` : undefined}
               optionType="button"
               buttonStyle="solid"
               disabled={!editable}
-              value={draft.scores[criterion.key]}
+              value={scores[criterion.key]}
               onChange={(event) => draft.setScore(criterion.key, event.target.value as number)}
               options={range(criterion.min, criterion.max).map((value) => ({ value, label: String(value) }))}
             />
@@ -87,11 +95,11 @@ export function AssessmentForm({
       })}
       <Flex vertical gap={4}>
         <Typography.Text strong id="assessment-comments">
-          {isReview ? 'Comments' : 'Interview notes'}
+          {commentsLabel}
         </Typography.Text>
         <Input.TextArea
           aria-labelledby="assessment-comments"
-          value={draft.comments}
+          value={comments}
           maxLength={MAX_TEXT_ANSWER_CHARS}
           showCount
           autoSize={{ minRows: 4, maxRows: 16 }}
@@ -101,10 +109,10 @@ export function AssessmentForm({
       </Flex>
       {editable && (
         <Flex justify="space-between" align="center" wrap gap={8}>
-          <SaveIndicator status={draft.status} lastSavedAt={draft.lastSavedAt} />
+          <SaveIndicator state={draft} texts={DRAFT_SAVE_TEXTS} />
           <Button
             type="primary"
-            disabled={!complete || Boolean(draft.conflict)}
+            disabled={!complete || draft.status === 'conflict'}
             loading={submit.isPending}
             onClick={() => submit.mutate()}
           >

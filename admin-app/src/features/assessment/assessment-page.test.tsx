@@ -1,10 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notify } from '@portal/shared/client';
+import { ApiRequestError, notify } from '@portal/shared/client';
 import type { AssessmentScreen, AssessmentView, UserRole } from '@portal/shared/domain';
 import AdminRoutes from '../../app/routes';
 import { answer, apiError, fail, type Routes } from '@portal/jest-support/fake-api';
 import { renderSignedIn } from '@portal/jest-support/render-signed-in';
+import { NOT_WEIGHTED } from './assessment-form';
+import { DRAFT_CONFLICT_TITLE } from './draft-conflict';
 
 jest.setTimeout(30_000);
 
@@ -221,31 +223,102 @@ test('the draft saves itself 2 s after the last change, with the version it is b
   });
 });
 
-test('a save refused as stale says so and loads the latest on request', async () => {
-  jest.useFakeTimers();
-  const load = jest
-    .fn()
-    .mockReturnValueOnce(screenOf())
-    .mockReturnValue(
-      screenOf({}, { scores: { impact: 1 }, comments: 'From the other tab', state: 'draft', version: 7 }),
-    );
+describe('a save refused because another tab or device saved first', () => {
   const stale = 'This was saved from another tab or device since you opened it';
-  renderPage(REVIEW_URL, { [`GET ${REVIEW}`]: load, [`PUT ${REVIEW}`]: fail(apiError(409, 'conflict', stale)) });
+  const refusedWith = (current: AssessmentView) =>
+    jest
+      .fn((body: unknown) =>
+        assessment({ ...(body as object), state: 'draft', version: (body as { version: number }).version + 1 }),
+      )
+      .mockImplementationOnce(() => {
+        throw new ApiRequestError(409, 'conflict', stale, {
+          error: { code: 'conflict', message: stale, details: { current } },
+        });
+      });
+
+  test('other criteria and comments changed there are merged without asking, and saved', async () => {
+    jest.useFakeTimers();
+    const save = refusedWith(assessment({ scores: { teamwork: 2 }, comments: 'From the other tab', version: 7 }));
+    renderPage(REVIEW_URL, { [`GET ${REVIEW}`]: answer(screenOf()), [`PUT ${REVIEW}`]: save });
+    await act(() => jest.advanceTimersByTimeAsync(0));
+    await screen.findByRole('heading', { name: 'Review' });
+
+    fireEvent.click(score('Impact of past work', 3));
+    await act(() => jest.advanceTimersByTimeAsync(2000));
+
+    expect(screen.queryByText(DRAFT_CONFLICT_TITLE)).not.toBeInTheDocument();
+    expect(save).toHaveBeenCalledTimes(2);
+    expect(save).toHaveBeenLastCalledWith({
+      scores: { impact: 3, teamwork: 2 },
+      comments: 'From the other tab',
+      version: 7,
+    });
+    expect(score('Works well with others', 2)).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Comments' })).toHaveValue('From the other tab');
+    expect(indicator()).toHaveTextContent(/^Last save: /);
+  });
+
+  test('the same criterion changed on both sides asks; the saved value can be taken', async () => {
+    jest.useFakeTimers();
+    const save = refusedWith(assessment({ scores: { impact: 1 }, comments: 'From the other tab', version: 7 }));
+    renderPage(REVIEW_URL, { [`GET ${REVIEW}`]: answer(screenOf()), [`PUT ${REVIEW}`]: save });
+    await act(() => jest.advanceTimersByTimeAsync(0));
+    await screen.findByRole('heading', { name: 'Review' });
+
+    fireEvent.click(score('Impact of past work', 3));
+    await act(() => jest.advanceTimersByTimeAsync(2000));
+
+    expect(screen.getByText(DRAFT_CONFLICT_TITLE)).toBeInTheDocument();
+    expect(screen.getByText('Impact of past work: yours "3", saved "1"')).toBeInTheDocument();
+    expect(indicator()).toHaveTextContent('Failed to save (Last save: never)');
+    expect(submitButton()).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Use the saved' }));
+    await act(() => jest.advanceTimersByTimeAsync(0));
+
+    expect(screen.queryByText(DRAFT_CONFLICT_TITLE)).not.toBeInTheDocument();
+    expect(score('Impact of past work', 1)).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Comments' })).toHaveValue('From the other tab');
+    // Nothing differs from the saved copy any more: nothing to save.
+    expect(save).toHaveBeenCalledTimes(1);
+  });
+
+  test("'Keep mine' saves my value over theirs, on their version", async () => {
+    jest.useFakeTimers();
+    const save = refusedWith(assessment({ scores: { impact: 1 }, version: 7 }));
+    renderPage(REVIEW_URL, { [`GET ${REVIEW}`]: answer(screenOf()), [`PUT ${REVIEW}`]: save });
+    await act(() => jest.advanceTimersByTimeAsync(0));
+    await screen.findByRole('heading', { name: 'Review' });
+
+    fireEvent.click(score('Impact of past work', 3));
+    await act(() => jest.advanceTimersByTimeAsync(2000));
+    fireEvent.click(screen.getByRole('button', { name: 'Keep mine' }));
+    await act(() => jest.advanceTimersByTimeAsync(0));
+
+    expect(save).toHaveBeenLastCalledWith({ scores: { impact: 3 }, comments: '', version: 7 });
+    expect(indicator()).toHaveTextContent(/^Last save: /);
+  });
+});
+
+test('a failed save is retried after a second, without another change', async () => {
+  jest.useFakeTimers();
+  const save = jest
+    .fn((body: unknown) =>
+      assessment({ ...(body as object), state: 'draft', version: (body as { version: number }).version + 1 }),
+    )
+    .mockImplementationOnce(() => {
+      throw apiError(503, 'internal', 'Unavailable');
+    });
+  renderPage(REVIEW_URL, { [`GET ${REVIEW}`]: answer(screenOf()), [`PUT ${REVIEW}`]: save });
   await act(() => jest.advanceTimersByTimeAsync(0));
   await screen.findByRole('heading', { name: 'Review' });
 
   fireEvent.click(score('Impact of past work', 3));
   await act(() => jest.advanceTimersByTimeAsync(2000));
-
-  expect(screen.getByText(stale)).toBeInTheDocument();
   expect(indicator()).toHaveTextContent('Failed to save (Last save: never)');
-  fireEvent.click(screen.getByRole('button', { name: 'Load the latest' }));
-  await act(() => jest.advanceTimersByTimeAsync(0));
+  await act(() => jest.advanceTimersByTimeAsync(1000));
 
-  await waitFor(() => expect(screen.queryByText(stale)).not.toBeInTheDocument());
-  expect(load).toHaveBeenCalledTimes(2);
-  expect(screen.getByRole('textbox', { name: 'Comments' })).toHaveValue('From the other tab');
-  expect(score('Impact of past work', 1)).toBeChecked();
+  expect(save).toHaveBeenCalledTimes(2);
+  expect(indicator()).toHaveTextContent(/^Last save: /);
 });
 
 test('submit waits for every score, then submits and returns to the dashboard', async () => {
@@ -374,4 +447,16 @@ test('an interview shows every section, interview notes, and submits back to the
   expect(request).toHaveBeenCalledWith('POST', `${INTERVIEW}/submit`, {
     body: { scores: { impact: 2, teamwork: 1 }, comments: '', version: 4 },
   });
+});
+
+test("a criterion of weight 0 is scored like the others and marked 'noted but not weighted'", async () => {
+  const noted = {
+    ...RUBRIC,
+    criteria: [...RUBRIC.criteria, { key: 'noted', prompt: 'Culture add', min: 0, max: 4, weight: 0 }],
+  };
+  renderPage(REVIEW_URL, { [`GET ${REVIEW}`]: answer(screenOf({ rubric: noted })) });
+
+  expect(await screen.findByRole('radiogroup', { name: 'Culture add' })).toHaveAccessibleDescription(NOT_WEIGHTED);
+  expect(criterion('Impact of past work')).not.toHaveAccessibleDescription(NOT_WEIGHTED);
+  expect(screen.getAllByText(NOT_WEIGHTED)).toHaveLength(1);
 });

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Alert, Button, Card, Col, Flex, Result, Row, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError, notify, usePortal, useRetryUnlessAnswered } from '@portal/shared/client';
@@ -48,8 +47,6 @@ export function AssessmentPage({ kind }: { kind: AssessmentKind }) {
   const id = (kind === 'review' ? reviewDataId : interviewDataId) ?? '';
   const retry = useRetryUnlessAnswered();
   const query = useQuery({ ...assessmentScreenQueryOptions(api, kind, id), retry, refetchOnWindowFocus: false });
-  // Bumped when the server's copy replaces what is on screen (after a conflict or a reopen).
-  const [generation, setGeneration] = useState(0);
 
   if (query.error instanceof ApiRequestError && query.error.status === 403) {
     return <Result status="403" title="You cannot open this" subTitle={query.error.message} />;
@@ -66,10 +63,6 @@ export function AssessmentPage({ kind }: { kind: AssessmentKind }) {
 
   const screen = query.data;
   const { assessment, rubric, editable } = screen;
-  const loadLatest = async () => {
-    await query.refetch();
-    setGeneration((value) => value + 1);
-  };
 
   return (
     <Row gutter={[24, 24]}>
@@ -91,11 +84,10 @@ export function AssessmentPage({ kind }: { kind: AssessmentKind }) {
             {!editable && <ReadOnlyNotice screen={screen} />}
             {rubric ? (
               <AssessmentForm
-                // A reload after a conflict, or a reopen, starts the form again from the server's copy.
-                key={`${kind}:${id}:${generation}:${editable}`}
+                // A reopen starts the form again from the server's copy.
+                key={`${kind}:${id}:${editable}`}
                 screen={screen}
                 rubric={rubric}
-                onLoadLatest={() => void loadLatest()}
               />
             ) : (
               <Alert type="warning" showIcon title={STAFF_MESSAGES.noRubric} />

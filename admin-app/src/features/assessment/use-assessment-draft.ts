@@ -1,127 +1,80 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiRequestError, usePortal } from '@portal/shared/client';
-import { AUTOSAVE_DELAY_MS, type AssessmentBody, type AssessmentView, type Scores } from '@portal/shared/domain';
+import { useCallback } from 'react';
+import { defaultStaleCopy, useAutosave, usePortal, type Autosave, type Versioned } from '@portal/shared/client';
+import type { AssessmentBody, AssessmentView, Scores } from '@portal/shared/domain';
 import { saveAssessment } from '../../api/assessments';
 
-export type SaveStatus = 'idle' | 'saving' | 'failed';
-
-export interface AssessmentDraft {
+export interface AssessmentValue {
   scores: Scores;
   comments: string;
+}
+
+export interface AssessmentDraft extends Autosave<AssessmentValue> {
   setScore: (key: string, value: number) => void;
   setComments: (text: string) => void;
-  status: SaveStatus;
-  lastSavedAt: Date | null;
-  /** Set when the server refused a save (409): the message to show; nothing is saved until reloaded. */
-  conflict: string | null;
-  /** Waits for any save under way, then gives what the server needs to take this draft (or submit it). */
-  settle: () => Promise<AssessmentBody>;
-  /** The server took a submit: nothing is left to save. */
-  markDone: () => void;
+  /** Stops the autosave and gives what the server needs to take this draft as submitted (null during a conflict). */
+  toSubmit: () => Promise<AssessmentBody | null>;
+}
+
+const SCORE = 'score:';
+const valueOf = ({ scores, comments }: Pick<AssessmentView, 'scores' | 'comments'>): AssessmentValue => ({
+  scores,
+  comments,
+});
+
+/** Each criterion's score and the comments are the fields merged when another tab saved first. */
+export function assessmentFields({ scores, comments }: AssessmentValue): Record<string, unknown> {
+  return { ...Object.fromEntries(Object.entries(scores).map(([key, score]) => [`${SCORE}${key}`, score])), comments };
+}
+
+function fromFields(fields: Readonly<Record<string, unknown>>): AssessmentValue {
+  const scores: Scores = {};
+  for (const [key, value] of Object.entries(fields)) {
+    if (key.startsWith(SCORE) && typeof value === 'number') scores[key.slice(SCORE.length)] = value;
+  }
+  return { scores, comments: typeof fields.comments === 'string' ? fields.comments : '' };
 }
 
 /**
- * The review or interview being written: saved 2 s after the last change, each save naming the
- * version it was based on, so a save from another tab or device is refused instead of overwritten.
+ * The review or interview being written, on the portal's one autosave: saved 2 s after the last
+ * change with the version it is based on; a save from another tab or device is merged per
+ * criterion and comments, and only a field changed on both sides asks.
  */
 export function useAssessmentDraft(assessment: AssessmentView, editable: boolean): AssessmentDraft {
   const { api } = usePortal();
-  const [scores, setScores] = useState<Scores>(assessment.scores);
-  const [comments, setCommentsState] = useState(assessment.comments);
-  const [status, setStatus] = useState<SaveStatus>('idle');
-  const [lastSavedAt, setLastSavedAt] = useState<Date | null>(
-    assessment.state === 'not-started' ? null : new Date(assessment.updatedAt),
-  );
-  const [conflict, setConflict] = useState<string | null>(null);
-
-  const latest = useRef({ scores: assessment.scores, comments: assessment.comments });
-  const version = useRef(assessment.version);
-  const edits = useRef(0);
-  const savedEdits = useRef(0);
-  const saving = useRef<Promise<void> | null>(null);
-  const timer = useRef<number | undefined>(undefined);
-  const blocked = useRef(false);
-
-  const runSave = useCallback(async () => {
-    if (blocked.current || savedEdits.current === edits.current) return;
-    const editsAtStart = edits.current;
-    setStatus('saving');
-    try {
-      const saved = await saveAssessment(api, assessment.kind, assessment.id, {
-        ...latest.current,
-        version: version.current,
-      });
-      version.current = saved.version;
-      savedEdits.current = editsAtStart;
-      setLastSavedAt(new Date());
-      setStatus('idle');
-    } catch (error) {
-      setStatus('failed');
-      if (error instanceof ApiRequestError && error.status === 409) {
-        blocked.current = true;
-        setConflict(error.message);
-      }
-    }
-  }, [api, assessment.kind, assessment.id]);
-
-  const saveNow = useCallback(async () => {
-    window.clearTimeout(timer.current);
-    while (saving.current) await saving.current;
-    const attempt = runSave();
-    saving.current = attempt;
-    try {
-      await attempt;
-    } finally {
-      saving.current = null;
-    }
-  }, [runSave]);
-
-  const changed = useCallback(() => {
-    edits.current += 1;
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => void saveNow(), AUTOSAVE_DELAY_MS);
-  }, [saveNow]);
+  const autosave = useAutosave<AssessmentValue>({
+    base: { value: valueOf(assessment), version: assessment.version },
+    lastSavedAt: assessment.state === 'not-started' ? null : new Date(assessment.updatedAt),
+    async save(value, version) {
+      const saved = await saveAssessment(api, assessment.kind, assessment.id, { ...value, version });
+      return { value: valueOf(saved), version: saved.version };
+    },
+    fieldsOf: assessmentFields,
+    withFields: (_value, fields) => fromFields(fields),
+    staleCopy: (error) => {
+      const stale = defaultStaleCopy<AssessmentView>(error);
+      return stale
+        ? ({ value: valueOf(stale.value), version: stale.version } satisfies Versioned<AssessmentValue>)
+        : null;
+    },
+  });
+  const { edit, settle } = autosave;
 
   const setScore = useCallback(
     (key: string, value: number) => {
-      if (!editable) return;
-      latest.current = { ...latest.current, scores: { ...latest.current.scores, [key]: value } };
-      setScores(latest.current.scores);
-      changed();
+      if (editable) edit((current) => ({ ...current, scores: { ...current.scores, [key]: value } }));
     },
-    [changed, editable],
+    [edit, editable],
   );
-
   const setComments = useCallback(
     (text: string) => {
-      if (!editable) return;
-      latest.current = { ...latest.current, comments: text };
-      setCommentsState(text);
-      changed();
+      if (editable) edit((current) => ({ ...current, comments: text }));
     },
-    [changed, editable],
+    [edit, editable],
   );
+  const toSubmit = useCallback(async () => {
+    const settled = await settle();
+    return settled && { ...settled.value, version: settled.version };
+  }, [settle]);
 
-  const settle = useCallback(async () => {
-    window.clearTimeout(timer.current);
-    while (saving.current) await saving.current;
-    return { ...latest.current, version: version.current };
-  }, []);
-
-  const markDone = useCallback(() => {
-    window.clearTimeout(timer.current);
-    savedEdits.current = edits.current;
-    blocked.current = true;
-  }, []);
-
-  // Leaving the page within the 2 s still saves what was written.
-  useEffect(
-    () => () => {
-      if (timer.current !== undefined && savedEdits.current !== edits.current) void saveNow();
-      window.clearTimeout(timer.current);
-    },
-    [saveNow],
-  );
-
-  return { scores, comments, setScore, setComments, status, lastSavedAt, conflict, settle, markDone };
+  return { ...autosave, setScore, setComments, toSubmit };
 }

@@ -21,7 +21,7 @@ export const localTime = (iso: string): string => new Date(iso).toLocaleString()
 function Change({ entry }: { entry: AuditEntry }) {
   const text = `${compactJson(entry.before)} → ${compactJson(entry.after)}`;
   return (
-    <Typography.Text code style={{ display: 'inline-block', maxWidth: 480, wordBreak: 'break-all' }}>
+    <Typography.Text code style={{ display: 'inline-block', maxWidth: 320, wordBreak: 'break-all' }}>
       {text}
     </Typography.Text>
   );
@@ -38,7 +38,12 @@ const columns: ColumnsType<AuditEntry> = [
   {
     title: 'Target',
     key: 'target',
-    render: (_: unknown, entry) => `${entry.target.collection}/${entry.target.id}`,
+    // Ids break anywhere: the table fits a 1280 px screen without a scroll region keyboards cannot reach.
+    render: (_: unknown, entry) => (
+      <span style={{ display: 'inline-block', maxWidth: 240, wordBreak: 'break-all' }}>
+        {`${entry.target.collection}/${entry.target.id}`}
+      </span>
+    ),
   },
   { title: 'Before → After', key: 'change', render: (_: unknown, entry) => <Change entry={entry} /> },
 ];

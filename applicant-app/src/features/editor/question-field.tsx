@@ -1,55 +1,114 @@
-import { Checkbox, Form, Input, Radio, Space, Typography } from 'antd';
-import { countWords, TEAM_ROLES, TEAM_ROLE_DISPLAY, type Answer, type Question } from '@portal/shared/domain';
+import type { ReactNode } from 'react';
+import { Checkbox, Input, Radio, Space, Typography, theme } from 'antd';
+import {
+  countWords,
+  fileTypeList,
+  formatFileSize,
+  TEAM_ROLES,
+  TEAM_ROLE_DISPLAY,
+  withExclusiveOptions,
+  type Answer,
+  type Question,
+} from '@portal/shared/domain';
 import { FileUploadField } from '../files/file-upload-field';
 
-interface QuestionFieldProps {
+export interface QuestionFieldProps {
   question: Question;
+  sectionId: string;
   value: Answer;
   onChange: (value: Answer) => void;
+  /** The user left the question (to reveal "needs an answer" only then). */
+  onBlur?: () => void;
   responseId: string;
-  error?: string;
+  /** The message to show next to the question, or null. */
+  error?: string | null;
+  readOnly?: boolean;
 }
 
-function WordCount({ text, min, max }: { text: string; min?: number; max?: number }) {
-  const words = countWords(text);
-  const outside = (min !== undefined && words > 0 && words < min) || (max !== undefined && words > max);
-  const limits = [min !== undefined ? `at least ${min}` : null, max !== undefined ? `at most ${max}` : null].filter(
-    Boolean,
-  );
-  return (
-    <Typography.Text type={outside ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>
-      {words} {words === 1 ? 'word' : 'words'}
-      {limits.length > 0 && ` (${limits.join(', ')})`}
-    </Typography.Text>
-  );
+/** The ids that tie the question's label, help, limits and error to its input. */
+export function questionIds(sectionId: string, questionId: string) {
+  const base = `q-${sectionId}-${questionId}`;
+  return {
+    input: base,
+    label: `${base}-label`,
+    help: `${base}-help`,
+    limits: `${base}-limits`,
+    error: `${base}-error`,
+  };
 }
 
-function control({ question, value, onChange, responseId }: QuestionFieldProps) {
+/** "(optional)" after the prompt, unless the form's text already says so. */
+const optionalMark = (question: Question) => question.optional && !/\(optional\)\s*$/i.test(question.questionText);
+
+function limitsText(question: Question, value: Answer): string | null {
+  if (question.questionType === 'short-answer' || question.questionType === 'long-answer') {
+    const words = countWords(typeof value === 'string' ? value : '');
+    const { minWords: min, maxWords: max } = question;
+    const limits = [min !== undefined ? `at least ${min}` : null, max !== undefined ? `at most ${max}` : null];
+    const bounds = limits.filter(Boolean).join(', ');
+    return `${words} ${words === 1 ? 'word' : 'words'}${bounds ? ` (${bounds})` : ''}`;
+  }
+  if (question.questionType === 'file-upload') {
+    return `${fileTypeList(question.acceptedTypes)}, up to ${formatFileSize(question.maxSizeBytes)}`;
+  }
+  if (question.questionType === 'multiple-select' && question.exclusiveOptions?.length) {
+    return `Choose any that apply; ${question.exclusiveOptions.map((option) => `"${option}"`).join(' or ')} goes alone.`;
+  }
+  return null;
+}
+
+function Control({ question, value, onChange, onBlur, responseId, error, readOnly, sectionId }: QuestionFieldProps) {
+  const ids = questionIds(sectionId, question.questionId);
   const text = typeof value === 'string' ? value : '';
   const list = Array.isArray(value) ? value : [];
+  const describedBy =
+    [
+      question.secondaryText ? ids.help : null,
+      limitsText(question, value) ? ids.limits : null,
+      error ? ids.error : null,
+    ]
+      .filter(Boolean)
+      .join(' ') || undefined;
+  const field = {
+    id: ids.input,
+    'aria-describedby': describedBy,
+    'aria-invalid': error ? true : undefined,
+    'aria-required': question.optional ? undefined : true,
+    onBlur,
+  };
+  const group = { 'aria-labelledby': ids.label, 'aria-describedby': describedBy, onBlur };
   switch (question.questionType) {
     case 'short-answer':
       return (
-        <>
-          <Input value={text} placeholder={question.placeholder} onChange={(e) => onChange(e.target.value)} />
-          <WordCount text={text} min={question.minWords} max={question.maxWords} />
-        </>
+        <Input
+          {...field}
+          value={text}
+          placeholder={question.placeholder}
+          readOnly={readOnly}
+          status={error ? 'error' : undefined}
+          onChange={(e) => onChange(e.target.value)}
+        />
       );
     case 'long-answer':
       return (
-        <>
-          <Input.TextArea
-            value={text}
-            placeholder={question.placeholder}
-            autoSize={{ minRows: 4, maxRows: 14 }}
-            onChange={(e) => onChange(e.target.value)}
-          />
-          <WordCount text={text} min={question.minWords} max={question.maxWords} />
-        </>
+        <Input.TextArea
+          {...field}
+          value={text}
+          placeholder={question.placeholder}
+          readOnly={readOnly}
+          status={error ? 'error' : undefined}
+          autoSize={{ minRows: 4, maxRows: 14 }}
+          onChange={(e) => onChange(e.target.value)}
+        />
       );
     case 'multiple-choice':
       return (
-        <Radio.Group value={text || undefined} onChange={(e) => onChange(String(e.target.value))}>
+        <Radio.Group
+          {...group}
+          value={text || undefined}
+          disabled={readOnly}
+          onChange={(e) => onChange(String(e.target.value))}
+        >
           <Space orientation="vertical">
             {question.options.map((option) => (
               <Radio key={option} value={option}>
@@ -61,7 +120,12 @@ function control({ question, value, onChange, responseId }: QuestionFieldProps) 
       );
     case 'multiple-select':
       return (
-        <Checkbox.Group value={list} onChange={(values) => onChange(values.map(String))}>
+        <Checkbox.Group
+          {...group}
+          value={list}
+          disabled={readOnly}
+          onChange={(values) => onChange(withExclusiveOptions(question, list, values.map(String)))}
+        >
           <Space orientation="vertical">
             {question.options.map((option) => (
               <Checkbox key={option} value={option}>
@@ -73,40 +137,84 @@ function control({ question, value, onChange, responseId }: QuestionFieldProps) 
       );
     case 'role-select':
       return (
-        <Checkbox.Group value={list} onChange={(values) => onChange(values.map(String))}>
+        <Checkbox.Group {...group} value={list} disabled={readOnly} onChange={(values) => onChange(values.map(String))}>
           <Space orientation="vertical">
             {TEAM_ROLES.map((role) => (
               <Checkbox key={role} value={role}>
-                {TEAM_ROLE_DISPLAY[role].emoji} {TEAM_ROLE_DISPLAY[role].label}
+                <span aria-hidden>{TEAM_ROLE_DISPLAY[role].emoji}</span> {TEAM_ROLE_DISPLAY[role].label}
               </Checkbox>
             ))}
           </Space>
         </Checkbox.Group>
       );
     case 'file-upload':
-      return <FileUploadField responseId={responseId} question={question} value={text} onChange={onChange} />;
+      return (
+        <div role="group" {...group}>
+          <FileUploadField
+            responseId={responseId}
+            question={question}
+            value={text}
+            onChange={onChange}
+            disabled={readOnly}
+            inputId={ids.input}
+            describedBy={describedBy}
+          />
+        </div>
+      );
   }
 }
 
-/** One question of the section editor, for each of the six question types. */
+/** The choice types are groups named by the prompt; the others are one input the prompt labels. */
+const isGroup = (question: Question) =>
+  question.questionType === 'multiple-choice' ||
+  question.questionType === 'multiple-select' ||
+  question.questionType === 'role-select';
+
+/**
+ * One question of the section editor: its prompt (a label that names and focuses the input),
+ * its help text between the prompt and the input, the input, its limits, and its error.
+ */
 export function QuestionField(props: QuestionFieldProps) {
-  const { question, error } = props;
+  const { question, sectionId, value, error } = props;
+  const { token } = theme.useToken();
+  const ids = questionIds(sectionId, question.questionId);
+  const limits = limitsText(question, value);
+  const prompt: ReactNode = (
+    <>
+      {question.questionText}
+      {optionalMark(question) && <Typography.Text type="secondary"> (optional)</Typography.Text>}
+    </>
+  );
+  const labelStyle = { display: 'block', fontWeight: 600, color: token.colorTextHeading, marginBottom: 4 };
   return (
-    <Form.Item
-      label={
-        <span>
-          {question.questionText}
-          {question.optional && <Typography.Text type="secondary"> (optional)</Typography.Text>}
-        </span>
-      }
-      extra={question.secondaryText}
-      validateStatus={error ? 'error' : undefined}
-      help={error}
-      htmlFor={`question-${question.questionId}`}
-    >
-      <div id={`question-${question.questionId}`} role="group" aria-label={question.questionText}>
-        {control(props)}
+    <div style={{ marginBottom: token.marginLG }} data-question={question.questionId}>
+      {isGroup(question) ? (
+        <div id={ids.label} style={labelStyle}>
+          {prompt}
+        </div>
+      ) : (
+        <label id={ids.label} htmlFor={ids.input} style={labelStyle}>
+          {prompt}
+        </label>
+      )}
+      {question.secondaryText && (
+        <Typography.Paragraph id={ids.help} type="secondary" style={{ whiteSpace: 'pre-wrap', marginBottom: 8 }}>
+          {question.secondaryText}
+        </Typography.Paragraph>
+      )}
+      <Control {...props} />
+      {limits && (
+        <Typography.Text id={ids.limits} type="secondary" style={{ display: 'block', fontSize: 12, marginTop: 4 }}>
+          {limits}
+        </Typography.Text>
+      )}
+      <div aria-live="polite">
+        {error && (
+          <Typography.Text id={ids.error} type="danger" style={{ display: 'block', marginTop: 4 }}>
+            {error}
+          </Typography.Text>
+        )}
       </div>
-    </Form.Item>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ApplicationResponse } from '@portal/shared/domain';
 import { draftResponse, EDITOR_FORM, EDITOR_RESPONSE_ID } from './testing/editor-fixtures';
 import { renderEditor } from './testing/render-editor';
@@ -9,7 +10,17 @@ const savedAs = (body: unknown) => ({
   version: (body as ApplicationResponse).version + 1,
 });
 
-const stepTitles = () => Array.from(document.querySelectorAll('.ant-steps-item-title')).map((el) => el.textContent);
+const nav = () => screen.getByRole('navigation', { name: 'Sections of the application' });
+/** The section names in the section menu (opened if folded, as on a narrow screen). */
+const stepTitles = () => {
+  const toggle = within(nav()).getByRole('button');
+  if (toggle.getAttribute('aria-expanded') !== 'true') fireEvent.click(toggle);
+  const names = within(nav())
+    .getAllByRole('link')
+    .map((link) => link.textContent?.replace(/^(\d+|✓)/, '').replace(' (complete)', ''));
+  fireEvent.click(toggle);
+  return names;
+};
 const currentPath = () => screen.getByTestId('current-path').textContent;
 const heading = () => screen.getByRole('heading', { level: 3 });
 const roleBox = (label: RegExp) =>
@@ -116,4 +127,157 @@ test("'Review and submit' saves unsaved edits first, then opens the submit page"
   await waitFor(() => expect(currentPath()).toBe(`/apply/submit/${EDITOR_FORM.id}`), { timeout: 10_000 });
   expect(saves()).toHaveLength(1);
   expect(saves()[0]?.rolesApplied).toEqual(['bootcamp']);
+});
+
+describe('long forms', () => {
+  test("the section menu says 'Section 2 of 4' and names the section; a link opens another section", () => {
+    renderEditor({ sectionId: 'roles', initial: draftResponse({ 'roles.roles': ['designer', 'engineer'] }) });
+
+    const toggle = within(nav()).getByRole('button', { name: /Section 2 of 4: Roles/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(toggle);
+    expect(within(nav()).getByRole('link', { name: /Roles/ })).toHaveAttribute('aria-current', 'step');
+    fireEvent.click(within(nav()).getByRole('link', { name: /Design/ }));
+
+    expect(heading()).toHaveTextContent('Design');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('a section whose questions are all answered is marked complete', () => {
+    renderEditor({ initial: draftResponse({ 'about-you.preferred-name': 'Nova', 'about-you.year': 'First year' }) });
+
+    fireEvent.click(within(nav()).getByRole('button'));
+    expect(within(nav()).getByRole('link', { name: /About You \(complete\)/ })).toBeInTheDocument();
+    expect(within(nav()).getByRole('link', { name: 'Roles' })).toBeInTheDocument();
+  });
+});
+
+describe('each question', () => {
+  const form = {
+    ...EDITOR_FORM,
+    sections: [
+      {
+        sectionId: 'about-you',
+        sectionName: 'About You',
+        questions: [
+          {
+            questionId: 'pronouns',
+            questionType: 'short-answer' as const,
+            questionText: 'If you chose to self-describe, how?',
+            secondaryText: 'Only the recruitment director sees this.',
+            optional: true,
+            maxWords: 3,
+          },
+          {
+            questionId: 'causes',
+            questionType: 'multiple-select' as const,
+            questionText: 'Which causes matter most to you?',
+            secondaryText: 'Pick any.',
+            options: ['Education', 'Health', 'None of the above'],
+            exclusiveOptions: ['None of the above'],
+          },
+          {
+            questionId: 'why',
+            questionType: 'long-answer' as const,
+            questionText: 'Why do you want to join?',
+            minWords: 3,
+          },
+        ],
+      },
+      EDITOR_FORM.sections[1]!,
+    ],
+  };
+  const initial = () => ({
+    ...draftResponse(),
+    sectionResponses: [
+      {
+        sectionId: 'about-you',
+        sectionName: 'About You',
+        questions: [
+          { questionId: 'pronouns', questionType: 'short-answer' as const, applicationFormId: form.id, response: '' },
+          { questionId: 'causes', questionType: 'multiple-select' as const, applicationFormId: form.id, response: [] },
+          { questionId: 'why', questionType: 'long-answer' as const, applicationFormId: form.id, response: '' },
+        ],
+      },
+      draftResponse().sectionResponses[1]!,
+    ],
+  });
+
+  test('is named by its prompt and described by its help text and limits; a group of options is a named group', () => {
+    renderEditor({ form, initial: initial() });
+
+    const pronouns = screen.getByRole('textbox', { name: 'If you chose to self-describe, how? (optional)' });
+    expect(pronouns).toHaveAccessibleDescription('Only the recruitment director sees this. 0 words (at most 3)');
+    const causes = screen.getByRole('group', { name: 'Which causes matter most to you?' });
+    expect(causes).toHaveAccessibleDescription(/^Pick any\./);
+    expect(within(causes).getAllByRole('checkbox')).toHaveLength(3);
+    expect(screen.getByRole('textbox', { name: 'Why do you want to join?' })).toBeRequired();
+  });
+
+  test('the help text sits between the prompt and the input', () => {
+    renderEditor({ form, initial: initial() });
+
+    const label = screen.getByText('If you chose to self-describe, how?');
+    const help = screen.getByText('Only the recruitment director sees this.');
+    const input = screen.getByRole('textbox', { name: /self-describe/ });
+    expect(label.compareDocumentPosition(help) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(help.compareDocumentPosition(input) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  test("clicking the prompt focuses the question's input", async () => {
+    renderEditor({ form, initial: initial() });
+
+    await userEvent.click(screen.getByText('Why do you want to join?'));
+
+    expect(screen.getByRole('textbox', { name: 'Why do you want to join?' })).toHaveFocus();
+  });
+
+  test('an exclusive option clears the others, and another option clears it', () => {
+    renderEditor({ form, initial: initial() });
+    const box = (name: string) => screen.getByRole('checkbox', { name });
+
+    fireEvent.click(box('Education'));
+    fireEvent.click(box('Health'));
+    fireEvent.click(box('None of the above'));
+    expect(box('None of the above')).toBeChecked();
+    expect(box('Education')).not.toBeChecked();
+    expect(box('Health')).not.toBeChecked();
+
+    fireEvent.click(box('Health'));
+    expect(box('Health')).toBeChecked();
+    expect(box('None of the above')).not.toBeChecked();
+  });
+
+  test('a word limit is shown next to the question as the applicant types', () => {
+    renderEditor({ form, initial: initial() });
+    const pronouns = screen.getByRole('textbox', { name: /self-describe/ });
+
+    fireEvent.change(pronouns, { target: { value: 'they them theirs' } });
+    expect(screen.queryByText(/Write at most/)).not.toBeInTheDocument();
+    fireEvent.change(pronouns, { target: { value: 'they them theirs please' } });
+
+    expect(screen.getByText('Write at most 3 words (now 4)')).toBeInTheDocument();
+    expect(pronouns).toHaveAttribute('aria-invalid', 'true');
+    expect(pronouns).toHaveAccessibleDescription(/Write at most 3 words \(now 4\)$/);
+  });
+
+  test("'needs an answer' shows once the applicant leaves an empty question, not before", () => {
+    renderEditor({ form, initial: initial() });
+    const why = screen.getByRole('textbox', { name: 'Why do you want to join?' });
+
+    fireEvent.focus(why);
+    expect(screen.queryByText('This question needs an answer')).not.toBeInTheDocument();
+    fireEvent.blur(why);
+
+    expect(screen.getByText('This question needs an answer')).toBeInTheDocument();
+  });
+
+  test("coming back from the review page ('Edit'), every problem of the section shows at once", () => {
+    renderEditor({ form, initial: initial(), state: { showIssues: true } });
+
+    const why = screen.getByRole('textbox', { name: 'Why do you want to join?' });
+    expect(why).toHaveAccessibleDescription('0 words (at least 3) This question needs an answer');
+    expect(screen.getAllByText('This question needs an answer')).toHaveLength(2);
+    expect(screen.queryByText(/self-describe.*needs/)).not.toBeInTheDocument();
+  });
 });

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
-import { Button, Card, Flex, Form, Modal, Steps, Typography } from 'antd';
-import { Navigate, useNavigate } from '@portal/shared/router';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Card, Col, Flex, Grid, Row, Typography } from 'antd';
+import { APPLICATION_SAVE_TEXTS, SaveIndicator } from '@portal/shared/ui';
+import { Navigate, useLocation, useNavigate } from '@portal/shared/router';
 import {
   answerOf,
   visibleSections,
@@ -8,9 +9,14 @@ import {
   type ApplicationForm,
   type ApplicationResponse,
 } from '@portal/shared/domain';
+import { useDueDate } from '../../lib/due-date';
+import { ConflictDialog } from './conflict-dialog';
+import { DeadlineNotice } from './deadline-notice';
+import { useQuestionIssues } from './question-issues';
 import { QuestionField } from './question-field';
-import { SaveIndicator } from './save-indicator';
-import { useAutosave } from './use-autosave';
+import { SectionNav } from './section-nav';
+import { editedResponse, useApplicationAutosave } from './use-application-autosave';
+import { useDeadline } from './use-deadline';
 
 interface ResponseEditorProps {
   form: ApplicationForm;
@@ -18,18 +24,38 @@ interface ResponseEditorProps {
   sectionId: string | undefined;
 }
 
+/** Set by the review page's "Edit" links: show every question's problem at once. */
+export interface EditorLocationState {
+  showIssues?: boolean;
+}
+
 /** The section editor with its autosave header; next and previous move along the visible sections. */
 export function ResponseEditor({ form, initial, sectionId }: ResponseEditorProps) {
   const navigate = useNavigate();
-  const autosave = useAutosave(form, initial);
-  const { draft } = autosave;
+  const location = useLocation();
+  const screens = Grid.useBreakpoint();
+  const autosave = useApplicationAutosave(form, initial);
+  const closedMessage = useDeadline(form, autosave);
+  const readOnly = closedMessage !== null;
+  const draft = autosave.value;
   const sections = visibleSections(form, draft.rolesApplied);
   const index = sections.findIndex((section) => section.sectionId === sectionId);
   const section = sections[index];
+  const issues = useQuestionIssues(form, draft, Boolean((location.state as EditorLocationState | null)?.showIssues));
+  const complete = useMemo(
+    () => new Set(sections.filter((s) => issues.sectionComplete(s)).map((s) => s.sectionId)),
+    [sections, issues],
+  );
   const [leaving, setLeaving] = useState(false);
+  const due = useDueDate(form);
+  const title = useRef<HTMLHeadingElement>(null);
+  const shownSection = useRef(sectionId);
 
   useEffect(() => {
     window.scrollTo({ top: 0 });
+    // Another section opened: keyboard and screen reader users start at its title, not at the button they pressed.
+    if (shownSection.current !== sectionId) title.current?.focus({ preventScroll: true });
+    shownSection.current = sectionId;
   }, [sectionId]);
 
   if (!section) {
@@ -43,84 +69,94 @@ export function ResponseEditor({ form, initial, sectionId }: ResponseEditorProps
   };
   const review = async () => {
     setLeaving(true);
-    const saved = autosave.dirty ? await autosave.saveNow() : true;
+    const saved = autosave.dirty ? await autosave.flush() : true;
     setLeaving(false);
     if (saved) navigate(`/apply/submit/${form.id}`);
   };
+  const wide = Boolean(screens.lg);
 
   return (
     <Flex vertical gap={16}>
       <Card size="small">
         <Flex justify="space-between" align="center" wrap gap={8}>
-          <Typography.Text strong>{form.semester} application</Typography.Text>
-          <Flex align="center" gap={12}>
-            <SaveIndicator status={autosave.status} lastSavedAt={autosave.lastSavedAt} />
-            <Button onClick={() => void autosave.saveNow()} disabled={autosave.status === 'saving'}>
-              Save application
-            </Button>
+          <div>
+            <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
+              {form.semester} application
+            </Typography.Title>
+            <Typography.Text type="secondary">Due {due}</Typography.Text>
+          </div>
+          <Flex align="center" gap={12} wrap>
+            <SaveIndicator state={autosave} texts={APPLICATION_SAVE_TEXTS} />
+            {!readOnly && (
+              <Button onClick={() => void autosave.flush()} disabled={autosave.status === 'saving'}>
+                Save application
+              </Button>
+            )}
           </Flex>
         </Flex>
       </Card>
-      <Steps
-        size="small"
-        current={index}
-        items={sections.map((s) => ({ title: s.sectionName }))}
-        onChange={go}
-        style={{ overflowX: 'auto' }}
+      {closedMessage && <DeadlineNotice message={closedMessage} form={form} draft={draft} unsaved={autosave.dirty} />}
+      <Row gutter={[24, 16]} wrap={!wide}>
+        <Col flex={wide ? '280px' : '100%'}>
+          <div style={wide ? { position: 'sticky', top: 16, maxHeight: 'calc(100vh - 32px)', overflowY: 'auto' } : {}}>
+            <SectionNav formId={form.id} sections={sections} current={index} complete={complete} compact={!wide} />
+          </div>
+        </Col>
+        <Col flex="1 1 0" style={{ minWidth: 0 }}>
+          <Card>
+            <Typography.Title level={3} ref={title} tabIndex={-1} style={{ marginTop: 0, outline: 'none' }}>
+              {section.sectionName}
+            </Typography.Title>
+            {section.description && (
+              <Typography.Paragraph type="secondary" style={{ whiteSpace: 'pre-wrap' }}>
+                {section.description}
+              </Typography.Paragraph>
+            )}
+            {section.questions.map((question) => {
+              const value = answerOf(draft, section.sectionId, question.questionId) ?? '';
+              return (
+                <QuestionField
+                  key={question.questionId}
+                  question={question}
+                  sectionId={section.sectionId}
+                  responseId={draft.id}
+                  value={value}
+                  readOnly={readOnly}
+                  error={issues.issueFor(section.sectionId, question, value)}
+                  onBlur={() => issues.visited(section.sectionId, question.questionId)}
+                  onChange={(next) => {
+                    issues.edited(section.sectionId, question.questionId);
+                    autosave.edit((current) =>
+                      editedResponse(form, withAnswer(current, section.sectionId, question.questionId, next)),
+                    );
+                  }}
+                />
+              );
+            })}
+            <Flex justify="space-between" style={{ marginTop: 16 }}>
+              <Button onClick={() => go(index - 1)} disabled={index === 0}>
+                Previous
+              </Button>
+              {index < sections.length - 1 ? (
+                <Button type="primary" onClick={() => go(index + 1)}>
+                  Next
+                </Button>
+              ) : (
+                !readOnly && (
+                  <Button type="primary" loading={leaving} onClick={() => void review()}>
+                    Review and submit
+                  </Button>
+                )
+              )}
+            </Flex>
+          </Card>
+        </Col>
+      </Row>
+      <ConflictDialog
+        form={form}
+        conflict={autosave.status === 'conflict' ? autosave.conflict : null}
+        onResolve={autosave.resolve}
       />
-      <Card>
-        <Typography.Title level={3} style={{ marginTop: 0 }}>
-          {section.sectionName}
-        </Typography.Title>
-        {section.description && <Typography.Paragraph type="secondary">{section.description}</Typography.Paragraph>}
-        <Form layout="vertical" component="div">
-          {section.questions.map((question) => (
-            <QuestionField
-              key={question.questionId}
-              question={question}
-              responseId={draft.id}
-              value={answerOf(draft, section.sectionId, question.questionId) ?? ''}
-              onChange={(value) =>
-                autosave.edit((current) => withAnswer(current, section.sectionId, question.questionId, value))
-              }
-            />
-          ))}
-        </Form>
-        <Flex justify="space-between" style={{ marginTop: 16 }}>
-          <Button onClick={() => go(index - 1)} disabled={index === 0}>
-            Previous
-          </Button>
-          {index < sections.length - 1 ? (
-            <Button type="primary" onClick={() => go(index + 1)}>
-              Next
-            </Button>
-          ) : (
-            <Button type="primary" loading={leaving} onClick={() => void review()}>
-              Review and submit
-            </Button>
-          )}
-        </Flex>
-      </Card>
-      <Modal
-        open={autosave.conflict !== null}
-        title="This application was changed somewhere else"
-        closable={false}
-        mask={{ closable: false }}
-        footer={[
-          <Button key="theirs" onClick={autosave.takeTheirs}>
-            Use the saved version
-          </Button>,
-          <Button key="mine" type="primary" onClick={autosave.keepMine}>
-            Keep my version
-          </Button>,
-        ]}
-      >
-        <Typography.Paragraph>
-          It was saved from another tab or device after you opened it here, so your last changes were not saved. Keep
-          your version here (it replaces the other one), or use the saved version (your unsaved changes here are
-          dropped).
-        </Typography.Paragraph>
-      </Modal>
     </Flex>
   );
 }

@@ -267,3 +267,24 @@ test('says so when the details of an uploaded file cannot be loaded', async () =
   expect(await screen.findByText('A file is uploaded, but its details could not be loaded.')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Replace' })).toBeInTheDocument();
 });
+
+test('by keyboard: the button opens the file chooser, and the focus stays on the field through the upload', async () => {
+  const { api, uploads } = fakeApi();
+  const { fileInput } = renderField({ api });
+  const chooser = jest.spyOn(fileInput(), 'click').mockImplementation(() => undefined);
+
+  act(() => screen.getByRole('button', { name: 'Upload your file' }).focus());
+  await user().keyboard('{Enter}');
+  expect(chooser).toHaveBeenCalledTimes(1);
+
+  await user().upload(fileInput(), pdfFile());
+  expect(await screen.findByRole('button', { name: 'Cancel' })).toHaveFocus();
+  uploads[0]!.resolve(uploadedFile());
+  expect(await screen.findByRole('button', { name: 'Replace' })).toHaveFocus();
+});
+
+test('showing the field takes no focus', () => {
+  renderField(fakeApi());
+
+  expect(document.body).toHaveFocus();
+});

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Progress, Typography, Upload } from 'antd';
+import { Button, Flex, Progress, Typography } from 'antd';
 import { ApiRequestError, fileKeys, fileQueryOptions, usePortal } from '@portal/shared/client';
 import { formatFileSize, type UploadedFile } from '@portal/shared/domain';
 import { checkFile, type FileQuestion } from './check-file';
-import { downloadFile } from './download-file';
+import { downloadFile } from '../../lib/download-file';
 import { uploadFile } from './upload-file';
 
 export interface FileUploadFieldProps {
@@ -14,6 +14,9 @@ export interface FileUploadFieldProps {
   value: string;
   onChange: (fileId: string) => void;
   disabled?: boolean;
+  /** The file input's id (the question's label points at it) and what describes it. */
+  inputId?: string;
+  describedBy?: string;
 }
 
 function messageOf(error: unknown): string {
@@ -42,13 +45,23 @@ function UploadedFileSummary({
 }
 
 /** A file-upload question: checks the file in the browser, uploads it with progress, then offers download and replace. */
-export function FileUploadField({ responseId, question, value, onChange, disabled = false }: FileUploadFieldProps) {
+export function FileUploadField({
+  responseId,
+  question,
+  value,
+  onChange,
+  disabled = false,
+  inputId,
+  describedBy,
+}: FileUploadFieldProps) {
   const { api } = usePortal();
   const queryClient = useQueryClient();
   const [percent, setPercent] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
   const upload = useRef<AbortController | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const control = useRef<HTMLButtonElement>(null);
   const file = useQuery({ ...fileQueryOptions(api, value), enabled: value !== '' });
 
   useEffect(() => () => upload.current?.abort(), []);
@@ -95,6 +108,13 @@ export function FileUploadField({ responseId, question, value, onChange, disable
   };
 
   const uploading = percent !== null;
+  // The button under the keyboard focus is swapped for Cancel (and back): focus follows, not lost to the page.
+  const wasUploading = useRef(uploading);
+  useEffect(() => {
+    if (wasUploading.current !== uploading && document.activeElement === document.body) control.current?.focus();
+    wasUploading.current = uploading;
+  }, [uploading]);
+
   return (
     <Flex vertical gap="small" align="start">
       {value !== '' &&
@@ -108,23 +128,31 @@ export function FileUploadField({ responseId, question, value, onChange, disable
       {uploading ? (
         <Flex align="center" gap="small" style={{ width: '100%', maxWidth: 480 }}>
           <Progress percent={percent} status="active" aria-label="Upload progress" style={{ flex: 1, margin: 0 }} />
-          <Button size="small" onClick={() => upload.current?.abort()}>
+          <Button ref={control} size="small" onClick={() => upload.current?.abort()}>
             Cancel
           </Button>
         </Flex>
       ) : (
         !disabled && (
-          <Upload
-            accept={question.acceptedTypes.join(',')}
-            showUploadList={false}
-            maxCount={1}
-            beforeUpload={(picked) => {
-              void start(picked);
-              return Upload.LIST_IGNORE;
-            }}
-          >
-            <Button>{value === '' ? 'Upload your file' : 'Replace'}</Button>
-          </Upload>
+          <>
+            {/* A plain file input behind a button: one focusable control, opened by Enter or Space. */}
+            <input
+              ref={input}
+              id={inputId}
+              type="file"
+              hidden
+              accept={question.acceptedTypes.join(',')}
+              aria-describedby={describedBy}
+              onChange={(event) => {
+                const picked = event.target.files?.[0];
+                event.target.value = '';
+                if (picked) void start(picked);
+              }}
+            />
+            <Button ref={control} aria-describedby={describedBy} onClick={() => input.current?.click()}>
+              {value === '' ? 'Upload your file' : 'Replace'}
+            </Button>
+          </>
         )
       )}
       {error && (

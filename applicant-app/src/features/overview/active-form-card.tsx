@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Flex, Skeleton, Typography } from 'antd';
 import { RESPONSE_MESSAGES, isPastDue, type ApplicationForm, type MyApplication } from '@portal/shared/domain';
 import { useNavigate } from '@portal/shared/router';
-import { formatDueDate } from '../../lib/due-date';
+import { useDueDate } from '../../lib/due-date';
 import { useStartApplication } from './use-start-application';
 
 interface ActiveFormCardProps {
@@ -31,6 +31,7 @@ function ApplyAction({ form, existing }: { form: ApplicationForm; existing: MyAp
 }
 
 export function ActiveFormCard({ form, existing, canApply }: ActiveFormCardProps) {
+  const due = useDueDate(form);
   return (
     <Card title={`${form.semester} application`}>
       <Flex vertical gap={12} align="flex-start">
@@ -38,7 +39,7 @@ export function ActiveFormCard({ form, existing, canApply }: ActiveFormCardProps
           <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{form.description}</Typography.Paragraph>
         )}
         <Typography.Text>
-          <Typography.Text strong>Due:</Typography.Text> {formatDueDate(form.dueDate)}
+          <Typography.Text strong>Due:</Typography.Text> {due}
         </Typography.Text>
         {canApply ? (
           <ApplyAction form={form} existing={existing} />

@@ -37,6 +37,29 @@ test('shows the active form: semester, description and the due date in local tim
   expect(screen.getByText(due)).toBeInTheDocument();
 });
 
+describe("the due date in the chapter's time zone, naming it", () => {
+  const due = '2025-03-01T04:59:00.000Z';
+
+  test("the form's own time zone", async () => {
+    renderOverview({ 'GET /forms/active': answer({ ...FORM, dueDate: due, timeZone: 'America/Los_Angeles' }) });
+
+    expect(await screen.findByText(/February 28, 2025 at 8:59\sPM PST/)).toBeInTheDocument();
+  });
+
+  test("else the build's chapter time zone", async () => {
+    renderApplicantApp(ApplicantRoutes, {
+      path: '/apply',
+      timeZone: 'Europe/Berlin',
+      routes: {
+        'GET /forms/active': answer({ ...FORM, dueDate: due }),
+        'GET /responses/mine': answer({ items: [] }),
+      },
+    });
+
+    expect(await screen.findByText(/March 1, 2025 at 5:59\sAM GMT\+1/)).toBeInTheDocument();
+  });
+});
+
 test("says 'No active form!' when there is none, with no start button", async () => {
   renderOverview({ 'GET /forms/active': fail(apiError(404, 'not-found', 'No active form!')) });
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Flex, Spin, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -10,26 +10,10 @@ import {
   submitResponse,
   usePortal,
 } from '@portal/shared/client';
-import {
-  TEAM_ROLE_DISPLAY,
-  visibleSections,
-  type AnswerIssue,
-  type ApplicationResponse,
-  type Question,
-  type TeamRole,
-} from '@portal/shared/domain';
+import { visibleSections, type AnswerIssue, type ApplicationResponse } from '@portal/shared/domain';
 import { Link, Navigate, useParams } from '@portal/shared/router';
-import { FileName } from '@portal/shared/ui';
-
-function answerText(question: Question, answer: unknown): string {
-  if (Array.isArray(answer)) {
-    if (answer.length === 0) return '—';
-    return question.questionType === 'role-select'
-      ? answer.map((role) => TEAM_ROLE_DISPLAY[role as TeamRole]?.label ?? String(role)).join(', ')
-      : answer.join(', ');
-  }
-  return typeof answer === 'string' && answer.trim() ? answer : '—';
-}
+import { answerText, FileName } from '@portal/shared/ui';
+import { clearAllDrafts } from '../../lib/draft-storage';
 
 function issuesByPath(error: unknown): Map<string, string> {
   const details = error instanceof ApiRequestError ? error.details : undefined;
@@ -52,6 +36,12 @@ export default function SubmitPage() {
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const [submitted, setSubmitted] = useState(false);
+  const failureSummary = useRef<HTMLDivElement>(null);
+
+  // A refused submit: keyboard and screen reader users are taken to what went wrong, at the top.
+  useEffect(() => {
+    if (failure !== null) failureSummary.current?.focus();
+  }, [failure]);
 
   const failureLoading = form.error ?? response.error;
   if (failureLoading) return <Alert type="error" showIcon title={`Something went wrong: ${failureLoading.message}`} />;
@@ -67,6 +57,8 @@ export default function SubmitPage() {
     setFailure(null);
     try {
       await submitResponse(api, current);
+      // Submitted: no copy of the draft is needed anywhere on this device any more.
+      clearAllDrafts(current.id);
       setSubmitted(true);
       void queryClient.invalidateQueries({ queryKey: applicationKeys.all });
     } catch (error) {
@@ -86,12 +78,14 @@ export default function SubmitPage() {
         Check your answers. Once submitted, your application can no longer be changed.
       </Typography.Paragraph>
       {failure !== null && (
-        <Alert
-          type="error"
-          showIcon
-          title={failure instanceof ApiRequestError ? failure.message : 'Your application could not be submitted.'}
-          description={issues.size > 0 ? 'The questions that need attention are marked below.' : undefined}
-        />
+        <div ref={failureSummary} tabIndex={-1} style={{ outline: 'none' }}>
+          <Alert
+            type="error"
+            showIcon
+            title={failure instanceof ApiRequestError ? failure.message : 'Your application could not be submitted.'}
+            description={issues.size > 0 ? 'The questions that need attention are marked below.' : undefined}
+          />
+        </div>
       )}
       {issues.get('rolesApplied') && <Alert type="error" showIcon title={issues.get('rolesApplied')} />}
       {sections.map((section) => {
@@ -100,7 +94,15 @@ export default function SubmitPage() {
           <Card
             key={section.sectionId}
             title={section.sectionName}
-            extra={<Link to={`/apply/f/${form.data.id}/${section.sectionId}`}>Edit</Link>}
+            extra={
+              <Link
+                to={`/apply/f/${form.data.id}/${section.sectionId}`}
+                state={{ showIssues: true }}
+                aria-label={`Edit ${section.sectionName}`}
+              >
+                Edit
+              </Link>
+            }
           >
             <Flex vertical gap={16}>
               {section.questions.map((question) => {

@@ -37,6 +37,9 @@ async function fillIn({
   await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
 }
 
+// antd renders slowly when every suite runs in parallel.
+jest.setTimeout(30_000);
+
 beforeEach(() => {
   localStorage.clear();
   jest.mocked(toast).mockClear();
@@ -90,7 +93,7 @@ test('a valid form registers without the id token, then signs in and sends the v
   expect(portal.identity.sendVerificationEmail).toHaveBeenCalledTimes(1);
 });
 
-test('a refused registration shows the message and the response data, and does not sign in', async () => {
+test('a refused registration shows the message (never the raw response), and does not sign in', async () => {
   const portal = setupPortal();
   portal.on('POST', '/auth/register', async () => {
     throw new ApiRequestError(409, 'conflict', CONFLICT_BODY.error.message, CONFLICT_BODY);
@@ -101,8 +104,7 @@ test('a refused registration shows the message and the response data, and does n
 
   await waitFor(() =>
     expect(toast).toHaveBeenCalledWith(
-      'Failed to register: An account with this email already exists ' +
-        '({"error":{"code":"conflict","message":"An account with this email already exists"}})',
+      'Failed to register: An account with this email already exists',
       expect.objectContaining({ type: 'error', hideProgressBar: true, closeButton: true }),
     ),
   );
@@ -124,7 +126,7 @@ test("the server's field details are shown at their fields", async () => {
   expect(await screen.findByText('This address is taken')).toBeInTheDocument();
   expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('This address is taken');
   expect(toast).toHaveBeenCalledWith(
-    `Failed to register: An account with this email already exists (${JSON.stringify(body)})`,
+    'Failed to register: An account with this email already exists (email: This address is taken)',
     expect.objectContaining({ type: 'error' }),
   );
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Input, Typography } from 'antd';
-import { ApiRequestError, notify, usePortal } from '@portal/shared/client';
+import { ApiRequestError, failureMessage, notify, usePortal } from '@portal/shared/client';
 import { registerAccount } from '../../lib/account-api';
 import { registrationSchema, type Registration } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
@@ -12,10 +12,9 @@ import { sendVerificationEmail } from '../../lib/identity/use-identity';
 
 type SignupValues = Registration & { confirmPassword: string };
 
-/** Spec section 8: 'Failed to register: {message} ({response data})'. */
+/** Spec section 8: 'Failed to register: {message} ({response data})', without raw JSON. */
 export function registrationFailure(error: unknown): string {
-  const data = error instanceof ApiRequestError ? JSON.stringify(error.responseData) : '';
-  return `Failed to register: ${(error as Error).message} (${data})`;
+  return failureMessage('Failed to register', error);
 }
 
 /**

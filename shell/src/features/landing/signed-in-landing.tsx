@@ -2,14 +2,13 @@ import { Button } from 'antd';
 import { useCurrentUser } from '@portal/shared/client';
 import { homePathForRole, USER_ROLE_LABELS } from '@portal/shared/domain';
 import { useNavigate } from '@portal/shared/router';
-import { useSignOut } from '../../lib/identity/use-identity';
+import { LogOutButton } from '../../lib/log-out-button';
 import { LoadingScreen } from '../../lib/loading-screen';
 
 /** Spec section 1: a signed-in user is offered their role's home and logging out. */
 export default function SignedInLanding() {
   const user = useCurrentUser();
   const navigate = useNavigate();
-  const signOut = useSignOut();
   if (user.isPending) return <LoadingScreen />;
   return (
     <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 12, marginTop: 16 }}>
@@ -18,9 +17,7 @@ export default function SignedInLanding() {
           Enter {USER_ROLE_LABELS[user.data.role]} Home
         </Button>
       )}
-      <Button size="large" onClick={() => void signOut()}>
-        Log out
-      </Button>
+      <LogOutButton size="large" />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ToastContainer } from 'react-toastify';
 import { createApiClient, PortalProvider, TOAST_CONTAINER_PROPS } from '@portal/shared/client';
+import { clientConfig } from '../../lib/client-config';
 import { createQueryClient } from '../../lib/query-client';
 import { portalApiOptions } from './portal-api';
 import { useSession } from '../../lib/identity/session-context';
@@ -33,7 +34,10 @@ export default function PortalProviders({ children }: { children: ReactNode }) {
   useEffect(() => {
     activate();
   }, [activate]);
-  const portal = useMemo(() => ({ api, identity: session.identity }), [session.identity]);
+  const portal = useMemo(
+    () => ({ api, identity: session.identity, timeZone: clientConfig.chapter.timeZone }),
+    [session.identity],
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <PortalProvider value={portal}>{children}</PortalProvider>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiRequestError, notify, sessionKeys, useCurrentUser, usePortal } from '@portal/shared/client';
+import { ApiRequestError, failureMessage, notify, sessionKeys, useCurrentUser, usePortal } from '@portal/shared/client';
 import { updateProfile } from '../../lib/account-api';
 import { AUTH_MESSAGES, profileUpdateSchema, type ProfileUpdate } from '@portal/shared/domain';
 import { showServerFieldErrors, zodRule } from '@portal/shared/ui';
@@ -9,10 +9,9 @@ import { AuthCard } from '../../lib/auth-card';
 import { sendVerificationEmail } from '../../lib/identity/use-identity';
 import { loadIdentity } from '../../lib/identity/load-identity';
 
-/** Spec section 8: 'Failed to update user: {message} ({response data})'. */
+/** Spec section 8: 'Failed to update user: {message} ({response data})', without raw JSON. */
 export function profileUpdateFailure(error: unknown): string {
-  const data = error instanceof ApiRequestError ? JSON.stringify(error.responseData) : '';
-  return `Failed to update user: ${(error as Error).message} (${data})`;
+  return failureMessage('Failed to update user', error);
 }
 
 /** Shows and updates email, first and last name through POST /auth/update. */

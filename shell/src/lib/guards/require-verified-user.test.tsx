@@ -5,6 +5,7 @@ import { toast } from 'react-toastify';
 import { ApiRequestError } from '@portal/shared/client';
 import { Route, Routes } from '@portal/shared/router';
 import { identityOf, LocationProbe, setupPortal, userWithRole } from '../../testing/portal-harness';
+import { useSession } from '../identity/session-context';
 import RequireVerifiedUser from './require-verified-user';
 
 jest.mock('../identity/load-identity', () => ({ loadIdentity: jest.fn() }));
@@ -105,4 +106,38 @@ test('a failing user lookup shows its message with "Try again"', async () => {
   expect(await screen.findByText('Your account could not be loaded')).toBeInTheDocument();
   expect(screen.getByText('The server is down')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+});
+
+test('a user who logs out is sent home, not to /login, even before the move home has happened', async () => {
+  const portal = setupPortal({ identity: identityOf(), user: userWithRole() });
+  function LogOutInPlace() {
+    const { beginSignOut } = useSession();
+    return (
+      <button
+        onClick={() => {
+          beginSignOut();
+          void portal.identity.signOut();
+        }}
+      >
+        Log out
+      </button>
+    );
+  }
+  render(
+    <MemoryRouter initialEntries={['/profile']}>
+      {portal.providers(
+        <Routes>
+          <Route element={<RequireVerifiedUser />}>
+            <Route path="profile" element={<LogOutInPlace />} />
+          </Route>
+          <Route path="/" element={<LocationProbe />} />
+          <Route path="login" element={<LocationProbe />} />
+        </Routes>,
+      )}
+    </MemoryRouter>,
+  );
+
+  await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
+
+  expect(await screen.findByText('Now at /')).toBeInTheDocument();
 });

@@ -17,6 +17,9 @@ export default function RequireVerifiedUser() {
 
   if (!session.settled) return <LoadingScreen />;
   if (session.status !== 'signed-in') {
+    // Logging out leaves for the landing page; the guard may see the signed-out state before that
+    // navigation has finished (it waits for the landing page's code), and must not send them to /login.
+    if (session.signingOut) return <Navigate to="/" replace />;
     return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   }
   if (!session.identity.emailVerified) return <Navigate to="/verify" replace />;

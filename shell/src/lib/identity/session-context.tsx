@@ -15,6 +15,9 @@ export type SessionState = (
 export type Session = SessionState & {
   /** Loads the identity SDK (if not yet) and follows its sign-in state from then on. */
   activate: () => void;
+  /** The user chose to log out (until the next sign-in): guards send them home, not to /login. */
+  signingOut: boolean;
+  beginSignOut: () => void;
 };
 
 const SessionContext = createContext<Session | null>(null);
@@ -56,8 +59,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [active]);
 
+  const [signingOut, setSigningOut] = useState(false);
+  const [signedInAs, setSignedInAs] = useState<string | null>(null);
+  const uid = state.status === 'signed-in' ? state.identity.uid : null;
+  if (uid !== signedInAs) {
+    setSignedInAs(uid);
+    // A new sign-in ends the logout that came before it.
+    if (uid !== null) setSigningOut(false);
+  }
+
   const activate = useCallback(() => setActive(true), []);
-  const value = useMemo(() => ({ ...state, activate }), [state, activate]);
+  const beginSignOut = useCallback(() => setSigningOut(true), []);
+  const value = useMemo(
+    () => ({ ...state, activate, signingOut, beginSignOut }),
+    [state, activate, signingOut, beginSignOut],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { notify } from '@portal/shared/client';
 import { useNavigate } from '@portal/shared/router';
 import { loadIdentity } from './load-identity';
+import { useSession } from './session-context';
 
 export const VERIFICATION_TOAST_MS = 2000;
 
@@ -23,7 +24,9 @@ export async function sendVerificationEmail(email: string): Promise<void> {
 export function useSignOut(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { beginSignOut } = useSession();
   return async () => {
+    beginSignOut();
     navigate('/', { replace: true });
     await (await loadIdentity()).signOut();
     queryClient.clear();

@@ -24,12 +24,15 @@ export function renderEditor({
   sectionId = form.sections[0]?.sectionId ?? '',
   routes = {},
   identity = IDENTITY,
+  state,
 }: {
   form?: ApplicationForm;
   initial?: ApplicationResponse;
   sectionId?: string;
   routes?: ApiRoutes;
   identity?: PortalIdentity | null;
+  /** The router state of the entry (e.g. the review page's `showIssues`). */
+  state?: unknown;
 } = {}) {
   const { api, request } = fakeApi(routes);
   const invalidateQueries = jest.spyOn(QueryClient.prototype, 'invalidateQueries');
@@ -48,7 +51,12 @@ export function renderEditor({
       </PortalProvider>
     );
   }
-  const view = renderRemote(Remote, { mountPath: '/apply', path: `/apply/f/${form.id}/${sectionId}`, api });
+  const path = `/apply/f/${form.id}/${sectionId}`;
+  const view = renderRemote(Remote, {
+    mountPath: '/apply',
+    path: state === undefined ? path : { pathname: path, state },
+    api,
+  });
   /** The bodies of the PUT /application/save requests sent so far. */
   const saves = () =>
     request.mock.calls

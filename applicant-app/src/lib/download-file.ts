@@ -1,8 +1,7 @@
 import type { ApiClient } from '@portal/shared/client';
 
-/** Fetches the file with the caller's tokens and hands it to the browser as a download. */
-export async function downloadFile(api: ApiClient, fileId: string, fileName: string): Promise<void> {
-  const blob = await api.download(`/files/${encodeURIComponent(fileId)}`);
+/** Hands a blob to the browser as a download under the given name. */
+export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');
@@ -16,4 +15,9 @@ export async function downloadFile(api: ApiClient, fileId: string, fileName: str
     // The click has handed the blob to the browser's download; revoking later keeps slow browsers safe.
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   }
+}
+
+/** Fetches the file with the caller's tokens and hands it to the browser as a download. */
+export async function downloadFile(api: ApiClient, fileId: string, fileName: string): Promise<void> {
+  saveBlob(await api.download(`/files/${encodeURIComponent(fileId)}`), fileName);
 }

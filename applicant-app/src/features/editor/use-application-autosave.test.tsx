@@ -1,12 +1,13 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { applicationKeys, notify } from '@portal/shared/client';
+import { ApiRequestError, applicationKeys, notify, pendingSaves } from '@portal/shared/client';
 import { RESPONSE_MESSAGES, type ApplicationResponse } from '@portal/shared/domain';
 import { apiError } from '../../../../tools/jest/fake-api';
-import type { StoredDraft } from './draft-storage';
+import type { StoredDraft } from '../../lib/draft-storage';
 import {
   apiErrorWithDetails,
   deferred,
   draftResponse,
+  EDITOR_FORM,
   EDITOR_RESPONSE_ID,
   storedDraftKeys,
 } from './testing/editor-fixtures';
@@ -25,11 +26,20 @@ const savedAs =
     return { ...sent, version: version ?? sent.version + 1 };
   };
 
-const nameField = () => within(screen.getByRole('group', { name: 'What name do you go by?' })).getByRole('textbox');
+const nameField = () => screen.getByRole('textbox', { name: 'What name do you go by?' });
 const typeName = (value: string) => fireEvent.change(nameField(), { target: { value } });
 const indicator = () => screen.getByText(/^(Saving\.\.\.|Last save: |Failed to save|Form not yet saved!)/);
 const saveButton = () => screen.getByRole('button', { name: 'Save application' });
 const conflictDialog = () => screen.queryByRole('dialog', { name: 'This application was changed somewhere else' });
+/** Answers the conflict dialog: one choice per question named, then "Save my choices". */
+const chooseInDialog = (choices: Record<string, 'Keep my version' | 'Use the saved version'>) => {
+  const dialog = conflictDialog()!;
+  for (const [question, choice] of Object.entries(choices)) {
+    const section = within(dialog).getByRole('region', { name: question });
+    fireEvent.click(within(section).getByRole('radio', { name: choice }));
+  }
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Save my choices' }));
+};
 const nameIn = (response: ApplicationResponse) =>
   response.sectionResponses[0]?.questions.find((q) => q.questionId === 'preferred-name')?.response;
 
@@ -58,13 +68,20 @@ afterEach(() => {
 });
 
 describe('the save indicator and the 2 s autosave', () => {
-  test("says 'Form not yet saved!' and sends nothing before any edit", async () => {
-    const { saves } = renderEditor({ routes: { [SAVE]: savedAs() } });
+  test("says 'Form not yet saved!' and sends nothing before any edit, for a response never saved", async () => {
+    const { saves } = renderEditor({ initial: draftResponse({}, { version: 0 }), routes: { [SAVE]: savedAs() } });
 
     expect(indicator()).toHaveTextContent(/^Form not yet saved!$/);
     await advance(10_000);
     expect(saves()).toHaveLength(0);
     expect(saveButton()).toBeEnabled();
+  });
+
+  test("on opening a response saved before, it says when: 'Last save: {time}' of the server's last save", async () => {
+    const savedAt = new Date(START.getTime() - 60_000);
+    renderEditor({ initial: draftResponse({}, { version: 5, dateSubmitted: savedAt.toISOString() }) });
+
+    expect(indicator()).toHaveTextContent(`Last save: ${savedAt.toLocaleTimeString()}`);
   });
 
   test('several edits within 2 s make one save, 2000 ms after the last one', async () => {
@@ -216,7 +233,11 @@ describe('failed saves', () => {
   });
 
   test('without a signed-in identity the save fails and no request is sent', async () => {
-    const { request, invalidateQueries } = renderEditor({ identity: null, routes: { [SAVE]: savedAs() } });
+    const { request, invalidateQueries } = renderEditor({
+      identity: null,
+      initial: draftResponse({}, { version: 0 }),
+      routes: { [SAVE]: savedAs() },
+    });
 
     typeName('Nova');
     await advance(2000);
@@ -255,30 +276,46 @@ describe('a save refused because another tab or device saved first (409)', () =>
     expect(conflictDialog()).toBeInTheDocument();
   });
 
-  test("'Keep my version' saves the typed text again, based on the saved version", async () => {
+  test('the dialog shows both texts of the question changed on both sides, and only that question', async () => {
+    renderEditor({ routes: { [SAVE]: refuseOnce() } });
+
+    typeName('Nova (from the phone)');
+    await advance(2000);
+
+    const dialog = conflictDialog()!;
+    const question = within(dialog).getByRole('region', { name: 'What name do you go by?' });
+    expect(within(question).getByText('Nova (from the phone)')).toBeInTheDocument();
+    expect(within(question).getByText('Nova (from the laptop)')).toBeInTheDocument();
+    // The year was changed on the laptop only: merged, not asked.
+    expect(within(dialog).queryByRole('region', { name: 'What year are you in?' })).not.toBeInTheDocument();
+  });
+
+  test("'Keep my version' saves the typed text, merged with the other changes, on the saved version", async () => {
     const { saves } = renderEditor({ initial: draftResponse({}, { version: 3 }), routes: { [SAVE]: refuseOnce() } });
 
     typeName('Nova (from the phone)');
     await advance(2000);
-    fireEvent.click(within(conflictDialog()!).getByRole('button', { name: 'Keep my version' }));
+    chooseInDialog({ 'What name do you go by?': 'Keep my version' });
     await settle();
 
     expect(saves()).toHaveLength(2);
     expect(saves()[1]?.version).toBe(9);
     expect(nameIn(saves()[1]!)).toBe('Nova (from the phone)');
+    expect(saves()[1]?.sectionResponses[0]?.questions[1]?.response).toBe('Third year');
     expect(nameField()).toHaveValue('Nova (from the phone)');
+    expect(screen.getByRole('radio', { name: 'Third year' })).toBeChecked();
     expect(indicator()).toHaveTextContent(`Last save: ${timeAt(2000)}`);
     expect(storedDraftKeys()).toEqual([]);
     await act(async () => undefined);
     expect(conflictDialog()).not.toBeInTheDocument();
   });
 
-  test("'Use the saved version' replaces the draft with the saved one and drops the stored copy", async () => {
+  test("'Use the saved version' takes the saved text; nothing else differs, so nothing is saved", async () => {
     const { saves } = renderEditor({ routes: { [SAVE]: refuseOnce() } });
 
     typeName('Nova (from the phone)');
     await advance(2000);
-    fireEvent.click(within(conflictDialog()!).getByRole('button', { name: 'Use the saved version' }));
+    chooseInDialog({ 'What name do you go by?': 'Use the saved version' });
     await settle();
 
     expect(nameField()).toHaveValue('Nova (from the laptop)');
@@ -294,20 +331,36 @@ describe('a save refused because another tab or device saved first (409)', () =>
     expect(saves()[1]?.sectionResponses[0]?.questions[1]?.response).toBe('Third year');
   });
 
-  test('without details.current it fetches the saved version to compare', async () => {
+  test('a question changed only in the other tab is merged without asking, and the merge is saved', async () => {
+    const otherTab = draftResponse({ 'about-you.year': 'Third year' }, { version: 9 });
+    const save = jest.fn(savedAs()).mockImplementationOnce(() => {
+      throw apiErrorWithDetails(409, 'conflict', RESPONSE_MESSAGES.staleSave, { current: otherTab });
+    });
+    const { saves } = renderEditor({ initial: draftResponse({}, { version: 3 }), routes: { [SAVE]: save } });
+
+    typeName('Nova');
+    await advance(2000);
+
+    expect(conflictDialog()).not.toBeInTheDocument();
+    expect(saves()).toHaveLength(2);
+    expect(saves()[1]?.version).toBe(9);
+    expect(nameIn(saves()[1]!)).toBe('Nova');
+    expect(saves()[1]?.sectionResponses[0]?.questions[1]?.response).toBe('Third year');
+    expect(screen.getByRole('radio', { name: 'Third year' })).toBeChecked();
+    expect(indicator()).toHaveTextContent(`Last save: ${timeAt(2000)}`);
+  });
+
+  test('a 409 without the saved copy is a failed save; no other request is made', async () => {
     const save = jest.fn(savedAs()).mockImplementationOnce(() => {
       throw apiErrorWithDetails(409, 'conflict', RESPONSE_MESSAGES.staleSave, undefined);
     });
-    const { saves } = renderEditor({
-      routes: { [SAVE]: save, [`GET /responses/${EDITOR_RESPONSE_ID}`]: () => current },
-    });
+    const { request } = renderEditor({ routes: { [SAVE]: save } });
 
     typeName('Nova (from the phone)');
     await advance(2000);
-    fireEvent.click(within(conflictDialog()!).getByRole('button', { name: 'Keep my version' }));
-    await settle();
 
-    expect(saves()[1]?.version).toBe(9);
+    expect(indicator()).toHaveTextContent(/^Failed to save your application/);
+    expect(request.mock.calls.map(([method]) => method)).toEqual(['PUT']);
   });
 });
 
@@ -385,7 +438,7 @@ describe('the copy kept in localStorage', () => {
     expect(saves()).toHaveLength(0);
     expect(nameField()).toHaveValue('Nova (before the reload)');
 
-    fireEvent.click(within(conflictDialog()!).getByRole('button', { name: 'Keep my version' }));
+    chooseInDialog({ 'What name do you go by?': 'Keep my version' });
     await settle();
     expect(saves()).toHaveLength(1);
     expect(saves()[0]?.version).toBe(5);
@@ -401,11 +454,229 @@ describe('the copy kept in localStorage', () => {
     const server = draftResponse({ 'about-you.preferred-name': 'Nova (saved elsewhere)' }, { version: 5 });
     const { saves } = renderEditor({ initial: server, routes: { [SAVE]: savedAs() } });
 
-    fireEvent.click(within(conflictDialog()!).getByRole('button', { name: 'Use the saved version' }));
+    chooseInDialog({ 'What name do you go by?': 'Use the saved version' });
     await settle();
     expect(nameField()).toHaveValue('Nova (saved elsewhere)');
     expect(storedDraftKeys()).toEqual([]);
     await advance(5000);
+    expect(saves()).toHaveLength(0);
+  });
+});
+
+describe('a failed save is retried', () => {
+  const unreachable = () => new ApiRequestError(0, 'network', 'Could not reach the server (Failed to fetch)', null);
+
+  test('with backoff, without another edit, until the server is back; one toast only', async () => {
+    const save = jest
+      .fn(savedAs())
+      .mockImplementationOnce(() => {
+        throw apiError(503, 'internal', 'Unavailable');
+      })
+      .mockImplementationOnce(() => {
+        throw unreachable();
+      });
+    const { saves } = renderEditor({ initial: draftResponse({}, { version: 3 }), routes: { [SAVE]: save } });
+
+    typeName('Nova');
+    await advance(2000);
+    expect(indicator()).toHaveTextContent(/^Failed to save your application/);
+    expect(screen.getByText('Trying again automatically.')).toBeInTheDocument();
+    await advance(1000);
+    expect(saves()).toHaveLength(2);
+    await advance(1999);
+    expect(saves()).toHaveLength(2);
+    await advance(1);
+
+    expect(saves()).toHaveLength(3);
+    expect(nameIn(saves()[2]!)).toBe('Nova');
+    expect(indicator()).toHaveTextContent(`Last save: ${timeAt(5000)}`);
+    expect(storedDraftKeys()).toEqual([]);
+    expect(toast).toHaveBeenCalledTimes(1);
+  });
+
+  test('offline it waits; when the connection returns it saves at once', async () => {
+    const online = jest.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    const { saves } = renderEditor({ routes: { [SAVE]: savedAs() } });
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+
+    typeName('Nova');
+    await advance(60_000);
+    expect(saves()).toHaveLength(0);
+    expect(screen.getByText(/You are offline/)).toBeInTheDocument();
+    expect(storedDraftKeys()).toEqual([TAB_KEY]);
+
+    online.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await settle();
+    expect(saves()).toHaveLength(1);
+    expect(indicator()).toHaveTextContent(`Last save: ${timeAt(60_000)}`);
+  });
+});
+
+describe('leaving the page', () => {
+  const leave = () => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  };
+
+  test('the browser warns while anything is unsaved, and not once it is saved', async () => {
+    renderEditor({ routes: { [SAVE]: savedAs() } });
+    expect(leave()).toBe(false);
+
+    typeName('Nova');
+    expect(leave()).toBe(true);
+    await advance(2000);
+    expect(leave()).toBe(false);
+  });
+
+  test('leaving the editor within the 2 s saves what was typed', async () => {
+    const { saves, unmount } = renderEditor({ routes: { [SAVE]: savedAs() } });
+
+    typeName('Nova');
+    unmount();
+    await settle();
+
+    expect(saves()).toHaveLength(1);
+    expect(nameIn(saves()[0]!)).toBe('Nova');
+  });
+});
+
+describe('logout', () => {
+  test('flushes the pending save and waits for it; the stored copy is then gone', async () => {
+    const answer = deferred<ApplicationResponse>();
+    const { saves } = renderEditor({ routes: { [SAVE]: () => answer.promise } });
+
+    typeName('Nova');
+    await advance(500);
+    let flushed: boolean | undefined;
+    void pendingSaves.flushAll().then((result) => (flushed = result));
+    await settle();
+    expect(saves()).toHaveLength(1);
+    expect(flushed).toBeUndefined();
+
+    answer.resolve({ ...saves()[0]!, version: 4 });
+    await settle();
+    expect(flushed).toBe(true);
+    expect(storedDraftKeys()).toEqual([]);
+  });
+
+  test('says when the save cannot reach the server; discarding then drops every stored copy', async () => {
+    const save = jest.fn(() => {
+      throw new ApiRequestError(0, 'network', 'Could not reach the server', null);
+    });
+    window.localStorage.setItem(`portal:draft:${EDITOR_RESPONSE_ID}:tab-old`, JSON.stringify({}));
+    const { saves } = renderEditor({ routes: { [SAVE]: save } });
+
+    typeName('Nova');
+    let flushed: boolean | undefined;
+    await act(async () => {
+      flushed = await pendingSaves.flushAll();
+    });
+    expect(flushed).toBe(false);
+    expect(storedDraftKeys()).toContain(TAB_KEY);
+
+    act(() => pendingSaves.discardAll());
+    expect(storedDraftKeys()).toEqual([]);
+    await advance(60_000);
+    expect(saves()).toHaveLength(1);
+  });
+});
+
+describe('the deadline', () => {
+  test('a save refused after the deadline says so at once, makes the editor read-only and keeps the copy', async () => {
+    const save = jest.fn(() => {
+      throw apiError(403, 'forbidden', RESPONSE_MESSAGES.pastDue);
+    });
+    const { saves } = renderEditor({ routes: { [SAVE]: save } });
+
+    typeName('Nova');
+    await advance(2000);
+
+    expect(screen.getByRole('alert')).toHaveTextContent('The deadline for this application has passed');
+    expect(toast).toHaveBeenCalledWith('The deadline for this application has passed');
+    expect(toast).not.toHaveBeenCalledWith('Failed to save your application!');
+    expect(nameField()).toHaveAttribute('readonly');
+    expect(screen.getByRole('radio', { name: 'First year' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save application' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download your answers' })).toBeInTheDocument();
+    expect(storedDraftKeys()).toEqual([TAB_KEY]);
+    await advance(60_000);
+    expect(saves()).toHaveLength(1);
+  });
+
+  test("at the form's due date the editor saves what is pending, then closes", async () => {
+    const form = { ...EDITOR_FORM, dueDate: new Date(START.getTime() + 10_000).toISOString() };
+    const { saves } = renderEditor({ form, routes: { [SAVE]: savedAs() } });
+
+    await advance(9000);
+    typeName('Nova, just in time');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await advance(1000);
+
+    expect(saves()).toHaveLength(1);
+    expect(nameIn(saves()[0]!)).toBe('Nova, just in time');
+    expect(screen.getByRole('alert')).toHaveTextContent('The deadline for this application has passed');
+    expect(nameField()).toHaveAttribute('readonly');
+    expect(storedDraftKeys()).toEqual([]);
+  });
+
+  test('the answers can be downloaded as a text file', async () => {
+    const form = { ...EDITOR_FORM, dueDate: new Date(START.getTime() - 1000).toISOString() };
+    const blobs: Blob[] = [];
+    Object.assign(URL, {
+      createObjectURL: jest.fn((blob: Blob) => {
+        blobs.push(blob);
+        return 'blob:answers';
+      }),
+      revokeObjectURL: jest.fn(),
+    });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderEditor({ form, initial: draftResponse({ 'about-you.preferred-name': 'Nova' }) });
+    await settle();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Download your answers' }));
+
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(blobs[0]?.type).toBe('text/plain;charset=utf-8');
+    expect(click.mock.contexts[0]).toHaveAttribute('download', 'Demo Semester application answers.txt');
+  });
+});
+
+describe('a copy kept from an earlier visit', () => {
+  test('is merged question by question with what another tab saved since, without asking', async () => {
+    const draft = draftResponse({ 'about-you.preferred-name': 'Nova (before the reload)' }, { version: 2 });
+    window.localStorage.setItem(
+      TAB_KEY,
+      JSON.stringify({
+        draft,
+        baseVersion: 2,
+        baseAnswers: { 'about-you.preferred-name': '' },
+        touchedAt: START.getTime() - 1000,
+      } satisfies StoredDraft),
+    );
+    const server = draftResponse({ 'about-you.year': 'Second year' }, { version: 5 });
+    const { saves } = renderEditor({ initial: server, routes: { [SAVE]: savedAs() } });
+    await settle();
+
+    expect(conflictDialog()).not.toBeInTheDocument();
+    expect(saves()).toHaveLength(1);
+    expect(saves()[0]?.version).toBe(5);
+    expect(nameIn(saves()[0]!)).toBe('Nova (before the reload)');
+    expect(saves()[0]?.sectionResponses[0]?.questions[1]?.response).toBe('Second year');
+  });
+
+  test('of another account on this browser is never shown', async () => {
+    const draft = draftResponse({ 'about-you.preferred-name': 'Someone else' }, { userId: 'someone-else' });
+    window.localStorage.setItem(TAB_KEY, JSON.stringify({ draft, baseVersion: 3, touchedAt: START.getTime() }));
+    const { saves } = renderEditor({ routes: { [SAVE]: savedAs() } });
+    await advance(5000);
+
+    expect(nameField()).toHaveValue('');
     expect(saves()).toHaveLength(0);
   });
 });

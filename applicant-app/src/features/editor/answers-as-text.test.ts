@@ -1,0 +1,42 @@
+import { answersAsText } from './answers-as-text';
+import { draftResponse, EDITOR_FORM } from './testing/editor-fixtures';
+
+test('every visible section and question with its answer, files named as such, empty answers said so', () => {
+  const response = draftResponse(
+    {
+      'about-you.preferred-name': 'Nova',
+      'roles.roles': ['designer'],
+      'design.portfolio': 'https://example.org/nova',
+    },
+    { rolesApplied: ['designer'] },
+  );
+
+  const text = answersAsText(EDITOR_FORM, response, new Date(2025, 1, 10, 9, 30));
+
+  expect(text.split('\n')).toEqual([
+    'Demo Semester application',
+    `Your answers as of ${new Date(2025, 1, 10, 9, 30).toLocaleString()}`,
+    '',
+    '== About You ==',
+    '',
+    'What name do you go by?',
+    'Nova',
+    '',
+    'What year are you in?',
+    'No answer',
+    '',
+    '== Roles ==',
+    '',
+    'Which roles are you applying for?',
+    'Designer',
+    '',
+    '== Design ==',
+    '',
+    'Link to your portfolio',
+    'https://example.org/nova',
+    '',
+    'Walk us through your design process.',
+    'No answer',
+    '',
+  ]);
+});

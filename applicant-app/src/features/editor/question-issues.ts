@@ -1,0 +1,55 @@
+import { useCallback, useMemo, useState } from 'react';
+import {
+  answerIssue,
+  answerOf,
+  emptyAnswer,
+  TEAM_ROLES,
+  wordLimitIssue,
+  type Answer,
+  type ApplicationForm,
+  type ApplicationResponse,
+  type FormSection,
+  type Question,
+} from '@portal/shared/domain';
+
+export interface QuestionIssues {
+  /** The problem to show next to the question now, or null. */
+  issueFor: (sectionId: string, question: Question, value: Answer) => string | null;
+  sectionComplete: (section: FormSection) => boolean;
+  visited: (sectionId: string, questionId: string) => void;
+  edited: (sectionId: string, questionId: string) => void;
+}
+
+/**
+ * The problems submit would refuse, shown in the editor with the rules the server applies
+ * (`answerIssue`): word limits as the applicant types; "needs an answer" once they leave the
+ * question, or at once for every question when they come back from the review page to fix them.
+ */
+export function useQuestionIssues(form: ApplicationForm, draft: ApplicationResponse, showAll: boolean): QuestionIssues {
+  const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
+  const [typed, setTyped] = useState<ReadonlySet<string>>(new Set());
+
+  const visited = useCallback((sectionId: string, questionId: string) => {
+    const key = `${sectionId}.${questionId}`;
+    setLeft((current) => (current.has(key) ? current : new Set(current).add(key)));
+  }, []);
+  const edited = useCallback((sectionId: string, questionId: string) => {
+    const key = `${sectionId}.${questionId}`;
+    setTyped((current) => (current.has(key) ? current : new Set(current).add(key)));
+  }, []);
+
+  return useMemo(() => {
+    const issueFor = (sectionId: string, question: Question, value: Answer) => {
+      const key = `${sectionId}.${question.questionId}`;
+      if (showAll || left.has(key)) return answerIssue(question, value, TEAM_ROLES);
+      const text = typeof value === 'string' ? value : '';
+      return typed.has(key) && text.trim() ? wordLimitIssue(question, text) : null;
+    };
+    const sectionComplete = (section: FormSection) =>
+      section.questions.every((question) => {
+        const value = answerOf(draft, section.sectionId, question.questionId) ?? emptyAnswer(question);
+        return answerIssue(question, value, TEAM_ROLES) === null;
+      });
+    return { issueFor, sectionComplete, visited, edited };
+  }, [draft, showAll, left, typed, visited, edited]);
+}

@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  ApiRequestError,
+  applicationKeys,
+  defaultClassify,
+  notify,
+  saveResponse,
+  useAutosave,
+  usePortal,
+  type Autosave,
+  type FailureKind,
+} from '@portal/shared/client';
+import {
+  answerFields,
+  RESPONSE_MESSAGES,
+  rolesFromAnswers,
+  withAnswerFields,
+  type ApplicationForm,
+  type ApplicationResponse,
+} from '@portal/shared/domain';
+import {
+  baseOf,
+  clearAllDrafts,
+  clearDraft,
+  ORPHAN_AFTER_MS,
+  readDraft,
+  touchDraft,
+  writeDraft,
+} from '../../lib/draft-storage';
+
+export const SAVE_FAILED_TOAST = 'Failed to save your application!';
+export const NOT_AUTHENTICATED = 'Not authenticated';
+
+export type ApplicationAutosave = Autosave<ApplicationResponse>;
+
+/** The server will take no more saves of this response: the deadline passed, or it was submitted. */
+export function isFinalRefusal(error: unknown): boolean {
+  return (
+    error instanceof ApiRequestError &&
+    (error.message === RESPONSE_MESSAGES.pastDue || error.message === RESPONSE_MESSAGES.notEditable)
+  );
+}
+
+const classify = (error: unknown): FailureKind => (isFinalRefusal(error) ? 'final' : defaultClassify(error));
+
+const withDerivedRoles = (form: ApplicationForm, response: ApplicationResponse): ApplicationResponse => ({
+  ...response,
+  rolesApplied: rolesFromAnswers(form, response.sectionResponses),
+});
+
+/** The server's last save of this response, if it was ever saved (its dateSubmitted is the save's time). */
+const lastSaveOf = (response: ApplicationResponse) => (response.version > 0 ? new Date(response.dateSubmitted) : null);
+
+/**
+ * Spec section 4 autosave of the application, on the portal's one autosave engine, plus what is
+ * the applicant's own: every edit is kept in localStorage until the server has it (restored after
+ * a reload, merged question by question if another tab saved meanwhile), a failure toasts once,
+ * every attempt refreshes the cached responses, and the deadline or a submit elsewhere closes it.
+ */
+export function useApplicationAutosave(form: ApplicationForm, initial: ApplicationResponse): ApplicationAutosave {
+  const { api, identity } = usePortal();
+  const queryClient = useQueryClient();
+  const [stored] = useState(() => readDraft(initial.id, initial.userId));
+
+  const autosave = useAutosave<ApplicationResponse>({
+    base: stored
+      ? { value: baseOf(stored), version: stored.baseVersion }
+      : { value: initial, version: initial.version },
+    value: stored?.draft,
+    latest: { value: initial, version: initial.version },
+    lastSavedAt: lastSaveOf(initial),
+    async save(value, version) {
+      if (!identity) throw new Error(NOT_AUTHENTICATED);
+      const saved = await saveResponse(api, { ...value, version });
+      return { value: saved, version: saved.version };
+    },
+    fieldsOf: answerFields,
+    withFields: (value, fields) => withDerivedRoles(form, withAnswerFields(value, fields)),
+    classify,
+    onDraft({ value, base, dirty }) {
+      if (dirty) writeDraft(value, base);
+      else clearDraft(value.id);
+    },
+    onSettled({ ok, error, firstFailure }) {
+      void queryClient.invalidateQueries({ queryKey: applicationKeys.all });
+      if (ok || !firstFailure) return;
+      notify.error(isFinalRefusal(error) ? (error as Error).message : SAVE_FAILED_TOAST);
+    },
+    onDiscard: () => clearAllDrafts(initial.id),
+  });
+
+  // While unsaved edits exist, keep this tab's copy marked as alive so no other tab adopts it.
+  const { dirty } = autosave;
+  useEffect(() => {
+    if (!dirty) return;
+    const heartbeat = window.setInterval(() => touchDraft(initial.id), ORPHAN_AFTER_MS / 3);
+    return () => window.clearInterval(heartbeat);
+  }, [dirty, initial.id]);
+
+  return autosave;
+}
+
+/** An edit of the response: refreshes dateSubmitted and rolesApplied (spec section 4). */
+export function editedResponse(form: ApplicationForm, response: ApplicationResponse): ApplicationResponse {
+  return { ...withDerivedRoles(form, response), dateSubmitted: new Date().toISOString() };
+}

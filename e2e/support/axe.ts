@@ -1,0 +1,22 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Runs every axe-core rule on the page as it is now and fails on any serious or critical
+ * violation, listing each with the elements it found.
+ */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // antd animates dialogs and colours: check what the user sees once it has settled, with the
+  // animations a user who asks for reduced motion gets (none), so no colour is caught mid-fade.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.waitForTimeout(400);
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.help}\n` +
+        violation.nodes.map((node) => `    ${node.target.join(' ')} ${node.failureSummary ?? ''}`).join('\n'),
+    );
+  expect(blocking, `axe on ${label} (${page.url()})`).toEqual([]);
+}

@@ -1,0 +1,3 @@
+export * from './autosave-engine';
+export * from './pending-saves';
+export * from './use-autosave';

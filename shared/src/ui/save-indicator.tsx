@@ -1,0 +1,58 @@
+import { Flex, Typography } from 'antd';
+import type { AutosaveState } from '@portal/shared/client';
+
+export interface SaveIndicatorTexts {
+  /** Shown with the last save's time after a failure, e.g. "Failed to save your application". */
+  failed: string;
+  /** Before the first save ever. */
+  neverSaved: string;
+}
+
+/** Spec section 4: the applicant's texts. */
+export const APPLICATION_SAVE_TEXTS: SaveIndicatorTexts = {
+  failed: 'Failed to save your application',
+  neverSaved: 'Form not yet saved!',
+};
+
+export const DRAFT_SAVE_TEXTS: SaveIndicatorTexts = { failed: 'Failed to save', neverSaved: 'Not yet saved' };
+
+type IndicatorState = Pick<AutosaveState<unknown>, 'status' | 'dirty' | 'lastSavedAt' | 'retryAt' | 'offline'>;
+
+/** The time of day for a save today, else the date and time. */
+export function formatSaveTime(date: Date, now = new Date()): string {
+  return date.toDateString() === now.toDateString() ? date.toLocaleTimeString() : date.toLocaleString();
+}
+
+/** The edits are not on the server and no save is under way. */
+const unsaved = (state: IndicatorState) =>
+  state.status === 'failed' || state.status === 'conflict' || (state.status === 'closed' && state.dirty);
+
+export function saveIndicatorText(state: IndicatorState, texts: SaveIndicatorTexts): string {
+  const last = state.lastSavedAt ? formatSaveTime(state.lastSavedAt) : null;
+  if (state.status === 'saving') return 'Saving...';
+  if (unsaved(state)) return `${texts.failed} (Last save: ${last ?? 'never'})`;
+  return last ? `Last save: ${last}` : texts.neverSaved;
+}
+
+function hint(state: IndicatorState): string | null {
+  if (state.status !== 'failed') return null;
+  if (state.offline) return 'You are offline: your changes will be saved when the connection returns.';
+  return state.retryAt !== null ? 'Trying again automatically.' : null;
+}
+
+/** Where an autosave stands: saving, the last save, or a failure and what happens next. */
+export function SaveIndicator({ state, texts }: { state: IndicatorState; texts: SaveIndicatorTexts }) {
+  const next = hint(state);
+  return (
+    <Flex vertical role="status" aria-live="polite">
+      <Typography.Text type={unsaved(state) ? 'danger' : 'secondary'}>
+        {saveIndicatorText(state, texts)}
+      </Typography.Text>
+      {next && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {next}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}

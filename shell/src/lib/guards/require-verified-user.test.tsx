@@ -92,7 +92,8 @@ test('a refused profile completion says why and stays on the form', async () => 
 
   await waitFor(() =>
     expect(toast).toHaveBeenCalledWith(
-      `Failed to update user: An account with this email already exists (${JSON.stringify(body)})`,
+      // The message only, never the raw answer (issue 13).
+      'Failed to update user: An account with this email already exists',
       expect.objectContaining({ type: 'error' }),
     ),
   );

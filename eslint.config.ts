@@ -9,7 +9,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
-      '**/lib/**',
+      'functions/lib/**',
       '.data/**',
       'coverage/**',
       'test-results/**',

@@ -8,6 +8,7 @@ import { showServerFieldErrors, zodRule } from '@portal/shared/ui';
 import { loadIdentity } from '../../lib/identity/load-identity';
 import { GuestOnly } from '../../lib/guards/guest-only';
 import { AuthCard } from '../../lib/auth-card';
+import { NameFields } from '../../lib/name-fields';
 import { sendVerificationEmail } from '../../lib/identity/use-identity';
 
 type SignupValues = Registration & { confirmPassword: string };
@@ -52,12 +53,7 @@ export default function SignupPage() {
     <GuestOnly>
       <AuthCard title="Create Account">
         <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} requiredMark={false}>
-          <Form.Item label="First name" name="firstName" rules={[zodRule(registrationSchema.shape.firstName)]}>
-            <Input autoComplete="given-name" />
-          </Form.Item>
-          <Form.Item label="Last name" name="lastName" rules={[zodRule(registrationSchema.shape.lastName)]}>
-            <Input autoComplete="family-name" />
-          </Form.Item>
+          <NameFields schema={registrationSchema} />
           <Form.Item label="Email" name="email" rules={[zodRule(registrationSchema.shape.email)]}>
             <Input type="email" autoComplete="email" />
           </Form.Item>

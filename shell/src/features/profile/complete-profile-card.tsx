@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Form, Input, Typography } from 'antd';
+import { Button, Form, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, notify, sessionKeys, usePortal } from '@portal/shared/client';
 import { profileCompletionSchema, type ProfileCompletion } from '@portal/shared/domain';
-import { showServerFieldErrors, zodRule } from '@portal/shared/ui';
+import { showServerFieldErrors } from '@portal/shared/ui';
 import { completeProfile } from '../../lib/account-api';
 import { AuthCard } from '../../lib/auth-card';
+import { NameFields } from '../../lib/name-fields';
 import { profileUpdateFailure } from './profile-page';
 
 /**
@@ -39,12 +40,7 @@ export function CompleteProfileCard() {
         You are signed in as {identity?.email}. Give your name to finish setting up your account.
       </Typography.Paragraph>
       <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)}>
-        <Form.Item label="First name" name="firstName" rules={[zodRule(profileCompletionSchema.shape.firstName)]}>
-          <Input autoComplete="given-name" />
-        </Form.Item>
-        <Form.Item label="Last name" name="lastName" rules={[zodRule(profileCompletionSchema.shape.lastName)]}>
-          <Input autoComplete="family-name" />
-        </Form.Item>
+        <NameFields schema={profileCompletionSchema} />
         <Button type="primary" htmlType="submit" loading={saving}>
           Save profile
         </Button>

@@ -6,6 +6,7 @@ import { updateProfile } from '../../lib/account-api';
 import { AUTH_MESSAGES, profileUpdateSchema, type ProfileUpdate } from '@portal/shared/domain';
 import { showServerFieldErrors, zodRule } from '@portal/shared/ui';
 import { AuthCard } from '../../lib/auth-card';
+import { NameFields } from '../../lib/name-fields';
 import { sendVerificationEmail } from '../../lib/identity/use-identity';
 import { loadIdentity } from '../../lib/identity/load-identity';
 
@@ -53,12 +54,7 @@ export default function ProfilePage() {
         initialValues={{ email: user.data.email, firstName: user.data.firstName, lastName: user.data.lastName }}
         onFinish={(values) => void submit(values)}
       >
-        <Form.Item label="First name" name="firstName" rules={[zodRule(profileUpdateSchema.shape.firstName)]}>
-          <Input autoComplete="given-name" />
-        </Form.Item>
-        <Form.Item label="Last name" name="lastName" rules={[zodRule(profileUpdateSchema.shape.lastName)]}>
-          <Input autoComplete="family-name" />
-        </Form.Item>
+        <NameFields schema={profileUpdateSchema} />
         <Form.Item
           label="Email"
           name="email"

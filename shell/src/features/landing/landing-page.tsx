@@ -15,7 +15,9 @@ export function LandingPage() {
   const session = useSession();
   const { token } = theme.useToken();
   if (session.status === 'loading') return <LoadingScreen />;
-  const signedIn = session.status === 'signed-in';
+  // While logging out the page is already the signed-out one: the welcome (and its user query)
+  // never mounts between the move home and the end of the sign-out.
+  const signedIn = session.status === 'signed-in' && !session.signingOut;
   return (
     <div
       style={{

@@ -374,6 +374,43 @@ describe('qualified flags, decisions and release', () => {
     expect((await storedRow(harness, ada.id, 'engineer'))?.decision).toBe('accepted');
   });
 
+  it('after release refuses every change to the review work with one 409 message, writing nothing', async () => {
+    const [rita, rob] = await assign(harness, [
+      { responseId: ada.id, role: 'engineer', staffId: 'rita' },
+      { responseId: ada.id, role: 'engineer', staffId: 'rob' },
+    ]);
+    expect((await harness.as('rita').post(`/admin/assessments/review/${rita!.id}/submit`, body(FULL, 0))).status).toBe(
+      200,
+    );
+    await decide('engineer', 'accepted');
+    await decide('bootcamp', 'denied');
+    expect((await harness.as('dora').post(`/admin/forms/${FORM_ID}/release`)).status).toBe(200);
+    const before = await dumpStore(harness);
+    const preview = await harness.as('dora').post(`/admin/forms/${FORM_ID}/auto-assign/preview`, {
+      reviewersPerApplication: 3,
+    });
+
+    const dora = harness.as('dora');
+    const refused = await Promise.all([
+      dora.post('/admin/assignments', {
+        kind: 'interview',
+        assignments: [{ responseId: ada.id, role: 'engineer', staffId: 'rob' }],
+      }),
+      dora.delete(`/admin/assessments/review/${rob!.id}`),
+      dora.post(`/admin/forms/${FORM_ID}/auto-assign`, { reviewersPerApplication: 3, planId: preview.body.planId }),
+      dora.put(`/admin/rows/${ada.id}/bootcamp/qualified`, { qualified: true }),
+      decide('bootcamp', 'accepted'),
+      dora.post(`/admin/assessments/review/${rita!.id}/reopen`),
+      dora.post(`/admin/forms/${FORM_ID}/release`),
+    ]);
+    for (const res of refused) {
+      expect(res.status).toBe(409);
+      expect(res.body.error.message).toBe(STAFF_MESSAGES.decisionsReleased);
+    }
+    expect(STAFF_MESSAGES.decisionsReleased).toMatch(/released.*read-only/);
+    expect(await dumpStore(harness)).toEqual(before);
+  });
+
   it('keeps a final decision when reviews are assigned afterwards', async () => {
     await decide('engineer', 'denied');
     await assign(harness, [{ responseId: ada.id, role: 'engineer', staffId: 'rita' }]);

@@ -13,7 +13,7 @@ import { noFormError } from '../forms/forms.service';
 import { ApiError } from '../http/api-error';
 import { COLLECTIONS } from '../store/collections';
 import type { ReviewsRepository } from './reviews.repository';
-import { noRowError } from './staff-errors';
+import { assertNotReleased, noRowError } from './staff-errors';
 
 /** The super-reviewer's calls on a row (qualified, decision) and the release of a form's decisions, each audited. */
 export function createRowDecisionsService(deps: { reviews: ReviewsRepository; now: () => Date }) {
@@ -30,6 +30,9 @@ export function createRowDecisionsService(deps: { reviews: ReviewsRepository; no
       return reviews.transaction(async (tx) => {
         const row = await tx.getRow(responseId, role);
         if (!row) throw noRowError();
+        const form = await tx.getForm(row.applicationFormId);
+        if (!form) throw noFormError();
+        assertNotReleased(form);
         const next = { ...row, qualified };
         tx.setRow(next);
         tx.record(
@@ -60,7 +63,7 @@ export function createRowDecisionsService(deps: { reviews: ReviewsRepository; no
         if (!state || !row) throw noRowError();
         const form = await tx.getForm(row.applicationFormId);
         if (!form) throw noFormError();
-        if (form.decisionsReleased) throw new ApiError('conflict', STAFF_MESSAGES.decisionsReleased);
+        assertNotReleased(form);
         const next = rowWithDecision(row, decision);
         tx.writeApplication(state, [next]);
         tx.record(
@@ -82,7 +85,7 @@ export function createRowDecisionsService(deps: { reviews: ReviewsRepository; no
       return reviews.transaction(async (tx) => {
         const current = await tx.getForm(formId);
         if (!current) throw noFormError();
-        if (current.decisionsReleased) throw new ApiError('conflict', STAFF_MESSAGES.decisionsReleased);
+        assertNotReleased(current);
         const undecided = await tx.countUndecided(formId);
         if (undecided > 0) throw new ApiError('conflict', STAFF_MESSAGES.undecided(undecided));
         const released = { ...current, decisionsReleased: true };

@@ -60,7 +60,7 @@ export const STAFF_MESSAGES = {
   selfAssignment: 'An applicant cannot review their own application',
   alreadyAssigned: 'This staff member is already assigned to this application and role',
   noRubric: 'The form has no rubric for this role',
-  decisionsReleased: 'Decisions for this form have already been released',
+  decisionsReleased: 'Decisions for this form have been released: it is read-only now',
   undecided: (count: number) =>
     `Decisions cannot be released while ${countOf(count, 'submitted application')} ${count === 1 ? 'is' : 'are'} undecided`,
   planChanged: 'Applications or reviewers changed since the preview; preview again',

@@ -13,6 +13,7 @@ export function AssignStaff({
   responseId,
   role,
   exclude = [],
+  disabled = false,
 }: {
   formId: string;
   kind: AssessmentKind;
@@ -20,6 +21,8 @@ export function AssignStaff({
   role: TeamRole;
   /** Staff already assigned: not offered again. */
   exclude?: readonly string[];
+  /** Decisions released: nothing can be assigned. */
+  disabled?: boolean;
 }) {
   const { api } = usePortal();
   const staff = useStaffSummaries(formId, { kind });
@@ -41,11 +44,16 @@ export function AssignStaff({
         style={{ minWidth: 180 }}
         showSearch={{ optionFilterProp: 'label' }}
         loading={staff.isPending}
+        disabled={disabled}
         options={options}
         value={staffId}
         onChange={setStaffId}
       />
-      <Button disabled={!staffId} loading={assign.isPending} onClick={() => staffId && assign.mutate(staffId)}>
+      <Button
+        disabled={disabled || !staffId}
+        loading={assign.isPending}
+        onClick={() => staffId && assign.mutate(staffId)}
+      >
         Assign
       </Button>
     </Space.Compact>

@@ -15,6 +15,7 @@ import { STAFF_NOUN } from '../../lib/labels';
 import { AssessmentStateTag, assessmentScreenPath } from '../../lib/assessment-links';
 import { dorPaths } from '../../lib/paths';
 import { useStaffApplication } from '../../api/applications';
+import { ReleasedNotice } from '../../lib/released-notice';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 
 const scoresText = (ref: AssignmentRef) =>
@@ -38,6 +39,7 @@ function RoleAssignments({
     success: (_data, ref) => `${ref.staffName} unassigned.`,
   });
   const refs = kind === 'review' ? row.reviews : row.interviews;
+  const released = application.form.decisionsReleased;
   const noun = STAFF_NOUN[kind];
 
   const columns: ColumnsType<AssignmentRef> = [
@@ -65,13 +67,13 @@ function RoleAssignments({
           <Popconfirm
             title={`Unassign ${ref.staffName}?`}
             okText="Unassign"
-            disabled={ref.state === 'submitted'}
+            disabled={released || ref.state === 'submitted'}
             onConfirm={() => remove.mutate(ref)}
           >
             <Button
               danger
               size="small"
-              disabled={ref.state === 'submitted'}
+              disabled={released || ref.state === 'submitted'}
               title={ref.state === 'submitted' ? 'Submitted: reopen it first' : undefined}
               loading={remove.isPending && remove.variables.assessmentId === ref.assessmentId}
             >
@@ -102,6 +104,7 @@ function RoleAssignments({
             responseId={row.responseId}
             role={row.role}
             exclude={refs.map((ref) => ref.staffId)}
+            disabled={released}
           />
         </Flex>
       </Flex>
@@ -133,6 +136,7 @@ export function AssignmentsPage({ kind }: { kind: AssessmentKind }) {
         {`${title} for ${applicant.firstName} ${applicant.lastName}`.trim()}
       </Typography.Title>
       <Link to={dorPaths.application(form.id, responseId)}>View the application</Link>
+      {form.decisionsReleased && <ReleasedNotice />}
       {rows.length === 0 ? (
         <Typography.Text>This application has no submitted roles.</Typography.Text>
       ) : (

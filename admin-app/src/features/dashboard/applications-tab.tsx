@@ -32,7 +32,18 @@ const sameRow = (a: RowKey | undefined, b: RowKey) => a?.responseId === b.respon
  * A tab of application rows, sorted and paged on the server: "all" (every submitted response and
  * role, with review assignment and the qualified flag) or "qualified" (interviews and decisions).
  */
-export function ApplicationsTab({ formId, tab, search }: { formId: string; tab: RowTab; search: string }) {
+export function ApplicationsTab({
+  formId,
+  tab,
+  search,
+  readOnly,
+}: {
+  formId: string;
+  tab: RowTab;
+  search: string;
+  /** Decisions released: nothing on the rows can change. */
+  readOnly: boolean;
+}) {
   const { api } = usePortal();
   const texts = TEXTS[tab];
   const { rows, pages, sortOrder, onSort } = useRowsPage(formId, tab, search);
@@ -52,6 +63,7 @@ export function ApplicationsTab({ formId, tab, search }: { formId: string; tab: 
 
   const columns = rowColumns(tab, {
     formId,
+    readOnly,
     sortOrder,
     qualify: (row, qualified) => qualify.mutate({ responseId: row.responseId, role: row.role, qualified }),
     qualifying: (row) => qualify.isPending && sameRow(qualify.variables, row),
@@ -63,7 +75,7 @@ export function ApplicationsTab({ formId, tab, search }: { formId: string; tab: 
     <Flex vertical gap={12}>
       {tab === 'all' && (
         <Flex justify="flex-end">
-          <AutoAssignButton formId={formId} />
+          <AutoAssignButton formId={formId} disabled={readOnly} />
         </Flex>
       )}
       <PagedTable<ApplicationRowView>

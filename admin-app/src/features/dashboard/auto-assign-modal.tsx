@@ -56,7 +56,7 @@ function PlanView({ plan }: { plan: AutoAssignPreview }) {
 }
 
 /** "Auto-assign": preview a balanced plan of review assignments, then apply exactly that plan. */
-export function AutoAssignButton({ formId }: { formId: string }) {
+export function AutoAssignButton({ formId, disabled = false }: { formId: string; disabled?: boolean }) {
   const { api } = usePortal();
   const [open, setOpen] = useState(false);
   const [perApplication, setPerApplication] = useState(DEFAULT_PER_APPLICATION);
@@ -99,7 +99,9 @@ export function AutoAssignButton({ formId }: { formId: string }) {
 
   return (
     <>
-      <Button onClick={() => setOpen(true)}>Auto-assign</Button>
+      <Button disabled={disabled} onClick={() => setOpen(true)}>
+        Auto-assign
+      </Button>
       <Modal
         open={open}
         title="Auto-assign reviewers"

@@ -4,6 +4,7 @@ import { formQueryOptions, useCurrentUser, usePortal } from '@portal/shared/clie
 import { Navigate, Route, Routes, useParams } from '@portal/shared/router';
 import { PageNotFound } from '@portal/shared/ui';
 import { DashboardHeader, searchFor, useDashboardTabs } from '../../lib/dashboard-header';
+import { ReleasedNotice } from '../../lib/released-notice';
 import { SuperOnly } from '../../lib/super-only';
 import { ApplicationsTab } from './applications-tab';
 import { ReleaseButton } from './release-button';
@@ -22,6 +23,7 @@ export function DashboardLayout() {
   const { api } = usePortal();
   const user = useCurrentUser();
   const form = useQuery(formQueryOptions(api, formId));
+  const released = form.data?.decisionsReleased ?? false;
   const base = `/admin/dor/dashboard/${encodeURIComponent(formId)}`;
   const { tab, open, q, text, setText } = useDashboardTabs(
     base,
@@ -40,10 +42,11 @@ export function DashboardLayout() {
             </Flex>
           )
         }
-        action={user.data?.role === 'super-reviewer' && <ReleaseButton formId={formId} />}
+        action={user.data?.role === 'super-reviewer' && <ReleaseButton formId={formId} released={released} />}
         text={text}
         setText={setText}
       />
+      {released && <ReleasedNotice />}
       <Tabs activeKey={tab} items={TABS} onChange={open} />
       <Routes>
         <Route index element={<Navigate to={{ pathname: `${base}/all`, search: searchFor(q) }} replace />} />
@@ -53,7 +56,7 @@ export function DashboardLayout() {
             path={rows}
             element={
               <SuperOnly>
-                <ApplicationsTab formId={formId} tab={rows} search={q} />
+                <ApplicationsTab formId={formId} tab={rows} search={q} readOnly={released} />
               </SuperOnly>
             }
           />

@@ -4,9 +4,16 @@ import { releaseDecisions } from '../../api/rows';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 
 /** POST /admin/forms/{formId}/release; the server refuses (409) while rows are undecided. */
-export function ReleaseButton({ formId }: { formId: string }) {
+export function ReleaseButton({ formId, released }: { formId: string; released: boolean }) {
   const { api } = usePortal();
   const release = useStaffMutation(() => releaseDecisions(api, formId), { success: () => 'Decisions released!' });
+  if (released) {
+    return (
+      <Button type="primary" disabled>
+        Decisions released
+      </Button>
+    );
+  }
   return (
     <Popconfirm
       title="Release decisions to applicants?"

@@ -23,6 +23,8 @@ type RowKey = Pick<Row, 'responseId' | 'role'>;
 /** What the columns need from the tab: sorting, and the row actions under way. */
 export interface RowColumnContext {
   formId: string;
+  /** Decisions released: the switches, pickers and selects are disabled. */
+  readOnly: boolean;
   sortOrder: (key: RowSort) => SortOrder;
   qualify: (row: Row, qualified: boolean) => void;
   qualifying: (row: RowKey) => boolean;
@@ -77,6 +79,7 @@ const assignColumn = (context: RowColumnContext, kind: AssessmentKind, title: st
       responseId={row.responseId}
       role={row.role}
       exclude={refsOf(row, kind).map((ref) => ref.staffId)}
+      disabled={context.readOnly}
     />
   ),
 });
@@ -105,6 +108,7 @@ const COLUMNS = {
       <Switch
         aria-label="Qualified"
         checked={row.qualified}
+        disabled={context.readOnly}
         loading={context.qualifying(row)}
         onChange={(qualified) => context.qualify(row, qualified)}
       />
@@ -125,6 +129,7 @@ const COLUMNS = {
         style={{ minWidth: 130 }}
         options={DECISION_OPTIONS}
         value={isFinalDecision(row.decision) ? row.decision : undefined}
+        disabled={context.readOnly}
         loading={context.deciding(row)}
         onChange={(decision) => context.decide(row, decision)}
       />

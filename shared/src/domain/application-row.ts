@@ -152,6 +152,18 @@ export function statusFromRows(response: ApplicationResponse, rows: ApplicationR
   return 'submitted';
 }
 
+/**
+ * What an applicant may see of their response: until the form's decisions are released the review
+ * stages (interview, decided) read 'in-review', so nothing tells them a decision exists.
+ */
+export function responseForApplicant(
+  response: ApplicationResponse,
+  form: { decisionsReleased: boolean },
+): ApplicationResponse {
+  if (form.decisionsReleased || (response.status !== 'interview' && response.status !== 'decided')) return response;
+  return { ...response, status: 'in-review' };
+}
+
 /** What a reviewer sees of a row: who else is assigned, but not their scores (so as not to anchor their own). */
 export function withOnlyOwnScores(row: ApplicationRowView, staffId: string): ApplicationRowView {
   const strip = (refs: AssignmentRef[]) =>

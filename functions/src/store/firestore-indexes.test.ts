@@ -105,7 +105,8 @@ async function exerciseApi(harness: Harness): Promise<void> {
   await ok(dora.post('/admin/users/role', { userIds: ['rob'], role: 'super-reviewer' }), 'promote');
   await ok(dora.post('/admin/users/role', { userIds: ['rob'], role: 'reviewer' }), 'demote');
   await ok(dora.get('/admin/forms'), 'forms');
-  await ok(dora.post('/application/forms', { ...demoForm(new Date()), id: 'next-form', isActive: true }), 'publish');
+  await ok(dora.post('/application/forms', { ...demoForm(new Date()), id: 'next-form', isActive: false }), 'publish');
+  await ok(dora.post('/admin/forms/next-form/activate'), 'activate the new form');
   await ok(dora.post(`/admin/forms/${FORM_ID}/activate`), 'activate');
   await ok(dora.post(`/admin/forms/${FORM_ID}/release`), 'release', [409]);
 }

@@ -41,6 +41,16 @@ async function signedIn(browser: Browser, email: string, password?: string): Pro
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `test-results/staff-cycle/${name}.png`, fullPage: true });
 
+/** Screenshots at a laptop's width and a phone's, then back to the page's own size. */
+async function shots(page: Page, name: string) {
+  const size = page.viewportSize();
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await shot(page, `${name}-${width}`);
+  }
+  if (size) await page.setViewportSize(size);
+}
+
 test('a whole cycle: auto-assign, review, qualify, interview, decide, release, accept', async ({ browser, page }) => {
   // An applicant applies for Bootcamp and submits.
   const applicant = await registerVerifiedApplicant(page.request, uniqueEmail('cycle'));
@@ -143,15 +153,30 @@ test('a whole cycle: auto-assign, review, qualify, interview, decide, release, a
   await director.getByRole('button', { name: 'Release decisions' }).click();
   await director.getByRole('button', { name: 'Release', exact: true }).click();
   await expect(
-    director.getByText('Decisions cannot be released while 1 submitted application is undecided'),
+    director.getByText('Decisions cannot be released while 1 role application from 1 applicant is undecided'),
   ).toBeVisible();
-  await qualified.getByRole('combobox', { name: 'Decision' }).click();
+  await shot(director, 'qualified-tab');
+  // The refusal links to exactly the undecided rows, on the All tab, where they can be decided too.
+  await director.getByRole('link', { name: 'Show the undecided applications' }).click();
+  await expect(director).toHaveURL(new RegExp(`${dashboard}/all\\?filter=undecided$`));
+  await expect(director.getByText('1 undecided application', { exact: true })).toBeVisible();
+  await shots(director, 'release-guard');
+  await row.getByRole('combobox', { name: 'Decision' }).click();
   await director.locator('.ant-select-item-option').getByText('Accepted', { exact: true }).click();
   await expect(director.getByText('Decision saved!')).toBeVisible();
-  await shot(director, 'qualified-tab');
+  await expect(director.getByText('Every application has a decision.')).toBeVisible();
   await director.getByRole('button', { name: 'Release decisions' }).click();
   await director.getByRole('button', { name: 'Release', exact: true }).click();
   await expect(director.getByText('Decisions released!')).toBeVisible();
+
+  // Released: the dashboards are read-only, and say so.
+  await director.goto(`${dashboard}/all`);
+  await expect(director.getByText(/^Decisions have been released: /)).toBeVisible();
+  await expect(director.getByRole('button', { name: 'Decisions released' })).toBeDisabled();
+  await expect(row.getByRole('switch', { name: 'Qualified' })).toBeDisabled();
+  await expect(row.getByRole('combobox', { name: 'Decision' })).toBeDisabled();
+  await expect(director.getByRole('button', { name: 'Auto-assign' })).toBeDisabled();
+  await shots(director, 'released-all-tab');
 
   // The applicant reads the decision and accepts.
   const applicantPage = await signedIn(browser, applicant.email, applicant.password);

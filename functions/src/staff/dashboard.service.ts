@@ -12,6 +12,7 @@ import {
   type AssessmentView,
   type Page,
   type RowSort,
+  type RowFilter,
   type RowTab,
   type StaffApplication,
   type StaffMember,
@@ -58,11 +59,20 @@ export function createDashboardService(deps: { reviews: ReviewsRepository }) {
   return {
     async rows(
       formId: string,
-      query: { tab: RowTab; search?: string; sort: RowSort; dir: 'asc' | 'desc'; cursor?: string; limit: number },
+      query: {
+        tab: RowTab;
+        search?: string;
+        sort: RowSort;
+        dir: 'asc' | 'desc';
+        filter?: RowFilter;
+        cursor?: string;
+        limit: number;
+      },
     ): Promise<Page<ApplicationRowView>> {
       await formOrNotFound(reviews, formId);
       const page = await reviews.rowsPage(formId, {
         qualifiedOnly: query.tab === 'qualified',
+        undecidedOnly: query.filter === 'undecided',
         token: searchToken(query.search ?? ''),
         sort: query.sort,
         dir: query.dir,

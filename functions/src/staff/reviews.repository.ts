@@ -59,6 +59,8 @@ export interface ReviewsTransaction {
 
 export interface RowsQuery {
   qualifiedOnly: boolean;
+  /** Only the rows without a final decision. */
+  undecidedOnly: boolean;
   /** A search token (searchToken of the text); empty: no search. */
   token: string;
   sort: RowSort;
@@ -75,6 +77,8 @@ export interface ReviewsRepository {
   /** The rows of a response, one per role applied for that has one. */
   rowsOf(response: ApplicationResponse): Promise<ApplicationRow[]>;
   rowsPage(formId: string, query: RowsQuery): Promise<Page<ApplicationRow>>;
+  /** Every row of the form without a final decision (equality filters only: no composite index). */
+  undecidedRows(formId: string): Promise<ApplicationRow[]>;
   /** Every row of the form with exactly `assigned` review assignments. */
   rowsWithReviewsAssigned(formId: string, assigned: number): Promise<ApplicationRow[]>;
   /** A staff member's reviews or interviews for a form, oldest first. */
@@ -183,12 +187,18 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
         where: [
           { field: 'applicationFormId', value: formId },
           ...(query.qualifiedOnly ? [{ field: 'qualified', value: true }] : []),
+          ...(query.undecidedOnly ? [{ field: 'final', value: false }] : []),
           ...searchFilter(query.token),
         ],
         orderBy: { field: SORT_FIELDS[query.sort], direction: query.dir },
         limit: query.limit,
         after: query.cursor,
       }),
+    undecidedRows: (formId) =>
+      queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, [
+        { field: 'applicationFormId', value: formId },
+        { field: 'final', value: false },
+      ]),
     rowsWithReviewsAssigned: (formId, assigned) =>
       queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, [
         { field: 'applicationFormId', value: formId },

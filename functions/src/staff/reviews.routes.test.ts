@@ -350,12 +350,12 @@ describe('qualified flags, decisions and release', () => {
   it('refuses release while undecided, decides every role, releases once', async () => {
     const refused = await harness.as('dora').post(`/admin/forms/${FORM_ID}/release`);
     expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toBe(STAFF_MESSAGES.undecided(2));
+    expect(refused.body.error.message).toBe(STAFF_MESSAGES.undecided(2, 1));
 
     expect((await decide('engineer', 'accepted')).body).toMatchObject({ decision: 'accepted', final: true });
     expect((await storedResponse(harness, ada.id))?.status).toBe('submitted');
     expect((await harness.as('dora').post(`/admin/forms/${FORM_ID}/release`)).body.error.message).toBe(
-      STAFF_MESSAGES.undecided(1),
+      STAFF_MESSAGES.undecided(1, 1),
     );
     expect((await decide('bootcamp', 'waitlist')).status).toBe(200);
     expect((await storedResponse(harness, ada.id))?.status).toBe('decided');
@@ -409,6 +409,55 @@ describe('qualified flags, decisions and release', () => {
     }
     expect(STAFF_MESSAGES.decisionsReleased).toMatch(/released.*read-only/);
     expect(await dumpStore(harness)).toEqual(before);
+  });
+
+  describe('what holds up the release', () => {
+    let eve: ApplicationResponse;
+    beforeEach(async () => {
+      eve = await submitApplication(harness, 'eve');
+      await decide('engineer', 'accepted');
+      await harness.as('dora').put(`/admin/rows/${eve.id}/engineer/qualified`, { qualified: true });
+    });
+    const rowIds = (res: { body: { items: { id: string }[] } }) => res.body.items.map((item) => item.id).sort();
+
+    it('counts role applications and applicants, and the undecided filter shows exactly those rows', async () => {
+      const refused = await harness.as('dora').post(`/admin/forms/${FORM_ID}/release`);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.message).toBe(STAFF_MESSAGES.undecided(3, 2));
+      expect(refused.body.error.message).toBe(
+        'Decisions cannot be released while 3 role applications from 2 applicants are undecided',
+      );
+      expect(refused.body.error.details).toEqual({ rows: 3, applicants: 2, unqualifiedRows: 2 });
+      const counts = await harness.as('dora').get(`/admin/forms/${FORM_ID}/undecided`);
+      expect(counts.body).toEqual({ rows: 3, applicants: 2, unqualifiedRows: 2 });
+
+      const filtered = await harness.as('dora').get(`/admin/forms/${FORM_ID}/rows?tab=all&filter=undecided`);
+      expect(filtered.status).toBe(200);
+      expect(filtered.body.total).toBe(3);
+      expect(rowIds(filtered)).toEqual([`${ada.id}__bootcamp`, `${eve.id}__bootcamp`, `${eve.id}__engineer`].sort());
+      expect((await harness.as('dora').get(`/admin/forms/${FORM_ID}/rows?filter=decided`)).status).toBe(400);
+    });
+
+    it('denies every undecided, unqualified row in one call, one audit entry per row', async () => {
+      const denied = await harness.as('dora').post(`/admin/forms/${FORM_ID}/deny-undecided-unqualified`, {});
+      expect(denied.status).toBe(200);
+      expect(denied.body).toEqual({ denied: 2 });
+      expect(await storedRow(harness, ada.id, 'bootcamp')).toMatchObject({ decision: 'denied', final: true });
+      expect(await storedRow(harness, eve.id, 'bootcamp')).toMatchObject({ decision: 'denied', final: true });
+      expect(await storedRow(harness, eve.id, 'engineer')).toMatchObject({ final: false, qualified: true });
+      expect(await storedRow(harness, ada.id, 'engineer')).toMatchObject({ decision: 'accepted' });
+      expect((await storedResponse(harness, ada.id))?.status).toBe('decided');
+
+      const audit = await harness.as('dora').get('/admin/audit?action=decision.set');
+      const targets = audit.body.items.map((entry: { target: { id: string } }) => entry.target.id);
+      expect(targets).toEqual(expect.arrayContaining([`${ada.id}__bootcamp`, `${eve.id}__bootcamp`]));
+      expect(targets).toHaveLength(3);
+
+      expect(await harness.as('dora').post(`/admin/forms/${FORM_ID}/deny-undecided-unqualified`, {})).toMatchObject({
+        status: 200,
+        body: { denied: 0 },
+      });
+    });
   });
 
   it('keeps a final decision when reviews are assigned afterwards', async () => {

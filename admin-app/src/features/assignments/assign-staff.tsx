@@ -41,7 +41,7 @@ export function AssignStaff({
       <Select
         aria-label={noun.title}
         placeholder={`Choose a ${noun.one}`}
-        style={{ minWidth: 180 }}
+        style={{ width: 160 }}
         showSearch={{ optionFilterProp: 'label' }}
         loading={staff.isPending}
         disabled={disabled}

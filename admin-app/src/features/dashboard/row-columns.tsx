@@ -1,4 +1,4 @@
-import { Flex, Select, Switch, Tag, Typography } from 'antd';
+import { Flex, Select, Switch, Typography } from 'antd';
 import type { ColumnsType, ColumnType } from 'antd/es/table';
 import type { SortOrder } from 'antd/es/table/interface';
 import {
@@ -13,7 +13,7 @@ import {
 } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
 import { RoleBadge } from '@portal/shared/ui';
-import { DECISION_COLORS, DECISION_LABELS, localDateTime, scoreText } from '../../lib/labels';
+import { DECISION_LABELS, localDateTime, scoreText } from '../../lib/labels';
 import { dorPaths } from '../../lib/paths';
 import { AssignStaff } from '../assignments';
 
@@ -94,11 +94,6 @@ const COLUMNS = {
   }),
   role: () => ({ title: 'Role', key: 'role', render: (_: unknown, row) => <RoleBadge role={row.role} /> }),
   submittedAt: (context) => sortable(context, 'submittedAt', 'Submitted', (row) => localDateTime(row.submittedAt)),
-  status: () => ({
-    title: 'Status',
-    key: 'status',
-    render: (_: unknown, row) => <Tag color={DECISION_COLORS[row.decision]}>{DECISION_LABELS[row.decision]}</Tag>,
-  }),
   reviews: () => workColumn('review'),
   reviewScore: (context) => sortable(context, 'reviewScore', 'Average score', (row) => scoreText(row.reviewScore)),
   qualified: (context) => ({
@@ -119,13 +114,14 @@ const COLUMNS = {
   interviewScore: (context) =>
     sortable(context, 'interviewScore', 'Interview score', (row) => scoreText(row.interviewScore)),
   assignInterviewer: (context) => assignColumn(context, 'interview', 'Assign interviewer'),
+  /** The final decision, or (as its placeholder) where the work stands until there is one. */
   decision: (context) => ({
     title: 'Decision',
     key: 'decision',
     render: (_: unknown, row) => (
       <Select<FinalDecision>
         aria-label="Decision"
-        placeholder="Decide"
+        placeholder={DECISION_LABELS[row.decision]}
         style={{ minWidth: 130 }}
         options={DECISION_OPTIONS}
         value={isFinalDecision(row.decision) ? row.decision : undefined}
@@ -139,7 +135,7 @@ const COLUMNS = {
 
 /** The columns of each tab of rows: all applications (review work), qualified ones (interviews and decisions). */
 const COLUMN_SETS: Record<RowTab, (keyof typeof COLUMNS)[]> = {
-  all: ['name', 'role', 'submittedAt', 'status', 'reviews', 'reviewScore', 'qualified', 'assignReviewers'],
+  all: ['name', 'role', 'submittedAt', 'reviews', 'reviewScore', 'qualified', 'assignReviewers', 'decision'],
   qualified: ['name', 'role', 'reviewScore', 'interviews', 'interviewScore', 'assignInterviewer', 'decision'],
 };
 

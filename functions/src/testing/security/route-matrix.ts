@@ -227,6 +227,14 @@ export const MATRIX: Record<string, MatrixRow> = {
     body: (f) => ({ reviewersPerApplication: 2, planId: f.extra.planId }),
     expect: { ...SUPER_ONLY, superReviewer: 200 },
   },
+  'GET /api/admin/forms/:formId/undecided': {
+    noInput: 'only the form id',
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'POST /api/admin/forms/:formId/deny-undecided-unqualified': {
+    body: () => ({}),
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
   'POST /api/admin/forms/:formId/release': {
     stage: 'decided',
     body: () => ({}),

@@ -8,6 +8,7 @@ import type {
   QualifiedBody,
   RowsQuery,
   TeamRole,
+  OfferCounts,
   UndecidedCounts,
 } from '@portal/shared/domain';
 import { apiPath } from './api-path';
@@ -34,6 +35,15 @@ export const setQualified = (api: ApiClient, responseId: string, role: TeamRole,
 
 export const setDecision = (api: ApiClient, responseId: string, role: TeamRole, body: DecisionBody) =>
   api.request<ApplicationRowView>('PUT', `${rowPath(responseId, role)}/decision`, { body });
+
+/** GET /admin/forms/{formId}/offers: offers made per role and the applicants' replies. */
+export const fetchOffers = (api: ApiClient, formId: string) =>
+  api.request<{ items: OfferCounts[] }>('GET', `/admin/forms/${id(formId)}/offers`);
+
+export function useOffers(formId: string) {
+  const { api } = usePortal();
+  return useQuery({ queryKey: staffKeys.offers(formId), queryFn: () => fetchOffers(api, formId) });
+}
 
 /** GET /admin/forms/{formId}/undecided: what holds up the release. */
 export const fetchUndecided = (api: ApiClient, formId: string) =>

@@ -1,5 +1,6 @@
 import {
   normalizeSearch,
+  offerCountsByRole,
   searchToken,
   searchTokens,
   STAFF_MESSAGES,
@@ -10,6 +11,7 @@ import {
   type Assessment,
   type AssessmentKind,
   type AssessmentView,
+  type OfferCounts,
   type Page,
   type RowSort,
   type RowFilter,
@@ -72,7 +74,7 @@ export function createDashboardService(deps: { reviews: ReviewsRepository }) {
       await formOrNotFound(reviews, formId);
       const page = await reviews.rowsPage(formId, {
         qualifiedOnly: query.tab === 'qualified',
-        undecidedOnly: query.filter === 'undecided',
+        filter: query.filter,
         token: searchToken(query.search ?? ''),
         sort: query.sort,
         dir: query.dir,
@@ -80,6 +82,12 @@ export function createDashboardService(deps: { reviews: ReviewsRepository }) {
         limit: query.limit,
       });
       return { ...page, items: page.items.map(toRowView) };
+    },
+
+    /** Offers made per role and how applicants answered them. */
+    async offers(formId: string): Promise<{ items: OfferCounts[] }> {
+      await formOrNotFound(reviews, formId);
+      return { items: offerCountsByRole(await reviews.offeredRows(formId)) };
     },
 
     async staff(formId: string, query: { kind: AssessmentKind; search?: string }): Promise<{ items: StaffSummary[] }> {

@@ -460,6 +460,39 @@ describe('qualified flags, decisions and release', () => {
     });
   });
 
+  it('shows offer replies: counts per role and a filter per reply', async () => {
+    const eve = await submitApplication(harness, 'eve');
+    await decide('engineer', 'accepted');
+    await decide('bootcamp', 'accepted');
+    await harness.as('dora').put(`/admin/rows/${eve.id}/engineer/decision`, { decision: 'accepted' });
+    await harness.as('dora').put(`/admin/rows/${eve.id}/bootcamp/decision`, { decision: 'denied' });
+    expect((await harness.as('dora').post(`/admin/forms/${FORM_ID}/release`)).status).toBe(200);
+    const reply = (role: string, answer: string) =>
+      harness.as('ada').post(`/responses/${ada.id}/decisions/${role}/reply`, { reply: answer });
+    expect((await reply('engineer', 'accept')).status).toBe(200);
+    expect((await reply('bootcamp', 'decline')).status).toBe(200);
+
+    const offers = await harness.as('dora').get(`/admin/forms/${FORM_ID}/offers`);
+    expect(offers.status).toBe(200);
+    expect(offers.body.items).toEqual(
+      expect.arrayContaining([
+        { role: 'engineer', offers: 2, accepted: 1, declined: 0, pending: 1 },
+        { role: 'bootcamp', offers: 1, accepted: 0, declined: 1, pending: 0 },
+      ]),
+    );
+    expect(offers.body.items).toHaveLength(2);
+
+    const filtered = async (filter: string) =>
+      (await harness.as('dora').get(`/admin/forms/${FORM_ID}/rows?filter=${filter}`)).body.items
+        .map((row: { id: string; offer?: string }) => `${row.id}:${row.offer ?? 'pending'}`)
+        .sort();
+    expect(await filtered('offered')).toEqual(
+      [`${ada.id}__bootcamp:declined`, `${ada.id}__engineer:accepted`, `${eve.id}__engineer:pending`].sort(),
+    );
+    expect(await filtered('offer-accepted')).toEqual([`${ada.id}__engineer:accepted`]);
+    expect(await filtered('offer-declined')).toEqual([`${ada.id}__bootcamp:declined`]);
+  });
+
   it('keeps a final decision when reviews are assigned afterwards', async () => {
     await decide('engineer', 'denied');
     await assign(harness, [{ responseId: ada.id, role: 'engineer', staffId: 'rita' }]);

@@ -85,6 +85,10 @@ export function reviewsRoutes(deps: Pick<AppDeps, 'store' | 'accounts'> & { now:
     res.json(await autoAssign.apply(id, body.reviewersPerApplication, body.planId, req.user!));
   });
 
+  router.get('/admin/forms/:formId/offers', ...superOnly, async (req, res) => {
+    res.json(await dashboard.offers(formId(req.params)));
+  });
+
   router.get('/admin/forms/:formId/undecided', ...superOnly, async (req, res) => {
     res.json(await decisions.undecidedCounts(formId(req.params)));
   });

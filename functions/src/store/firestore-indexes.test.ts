@@ -88,6 +88,7 @@ async function exerciseApi(harness: Harness): Promise<void> {
   if (fileId) await ok(harness.as('rita').get(`/files/${fileId}/meta`), 'file meta as reviewer', [403, 404]);
   await ok(dora.post(`/admin/forms/${FORM_ID}/auto-assign/preview`, { reviewersPerApplication: 2 }), 'preview');
   await ok(dora.get(`/admin/forms/${FORM_ID}/undecided`), 'undecided counts');
+  await ok(dora.get(`/admin/forms/${FORM_ID}/offers`), 'offer counts');
   await ok(dora.post(`/admin/forms/${FORM_ID}/deny-undecided-unqualified`, {}), 'deny undecided unqualified');
 
   for (const role of ['', ...USER_ROLES]) {

@@ -131,6 +131,35 @@ function workDecision(row: ApplicationRow): ReviewDecision {
   return row.reviewsDone === row.reviewsAssigned ? 'reviewed' : 'under-review';
 }
 
+/** Where an offer stands: only an accepted row has one, pending until the applicant replies. */
+export type OfferState = 'pending' | 'accepted' | 'declined';
+
+export const offerState = (row: Pick<ApplicationRow, 'decision' | 'offer'>): OfferState | null =>
+  row.decision === 'accepted' ? (row.offer ?? 'pending') : null;
+
+/** The offers of one role: made (accepted rows), and how they were answered. */
+export interface OfferCounts {
+  role: TeamRole;
+  offers: number;
+  accepted: number;
+  declined: number;
+  pending: number;
+}
+
+/** Offer counts per role, in the order the roles first appear; roles without offers are left out. */
+export function offerCountsByRole(rows: Pick<ApplicationRow, 'role' | 'decision' | 'offer'>[]): OfferCounts[] {
+  const byRole = new Map<TeamRole, OfferCounts>();
+  for (const row of rows) {
+    const state = offerState(row);
+    if (!state) continue;
+    const counts = byRole.get(row.role) ?? { role: row.role, offers: 0, accepted: 0, declined: 0, pending: 0 };
+    counts.offers += 1;
+    counts[state] += 1;
+    byRole.set(row.role, counts);
+  }
+  return [...byRole.values()];
+}
+
 /** The row with a final decision set. */
 export const rowWithDecision = (row: ApplicationRow, decision: FinalDecision): ApplicationRow => ({
   ...row,

@@ -56,7 +56,24 @@ function useRowFilter() {
 const FILTER_OPTIONS = [
   { value: 'every', label: 'Every application' },
   { value: 'undecided', label: 'Undecided' },
+  { value: 'offered', label: 'Offers made' },
+  { value: 'offer-accepted', label: 'Offer accepted' },
+  { value: 'offer-declined', label: 'Offer declined' },
 ];
+
+const FILTER_EMPTY: Record<RowFilter, string> = {
+  undecided: 'Every application has a decision.',
+  offered: 'No offers made yet.',
+  'offer-accepted': 'No offer accepted yet.',
+  'offer-declined': 'No offer declined.',
+};
+
+const FILTER_NOUN: Record<RowFilter, string> = {
+  undecided: 'undecided application',
+  offered: 'offer',
+  'offer-accepted': 'accepted offer',
+  'offer-declined': 'declined offer',
+};
 
 const sameRow = (a: RowKey | undefined, b: RowKey) => a?.responseId === b.responseId && a.role === b.role;
 
@@ -98,6 +115,7 @@ export function ApplicationsTab({
   const columns = rowColumns(tab, {
     formId,
     readOnly,
+    showOffer: tab === 'all',
     sortOrder,
     qualify: (row, qualified) => qualify.mutate({ responseId: row.responseId, role: row.role, qualified }),
     qualifying: (row) => qualify.isPending && sameRow(qualify.variables, row),
@@ -128,10 +146,8 @@ export function ApplicationsTab({
         pages={pages}
         errorTitle={texts.title}
         loadingLabel={texts.loading}
-        countText={(total) => countOf(total, filter ? `undecided ${texts.noun}` : texts.noun)}
-        emptyText={
-          search.trim() ? 'Nothing matches your search.' : filter ? 'Every application has a decision.' : texts.empty
-        }
+        countText={(total) => countOf(total, filter ? FILTER_NOUN[filter] : texts.noun)}
+        emptyText={search.trim() ? 'Nothing matches your search.' : filter ? FILTER_EMPTY[filter] : texts.empty}
         onChange={(_pagination, _filters, sorter) => onSort(sorter)}
       />
     </Flex>

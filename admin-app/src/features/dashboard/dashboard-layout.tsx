@@ -8,6 +8,7 @@ import { DashboardHeader, searchFor, useDashboardTabs } from '../../lib/dashboar
 import { ReleasedNotice } from '../../lib/released-notice';
 import { SuperOnly } from '../../lib/super-only';
 import { ApplicationsTab } from './applications-tab';
+import { OffersCard } from './offers-card';
 import { ReleaseButton } from './release-button';
 import { StaffTab } from './staff-tab';
 
@@ -62,6 +63,7 @@ export function DashboardLayout() {
           description={<Link to={`${base}/all?filter=undecided`}>Show the undecided applications</Link>}
         />
       )}
+      {user.data?.role === 'super-reviewer' && <OffersCard formId={formId} />}
       <Tabs activeKey={tab} items={TABS} onChange={open} />
       <Routes>
         <Route index element={<Navigate to={{ pathname: `${base}/all`, search: searchFor(q) }} replace />} />

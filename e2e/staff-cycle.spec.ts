@@ -123,7 +123,13 @@ test('a whole cycle: auto-assign, review, qualify, interview, decide, release, a
   await director.reload();
   await expect(row.getByRole('link', { name: '1/2' })).toBeVisible();
   await expect(row.getByText('3.25')).toBeVisible();
-  await shot(director, 'all-tab');
+  await shots(director, 'all-tab');
+  // The reviews page: scores under the rubric's prompts, and the reviewer's comments.
+  await director.goto(`/admin/dor/reviews/${submitted.id}`);
+  await expect(director.getByText('Motivation for social impact: 4')).toBeVisible();
+  await expect(director.getByText('Clear motivation; little experience yet.')).toBeVisible();
+  await shots(director, 'reviews-page');
+  await director.goto(`${dashboard}/all`);
   await row.getByRole('switch', { name: 'Qualified' }).click();
   await expect(row.getByRole('switch', { name: 'Qualified' })).toBeChecked();
   await director.getByText('Qualified', { exact: true }).first().click();
@@ -188,6 +194,14 @@ test('a whole cycle: auto-assign, review, qualify, interview, decide, release, a
   await expect(
     applicantPage.getByRole('main').getByText('You accepted the Bootcamp offer. Welcome to the team!'),
   ).toBeVisible();
+
+  // The director sees the reply: the Offer column and the counts per role.
+  await director.goto(`${dashboard}/qualified`);
+  await expect(qualified.getByText('Offer accepted')).toBeVisible();
+  await expect(
+    director.getByRole('region', { name: 'Offers' }).getByRole('row', { name: /Bootcamp\s*1\s*1\s*0\s*0/ }),
+  ).toBeVisible();
+  await shots(director, 'offers');
 });
 
 test("a reviewer opening a review that is not theirs is refused; an applicant is kept out of the director's pages", async ({

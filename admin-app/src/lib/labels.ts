@@ -28,9 +28,9 @@ export const OFFER_LABELS: Record<OfferState, string> = {
 
 export const OFFER_COLORS: Record<OfferState, string> = { pending: 'gold', accepted: 'green', declined: 'red' };
 
-export const STAFF_NOUN: Record<AssessmentKind, { one: string; title: string; many: string }> = {
-  review: { one: 'reviewer', title: 'Reviewer', many: 'reviews' },
-  interview: { one: 'interviewer', title: 'Interviewer', many: 'interviews' },
+export const STAFF_NOUN: Record<AssessmentKind, { one: string; aOne: string; title: string; many: string }> = {
+  review: { one: 'reviewer', aOne: 'a reviewer', title: 'Reviewer', many: 'reviews' },
+  interview: { one: 'interviewer', aOne: 'an interviewer', title: 'Interviewer', many: 'interviews' },
 };
 
 export const scoreText = (score: number | null | undefined): string =>

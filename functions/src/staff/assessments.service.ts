@@ -168,7 +168,7 @@ export function createAssessmentsService(deps: { reviews: ReviewsRepository; now
           tx,
           context,
           submitted,
-          (ref) => ({ ...ref, state: 'submitted', scores: body.scores }),
+          (ref) => ({ ...ref, state: 'submitted', scores: body.scores, comments: body.comments }),
           loadWith(context.load, kind, { done: 1 }),
         );
         return toAssessmentView(submitted);
@@ -192,7 +192,7 @@ export function createAssessmentsService(deps: { reviews: ReviewsRepository; now
           tx,
           context,
           reopened,
-          ({ scores: _scores, ...ref }) => ({ ...ref, state: 'draft' }),
+          ({ scores: _scores, comments: _comments, ...ref }) => ({ ...ref, state: 'draft' }),
           loadWith(context.load, kind, { done: -1 }),
         );
         tx.record(

@@ -335,6 +335,27 @@ describe('GET /api/admin/forms/:formId/staff', () => {
   });
 });
 
+describe("a submitted review's comments on the row", () => {
+  it('are kept with the scores for the super-reviewer, hidden from other reviewers, dropped on reopen', async () => {
+    const [rita] = await assign(harness, [
+      { responseId: ada.id, role: 'engineer', staffId: 'rita' },
+      { responseId: ada.id, role: 'engineer', staffId: 'rob' },
+    ]);
+    const submit = await harness
+      .as('rita')
+      .post(`/admin/assessments/review/${rita!.id}/submit`, body(FULL, 0, 'Strong motivation'));
+    expect(submit.status).toBe(200);
+    const ritaRef = async (caller: 'dora' | 'rob') => {
+      const application = (await harness.as(caller).get(`/admin/responses/${ada.id}`)).body as StaffApplication;
+      return application.rows.find((row) => row.role === 'engineer')!.reviews.find((ref) => ref.staffId === 'rita');
+    };
+    expect(await ritaRef('dora')).toMatchObject({ scores: FULL, comments: 'Strong motivation' });
+    expect(await ritaRef('rob')).not.toHaveProperty('comments');
+    expect((await harness.as('dora').post(`/admin/assessments/review/${rita!.id}/reopen`)).status).toBe(200);
+    expect(await ritaRef('dora')).not.toHaveProperty('comments');
+  });
+});
+
 describe('qualified flags, decisions and release', () => {
   const decide = (role: string, decision: string) =>
     harness.as('dora').put(`/admin/rows/${ada.id}/${role}/decision`, { decision });

@@ -12,13 +12,14 @@ import type { AssessmentKind, AssessmentState, FinalDecision } from './staff';
  * about the row is here.
  */
 
-/** An assignment as the row sees it; `scores` only once submitted. */
+/** An assignment as the row sees it; `scores` and `comments` only once submitted. */
 export type AssignmentRef = {
   assessmentId: string;
   staffId: string;
   staffName: string;
   state: AssessmentState;
   scores?: Scores;
+  comments?: string;
 };
 
 export type ApplicationRow = {
@@ -198,7 +199,7 @@ export function withOnlyOwnScores(row: ApplicationRowView, staffId: string): App
   const strip = (refs: AssignmentRef[]) =>
     refs.map((ref) => {
       if (ref.staffId === staffId) return ref;
-      const { scores: _scores, ...rest } = ref;
+      const { scores: _scores, comments: _comments, ...rest } = ref;
       return rest;
     });
   return { ...row, reviews: strip(row.reviews), interviews: strip(row.interviews) };

@@ -19,7 +19,7 @@ export function AssignStaff({
   kind: AssessmentKind;
   responseId: string;
   role: TeamRole;
-  /** Staff already assigned: not offered again. */
+  /** Staff already assigned, and the applicant themself: not offered. */
   exclude?: readonly string[];
   /** Decisions released: nothing can be assigned. */
   disabled?: boolean;
@@ -40,7 +40,7 @@ export function AssignStaff({
     <Space.Compact>
       <Select
         aria-label={noun.title}
-        placeholder={`Choose a ${noun.one}`}
+        placeholder={`Choose ${noun.aOne}`}
         style={{ width: 160 }}
         showSearch={{ optionFilterProp: 'label' }}
         loading={staff.isPending}

@@ -2,8 +2,10 @@ import { Button, Card, Flex, Popconfirm, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { usePortal } from '@portal/shared/client';
 import {
+  rubricFor,
   type AssessmentKind,
   type AssignmentRef,
+  type Rubric,
   type ApplicationRowView,
   type StaffApplication,
 } from '@portal/shared/domain';
@@ -18,12 +20,19 @@ import { useStaffApplication } from '../../api/applications';
 import { ReleasedNotice } from '../../lib/released-notice';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 
-const scoresText = (ref: AssignmentRef) =>
-  ref.scores && Object.keys(ref.scores).length > 0
-    ? Object.entries(ref.scores)
-        .map(([key, value]) => `${key}: ${value}`)
-        .join(', ')
-    : '—';
+/** Each submitted score under its rubric prompt (the key when the rubric no longer has it). */
+function ScoresCell({ scores, rubric }: { scores: AssignmentRef['scores']; rubric: Rubric | null }) {
+  const entries = Object.entries(scores ?? {});
+  if (entries.length === 0) return <>—</>;
+  const prompt = (key: string) => rubric?.criteria.find((criterion) => criterion.key === key)?.prompt ?? key;
+  return (
+    <Flex vertical>
+      {entries.map(([key, value]) => (
+        <Typography.Text key={key}>{`${prompt(key)}: ${value}`}</Typography.Text>
+      ))}
+    </Flex>
+  );
+}
 
 function RoleAssignments({
   kind,
@@ -40,6 +49,7 @@ function RoleAssignments({
   });
   const refs = kind === 'review' ? row.reviews : row.interviews;
   const released = application.form.decisionsReleased;
+  const rubric = rubricFor(application.form, kind, row.role);
   const noun = STAFF_NOUN[kind];
 
   const columns: ColumnsType<AssignmentRef> = [
@@ -49,7 +59,17 @@ function RoleAssignments({
       key: 'state',
       render: (_: unknown, ref) => <AssessmentStateTag state={ref.state} />,
     },
-    { title: 'Scores', key: 'scores', render: (_: unknown, ref) => scoresText(ref) },
+    { title: 'Scores', key: 'scores', render: (_: unknown, ref) => <ScoresCell scores={ref.scores} rubric={rubric} /> },
+    {
+      title: 'Comments',
+      key: 'comments',
+      render: (_: unknown, ref) =>
+        ref.comments ? (
+          <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{ref.comments}</Typography.Paragraph>
+        ) : (
+          '—'
+        ),
+    },
     {
       title: 'Actions',
       key: 'actions',
@@ -91,6 +111,7 @@ function RoleAssignments({
         <Table<AssignmentRef>
           rowKey="assessmentId"
           size="small"
+          scroll={{ x: 'max-content' }}
           columns={columns}
           dataSource={refs}
           pagination={false}
@@ -103,7 +124,7 @@ function RoleAssignments({
             kind={kind}
             responseId={row.responseId}
             role={row.role}
-            exclude={refs.map((ref) => ref.staffId)}
+            exclude={[row.userId, ...refs.map((ref) => ref.staffId)]}
             disabled={released}
           />
         </Flex>

@@ -87,7 +87,7 @@ const assignColumn = (context: RowColumnContext, kind: AssessmentKind, title: st
       kind={kind}
       responseId={row.responseId}
       role={row.role}
-      exclude={refsOf(row, kind).map((ref) => ref.staffId)}
+      exclude={[row.userId, ...refsOf(row, kind).map((ref) => ref.staffId)]}
       disabled={context.readOnly}
     />
   ),

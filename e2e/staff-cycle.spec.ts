@@ -41,6 +41,16 @@ async function signedIn(browser: Browser, email: string, password?: string): Pro
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `test-results/staff-cycle/${name}.png`, fullPage: true });
 
+/** Screenshots at a laptop's width and a phone's, then back to the page's own size. */
+async function shots(page: Page, name: string) {
+  const size = page.viewportSize();
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await shot(page, `${name}-${width}`);
+  }
+  if (size) await page.setViewportSize(size);
+}
+
 test('a whole cycle: auto-assign, review, qualify, interview, decide, release, accept', async ({ browser, page }) => {
   // An applicant applies for Bootcamp and submits.
   const applicant = await registerVerifiedApplicant(page.request, uniqueEmail('cycle'));
@@ -113,7 +123,13 @@ test('a whole cycle: auto-assign, review, qualify, interview, decide, release, a
   await director.reload();
   await expect(row.getByRole('link', { name: '1/2' })).toBeVisible();
   await expect(row.getByText('3.25')).toBeVisible();
-  await shot(director, 'all-tab');
+  await shots(director, 'all-tab');
+  // The reviews page: scores under the rubric's prompts, and the reviewer's comments.
+  await director.goto(`/admin/dor/reviews/${submitted.id}`);
+  await expect(director.getByText('Motivation for social impact: 4')).toBeVisible();
+  await expect(director.getByText('Clear motivation; little experience yet.')).toBeVisible();
+  await shots(director, 'reviews-page');
+  await director.goto(`${dashboard}/all`);
   await row.getByRole('switch', { name: 'Qualified' }).click();
   await expect(row.getByRole('switch', { name: 'Qualified' })).toBeChecked();
   await director.getByText('Qualified', { exact: true }).first().click();
@@ -143,15 +159,30 @@ test('a whole cycle: auto-assign, review, qualify, interview, decide, release, a
   await director.getByRole('button', { name: 'Release decisions' }).click();
   await director.getByRole('button', { name: 'Release', exact: true }).click();
   await expect(
-    director.getByText('Decisions cannot be released while 1 submitted application is undecided'),
+    director.getByText('Decisions cannot be released while 1 role application from 1 applicant is undecided'),
   ).toBeVisible();
-  await qualified.getByRole('combobox', { name: 'Decision' }).click();
+  await shot(director, 'qualified-tab');
+  // The refusal links to exactly the undecided rows, on the All tab, where they can be decided too.
+  await director.getByRole('link', { name: 'Show the undecided applications' }).click();
+  await expect(director).toHaveURL(new RegExp(`${dashboard}/all\\?filter=undecided$`));
+  await expect(director.getByText('1 undecided application', { exact: true })).toBeVisible();
+  await shots(director, 'release-guard');
+  await row.getByRole('combobox', { name: 'Decision' }).click();
   await director.locator('.ant-select-item-option').getByText('Accepted', { exact: true }).click();
   await expect(director.getByText('Decision saved!')).toBeVisible();
-  await shot(director, 'qualified-tab');
+  await expect(director.getByText('Every application has a decision.')).toBeVisible();
   await director.getByRole('button', { name: 'Release decisions' }).click();
   await director.getByRole('button', { name: 'Release', exact: true }).click();
   await expect(director.getByText('Decisions released!')).toBeVisible();
+
+  // Released: the dashboards are read-only, and say so.
+  await director.goto(`${dashboard}/all`);
+  await expect(director.getByText(/^Decisions have been released: /)).toBeVisible();
+  await expect(director.getByRole('button', { name: 'Decisions released' })).toBeDisabled();
+  await expect(row.getByRole('switch', { name: 'Qualified' })).toBeDisabled();
+  await expect(row.getByRole('combobox', { name: 'Decision' })).toBeDisabled();
+  await expect(director.getByRole('button', { name: 'Auto-assign' })).toBeDisabled();
+  await shots(director, 'released-all-tab');
 
   // The applicant reads the decision and accepts.
   const applicantPage = await signedIn(browser, applicant.email, applicant.password);
@@ -163,6 +194,14 @@ test('a whole cycle: auto-assign, review, qualify, interview, decide, release, a
   await expect(
     applicantPage.getByRole('main').getByText('You accepted the Bootcamp offer. Welcome to the team!'),
   ).toBeVisible();
+
+  // The director sees the reply: the Offer column and the counts per role.
+  await director.goto(`${dashboard}/qualified`);
+  await expect(qualified.getByText('Offer accepted')).toBeVisible();
+  await expect(
+    director.getByRole('region', { name: 'Offers' }).getByRole('row', { name: /Bootcamp\s*1\s*1\s*0\s*0/ }),
+  ).toBeVisible();
+  await shots(director, 'offers');
 });
 
 test("a reviewer opening a review that is not theirs is refused; an applicant is kept out of the director's pages", async ({

@@ -14,6 +14,8 @@ import type {
 export const staffKeys = {
   all: ['staff'] as const,
   forms: () => [...staffKeys.all, 'forms'] as const,
+  offers: (formId: string) => [...staffKeys.all, 'offers', formId] as const,
+  undecided: (formId: string) => [...staffKeys.all, 'undecided', formId] as const,
   rows: (formId: string, query?: RowsQuery) => [...staffKeys.all, 'rows', formId, ...(query ? [query] : [])] as const,
   staff: (formId: string, query?: StaffQuery) =>
     [...staffKeys.all, 'staff-members', formId, ...(query ? [query] : [])] as const,

@@ -8,6 +8,8 @@ import type {
   QualifiedBody,
   RowsQuery,
   TeamRole,
+  OfferCounts,
+  UndecidedCounts,
 } from '@portal/shared/domain';
 import { apiPath } from './api-path';
 import { staffKeys } from './keys';
@@ -33,6 +35,28 @@ export const setQualified = (api: ApiClient, responseId: string, role: TeamRole,
 
 export const setDecision = (api: ApiClient, responseId: string, role: TeamRole, body: DecisionBody) =>
   api.request<ApplicationRowView>('PUT', `${rowPath(responseId, role)}/decision`, { body });
+
+/** GET /admin/forms/{formId}/offers: offers made per role and the applicants' replies. */
+export const fetchOffers = (api: ApiClient, formId: string) =>
+  api.request<{ items: OfferCounts[] }>('GET', `/admin/forms/${id(formId)}/offers`);
+
+export function useOffers(formId: string) {
+  const { api } = usePortal();
+  return useQuery({ queryKey: staffKeys.offers(formId), queryFn: () => fetchOffers(api, formId) });
+}
+
+/** GET /admin/forms/{formId}/undecided: what holds up the release. */
+export const fetchUndecided = (api: ApiClient, formId: string) =>
+  api.request<UndecidedCounts>('GET', `/admin/forms/${id(formId)}/undecided`);
+
+export function useUndecidedCounts(formId: string, enabled = true) {
+  const { api } = usePortal();
+  return useQuery({ queryKey: staffKeys.undecided(formId), queryFn: () => fetchUndecided(api, formId), enabled });
+}
+
+/** POST /admin/forms/{formId}/deny-undecided-unqualified: every undecided, unqualified row denied (audited per row). */
+export const denyUndecidedUnqualified = (api: ApiClient, formId: string) =>
+  api.request<{ denied: number }>('POST', `/admin/forms/${id(formId)}/deny-undecided-unqualified`, { body: {} });
 
 /** POST /admin/forms/{formId}/release; the server refuses (409) while rows are undecided. */
 export const releaseDecisions = (api: ApiClient, formId: string) =>

@@ -1,4 +1,4 @@
-import type { AssessmentKind, ReviewDecision } from '@portal/shared/domain';
+import type { AssessmentKind, OfferState, ReviewDecision } from '@portal/shared/domain';
 
 export const DECISION_LABELS: Record<ReviewDecision, string> = {
   'not-reviewed': 'Not reviewed',
@@ -20,9 +20,17 @@ export const DECISION_COLORS: Record<ReviewDecision, string> = {
   waitlist: 'orange',
 };
 
-export const STAFF_NOUN: Record<AssessmentKind, { one: string; title: string; many: string }> = {
-  review: { one: 'reviewer', title: 'Reviewer', many: 'reviews' },
-  interview: { one: 'interviewer', title: 'Interviewer', many: 'interviews' },
+export const OFFER_LABELS: Record<OfferState, string> = {
+  pending: 'Offer pending',
+  accepted: 'Offer accepted',
+  declined: 'Offer declined',
+};
+
+export const OFFER_COLORS: Record<OfferState, string> = { pending: 'gold', accepted: 'green', declined: 'red' };
+
+export const STAFF_NOUN: Record<AssessmentKind, { one: string; aOne: string; title: string; many: string }> = {
+  review: { one: 'reviewer', aOne: 'a reviewer', title: 'Reviewer', many: 'reviews' },
+  interview: { one: 'interviewer', aOne: 'an interviewer', title: 'Interviewer', many: 'interviews' },
 };
 
 export const scoreText = (score: number | null | undefined): string =>

@@ -92,6 +92,42 @@ describe('GET /api/responses/mine', () => {
   });
 });
 
+describe('the status an applicant sees', () => {
+  /** Every applicant-facing read of the response: the list, the response, a start and a repeated submit. */
+  async function statusesSeen(): Promise<string[]> {
+    const ada = harness.as('ada');
+    const [item] = await mine();
+    const own = await ada.get(`/responses/${submitted.id}`);
+    const started = await ada.post('/responses', { formId: FORM_ID });
+    const again = await ada.post('/application/submit', submitted);
+    for (const res of [own, started, again]) expect(res.status).toBe(200);
+    return [item!.response.status, own.body.status, started.body.status, again.body.status];
+  }
+  const staffDecide = (role: string, decision: string) =>
+    harness.as('dora').put(`/admin/rows/${submitted.id}/${role}/decision`, { decision });
+
+  it("reads 'in-review' at the interview and decided stages until release, then 'decided'", async () => {
+    const assigned = await harness.as('dora').post('/admin/assignments', {
+      kind: 'interview',
+      assignments: [{ responseId: submitted.id, role: 'engineer', staffId: 'rita' }],
+    });
+    expect(assigned.status).toBe(201);
+    expect((await harness.store.get<ApplicationResponse>(COLLECTIONS.responses, submitted.id))?.status).toBe(
+      'interview',
+    );
+    expect(await statusesSeen()).toEqual(['in-review', 'in-review', 'in-review', 'in-review']);
+
+    expect((await staffDecide('engineer', 'accepted')).status).toBe(200);
+    expect((await staffDecide('bootcamp', 'denied')).status).toBe(200);
+    expect((await harness.store.get<ApplicationResponse>(COLLECTIONS.responses, submitted.id))?.status).toBe('decided');
+    const before = await statusesSeen();
+    expect(before).toEqual(['in-review', 'in-review', 'in-review', 'in-review']);
+
+    expect((await harness.as('dora').post(`/admin/forms/${FORM_ID}/release`)).status).toBe(200);
+    expect(await statusesSeen()).toEqual(['decided', 'decided', 'decided', 'decided']);
+  });
+});
+
 describe('GET /api/responses/:responseId/decisions/:role', () => {
   it('answers 403 before release', async () => {
     const res = await decision('engineer');

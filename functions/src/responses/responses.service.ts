@@ -6,6 +6,7 @@ import {
   INITIAL_RESPONSE_STATUS,
   isPastDue,
   newApplicationRow,
+  responseForApplicant,
   RESPONSE_MESSAGES,
   rolesFromAnswers,
   TEAM_ROLES,
@@ -65,6 +66,9 @@ function assertFixedFieldsUnchanged(
   }
 }
 
+/** A response whose form is gone shows its status as before a release. */
+const NOT_RELEASED = { decisionsReleased: false } as const;
+
 async function formOf(tx: ResponsesTransaction, response: ApplicationResponse): Promise<ApplicationForm> {
   const form = await tx.getForm(response.applicationFormId);
   if (!form) throw noFormError();
@@ -106,7 +110,10 @@ export function createResponsesService(deps: { responses: ResponsesRepository; n
       return responses.transaction(async (tx) => {
         const entry = await tx.getIndexEntry(uid, formId);
         const existing = entry ? await tx.getResponse(entry.responseId) : null;
-        if (existing) return { response: existing, created: false };
+        if (existing) {
+          const form = await tx.getForm(existing.applicationFormId);
+          return { response: responseForApplicant(existing, form ?? NOT_RELEASED), created: false };
+        }
 
         const form = await tx.getForm(formId);
         if (!form) throw noFormError();
@@ -152,7 +159,7 @@ export function createResponsesService(deps: { responses: ResponsesRepository; n
             }),
           );
           return {
-            response,
+            response: responseForApplicant(response, form),
             form: {
               id: form.id,
               semester: form.semester,
@@ -169,7 +176,8 @@ export function createResponsesService(deps: { responses: ResponsesRepository; n
     },
 
     async getOwn(uid, responseId) {
-      return ownedOrNotFound(await responses.getResponse(responseId), uid);
+      const response = ownedOrNotFound(await responses.getResponse(responseId), uid);
+      return responseForApplicant(response, (await responses.getForm(response.applicationFormId)) ?? NOT_RELEASED);
     },
 
     save(uid, responseId, body) {
@@ -206,7 +214,7 @@ export function createResponsesService(deps: { responses: ResponsesRepository; n
         const sections = withFormSectionNames(form, body.sectionResponses);
         if (stored.status !== INITIAL_RESPONSE_STATUS) {
           // A repeated submit of the same answers (a retry, a second tab) succeeds without writing.
-          if (isDeepStrictEqual(sections, stored.sectionResponses)) return stored;
+          if (isDeepStrictEqual(sections, stored.sectionResponses)) return responseForApplicant(stored, form);
           throw new ApiError('conflict', RESPONSE_MESSAGES.notEditable);
         }
         // The form is read in this transaction: a release committing first makes this submit retry and see it.

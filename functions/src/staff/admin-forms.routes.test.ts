@@ -3,6 +3,7 @@ import {
   newApplicationRow,
   rowWithDecision,
   STAFF_MESSAGES,
+  TEAM_ROLES,
   type ApplicationForm,
 } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
@@ -101,11 +102,11 @@ describe.each<{ method: Method; path: string; body: () => object; malformed: () 
 });
 
 describe('POST /api/application/forms', () => {
-  it('stores a new form and answers 201 with it, defaults filled in', async () => {
-    const { reviewRubrics: _r, interviewRubrics: _i, ...withoutRubrics } = definition();
+  it('stores a new form and answers 201 with it, defaults filled in, neither live nor released', async () => {
+    const { interviewRubrics: _i, isActive: _a, decisionsReleased: _d, ...withoutRubrics } = definition();
     const res = await harness.as('dora').post('/application/forms', withoutRubrics);
     expect(res.status).toBe(201);
-    const expected = { ...withoutRubrics, reviewRubrics: [], interviewRubrics: [] };
+    const expected = { ...withoutRubrics, isActive: false, decisionsReleased: false, interviewRubrics: [] };
     expect(res.body).toEqual(expected);
     expect(await storedForm(NEW_ID)).toEqual(expected);
     expect((await storedForm(FORM_ID))?.isActive).toBe(true);
@@ -114,7 +115,7 @@ describe('POST /api/application/forms', () => {
   it('fills in the criterion bounds and weight', async () => {
     const form = definition();
     form.reviewRubrics = [
-      { rubricId: 'r', roles: ['bootcamp'], criteria: [{ key: 'k', prompt: 'P' }] },
+      { rubricId: 'r', roles: [...TEAM_ROLES], criteria: [{ key: 'k', prompt: 'P' }] },
     ] as unknown as ApplicationForm['reviewRubrics'];
     const res = await harness.as('dora').post('/application/forms', form);
     expect(res.status).toBe(201);
@@ -135,17 +136,59 @@ describe('POST /api/application/forms', () => {
     expect((await storedForm(NEW_ID))?.reviewRubrics[0]?.criteria[2]?.weight).toBe(0);
   });
 
-  it('deactivates every other form in the same batch when the new form is active', async () => {
-    await harness.store.set(COLLECTIONS.forms, 'old-open', { ...harness.form, id: 'old-open' });
-    await harness.store.set(COLLECTIONS.forms, 'old-closed', { ...harness.form, id: 'old-closed', isActive: false });
-    const batch = jest.spyOn(harness.store, 'batch');
-    const res = await harness.as('dora').post('/application/forms', definition({ isActive: true }));
+  it('refuses a definition that would make a form live or release its decisions, and writes nothing', async () => {
+    const before = await dumpState(harness);
+    const res = await harness
+      .as('dora')
+      .post('/application/forms', definition({ isActive: true, decisionsReleased: true }));
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([
+      { path: 'isActive', message: FORM_DEFINITION_MESSAGES.isActive },
+      { path: 'decisionsReleased', message: FORM_DEFINITION_MESSAGES.decisionsReleased },
+    ]);
+    expect(await dumpState(harness)).toEqual(before);
+
+    const replaced = await harness
+      .as('dora')
+      .post('/application/forms', { ...harness.form, isActive: false, semester: 'Renamed' });
+    expect(replaced.status).toBe(400);
+    expect(replaced.body.error.details).toEqual([{ path: 'isActive', message: FORM_DEFINITION_MESSAGES.isActive }]);
+    expect(await dumpState(harness)).toEqual(before);
+  });
+
+  it('keeps a stored form live (and its release) when its definition is saved again', async () => {
+    const { isActive: _a, decisionsReleased: _d, ...withoutState } = { ...harness.form, semester: 'Renamed' };
+    const res = await harness.as('dora').post('/application/forms', withoutState);
     expect(res.status).toBe(201);
-    expect(batch).toHaveBeenCalledTimes(1);
-    expect((await storedForm(NEW_ID))?.isActive).toBe(true);
-    expect((await storedForm(FORM_ID))?.isActive).toBe(false);
-    expect((await storedForm('old-open'))?.isActive).toBe(false);
-    expect(await storedForm('old-closed')).toEqual({ ...harness.form, id: 'old-closed', isActive: false });
+    expect(await storedForm(FORM_ID)).toEqual({ ...harness.form, semester: 'Renamed' });
+  });
+
+  it('reports basic and cross-field problems in one answer', async () => {
+    const form = definition();
+    question(form, 0, 0).questionType = 'essay';
+    form.sections[2]!.sectionId = 'about-you';
+    Object.assign(form.reviewRubrics[0]!.criteria[1]!, { min: 4, max: 4 });
+    const res = await harness.as('dora').post('/application/forms', { ...form, isActive: true });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details.map((issue: { path: string }) => issue.path).sort()).toEqual([
+      'isActive',
+      'reviewRubrics.0.criteria.1.max',
+      'sections.0.questions.0.questionType',
+      'sections.2.sectionId',
+    ]);
+  });
+
+  it('refuses a form whose roles have no review rubric, naming each role', async () => {
+    const form = definition();
+    form.reviewRubrics[0]!.roles = ['bootcamp', 'engineer', 'designer', 'product', 'tech-lead'];
+    const before = await dumpState(harness);
+    const res = await harness.as('dora').post('/application/forms', form);
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([
+      { path: 'reviewRubrics', message: FORM_DEFINITION_MESSAGES.noReviewRubric('Social Media Manager') },
+      { path: 'reviewRubrics', message: FORM_DEFINITION_MESSAGES.noReviewRubric('Outreach Coordinator') },
+    ]);
+    expect(await dumpState(harness)).toEqual(before);
   });
 
   it('replaces a form nobody has applied to', async () => {
@@ -238,7 +281,11 @@ describe('POST /api/application/forms', () => {
       'two review rubrics for the same role',
       (form) => {
         form.reviewRubrics[0]!.roles = ['bootcamp', 'engineer'];
-        form.reviewRubrics.push({ ...form.reviewRubrics[0]!, rubricId: 'second', roles: ['designer', 'engineer'] });
+        form.reviewRubrics.push({
+          ...form.reviewRubrics[0]!,
+          rubricId: 'second',
+          roles: ['designer', 'engineer', 'product', 'tech-lead', 'social-media-manager', 'outreach-coordinator'],
+        });
       },
       'reviewRubrics.1.roles.1',
       FORM_DEFINITION_MESSAGES.duplicateReviewRole,
@@ -253,7 +300,7 @@ describe('POST /api/application/forms', () => {
       'a repeated rubric id',
       (form) => {
         form.reviewRubrics[0]!.roles = ['bootcamp'];
-        form.reviewRubrics.push({ ...form.reviewRubrics[0]!, roles: ['engineer'] });
+        form.reviewRubrics.push({ ...form.reviewRubrics[0]!, roles: TEAM_ROLES.filter((role) => role !== 'bootcamp') });
       },
       'reviewRubrics.1.rubricId',
       FORM_DEFINITION_MESSAGES.duplicateRubricId,
@@ -295,8 +342,8 @@ describe('POST /api/application/forms', () => {
     ],
     [
       'an unknown rubric role',
-      (form) => (form.reviewRubrics[0]!.roles = ['astronaut' as 'engineer']),
-      'reviewRubrics.0.roles.0',
+      (form) => (form.reviewRubrics[0]!.roles = [...TEAM_ROLES, 'astronaut' as 'engineer']),
+      'reviewRubrics.0.roles.7',
     ],
     ['an unknown field on a question', (form) => (question(form, 1, 0).options = ['a', 'b']), 'sections.1.questions.0'],
     ['an unknown field on a section', (form) => Object.assign(form.sections[1]!, { color: 'red' }), 'sections.1'],

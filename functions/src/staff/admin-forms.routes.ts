@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { dueDateBodySchema, formDefinitionSchema, idSchema } from '@portal/shared/domain';
+import { dueDateBodySchema, idSchema } from '@portal/shared/domain';
 import type { AppDeps } from '../app-deps';
 import { parseParam } from '../http/params';
 import { parseInput } from '../http/validate';
@@ -18,8 +18,7 @@ export function adminFormsRoutes(deps: Pick<AppDeps, 'store' | 'accounts'> & { n
   const router = Router();
 
   router.post('/application/forms', ...superReviewer, async (req, res) => {
-    const form = parseInput(formDefinitionSchema, req.body, 'form definition');
-    res.status(201).json(await forms.publish(form, req.user!));
+    res.status(201).json(await forms.publish(req.body, req.user!));
   });
 
   router.get('/admin/forms', ...superReviewer, async (_req, res) => {

@@ -1,8 +1,16 @@
-import { STAFF_MESSAGES, type ApplicationForm, type FormSummary } from '@portal/shared/domain';
+import {
+  FORM_DEFINITION_MESSAGES,
+  STAFF_MESSAGES,
+  type ApplicationForm,
+  type FormSummary,
+  formDefinitionSchema,
+  idSchema,
+} from '@portal/shared/domain';
 import type { AuditEntry } from '@portal/shared/domain';
 import { auditEntry, type AuditActor } from '../audit/audit-entry';
 import { noFormError } from '../forms/forms.service';
 import { ApiError } from '../http/api-error';
+import { toFieldIssues } from '../http/validate';
 import { COLLECTIONS } from '../store/collections';
 import type { AdminFormsRepository } from './admin-forms.repository';
 
@@ -53,12 +61,30 @@ export function createAdminFormsService(deps: { forms: AdminFormsRepository; now
   }
 
   return {
-    async publish(form: ApplicationForm, actor: AuditActor): Promise<ApplicationForm> {
+    /**
+     * Stores a definition. Whether the form is live and released stays as stored (a new form is
+     * neither): only `activate` and the release change them, guarded and audited.
+     */
+    async publish(input: unknown, actor: AuditActor): Promise<ApplicationForm> {
+      const parsed = formDefinitionSchema.safeParse(input);
+      const raw = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+      const previous = idSchema.safeParse(raw.id).success ? await forms.get(raw.id as string) : null;
+      const stored = { isActive: previous?.isActive ?? false, decisionsReleased: previous?.decisionsReleased ?? false };
+      // Every problem at once: the schema's, and a live or released state the definition tries to set.
+      const issues = [
+        ...(parsed.success ? [] : toFieldIssues(parsed.error)),
+        ...(['isActive', 'decisionsReleased'] as const)
+          .filter((field) => typeof raw[field] === 'boolean' && raw[field] !== stored[field])
+          .map((field) => ({ path: field, message: FORM_DEFINITION_MESSAGES[field] })),
+      ];
+      if (!parsed.success || issues.length > 0) {
+        throw new ApiError('invalid-request', 'Invalid form definition', issues);
+      }
+      const form: ApplicationForm = { ...parsed.data, ...stored };
       if ((await forms.countResponses(form.id)) > 0) throw new ApiError('conflict', STAFF_MESSAGES.formHasResponses);
-      const previous = await forms.get(form.id);
       await forms.save({
         form,
-        deactivate: form.isActive ? await otherActive(form.id) : [],
+        deactivate: [],
         audit: audited(actor, 'form.published', form.id, previous && outline(previous), outline(form)),
       });
       return form;

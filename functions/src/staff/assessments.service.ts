@@ -28,7 +28,7 @@ import {
   type ReviewsRepository,
   type ReviewsTransaction,
 } from './reviews.repository';
-import { noAssessmentError, noRowError } from './staff-errors';
+import { assertNotReleased, noAssessmentError, noRowError } from './staff-errors';
 import { loadWith, type StaffLoad } from './staff-load';
 
 export const ASSESSMENT_SERVICE_MESSAGES = { invalidScores: 'Some scores are not valid' } as const;
@@ -117,7 +117,7 @@ export function createAssessmentsService(deps: { reviews: ReviewsRepository; now
           sectionResponses: sectionsForReviewers(form, response.sectionResponses),
         },
         editable: !submitted,
-        reopenable: submitted && isSuper(caller),
+        reopenable: submitted && isSuper(caller) && !form.decisionsReleased,
       };
     },
 
@@ -168,7 +168,7 @@ export function createAssessmentsService(deps: { reviews: ReviewsRepository; now
           tx,
           context,
           submitted,
-          (ref) => ({ ...ref, state: 'submitted', scores: body.scores }),
+          (ref) => ({ ...ref, state: 'submitted', scores: body.scores, comments: body.comments }),
           loadWith(context.load, kind, { done: 1 }),
         );
         return toAssessmentView(submitted);
@@ -179,6 +179,7 @@ export function createAssessmentsService(deps: { reviews: ReviewsRepository; now
       const at = now().toISOString();
       return reviews.transaction(async (tx) => {
         const context = await readContext(tx, kind, id, caller);
+        assertNotReleased(context.form);
         if (context.assessment.state !== 'submitted') throw new ApiError('conflict', STAFF_MESSAGES.notSubmitted);
         const reopened: Assessment = {
           ...context.assessment,
@@ -191,7 +192,7 @@ export function createAssessmentsService(deps: { reviews: ReviewsRepository; now
           tx,
           context,
           reopened,
-          ({ scores: _scores, ...ref }) => ({ ...ref, state: 'draft' }),
+          ({ scores: _scores, comments: _comments, ...ref }) => ({ ...ref, state: 'draft' }),
           loadWith(context.load, kind, { done: -1 }),
         );
         tx.record(
@@ -214,6 +215,7 @@ export function createAssessmentsService(deps: { reviews: ReviewsRepository; now
       const at = now().toISOString();
       return reviews.transaction(async (tx) => {
         const context = await readContext(tx, kind, id, caller);
+        assertNotReleased(context.form);
         if (context.assessment.state === 'submitted') {
           throw new ApiError('conflict', STAFF_MESSAGES.submittedCannotUnassign);
         }

@@ -21,6 +21,7 @@ import {
   type ReviewsRepository,
   type ReviewsTransaction,
 } from './reviews.repository';
+import { assertNotReleased } from './staff-errors';
 import { loadWith, staffLoadId, type StaffLoad } from './staff-load';
 
 export interface AssignmentInput {
@@ -63,6 +64,7 @@ export async function assignInTransaction(
   );
   const formIds = [...applications.values()].flatMap((state) => (state ? [state.response.applicationFormId] : []));
   const forms = await readAll(formIds, (id) => tx.getForm(id));
+  for (const form of forms.values()) if (form) assertNotReleased(form);
   const loads = new Map<string, StaffLoad>();
   for (const item of items) {
     const formId = applications.get(item.responseId)?.response.applicationFormId;

@@ -13,6 +13,7 @@ import { ApiError } from '../http/api-error';
 import { assignInTransaction } from './assignments.service';
 import { formOrNotFound } from './dashboard.service';
 import type { ReviewsRepository } from './reviews.repository';
+import { assertNotReleased } from './staff-errors';
 import type { StaffLoad } from './staff-load';
 
 /**
@@ -118,6 +119,7 @@ export function createAutoAssignService(deps: { reviews: ReviewsRepository; now:
 
     /** Each chunk's transaction also appends one audit entry per assignment it makes. */
     async apply(formId: string, perRow: number, planId: string, actor: AuditActor): Promise<{ created: number }> {
+      assertNotReleased(await formOrNotFound(reviews, formId));
       const plan = await preview(formId, perRow);
       if (plan.planId !== planId) throw new ApiError('conflict', STAFF_MESSAGES.planChanged);
       const byRow = new Map<string, AutoAssignPlanItem[]>();

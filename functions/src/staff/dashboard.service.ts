@@ -1,5 +1,6 @@
 import {
   normalizeSearch,
+  offerCountsByRole,
   searchToken,
   searchTokens,
   STAFF_MESSAGES,
@@ -10,8 +11,10 @@ import {
   type Assessment,
   type AssessmentKind,
   type AssessmentView,
+  type OfferCounts,
   type Page,
   type RowSort,
+  type RowFilter,
   type RowTab,
   type StaffApplication,
   type StaffMember,
@@ -58,11 +61,20 @@ export function createDashboardService(deps: { reviews: ReviewsRepository }) {
   return {
     async rows(
       formId: string,
-      query: { tab: RowTab; search?: string; sort: RowSort; dir: 'asc' | 'desc'; cursor?: string; limit: number },
+      query: {
+        tab: RowTab;
+        search?: string;
+        sort: RowSort;
+        dir: 'asc' | 'desc';
+        filter?: RowFilter;
+        cursor?: string;
+        limit: number;
+      },
     ): Promise<Page<ApplicationRowView>> {
       await formOrNotFound(reviews, formId);
       const page = await reviews.rowsPage(formId, {
         qualifiedOnly: query.tab === 'qualified',
+        filter: query.filter,
         token: searchToken(query.search ?? ''),
         sort: query.sort,
         dir: query.dir,
@@ -70,6 +82,12 @@ export function createDashboardService(deps: { reviews: ReviewsRepository }) {
         limit: query.limit,
       });
       return { ...page, items: page.items.map(toRowView) };
+    },
+
+    /** Offers made per role and how applicants answered them. */
+    async offers(formId: string): Promise<{ items: OfferCounts[] }> {
+      await formOrNotFound(reviews, formId);
+      return { items: offerCountsByRole(await reviews.offeredRows(formId)) };
     },
 
     async staff(formId: string, query: { kind: AssessmentKind; search?: string }): Promise<{ items: StaffSummary[] }> {

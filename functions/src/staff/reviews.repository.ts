@@ -9,6 +9,7 @@ import {
   type AssessmentKind,
   type AuditEntry,
   type Page,
+  type RowFilter,
   type RowSort,
   type TeamRole,
   type User,
@@ -59,6 +60,8 @@ export interface ReviewsTransaction {
 
 export interface RowsQuery {
   qualifiedOnly: boolean;
+  /** Only the rows matching the dashboard filter. */
+  filter?: RowFilter;
   /** A search token (searchToken of the text); empty: no search. */
   token: string;
   sort: RowSort;
@@ -75,6 +78,10 @@ export interface ReviewsRepository {
   /** The rows of a response, one per role applied for that has one. */
   rowsOf(response: ApplicationResponse): Promise<ApplicationRow[]>;
   rowsPage(formId: string, query: RowsQuery): Promise<Page<ApplicationRow>>;
+  /** Every row of the form without a final decision (equality filters only: no composite index). */
+  undecidedRows(formId: string): Promise<ApplicationRow[]>;
+  /** Every row of the form with an offer (decision accepted). */
+  offeredRows(formId: string): Promise<ApplicationRow[]>;
   /** Every row of the form with exactly `assigned` review assignments. */
   rowsWithReviewsAssigned(formId: string, assigned: number): Promise<ApplicationRow[]>;
   /** A staff member's reviews or interviews for a form, oldest first. */
@@ -99,6 +106,13 @@ const SORT_FIELDS: Record<RowSort, string> = {
   submittedAt: 'submittedAt',
   reviewScore: 'reviewScore',
   interviewScore: 'interviewScore',
+};
+
+const FILTERS: Record<RowFilter, EqualityFilter> = {
+  undecided: { field: 'final', value: false },
+  offered: { field: 'decision', value: 'accepted' },
+  'offer-accepted': { field: 'offer', value: 'accepted' },
+  'offer-declined': { field: 'offer', value: 'declined' },
 };
 
 const searchFilter = (token: string): EqualityFilter[] =>
@@ -183,12 +197,23 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
         where: [
           { field: 'applicationFormId', value: formId },
           ...(query.qualifiedOnly ? [{ field: 'qualified', value: true }] : []),
+          ...(query.filter ? [FILTERS[query.filter]] : []),
           ...searchFilter(query.token),
         ],
         orderBy: { field: SORT_FIELDS[query.sort], direction: query.dir },
         limit: query.limit,
         after: query.cursor,
       }),
+    undecidedRows: (formId) =>
+      queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, [
+        { field: 'applicationFormId', value: formId },
+        { field: 'final', value: false },
+      ]),
+    offeredRows: (formId) =>
+      queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, [
+        { field: 'applicationFormId', value: formId },
+        { field: 'decision', value: 'accepted' },
+      ]),
     rowsWithReviewsAssigned: (formId, assigned) =>
       queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, [
         { field: 'applicationFormId', value: formId },

@@ -335,6 +335,27 @@ describe('GET /api/admin/forms/:formId/staff', () => {
   });
 });
 
+describe("a submitted review's comments on the row", () => {
+  it('are kept with the scores for the super-reviewer, hidden from other reviewers, dropped on reopen', async () => {
+    const [rita] = await assign(harness, [
+      { responseId: ada.id, role: 'engineer', staffId: 'rita' },
+      { responseId: ada.id, role: 'engineer', staffId: 'rob' },
+    ]);
+    const submit = await harness
+      .as('rita')
+      .post(`/admin/assessments/review/${rita!.id}/submit`, body(FULL, 0, 'Strong motivation'));
+    expect(submit.status).toBe(200);
+    const ritaRef = async (caller: 'dora' | 'rob') => {
+      const application = (await harness.as(caller).get(`/admin/responses/${ada.id}`)).body as StaffApplication;
+      return application.rows.find((row) => row.role === 'engineer')!.reviews.find((ref) => ref.staffId === 'rita');
+    };
+    expect(await ritaRef('dora')).toMatchObject({ scores: FULL, comments: 'Strong motivation' });
+    expect(await ritaRef('rob')).not.toHaveProperty('comments');
+    expect((await harness.as('dora').post(`/admin/assessments/review/${rita!.id}/reopen`)).status).toBe(200);
+    expect(await ritaRef('dora')).not.toHaveProperty('comments');
+  });
+});
+
 describe('qualified flags, decisions and release', () => {
   const decide = (role: string, decision: string) =>
     harness.as('dora').put(`/admin/rows/${ada.id}/${role}/decision`, { decision });
@@ -350,12 +371,12 @@ describe('qualified flags, decisions and release', () => {
   it('refuses release while undecided, decides every role, releases once', async () => {
     const refused = await harness.as('dora').post(`/admin/forms/${FORM_ID}/release`);
     expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toBe(STAFF_MESSAGES.undecided(2));
+    expect(refused.body.error.message).toBe(STAFF_MESSAGES.undecided(2, 1));
 
     expect((await decide('engineer', 'accepted')).body).toMatchObject({ decision: 'accepted', final: true });
     expect((await storedResponse(harness, ada.id))?.status).toBe('submitted');
     expect((await harness.as('dora').post(`/admin/forms/${FORM_ID}/release`)).body.error.message).toBe(
-      STAFF_MESSAGES.undecided(1),
+      STAFF_MESSAGES.undecided(1, 1),
     );
     expect((await decide('bootcamp', 'waitlist')).status).toBe(200);
     expect((await storedResponse(harness, ada.id))?.status).toBe('decided');
@@ -372,6 +393,125 @@ describe('qualified flags, decisions and release', () => {
     expect(late.status).toBe(409);
     expect(late.body.error.message).toBe(STAFF_MESSAGES.decisionsReleased);
     expect((await storedRow(harness, ada.id, 'engineer'))?.decision).toBe('accepted');
+  });
+
+  it('after release refuses every change to the review work with one 409 message, writing nothing', async () => {
+    const [rita, rob] = await assign(harness, [
+      { responseId: ada.id, role: 'engineer', staffId: 'rita' },
+      { responseId: ada.id, role: 'engineer', staffId: 'rob' },
+    ]);
+    expect((await harness.as('rita').post(`/admin/assessments/review/${rita!.id}/submit`, body(FULL, 0))).status).toBe(
+      200,
+    );
+    await decide('engineer', 'accepted');
+    await decide('bootcamp', 'denied');
+    expect((await harness.as('dora').post(`/admin/forms/${FORM_ID}/release`)).status).toBe(200);
+    const before = await dumpStore(harness);
+    const preview = await harness.as('dora').post(`/admin/forms/${FORM_ID}/auto-assign/preview`, {
+      reviewersPerApplication: 3,
+    });
+
+    const dora = harness.as('dora');
+    const refused = await Promise.all([
+      dora.post('/admin/assignments', {
+        kind: 'interview',
+        assignments: [{ responseId: ada.id, role: 'engineer', staffId: 'rob' }],
+      }),
+      dora.delete(`/admin/assessments/review/${rob!.id}`),
+      dora.post(`/admin/forms/${FORM_ID}/auto-assign`, { reviewersPerApplication: 3, planId: preview.body.planId }),
+      dora.put(`/admin/rows/${ada.id}/bootcamp/qualified`, { qualified: true }),
+      decide('bootcamp', 'accepted'),
+      dora.post(`/admin/assessments/review/${rita!.id}/reopen`),
+      dora.post(`/admin/forms/${FORM_ID}/release`),
+    ]);
+    for (const res of refused) {
+      expect(res.status).toBe(409);
+      expect(res.body.error.message).toBe(STAFF_MESSAGES.decisionsReleased);
+    }
+    expect(STAFF_MESSAGES.decisionsReleased).toMatch(/released.*read-only/);
+    expect(await dumpStore(harness)).toEqual(before);
+  });
+
+  describe('what holds up the release', () => {
+    let eve: ApplicationResponse;
+    beforeEach(async () => {
+      eve = await submitApplication(harness, 'eve');
+      await decide('engineer', 'accepted');
+      await harness.as('dora').put(`/admin/rows/${eve.id}/engineer/qualified`, { qualified: true });
+    });
+    const rowIds = (res: { body: { items: { id: string }[] } }) => res.body.items.map((item) => item.id).sort();
+
+    it('counts role applications and applicants, and the undecided filter shows exactly those rows', async () => {
+      const refused = await harness.as('dora').post(`/admin/forms/${FORM_ID}/release`);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.message).toBe(STAFF_MESSAGES.undecided(3, 2));
+      expect(refused.body.error.message).toBe(
+        'Decisions cannot be released while 3 role applications from 2 applicants are undecided',
+      );
+      expect(refused.body.error.details).toEqual({ rows: 3, applicants: 2, unqualifiedRows: 2 });
+      const counts = await harness.as('dora').get(`/admin/forms/${FORM_ID}/undecided`);
+      expect(counts.body).toEqual({ rows: 3, applicants: 2, unqualifiedRows: 2 });
+
+      const filtered = await harness.as('dora').get(`/admin/forms/${FORM_ID}/rows?tab=all&filter=undecided`);
+      expect(filtered.status).toBe(200);
+      expect(filtered.body.total).toBe(3);
+      expect(rowIds(filtered)).toEqual([`${ada.id}__bootcamp`, `${eve.id}__bootcamp`, `${eve.id}__engineer`].sort());
+      expect((await harness.as('dora').get(`/admin/forms/${FORM_ID}/rows?filter=decided`)).status).toBe(400);
+    });
+
+    it('denies every undecided, unqualified row in one call, one audit entry per row', async () => {
+      const denied = await harness.as('dora').post(`/admin/forms/${FORM_ID}/deny-undecided-unqualified`, {});
+      expect(denied.status).toBe(200);
+      expect(denied.body).toEqual({ denied: 2 });
+      expect(await storedRow(harness, ada.id, 'bootcamp')).toMatchObject({ decision: 'denied', final: true });
+      expect(await storedRow(harness, eve.id, 'bootcamp')).toMatchObject({ decision: 'denied', final: true });
+      expect(await storedRow(harness, eve.id, 'engineer')).toMatchObject({ final: false, qualified: true });
+      expect(await storedRow(harness, ada.id, 'engineer')).toMatchObject({ decision: 'accepted' });
+      expect((await storedResponse(harness, ada.id))?.status).toBe('decided');
+
+      const audit = await harness.as('dora').get('/admin/audit?action=decision.set');
+      const targets = audit.body.items.map((entry: { target: { id: string } }) => entry.target.id);
+      expect(targets).toEqual(expect.arrayContaining([`${ada.id}__bootcamp`, `${eve.id}__bootcamp`]));
+      expect(targets).toHaveLength(3);
+
+      expect(await harness.as('dora').post(`/admin/forms/${FORM_ID}/deny-undecided-unqualified`, {})).toMatchObject({
+        status: 200,
+        body: { denied: 0 },
+      });
+    });
+  });
+
+  it('shows offer replies: counts per role and a filter per reply', async () => {
+    const eve = await submitApplication(harness, 'eve');
+    await decide('engineer', 'accepted');
+    await decide('bootcamp', 'accepted');
+    await harness.as('dora').put(`/admin/rows/${eve.id}/engineer/decision`, { decision: 'accepted' });
+    await harness.as('dora').put(`/admin/rows/${eve.id}/bootcamp/decision`, { decision: 'denied' });
+    expect((await harness.as('dora').post(`/admin/forms/${FORM_ID}/release`)).status).toBe(200);
+    const reply = (role: string, answer: string) =>
+      harness.as('ada').post(`/responses/${ada.id}/decisions/${role}/reply`, { reply: answer });
+    expect((await reply('engineer', 'accept')).status).toBe(200);
+    expect((await reply('bootcamp', 'decline')).status).toBe(200);
+
+    const offers = await harness.as('dora').get(`/admin/forms/${FORM_ID}/offers`);
+    expect(offers.status).toBe(200);
+    expect(offers.body.items).toEqual(
+      expect.arrayContaining([
+        { role: 'engineer', offers: 2, accepted: 1, declined: 0, pending: 1 },
+        { role: 'bootcamp', offers: 1, accepted: 0, declined: 1, pending: 0 },
+      ]),
+    );
+    expect(offers.body.items).toHaveLength(2);
+
+    const filtered = async (filter: string) =>
+      (await harness.as('dora').get(`/admin/forms/${FORM_ID}/rows?filter=${filter}`)).body.items
+        .map((row: { id: string; offer?: string }) => `${row.id}:${row.offer ?? 'pending'}`)
+        .sort();
+    expect(await filtered('offered')).toEqual(
+      [`${ada.id}__bootcamp:declined`, `${ada.id}__engineer:accepted`, `${eve.id}__engineer:pending`].sort(),
+    );
+    expect(await filtered('offer-accepted')).toEqual([`${ada.id}__engineer:accepted`]);
+    expect(await filtered('offer-declined')).toEqual([`${ada.id}__bootcamp:declined`]);
   });
 
   it('keeps a final decision when reviews are assigned afterwards', async () => {

@@ -85,6 +85,20 @@ export function reviewsRoutes(deps: Pick<AppDeps, 'store' | 'accounts'> & { now:
     res.json(await autoAssign.apply(id, body.reviewersPerApplication, body.planId, req.user!));
   });
 
+  router.get('/admin/forms/:formId/offers', ...superOnly, async (req, res) => {
+    res.json(await dashboard.offers(formId(req.params)));
+  });
+
+  router.get('/admin/forms/:formId/undecided', ...superOnly, async (req, res) => {
+    res.json(await decisions.undecidedCounts(formId(req.params)));
+  });
+
+  router.post('/admin/forms/:formId/deny-undecided-unqualified', ...superOnly, async (req, res) => {
+    const id = formId(req.params);
+    parseInput(emptyBodySchema, req.body ?? {}, 'bulk denial');
+    res.json(await decisions.denyUndecidedUnqualified(id, req.user!));
+  });
+
   router.post('/admin/forms/:formId/release', ...superOnly, async (req, res) => {
     const id = formId(req.params);
     parseInput(emptyBodySchema, req.body ?? {}, 'release request');

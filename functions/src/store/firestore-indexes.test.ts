@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ROW_SORTS, ROW_TABS, USER_ROLES } from '@portal/shared/domain';
+import { ROW_FILTERS, ROW_SORTS, ROW_TABS, USER_ROLES } from '@portal/shared/domain';
 import { COLLECTIONS } from './collections';
 import { createHarness, FORM_ID, type Harness } from '../testing/api-harness';
 import { assign, submitApplication } from '../testing/staff-fixtures';
@@ -55,19 +55,13 @@ async function exerciseApi(harness: Harness): Promise<void> {
   for (const tab of ROW_TABS) {
     for (const sort of ROW_SORTS) {
       for (const dir of ['asc', 'desc']) {
-        for (const search of ['', '&search=ada']) {
-          const first = await ok(
-            dora.get(`/admin/forms/${FORM_ID}/rows?tab=${tab}&sort=${sort}&dir=${dir}&limit=1${search}`),
-            'rows',
-          );
-          const cursor = first.body.nextCursor as string | null;
-          if (cursor) {
-            await ok(
-              dora.get(
-                `/admin/forms/${FORM_ID}/rows?tab=${tab}&sort=${sort}&dir=${dir}&limit=1${search}&cursor=${cursor}`,
-              ),
-              'rows, next page',
-            );
+        for (const search of ['', '&search=ada', ...ROW_FILTERS.map((filter) => `&filter=${filter}`)]) {
+          if (search.startsWith('&filter') && tab !== 'all') continue;
+          for (const more of search.startsWith('&filter') ? ['', '&search=ada'] : ['']) {
+            const query = `tab=${tab}&sort=${sort}&dir=${dir}&limit=1${search}${more}`;
+            const first = await ok(dora.get(`/admin/forms/${FORM_ID}/rows?${query}`), 'rows');
+            const cursor = first.body.nextCursor as string | null;
+            if (cursor) await ok(dora.get(`/admin/forms/${FORM_ID}/rows?${query}&cursor=${cursor}`), 'rows, next page');
           }
         }
       }
@@ -93,6 +87,9 @@ async function exerciseApi(harness: Harness): Promise<void> {
   const fileId = typeof resume?.response === 'string' ? resume.response : null;
   if (fileId) await ok(harness.as('rita').get(`/files/${fileId}/meta`), 'file meta as reviewer', [403, 404]);
   await ok(dora.post(`/admin/forms/${FORM_ID}/auto-assign/preview`, { reviewersPerApplication: 2 }), 'preview');
+  await ok(dora.get(`/admin/forms/${FORM_ID}/undecided`), 'undecided counts');
+  await ok(dora.get(`/admin/forms/${FORM_ID}/offers`), 'offer counts');
+  await ok(dora.post(`/admin/forms/${FORM_ID}/deny-undecided-unqualified`, {}), 'deny undecided unqualified');
 
   for (const role of ['', ...USER_ROLES]) {
     for (const search of ['', 'ada']) {
@@ -105,7 +102,8 @@ async function exerciseApi(harness: Harness): Promise<void> {
   await ok(dora.post('/admin/users/role', { userIds: ['rob'], role: 'super-reviewer' }), 'promote');
   await ok(dora.post('/admin/users/role', { userIds: ['rob'], role: 'reviewer' }), 'demote');
   await ok(dora.get('/admin/forms'), 'forms');
-  await ok(dora.post('/application/forms', { ...demoForm(new Date()), id: 'next-form', isActive: true }), 'publish');
+  await ok(dora.post('/application/forms', { ...demoForm(new Date()), id: 'next-form', isActive: false }), 'publish');
+  await ok(dora.post('/admin/forms/next-form/activate'), 'activate the new form');
   await ok(dora.post(`/admin/forms/${FORM_ID}/activate`), 'activate');
   await ok(dora.post(`/admin/forms/${FORM_ID}/release`), 'release', [409]);
 }

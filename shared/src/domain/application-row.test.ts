@@ -1,6 +1,7 @@
 import {
   applicationRowId,
   newApplicationRow,
+  responseForApplicant,
   rowWithAssignments,
   rowWithDecision,
   statusFromRows,
@@ -129,5 +130,19 @@ describe('statusFromRows', () => {
     expect(statusFromRows(response('in-progress'), [rowWithDecision(row(), 'accepted')])).toBe('in-progress');
     expect(statusFromRows(response('inactive'), [])).toBe('inactive');
     expect(statusFromRows(response('in-review'), [])).toBe('in-review');
+  });
+});
+
+describe('responseForApplicant', () => {
+  const response = (status: ApplicationResponse['status']) => ({ id: RESPONSE_ID, status }) as ApplicationResponse;
+
+  it("shows 'interview' and 'decided' as 'in-review' until release, then as they are", () => {
+    for (const status of ['interview', 'decided'] as const) {
+      expect(responseForApplicant(response(status), { decisionsReleased: false }).status).toBe('in-review');
+      expect(responseForApplicant(response(status), { decisionsReleased: true }).status).toBe(status);
+    }
+    for (const status of ['in-progress', 'submitted', 'in-review', 'inactive'] as const) {
+      expect(responseForApplicant(response(status), { decisionsReleased: false }).status).toBe(status);
+    }
   });
 });

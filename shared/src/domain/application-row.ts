@@ -12,13 +12,14 @@ import type { AssessmentKind, AssessmentState, FinalDecision } from './staff';
  * about the row is here.
  */
 
-/** An assignment as the row sees it; `scores` only once submitted. */
+/** An assignment as the row sees it; `scores` and `comments` only once submitted. */
 export type AssignmentRef = {
   assessmentId: string;
   staffId: string;
   staffName: string;
   state: AssessmentState;
   scores?: Scores;
+  comments?: string;
 };
 
 export type ApplicationRow = {
@@ -131,6 +132,35 @@ function workDecision(row: ApplicationRow): ReviewDecision {
   return row.reviewsDone === row.reviewsAssigned ? 'reviewed' : 'under-review';
 }
 
+/** Where an offer stands: only an accepted row has one, pending until the applicant replies. */
+export type OfferState = 'pending' | 'accepted' | 'declined';
+
+export const offerState = (row: Pick<ApplicationRow, 'decision' | 'offer'>): OfferState | null =>
+  row.decision === 'accepted' ? (row.offer ?? 'pending') : null;
+
+/** The offers of one role: made (accepted rows), and how they were answered. */
+export interface OfferCounts {
+  role: TeamRole;
+  offers: number;
+  accepted: number;
+  declined: number;
+  pending: number;
+}
+
+/** Offer counts per role, in the order the roles first appear; roles without offers are left out. */
+export function offerCountsByRole(rows: Pick<ApplicationRow, 'role' | 'decision' | 'offer'>[]): OfferCounts[] {
+  const byRole = new Map<TeamRole, OfferCounts>();
+  for (const row of rows) {
+    const state = offerState(row);
+    if (!state) continue;
+    const counts = byRole.get(row.role) ?? { role: row.role, offers: 0, accepted: 0, declined: 0, pending: 0 };
+    counts.offers += 1;
+    counts[state] += 1;
+    byRole.set(row.role, counts);
+  }
+  return [...byRole.values()];
+}
+
 /** The row with a final decision set. */
 export const rowWithDecision = (row: ApplicationRow, decision: FinalDecision): ApplicationRow => ({
   ...row,
@@ -152,12 +182,24 @@ export function statusFromRows(response: ApplicationResponse, rows: ApplicationR
   return 'submitted';
 }
 
+/**
+ * What an applicant may see of their response: until the form's decisions are released the review
+ * stages (interview, decided) read 'in-review', so nothing tells them a decision exists.
+ */
+export function responseForApplicant(
+  response: ApplicationResponse,
+  form: { decisionsReleased: boolean },
+): ApplicationResponse {
+  if (form.decisionsReleased || (response.status !== 'interview' && response.status !== 'decided')) return response;
+  return { ...response, status: 'in-review' };
+}
+
 /** What a reviewer sees of a row: who else is assigned, but not their scores (so as not to anchor their own). */
 export function withOnlyOwnScores(row: ApplicationRowView, staffId: string): ApplicationRowView {
   const strip = (refs: AssignmentRef[]) =>
     refs.map((ref) => {
       if (ref.staffId === staffId) return ref;
-      const { scores: _scores, ...rest } = ref;
+      const { scores: _scores, comments: _comments, ...rest } = ref;
       return rest;
     });
   return { ...row, reviews: strip(row.reviews), interviews: strip(row.interviews) };

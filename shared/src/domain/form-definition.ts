@@ -1,5 +1,6 @@
 import './zod-config';
 import { z } from 'zod';
+import { TEAM_ROLE_DISPLAY, TEAM_ROLES } from './constants';
 import {
   applicationFormSchema,
   formSectionSchema,
@@ -28,6 +29,10 @@ export const FORM_DEFINITION_MESSAGES = {
   duplicateCriterionKey: 'Another criterion of this rubric already has this key',
   duplicateReviewRole: 'Another review rubric already covers this role',
   duplicateInterviewRole: 'Another interview rubric already covers this role',
+  noReviewRubric: (label: string) =>
+    `No review rubric covers ${label}: add the role to a review rubric, or its reviews could not be scored`,
+  isActive: 'A form is made live with its Activate action, not by its definition',
+  decisionsReleased: "Decisions are released with the form's Release decisions action, not by its definition",
 } as const;
 
 const [firstQuestion, ...otherQuestions] = questionSchema.options.map((option) => option.strict());
@@ -95,6 +100,35 @@ function checkSections(form: ApplicationForm, report: Report): void {
   }
 }
 
+/** Every role the role-select question offers (every team role) needs a review rubric. */
+function checkReviewRubricRoles(form: ApplicationForm, report: Report): void {
+  const offersRoles = form.sections.some((section) =>
+    section.questions.some((question) => question.questionType === 'role-select'),
+  );
+  if (!offersRoles) return;
+  const covered = new Set(form.reviewRubrics.flatMap((rubric) => rubric.roles));
+  for (const role of TEAM_ROLES) {
+    if (!covered.has(role))
+      report(['reviewRubrics'], FORM_DEFINITION_MESSAGES.noReviewRubric(TEAM_ROLE_DISPLAY[role].label));
+  }
+}
+
+/**
+ * The least shape the cross-field rules read: when the input has it they run even if basic
+ * checks failed elsewhere, so one save reports every problem at once.
+ */
+const crossFieldShape = z.object({
+  sections: z.array(
+    z.object({ questions: z.array(z.object({ options: z.array(z.unknown()).optional() }).loose()) }).loose(),
+  ),
+  reviewRubrics: z
+    .array(z.object({ roles: z.array(z.unknown()), criteria: z.array(z.object({}).loose()) }).loose())
+    .optional(),
+  interviewRubrics: z
+    .array(z.object({ roles: z.array(z.unknown()), criteria: z.array(z.object({}).loose()) }).loose())
+    .optional(),
+});
+
 function checkRubrics(
   rubrics: ApplicationForm['reviewRubrics'],
   field: 'reviewRubrics' | 'interviewRubrics',
@@ -127,18 +161,34 @@ function checkRubrics(
   });
 }
 
+/**
+ * Whether the form is live and whether its decisions are released change only through their own
+ * guarded, audited actions: a definition may leave them out (a new form is neither) or repeat
+ * what is stored; the service refuses any other value.
+ */
 export const formDefinitionSchema = z
   .strictObject({
     ...applicationFormSchema.shape,
+    isActive: z.boolean().optional(),
+    decisionsReleased: z.boolean().optional(),
     sections: z.array(strictSectionSchema).min(1),
     reviewRubrics: z.array(strictRubricSchema).default([]),
     interviewRubrics: z.array(strictRubricSchema).default([]),
   })
-  .superRefine((form, ctx) => {
-    const report: Report = (path, message) => ctx.addIssue({ code: 'custom', path, message });
-    checkSections(form, report);
-    checkRubrics(form.reviewRubrics, 'reviewRubrics', FORM_DEFINITION_MESSAGES.duplicateReviewRole, report);
-    checkRubrics(form.interviewRubrics, 'interviewRubrics', FORM_DEFINITION_MESSAGES.duplicateInterviewRole, report);
-  });
+  .superRefine(
+    (input, ctx) => {
+      const form = {
+        ...input,
+        reviewRubrics: input.reviewRubrics ?? [],
+        interviewRubrics: input.interviewRubrics ?? [],
+      };
+      const report: Report = (path, message) => ctx.addIssue({ code: 'custom', path, message });
+      checkSections(form as ApplicationForm, report);
+      checkRubrics(form.reviewRubrics, 'reviewRubrics', FORM_DEFINITION_MESSAGES.duplicateReviewRole, report);
+      checkRubrics(form.interviewRubrics, 'interviewRubrics', FORM_DEFINITION_MESSAGES.duplicateInterviewRole, report);
+      checkReviewRubricRoles(form as ApplicationForm, report);
+    },
+    { when: (payload) => crossFieldShape.safeParse(payload.value).success },
+  );
 
 export type FormDefinition = z.input<typeof formDefinitionSchema>;

@@ -11,6 +11,12 @@ export const ROW_SORTS = ['submittedAt', 'name', 'reviewScore', 'interviewScore'
 export type RowSort = (typeof ROW_SORTS)[number];
 export const ROW_TABS = ['all', 'qualified'] as const;
 export type RowTab = (typeof ROW_TABS)[number];
+/**
+ * A dashboard filter on the rows: `undecided` = no final decision yet (what holds up the release);
+ * `offered` = accepted (an offer made), `offer-accepted` / `offer-declined` = the applicant's reply.
+ */
+export const ROW_FILTERS = ['undecided', 'offered', 'offer-accepted', 'offer-declined'] as const;
+export type RowFilter = (typeof ROW_FILTERS)[number];
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
 
@@ -19,14 +25,20 @@ const cursorParam = z.string().max(500).optional();
 const limitParam = z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE);
 
 /** GET /admin/forms/{formId}/rows */
-export const rowsQuerySchema = z.strictObject({
-  tab: z.enum(ROW_TABS).default('all'),
-  search: searchParam,
-  sort: z.enum(ROW_SORTS).default('submittedAt'),
-  dir: z.enum(['asc', 'desc']).default('desc'),
-  cursor: cursorParam,
-  limit: limitParam,
-});
+export const rowsQuerySchema = z
+  .strictObject({
+    tab: z.enum(ROW_TABS).default('all'),
+    search: searchParam,
+    sort: z.enum(ROW_SORTS).default('submittedAt'),
+    dir: z.enum(['asc', 'desc']).default('desc'),
+    filter: z.enum(ROW_FILTERS).optional(),
+    cursor: cursorParam,
+    limit: limitParam,
+  })
+  .refine((query) => !query.filter || query.tab === 'all', {
+    path: ['filter'],
+    message: 'Filters apply to the All applications tab',
+  });
 export type RowsQuery = z.input<typeof rowsQuerySchema>;
 
 /** GET /admin/forms/{formId}/assessments (a reviewer: their own; a super-reviewer: anyone's via staffId). */

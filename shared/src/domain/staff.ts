@@ -60,9 +60,9 @@ export const STAFF_MESSAGES = {
   selfAssignment: 'An applicant cannot review their own application',
   alreadyAssigned: 'This staff member is already assigned to this application and role',
   noRubric: 'The form has no rubric for this role',
-  decisionsReleased: 'Decisions for this form have already been released',
-  undecided: (count: number) =>
-    `Decisions cannot be released while ${countOf(count, 'submitted application')} ${count === 1 ? 'is' : 'are'} undecided`,
+  decisionsReleased: 'Decisions for this form have been released: it is read-only now',
+  undecided: (rows: number, applicants: number) =>
+    `Decisions cannot be released while ${countOf(rows, 'role application')} from ${countOf(applicants, 'applicant')} ${rows === 1 ? 'is' : 'are'} undecided`,
   planChanged: 'Applications or reviewers changed since the preview; preview again',
   lastSuperReviewer: 'The last super-reviewer cannot be removed',
   formHasResponses: 'This form already has applications; change its due date or create a new form',
@@ -135,6 +135,16 @@ export interface AssessmentScreen {
 }
 
 /** GET /admin/responses/{responseId}: an application as a super-reviewer (or an assigned reviewer) sees it. */
+/** GET /admin/forms/{formId}/undecided: what holds up the release, and what the bulk denial would deny. */
+export interface UndecidedCounts {
+  /** Role applications (rows) without a final decision. */
+  rows: number;
+  /** The applicants (responses) they belong to. */
+  applicants: number;
+  /** Of those rows, the ones not marked qualified. */
+  unqualifiedRows: number;
+}
+
 export interface StaffApplication {
   form: ApplicationForm;
   response: ApplicationResponse;

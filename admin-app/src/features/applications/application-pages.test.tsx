@@ -124,3 +124,42 @@ test('the response page shows every answer and the status', async () => {
   expect(screen.getByRole('region', { name: 'Contact details' })).toHaveTextContent('555-0100');
   expect(screen.getByRole('region', { name: 'Engineering' })).toHaveTextContent('An engine.');
 });
+
+test('the reviews page shows scores under their rubric prompts and every reviewer’s comments', async () => {
+  const form = {
+    ...FORM,
+    reviewRubrics: [
+      {
+        rubricId: 'all',
+        roles: ['engineer' as const],
+        criteria: [{ key: 'skill', prompt: 'Technical skill', min: 0, max: 4, weight: 1 }],
+      },
+    ],
+  };
+  const application = staffApplication({ form });
+  application.rows[0]!.reviews[0]!.comments = 'Solid projects;\nasks good questions.';
+  renderDor(`/admin/dor/reviews/${RESPONSE_ID}`, {
+    [APPLICATION]: answer(application),
+    [`GET /admin/forms/${FORM_ID}/staff?kind=review`]: answer({ items: STAFF }),
+  });
+
+  const grace = within((await screen.findByText('Grace Hopper')).closest('tr') as HTMLElement);
+  expect(grace.getByText('Technical skill: 3')).toBeInTheDocument();
+  expect(grace.queryByText('skill: 3')).not.toBeInTheDocument();
+  expect(grace.getByText(/^Solid projects;\s+asks good questions\.$/)).toBeInTheDocument();
+  expect(screen.getAllByRole('columnheader', { name: 'Comments' }).length).toBeGreaterThan(0);
+});
+
+test('the staff picker never offers the applicant themself, and reads "Choose an interviewer"', async () => {
+  const promoted = { ...STAFF[1]!, user: { ...STAFF[1]!.user, id: 'ada-uid', firstName: 'Ada', lastName: 'Lovelace' } };
+  renderDor(`/admin/dor/interviews/${RESPONSE_ID}`, {
+    [APPLICATION]: answer(staffApplication({ rows: [staffApplication().rows[0]!] })),
+    [`GET /admin/forms/${FORM_ID}/staff?kind=interview`]: answer({ items: [...STAFF, promoted] }),
+  });
+
+  const picker = await screen.findByRole('combobox', { name: 'Interviewer' });
+  expect(screen.getByText('Choose an interviewer')).toBeInTheDocument();
+  await userEvent.click(picker);
+  expect(await screen.findByTitle('Grace Hopper')).toBeInTheDocument();
+  expect(screen.queryByTitle('Ada Lovelace')).not.toBeInTheDocument();
+});

@@ -13,13 +13,16 @@ export function AssignStaff({
   responseId,
   role,
   exclude = [],
+  disabled = false,
 }: {
   formId: string;
   kind: AssessmentKind;
   responseId: string;
   role: TeamRole;
-  /** Staff already assigned: not offered again. */
+  /** Staff already assigned, and the applicant themself: not offered. */
   exclude?: readonly string[];
+  /** Decisions released: nothing can be assigned. */
+  disabled?: boolean;
 }) {
   const { api } = usePortal();
   const staff = useStaffSummaries(formId, { kind });
@@ -37,15 +40,20 @@ export function AssignStaff({
     <Space.Compact>
       <Select
         aria-label={noun.title}
-        placeholder={`Choose a ${noun.one}`}
-        style={{ minWidth: 180 }}
+        placeholder={`Choose ${noun.aOne}`}
+        style={{ width: 160 }}
         showSearch={{ optionFilterProp: 'label' }}
         loading={staff.isPending}
+        disabled={disabled}
         options={options}
         value={staffId}
         onChange={setStaffId}
       />
-      <Button disabled={!staffId} loading={assign.isPending} onClick={() => staffId && assign.mutate(staffId)}>
+      <Button
+        disabled={disabled || !staffId}
+        loading={assign.isPending}
+        onClick={() => staffId && assign.mutate(staffId)}
+      >
         Assign
       </Button>
     </Space.Compact>

@@ -2,8 +2,10 @@ import { Button, Card, Flex, Popconfirm, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { usePortal } from '@portal/shared/client';
 import {
+  rubricFor,
   type AssessmentKind,
   type AssignmentRef,
+  type Rubric,
   type ApplicationRowView,
   type StaffApplication,
 } from '@portal/shared/domain';
@@ -15,14 +17,22 @@ import { STAFF_NOUN } from '../../lib/labels';
 import { AssessmentStateTag, assessmentScreenPath } from '../../lib/assessment-links';
 import { dorPaths } from '../../lib/paths';
 import { useStaffApplication } from '../../api/applications';
+import { ReleasedNotice } from '../../lib/released-notice';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 
-const scoresText = (ref: AssignmentRef) =>
-  ref.scores && Object.keys(ref.scores).length > 0
-    ? Object.entries(ref.scores)
-        .map(([key, value]) => `${key}: ${value}`)
-        .join(', ')
-    : '—';
+/** Each submitted score under its rubric prompt (the key when the rubric no longer has it). */
+function ScoresCell({ scores, rubric }: { scores: AssignmentRef['scores']; rubric: Rubric | null }) {
+  const entries = Object.entries(scores ?? {});
+  if (entries.length === 0) return <>—</>;
+  const prompt = (key: string) => rubric?.criteria.find((criterion) => criterion.key === key)?.prompt ?? key;
+  return (
+    <Flex vertical>
+      {entries.map(([key, value]) => (
+        <Typography.Text key={key}>{`${prompt(key)}: ${value}`}</Typography.Text>
+      ))}
+    </Flex>
+  );
+}
 
 function RoleAssignments({
   kind,
@@ -38,6 +48,8 @@ function RoleAssignments({
     success: (_data, ref) => `${ref.staffName} unassigned.`,
   });
   const refs = kind === 'review' ? row.reviews : row.interviews;
+  const released = application.form.decisionsReleased;
+  const rubric = rubricFor(application.form, kind, row.role);
   const noun = STAFF_NOUN[kind];
 
   const columns: ColumnsType<AssignmentRef> = [
@@ -47,7 +59,17 @@ function RoleAssignments({
       key: 'state',
       render: (_: unknown, ref) => <AssessmentStateTag state={ref.state} />,
     },
-    { title: 'Scores', key: 'scores', render: (_: unknown, ref) => scoresText(ref) },
+    { title: 'Scores', key: 'scores', render: (_: unknown, ref) => <ScoresCell scores={ref.scores} rubric={rubric} /> },
+    {
+      title: 'Comments',
+      key: 'comments',
+      render: (_: unknown, ref) =>
+        ref.comments ? (
+          <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{ref.comments}</Typography.Paragraph>
+        ) : (
+          '—'
+        ),
+    },
     {
       title: 'Actions',
       key: 'actions',
@@ -65,13 +87,13 @@ function RoleAssignments({
           <Popconfirm
             title={`Unassign ${ref.staffName}?`}
             okText="Unassign"
-            disabled={ref.state === 'submitted'}
+            disabled={released || ref.state === 'submitted'}
             onConfirm={() => remove.mutate(ref)}
           >
             <Button
               danger
               size="small"
-              disabled={ref.state === 'submitted'}
+              disabled={released || ref.state === 'submitted'}
               title={ref.state === 'submitted' ? 'Submitted: reopen it first' : undefined}
               loading={remove.isPending && remove.variables.assessmentId === ref.assessmentId}
             >
@@ -89,6 +111,7 @@ function RoleAssignments({
         <Table<AssignmentRef>
           rowKey="assessmentId"
           size="small"
+          scroll={{ x: 'max-content' }}
           columns={columns}
           dataSource={refs}
           pagination={false}
@@ -101,7 +124,8 @@ function RoleAssignments({
             kind={kind}
             responseId={row.responseId}
             role={row.role}
-            exclude={refs.map((ref) => ref.staffId)}
+            exclude={[row.userId, ...refs.map((ref) => ref.staffId)]}
+            disabled={released}
           />
         </Flex>
       </Flex>
@@ -133,6 +157,7 @@ export function AssignmentsPage({ kind }: { kind: AssessmentKind }) {
         {`${title} for ${applicant.firstName} ${applicant.lastName}`.trim()}
       </Typography.Title>
       <Link to={dorPaths.application(form.id, responseId)}>View the application</Link>
+      {form.decisionsReleased && <ReleasedNotice />}
       {rows.length === 0 ? (
         <Typography.Text>This application has no submitted roles.</Typography.Text>
       ) : (

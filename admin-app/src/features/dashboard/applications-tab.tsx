@@ -1,11 +1,20 @@
-import { Flex } from 'antd';
+import { Flex, Segmented } from 'antd';
 import { usePortal } from '@portal/shared/client';
-import { countOf, type ApplicationRowView, type FinalDecision, type RowTab } from '@portal/shared/domain';
+import {
+  countOf,
+  ROW_FILTERS,
+  type ApplicationRowView,
+  type FinalDecision,
+  type RowFilter,
+  type RowTab,
+} from '@portal/shared/domain';
+import { useSearchParams } from '@portal/shared/router';
 import { LoadError, PageSkeleton } from '@portal/shared/ui';
 import { setDecision, setQualified } from '../../api/rows';
 import { PagedTable } from '../../lib/paged-table';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 import { AutoAssignButton } from './auto-assign-modal';
+import { DenyUndecidedButton } from './deny-undecided-button';
 import { rowColumns } from './row-columns';
 import { useRowsPage } from './use-rows-page';
 
@@ -26,16 +35,69 @@ const TEXTS: Record<RowTab, { noun: string; title: string; loading: string; empt
   },
 };
 
+/** The All tab's `?filter=`: one of ROW_FILTERS, or none. */
+function useRowFilter() {
+  const [params, setParams] = useSearchParams();
+  const value = params.get('filter');
+  const filter = ROW_FILTERS.find((known) => known === value);
+  const setFilter = (next: RowFilter | undefined) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next) updated.set('filter', next);
+        else updated.delete('filter');
+        return updated;
+      },
+      { replace: true },
+    );
+  return { filter, setFilter };
+}
+
+const FILTER_OPTIONS = [
+  { value: 'every', label: 'Every application' },
+  { value: 'undecided', label: 'Undecided' },
+  { value: 'offered', label: 'Offers made' },
+  { value: 'offer-accepted', label: 'Offer accepted' },
+  { value: 'offer-declined', label: 'Offer declined' },
+];
+
+const FILTER_EMPTY: Record<RowFilter, string> = {
+  undecided: 'Every application has a decision.',
+  offered: 'No offers made yet.',
+  'offer-accepted': 'No offer accepted yet.',
+  'offer-declined': 'No offer declined.',
+};
+
+const FILTER_NOUN: Record<RowFilter, string> = {
+  undecided: 'undecided application',
+  offered: 'offer',
+  'offer-accepted': 'accepted offer',
+  'offer-declined': 'declined offer',
+};
+
 const sameRow = (a: RowKey | undefined, b: RowKey) => a?.responseId === b.responseId && a.role === b.role;
 
 /**
  * A tab of application rows, sorted and paged on the server: "all" (every submitted response and
  * role, with review assignment and the qualified flag) or "qualified" (interviews and decisions).
  */
-export function ApplicationsTab({ formId, tab, search }: { formId: string; tab: RowTab; search: string }) {
+export function ApplicationsTab({
+  formId,
+  tab,
+  search,
+  readOnly,
+}: {
+  formId: string;
+  tab: RowTab;
+  search: string;
+  /** Decisions released: nothing on the rows can change. */
+  readOnly: boolean;
+}) {
   const { api } = usePortal();
   const texts = TEXTS[tab];
-  const { rows, pages, sortOrder, onSort } = useRowsPage(formId, tab, search);
+  const { filter: urlFilter, setFilter } = useRowFilter();
+  const filter = tab === 'all' ? urlFilter : undefined;
+  const { rows, pages, sortOrder, onSort } = useRowsPage(formId, tab, search, filter);
   const qualify = useStaffMutation((input: RowKey & { qualified: boolean }) =>
     setQualified(api, input.responseId, input.role, { qualified: input.qualified }),
   );
@@ -52,6 +114,8 @@ export function ApplicationsTab({ formId, tab, search }: { formId: string; tab: 
 
   const columns = rowColumns(tab, {
     formId,
+    readOnly,
+    showOffer: tab === 'all',
     sortOrder,
     qualify: (row, qualified) => qualify.mutate({ responseId: row.responseId, role: row.role, qualified }),
     qualifying: (row) => qualify.isPending && sameRow(qualify.variables, row),
@@ -62,8 +126,17 @@ export function ApplicationsTab({ formId, tab, search }: { formId: string; tab: 
   return (
     <Flex vertical gap={12}>
       {tab === 'all' && (
-        <Flex justify="flex-end">
-          <AutoAssignButton formId={formId} />
+        <Flex justify="space-between" align="center" gap={8} wrap>
+          <Segmented
+            aria-label="Show"
+            options={FILTER_OPTIONS}
+            value={filter ?? 'every'}
+            onChange={(value) => setFilter(value === 'every' ? undefined : (value as RowFilter))}
+          />
+          <Flex gap={8} wrap>
+            <DenyUndecidedButton formId={formId} disabled={readOnly} />
+            <AutoAssignButton formId={formId} disabled={readOnly} />
+          </Flex>
         </Flex>
       )}
       <PagedTable<ApplicationRowView>
@@ -73,8 +146,8 @@ export function ApplicationsTab({ formId, tab, search }: { formId: string; tab: 
         pages={pages}
         errorTitle={texts.title}
         loadingLabel={texts.loading}
-        countText={(total) => countOf(total, texts.noun)}
-        emptyText={search.trim() ? 'Nothing matches your search.' : texts.empty}
+        countText={(total) => countOf(total, filter ? FILTER_NOUN[filter] : texts.noun)}
+        emptyText={search.trim() ? 'Nothing matches your search.' : filter ? FILTER_EMPTY[filter] : texts.empty}
         onChange={(_pagination, _filters, sorter) => onSort(sorter)}
       />
     </Flex>

@@ -67,7 +67,7 @@ test('the preview shows the planned assignments, the unfilled rows and each revi
   expect(await dialog.findByText('4 → 5')).toBeInTheDocument();
   expect(preview).toHaveBeenCalledWith({ reviewersPerApplication: 3 });
   expect(dialog.getAllByText('Ada Lovelace')).toHaveLength(2);
-  expect(dialog.getByText('Bo Chen (designer): 1 more needed')).toBeInTheDocument();
+  expect(dialog.getByText('Bo Chen (Designer): 1 more needed')).toBeInTheDocument();
   expect(dialog.getAllByText('Grace Hopper')).toHaveLength(2);
   expect(dialog.getByText('2 → 3')).toBeInTheDocument();
   expect(dialog.getByRole('button', { name: 'Assign 2 reviews' })).toBeEnabled();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Flex, InputNumber, Modal, Spin, Table, Typography } from 'antd';
 import { ApiRequestError, usePortal } from '@portal/shared/client';
 import { countOf, type AutoAssignPreview } from '@portal/shared/domain';
-import { RoleBadge } from '@portal/shared/ui';
+import { RoleBadge, roleLabel } from '@portal/shared/ui';
 import { applyAutoAssign, previewAutoAssign } from '../../api/staff';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 
@@ -31,7 +31,7 @@ function PlanView({ plan }: { plan: AutoAssignPreview }) {
             <ul style={{ margin: 0, paddingLeft: 20 }}>
               {plan.unfilled.map((row) => (
                 <li key={`${row.responseId}__${row.role}`}>
-                  {`${row.applicantName} (${row.role}): ${row.missing} more needed`}
+                  {`${row.applicantName} (${roleLabel(row.role)}): ${row.missing} more needed`}
                 </li>
               ))}
             </ul>
@@ -56,7 +56,7 @@ function PlanView({ plan }: { plan: AutoAssignPreview }) {
 }
 
 /** "Auto-assign": preview a balanced plan of review assignments, then apply exactly that plan. */
-export function AutoAssignButton({ formId }: { formId: string }) {
+export function AutoAssignButton({ formId, disabled = false }: { formId: string; disabled?: boolean }) {
   const { api } = usePortal();
   const [open, setOpen] = useState(false);
   const [perApplication, setPerApplication] = useState(DEFAULT_PER_APPLICATION);
@@ -99,7 +99,9 @@ export function AutoAssignButton({ formId }: { formId: string }) {
 
   return (
     <>
-      <Button onClick={() => setOpen(true)}>Auto-assign</Button>
+      <Button disabled={disabled} onClick={() => setOpen(true)}>
+        Auto-assign
+      </Button>
       <Modal
         open={open}
         title="Auto-assign reviewers"

@@ -1,11 +1,14 @@
-import { Flex, Tabs, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Alert, Flex, Tabs, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { formQueryOptions, useCurrentUser, usePortal } from '@portal/shared/client';
-import { Navigate, Route, Routes, useParams } from '@portal/shared/router';
+import { Link, Navigate, Route, Routes, useParams } from '@portal/shared/router';
 import { PageNotFound } from '@portal/shared/ui';
 import { DashboardHeader, searchFor, useDashboardTabs } from '../../lib/dashboard-header';
+import { ReleasedNotice } from '../../lib/released-notice';
 import { SuperOnly } from '../../lib/super-only';
 import { ApplicationsTab } from './applications-tab';
+import { OffersCard } from './offers-card';
 import { ReleaseButton } from './release-button';
 import { StaffTab } from './staff-tab';
 
@@ -22,6 +25,8 @@ export function DashboardLayout() {
   const { api } = usePortal();
   const user = useCurrentUser();
   const form = useQuery(formQueryOptions(api, formId));
+  const released = form.data?.decisionsReleased ?? false;
+  const [blocked, setBlocked] = useState<string | null>(null);
   const base = `/admin/dor/dashboard/${encodeURIComponent(formId)}`;
   const { tab, open, q, text, setText } = useDashboardTabs(
     base,
@@ -40,10 +45,25 @@ export function DashboardLayout() {
             </Flex>
           )
         }
-        action={user.data?.role === 'super-reviewer' && <ReleaseButton formId={formId} />}
+        action={
+          user.data?.role === 'super-reviewer' && (
+            <ReleaseButton formId={formId} released={released} onBlocked={setBlocked} />
+          )
+        }
         text={text}
         setText={setText}
       />
+      {released && <ReleasedNotice />}
+      {blocked && !released && (
+        <Alert
+          type="warning"
+          showIcon
+          closable={{ onClose: () => setBlocked(null) }}
+          title={blocked}
+          description={<Link to={`${base}/all?filter=undecided`}>Show the undecided applications</Link>}
+        />
+      )}
+      {user.data?.role === 'super-reviewer' && <OffersCard formId={formId} />}
       <Tabs activeKey={tab} items={TABS} onChange={open} />
       <Routes>
         <Route index element={<Navigate to={{ pathname: `${base}/all`, search: searchFor(q) }} replace />} />
@@ -53,7 +73,7 @@ export function DashboardLayout() {
             path={rows}
             element={
               <SuperOnly>
-                <ApplicationsTab formId={formId} tab={rows} search={q} />
+                <ApplicationsTab formId={formId} tab={rows} search={q} readOnly={released} />
               </SuperOnly>
             }
           />

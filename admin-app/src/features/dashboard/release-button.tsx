@@ -1,12 +1,38 @@
 import { Button, Popconfirm } from 'antd';
+import { ApiRequestError } from '@portal/shared/client';
 import { usePortal } from '@portal/shared/client';
 import { releaseDecisions } from '../../api/rows';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 
 /** POST /admin/forms/{formId}/release; the server refuses (409) while rows are undecided. */
-export function ReleaseButton({ formId }: { formId: string }) {
+export function ReleaseButton({
+  formId,
+  released,
+  onBlocked,
+}: {
+  formId: string;
+  released: boolean;
+  /** The server's refusal while rows are undecided (409 with the counts): the page shows it with a link. */
+  onBlocked: (message: string | null) => void;
+}) {
   const { api } = usePortal();
-  const release = useStaffMutation(() => releaseDecisions(api, formId), { success: () => 'Decisions released!' });
+  const release = useStaffMutation(() => releaseDecisions(api, formId), {
+    success: () => 'Decisions released!',
+    onSuccess: () => onBlocked(null),
+    onError: (error) => {
+      const counts = error instanceof ApiRequestError ? (error.details as { rows?: unknown } | undefined) : undefined;
+      if (!(error instanceof ApiRequestError) || error.status !== 409 || typeof counts?.rows !== 'number') return false;
+      onBlocked(error.message);
+      return true;
+    },
+  });
+  if (released) {
+    return (
+      <Button type="primary" disabled>
+        Decisions released
+      </Button>
+    );
+  }
   return (
     <Popconfirm
       title="Release decisions to applicants?"

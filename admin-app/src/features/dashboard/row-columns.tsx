@@ -4,6 +4,7 @@ import type { SortOrder } from 'antd/es/table/interface';
 import {
   FINAL_DECISIONS,
   isFinalDecision,
+  offerState,
   refsOf,
   type AssessmentKind,
   type ApplicationRowView,
@@ -13,7 +14,7 @@ import {
 } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
 import { RoleBadge } from '@portal/shared/ui';
-import { DECISION_COLORS, DECISION_LABELS, localDateTime, scoreText } from '../../lib/labels';
+import { DECISION_LABELS, localDateTime, OFFER_COLORS, OFFER_LABELS, scoreText } from '../../lib/labels';
 import { dorPaths } from '../../lib/paths';
 import { AssignStaff } from '../assignments';
 
@@ -23,6 +24,10 @@ type RowKey = Pick<Row, 'responseId' | 'role'>;
 /** What the columns need from the tab: sorting, and the row actions under way. */
 export interface RowColumnContext {
   formId: string;
+  /** Decisions released: the switches, pickers and selects are disabled. */
+  readOnly: boolean;
+  /** The decision cell shows the offer's reply too (a tab without an Offer column). */
+  showOffer: boolean;
   sortOrder: (key: RowSort) => SortOrder;
   qualify: (row: Row, qualified: boolean) => void;
   qualifying: (row: RowKey) => boolean;
@@ -39,6 +44,12 @@ function ApplicantCell({ row }: { row: Row }) {
       <Typography.Text type="secondary">{row.applicantEmail}</Typography.Text>
     </Flex>
   );
+}
+
+/** The offer's tag ("Offer pending/accepted/declined"), or a dash when the row has no offer. */
+function OfferTag({ row }: { row: Row }) {
+  const state = offerState(row);
+  return state ? <Tag color={OFFER_COLORS[state]}>{OFFER_LABELS[state]}</Tag> : <>—</>;
 }
 
 const sortable = (context: RowColumnContext, key: RowSort, title: string, render: (row: Row) => string) =>
@@ -76,7 +87,8 @@ const assignColumn = (context: RowColumnContext, kind: AssessmentKind, title: st
       kind={kind}
       responseId={row.responseId}
       role={row.role}
-      exclude={refsOf(row, kind).map((ref) => ref.staffId)}
+      exclude={[row.userId, ...refsOf(row, kind).map((ref) => ref.staffId)]}
+      disabled={context.readOnly}
     />
   ),
 });
@@ -91,11 +103,6 @@ const COLUMNS = {
   }),
   role: () => ({ title: 'Role', key: 'role', render: (_: unknown, row) => <RoleBadge role={row.role} /> }),
   submittedAt: (context) => sortable(context, 'submittedAt', 'Submitted', (row) => localDateTime(row.submittedAt)),
-  status: () => ({
-    title: 'Status',
-    key: 'status',
-    render: (_: unknown, row) => <Tag color={DECISION_COLORS[row.decision]}>{DECISION_LABELS[row.decision]}</Tag>,
-  }),
   reviews: () => workColumn('review'),
   reviewScore: (context) => sortable(context, 'reviewScore', 'Average score', (row) => scoreText(row.reviewScore)),
   qualified: (context) => ({
@@ -105,6 +112,7 @@ const COLUMNS = {
       <Switch
         aria-label="Qualified"
         checked={row.qualified}
+        disabled={context.readOnly}
         loading={context.qualifying(row)}
         onChange={(qualified) => context.qualify(row, qualified)}
       />
@@ -115,27 +123,33 @@ const COLUMNS = {
   interviewScore: (context) =>
     sortable(context, 'interviewScore', 'Interview score', (row) => scoreText(row.interviewScore)),
   assignInterviewer: (context) => assignColumn(context, 'interview', 'Assign interviewer'),
+  offer: () => ({ title: 'Offer', key: 'offer', render: (_: unknown, row) => <OfferTag row={row} /> }),
+  /** The final decision, or (as its placeholder) where the work stands until there is one; the offer's reply under it. */
   decision: (context) => ({
     title: 'Decision',
     key: 'decision',
     render: (_: unknown, row) => (
-      <Select<FinalDecision>
-        aria-label="Decision"
-        placeholder="Decide"
-        style={{ minWidth: 130 }}
-        options={DECISION_OPTIONS}
-        value={isFinalDecision(row.decision) ? row.decision : undefined}
-        loading={context.deciding(row)}
-        onChange={(decision) => context.decide(row, decision)}
-      />
+      <Flex vertical gap={4} align="start">
+        <Select<FinalDecision>
+          aria-label="Decision"
+          placeholder={DECISION_LABELS[row.decision]}
+          style={{ minWidth: 130 }}
+          options={DECISION_OPTIONS}
+          value={isFinalDecision(row.decision) ? row.decision : undefined}
+          disabled={context.readOnly}
+          loading={context.deciding(row)}
+          onChange={(decision) => context.decide(row, decision)}
+        />
+        {context.showOffer && offerState(row) && <OfferTag row={row} />}
+      </Flex>
     ),
   }),
 } satisfies Record<string, (context: RowColumnContext) => ColumnType<Row>>;
 
 /** The columns of each tab of rows: all applications (review work), qualified ones (interviews and decisions). */
 const COLUMN_SETS: Record<RowTab, (keyof typeof COLUMNS)[]> = {
-  all: ['name', 'role', 'submittedAt', 'status', 'reviews', 'reviewScore', 'qualified', 'assignReviewers'],
-  qualified: ['name', 'role', 'reviewScore', 'interviews', 'interviewScore', 'assignInterviewer', 'decision'],
+  all: ['name', 'role', 'submittedAt', 'reviews', 'reviewScore', 'qualified', 'assignReviewers', 'decision'],
+  qualified: ['name', 'role', 'reviewScore', 'interviews', 'interviewScore', 'assignInterviewer', 'decision', 'offer'],
 };
 
 export const rowColumns = (tab: RowTab, context: RowColumnContext): ColumnsType<Row> =>

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import type { SorterResult, SortOrder } from 'antd/es/table/interface';
-import { DEFAULT_PAGE_SIZE, type ApplicationRowView, type RowSort, type RowTab } from '@portal/shared/domain';
+import {
+  DEFAULT_PAGE_SIZE,
+  type ApplicationRowView,
+  type RowFilter,
+  type RowSort,
+  type RowTab,
+} from '@portal/shared/domain';
 import { useRows } from '../../api/rows';
 import { useCursorPages } from '../../lib/use-cursor-pages';
 
@@ -8,15 +14,16 @@ type Sort = { sort: RowSort; dir: 'asc' | 'desc' };
 const DEFAULT_SORT: Sort = { sort: 'submittedAt', dir: 'desc' };
 
 /** One page of a dashboard tab's rows, sorted and paged on the server. */
-export function useRowsPage(formId: string, tab: RowTab, search: string) {
+export function useRowsPage(formId: string, tab: RowTab, search: string, filter?: RowFilter) {
   const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
   const text = search.trim();
-  const pages = useCursorPages(`${text}|${sort.sort}|${sort.dir}`);
+  const pages = useCursorPages(`${text}|${sort.sort}|${sort.dir}|${filter ?? ''}`);
   const rows = useRows(formId, {
     tab,
     search: text,
     sort: sort.sort,
     dir: sort.dir,
+    ...(filter ? { filter } : {}),
     cursor: pages.cursor ?? undefined,
     limit: DEFAULT_PAGE_SIZE,
   });

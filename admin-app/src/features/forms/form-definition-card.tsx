@@ -2,11 +2,20 @@ import { useState } from 'react';
 import { Alert, Button, Card, Flex, Input, Typography } from 'antd';
 import { ApiRequestError, usePortal } from '@portal/shared/client';
 import { saveFormDefinition } from '../../api/forms';
+import { localDateTime } from '../../lib/labels';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 
 interface FieldIssue {
   path: string;
   message: string;
+}
+
+/** The definition's due date when it is a date in the past (saving it closes the form at once). */
+function pastDueDate(definition: unknown): string | null {
+  const dueDate = (definition as { dueDate?: unknown } | null)?.dueDate;
+  if (typeof dueDate !== 'string') return null;
+  const time = new Date(dueDate).getTime();
+  return Number.isFinite(time) && time < Date.now() ? dueDate : null;
 }
 
 const fieldIssues = (details: unknown): FieldIssue[] =>
@@ -20,6 +29,8 @@ export function FormDefinitionCard() {
   const [text, setText] = useState('');
   const [parseError, setParseError] = useState<string | null>(null);
   const [problems, setProblems] = useState<{ message: string; issues: FieldIssue[] } | null>(null);
+  /** A parsed definition whose due date is past, waiting for "Save anyway". */
+  const [pastDue, setPastDue] = useState<{ definition: unknown; dueDate: string } | null>(null);
   const save = useStaffMutation((definition: unknown) => saveFormDefinition(api, definition), {
     success: () => 'Form saved!',
     onSuccess: () => setProblems(null),
@@ -40,7 +51,15 @@ export function FormDefinitionCard() {
       return;
     }
     setParseError(null);
-    save.mutate(definition);
+    const dueDate = pastDueDate(definition);
+    if (dueDate) setPastDue({ definition, dueDate });
+    else save.mutate(definition);
+  }
+
+  function saveAnyway() {
+    if (!pastDue) return;
+    setPastDue(null);
+    save.mutate(pastDue.definition);
   }
 
   return (
@@ -54,13 +73,28 @@ export function FormDefinitionCard() {
           rows={12}
           value={text}
           status={parseError ? 'error' : undefined}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+            setPastDue(null);
+          }}
           style={{ fontFamily: 'monospace' }}
         />
         {parseError && (
           <Typography.Text type="danger" role="alert">
             {parseError}
           </Typography.Text>
+        )}
+        {pastDue && (
+          <Alert
+            type="warning"
+            showIcon
+            title={`The due date (${localDateTime(pastDue.dueDate)}) is in the past: the form would take no applications.`}
+            action={
+              <Button size="small" onClick={saveAnyway}>
+                Save anyway
+              </Button>
+            }
+          />
         )}
         {problems && (
           <Alert

@@ -122,3 +122,18 @@ test('a failed list load shows the reason', async () => {
   expect(await screen.findByText('The forms could not be loaded.')).toBeInTheDocument();
   expect(screen.getByRole('region', { name: 'Validate and save a form' })).toBeInTheDocument();
 });
+
+test('a due date in the past warns before saving; "Save anyway" saves', async () => {
+  const save = jest.fn(() => FORM);
+  renderDor('/admin/dor/forms', { ...routes, 'POST /application/forms': save });
+  await screen.findByRole('link', { name: 'Spring 2025' });
+  const definition = { ...FORM, dueDate: '2020-01-01T00:00:00.000Z' };
+
+  await pasteDefinition(JSON.stringify(definition));
+  await userEvent.click(screen.getByRole('button', { name: 'Validate and save' }));
+
+  expect(await screen.findByText(/^The due date \(.*2020.*\) is in the past/)).toBeInTheDocument();
+  expect(save).not.toHaveBeenCalled();
+  await userEvent.click(screen.getByRole('button', { name: 'Save anyway' }));
+  await waitFor(() => expect(save).toHaveBeenCalledWith(definition));
+});

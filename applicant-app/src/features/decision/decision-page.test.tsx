@@ -52,7 +52,7 @@ test('an accepted applicant sees the outcome and can accept the offer, once', as
   const { routes, reply } = offerServer(ACCEPTED);
   const { request } = renderDecision(routes);
 
-  expect(await screen.findByText('Congratulations! You have been accepted as Engineer.')).toBeInTheDocument();
+  expect(await screen.findByText('Congratulations! You have been accepted for the Engineer role.')).toBeInTheDocument();
   expect(screen.getByText('Accepted')).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Accept offer' }));
 

@@ -15,7 +15,7 @@ const MESSAGES: Record<
 > = {
   accepted: {
     status: 'success',
-    title: (role) => `Congratulations! You have been accepted as ${role}.`,
+    title: (role) => `Congratulations! You have been accepted for the ${role} role.`,
     text: 'We were impressed by your application and would love to have you on the team. Please let us know whether you accept the offer.',
   },
   waitlist: {

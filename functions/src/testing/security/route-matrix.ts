@@ -184,7 +184,7 @@ export const MATRIX: Record<string, MatrixRow> = {
   },
   'POST /api/application/forms': {
     body: () => ({ ...demoForm(START), id: NEW_FORM_ID, isActive: false }),
-    optionalFields: ['description', 'reviewRubrics', 'interviewRubrics'],
+    optionalFields: ['description', 'reviewRubrics', 'interviewRubrics', 'isActive', 'decisionsReleased'],
     expect: { ...SUPER_ONLY, superReviewer: 201 },
   },
   'GET /api/admin/forms': {
@@ -225,6 +225,18 @@ export const MATRIX: Record<string, MatrixRow> = {
       f.extra.planId = (res.body as { planId: string }).planId;
     },
     body: (f) => ({ reviewersPerApplication: 2, planId: f.extra.planId }),
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'GET /api/admin/forms/:formId/offers': {
+    noInput: 'only the form id',
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'GET /api/admin/forms/:formId/undecided': {
+    noInput: 'only the form id',
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'POST /api/admin/forms/:formId/deny-undecided-unqualified': {
+    body: () => ({}),
     expect: { ...SUPER_ONLY, superReviewer: 200 },
   },
   'POST /api/admin/forms/:formId/release': {

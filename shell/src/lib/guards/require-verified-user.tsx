@@ -13,7 +13,6 @@ import { CompleteProfileCard } from '../../features/profile/complete-profile-car
 export default function RequireVerifiedUser() {
   const session = useSession();
   const location = useLocation();
-  const user = useCurrentUser();
 
   if (!session.settled) return <LoadingScreen />;
   if (session.status !== 'signed-in') {
@@ -23,6 +22,15 @@ export default function RequireVerifiedUser() {
     return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   }
   if (!session.identity.emailVerified) return <Navigate to="/verify" replace />;
+  return <WithUserRecord />;
+}
+
+/**
+ * Mounted only while signed in: its user query never exists for a signed-out session, so nothing
+ * puts an (empty) entry back into the cache that logging out has just cleared.
+ */
+function WithUserRecord() {
+  const user = useCurrentUser();
   if (user.isPending) return <LoadingScreen />;
   if (user.isError) {
     return (

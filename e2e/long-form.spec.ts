@@ -26,11 +26,13 @@ test.beforeAll(async ({ playwright }) => {
   expect(form.sections).toHaveLength(15);
   expect(countQuestions(form)).toBe(64);
   const request = await playwright.request.newContext({ baseURL: portal.url });
-  const res = await request.post('/api/application/forms', {
-    headers: { Authorization: `Bearer ${await idToken(request, DEMO.director, DEMO_PASSWORD)}` },
-    data: form,
-  });
+  const headers = { Authorization: `Bearer ${await idToken(request, DEMO.director, DEMO_PASSWORD)}` };
+  // A definition does not make a form live: it is published, then activated by its own action.
+  const { isActive: _isActive, decisionsReleased: _released, ...definition } = form;
+  const res = await request.post('/api/application/forms', { headers, data: definition });
   expect(res.status(), await res.text()).toBe(201);
+  const activated = await request.post(`/api/admin/forms/${form.id}/activate`, { headers, data: {} });
+  expect(activated.status(), await activated.text()).toBe(200);
   await request.dispose();
 });
 

@@ -1,4 +1,4 @@
-import type { ApplicationForm, FormSection, Question } from '../../shared/src/domain';
+import { TEAM_ROLES, type ApplicationForm, type FormSection, type Question } from '../../shared/src/domain';
 
 /**
  * A chapter-sized form for the layout, keyboard and accessibility tests: 15 sections (11 for a
@@ -219,7 +219,17 @@ export function longForm(dueDate: Date): ApplicationForm {
     timeZone: 'America/Chicago',
     description: 'Our full application: fifteen short sections. Everything is saved as you type.',
     sections,
-    reviewRubrics: [],
+    // Every role needs a review rubric before a form can be saved.
+    reviewRubrics: [
+      {
+        rubricId: 'general-review',
+        roles: [...TEAM_ROLES],
+        criteria: [
+          { key: 'motivation', prompt: 'Motivation for social impact', min: 0, max: 4, weight: 2 },
+          { key: 'experience', prompt: 'Relevant experience', min: 0, max: 4, weight: 1 },
+        ],
+      },
+    ],
     interviewRubrics: [],
   };
 }

@@ -1,4 +1,5 @@
-import { TEAM_ROLES, type ApplicationForm, type FormSection, type Question } from '../../shared/src/domain';
+import type { ApplicationForm, FormSection, Question } from '../../shared/src/domain';
+import { demoForm } from '../../functions/src/seed/demo-form';
 
 /**
  * A chapter-sized form for the layout, keyboard and accessibility tests: 15 sections (11 for a
@@ -219,17 +220,8 @@ export function longForm(dueDate: Date): ApplicationForm {
     timeZone: 'America/Chicago',
     description: 'Our full application: fifteen short sections. Everything is saved as you type.',
     sections,
-    // Every role needs a review rubric before a form can be saved.
-    reviewRubrics: [
-      {
-        rubricId: 'general-review',
-        roles: [...TEAM_ROLES],
-        criteria: [
-          { key: 'motivation', prompt: 'Motivation for social impact', min: 0, max: 4, weight: 2 },
-          { key: 'experience', prompt: 'Relevant experience', min: 0, max: 4, weight: 1 },
-        ],
-      },
-    ],
+    // Every role needs a review rubric before a form can be saved: the demo form's covers them all.
+    reviewRubrics: demoForm(dueDate).reviewRubrics,
     interviewRubrics: [],
   };
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type FileChooser, type Locator, type Page } from '@playwright/test';
 import { visibleSections, type ApplicationForm, type Question } from '../shared/src/domain';
 import { startPortalProcess, type PortalProcess } from '../tools/portal-process';
 import { DEMO, DEMO_PASSWORD, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
@@ -142,7 +142,7 @@ const answerFor = (question: Question) =>
     ? 'Yes'
     : 'My honest answer is right here.';
 
-async function answerByKeyboard(page: Page, question: Question) {
+async function answerByKeyboard(page: Page, question: Question, choosers: FileChooser[]) {
   if (question.optional) return;
   const name = question.questionText;
   switch (question.questionType) {
@@ -162,9 +162,11 @@ async function answerByKeyboard(page: Page, question: Question) {
       return;
     case 'file-upload': {
       await tabTo(page, page.getByRole('button', { name: 'Upload your file' }));
-      const chooser = page.waitForEvent('filechooser');
       await page.keyboard.press('Enter');
-      await (await chooser).setFiles({ name: 'resume.pdf', mimeType: 'application/pdf', buffer: makePdf(64 * 1024) });
+      await expect
+        .poll(() => choosers.length, { message: 'Enter on the upload button opens the file chooser' })
+        .toBe(1);
+      await choosers.shift()!.setFiles({ name: 'resume.pdf', mimeType: 'application/pdf', buffer: makePdf(64 * 1024) });
       await expect(page.getByText(/^resume\.pdf \(/)).toBeVisible({ timeout: 15_000 });
       return;
     }
@@ -172,6 +174,10 @@ async function answerByKeyboard(page: Page, question: Question) {
 }
 
 test('keyboard only: a whole application of the long form, the upload and the submit', async ({ page }) => {
+  // Playwright intercepts file choosers once the page has a listener; one added just before the key
+  // press can miss the chooser that press opens (it did, every time, after another test in the file).
+  const choosers: FileChooser[] = [];
+  page.on('filechooser', (chooser) => choosers.push(chooser));
   await page.setViewportSize({ width: 1280, height: 900 });
   const account = await registerVerifiedApplicant(page.request, uniqueEmail('keyboard'));
   await page.goto('/login');
@@ -190,7 +196,7 @@ test('keyboard only: a whole application of the long form, the upload and the su
   expect(sections).toHaveLength(11);
   for (const [index, section] of sections.entries()) {
     await expect(page.getByRole('heading', { name: section.sectionName, level: 3 })).toBeVisible();
-    for (const question of section.questions) await answerByKeyboard(page, question);
+    for (const question of section.questions) await answerByKeyboard(page, question, choosers);
     const last = index === sections.length - 1;
     await tabTo(page, page.getByRole('button', { name: last ? 'Review and submit' : 'Next' }));
     await page.keyboard.press('Enter');

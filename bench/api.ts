@@ -7,6 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import type { ApplicationResponse } from '../shared/src/domain';
 import { startPortalProcess } from '../tools/portal-process';
@@ -162,6 +163,8 @@ async function main() {
         'PUT /api/application/save (auth)',
         { url: portal.url, requests: saveRequests(applicants, responses) },
         async () => {
+          // Saves cut off at the end of the warm-up may still be running on the server.
+          await delay(3000);
           for (const applicant of applicants) {
             const id = responses.get(applicant.uid)!.id;
             responses.set(applicant.uid, await storedResponse(portal.url, applicant, id));

@@ -32,7 +32,7 @@ export function sqliteIndexes({ indexes, fieldOverrides }: IndexDeclarations): S
     );
     byName.set(name, {
       name,
-      sql: `CREATE INDEX IF NOT EXISTS "${name}" ON documents (${columns.join(', ')}) WHERE collection = ${sqlLiteral(collection)}`,
+      sql: `CREATE INDEX "${name}" ON documents (${columns.join(', ')}) WHERE collection = ${sqlLiteral(collection)}`,
       shape: queryShape(collection, equality, ordered),
     });
   };

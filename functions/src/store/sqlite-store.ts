@@ -214,15 +214,17 @@ function openDatabase(filename: string): Database.Database {
 /** Creates the declared indexes and drops those no declaration asks for any more. */
 export function applyIndexes(db: Database.Database, indexes: IndexDeclarations): SqliteIndex[] {
   const wanted = sqliteIndexes(indexes);
-  const names = new Set(wanted.map((index) => index.name));
+  const sqlByName = new Map(wanted.map((index) => [index.name, index.sql]));
   const existing = db
     .prepare(
-      "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'documents' AND name LIKE 'ix\\_%' ESCAPE '\\'",
+      "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'documents' AND name LIKE 'ix\\_%' ESCAPE '\\'",
     )
-    .all() as { name: string }[];
+    .all() as { name: string; sql: string }[];
+  const current = new Set(existing.filter(({ name, sql }) => sqlByName.get(name) === sql).map(({ name }) => name));
   db.transaction(() => {
-    for (const { name } of existing) if (!names.has(name)) db.exec(`DROP INDEX "${name.replaceAll('"', '""')}"`);
-    for (const index of wanted) db.exec(index.sql);
+    // An index no declaration asks for any more, or whose columns changed, goes.
+    for (const { name } of existing) if (!current.has(name)) db.exec(`DROP INDEX "${name.replaceAll('"', '""')}"`);
+    for (const index of wanted) if (!current.has(index.name)) db.exec(index.sql);
   })();
   plannerStatistics(db);
   return wanted;

@@ -133,8 +133,13 @@ function saveRequests(applicants: BenchApplicant[], responses: Map<string, Appli
 
 async function main() {
   const echo = await startEcho();
-  const portal = await startPortalProcess({ port: PORT, authEmulatorPort: AUTH_EMULATOR_PORT });
   const results: RouteResult[] = [];
+  const portal = await startPortalProcess({ port: PORT, authEmulatorPort: AUTH_EMULATOR_PORT }).catch(
+    (error: unknown) => {
+      echo.stop();
+      throw error;
+    },
+  );
   try {
     const stamp = Date.now();
     const applicants = await Promise.all(

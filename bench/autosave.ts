@@ -2,6 +2,7 @@ import { chromium } from '@playwright/test';
 import type { ApplicationResponse } from '../shared/src/domain';
 import { chromiumLaunchOptions } from '../e2e/support/chromium';
 import { startPortalProcess } from '../tools/portal-process';
+import { PORT_OFFSET } from '../tools/port-offset';
 import { createVerifiedApplicant } from './support/accounts';
 import { percentile } from './support/percentiles';
 
@@ -118,7 +119,7 @@ async function loadRun(baseUrl: string) {
 }
 
 async function main() {
-  const portal = await startPortalProcess({ port: 18280, authEmulatorPort: 19599 });
+  const portal = await startPortalProcess({ port: 18280 + PORT_OFFSET, authEmulatorPort: 19599 + PORT_OFFSET });
   try {
     const typing = await typingRun(portal.url);
     console.log(`typing: ${typing.typedSeconds.toFixed(1)} s at human speed`);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/chromium';
 import { startPortalProcess } from '../tools/portal-process';
+import { PORT_OFFSET } from '../tools/port-offset';
 import { signIn } from './support/accounts';
 import { percentile } from './support/percentiles';
 import { createSqliteStore } from '../functions/src/store/sqlite-store';
@@ -86,7 +87,11 @@ async function main() {
       1000
     ).toFixed(1)} s`,
   );
-  const portal = await startPortalProcess({ port: 18280, authEmulatorPort: 19289, dataDir });
+  const portal = await startPortalProcess({
+    port: 18380 + PORT_OFFSET,
+    authEmulatorPort: 19289 + PORT_OFFSET,
+    dataDir,
+  });
   try {
     const token = await signIn(portal.url, 'director@example.com');
     console.log(`super-reviewer 'all' tab, ${RUNS} runs each, loopback HTTP round trip:`);

@@ -1,4 +1,4 @@
-import express, { type Express, type Request, type Response } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import pinoHttp from 'pino-http';
 import type { AppDeps } from './app-deps';
@@ -13,7 +13,7 @@ import { requireJsonBody } from './http/require-json';
 import { identityMiddleware } from './identity/identity-middleware';
 import { decisionsRoutes } from './responses/decisions.routes';
 import { responsesRoutes } from './responses/responses.routes';
-import { healthRoutes } from './health/health.routes';
+import { healthHandler } from './health/health.routes';
 import { sessionRoutes } from './session/session.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { adminFormsRoutes } from './staff/admin-forms.routes';
@@ -33,25 +33,30 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustedProxyHops ?? 0);
 
+  const securityHeaders = helmet({
+    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  });
+  const noStore: RequestHandler = (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  };
+  const cors = corsMiddleware(deps.allowedOrigins ?? []);
+  app.get('/api/health', securityHeaders, noStore, cors, healthHandler(deps));
+
   const api = express.Router();
   api.use(
     pinoHttp<Request, Response>({
       logger: deps.logger,
       redact: LOGGED_SECRETS,
-      // Inside this router req.url has lost its /api prefix.
-      autoLogging: { ignore: (req) => req.originalUrl.split('?')[0] === '/api/health' },
       // The address rate limits count (after the trusted proxy hops): a deployer checks it here.
       customProps: (req) => ({ clientIp: req.ip }),
     }),
   );
-  api.use(helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } }));
-  api.use((_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
+  api.use(securityHeaders);
+  api.use(noStore);
   api.use(rejectMalformedPath);
   // Preflights carry neither App Check nor a token: CORS answers them first.
-  api.use(corsMiddleware(deps.allowedOrigins ?? []));
+  api.use(cors);
   api.use(appCheckMiddleware(deps.appCheck ?? null));
   api.use(identityMiddleware(deps.identity, deps.store));
   // After identity (uploads count per user), before any body is read.
@@ -63,7 +68,6 @@ export function createApp(deps: AppDeps): Express {
   api.use(requireJsonBody);
   api.use(express.json({ limit: API_BODY_LIMIT, strict: true }));
 
-  api.use(healthRoutes(deps));
   api.use(sessionRoutes(deps));
   api.use(authRoutes(deps));
   const now = deps.now ?? (() => new Date());

@@ -12,6 +12,9 @@ import { createSqliteStore } from '../store/sqlite-store';
 import { IdentityConflictError, type AccountSpec } from './identity-admin';
 import { createFirebaseIdentityAdmin, createFirebaseIdentityVerifier, getFirebaseAdminApp } from './firebase-identity';
 import { signInWithEmulator } from '../testing/emulator-sign-in';
+import jwt from 'jsonwebtoken';
+import { setTimeout as delay } from 'node:timers/promises';
+import { REVOCATION_CHECK_MS } from './account-status-cache';
 
 let app: App;
 
@@ -165,5 +168,100 @@ describe('GET /api/session with Firebase identity', () => {
       await store.close();
       rmSync(filesDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the Firebase identity verifier, without a call to the provider per request', () => {
+  const signedIn = async (overrides: Partial<AccountSpec> = {}) => {
+    const spec = accountSpec(overrides);
+    await createFirebaseIdentityAdmin(app).ensureAccount(spec);
+    return { spec, token: await signInWithEmulator(spec.email, spec.password) };
+  };
+  /** A verifier on a clock the test moves. */
+  const onClock = () => {
+    const clock = { now: Date.now() };
+    return { clock, verifier: createFirebaseIdentityVerifier(app, { now: () => clock.now }) };
+  };
+
+  it('asks the provider about an account once, however many requests its token makes', async () => {
+    const { spec, token } = await signedIn();
+    const auth = getAuth(app);
+    const getUser = jest.spyOn(auth, 'getUser');
+    const verifyIdToken = jest.spyOn(auth, 'verifyIdToken');
+    try {
+      const verifier = createFirebaseIdentityVerifier(app);
+      const identities = await Promise.all(Array.from({ length: 20 }, () => verifier.verifyIdToken(token)));
+      for (let i = 0; i < 20; i++) await verifier.verifyIdToken(token);
+      expect(identities).toEqual(Array(20).fill({ uid: spec.uid, email: spec.email, emailVerified: true }));
+      expect(getUser).toHaveBeenCalledTimes(1);
+      expect(verifyIdToken).not.toHaveBeenCalled();
+    } finally {
+      getUser.mockRestore();
+      verifyIdToken.mockRestore();
+    }
+  });
+
+  it(`ends a revoked session ("sign out everywhere") within ${REVOCATION_CHECK_MS / 1000} s without a new sign-in`, async () => {
+    const { spec, token } = await signedIn();
+    const { clock, verifier } = onClock();
+    await verifier.verifyIdToken(token);
+    // The provider revokes sessions signed in before the second of the revocation.
+    await delay(1100);
+    await getAuth(app).revokeRefreshTokens(spec.uid);
+    clock.now += REVOCATION_CHECK_MS - 1000;
+    await expect(verifier.verifyIdToken(token)).resolves.toMatchObject({ uid: spec.uid });
+    clock.now += 1000;
+    await expect(verifier.verifyIdToken(token)).rejects.toMatchObject({ code: 'auth/id-token-revoked' });
+  });
+
+  it('ends older sessions at once when the account signs in again after the revocation', async () => {
+    const { spec, token } = await signedIn();
+    const { verifier } = onClock();
+    await verifier.verifyIdToken(token);
+    await delay(1100);
+    await getAuth(app).revokeRefreshTokens(spec.uid);
+    const fresh = await signInWithEmulator(spec.email, spec.password);
+    await expect(verifier.verifyIdToken(fresh)).resolves.toMatchObject({ uid: spec.uid });
+    await expect(verifier.verifyIdToken(token)).rejects.toMatchObject({ code: 'auth/id-token-revoked' });
+  });
+
+  it(`refuses a disabled account within ${REVOCATION_CHECK_MS / 1000} s, and a deleted one`, async () => {
+    const disabled = await signedIn();
+    const deleted = await signedIn();
+    const { clock, verifier } = onClock();
+    await verifier.verifyIdToken(disabled.token);
+    await verifier.verifyIdToken(deleted.token);
+    await getAuth(app).updateUser(disabled.spec.uid, { disabled: true });
+    await getAuth(app).deleteUser(deleted.spec.uid);
+    clock.now += REVOCATION_CHECK_MS;
+    await expect(verifier.verifyIdToken(disabled.token)).rejects.toMatchObject({ code: 'auth/user-disabled' });
+    await expect(verifier.verifyIdToken(deleted.token)).rejects.toMatchObject({ code: 'auth/user-not-found' });
+  });
+
+  it("checks an emulator token's claims: another project's, an expired or a signed one is refused", async () => {
+    const { spec, token } = await signedIn();
+    const claims = jwt.decode(token) as Record<string, unknown>;
+    const project = process.env.TEST_AUTH_PROJECT_ID!;
+    const { iat: _iat, exp: _exp, aud: _aud, iss: _iss, ...rest } = claims;
+    const unsigned = (options: Omit<jwt.SignOptions, 'algorithm'>, payload: object = rest) =>
+      jwt.sign(payload, null, { algorithm: 'none', ...options });
+    const verifier = createFirebaseIdentityVerifier(app);
+    const as = (audience: string, expiresIn: number) =>
+      unsigned({ audience, issuer: `https://securetoken.google.com/${audience}`, expiresIn });
+    await expect(verifier.verifyIdToken(as(project, 3600))).resolves.toMatchObject({ uid: spec.uid });
+    await expect(verifier.verifyIdToken(as('demo-other-project', 3600))).rejects.toThrow(/audience/);
+    await expect(
+      verifier.verifyIdToken(
+        unsigned({ audience: project, issuer: 'https://securetoken.google.com/demo-other', expiresIn: 3600 }),
+      ),
+    ).rejects.toThrow(/issuer/);
+    await expect(verifier.verifyIdToken(as(project, -10))).rejects.toThrow(/expired/);
+    const signed = jwt.sign(rest, 'some-secret', {
+      algorithm: 'HS256',
+      audience: project,
+      issuer: `https://securetoken.google.com/${project}`,
+      expiresIn: 3600,
+    });
+    await expect(verifier.verifyIdToken(signed)).rejects.toThrow();
   });
 });

@@ -1,6 +1,8 @@
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type UpdateRequest } from 'firebase-admin/auth';
 import { IdentityConflictError, type AccountChanges, type IdentityAdmin } from './identity-admin';
+import { createAccountStatusCache } from './account-status-cache';
+import { verifyEmulatorIdToken, type IdTokenClaims } from './emulator-id-token';
 import type { IdentityVerifier } from './identity-verifier';
 
 /**
@@ -11,11 +13,44 @@ export function getFirebaseAdminApp(projectId?: string): App {
   return getApps()[0] ?? (projectId ? initializeApp({ projectId }) : initializeApp());
 }
 
-export function createFirebaseIdentityVerifier(app: App): IdentityVerifier {
+export interface FirebaseVerifierOptions {
+  /** How long a user's account status (revocation, disabled, deleted) is kept: REVOCATION_CHECK_MS. */
+  revocationCheckMs?: number;
+  now?: () => number;
+}
+
+/**
+ * Verifies id tokens without a call to the identity provider per request: in production
+ * firebase-admin checks the signature (Google's public keys, cached as their Cache-Control says),
+ * audience, issuer and expiry locally; under the Auth emulator (whose tokens carry no signature, and
+ * about which firebase-admin would ask the emulator each time) the claims are checked here. Whether
+ * the session was revoked since comes from the account status cache (see account-status-cache.ts).
+ */
+export function createFirebaseIdentityVerifier(app: App, options: FirebaseVerifierOptions = {}): IdentityVerifier {
   const auth = getAuth(app);
+  const sessions = createAccountStatusCache(
+    async (uid) => {
+      try {
+        const record = await auth.getUser(uid);
+        const validAfter = record.tokensValidAfterTime ? new Date(record.tokensValidAfterTime).getTime() : 0;
+        return { exists: true, disabled: record.disabled, tokensValidAfterMs: validAfter };
+      } catch (error) {
+        if (errorCode(error) === 'auth/user-not-found') return { exists: false, disabled: true, tokensValidAfterMs: 0 };
+        throw error;
+      }
+    },
+    { maxAgeMs: options.revocationCheckMs, now: options.now },
+  );
+  const decode = async (token: string): Promise<IdTokenClaims> => {
+    if (!process.env.FIREBASE_AUTH_EMULATOR_HOST) return auth.verifyIdToken(token);
+    const projectId = app.options.projectId;
+    if (!projectId) throw new Error('The Auth emulator needs the project id of the admin app');
+    return verifyEmulatorIdToken(token, projectId);
+  };
   return {
     async verifyIdToken(token) {
-      const decoded = await auth.verifyIdToken(token, true);
+      const decoded = await decode(token);
+      await sessions.assertSessionValid(decoded.uid, decoded.auth_time);
       return { uid: decoded.uid, email: decoded.email ?? null, emailVerified: decoded.email_verified === true };
     },
   };

@@ -13,10 +13,16 @@ import {
   type IndexedQuery,
   type Requirement,
   readIndexFile,
+  readIndexDeclarations,
 } from './firestore-indexes';
 
 const INDEX_FILE = path.resolve(__dirname, '../../../firestore.indexes.json');
 import { createSqliteStore } from './sqlite-store';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import Database from 'better-sqlite3';
+import { buildQuery } from './sqlite-query';
+import { indexChooser, sqliteIndexes } from './sqlite-indexes';
 
 /**
  * Every query the API sends must have its composite index in firestore.indexes.json, or Firestore
@@ -180,5 +186,63 @@ describe('firestore.indexes.json', () => {
     const needs = recorded.map(requiredIndex).filter((need): need is Requirement => need !== null);
     const unused = file.indexes.filter((index) => !needs.some((need) => satisfies(index, need)));
     expect(unused).toEqual([]);
+  });
+
+  it("declares single fields with exactly Firestore's default modes, each for a query that uses it alone", () => {
+    const { fieldOverrides } = readIndexDeclarations(INDEX_FILE);
+    const defaults = [
+      { order: 'ASCENDING', queryScope: 'COLLECTION' },
+      { order: 'DESCENDING', queryScope: 'COLLECTION' },
+      { arrayConfig: 'CONTAINS', queryScope: 'COLLECTION' },
+    ];
+    const alone = (spec: IndexedQuery, override: { collectionGroup: string; fieldPath: string }) =>
+      spec.collection === override.collectionGroup &&
+      ((spec.where.length === 0 && spec.orderBy?.field === override.fieldPath) ||
+        (!spec.orderBy && spec.where.some((filter) => filter.field === override.fieldPath)));
+    for (const override of fieldOverrides) {
+      expect(override.indexes).toEqual(defaults);
+      expect([override.collectionGroup, override.fieldPath, recorded.some((spec) => alone(spec, override))]).toEqual([
+        override.collectionGroup,
+        override.fieldPath,
+        true,
+      ]);
+    }
+  });
+
+  it('serves every filtered or ordered query and count from a SQLite index, without sorting', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-sqlite-indexes-'));
+    const filename = path.join(dir, 'portal.db');
+    const declarations = readIndexDeclarations(INDEX_FILE);
+    await createSqliteStore({ filename, indexes: declarations }).close();
+    const indexFor = indexChooser(sqliteIndexes(declarations));
+    const db = new Database(filename, { readonly: true });
+    try {
+      const unserved = new Map<string, string[]>();
+      for (const spec of recorded) {
+        const equality = spec.where.some((filter) => (filter.op ?? '==') === '==');
+        if (!equality && !spec.orderBy) continue;
+        const { sql, params } = buildQuery(
+          spec.collection,
+          { where: spec.where, orderBy: spec.orderBy, limit: 25 },
+          undefined,
+          indexFor,
+        );
+        const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map(
+          (row) => row.detail,
+        );
+        // A search of an index, or (ordered, with a limit) a walk of the collection's index in order.
+        const indexed = plan.some((detail) =>
+          (spec.orderBy ? /^(SEARCH|SCAN) documents USING INDEX ix_/ : /^SEARCH documents USING INDEX ix_/).test(
+            detail,
+          ),
+        );
+        const sorted = plan.some((detail) => detail.includes('TEMP B-TREE'));
+        if (!indexed || sorted) unserved.set(JSON.stringify(spec), plan);
+      }
+      expect(Object.fromEntries(unserved)).toEqual({});
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { EqualityFilter, QuerySpec } from './document-store';
 
 /**
@@ -17,6 +18,24 @@ export interface CompositeIndex {
   queryScope: 'COLLECTION' | 'COLLECTION_GROUP';
   fields: IndexField[];
 }
+/**
+ * A single-field declaration. Firestore indexes every field by itself unasked; the portal declares
+ * the fields its queries use alone (an equality, or an order) with exactly Firestore's default
+ * modes, which changes nothing in Firestore and tells the SQLite adapter what to index.
+ */
+export interface FieldOverride {
+  collectionGroup: string;
+  fieldPath: string;
+  indexes: {
+    order?: 'ASCENDING' | 'DESCENDING';
+    arrayConfig?: 'CONTAINS';
+    queryScope: 'COLLECTION' | 'COLLECTION_GROUP';
+  }[];
+}
+export interface IndexDeclarations {
+  indexes: CompositeIndex[];
+  fieldOverrides: FieldOverride[];
+}
 export interface IndexedQuery {
   collection: string;
   where: EqualityFilter[];
@@ -29,9 +48,18 @@ export interface Requirement {
   order: { field: string; direction: 'ASCENDING' | 'DESCENDING' } | null;
 }
 
+/** The repository's index declarations, which Firestore deploys and the SQLite adapter creates. */
+export const INDEX_FILE = path.resolve(__dirname, '../../../firestore.indexes.json');
+
 /** The composite indexes of a firestore.indexes.json file. */
 export function readIndexFile(file: string): CompositeIndex[] {
-  return (JSON.parse(readFileSync(file, 'utf8')) as { indexes: CompositeIndex[] }).indexes;
+  return readIndexDeclarations(file).indexes;
+}
+
+/** The composite indexes and single-field declarations of a firestore.indexes.json file. */
+export function readIndexDeclarations(file: string): IndexDeclarations {
+  const declared = JSON.parse(readFileSync(file, 'utf8')) as Partial<IndexDeclarations>;
+  return { indexes: declared.indexes ?? [], fieldOverrides: declared.fieldOverrides ?? [] };
 }
 
 /**

@@ -17,29 +17,56 @@ interface Cursor {
   v?: number | string;
 }
 
-function jsonPath(field: string): string {
-  return `$.${fieldSegments(field)
-    .map((segment) => `"${segment}"`)
-    .join('.')}`;
+/** A SQL string literal. */
+export const sqlLiteral = (text: string): string => `'${text.replaceAll("'", "''")}'`;
+
+/**
+ * The JSON path of a field as a SQL literal. Paths and the collection are written into the SQL,
+ * not bound: SQLite uses an expression or partial index only when the query's expression is the
+ * index's, literally (see sqlite-indexes.ts).
+ */
+export function jsonPath(field: string): string {
+  return sqlLiteral(
+    `$.${fieldSegments(field)
+      .map((segment) => `"${segment}"`)
+      .join('.')}`,
+  );
 }
 
-// Mirrors Firestore's cross-type order: null < booleans < numbers < strings < arrays < maps.
-const SORT_RANK = `CASE json_type(data, @order)
+/** Mirrors Firestore's cross-type order: null < booleans < numbers < strings < arrays < maps. */
+export const sortRank = (path: string): string => `CASE json_type(data, ${path})
   WHEN 'null' THEN 0 WHEN 'false' THEN 1 WHEN 'true' THEN 1
   WHEN 'integer' THEN 2 WHEN 'real' THEN 2 WHEN 'text' THEN 3 WHEN 'array' THEN 4 ELSE 5 END`;
-// JSON null has no comparable SQL value; rank 0 already separates it, so any constant works.
-const SORT_VALUE = 'coalesce(json_extract(data, @order), 0)';
+/** JSON null has no comparable SQL value; its rank already separates it, so any constant works. */
+export const sortValue = (path: string): string => `coalesce(json_extract(data, ${path}), 0)`;
+export const extracted = (path: string): string => `json_extract(data, ${path})`;
 
-export function buildQuery(collection: string, spec: QuerySpec, counting?: string) {
-  const params: Record<string, string | number> = { collection };
-  const conditions = ['collection = @collection'];
+/** A query's shape: its collection, its equality fields in any order, and its ordered field. */
+export const queryShape = (collection: string, equality: readonly string[], ordered: string | undefined): string =>
+  JSON.stringify([collection, [...new Set(equality)].sort(), ordered ?? null]);
+
+/** The name of the index made for a query shape (see sqlite-indexes.ts), if there is one. */
+export type IndexFor = (shape: string) => string | undefined;
+
+/** The table, pinned to the index made for the query's shape: the planner would sometimes sort instead. */
+function source(collection: string, spec: QuerySpec, indexFor: IndexFor | undefined): string {
+  const equality = (spec.where ?? []).filter((filter) => (filter.op ?? '==') === '==').map((filter) => filter.field);
+  const ordered = spec.orderBy && !equality.includes(spec.orderBy.field) ? spec.orderBy.field : undefined;
+  const index = equality.length > 0 || ordered ? indexFor?.(queryShape(collection, equality, ordered)) : undefined;
+  return index ? `documents INDEXED BY "${index}"` : 'documents';
+}
+
+export function buildQuery(collection: string, spec: QuerySpec, counting?: string, indexFor?: IndexFor) {
+  const params: Record<string, string | number> = {};
+  const conditions = [`collection = ${sqlLiteral(collection)}`];
   const where = spec.where ?? [];
   if (where.filter((filter) => filter.op === 'array-contains').length > 1) {
     throw new Error('A query may have at most one array-contains filter');
   }
   where.forEach((filter, index) => conditions.push(filterCondition(filter, index, params)));
   if (counting) {
-    return { sql: `SELECT ${counting} FROM documents WHERE ${conditions.join(' AND ')}`, params, ordered: false };
+    const from = source(collection, { where }, indexFor);
+    return { sql: `SELECT ${counting} FROM ${from} WHERE ${conditions.join(' AND ')}`, params, ordered: false };
   }
 
   const ordered = spec.orderBy !== undefined;
@@ -51,12 +78,16 @@ export function buildQuery(collection: string, spec: QuerySpec, counting?: strin
   const direction = requested === 'desc' ? 'DESC' : 'ASC';
   let columns = 'id, data';
   let orderBy = 'id ASC';
+  let rank = '';
+  let value = '';
   if (spec.orderBy) {
-    params.order = jsonPath(spec.orderBy.field);
-    columns += `, ${SORT_RANK} AS sort_rank, ${SORT_VALUE} AS sort_value`;
+    const path = jsonPath(spec.orderBy.field);
+    rank = sortRank(path);
+    value = sortValue(path);
+    columns += `, ${rank} AS sort_rank, ${value} AS sort_value`;
     // Like Firestore, ordering by a field leaves out documents that lack it.
-    conditions.push('json_type(data, @order) IS NOT NULL');
-    orderBy = `sort_rank ${direction}, sort_value ${direction}, id ${direction}`;
+    conditions.push(`json_type(data, ${path}) IS NOT NULL`);
+    orderBy = `${rank} ${direction}, ${value} ${direction}, id ${direction}`;
   }
 
   if (spec.after !== undefined) {
@@ -65,30 +96,30 @@ export function buildQuery(collection: string, spec: QuerySpec, counting?: strin
     if (cursor.t !== undefined && cursor.v !== undefined) {
       params.cursorRank = cursor.t;
       params.cursorValue = cursor.v;
-      conditions.push(`(${SORT_RANK}, ${SORT_VALUE}, id) ${comparison} (@cursorRank, @cursorValue, @cursorId)`);
+      conditions.push(`(${rank}, ${value}, id) ${comparison} (@cursorRank, @cursorValue, @cursorId)`);
     } else {
       conditions.push('id > @cursorId');
     }
   }
 
-  let sql = `SELECT ${columns} FROM documents WHERE ${conditions.join(' AND ')} ORDER BY ${orderBy}`;
+  let sql = `SELECT ${columns} FROM ${source(collection, spec, indexFor)} WHERE ${conditions.join(' AND ')} ORDER BY ${orderBy}`;
   if (spec.limit !== undefined) {
     if (!Number.isInteger(spec.limit) || spec.limit < 1) throw new Error(`Invalid query limit ${spec.limit}`);
-    // One extra row tells whether another page follows.
-    params.limit = spec.limit + 1;
-    sql += ' LIMIT @limit';
+    // One extra row tells whether another page follows. Written into the SQL, not bound: knowing it,
+    // the planner walks an index in order and stops rather than sorting the collection.
+    sql += ` LIMIT ${spec.limit + 1}`;
   }
   return { sql, params, ordered };
 }
 
 function filterCondition(filter: EqualityFilter, index: number, params: Record<string, string | number>): string {
-  params[`field${index}`] = jsonPath(filter.field);
+  const path = jsonPath(filter.field);
   const op = filter.op ?? '==';
-  if (op === '==') return valueCondition(`data, @field${index}`, filter.value, index, params);
+  if (op === '==') return valueCondition(`data, ${path}`, filter.value, index, params);
   if (op !== 'array-contains') throw new Error(`Invalid filter operator ${JSON.stringify(op)}`);
   // json_each yields each element's type and value; EXISTS stops at the first match.
   const element = valueCondition('', filter.value, index, params, true);
-  return `json_type(data, @field${index}) = 'array' AND EXISTS (SELECT 1 FROM json_each(data, @field${index}) WHERE ${element})`;
+  return `json_type(data, ${path}) = 'array' AND EXISTS (SELECT 1 FROM json_each(data, ${path}) WHERE ${element})`;
 }
 
 /** The condition that a JSON value (a field of `data`, or a json_each element) equals `expected`, type included. */
@@ -106,7 +137,8 @@ function valueCondition(
   switch (typeof expected) {
     case 'boolean':
       params[`value${index}`] = expected ? 'true' : 'false';
-      return `${type} = ${value}`;
+      // json_extract gives 1 or 0 for a boolean: an index on the field serves the second condition.
+      return element ? `${type} = ${value}` : `${type} = ${value} AND ${extracted} = ${expected ? 1 : 0}`;
     case 'number':
       if (!Number.isFinite(expected)) throw new Error(`Invalid filter value ${expected}`);
       params[`value${index}`] = expected;

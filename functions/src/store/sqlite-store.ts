@@ -12,7 +12,9 @@ import {
   type StoreTransaction,
   type WriteOperation,
 } from './document-store';
-import { buildQuery, encodeCursor, type QueryRow } from './sqlite-query';
+import { INDEX_FILE, readIndexDeclarations, type IndexDeclarations } from './firestore-indexes';
+import { indexChooser, sqliteIndexes, type SqliteIndex } from './sqlite-indexes';
+import { buildQuery, encodeCursor, type IndexFor, type QueryRow } from './sqlite-query';
 import { assertCollection, assertKey, assertPlainDocument } from './store-keys';
 import { assertCommitFits, assertDocumentFits, writeSize } from './store-limits';
 import { openTransactionHandle } from './store-transaction';
@@ -45,8 +47,15 @@ interface CountRecord {
   n: number;
 }
 
-export function createSqliteStore(options: { filename: string }): DocumentStore {
+export interface SqliteStoreOptions {
+  filename: string;
+  /** The indexes to create: firestore.indexes.json's unless given. */
+  indexes?: IndexDeclarations;
+}
+
+export function createSqliteStore(options: SqliteStoreOptions): DocumentStore {
   const db = openDatabase(options.filename);
+  const indexFor = indexChooser(applyIndexes(db, options.indexes ?? readIndexDeclarations(INDEX_FILE)));
   const statements = new Map<string, Database.Statement>();
   const statement = (sql: string): Database.Statement => {
     let cached = statements.get(sql);
@@ -136,7 +145,7 @@ export function createSqliteStore(options: { filename: string }): DocumentStore 
     },
     async query<T extends DocumentData>(collection: string, spec: QuerySpec = {}): Promise<QueryPage<T>> {
       assertCollection(collection);
-      const { sql, params, ordered } = buildQuery(collection, spec);
+      const { sql, params, ordered } = buildQuery(collection, spec, undefined, indexFor);
       const rows = statement(sql).all(params) as QueryRow[];
       const limit = spec.limit;
       const hasMore = limit !== undefined && rows.length > limit;
@@ -149,7 +158,7 @@ export function createSqliteStore(options: { filename: string }): DocumentStore 
     },
     async count(collection, where = []) {
       assertCollection(collection);
-      const { sql, params } = buildQuery(collection, { where }, 'count(*) AS n');
+      const { sql, params } = buildQuery(collection, { where }, 'count(*) AS n', indexFor);
       return countRows(sql, params);
     },
     async batch(operations: WriteOperation[]) {
@@ -157,7 +166,7 @@ export function createSqliteStore(options: { filename: string }): DocumentStore 
     },
     async transaction<R>(work: (tx: StoreTransaction) => Promise<R>): Promise<R> {
       for (let attempt = 1; ; attempt++) {
-        const attemptState = openTransaction(readRow, countRows);
+        const attemptState = openTransaction(readRow, countRows, indexFor);
         let result: R;
         try {
           result = await work(attemptState.tx);
@@ -202,9 +211,61 @@ function openDatabase(filename: string): Database.Database {
   return db;
 }
 
+/** Creates the declared indexes and drops those no declaration asks for any more. */
+export function applyIndexes(db: Database.Database, indexes: IndexDeclarations): SqliteIndex[] {
+  const wanted = sqliteIndexes(indexes);
+  const sqlByName = new Map(wanted.map((index) => [index.name, index.sql]));
+  const existing = db
+    .prepare(
+      "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'documents' AND name LIKE 'ix\\_%' ESCAPE '\\'",
+    )
+    .all() as { name: string; sql: string }[];
+  const current = new Set(existing.filter(({ name, sql }) => sqlByName.get(name) === sql).map(({ name }) => name));
+  db.transaction(() => {
+    // An index no declaration asks for any more, or whose columns changed, goes.
+    for (const { name } of existing) if (!current.has(name)) db.exec(`DROP INDEX "${name.replaceAll('"', '""')}"`);
+    for (const index of wanted) if (!current.has(index.name)) db.exec(index.sql);
+  })();
+  plannerStatistics(db);
+  return wanted;
+}
+
+/**
+ * Without statistics SQLite's planner takes the primary key's collection prefix for as selective as
+ * an index's field, and prefers it (it needs no lookup and yields id order), reading a whole
+ * collection. Fixed statistics say what holds for any portal: a collection has many documents and
+ * an equality on an indexed field selects few. ANALYZE is never run, so the plans do not change
+ * with the data.
+ */
+function plannerStatistics(db: Database.Database): void {
+  // Creates sqlite_stat1 when missing (analysing only the tiny schema table).
+  db.exec('ANALYZE sqlite_schema');
+  const primaryKey = db.prepare("SELECT name FROM pragma_index_list('documents') WHERE origin = 'pk'").get() as {
+    name: string;
+  };
+  const names = db.prepare("SELECT name FROM pragma_index_list('documents') WHERE origin = 'c'").all() as {
+    name: string;
+  }[];
+  const indexes = names.map(({ name }) => ({
+    name,
+    columns: (db.prepare('SELECT count(*) AS n FROM pragma_index_info(?)').get(name) as { n: number }).n,
+  }));
+  db.transaction(() => {
+    db.prepare("DELETE FROM sqlite_stat1 WHERE tbl = 'documents'").run();
+    const insert = db.prepare("INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES ('documents', ?, ?)");
+    insert.run(primaryKey.name, '1000000 100000 1');
+    // A collection's index: its rows, then about ten documents per value of each field, one per id.
+    for (const { name, columns } of indexes)
+      insert.run(name, ['100000', ...Array(columns - 1).fill('10'), '1'].join(' '));
+  })();
+  // Loads the statistics into the planner.
+  db.exec('ANALYZE sqlite_schema');
+}
+
 function openTransaction(
   readRow: (collection: string, id: string) => Row | undefined,
   countRows: (sql: string, params: Record<string, string | number>) => number,
+  indexFor: IndexFor,
 ) {
   const reads = new Map<string, ReadRecord>();
   const counts: CountRecord[] = [];
@@ -221,7 +282,7 @@ function openTransaction(
       return record.data === null ? null : (JSON.parse(record.data) as DocumentData);
     },
     async (collection, where) => {
-      const { sql, params } = buildQuery(collection, { where }, 'count(*) AS n');
+      const { sql, params } = buildQuery(collection, { where }, 'count(*) AS n', indexFor);
       const n = countRows(sql, params);
       counts.push({ sql, params, n });
       return n;

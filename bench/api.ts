@@ -1,0 +1,208 @@
+/**
+ * The API's own speed against Express's (loopback, 50 connections, one run): a bare Express echo in a
+ * process of its own, then the portal started as `npm start` starts it: `GET /api/health`, an
+ * authenticated read (`GET /api/responses/mine`) and an authenticated save (`PUT
+ * /api/application/save/{id}`, each connection saving its own applicant's response with the version
+ * the last save answered). Prints each route's req/s, latency and its ratio to the echo.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import autocannon from 'autocannon';
+import type { ApplicationResponse } from '../shared/src/domain';
+import { startPortalProcess } from '../tools/portal-process';
+import { PORT_OFFSET } from '../tools/port-offset';
+import { createVerifiedApplicant, type BenchApplicant } from './support/accounts';
+import { edited } from './support/load-saves';
+
+const PROJECT_ID = 'demo-portal';
+const FORM_ID = 'demo-form-spring';
+const PORT = 18680 + PORT_OFFSET;
+const AUTH_EMULATOR_PORT = 18681 + PORT_OFFSET;
+const ECHO_PORT = 18690 + PORT_OFFSET;
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARM_UP_SECONDS = 2;
+
+interface RouteResult {
+  label: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  other: number;
+  /** The non-2xx statuses and their counts. */
+  statuses: string;
+  errors: number;
+}
+
+/** Runs the route for the warm-up, then `afterWarmUp` (if any), then the measured seconds. */
+async function cannon(
+  label: string,
+  options: autocannon.Options,
+  afterWarmUp?: () => Promise<void>,
+): Promise<RouteResult> {
+  await autocannon({ ...options, connections: CONNECTIONS, duration: WARM_UP_SECONDS });
+  await afterWarmUp?.();
+  const result = await autocannon({ ...options, connections: CONNECTIONS, duration: SECONDS });
+  return {
+    label,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok: result['2xx'],
+    other: result.non2xx,
+    statuses: Object.entries(result.statusCodeStats ?? {})
+      .filter(([code]) => !code.startsWith('2'))
+      .map(([code, stat]) => `${code}: ${stat.count ?? 0}`)
+      .join(', '),
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function startEcho(): Promise<{ url: string; stop(): void }> {
+  const tsx = path.resolve(__dirname, '../node_modules/.bin/tsx');
+  const child = spawn(tsx, [path.join(__dirname, 'support/echo-server.ts')], {
+    env: { ...process.env, PORT: String(ECHO_PORT) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http\S+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`the echo server exited (code ${code}): ${output}`)));
+  });
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+interface SaverContext {
+  index?: number;
+  counter?: number;
+}
+
+/** The stored response (a save cut off at the end of the warm-up may have moved its version on). */
+async function storedResponse(baseUrl: string, applicant: BenchApplicant, id: string): Promise<ApplicationResponse> {
+  const res = await fetch(`${baseUrl}/api/responses/${id}`, {
+    headers: { Authorization: `Bearer ${applicant.idToken}` },
+  });
+  if (res.status !== 200) throw new Error(`read ${applicant.email}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as ApplicationResponse;
+}
+
+async function startedResponse(baseUrl: string, applicant: BenchApplicant): Promise<ApplicationResponse> {
+  const res = await fetch(`${baseUrl}/api/responses`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${applicant.idToken}` },
+    body: JSON.stringify({ formId: FORM_ID }),
+  });
+  if (res.status !== 201) throw new Error(`start ${applicant.email}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as ApplicationResponse;
+}
+
+/** Each connection saves its own applicant's response, based on the version its last save answered. */
+function saveRequests(applicants: BenchApplicant[], responses: Map<string, ApplicationResponse>) {
+  let next = 0;
+  return [
+    {
+      method: 'PUT' as const,
+      setupRequest: (request: autocannon.Request, raw: object) => {
+        const context = raw as SaverContext;
+        context.index ??= next++ % applicants.length;
+        context.counter = (context.counter ?? 0) + 1;
+        const applicant = applicants[context.index]!;
+        const response = responses.get(applicant.uid)!;
+        return {
+          ...request,
+          path: `/api/application/save/${response.id}`,
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${applicant.idToken}` },
+          body: JSON.stringify(edited(response, context.index, context.counter)),
+        };
+      },
+      onResponse: (status: number, body: string, raw: object) => {
+        const { index } = raw as SaverContext;
+        if (status === 200 && index !== undefined) {
+          responses.set(applicants[index]!.uid, JSON.parse(body) as ApplicationResponse);
+        }
+      },
+    },
+  ];
+}
+
+async function main() {
+  const echo = await startEcho();
+  const results: RouteResult[] = [];
+  const portal = await startPortalProcess({ port: PORT, authEmulatorPort: AUTH_EMULATOR_PORT }).catch(
+    (error: unknown) => {
+      echo.stop();
+      throw error;
+    },
+  );
+  try {
+    const stamp = Date.now();
+    const applicants = await Promise.all(
+      Array.from({ length: CONNECTIONS }, (_, i) =>
+        createVerifiedApplicant(portal.url, PROJECT_ID, `api-bench-${stamp}-${i}@example.com`),
+      ),
+    );
+    const responses = new Map<string, ApplicationResponse>();
+    for (const applicant of applicants) responses.set(applicant.uid, await startedResponse(portal.url, applicant));
+    console.log(
+      `api: ${CONNECTIONS} connections, ${SECONDS} s per route after ${WARM_UP_SECONDS} s of warm-up, on loopback ` +
+        `(echo ${echo.url}, portal ${portal.url})`,
+    );
+
+    results.push(await cannon('bare Express echo', { url: `${echo.url}/echo` }));
+    results.push(await cannon('GET /api/health', { url: `${portal.url}/api/health` }));
+    const reader = applicants[0]!;
+    results.push(
+      await cannon('GET /api/responses/mine (auth)', {
+        url: `${portal.url}/api/responses/mine`,
+        headers: { Authorization: `Bearer ${reader.idToken}` },
+      }),
+    );
+    results.push(
+      await cannon(
+        'PUT /api/application/save (auth)',
+        { url: portal.url, requests: saveRequests(applicants, responses) },
+        async () => {
+          // Saves cut off at the end of the warm-up may still be running on the server.
+          await delay(3000);
+          for (const applicant of applicants) {
+            const id = responses.get(applicant.uid)!.id;
+            responses.set(applicant.uid, await storedResponse(portal.url, applicant, id));
+          }
+        },
+      ),
+    );
+  } finally {
+    await portal.stop();
+    echo.stop();
+  }
+
+  const echoRate = results[0]!.requestsPerSecond;
+  console.log(
+    `\n${'route'.padEnd(36)}${'req/s'.padStart(9)}${'ratio'.padStart(8)}${'p50'.padStart(9)}${'p99'.padStart(9)}` +
+      `${'2xx'.padStart(9)}${'other'.padStart(7)}${'errors'.padStart(8)}`,
+  );
+  for (const row of results) {
+    console.log(
+      `${row.label.padEnd(36)}${row.requestsPerSecond.toFixed(0).padStart(9)}` +
+        `${(row.requestsPerSecond / echoRate).toFixed(2).padStart(8)}${`${row.p50} ms`.padStart(9)}` +
+        `${`${row.p99} ms`.padStart(9)}${String(row.ok).padStart(9)}${String(row.other).padStart(7)}` +
+        `${String(row.errors).padStart(8)}`,
+    );
+  }
+  for (const row of results.filter((each) => each.statuses)) console.log(`${row.label}: ${row.statuses}`);
+  if (results.some((row) => row.other > 0 || row.errors > 0)) {
+    console.error('some requests did not answer 2xx: the figures above are not comparable');
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -4,6 +4,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
 import { pageMetaPolicy, remoteScriptOrigins } from '../../functions/src/http/security-headers';
+import { ChunkPackagesPlugin } from './chunk-packages-plugin';
 import { clientConfigFromEnv, remotesManifestFromEnv, remotesManifestJson } from './client-config';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -70,7 +71,7 @@ export function createConfig(
   env: NodeJS.ProcessEnv = process.env,
 ): Configuration {
   const dir = APP_DIRS[app];
-  const plugins: Configuration['plugins'] = [federation(app)];
+  const plugins: Configuration['plugins'] = [federation(app), new ChunkPackagesPlugin()];
   if (app === 'shell') {
     const clientConfig = clientConfigFromEnv(env);
     const remotesJson = remotesManifestJson(env);

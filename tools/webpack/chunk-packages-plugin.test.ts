@@ -1,0 +1,26 @@
+import { packageOf } from './chunk-packages-plugin';
+
+describe('packageOf', () => {
+  it('names the package and the file inside it, scoped or not', () => {
+    expect(packageOf('/repo/node_modules/antd/es/button/index.js')).toEqual({
+      name: 'antd',
+      file: 'es/button/index.js',
+    });
+    expect(packageOf('/repo/node_modules/@tanstack/react-query/build/modern/index.js')).toEqual({
+      name: '@tanstack/react-query',
+      file: 'build/modern/index.js',
+    });
+  });
+
+  it('takes the innermost install of a nested package', () => {
+    expect(packageOf('/repo/node_modules/rc-util/node_modules/react-is/index.js')).toEqual({
+      name: 'react-is',
+      file: 'index.js',
+    });
+  });
+
+  it('leaves out first-party files and webpack virtual modules', () => {
+    expect(packageOf('/repo/shared/src/client/index.ts')).toBeNull();
+    expect(packageOf('/repo/node_modules/.federation/entry.abc.js')).toBeNull();
+  });
+});

@@ -120,7 +120,9 @@ describe('POST /api/admin/users/role, demoting a reviewer with open work', () =>
     expect(await harness.store.get<Assessment>(COLLECTIONS.reviews, submittedId)).toMatchObject({ staffId: 'rita' });
     expect(await openWorkOnNonStaff()).toEqual([]);
 
-    const audit = (await harness.store.query<AuditEntry>(COLLECTIONS.audit)).items.map((item) => item.data);
+    const audit = (await harness.store.query(COLLECTIONS.audit)).items.map(
+      (item) => item.data as unknown as AuditEntry,
+    );
     const of = (action: string, id: string) =>
       audit.filter((entry) => entry.action === action && entry.target.id === id && entry.actorId === 'dora');
     expect(of('assignment.removed', engineerId)).toHaveLength(1);

@@ -134,7 +134,9 @@ describe('deleting an applicant', () => {
     const stored = fs.readdirSync(filesRoot, { recursive: true }).map(String);
     expect(stored.filter((name) => name.includes(eveFileId))).toEqual([]);
 
-    const audit = (await harness.store.query<AuditEntry>(COLLECTIONS.audit)).items.map((item) => item.data);
+    const audit = (await harness.store.query(COLLECTIONS.audit)).items.map(
+      (item) => item.data as unknown as AuditEntry,
+    );
     expect(audit.filter((entry) => entry.action === 'user.deleted')).toEqual([
       expect.objectContaining({
         actorId: 'dora',

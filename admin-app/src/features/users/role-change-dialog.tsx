@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Flex, Modal, Radio, Table, Typography } from 'antd';
+import { Alert, Flex, List, Modal, Radio, Typography } from 'antd';
 import {
   countOf,
   isStaffRole,
@@ -43,23 +43,22 @@ function Warnings({ items, role }: { items: UserImpact[]; role: UserRole }) {
             showIcon
             title={`${countOf(open.length, 'open review or interview', 'open reviews and interviews')} would be left without a reviewer.`}
           />
-          <Table<OpenRow>
+          <List
             size="small"
-            rowKey="assessmentId"
+            aria-label="Open reviews and interviews"
             dataSource={open}
-            pagination={open.length > 8 ? { pageSize: 8 } : false}
-            scroll={{ x: 'max-content' }}
-            columns={[
-              { title: 'Reviewer', dataIndex: 'staffName', key: 'staff' },
-              { title: 'Applicant', dataIndex: 'applicantName', key: 'applicant' },
-              { title: 'Role', key: 'role', render: (_: unknown, row) => <RoleBadge role={row.role} /> },
-              {
-                title: 'Kind',
-                key: 'kind',
-                render: (_: unknown, row) =>
-                  `${row.kind === 'review' ? 'Review' : 'Interview'} (${openStateLabel(row.state)})`,
-              },
-            ]}
+            pagination={open.length > 8 ? { pageSize: 8, size: 'small' } : false}
+            renderItem={(row) => (
+              <List.Item key={row.assessmentId}>
+                <Flex wrap gap={8} align="center">
+                  <Typography.Text strong>{row.applicantName}</Typography.Text>
+                  <RoleBadge role={row.role} />
+                  <Typography.Text type="secondary">
+                    {`${row.kind === 'review' ? 'Review' : 'Interview'} (${openStateLabel(row.state)}) by ${row.staffName}`}
+                  </Typography.Text>
+                </Flex>
+              </List.Item>
+            )}
           />
         </>
       )}

@@ -207,10 +207,9 @@ test.each([
   const dialog = within(await screen.findByRole('dialog'));
   expect(dialog.getByText('Make 1 user Applicant?')).toBeInTheDocument();
   expect(await dialog.findByText('1 open review or interview would be left without a reviewer.')).toBeInTheDocument();
-  const row = within(dialog.getByText('Ada Lovelace').closest('tr') as HTMLElement);
-  expect(row.getByText('Grace Hopper')).toBeInTheDocument();
+  const row = within(dialog.getByText('Ada Lovelace').closest('li') as HTMLElement);
   expect(row.getByText('Engineer')).toBeInTheDocument();
-  expect(row.getByText('Review (Draft)')).toBeInTheDocument();
+  expect(row.getByText('Review (Draft) by Grace Hopper')).toBeInTheDocument();
   await userEvent.click(dialog.getByRole('radio', { name: label }));
   await userEvent.click(dialog.getByRole('button', { name: 'Change role' }));
 

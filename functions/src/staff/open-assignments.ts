@@ -2,9 +2,6 @@ import {
   applicationRowId,
   displayName,
   refsOf,
-  rowWithAssignments,
-  rubricFor,
-  type ApplicationForm,
   type Assessment,
   type OpenAssignmentAction,
   type User,
@@ -13,7 +10,8 @@ import { auditEntry, type AuditActor } from '../audit/audit-entry';
 import type { UsersTransaction } from './admin-users.repository';
 import { assignmentRef } from './assignments.service';
 import { leastLoadedEligible } from './auto-assign.service';
-import { assessmentCollection, type ApplicationState } from './reviews.repository';
+import { moveRef, readForMoves, removalEntry, writeMoves } from './assignment-moves';
+import { assessmentCollection } from './reviews.repository';
 import { emptyLoad, loadCounts, loadWith, staffLoadId, type StaffLoad } from './staff-load';
 
 /**
@@ -37,13 +35,8 @@ export async function moveOpenAssignments(
   },
 ): Promise<{ reassigned: number; unassigned: number }> {
   const { open, action, staff, actor, at } = input;
-  const applications = new Map<string, ApplicationState | null>();
-  const forms = new Map<string, ApplicationForm | null>();
-  for (const each of open) {
-    if (!applications.has(each.responseId))
-      applications.set(each.responseId, await tx.readApplication(each.responseId));
-    if (!forms.has(each.applicationFormId)) forms.set(each.applicationFormId, await tx.getForm(each.applicationFormId));
-  }
+  const moves = await readForMoves(tx, open);
+  const { applications } = moves;
 
   // The plan, on the loads as stored (per form and kind), then the loads it changes read in the transaction.
   const counts = new Map(input.loads.map((load) => [load.id, load]));
@@ -77,67 +70,49 @@ export async function moveOpenAssignments(
     }
   }
 
-  const changed = new Map<string, ApplicationState>();
   for (const { assessment, to } of plan) {
     const { kind } = assessment;
     const leaving = staffLoadId(assessment.applicationFormId, assessment.staffId);
     loads.set(leaving, loadWith(loads.get(leaving)!, kind, { assigned: -1 }));
-    const record = (action: 'assignment.removed' | 'assignment.created', before: unknown, after: unknown) =>
-      tx.record(
-        auditEntry({
-          actor,
-          action,
-          target: { collection: assessmentCollection(kind), id: assessment.id },
-          formId: assessment.applicationFormId,
-          before,
-          after,
-          at,
-        }),
-      );
-    record('assignment.removed', { ...assignmentRef(assessment), state: assessment.state }, null);
-    const moved: Assessment | null = to
-      ? {
-          ...assessment,
-          staffId: to.id,
-          staffName: displayName(to),
-          scores: {},
-          comments: '',
-          state: 'not-started',
-          score: null,
-          version: assessment.version + 1,
-          updatedAt: at,
-        }
-      : null;
-    if (moved) {
-      tx.setAssessment(moved);
-      const id = staffLoadId(assessment.applicationFormId, moved.staffId);
-      loads.set(id, loadWith(loads.get(id)!, kind, { assigned: 1 }));
-      record('assignment.created', null, assignmentRef(moved));
-    } else {
+    tx.record(removalEntry(actor, assessment, at));
+    if (!to) {
       tx.deleteAssessment(kind, assessment.id);
+      moveRef(moves, assessment, () => null);
+      continue;
     }
-    const state = applications.get(assessment.responseId);
-    const rowId = applicationRowId(assessment.responseId, assessment.role);
-    const row = state?.rows.get(rowId);
-    if (!state || !row) continue;
-    const refs = refsOf(row, kind).flatMap((ref) =>
-      ref.assessmentId !== assessment.id
-        ? [ref]
-        : moved
-          ? [{ assessmentId: moved.id, staffId: moved.staffId, staffName: moved.staffName, state: moved.state }]
-          : [],
+    const moved: Assessment = {
+      ...assessment,
+      staffId: to.id,
+      staffName: displayName(to),
+      scores: {},
+      comments: '',
+      state: 'not-started',
+      score: null,
+      version: assessment.version + 1,
+      updatedAt: at,
+    };
+    tx.setAssessment(moved);
+    const id = staffLoadId(assessment.applicationFormId, moved.staffId);
+    loads.set(id, loadWith(loads.get(id)!, kind, { assigned: 1 }));
+    tx.record(
+      auditEntry({
+        actor,
+        action: 'assignment.created',
+        target: { collection: assessmentCollection(kind), id: moved.id },
+        formId: moved.applicationFormId,
+        before: null,
+        after: assignmentRef(moved),
+        at,
+      }),
     );
-    const form = forms.get(assessment.applicationFormId);
-    state.rows.set(rowId, rowWithAssignments(row, kind, refs, form ? rubricFor(form, kind, row.role) : null));
-    changed.set(assessment.responseId, state);
+    moveRef(moves, assessment, () => ({
+      assessmentId: moved.id,
+      staffId: moved.staffId,
+      staffName: moved.staffName,
+      state: moved.state,
+    }));
   }
-  for (const state of changed.values()) {
-    const roles = new Set(open.filter((each) => each.responseId === state.response.id).map((each) => each.role));
-    tx.writeApplication(
-      state,
-      [...state.rows.values()].filter((row) => roles.has(row.role)),
-    );
-  }
+  writeMoves(tx, moves, open);
   for (const load of loads.values()) tx.setLoad(load);
   const reassigned = plan.filter((each) => each.to).length;
   return { reassigned, unassigned: plan.length - reassigned };

@@ -1,19 +1,9 @@
-import {
-  applicationRowId,
-  DELETED_REVIEWER,
-  refsOf,
-  rowWithAssignments,
-  rubricFor,
-  type ApplicationForm,
-  type Assessment,
-  type User,
-  type UserImpact,
-} from '@portal/shared/domain';
+import { DELETED_REVIEWER, type Assessment, type User, type UserImpact } from '@portal/shared/domain';
 import { auditEntry, type AuditActor } from '../audit/audit-entry';
 import { COLLECTIONS } from '../store/collections';
 import type { UserFootprint, UsersTransaction } from './admin-users.repository';
-import { assignmentRef } from './assignments.service';
-import { assessmentCollection, type ApplicationState } from './reviews.repository';
+import { moveRef, readForMoves, removalEntry, writeMoves } from './assignment-moves';
+import { readAll } from './assignments.service';
 import { loadWith, staffLoadId, type StaffLoad } from './staff-load';
 
 /**
@@ -50,12 +40,6 @@ export function userImpact(user: User, footprint: UserFootprint): UserImpact {
   };
 }
 
-async function readOnce<T>(ids: Iterable<string>, read: (id: string) => Promise<T>): Promise<Map<string, T>> {
-  const found = new Map<string, T>();
-  for (const id of ids) if (!found.has(id)) found.set(id, await read(id));
-  return found;
-}
-
 export async function eraseInTransaction(
   tx: UsersTransaction,
   input: { user: User; footprint: UserFootprint; actor: AuditActor; at: string },
@@ -64,21 +48,14 @@ export async function eraseInTransaction(
   const { assessmentsAbout, assessmentsBy } = footprint;
 
   // Reads: the loads of whoever reviewed them, and the applications they reviewed.
-  const loads = await readOnce(
+  const loads = await readAll(
     assessmentsAbout.map((each) => staffLoadId(each.applicationFormId, each.staffId)),
     async (id) => {
       const each = assessmentsAbout.find((a) => staffLoadId(a.applicationFormId, a.staffId) === id)!;
       return tx.getLoad(each.applicationFormId, each.staffId);
     },
   );
-  const applications = await readOnce(
-    assessmentsBy.map((each) => each.responseId),
-    (id) => tx.readApplication(id),
-  );
-  const forms = await readOnce(
-    assessmentsBy.map((each) => each.applicationFormId),
-    (id) => tx.getForm(id),
-  );
+  const moves = await readForMoves(tx, assessmentsBy);
 
   // Their applications and everything about them.
   for (const response of footprint.responses) tx.remove('responses', response.id);
@@ -95,42 +72,17 @@ export async function eraseInTransaction(
   for (const load of shrunk.values()) tx.setLoad(load);
 
   // What they reviewed: submitted work stays under DELETED_REVIEWER, open work is unassigned.
-  const changed = new Map<string, ApplicationState>();
   for (const each of assessmentsBy) {
     if (isOpen(each)) {
       tx.deleteAssessment(each.kind, each.id);
-      tx.record(
-        auditEntry({
-          actor,
-          action: 'assignment.removed',
-          target: { collection: assessmentCollection(each.kind), id: each.id },
-          formId: each.applicationFormId,
-          before: { ...assignmentRef(each), state: each.state },
-          after: null,
-          at,
-        }),
-      );
+      tx.record(removalEntry(actor, each, at));
+      moveRef(moves, each, () => null);
     } else {
       tx.setAssessment({ ...each, staffName: DELETED_REVIEWER });
+      moveRef(moves, each, (ref) => ({ ...ref, staffName: DELETED_REVIEWER }));
     }
-    const state = applications.get(each.responseId);
-    const rowId = applicationRowId(each.responseId, each.role);
-    const row = state?.rows.get(rowId);
-    if (!state || !row) continue;
-    const form = forms.get(each.applicationFormId) as ApplicationForm | null;
-    const refs = refsOf(row, each.kind).flatMap((ref) =>
-      ref.assessmentId !== each.id ? [ref] : isOpen(each) ? [] : [{ ...ref, staffName: DELETED_REVIEWER }],
-    );
-    state.rows.set(rowId, rowWithAssignments(row, each.kind, refs, form ? rubricFor(form, each.kind, row.role) : null));
-    changed.set(each.responseId, state);
   }
-  for (const state of changed.values()) {
-    const ids = new Set(assessmentsBy.filter((each) => each.responseId === state.response.id).map((each) => each.role));
-    tx.writeApplication(
-      state,
-      [...state.rows.values()].filter((row) => ids.has(row.role)),
-    );
-  }
+  writeMoves(tx, moves, assessmentsBy);
 
   for (const load of footprint.loads) tx.remove('staffLoads', load.id);
   tx.remove('users', user.id);

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { FORM, idToken, submitApplication } from './support/applications';
 import { DEMO, DEMO_PASSWORD, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
+import { expectAccessible } from './support/axe';
 
 /**
  * People: promoting an applicant who applied (they keep their application), a reviewer's
@@ -16,8 +17,9 @@ async function signedIn(browser: Browser, email: string, password?: string): Pro
   return page;
 }
 
-/** Screenshots at a laptop's width and a phone's, then back to the page's own size. */
+/** Screenshots at a laptop's width and a phone's, then back to the page's own size; axe on what shows. */
 async function shots(page: Page, name: string) {
+  await expectAccessible(page, name);
   const size = page.viewportSize();
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: 900 });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Flex, List, Spin, Typography } from 'antd';
+import { Alert, Button, Flex, Spin, Typography } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { UserImpact } from '@portal/shared/domain';
 
@@ -32,14 +32,38 @@ export function ImpactState({
   return children(impact.data);
 }
 
-/** One line per user: their name and email, then `describe`'s lines. */
+/** A list without bullets: `ul` and `li`, each item separated by a line. */
+export function PlainList<T>({
+  items,
+  label,
+  render,
+}: {
+  items: T[];
+  label?: string;
+  render: (item: T) => { key: string; node: ReactNode };
+}) {
+  return (
+    <ul aria-label={label} style={{ listStyle: 'none', margin: 0, padding: 0, maxHeight: 320, overflowY: 'auto' }}>
+      {items.map((item) => {
+        const { key, node } = render(item);
+        return (
+          <li key={key} style={{ padding: '8px 0', borderBottom: '1px solid rgba(5, 5, 5, 0.06)' }}>
+            {node}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** One entry per user: their name and email, then `describe`'s lines. */
 export function ImpactList({ items, describe }: { items: UserImpact[]; describe: (item: UserImpact) => string[] }) {
   return (
-    <List
-      size="small"
-      dataSource={items}
-      renderItem={(item) => (
-        <List.Item key={item.id}>
+    <PlainList
+      items={items}
+      render={(item) => ({
+        key: item.id,
+        node: (
           <Flex vertical gap={2}>
             <Typography.Text strong>
               {item.name || item.email} <Typography.Text type="secondary">({item.email})</Typography.Text>
@@ -48,8 +72,8 @@ export function ImpactList({ items, describe }: { items: UserImpact[]; describe:
               <Typography.Text key={line}>{line}</Typography.Text>
             ))}
           </Flex>
-        </List.Item>
-      )}
+        ),
+      })}
     />
   );
 }

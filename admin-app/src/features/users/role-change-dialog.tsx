@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Flex, List, Modal, Radio, Typography } from 'antd';
+import { Alert, Flex, Modal, Radio, Typography } from 'antd';
 import {
   countOf,
   isStaffRole,
@@ -11,7 +11,7 @@ import {
 } from '@portal/shared/domain';
 import { RoleBadge } from '@portal/shared/ui';
 import { useUsersImpact } from '../../api/users';
-import { ImpactState } from './impact-list';
+import { ImpactState, PlainList } from './impact-list';
 import { openStateLabel } from './impact-text';
 
 type OpenRow = OpenAssignment & { staffName: string };
@@ -43,13 +43,12 @@ function Warnings({ items, role }: { items: UserImpact[]; role: UserRole }) {
             showIcon
             title={`${countOf(open.length, 'open review or interview', 'open reviews and interviews')} would be left without a reviewer.`}
           />
-          <List
-            size="small"
-            aria-label="Open reviews and interviews"
-            dataSource={open}
-            pagination={open.length > 8 ? { pageSize: 8, size: 'small' } : false}
-            renderItem={(row) => (
-              <List.Item key={row.assessmentId}>
+          <PlainList
+            label="Open reviews and interviews"
+            items={open}
+            render={(row) => ({
+              key: row.assessmentId,
+              node: (
                 <Flex wrap gap={8} align="center">
                   <Typography.Text strong>{row.applicantName}</Typography.Text>
                   <RoleBadge role={row.role} />
@@ -57,8 +56,8 @@ function Warnings({ items, role }: { items: UserImpact[]; role: UserRole }) {
                     {`${row.kind === 'review' ? 'Review' : 'Interview'} (${openStateLabel(row.state)}) by ${row.staffName}`}
                   </Typography.Text>
                 </Flex>
-              </List.Item>
-            )}
+              ),
+            })}
           />
         </>
       )}

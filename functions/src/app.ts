@@ -75,7 +75,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(responsesRoutes({ store: deps.store, now }));
   api.use(decisionsRoutes({ store: deps.store, now }));
   const staffDeps = { store: deps.store, accounts: deps.accounts, now };
-  api.use(adminUsersRoutes(staffDeps));
+  api.use(adminUsersRoutes({ ...staffDeps, files: deps.files }));
   api.use(adminFormsRoutes(staffDeps));
   api.use(preferencesRoutes(staffDeps));
   api.use(reviewsRoutes(staffDeps));

@@ -24,5 +24,6 @@ export const staffKeys = {
   assessment: (kind: AssessmentKind, id: string) => [...staffKeys.all, 'assessment', kind, id] as const,
   application: (responseId: string) => [...staffKeys.all, 'application', responseId] as const,
   users: (query?: UsersQuery) => [...staffKeys.all, 'users', ...(query ? [query] : [])] as const,
+  usersImpact: (userIds: string[]) => [...staffKeys.all, 'users-impact', userIds] as const,
   audit: (query?: AuditQuery) => [...staffKeys.all, 'audit', ...(query ? [query] : [])] as const,
 };

@@ -1,6 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { usePortal, type ApiClient } from '@portal/shared/client';
-import type { Page, StaffMember, UsersDeleteBody, UsersQuery, UsersRoleBody } from '@portal/shared/domain';
+import type {
+  Page,
+  StaffMember,
+  UserImpact,
+  UsersDeleteBody,
+  UsersImpactBody,
+  UsersQuery,
+  UsersRoleBody,
+} from '@portal/shared/domain';
 import { apiPath } from './api-path';
 import { staffKeys } from './keys';
 
@@ -17,7 +25,21 @@ export function useUsers(query: UsersQuery) {
 }
 
 export const changeUsersRole = (api: ApiClient, body: UsersRoleBody) =>
-  api.request<{ updated: number }>('POST', '/admin/users/role', { body });
+  api.request<{ updated: number; reassigned: number; unassigned: number }>('POST', '/admin/users/role', { body });
+
+/** POST /admin/users/impact: what deleting these users, or changing their role, touches. */
+export const usersImpact = (api: ApiClient, body: UsersImpactBody) =>
+  api.request<UserImpact[]>('POST', '/admin/users/impact', { body });
+
+/** The impact of the users while `enabled` (a dialog about them is open). */
+export function useUsersImpact(userIds: string[], enabled: boolean) {
+  const { api } = usePortal();
+  return useQuery({
+    queryKey: staffKeys.usersImpact(userIds),
+    queryFn: () => usersImpact(api, { userIds }),
+    enabled: enabled && userIds.length > 0,
+  });
+}
 
 export const deleteUsers = (api: ApiClient, body: UsersDeleteBody) =>
   api.request<{ deleted: number }>('POST', '/admin/users/delete', { body });

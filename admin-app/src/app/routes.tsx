@@ -6,17 +6,21 @@ import { PageNotFound, PortalTheme } from '@portal/shared/ui';
 import { AssessmentPage } from '../features/assessment/assessment-page';
 import DorRoutes from './dor-routes';
 import { AdminHome } from '../features/home/admin-home';
+import { PreferencesPage } from '../features/preferences/preferences-page';
 import { StaffLayout } from '../features/preferences/staff-layout';
 import { ReviewerDashboard } from '../features/reviewer/reviewer-dashboard';
 
 const STAFF: readonly UserRole[] = ['reviewer', 'super-reviewer'];
+
+const REVIEWER: readonly UserRole[] = ['reviewer'];
 
 const StaffOnly = ({ children }: { children: ReactNode }) => <RequireRole roles={STAFF}>{children}</RequireRole>;
 
 /**
  * Everything under /admin; rendered by the shell inside its router, QueryClient and session.
  * Spec sections 2 and 6: the super-reviewer's pages under dor/ (each guarded there), the reviewers'
- * screens. StaffLayout shows a reviewer the role-preference dialog until they have chosen.
+ * screens and settings (the roles they review). StaffLayout shows a reviewer the role-preference
+ * dialog until they have chosen.
  */
 function AdminRoutesTree() {
   return (
@@ -46,6 +50,14 @@ function AdminRoutesTree() {
             <StaffOnly>
               <AssessmentPage kind="interview" />
             </StaffOnly>
+          }
+        />
+        <Route
+          path="settings"
+          element={
+            <RequireRole roles={REVIEWER}>
+              <PreferencesPage />
+            </RequireRole>
           }
         />
         <Route path="*" element={<PageNotFound />} />

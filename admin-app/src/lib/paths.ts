@@ -12,4 +12,7 @@ export const dorPaths = {
   response: (responseId: string) => `/admin/dor/response/${ids(responseId)}`,
 };
 
+/** A reviewer's settings: the team roles they review. */
+export const SETTINGS_PATH = '/admin/settings';
+
 export type RowKey = { responseId: string; role: TeamRole };

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { renderRemote } from '@portal/jest-support/render-remote';
 import { answer, fakeApi } from '@portal/jest-support/fake-api';
-import { FORM } from '../features/common/testing/fixtures';
+import { FORM, RESPONSE_ID, myApplication } from '../features/common/testing/fixtures';
 import { renderApplicantApp } from '../features/common/testing/render-applicant-app';
 import ApplicantRoutes from './routes';
 
@@ -43,8 +43,8 @@ test('the submit route passes its form to the submit page', async () => {
   expect(await screen.findByText('Submit page for spring-2025')).toBeInTheDocument();
 });
 
-test.each(['/apply/f/spring-2025/about-you', '/apply/status', '/apply/success', '/apply/revisit/spring-2025'])(
-  'a reviewer is turned away from the applicant route %s',
+test.each(['/apply/f/spring-2025/about-you', '/apply/submit/spring-2025', '/apply/success'])(
+  'a reviewer is turned away from the applying route %s',
   async (path) => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { container, request } = renderApplicantApp(ApplicantRoutes, { path, routes: {}, role: 'reviewer' });
@@ -56,6 +56,64 @@ test.each(['/apply/f/spring-2025/about-you', '/apply/status', '/apply/success', 
     expect(request).toHaveBeenCalledWith('GET', '/session');
   },
 );
+
+describe('a staff member who applied before being promoted', () => {
+  const MINE = {
+    'GET /responses/mine': answer({
+      items: [
+        myApplication({ decisionsReleased: true, roles: [{ role: 'engineer', decision: 'accepted', offer: null }] }),
+      ],
+    }),
+  };
+
+  test.each(['reviewer', 'super-reviewer'] as const)(
+    'keeps the status page of their application as a %s',
+    async (role) => {
+      renderApplicantApp(ApplicantRoutes, { path: '/apply/status', routes: MINE, role });
+
+      expect(await screen.findByRole('region', { name: 'Spring 2025 application' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'See your decision' })).toBeInTheDocument();
+    },
+  );
+
+  test('keeps the decision and the offer', async () => {
+    renderApplicantApp(ApplicantRoutes, {
+      path: `/apply/decision/${RESPONSE_ID}/engineer`,
+      routes: {
+        [`GET /responses/${RESPONSE_ID}/decisions/engineer`]: answer({
+          role: 'engineer',
+          decision: 'accepted',
+          offer: null,
+        }),
+      },
+      role: 'reviewer',
+    });
+
+    expect(
+      await screen.findByText('Congratulations! You have been accepted for the Engineer role.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Accept offer' })).toBeInTheDocument();
+  });
+
+  test('keeps their answers', async () => {
+    renderApplicantApp(ApplicantRoutes, {
+      path: '/apply/revisit/spring-2025',
+      routes: { ...MINE, 'GET /forms/spring-2025': answer(FORM) },
+      role: 'reviewer',
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Your Spring 2025 application' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Back to your application status' })).toBeInTheDocument();
+    expect(screen.queryByText('You have no application for this form.')).not.toBeInTheDocument();
+  });
+
+  test('finds it on the overview, still without applying', async () => {
+    renderApplicantApp(ApplicantRoutes, { path: '/apply', routes: { ...OVERVIEW, ...MINE }, role: 'reviewer' });
+
+    expect(await screen.findByText('Applying is for applicants.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'See status' })).toBeInTheDocument();
+  });
+});
 
 test('while the role is checked a spinner shows', () => {
   renderApplicantApp(ApplicantRoutes, {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Spin } from 'antd';
 import { RequireRole } from '@portal/shared/client';
-import type { UserRole } from '@portal/shared/domain';
+import { USER_ROLES, type UserRole } from '@portal/shared/domain';
 import { Route, Routes } from '@portal/shared/router';
 import { PageNotFound, PortalTheme } from '@portal/shared/ui';
 import DecisionPage from '../features/decision/decision-page';
@@ -14,10 +14,15 @@ import SuccessPage from '../features/success/success-page';
 
 const APPLICANT: readonly UserRole[] = ['applicant'];
 
-function ApplicantOnly({ children }: { children: ReactNode }) {
+/**
+ * Applying (the editor, submit, success) is for applicants. Reading one's own applications
+ * (status, answers, decisions and offers) is for every signed-in role: an applicant promoted to
+ * staff keeps access to their application; the API answers each caller's own applications only.
+ */
+function Guarded({ roles, children }: { roles: readonly UserRole[]; children: ReactNode }) {
   return (
     <RequireRole
-      roles={APPLICANT}
+      roles={roles}
       fallback={
         <Spin size="large" description="Checking your account..." style={{ display: 'block', margin: '64px auto' }} />
       }
@@ -26,6 +31,9 @@ function ApplicantOnly({ children }: { children: ReactNode }) {
     </RequireRole>
   );
 }
+
+const ApplicantOnly = ({ children }: { children: ReactNode }) => <Guarded roles={APPLICANT}>{children}</Guarded>;
+const AnyRole = ({ children }: { children: ReactNode }) => <Guarded roles={USER_ROLES}>{children}</Guarded>;
 
 /** Spec section 2: everything under /apply, rendered by the shell inside its router, QueryClient and session. */
 function ApplicantRoutesTree() {
@@ -43,17 +51,17 @@ function ApplicantRoutesTree() {
       <Route
         path="status"
         element={
-          <ApplicantOnly>
+          <AnyRole>
             <StatusPage />
-          </ApplicantOnly>
+          </AnyRole>
         }
       />
       <Route
         path="revisit/:formId"
         element={
-          <ApplicantOnly>
+          <AnyRole>
             <RevisitPage />
-          </ApplicantOnly>
+          </AnyRole>
         }
       />
       <Route
@@ -75,9 +83,9 @@ function ApplicantRoutesTree() {
       <Route
         path="decision/:responseId/:role"
         element={
-          <ApplicantOnly>
+          <AnyRole>
             <DecisionPage />
-          </ApplicantOnly>
+          </AnyRole>
         }
       />
       <Route path="*" element={<PageNotFound />} />

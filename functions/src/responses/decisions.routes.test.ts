@@ -229,3 +229,39 @@ describe('POST /api/responses/:responseId/decisions/:role/reply', () => {
     expect(await storedStatus('engineer')).toEqual(before);
   });
 });
+
+describe('an applicant promoted to staff', () => {
+  beforeEach(async () => {
+    const res = await harness.as('dora').post('/admin/users/role', { userIds: ['ada'], role: 'reviewer' });
+    expect(res.status).toBe(200);
+    await harness.store.update(COLLECTIONS.users, 'ada', {
+      applicantRolePreferences: ['bootcamp', 'engineer', 'product'],
+    });
+  });
+
+  it('keeps their application, its decisions and the offer', async () => {
+    await release();
+    expect((await mine()).map((item) => item.response.id)).toEqual([submitted.id]);
+    expect((await decision('engineer')).body).toEqual({ role: 'engineer', decision: 'accepted', offer: null });
+    const replied = await reply('engineer', { reply: 'accept' });
+    expect(replied.status).toBe(200);
+    expect(replied.body).toMatchObject({ role: 'engineer', offer: 'accepted' });
+  });
+
+  it('never sees their own application as a reviewer', async () => {
+    expect((await harness.as('ada').get(`/admin/responses/${submitted.id}`)).status).toBe(403);
+    const own = await harness.as('ada').get(`/admin/forms/${FORM_ID}/assessments`);
+    expect(own.status).toBe(200);
+    expect(own.body.items).toEqual([]);
+    const plan = await harness
+      .as('dora')
+      .post(`/admin/forms/${FORM_ID}/auto-assign/preview`, { reviewersPerApplication: 3 });
+    expect(plan.status).toBe(200);
+    expect(plan.body.assignments.filter((item: { staffId: string }) => item.staffId === 'ada')).toEqual([]);
+    const assigned = await harness.as('dora').post('/admin/assignments', {
+      kind: 'review',
+      assignments: [{ responseId: submitted.id, role: 'engineer', staffId: 'ada' }],
+    });
+    expect(assigned.status).toBe(400);
+  });
+});

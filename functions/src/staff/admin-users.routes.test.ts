@@ -263,7 +263,7 @@ describe('POST /api/admin/users/role', () => {
     const adaBefore = await storedUser('ada');
     const res = await harness.as('dora').post('/admin/users/role', { userIds: ['ada', 'eve'], role: 'reviewer' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ updated: 2 });
+    expect(res.body).toEqual({ updated: 2, reassigned: 0, unassigned: 0 });
     expect(batch).toHaveBeenCalledTimes(1);
     // The batch also holds one audit entry per changed user.
     expect(batch.mock.calls[0]![0].filter((write) => write.collection === COLLECTIONS.users)).toHaveLength(2);
@@ -323,16 +323,12 @@ describe('POST /api/admin/users/role', () => {
 });
 
 describe('POST /api/admin/users/delete', () => {
-  it('deletes the user records in one batch and their identity accounts', async () => {
-    const batch = jest.spyOn(harness.store, 'batch');
+  it('deletes each user record in a transaction of its own, and their identity accounts', async () => {
+    const transaction = jest.spyOn(harness.store, 'transaction');
     const res = await harness.as('dora').post('/admin/users/delete', { userIds: ['ada', 'rita'] });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ deleted: 2 });
-    expect(batch).toHaveBeenCalledTimes(1);
-    expect(batch.mock.calls[0]![0].filter((write) => write.collection === COLLECTIONS.users)).toEqual([
-      { kind: 'delete', collection: COLLECTIONS.users, id: 'ada' },
-      { kind: 'delete', collection: COLLECTIONS.users, id: 'rita' },
-    ]);
+    expect(transaction).toHaveBeenCalledTimes(2);
     expect(await storedUser('ada')).toBeNull();
     expect(await storedUser('rita')).toBeNull();
     expect(harness.accounts.accounts.has('ada')).toBe(false);

@@ -1,15 +1,25 @@
 import { Router } from 'express';
-import { usersDeleteBodySchema, usersQuerySchema, usersRoleBodySchema } from '@portal/shared/domain';
+import {
+  usersDeleteBodySchema,
+  usersImpactBodySchema,
+  usersQuerySchema,
+  usersRoleBodySchema,
+} from '@portal/shared/domain';
 import type { AppDeps } from '../app-deps';
 import { ApiError } from '../http/api-error';
 import { parseInput } from '../http/validate';
 import { createAdminUsersRepository } from './admin-users.repository';
 import { AccountsNotDeletedError, createAdminUsersService } from './admin-users.service';
+import { createReviewsRepository } from './reviews.repository';
 import { requireSuperReviewer } from './staff-access';
 
-/** The super-reviewer's user management: list and search, bulk role change, bulk delete. */
-export function adminUsersRoutes(deps: Pick<AppDeps, 'store' | 'accounts'> & { now: () => Date }): Router {
-  const users = createAdminUsersService({ ...deps, users: createAdminUsersRepository(deps.store) });
+/** The super-reviewer's user management: list and search, what a change would touch, bulk role change, bulk delete. */
+export function adminUsersRoutes(deps: Pick<AppDeps, 'store' | 'accounts' | 'files'> & { now: () => Date }): Router {
+  const users = createAdminUsersService({
+    ...deps,
+    users: createAdminUsersRepository(deps.store),
+    reviews: createReviewsRepository(deps.store),
+  });
   const superReviewer = requireSuperReviewer(deps.store);
   const router = Router();
 
@@ -18,8 +28,13 @@ export function adminUsersRoutes(deps: Pick<AppDeps, 'store' | 'accounts'> & { n
   });
 
   router.post('/admin/users/role', ...superReviewer, async (req, res) => {
-    const { userIds, role } = parseInput(usersRoleBodySchema, req.body, 'role change');
-    res.json(await users.setRole(userIds, role, req.user!));
+    const { userIds, role, openAssignments } = parseInput(usersRoleBodySchema, req.body, 'role change');
+    res.json(await users.setRole(userIds, role, req.user!, openAssignments));
+  });
+
+  router.post('/admin/users/impact', ...superReviewer, async (req, res) => {
+    const { userIds } = parseInput(usersImpactBodySchema, req.body, 'users');
+    res.json(await users.impact(userIds));
   });
 
   router.post('/admin/users/delete', ...superReviewer, async (req, res) => {

@@ -1,9 +1,13 @@
 import {
+  isStaffRole,
   searchToken,
   STAFF_MESSAGES,
+  type OpenAssignmentAction,
   type Page,
   type StaffMember,
+  type UploadedFile,
   type User,
+  type UserImpact,
   type UserRole,
   type usersQuerySchema,
 } from '@portal/shared/domain';
@@ -14,6 +18,11 @@ import type { z } from 'zod';
 import { auditEntry, type AuditActor } from '../audit/audit-entry';
 import { ApiError } from '../http/api-error';
 import type { IdentityAdmin } from '../identity/identity-admin';
+import type { FileStore } from '../files/file-store';
+import { storagePath } from '../files/files.service';
+import { moveOpenAssignments } from './open-assignments';
+import type { ReviewsRepository } from './reviews.repository';
+import { eraseInTransaction, isOpen, userImpact } from './user-erasure';
 
 /**
  * User management for the super-reviewer (spec section 4: bulk role change and bulk delete, each
@@ -44,10 +53,12 @@ export class AccountsNotDeletedError extends Error {
 
 export function createAdminUsersService(deps: {
   users: AdminUsersRepository;
+  reviews: ReviewsRepository;
   accounts: IdentityAdmin;
+  files: FileStore;
   now?: () => Date;
 }) {
-  const { users: repository, accounts } = deps;
+  const { users: repository, reviews, accounts, files } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** The records for `ids`; a 400 naming each unknown id. */
@@ -83,60 +94,88 @@ export function createAdminUsersService(deps: {
       return { ...page, items: page.items.map(staffMember) };
     },
 
-    /**
-     * One batch: the role updates and an audit entry per user whose role changes. (With the entries,
-     * a bulk change of more than 250 users exceeds Firestore's 500 writes per batch and is refused whole.)
-     */
-    async setRole(ids: string[], role: UserRole, actor: AuditActor): Promise<{ updated: number }> {
+    /** Per user: what deleting them removes and what a role change affects (changes nothing). */
+    async impact(ids: string[]): Promise<UserImpact[]> {
       const users = await existingUsers(ids);
-      if (role !== 'super-reviewer') await assertSuperReviewerRemains(users);
-      const at = now().toISOString();
-      // Only the role changes: preferences stay, so a reviewer demoted and promoted again keeps them.
-      await repository.setRole(
-        ids,
-        role,
-        users
-          .filter((user) => user.role !== role)
-          .map((user) =>
-            auditEntry({
-              actor,
-              action: 'user.role-changed',
-              target: { collection: COLLECTIONS.users, id: user.id },
-              before: { role: user.role },
-              after: { role },
-              at,
-            }),
-          ),
-      );
-      return { updated: ids.length };
+      return Promise.all(users.map(async (user) => userImpact(user, await repository.footprint(user.id))));
     },
 
     /**
-     * Deletes the user records in one batch, then their identity accounts. Records go first: if
-     * the accounts went first and the batch then failed, users would keep records they can no
-     * longer sign in to, with nothing left to retry from. This way a failure after the batch
-     * leaves only accounts without a record, which have no access to anything (every route
-     * reads the role from the record); `AccountsNotDeletedError` names them so they can be
-     * removed by hand, and the caller answers 500 rather than a success.
+     * The role updates with an audit entry per user whose role changes. Staff demoted to applicant
+     * must not leave open reviews or interviews behind: when they have some, `openAssignments`
+     * says whether to reassign or unassign them (409 listing them otherwise), and the moves share
+     * one transaction with the role change. Without moves, one batch. (With the entries, a bulk
+     * change of more than 250 users exceeds Firestore's 500 writes per batch and is refused whole.)
+     */
+    async setRole(
+      ids: string[],
+      role: UserRole,
+      actor: AuditActor,
+      action?: OpenAssignmentAction,
+    ): Promise<{ updated: number; reassigned: number; unassigned: number }> {
+      const users = await existingUsers(ids);
+      if (role !== 'super-reviewer') await assertSuperReviewerRemains(users);
+      const at = now().toISOString();
+      const changing = users.filter((user) => user.role !== role);
+      // Only the role changes: preferences stay, so a reviewer demoted and promoted again keeps them.
+      const entries = changing.map((user) =>
+        auditEntry({
+          actor,
+          action: 'user.role-changed',
+          target: { collection: COLLECTIONS.users, id: user.id },
+          before: { role: user.role },
+          after: { role },
+          at,
+        }),
+      );
+      const leaving = isStaffRole(role) ? [] : changing.filter((user) => isStaffRole(user.role));
+      const footprints = await Promise.all(leaving.map((user) => repository.footprint(user.id)));
+      const open = footprints.flatMap((footprint) => footprint.assessmentsBy.filter(isOpen));
+      if (open.length === 0) {
+        await repository.setRole(ids, role, entries);
+        return { updated: ids.length, reassigned: 0, unassigned: 0 };
+      }
+      if (!action) {
+        throw new ApiError(
+          'conflict',
+          STAFF_MESSAGES.openAssignments(open.length),
+          leaving.map((user, index) => userImpact(user, footprints[index]!)),
+        );
+      }
+      const leavingIds = new Set(leaving.map((user) => user.id));
+      const staff = (await reviews.listStaff()).filter((user) => !leavingIds.has(user.id));
+      const formIds = [...new Set(open.map((each) => each.applicationFormId))];
+      const loads = (await Promise.all(formIds.map((formId) => reviews.loadsOf(formId)))).flat();
+      const moved = await repository.transaction(async (tx) => {
+        const result = await moveOpenAssignments(tx, { open, action, staff, loads, actor, at });
+        for (const id of ids) tx.setRole(id, role);
+        for (const entry of entries) tx.record(entry);
+        return result;
+      });
+      return { updated: ids.length, ...moved };
+    },
+
+    /**
+     * Deletes each user with everything of theirs (see user-erasure.ts): one transaction per user,
+     * holding its audit entries; then the files' bytes and the identity accounts. Records go
+     * first: if the accounts went first and a transaction then failed, users would keep records
+     * they can no longer sign in to, with nothing left to retry from. This way a failure after
+     * the transactions leaves only accounts without a record, which have no access to anything
+     * (every route reads the role from the record); `AccountsNotDeletedError` names them so they
+     * can be removed by hand, and the caller answers 500 rather than a success. A file whose
+     * bytes cannot be deleted has no record left, so it can no longer be downloaded.
      */
     async deleteUsers(ids: string[], actor: AuditActor): Promise<{ deleted: number }> {
       const users = await existingUsers(ids);
       await assertSuperReviewerRemains(users);
       const at = now().toISOString();
-      // The same batch records each deleted record (the entry keeps it: it is the only copy left).
-      await repository.deleteRecords(
-        ids,
-        users.map((user) =>
-          auditEntry({
-            actor,
-            action: 'user.deleted',
-            target: { collection: COLLECTIONS.users, id: user.id },
-            before: user,
-            after: null,
-            at,
-          }),
-        ),
-      );
+      const uploaded: UploadedFile[] = [];
+      for (const user of users) {
+        const footprint = await repository.footprint(user.id);
+        await repository.transaction((tx) => eraseInTransaction(tx, { user, footprint, actor, at }));
+        uploaded.push(...footprint.files);
+      }
+      await Promise.allSettled(uploaded.map((file) => files.delete(storagePath(file))));
       let failed: string[];
       try {
         ({ failed } = await accounts.deleteAccounts(ids));

@@ -20,7 +20,6 @@ import { auditEntry } from '../audit/audit-entry';
 import { noFormError } from '../forms/forms.service';
 import { ApiError } from '../http/api-error';
 import { noResponseError } from '../responses/responses.service';
-import { assignmentRef } from './assignments.service';
 import { sectionsForReviewers, toAssessmentView } from './dashboard.service';
 import {
   assessmentCollection,
@@ -28,6 +27,7 @@ import {
   type ReviewsRepository,
   type ReviewsTransaction,
 } from './reviews.repository';
+import { removalEntry } from './assignment-moves';
 import { assertNotReleased, noAssessmentError, noRowError } from './staff-errors';
 import { loadWith, type StaffLoad } from './staff-load';
 
@@ -221,17 +221,7 @@ export function createAssessmentsService(deps: { reviews: ReviewsRepository; now
         }
         commit(tx, context, null, null, loadWith(context.load, kind, { assigned: -1 }));
         const { assessment } = context;
-        tx.record(
-          auditEntry({
-            actor: caller,
-            action: 'assignment.removed',
-            target: { collection: assessmentCollection(kind), id: assessment.id },
-            formId: assessment.applicationFormId,
-            before: { ...assignmentRef(assessment), state: assessment.state },
-            after: null,
-            at,
-          }),
-        );
+        tx.record(removalEntry(caller, assessment, at));
       });
     },
   };

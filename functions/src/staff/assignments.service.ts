@@ -35,7 +35,8 @@ interface Issue {
   message: string;
 }
 
-async function readAll<T>(ids: Iterable<string>, read: (id: string) => Promise<T | null>) {
+/** Reads each id once, in order, inside a transaction. */
+export async function readAll<T>(ids: Iterable<string>, read: (id: string) => Promise<T | null>) {
   const found = new Map<string, T | null>();
   for (const id of ids) if (!found.has(id)) found.set(id, await read(id));
   return found;

@@ -34,6 +34,24 @@ export function prefersRole(user: User, role: TeamRole): boolean {
 }
 
 /**
+ * Auto-assign's choice for a row: up to `need` staff members who are not the applicant, not
+ * assigned yet (`refs`) and prefer the row's role, least loaded first (`load`, ties by id).
+ */
+export function leastLoadedEligible(
+  staff: User[],
+  row: Pick<ApplicationRow, 'userId' | 'role'>,
+  refs: { staffId: string }[],
+  load: Map<string, number>,
+  need: number,
+): User[] {
+  const assigned = new Set(refs.map((ref) => ref.staffId));
+  return staff
+    .filter((user) => user.id !== row.userId && !assigned.has(user.id) && prefersRole(user, row.role))
+    .sort((a, b) => (load.get(a.id) ?? 0) - (load.get(b.id) ?? 0) || byId(a, b))
+    .slice(0, need);
+}
+
+/**
  * The plan: each row short of `perRow` reviews gets the least loaded eligible staff members
  * (load for the form plus what the plan already gave them; ties by id). Deterministic.
  */
@@ -56,11 +74,7 @@ export function planAutoAssign(input: {
   const unfilled: AutoAssignPreview['unfilled'] = [];
   for (const row of rows) {
     const need = input.perRow - row.reviewsAssigned;
-    const assigned = new Set(row.reviews.map((ref) => ref.staffId));
-    const chosen = staff
-      .filter((user) => user.id !== row.userId && !assigned.has(user.id) && prefersRole(user, row.role))
-      .sort((a, b) => current.get(a.id)! - current.get(b.id)! || byId(a, b))
-      .slice(0, need);
+    const chosen = leastLoadedEligible(staff, row, row.reviews, current, need);
     for (const user of chosen) {
       current.set(user.id, current.get(user.id)! + 1);
       assignments.push({

@@ -132,7 +132,7 @@ export async function hasAssessmentOn(store: DocumentStore, responseId: string, 
   return counts.some((count) => count > 0);
 }
 
-function inTransaction(tx: StoreTransaction): ReviewsTransaction {
+export function reviewsInTransaction(tx: StoreTransaction): ReviewsTransaction {
   const getRow = (responseId: string, role: TeamRole) =>
     tx.get<ApplicationRow>(COLLECTIONS.reviewStatuses, applicationRowId(responseId, role));
   return {
@@ -239,6 +239,6 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
     },
     loadsOf: (formId) =>
       queryAll<StaffLoad>(store, COLLECTIONS.staffLoads, [{ field: 'applicationFormId', value: formId }]),
-    transaction: (work) => store.transaction((tx) => work(inTransaction(tx))),
+    transaction: (work) => store.transaction((tx) => work(reviewsInTransaction(tx))),
   };
 }

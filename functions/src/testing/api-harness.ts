@@ -84,8 +84,11 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** `store`: the store to run against (default: a fresh in-memory SQLite store); the harness closes it. */
-export async function createHarness(options: { store?: DocumentStore } = {}): Promise<Harness> {
+/**
+ * `store`: the store to run against (default: a fresh in-memory SQLite store); the harness closes it.
+ * `files`: the file store (default: one that refuses every call).
+ */
+export async function createHarness(options: { store?: DocumentStore; files?: FileStore } = {}): Promise<Harness> {
   const store = options.store ?? createSqliteStore({ filename: ':memory:' });
   const clock = { now: START };
   const form = demoForm(START);
@@ -103,7 +106,7 @@ export async function createHarness(options: { store?: DocumentStore } = {}): Pr
   }
   const app = createApp({
     store,
-    files: unusedFiles,
+    files: options.files ?? unusedFiles,
     identity: fakeVerifier,
     accounts,
     logger: pino({ level: 'silent' }),

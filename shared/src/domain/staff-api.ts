@@ -117,12 +117,23 @@ const userIdsSchema = z
   .max(MAX_USERS_PER_REQUEST)
   .refine((ids) => new Set(ids).size === ids.length, { message: 'Each user may appear once' });
 
-/** POST /admin/users/role */
-export const usersRoleBodySchema = z.strictObject({ userIds: userIdsSchema, role: z.enum(USER_ROLES) });
+/** What a demotion to applicant does with the open (not submitted) reviews and interviews of a demoted reviewer. */
+export const OPEN_ASSIGNMENT_ACTIONS = ['reassign', 'unassign'] as const;
+export type OpenAssignmentAction = (typeof OPEN_ASSIGNMENT_ACTIONS)[number];
+
+/** POST /admin/users/role (`openAssignments`: required when a demoted reviewer has open assignments) */
+export const usersRoleBodySchema = z.strictObject({
+  userIds: userIdsSchema,
+  role: z.enum(USER_ROLES),
+  openAssignments: z.enum(OPEN_ASSIGNMENT_ACTIONS).optional(),
+});
 export type UsersRoleBody = z.infer<typeof usersRoleBodySchema>;
 /** POST /admin/users/delete */
 export const usersDeleteBodySchema = z.strictObject({ userIds: userIdsSchema });
 export type UsersDeleteBody = z.infer<typeof usersDeleteBodySchema>;
+/** POST /admin/users/impact: what a role change or a deletion of these users would touch (nothing is changed). */
+export const usersImpactBodySchema = usersDeleteBodySchema;
+export type UsersImpactBody = UsersDeleteBody;
 /** PUT /admin/forms/{formId}/due-date */
 export const dueDateBodySchema = z.strictObject({ dueDate: z.iso.datetime({ offset: true }) });
 export type DueDateBody = z.infer<typeof dueDateBodySchema>;

@@ -65,6 +65,8 @@ export const STAFF_MESSAGES = {
     `Decisions cannot be released while ${countOf(rows, 'role application')} from ${countOf(applicants, 'applicant')} ${rows === 1 ? 'is' : 'are'} undecided`,
   planChanged: 'Applications or reviewers changed since the preview; preview again',
   lastSuperReviewer: 'The last super-reviewer cannot be removed',
+  openAssignments: (count: number) =>
+    `${countOf(count, 'open review or interview', 'open reviews or interviews')} would be left without a reviewer: reassign or unassign them`,
   formHasResponses: 'This form already has applications; change its due date or create a new form',
 } as const;
 
@@ -168,6 +170,35 @@ export interface AutoAssignPreview {
   /** Rows that could not get enough eligible reviewers. */
   unfilled: { responseId: string; role: TeamRole; applicantName: string; missing: number }[];
   loads: { staffId: string; staffName: string; before: number; after: number }[];
+}
+
+/** How a reviewer who has been deleted is named on the reviews they wrote. */
+export const DELETED_REVIEWER = 'Deleted reviewer';
+
+/** A review or interview assigned to someone and not submitted yet. */
+export interface OpenAssignment {
+  assessmentId: string;
+  kind: AssessmentKind;
+  responseId: string;
+  role: TeamRole;
+  applicantName: string;
+  state: AssessmentState;
+}
+
+/** POST /admin/users/impact: per user, what deleting them removes and what a role change affects. */
+export interface UserImpact {
+  id: string;
+  name: string;
+  email: string;
+  role: UserRole;
+  /** Their own applications (responses), role applications (dashboard rows), the reviews and interviews of them, files. */
+  applications: number;
+  roleApplications: number;
+  assessmentsAbout: number;
+  files: number;
+  /** Reviews and interviews they submitted: kept, attributed to DELETED_REVIEWER when they are deleted. */
+  submittedAssessments: number;
+  openAssignments: OpenAssignment[];
 }
 
 export interface FormSummary {

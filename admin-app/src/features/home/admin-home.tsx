@@ -10,6 +10,7 @@ import {
 } from '@portal/shared/client';
 import { RESPONSE_MESSAGES, USER_ROLE_LABELS } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
+import { SETTINGS_PATH } from '../../lib/paths';
 import { LoadError, PageSkeleton } from '@portal/shared/ui';
 
 function CardLink({ to, title, children }: { to: string; title: string; children: ReactNode }) {
@@ -39,6 +40,15 @@ function SuperReviewerLinks() {
   );
 }
 
+/** A reviewer's settings (a super-reviewer has no preferences to set). */
+function SettingsLink() {
+  return (
+    <CardLink to={SETTINGS_PATH} title="Review preferences">
+      The team roles you review.
+    </CardLink>
+  );
+}
+
 function StaffLinks({ isSuper }: { isSuper: boolean }) {
   const { api } = usePortal();
   const retry = useRetryUnlessAnswered();
@@ -47,11 +57,9 @@ function StaffLinks({ isSuper }: { isSuper: boolean }) {
     return (
       <>
         <Result status="info" title={RESPONSE_MESSAGES.noActiveForm} />
-        {isSuper && (
-          <Flex wrap gap={16}>
-            <SuperReviewerLinks />
-          </Flex>
-        )}
+        <Flex wrap gap={16}>
+          {isSuper ? <SuperReviewerLinks /> : <SettingsLink />}
+        </Flex>
       </>
     );
   }
@@ -79,6 +87,7 @@ function StaffLinks({ isSuper }: { isSuper: boolean }) {
       <CardLink to={`/admin/reviewer/dashboard/${formId}/apps`} title="Reviewer dashboard">
         The applications and interviews assigned to you for {activeForm.data.semester}.
       </CardLink>
+      {!isSuper && <SettingsLink />}
     </Flex>
   );
 }

@@ -1,7 +1,9 @@
 import { Flex, Segmented } from 'antd';
-import { Navigate, Route, Routes, useParams } from '@portal/shared/router';
+import { useCurrentUser } from '@portal/shared/client';
+import { Link, Navigate, Route, Routes, useParams } from '@portal/shared/router';
 import { PageNotFound } from '@portal/shared/ui';
 import { DashboardHeader, searchFor, useDashboardTabs } from '../../lib/dashboard-header';
+import { SETTINGS_PATH } from '../../lib/paths';
 import { AssessmentsTab } from './assessments-tab';
 
 const TABS = [
@@ -18,16 +20,15 @@ export function ReviewerDashboard() {
     TABS.map((item) => item.value),
   );
 
+  const isReviewer = useCurrentUser().data?.role === 'reviewer';
+
   return (
     <Flex vertical gap={16}>
       <DashboardHeader title="Reviewer dashboard" text={text} setText={setText} />
-      <Segmented
-        aria-label="Assigned to you"
-        value={tab}
-        options={[...TABS]}
-        onChange={open}
-        style={{ alignSelf: 'flex-start' }}
-      />
+      <Flex gap={16} align="center" justify="space-between" wrap>
+        <Segmented aria-label="Assigned to you" value={tab} options={[...TABS]} onChange={open} />
+        {isReviewer && <Link to={SETTINGS_PATH}>Review preferences</Link>}
+      </Flex>
       <Routes>
         <Route index element={<Navigate to={{ pathname: `${base}/apps`, search: searchFor(q) }} replace />} />
         <Route path="apps" element={<AssessmentsTab formId={formId} kind="review" search={q} />} />

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Flex, Input, Popconfirm, Select, Typography } from 'antd';
+import { Button, Flex, Input, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { usePortal } from '@portal/shared/client';
 import {
   displayName,
   USER_ROLE_LABELS,
   USER_ROLES,
+  type OpenAssignmentAction,
   type StaffMember,
   type UserRole,
   countOf,
@@ -15,6 +16,8 @@ import { PagedTable } from '../../lib/paged-table';
 import { useCursorPages } from '../../lib/use-cursor-pages';
 import { useDebounced } from '../../lib/use-url-search';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
+import { DeleteUsersDialog } from './delete-users-dialog';
+import { RoleChangeDialog } from './role-change-dialog';
 
 const ROLE_OPTIONS = USER_ROLES.map((role) => ({ value: role, label: USER_ROLE_LABELS[role] }));
 const ROLE_FILTER_OPTIONS = [{ value: '', label: 'All roles' }, ...ROLE_OPTIONS];
@@ -29,14 +32,30 @@ export function UsersPage() {
   const users = useUsers({ search, role: role || undefined, cursor: pages.cursor ?? undefined });
   const [selected, setSelected] = useState<string[]>([]);
   const [newRole, setNewRole] = useState<UserRole | undefined>();
+  const [dialog, setDialog] = useState<'role' | 'delete' | null>(null);
+  const done = () => {
+    setSelected([]);
+    setDialog(null);
+  };
 
-  const changeRole = useStaffMutation((input: { userIds: string[]; role: UserRole }) => changeUsersRole(api, input), {
-    success: (result, input) => `${countOf(result.updated, 'user')} now ${USER_ROLE_LABELS[input.role]}!`,
-    onSuccess: () => setSelected([]),
-  });
+  const changeRole = useStaffMutation(
+    (input: { userIds: string[]; role: UserRole; openAssignments?: OpenAssignmentAction }) =>
+      changeUsersRole(api, input),
+    {
+      success: (result, input) =>
+        [
+          `${countOf(result.updated, 'user')} now ${USER_ROLE_LABELS[input.role]}!`,
+          result.reassigned > 0 ? `${countOf(result.reassigned, 'assignment')} reassigned.` : '',
+          result.unassigned > 0 ? `${countOf(result.unassigned, 'assignment')} unassigned.` : '',
+        ]
+          .filter(Boolean)
+          .join(' '),
+      onSuccess: done,
+    },
+  );
   const remove = useStaffMutation((userIds: string[]) => deleteUsers(api, { userIds }), {
     success: (result) => `${countOf(result.deleted, 'user')} deleted!`,
-    onSuccess: () => setSelected([]),
+    onSuccess: done,
   });
 
   const columns: ColumnsType<StaffMember> = [
@@ -83,23 +102,33 @@ export function UsersPage() {
         <Button
           disabled={count === 0 || !newRole || busy}
           loading={changeRole.isPending}
-          onClick={() => newRole && changeRole.mutate({ userIds: selected, role: newRole })}
+          onClick={() => setDialog('role')}
         >
           {`Apply to ${count} selected`}
         </Button>
-        <Popconfirm
-          title={`Delete ${countOf(count, 'user')}?`}
-          description="Their accounts are deleted too. This cannot be undone."
-          okText="Yes, delete"
-          okButtonProps={{ danger: true }}
-          disabled={count === 0 || busy}
-          onConfirm={() => remove.mutate(selected)}
-        >
-          <Button danger disabled={count === 0 || busy} loading={remove.isPending}>
-            Delete
-          </Button>
-        </Popconfirm>
+        <Button danger disabled={count === 0 || busy} loading={remove.isPending} onClick={() => setDialog('delete')}>
+          Delete
+        </Button>
       </Flex>
+      {newRole && (
+        <RoleChangeDialog
+          userIds={selected}
+          role={newRole}
+          open={dialog === 'role'}
+          pending={changeRole.isPending}
+          onCancel={() => setDialog(null)}
+          onConfirm={(openAssignments) =>
+            changeRole.mutate({ userIds: selected, role: newRole, ...(openAssignments ? { openAssignments } : {}) })
+          }
+        />
+      )}
+      <DeleteUsersDialog
+        userIds={selected}
+        open={dialog === 'delete'}
+        pending={remove.isPending}
+        onCancel={() => setDialog(null)}
+        onConfirm={() => remove.mutate(selected)}
+      />
       <PagedTable<StaffMember>
         rowKey="id"
         columns={columns}

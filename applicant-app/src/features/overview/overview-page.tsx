@@ -13,14 +13,18 @@ import { LoadError, PageSkeleton } from '@portal/shared/ui';
 import { ActiveFormCard } from './active-form-card';
 import { MyApplications } from './my-applications';
 
-/** `/apply`: the active form and, for applicants, their applications. Any signed-in role may look. */
+/**
+ * `/apply`: the active form and one's applications. Any signed-in role may look; staff cannot
+ * apply, but one promoted after applying still finds their application here.
+ */
 export default function OverviewPage() {
   const { api } = usePortal();
   const user = useCurrentUser();
   const isApplicant = user.data?.role === 'applicant';
   const retry = useRetryUnlessAnswered();
   const activeForm = useQuery({ ...activeFormQueryOptions(api), retry });
-  const mine = useQuery({ ...myApplicationsQueryOptions(api), enabled: isApplicant });
+  const mine = useQuery({ ...myApplicationsQueryOptions(api), enabled: user.data !== undefined });
+  const showMine = isApplicant || (mine.data?.length ?? 0) > 0;
 
   const renderForm = () => {
     if (user.isError) {
@@ -58,7 +62,7 @@ export default function OverviewPage() {
         Apply
       </Typography.Title>
       {renderForm()}
-      {isApplicant && <MyApplications mine={mine} />}
+      {showMine && <MyApplications mine={mine} />}
     </Flex>
   );
 }

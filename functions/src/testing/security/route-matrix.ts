@@ -175,7 +175,12 @@ export const MATRIX: Record<string, MatrixRow> = {
     expect: { ...SUPER_ONLY, superReviewer: 200 },
   },
   'POST /api/admin/users/role': {
-    body: () => ({ userIds: ['eve'], role: 'reviewer' }),
+    body: () => ({ userIds: ['eve'], role: 'reviewer', openAssignments: 'unassign' }),
+    optionalFields: ['openAssignments'],
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'POST /api/admin/users/impact': {
+    body: () => ({ userIds: ['eve'] }),
     expect: { ...SUPER_ONLY, superReviewer: 200 },
   },
   'POST /api/admin/users/delete': {

@@ -1,0 +1,103 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { notify } from '@portal/shared/client';
+import type { TeamRole, UserRole } from '@portal/shared/domain';
+import AdminRoutes from '../../app/routes';
+import { answer, apiError, fail, type Routes } from '@portal/jest-support/fake-api';
+import { renderSignedIn, sessionAnswer } from '@portal/jest-support/render-signed-in';
+
+jest.setTimeout(30_000);
+
+const FORM = { id: 'spring-2025', semester: 'Spring 2025', sections: [], reviewRubrics: [], interviewRubrics: [] };
+const CHOSEN: TeamRole[] = ['bootcamp', 'engineer', 'designer'];
+
+function renderAt(path: string, role: UserRole = 'reviewer', routes: Routes = {}) {
+  return renderSignedIn(AdminRoutes, {
+    mountPath: '/admin',
+    path,
+    role,
+    user: { applicantRolePreferences: CHOSEN },
+    routes: { 'GET /forms/active': answer(FORM), ...routes },
+  });
+}
+
+const box = (name: string) => screen.getByRole('checkbox', { name });
+const save = () => screen.getByRole('button', { name: 'Save preferences' });
+
+let success: jest.SpyInstance;
+let failure: jest.SpyInstance;
+beforeEach(() => {
+  success = jest.spyOn(notify, 'success').mockImplementation(() => 'toast');
+  failure = jest.spyOn(notify, 'error').mockImplementation(() => 'toast');
+});
+afterEach(() => jest.restoreAllMocks());
+
+test('a reviewer finds the settings from the admin home and from the reviewer dashboard', async () => {
+  renderAt('/admin');
+  expect(await screen.findByRole('link', { name: /^Review preferences/ })).toHaveAttribute('href', '/admin/settings');
+
+  renderAt('/admin/reviewer/dashboard/spring-2025/apps', 'reviewer', {
+    'GET /admin/forms/spring-2025/assessments?kind=review': answer({ items: [], nextCursor: null, total: 0 }),
+  });
+  expect(await screen.findByRole('link', { name: 'Review preferences' })).toHaveAttribute('href', '/admin/settings');
+});
+
+test('the settings show the chosen roles; saving a change stores it and says so', async () => {
+  let stored = CHOSEN;
+  const put = jest.fn((body: unknown) => {
+    stored = (body as { roles: TeamRole[] }).roles;
+    return sessionAnswer('reviewer', { applicantRolePreferences: stored }).user;
+  });
+  const { request } = renderAt('/admin/settings', 'reviewer', {
+    'GET /session': () => sessionAnswer('reviewer', { applicantRolePreferences: stored }),
+    'PUT /users/nova-uid/preferences': put,
+  });
+
+  expect(await screen.findByRole('heading', { name: 'Review preferences' })).toBeInTheDocument();
+  expect(box('Bootcamp')).toBeChecked();
+  expect(box('Bootcamp')).toBeDisabled();
+  expect(box('Engineer')).toBeChecked();
+  expect(box('Designer')).toBeChecked();
+  expect(box('Product Manager')).not.toBeChecked();
+  // Nothing changed yet; and fewer than 3 roles cannot be saved.
+  expect(save()).toBeDisabled();
+  await userEvent.click(box('Designer'));
+  expect(save()).toBeDisabled();
+  await userEvent.click(box('Product Manager'));
+  expect(save()).toBeEnabled();
+  await userEvent.click(save());
+
+  await waitFor(() =>
+    expect(request).toHaveBeenCalledWith('PUT', '/users/nova-uid/preferences', {
+      body: { roles: ['bootcamp', 'engineer', 'product'] },
+    }),
+  );
+  await waitFor(() => expect(success).toHaveBeenCalledWith('Successfully updated role preferences!'));
+  await waitFor(() => expect(save()).toBeDisabled());
+  expect(box('Product Manager')).toBeChecked();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+test('a refused save says so and keeps the choice', async () => {
+  renderAt('/admin/settings', 'reviewer', {
+    'PUT /users/nova-uid/preferences': fail(apiError(403, 'forbidden', 'User is not a reviewer!')),
+  });
+  await screen.findByRole('heading', { name: 'Review preferences' });
+
+  await userEvent.click(box('Tech Lead'));
+  await userEvent.click(save());
+
+  await waitFor(() => expect(failure).toHaveBeenCalledWith('Failed to set review preferences!'));
+  expect(box('Tech Lead')).toBeChecked();
+  expect(success).not.toHaveBeenCalled();
+});
+
+test('the settings are for reviewers: a super-reviewer is sent away', async () => {
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  renderAt('/admin/settings', 'super-reviewer');
+
+  await waitFor(() =>
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('No routes matched location "/login"')),
+  );
+  expect(screen.queryByRole('button', { name: 'Save preferences' })).not.toBeInTheDocument();
+});

@@ -1,0 +1,100 @@
+import { DELETED_REVIEWER, type Assessment, type User, type UserImpact } from '@portal/shared/domain';
+import { auditEntry, type AuditActor } from '../audit/audit-entry';
+import { COLLECTIONS } from '../store/collections';
+import type { UserFootprint, UsersTransaction } from './admin-users.repository';
+import { moveRef, readForMoves, removalEntry, writeMoves } from './assignment-moves';
+import { readAll } from './assignments.service';
+import { loadWith, staffLoadId, type StaffLoad } from './staff-load';
+
+/**
+ * Deleting a user: everything of theirs goes, in one transaction with its audit entries. Their
+ * responses, response index entries, role applications (dashboard rows), uploaded files' records,
+ * the reviews and interviews of their applications (the reviewers' loads shrink to match), their
+ * own loads and their user record are deleted. The reviews and interviews they submitted stay,
+ * attributed to DELETED_REVIEWER (on the assessment and on its row); the ones they had not
+ * submitted are unassigned. The files' bytes are deleted by the caller after the commit.
+ */
+
+export const isOpen = (assessment: Assessment) => assessment.state !== 'submitted';
+
+/** What deleting or demoting `user` touches, from their footprint. */
+export function userImpact(user: User, footprint: UserFootprint): UserImpact {
+  return {
+    id: user.id,
+    name: `${user.firstName} ${user.lastName}`.trim(),
+    email: user.email,
+    role: user.role,
+    applications: footprint.responses.length,
+    roleApplications: footprint.rows.length,
+    assessmentsAbout: footprint.assessmentsAbout.length,
+    files: footprint.files.length,
+    submittedAssessments: footprint.assessmentsBy.filter((each) => !isOpen(each)).length,
+    openAssignments: footprint.assessmentsBy.filter(isOpen).map((each) => ({
+      assessmentId: each.id,
+      kind: each.kind,
+      responseId: each.responseId,
+      role: each.role,
+      applicantName: each.applicantName,
+      state: each.state,
+    })),
+  };
+}
+
+export async function eraseInTransaction(
+  tx: UsersTransaction,
+  input: { user: User; footprint: UserFootprint; actor: AuditActor; at: string },
+): Promise<void> {
+  const { user, footprint, actor, at } = input;
+  const { assessmentsAbout, assessmentsBy } = footprint;
+
+  // Reads: the loads of whoever reviewed them, and the applications they reviewed.
+  const loads = await readAll(
+    assessmentsAbout.map((each) => staffLoadId(each.applicationFormId, each.staffId)),
+    async (id) => {
+      const each = assessmentsAbout.find((a) => staffLoadId(a.applicationFormId, a.staffId) === id)!;
+      return tx.getLoad(each.applicationFormId, each.staffId);
+    },
+  );
+  const moves = await readForMoves(tx, assessmentsBy);
+
+  // Their applications and everything about them.
+  for (const response of footprint.responses) tx.remove('responses', response.id);
+  for (const id of footprint.indexEntryIds) tx.remove('responseIndex', id);
+  for (const row of footprint.rows) tx.remove('reviewStatuses', row.id);
+  for (const file of footprint.files) tx.remove('files', file.id);
+  const shrunk = new Map<string, StaffLoad>();
+  for (const each of assessmentsAbout) {
+    tx.deleteAssessment(each.kind, each.id);
+    const id = staffLoadId(each.applicationFormId, each.staffId);
+    const load = shrunk.get(id) ?? loads.get(id)!;
+    shrunk.set(id, loadWith(load, each.kind, { assigned: -1, done: isOpen(each) ? 0 : -1 }));
+  }
+  for (const load of shrunk.values()) tx.setLoad(load);
+
+  // What they reviewed: submitted work stays under DELETED_REVIEWER, open work is unassigned.
+  for (const each of assessmentsBy) {
+    if (isOpen(each)) {
+      tx.deleteAssessment(each.kind, each.id);
+      tx.record(removalEntry(actor, each, at));
+      moveRef(moves, each, () => null);
+    } else {
+      tx.setAssessment({ ...each, staffName: DELETED_REVIEWER });
+      moveRef(moves, each, (ref) => ({ ...ref, staffName: DELETED_REVIEWER }));
+    }
+  }
+  writeMoves(tx, moves, assessmentsBy);
+
+  for (const load of footprint.loads) tx.remove('staffLoads', load.id);
+  tx.remove('users', user.id);
+  const { firstName, lastName, email, role } = user;
+  tx.record(
+    auditEntry({
+      actor,
+      action: 'user.deleted',
+      target: { collection: COLLECTIONS.users, id: user.id },
+      before: { firstName, lastName, email, role },
+      after: null,
+      at,
+    }),
+  );
+}

@@ -7,3 +7,4 @@ export * from './applications';
 export * from './use-retry-unless-answered';
 export * from './autosave';
 export * from './failure-message';
+export * from './download-file';

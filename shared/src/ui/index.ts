@@ -4,6 +4,7 @@ export * from './zod-form';
 export * from './role-badge';
 export * from './query-states';
 export * from './file-name';
+export * from './file-answer';
 export * from './answer-text';
 export * from './application-answers';
 export * from './save-indicator';

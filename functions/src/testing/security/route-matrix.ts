@@ -242,6 +242,14 @@ export const MATRIX: Record<string, MatrixRow> = {
     body: () => ({}),
     expect: { ...SUPER_ONLY, superReviewer: 200 },
   },
+  'POST /api/admin/forms/:formId/rows/qualified': {
+    body: (f) => ({ rows: [{ responseId: f.responseId, role: 'engineer' }], qualified: true }),
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'POST /api/admin/forms/:formId/rows/decision': {
+    body: (f) => ({ rows: [{ responseId: f.responseId, role: 'engineer' }], decision: 'denied' }),
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
   'POST /api/admin/forms/:formId/release': {
     stage: 'decided',
     body: () => ({}),

@@ -35,6 +35,3 @@ export const STAFF_NOUN: Record<AssessmentKind, { one: string; aOne: string; tit
 
 export const scoreText = (score: number | null | undefined): string =>
   typeof score === 'number' ? score.toFixed(2) : '—';
-
-export const localDateTime = (iso: string): string =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -8,3 +8,4 @@ export * from './use-retry-unless-answered';
 export * from './autosave';
 export * from './failure-message';
 export * from './download-file';
+export * from './use-date-format';

@@ -10,3 +10,4 @@ export * from './application-answers';
 export * from './save-indicator';
 export * from './visually-hidden';
 export * from './portal-theme';
+export * from './date-time';

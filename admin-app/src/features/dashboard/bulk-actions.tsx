@@ -4,7 +4,6 @@ import { usePortal } from '@portal/shared/client';
 import {
   countOf,
   displayName,
-  FINAL_DECISIONS,
   refsOf,
   type ApplicationRowView,
   type AssessmentKind,
@@ -13,7 +12,7 @@ import {
 } from '@portal/shared/domain';
 import { decideRows, qualifyRows } from '../../api/rows';
 import { assignStaff, useStaffSummaries } from '../../api/staff';
-import { DECISION_LABELS, STAFF_NOUN } from '../../lib/labels';
+import { DECISION_LABELS, DECISION_OPTIONS, STAFF_NOUN } from '../../lib/labels';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 
 type Row = ApplicationRowView;
@@ -128,7 +127,7 @@ export function BulkActions({
         style={{ width: 130 }}
         disabled={disabled}
         value={null}
-        options={FINAL_DECISIONS.map((decision) => ({ value: decision, label: DECISION_LABELS[decision] }))}
+        options={DECISION_OPTIONS}
         onChange={decide}
       />
       <Space.Compact>

@@ -3,7 +3,6 @@ import { Flex, Select, Switch, Tag, Typography } from 'antd';
 import type { ColumnsType, ColumnType } from 'antd/es/table';
 import type { SortOrder } from 'antd/es/table/interface';
 import {
-  FINAL_DECISIONS,
   isFinalDecision,
   offerState,
   refsOf,
@@ -15,7 +14,7 @@ import {
 } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
 import { DateTime, RoleBadge } from '@portal/shared/ui';
-import { DECISION_LABELS, OFFER_COLORS, OFFER_LABELS, scoreText } from '../../lib/labels';
+import { DECISION_LABELS, DECISION_OPTIONS, OFFER_COLORS, OFFER_LABELS, scoreText } from '../../lib/labels';
 import { dorPaths } from '../../lib/paths';
 import { AssignStaff } from '../assignments';
 
@@ -35,8 +34,6 @@ export interface RowColumnContext {
   decide: (row: Row, decision: FinalDecision) => void;
   deciding: (row: RowKey) => boolean;
 }
-
-const DECISION_OPTIONS = FINAL_DECISIONS.map((decision) => ({ value: decision, label: DECISION_LABELS[decision] }));
 
 function ApplicantCell({ row }: { row: Row }) {
   return (

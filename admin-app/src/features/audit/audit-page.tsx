@@ -73,6 +73,7 @@ export function AuditPage() {
       </Flex>
       <PagedTable<AuditEntry>
         rowKey="id"
+        scrollX={960}
         columns={columns}
         query={log}
         pages={pages}

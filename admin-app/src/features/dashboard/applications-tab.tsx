@@ -155,6 +155,8 @@ export function ApplicationsTab({
       />
       <PagedTable<ApplicationRowView>
         rowKey="id"
+        // Cells wrap to fit a laptop's 1366 px; narrower screens scroll the table.
+        scrollX={1100}
         rowSelection={{
           selectedRowKeys: selected.map((row) => row.id),
           onChange: (keys) => setSelectedIds(keys),

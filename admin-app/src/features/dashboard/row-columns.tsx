@@ -39,7 +39,9 @@ function ApplicantCell({ row }: { row: Row }) {
   return (
     <Flex vertical>
       <Link to={dorPaths.application(row.applicationFormId, row.responseId)}>{row.applicantName}</Link>
-      <Typography.Text type="secondary">{row.applicantEmail}</Typography.Text>
+      <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
+        {row.applicantEmail}
+      </Typography.Text>
     </Flex>
   );
 }

@@ -244,6 +244,11 @@ describe('sectionsForReviewers and answersForReviewers', () => {
     ]);
   });
 
+  it('keeps a section shown to reviewers that has no questions', () => {
+    const empty = { sections: [{ sectionId: 'intro', sectionName: 'Intro', questions: [] }, ...form.sections] };
+    expect(sectionsForReviewers(empty).map((s) => s.sectionId)).toEqual(['intro', 'private', 'open']);
+  });
+
   it('filters the answers the same way', () => {
     const answers = emptySectionResponses({ ...FORM, sections: form.sections });
     expect(answersForReviewers(form, answers).map((s) => [s.sectionId, s.questions.map((q) => q.questionId)])).toEqual([

@@ -17,11 +17,12 @@ export function isHiddenFromReviewers(section: FormSection, question: Question):
   return own ?? section.hiddenFromReviewers ?? false;
 }
 
-/** The form's sections as reviewers read them: only the questions they may see, and no section left empty by that. */
+/** The form's sections as reviewers read them: only the questions they may see, and no section left empty by hiding. */
 export function sectionsForReviewers(form: Pick<ApplicationForm, 'sections'>): FormSection[] {
   return form.sections.flatMap((section) => {
     const questions = section.questions.filter((question) => !isHiddenFromReviewers(section, question));
-    return questions.length === 0 ? [] : [{ ...section, questions }];
+    const emptied = questions.length === 0 && (section.hiddenFromReviewers || section.questions.length > 0);
+    return emptied ? [] : [{ ...section, questions }];
   });
 }
 

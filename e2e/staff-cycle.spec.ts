@@ -101,8 +101,14 @@ test('a whole cycle: auto-assign, review, qualify, interview, decide, release, a
   await shot(reviewer, 'reviewer-dashboard');
   await assigned.getByRole('link', { name: 'Open' }).click();
   await expect(reviewer.getByRole('heading', { name: /^Review/ })).toBeVisible();
-  // Sections hidden from reviewers (About You: name, resume) are left out.
+  // Sections hidden from reviewers (About You: the name) are left out; the resume, shown to reviewers, is there to open.
   await expect(reviewer.getByText('What name do you go by?')).toHaveCount(0);
+  const [resumeTab] = await Promise.all([
+    reviewer.waitForEvent('popup'),
+    reviewer.getByRole('button', { name: 'Open resume.pdf' }).click(),
+  ]);
+  await expect.poll(() => resumeTab.url()).toMatch(/^blob:/);
+  await resumeTab.close();
   const submitReview = reviewer.getByRole('button', { name: 'Submit review' });
   await reviewer
     .getByRole('radiogroup', { name: 'Motivation for social impact' })
@@ -273,4 +279,44 @@ test("the director's other pages: reviewers, the application, users and forms", 
   await director.getByRole('button', { name: 'Validate and save' }).click();
   await expect(director.getByText(/^sections\.1\.sectionId: /)).toBeVisible();
   await shot(director, 'forms-page');
+});
+
+/** Whether the page and every table fit the window without a horizontal scroll. */
+const fitsWidth = (page: Page) =>
+  page.evaluate(() => ({
+    page: document.documentElement.scrollWidth <= window.innerWidth,
+    tables: [...document.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body')].every(
+      (table) => table.scrollWidth <= table.clientWidth,
+    ),
+  }));
+
+test('staff open and download the resume; the dashboards and the audit log fit a laptop screen', async ({
+  browser,
+}) => {
+  const director = await signedIn(browser, DEMO.director);
+  await director.setViewportSize({ width: 1366, height: 900 });
+  for (const tab of ['all', 'qualified']) {
+    await director.goto(`/admin/dor/dashboard/${FORM}/${tab}`);
+    await expect(director.getByRole('link', { name: 'Test Applicant' })).toBeVisible();
+    expect({ tab, ...(await fitsWidth(director)) }).toEqual({ tab, page: true, tables: true });
+    await shots(director, `dashboard-${tab}`);
+  }
+  await director.goto('/admin/dor/audit');
+  await expect(director.getByRole('cell', { name: /Test Applicant · Bootcamp/ }).first()).toBeVisible();
+  await expect(director.getByText(/^Decision: .* → Accepted$/).first()).toBeVisible();
+  expect(await fitsWidth(director)).toEqual({ page: true, tables: true });
+  await shots(director, 'audit-log');
+
+  await director.goto(`/admin/dor/dashboard/${FORM}/all`);
+  await director.getByRole('link', { name: 'Test Applicant' }).click();
+  const open = director.getByRole('button', { name: 'Open resume.pdf' });
+  const [tab] = await Promise.all([director.waitForEvent('popup'), open.click()]);
+  await expect.poll(() => tab.url()).toMatch(/^blob:/);
+  await tab.close();
+  const [download] = await Promise.all([
+    director.waitForEvent('download'),
+    director.getByRole('button', { name: 'Download resume.pdf' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('resume.pdf');
+  await shots(director, 'application-resume');
 });

@@ -16,7 +16,13 @@ export function fakeApi(routes: Routes) {
     if (!handler) throw new Error(`The fake API has no route for ${method} ${path}`);
     return handler(options?.body);
   });
-  return { api: { request } as unknown as ApiClient, request };
+  /** Downloads are routed as `"GET /files/…"`; the handler answers the Blob. */
+  const download = jest.fn(async (path: string) => {
+    const handler = routes[`GET ${path}`];
+    if (!handler) throw new Error(`The fake API has no route for a download of ${path}`);
+    return handler(undefined);
+  });
+  return { api: { request, download } as unknown as ApiClient, request, download };
 }
 
 export const answer =

@@ -3,6 +3,8 @@ import { usePortal, type ApiClient } from '@portal/shared/client';
 import type {
   ApplicationForm,
   ApplicationRowView,
+  BulkDecisionBody,
+  BulkQualifiedBody,
   DecisionBody,
   Page,
   QualifiedBody,
@@ -61,3 +63,11 @@ export const denyUndecidedUnqualified = (api: ApiClient, formId: string) =>
 /** POST /admin/forms/{formId}/release; the server refuses (409) while rows are undecided. */
 export const releaseDecisions = (api: ApiClient, formId: string) =>
   api.request<ApplicationForm>('POST', `/admin/forms/${id(formId)}/release`, { body: {} });
+
+/** POST /admin/forms/{formId}/rows/qualified: the selected rows qualified or not (audited per row). */
+export const qualifyRows = (api: ApiClient, formId: string, body: BulkQualifiedBody) =>
+  api.request<{ updated: number }>('POST', `/admin/forms/${id(formId)}/rows/qualified`, { body });
+
+/** POST /admin/forms/{formId}/rows/decision: one decision for the selected rows (audited per row). */
+export const decideRows = (api: ApiClient, formId: string, body: BulkDecisionBody) =>
+  api.request<{ updated: number }>('POST', `/admin/forms/${id(formId)}/rows/decision`, { body });

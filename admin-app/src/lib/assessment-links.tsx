@@ -2,6 +2,7 @@ import { Tag } from 'antd';
 import {
   ASSESSMENT_STATE_LABELS,
   isSectionVisible,
+  sectionsForReviewers,
   type ApplicationForm,
   type AssessmentKind,
   type AssessmentState,
@@ -20,9 +21,7 @@ const ANY_SECTION = 'first';
 
 /** Where a review opens: the form's first section a reviewer may see for that role. */
 export function firstReviewSectionId(form: Pick<ApplicationForm, 'sections'> | undefined, role: TeamRole): string {
-  const section = form?.sections.find(
-    (candidate) => !candidate.hiddenFromReviewers && isSectionVisible(candidate, [role]),
-  );
+  const section = form && sectionsForReviewers(form).find((candidate) => isSectionVisible(candidate, [role]));
   return section?.sectionId ?? ANY_SECTION;
 }
 

@@ -1,4 +1,4 @@
-import type { AssessmentKind, OfferState, ReviewDecision } from '@portal/shared/domain';
+import { FINAL_DECISIONS, type AssessmentKind, type OfferState, type ReviewDecision } from '@portal/shared/domain';
 
 export const DECISION_LABELS: Record<ReviewDecision, string> = {
   'not-reviewed': 'Not reviewed',
@@ -9,6 +9,12 @@ export const DECISION_LABELS: Record<ReviewDecision, string> = {
   denied: 'Denied',
   waitlist: 'Waitlist',
 };
+
+/** The final decisions as select options. */
+export const DECISION_OPTIONS = FINAL_DECISIONS.map((decision) => ({
+  value: decision,
+  label: DECISION_LABELS[decision],
+}));
 
 export const DECISION_COLORS: Record<ReviewDecision, string> = {
   'not-reviewed': 'default',
@@ -35,6 +41,3 @@ export const STAFF_NOUN: Record<AssessmentKind, { one: string; aOne: string; tit
 
 export const scoreText = (score: number | null | undefined): string =>
   typeof score === 'number' ? score.toFixed(2) : '—';
-
-export const localDateTime = (iso: string): string =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -45,6 +45,7 @@ export function PagedTable<T extends object>({
   loadingLabel,
   countText,
   emptyText,
+  scrollX = 'max-content',
   ...table
 }: Omit<TableProps<T>, 'dataSource' | 'pagination' | 'loading' | 'locale'> & {
   query: UseQueryResult<Page<T>>;
@@ -54,6 +55,11 @@ export function PagedTable<T extends object>({
   /** What the list holds in all, from the total: "12 applications". */
   countText: (total: number) => string;
   emptyText: string;
+  /**
+   * The narrowest the table gets before it scrolls sideways (a phone). A number lets cells wrap to
+   * fit a wider screen (the table takes the full width); 'max-content' never wraps.
+   */
+  scrollX?: number | 'max-content';
 }) {
   if (query.isError) return <LoadError title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
   if (query.isPending) return <PageSkeleton label={loadingLabel} />;
@@ -64,7 +70,7 @@ export function PagedTable<T extends object>({
         dataSource={query.data.items}
         pagination={false}
         loading={query.isFetching}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: scrollX }}
         locale={{ emptyText }}
       />
       <Pager

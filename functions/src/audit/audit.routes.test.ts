@@ -494,6 +494,19 @@ describe('GET /api/admin/audit', () => {
     expect(res.status).toBe(400);
   });
 
+  it('names each target in words when read: the applicant and role label, the person, the review, the form', async () => {
+    await runFlow(harness);
+    const items = (await harness.as('dora').get('/admin/audit?limit=100')).body.items as AuditEntry[];
+    const labelOf = (action: AuditAction) => items.find((entry) => entry.action === action)?.targetLabel;
+    expect(labelOf('decision.set')).toMatch(/^(ada|eve) Tester · (Engineer|Bootcamp)$/);
+    expect(labelOf('qualified.set')).toMatch(/^(ada|eve) Tester · /);
+    expect(labelOf('user.role-changed')).toMatch(/ Tester$/);
+    expect(labelOf('assignment.created')).toMatch(/^(Review|Interview) of \S+ Tester · \S+.* by \S+ Tester$/);
+    expect(labelOf('decisions.released')).toBe('Demo Semester');
+    // Never stored: the stored entries are as they were written.
+    expect((await entries(harness)).some((entry) => 'targetLabel' in entry)).toBe(false);
+  });
+
   it('pages newest first, filters by action, and offers no way to edit an entry', async () => {
     await runFlow(harness);
     const all = await entries(harness);

@@ -501,6 +501,39 @@ describe('GET /api/files/:fileId and /meta', () => {
       expect((await download(file.id, 'rita')).status).toBe(404);
       expect((await meta(file.id, 'sam')).status).toBe(200);
     });
+
+    /** The form with the resume question (and, when asked, its section) changed. */
+    const hideResume = (question: boolean, section = false) =>
+      store.update(COLLECTIONS.forms, FORM.id, {
+        sections: FORM.sections.map((each) => ({
+          ...each,
+          hiddenFromReviewers: section,
+          questions: each.questions.map((q) =>
+            q.questionId === 'resume' ? { ...q, hiddenFromReviewers: question } : q,
+          ),
+        })),
+      });
+
+    it('answers 404 to a file question the form hides from reviewers; the super-reviewer still reads it', async () => {
+      const file = await uploaded();
+      await assignRita('review');
+      await hideResume(true);
+      expect((await meta(file.id, 'rita')).status).toBe(404);
+      expect((await download(file.id, 'rita')).status).toBe(404);
+      expect((await download(file.id, 'sam')).status).toBe(200);
+      expect((await download(file.id)).status).toBe(200);
+    });
+
+    it('lets an assigned reviewer read a file question shown to reviewers in a section hidden from them', async () => {
+      const content = pdf('shown resume');
+      const file = await uploaded(content);
+      await assignRita('interview');
+      await hideResume(false, true);
+      const res = await download(file.id, 'rita');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(content);
+      expect(res.headers['content-type']).toBe('application/pdf');
+    });
   });
 
   it('answers another applicant 404, exactly as for a file that does not exist', async () => {

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import {
   FILE_MESSAGES,
   idSchema,
+  isHiddenFromReviewers,
   isPastDue,
   mediaTypeEssence,
   RESPONSE_MESSAGES,
@@ -101,13 +102,14 @@ export function createFilesService({ files, storage, now = () => new Date(), new
     return file;
   }
 
-  /** A reviewer reads the files of responses assigned to them, outside the sections hidden from reviewers. */
+  /** A reviewer reads the files of responses assigned to them, of the questions the form lets reviewers see. */
   async function reviewerMayRead(uid: string, file: UploadedFile): Promise<boolean> {
     if (!(await files.hasAssessment(file.responseId, uid))) return false;
     const response = await files.getResponse(file.responseId);
     const form = response ? await files.getForm(response.applicationFormId) : null;
     const section = form?.sections.find((each) => each.questions.some((q) => q.questionId === file.questionId));
-    return section !== undefined && !section.hiddenFromReviewers;
+    const question = section?.questions.find((q) => q.questionId === file.questionId);
+    return section !== undefined && question !== undefined && !isHiddenFromReviewers(section, question);
   }
 
   return {

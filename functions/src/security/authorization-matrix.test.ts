@@ -1,5 +1,7 @@
-import { createFixture, WHO, type Who } from '../testing/security/fixtures';
-import { call, callerOf, concretePath, MATRIX } from '../testing/security/route-matrix';
+import type { ApplicationForm } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
+import { createFixture, WHO, type Fixture, type Who } from '../testing/security/fixtures';
+import { call, callerOf, concretePath, FILE_READERS, MATRIX } from '../testing/security/route-matrix';
 import { listRoutes } from '../testing/security/route-table';
 import { dumpStore } from '../testing/staff-fixtures';
 
@@ -74,3 +76,32 @@ describe('authorization matrix', () => {
 });
 
 const PDF_BYTES = Buffer.from('%PDF-1.4\n% matrix upload\n%%EOF\n');
+
+describe('file downloads when the form hides the file question from reviewers', () => {
+  const hideResume = async (fixture: Fixture) => {
+    const form = (await fixture.harness.store.get(COLLECTIONS.forms, fixture.formId)) as ApplicationForm;
+    await fixture.harness.store.update(COLLECTIONS.forms, fixture.formId, {
+      sections: form.sections.map((section) => ({
+        ...section,
+        questions: section.questions.map((q) => (q.questionId === 'resume' ? { ...q, hiddenFromReviewers: true } : q)),
+      })),
+    });
+  };
+
+  it.each(['GET /api/files/:fileId/meta', 'GET /api/files/:fileId'])('%s', async (key) => {
+    const cells = await Promise.all(
+      WHO.map(async (who): Promise<[Who, number]> => {
+        const fixture = await createFixture('submitted');
+        try {
+          await hideResume(fixture);
+          const res = await call(fixture.harness, callerOf(who), key, concretePath(key, fixture));
+          return [who, res.status];
+        } finally {
+          await fixture.harness.close();
+        }
+      }),
+    );
+    // rita, though assigned, learns nothing of it; the owner and the super-reviewer still read it.
+    expect(Object.fromEntries(cells)).toEqual({ ...FILE_READERS, assignedReviewer: 404 });
+  });
+});

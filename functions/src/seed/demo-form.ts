@@ -35,6 +35,8 @@ export function demoForm(now: Date): ApplicationForm {
             questionType: 'file-upload',
             questionText: 'Upload your resume (PDF, up to 10 MB)',
             ...RESUME,
+            // The section is hidden from reviewers, the resume is not: they read it beside the answers.
+            hiddenFromReviewers: false,
           },
         ],
       },

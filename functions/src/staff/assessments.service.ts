@@ -1,4 +1,6 @@
 import {
+  answersForReviewers,
+  sectionsForReviewers,
   aggregateScore,
   applicationRowId,
   refsOf,
@@ -20,7 +22,7 @@ import { auditEntry } from '../audit/audit-entry';
 import { noFormError } from '../forms/forms.service';
 import { ApiError } from '../http/api-error';
 import { noResponseError } from '../responses/responses.service';
-import { sectionsForReviewers, toAssessmentView } from './dashboard.service';
+import { toAssessmentView } from './dashboard.service';
 import {
   assessmentCollection,
   type ApplicationState,
@@ -108,13 +110,13 @@ export function createAssessmentsService(deps: { reviews: ReviewsRepository; now
         form: {
           id: form.id,
           semester: form.semester,
-          sections: form.sections.filter((section) => !section.hiddenFromReviewers),
+          sections: sectionsForReviewers(form),
         },
         response: {
           id: response.id,
           status: response.status,
           rolesApplied: response.rolesApplied,
-          sectionResponses: sectionsForReviewers(form, response.sectionResponses),
+          sectionResponses: answersForReviewers(form, response.sectionResponses),
         },
         editable: !submitted,
         reopenable: submitted && isSuper(caller) && !form.decisionsReleased,

@@ -1,4 +1,5 @@
 import {
+  answersForReviewers,
   normalizeSearch,
   offerCountsByRole,
   searchToken,
@@ -6,7 +7,6 @@ import {
   STAFF_MESSAGES,
   toRowView,
   withOnlyOwnScores,
-  type ApplicationForm,
   type ApplicationRowView,
   type Assessment,
   type AssessmentKind,
@@ -46,12 +46,6 @@ export async function formOrNotFound(reviews: Pick<ReviewsRepository, 'getForm'>
   const form = await reviews.getForm(formId);
   if (!form) throw noFormError();
   return form;
-}
-
-/** The response's sections without those the form hides from reviewers. */
-export function sectionsForReviewers<S extends { sectionId: string }>(form: ApplicationForm, sections: S[]): S[] {
-  const hidden = new Set(form.sections.filter((section) => section.hiddenFromReviewers).map((s) => s.sectionId));
-  return sections.filter((section) => !hidden.has(section.sectionId));
 }
 
 /** What the dashboards read: rows, staff loads, someone's assessments, one application. */
@@ -141,7 +135,7 @@ export function createDashboardService(deps: { reviews: ReviewsRepository }) {
         form,
         response: isSuper
           ? response
-          : { ...response, sectionResponses: sectionsForReviewers(form, response.sectionResponses) },
+          : { ...response, sectionResponses: answersForReviewers(form, response.sectionResponses) },
         applicant: {
           id: response.userId,
           firstName: applicant?.firstName ?? '',

@@ -227,13 +227,17 @@ describe('POST /api/admin/assignments', () => {
 });
 
 describe('GET /api/admin/assessments/:kind/:id', () => {
-  it('gives the assigned reviewer the screen without the hidden sections', async () => {
+  it('gives the assigned reviewer the screen without the hidden sections, but with the file questions shown to reviewers', async () => {
     const [rita] = await assign(harness, [{ responseId: ada.id, role: 'engineer', staffId: 'rita' }]);
     const res = await harness.as('rita').get(`/admin/assessments/review/${rita!.id}`);
     expect(res.status).toBe(200);
     const screen = res.body as AssessmentScreen;
     expect(screen).toMatchObject({ editable: true, reopenable: false, rubric: { rubricId: 'general-review' } });
-    expect(screen.response.sectionResponses.map((s) => s.sectionId)).not.toContain('about-you');
+    // About You is hidden from reviewers; only its resume (hiddenFromReviewers: false) is left of it.
+    const questionsOf = (sections: { sectionId: string; questions: { questionId: string }[] }[], id: string) =>
+      sections.find((s) => s.sectionId === id)?.questions.map((q) => q.questionId);
+    expect(questionsOf(screen.response.sectionResponses, 'about-you')).toEqual(['resume']);
+    expect(questionsOf(screen.form.sections, 'about-you')).toEqual(['resume']);
     expect(screen.response.sectionResponses.map((s) => s.sectionId)).toContain('motivation');
     expect(JSON.stringify(screen)).not.toContain('Nova');
   });

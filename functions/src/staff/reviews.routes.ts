@@ -6,6 +6,8 @@ import {
   assessmentsQuerySchema,
   assignmentsBodySchema,
   autoAssignBodySchema,
+  bulkDecisionBodySchema,
+  bulkQualifiedBodySchema,
   decisionBodySchema,
   idSchema,
   qualifiedBodySchema,
@@ -97,6 +99,18 @@ export function reviewsRoutes(deps: Pick<AppDeps, 'store' | 'accounts'> & { now:
     const id = formId(req.params);
     parseInput(emptyBodySchema, req.body ?? {}, 'bulk denial');
     res.json(await decisions.denyUndecidedUnqualified(id, req.user!));
+  });
+
+  router.post('/admin/forms/:formId/rows/qualified', ...superOnly, async (req, res) => {
+    const id = formId(req.params);
+    const body = parseInput(bulkQualifiedBodySchema, req.body, 'qualified flags');
+    res.json(await decisions.setQualifiedMany(id, body.rows, body.qualified, req.user!));
+  });
+
+  router.post('/admin/forms/:formId/rows/decision', ...superOnly, async (req, res) => {
+    const id = formId(req.params);
+    const body = parseInput(bulkDecisionBodySchema, req.body, 'decisions');
+    res.json(await decisions.decideMany(id, body.rows, body.decision, req.user!));
   });
 
   router.post('/admin/forms/:formId/release', ...superOnly, async (req, res) => {

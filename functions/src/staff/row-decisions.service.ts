@@ -18,7 +18,8 @@ import { formOrNotFound } from './dashboard.service';
 import type { ApplicationState, ReviewsRepository, ReviewsTransaction } from './reviews.repository';
 import { assertNotReleased, noRowError } from './staff-errors';
 
-/** The super-reviewer's calls on a row (qualified, decision) and the release of a form's decisions, each audited. */
+type RowKey = { responseId: string; role: TeamRole };
+
 /** Rows decided per transaction by the bulk denial: each writes the row, its response and an audit entry. */
 const ROWS_PER_TRANSACTION = 100;
 
@@ -29,11 +30,13 @@ const ROWS_PER_TRANSACTION = 100;
  */
 async function decideInTransaction(
   tx: ReviewsTransaction,
-  items: { responseId: string; role: TeamRole }[],
+  items: RowKey[],
   decision: FinalDecision,
   actor: AuditActor,
   at: string,
   skip: (row: ApplicationRow) => boolean = () => false,
+  /** Every row must be of this form (the bulk routes name it). */
+  formId?: string,
 ): Promise<ApplicationRow[]> {
   const states = new Map<string, ApplicationState>();
   const forms = new Map<string, ApplicationForm>();
@@ -41,7 +44,7 @@ async function decideInTransaction(
   for (const { responseId, role } of items) {
     const state = states.get(responseId) ?? (await tx.readApplication(responseId));
     const row = state?.rows.get(applicationRowId(responseId, role));
-    if (!state || !row) throw noRowError();
+    if (!state || !row || (formId !== undefined && row.applicationFormId !== formId)) throw noRowError();
     states.set(responseId, state);
     const form = forms.get(row.applicationFormId) ?? (await tx.getForm(row.applicationFormId));
     if (!form) throw noFormError();
@@ -71,6 +74,45 @@ async function decideInTransaction(
   return decided;
 }
 
+/** Sets the qualified flag on rows inside one transaction (every read before the first write), an audit entry per row. */
+async function qualifyInTransaction(
+  tx: ReviewsTransaction,
+  items: RowKey[],
+  qualified: boolean,
+  actor: AuditActor,
+  at: string,
+  formId?: string,
+): Promise<ApplicationRow[]> {
+  const rows: ApplicationRow[] = [];
+  const forms = new Map<string, ApplicationForm>();
+  for (const { responseId, role } of items) {
+    const row = await tx.getRow(responseId, role);
+    if (!row || (formId !== undefined && row.applicationFormId !== formId)) throw noRowError();
+    const form = forms.get(row.applicationFormId) ?? (await tx.getForm(row.applicationFormId));
+    if (!form) throw noFormError();
+    assertNotReleased(form);
+    forms.set(form.id, form);
+    rows.push(row);
+  }
+  return rows.map((row) => {
+    const next = { ...row, qualified };
+    tx.setRow(next);
+    tx.record(
+      auditEntry({
+        actor,
+        action: 'qualified.set',
+        target: { collection: COLLECTIONS.reviewStatuses, id: row.id },
+        formId: row.applicationFormId,
+        before: { qualified: row.qualified },
+        after: { qualified },
+        at,
+      }),
+    );
+    return next;
+  });
+}
+
+/** The super-reviewer's calls on rows (qualified, decision, one or selected) and the release of a form's decisions, each audited. */
 export function createRowDecisionsService(deps: { reviews: ReviewsRepository; now: () => Date }) {
   const { reviews, now } = deps;
 
@@ -119,27 +161,36 @@ export function createRowDecisionsService(deps: { reviews: ReviewsRepository; no
       actor: AuditActor,
     ): Promise<ApplicationRowView> {
       const at = now().toISOString();
-      return reviews.transaction(async (tx) => {
-        const row = await tx.getRow(responseId, role);
-        if (!row) throw noRowError();
-        const form = await tx.getForm(row.applicationFormId);
-        if (!form) throw noFormError();
-        assertNotReleased(form);
-        const next = { ...row, qualified };
-        tx.setRow(next);
-        tx.record(
-          auditEntry({
-            actor,
-            action: 'qualified.set',
-            target: { collection: COLLECTIONS.reviewStatuses, id: row.id },
-            formId: row.applicationFormId,
-            before: { qualified: row.qualified },
-            after: { qualified },
-            at,
-          }),
-        );
-        return toRowView(next);
-      });
+      const [next] = await reviews.transaction((tx) =>
+        qualifyInTransaction(tx, [{ responseId, role }], qualified, actor, at),
+      );
+      return toRowView(next!);
+    },
+
+    /** Selected rows of one form marked qualified (or not) in one transaction, an audit entry per row. */
+    async setQualifiedMany(
+      formId: string,
+      rows: RowKey[],
+      qualified: boolean,
+      actor: AuditActor,
+    ): Promise<{ updated: number }> {
+      const at = now().toISOString();
+      const updated = await reviews.transaction((tx) => qualifyInTransaction(tx, rows, qualified, actor, at, formId));
+      return { updated: updated.length };
+    },
+
+    /** Selected rows of one form given one final decision in one transaction, an audit entry per row. */
+    async decideMany(
+      formId: string,
+      rows: RowKey[],
+      decision: FinalDecision,
+      actor: AuditActor,
+    ): Promise<{ updated: number }> {
+      const at = now().toISOString();
+      const decided = await reviews.transaction((tx) =>
+        decideInTransaction(tx, rows, decision, actor, at, undefined, formId),
+      );
+      return { updated: decided.length };
     },
 
     async decide(

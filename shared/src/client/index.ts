@@ -7,3 +7,5 @@ export * from './applications';
 export * from './use-retry-unless-answered';
 export * from './autosave';
 export * from './failure-message';
+export * from './download-file';
+export * from './use-date-format';

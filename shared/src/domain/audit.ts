@@ -58,6 +58,11 @@ export interface AuditEntry {
   /** Only the changed fields, before and after (null: the document did not exist, or no longer does). */
   before: unknown;
   after: unknown;
+  /**
+   * What the target is, in words ("Ada Lovelace · Engineer", a person's name, a form's semester):
+   * added when the log is read, never stored.
+   */
+  targetLabel?: string;
 }
 
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);

@@ -1,16 +1,18 @@
 import { TEAM_ROLES } from './constants';
 import {
+  answersForReviewers,
   checkAnswers,
   countWords,
   emptySectionResponses,
   rolesFromAnswers,
+  sectionsForReviewers,
   visibleSections,
   withAnswer,
   wordLimitIssue,
   withExclusiveOptions,
 } from './form-rules';
 import type { ApplicationResponse, SectionResponse } from './responses';
-import type { ApplicationForm, Question } from './schemas';
+import { questionSchema, type ApplicationForm, type Question } from './schemas';
 
 const FORM: ApplicationForm = {
   id: 'spring',
@@ -207,5 +209,56 @@ describe('word limits', () => {
     expect(wordLimitIssue(essay, 'one two three four five six')).toBe('Write at most 5 words (now 6)');
     expect(wordLimitIssue(essay, 'one two three')).toBeNull();
     expect(wordLimitIssue(causes, 'anything')).toBeNull();
+  });
+});
+
+describe('sectionsForReviewers and answersForReviewers', () => {
+  const file = (questionId: string, hiddenFromReviewers?: boolean): Question => ({
+    questionId,
+    questionText: questionId,
+    questionType: 'file-upload',
+    acceptedTypes: ['application/pdf'],
+    maxSizeBytes: 1024,
+    ...(hiddenFromReviewers === undefined ? {} : { hiddenFromReviewers }),
+  });
+  const form = {
+    sections: [
+      {
+        sectionId: 'private',
+        sectionName: 'Private',
+        hiddenFromReviewers: true,
+        questions: [
+          { questionId: 'phone', questionText: 'Phone', questionType: 'short-answer' as const },
+          file('cv', false),
+        ],
+      },
+      { sectionId: 'open', sectionName: 'Open', questions: [file('portfolio', true), file('sample')] },
+      { sectionId: 'gone', sectionName: 'Gone', hiddenFromReviewers: true, questions: [file('id-card')] },
+    ],
+  };
+
+  it('keeps a file question shown to reviewers in a hidden section, drops a hidden one in a shown section', () => {
+    expect(sectionsForReviewers(form).map((s) => [s.sectionId, s.questions.map((q) => q.questionId)])).toEqual([
+      ['private', ['cv']],
+      ['open', ['sample']],
+    ]);
+  });
+
+  it('keeps a section shown to reviewers that has no questions', () => {
+    const empty = { sections: [{ sectionId: 'intro', sectionName: 'Intro', questions: [] }, ...form.sections] };
+    expect(sectionsForReviewers(empty).map((s) => s.sectionId)).toEqual(['intro', 'private', 'open']);
+  });
+
+  it('filters the answers the same way', () => {
+    const answers = emptySectionResponses({ ...FORM, sections: form.sections });
+    expect(answersForReviewers(form, answers).map((s) => [s.sectionId, s.questions.map((q) => q.questionId)])).toEqual([
+      ['private', ['cv']],
+      ['open', ['sample']],
+    ]);
+  });
+
+  it('is validated by the form schema: a boolean on a file question', () => {
+    expect(questionSchema.safeParse(file('cv', true)).success).toBe(true);
+    expect(questionSchema.safeParse({ ...file('cv'), hiddenFromReviewers: 'yes' }).success).toBe(false);
   });
 });

@@ -11,6 +11,35 @@ export function visibleSections(form: ApplicationForm, rolesApplied: readonly st
   return form.sections.filter((section) => isSectionVisible(section, rolesApplied));
 }
 
+/** Whether reviewers may read a question's answer: a file question decides for itself, else its section decides. */
+export function isHiddenFromReviewers(section: FormSection, question: Question): boolean {
+  const own = question.questionType === 'file-upload' ? question.hiddenFromReviewers : undefined;
+  return own ?? section.hiddenFromReviewers ?? false;
+}
+
+/** The form's sections as reviewers read them: only the questions they may see, and no section left empty by hiding. */
+export function sectionsForReviewers(form: Pick<ApplicationForm, 'sections'>): FormSection[] {
+  return form.sections.flatMap((section) => {
+    const questions = section.questions.filter((question) => !isHiddenFromReviewers(section, question));
+    const emptied = questions.length === 0 && (section.hiddenFromReviewers || section.questions.length > 0);
+    return emptied ? [] : [{ ...section, questions }];
+  });
+}
+
+/** The answers reviewers may read: those of `sectionsForReviewers`, nothing else. */
+export function answersForReviewers(
+  form: Pick<ApplicationForm, 'sections'>,
+  answers: SectionResponse[],
+): SectionResponse[] {
+  const shown = new Map(
+    sectionsForReviewers(form).map((s) => [s.sectionId, new Set(s.questions.map((q) => q.questionId))]),
+  );
+  return answers.flatMap((section) => {
+    const questions = shown.get(section.sectionId);
+    return questions ? [{ ...section, questions: section.questions.filter((q) => questions.has(q.questionId)) }] : [];
+  });
+}
+
 /** Spec section 3: an empty answer is an empty list for multiple-select and role-select, else an empty string. */
 export function emptyAnswer(question: Question): Answer {
   return question.questionType === 'multiple-select' || question.questionType === 'role-select' ? [] : '';

@@ -17,3 +17,4 @@ export * from './form-definition';
 export * from './text';
 export * from './audit';
 export * from './three-way-merge';
+export * from './dates';

@@ -56,6 +56,11 @@ export const questionSchema = z.discriminatedUnion('questionType', [
     questionType: z.literal('file-upload'),
     acceptedTypes: z.array(z.string().min(1)).min(1),
     maxSizeBytes: z.number().int().positive(),
+    /**
+     * Whether reviewers (staff who are not the super-reviewer) may see and download this file.
+     * Unset: as its section says (`hiddenFromReviewers` of the section).
+     */
+    hiddenFromReviewers: z.boolean().optional(),
   }),
   z.object({ ...questionBase, questionType: z.literal('role-select') }),
 ]);

@@ -109,6 +109,24 @@ export type QualifiedBody = z.infer<typeof qualifiedBodySchema>;
 export const decisionBodySchema = z.strictObject({ decision: finalDecisionSchema });
 export type DecisionBody = z.infer<typeof decisionBodySchema>;
 
+/**
+ * POST /admin/forms/{formId}/rows/qualified and …/rows/decision: selected rows of the dashboard.
+ * One transaction writes each row (with its response) and its audit entry: 100 keeps it under
+ * Firestore's 500 writes per commit.
+ */
+export const MAX_ROWS_PER_REQUEST = 100;
+const rowKeysSchema = z
+  .array(z.strictObject({ responseId: z.uuid(), role: teamRoleSchema }))
+  .min(1)
+  .max(MAX_ROWS_PER_REQUEST)
+  .refine((rows) => new Set(rows.map((row) => `${row.responseId}__${row.role}`)).size === rows.length, {
+    message: 'Each row may appear once',
+  });
+export const bulkQualifiedBodySchema = z.strictObject({ rows: rowKeysSchema, qualified: z.boolean() });
+export type BulkQualifiedBody = z.infer<typeof bulkQualifiedBodySchema>;
+export const bulkDecisionBodySchema = z.strictObject({ rows: rowKeysSchema, decision: finalDecisionSchema });
+export type BulkDecisionBody = z.infer<typeof bulkDecisionBodySchema>;
+
 /** One batch holds each user's write and its audit entry: 250 keeps it within Firestore's 500 writes. */
 export const MAX_USERS_PER_REQUEST = 250;
 const userIdsSchema = z

@@ -1,7 +1,7 @@
 import { Card, Descriptions, Typography } from 'antd';
 import type { ApplicationResponse, FormSection } from '@portal/shared/domain';
 import { answerText } from './answer-text';
-import { FileName } from './file-name';
+import { FileAnswer } from './file-answer';
 
 /**
  * An application's answers, read-only, one card per section given (the caller decides which:
@@ -23,13 +23,11 @@ export function ApplicationAnswers({
             const answer = answers?.questions.find((q) => q.questionId === question.questionId)?.response;
             return (
               <Descriptions.Item key={question.questionId} label={question.questionText}>
-                <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>
-                  {question.questionType === 'file-upload' && typeof answer === 'string' && answer ? (
-                    <FileName fileId={answer} />
-                  ) : (
-                    answerText(question, answer)
-                  )}
-                </Typography.Text>
+                {question.questionType === 'file-upload' && typeof answer === 'string' && answer ? (
+                  <FileAnswer fileId={answer} />
+                ) : (
+                  <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{answerText(question, answer)}</Typography.Text>
+                )}
               </Descriptions.Item>
             );
           })}

@@ -1,5 +1,6 @@
 import { Flex, Typography } from 'antd';
 import type { AutosaveState } from '@portal/shared/client';
+import { formatDateTime, formatTime } from '@portal/shared/domain';
 
 export interface SaveIndicatorTexts {
   /** Shown with the last save's time after a failure, e.g. "Failed to save your application". */
@@ -18,9 +19,9 @@ export const DRAFT_SAVE_TEXTS: SaveIndicatorTexts = { failed: 'Failed to save', 
 
 type IndicatorState = Pick<AutosaveState<unknown>, 'status' | 'dirty' | 'lastSavedAt' | 'retryAt' | 'offline'>;
 
-/** The time of day for a save today, else the date and time. */
+/** The time of day for a save today, else the date and time (the portal's format, naming the zone). */
 export function formatSaveTime(date: Date, now = new Date()): string {
-  return date.toDateString() === now.toDateString() ? date.toLocaleTimeString() : date.toLocaleString();
+  return date.toDateString() === now.toDateString() ? formatTime(date) : formatDateTime(date);
 }
 
 /** The edits are not on the server and no save is under way. */

@@ -1,7 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { answer } from '@portal/jest-support/fake-api';
-import { FORM, FORM_ID, RESPONSE_ID, STAFF, assessment, page, staffApplication } from '../../testing/fixtures';
+import { answer, apiError, fail } from '@portal/jest-support/fake-api';
+import {
+  FORM,
+  FORM_ID,
+  RESPONSE,
+  RESPONSE_ID,
+  STAFF,
+  assessment,
+  page,
+  staffApplication,
+} from '../../testing/fixtures';
 import { renderDor } from '../../testing/render-dor';
 
 jest.setTimeout(30_000);
@@ -162,4 +171,100 @@ test('the staff picker never offers the applicant themself, and reads "Choose an
   await userEvent.click(picker);
   expect(await screen.findByTitle('Grace Hopper')).toBeInTheDocument();
   expect(screen.queryByTitle('Ada Lovelace')).not.toBeInTheDocument();
+});
+
+describe('an uploaded file on the application page', () => {
+  const FILE_ID = '0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e';
+  const withResume = () =>
+    staffApplication({
+      form: {
+        ...FORM,
+        sections: [
+          ...FORM.sections,
+          {
+            sectionId: 'files',
+            sectionName: 'Files',
+            questions: [
+              {
+                questionId: 'resume',
+                questionType: 'file-upload',
+                questionText: 'Your resume',
+                acceptedTypes: ['application/pdf'],
+                maxSizeBytes: 1024,
+              },
+            ],
+          },
+        ],
+      },
+      response: {
+        ...RESPONSE,
+        sectionResponses: [
+          ...RESPONSE.sectionResponses,
+          {
+            sectionId: 'files',
+            sectionName: 'Files',
+            questions: [
+              { questionId: 'resume', questionType: 'file-upload', applicationFormId: FORM_ID, response: FILE_ID },
+            ],
+          },
+        ],
+      },
+    });
+  const META = {
+    id: FILE_ID,
+    ownerId: 'ada-uid',
+    responseId: RESPONSE_ID,
+    questionId: 'resume',
+    name: 'Alice-resume.pdf',
+    size: 69,
+    contentType: 'application/pdf',
+    uploadedAt: '2025-02-10T15:00:00.000Z',
+  };
+  const PDF = new Blob(['%PDF-1.4'], { type: 'application/pdf' });
+
+  beforeEach(() => {
+    Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:resume'), revokeObjectURL: jest.fn() });
+  });
+
+  test('opens a PDF in a new tab and downloads it under its name', async () => {
+    const tab = { location: { href: '' }, close: jest.fn() };
+    const open = jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const clicked: HTMLAnchorElement[] = [];
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    renderDor(`/admin/dor/application/${FORM_ID}/${RESPONSE_ID}`, {
+      [APPLICATION]: answer(withResume()),
+      [`GET /files/${FILE_ID}/meta`]: answer(META),
+      [`GET /files/${FILE_ID}`]: answer(PDF),
+    });
+
+    const files = within(await screen.findByRole('region', { name: 'Files' }));
+    expect(await files.findByText('Alice-resume.pdf')).toBeInTheDocument();
+    await userEvent.click(files.getByRole('button', { name: 'Open Alice-resume.pdf' }));
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    await waitFor(() => expect(tab.location.href).toBe('blob:resume'));
+    expect(URL.createObjectURL).toHaveBeenCalledWith(PDF);
+
+    await userEvent.click(files.getByRole('button', { name: 'Download Alice-resume.pdf' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(clicked[0]).toHaveAttribute('download', 'Alice-resume.pdf');
+    open.mockRestore();
+  });
+
+  test('says so next to the file when the server refuses it, and closes the tab it opened', async () => {
+    const tab = { location: { href: '' }, close: jest.fn() };
+    const open = jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    renderDor(`/admin/dor/application/${FORM_ID}/${RESPONSE_ID}`, {
+      [APPLICATION]: answer(withResume()),
+      [`GET /files/${FILE_ID}/meta`]: answer(META),
+      [`GET /files/${FILE_ID}`]: fail(apiError(404, 'not-found', 'No file for this ID')),
+    });
+
+    const files = within(await screen.findByRole('region', { name: 'Files' }));
+    await userEvent.click(await files.findByRole('button', { name: 'Open Alice-resume.pdf' }));
+    expect(await files.findByRole('alert')).toHaveTextContent('The file could not be opened: No file for this ID');
+    expect(tab.close).toHaveBeenCalled();
+    open.mockRestore();
+  });
 });

@@ -1,8 +1,7 @@
 import { visibleSections } from '@portal/shared/domain';
 import { Flex, Tag, Typography } from 'antd';
 import { Link, useParams } from '@portal/shared/router';
-import { ApplicationAnswers, LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
-import { localDateTime } from '../../lib/labels';
+import { ApplicationAnswers, DateTime, LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
 import { dorPaths } from '../../lib/paths';
 import { useStaffApplication } from '../../api/applications';
 
@@ -44,7 +43,9 @@ export function ResponsePage() {
           <RoleBadge key={role} role={role} />
         ))}
       </Flex>
-      <Typography.Text type="secondary">{`Last saved ${localDateTime(response.dateSubmitted)}`}</Typography.Text>
+      <Typography.Text type="secondary">
+        Last saved <DateTime value={response.dateSubmitted} />
+      </Typography.Text>
       <Link to={dorPaths.application(form.id, response.id)}>Reviews and decisions</Link>
       <ApplicationAnswers sections={visibleSections(form, response.rolesApplied)} response={response} />
     </Flex>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Empty, Flex, Segmented } from 'antd';
-import { isSectionVisible, type AssessmentScreen } from '@portal/shared/domain';
+import { isSectionVisible, sectionsForReviewers, type AssessmentScreen } from '@portal/shared/domain';
 import { useNavigate } from '@portal/shared/router';
 import { ApplicationAnswers } from '@portal/shared/ui';
 
@@ -12,9 +12,8 @@ import { ApplicationAnswers } from '@portal/shared/ui';
 export function AnswersPanel({ screen, sectionId }: { screen: AssessmentScreen; sectionId?: string }) {
   const navigate = useNavigate();
   const { assessment, response } = screen;
-  const sections = screen.form.sections.filter(
+  const sections = sectionsForReviewers(screen.form).filter(
     (section) =>
-      !section.hiddenFromReviewers &&
       isSectionVisible(section, response.rolesApplied) &&
       response.sectionResponses.some((answers) => answers.sectionId === section.sectionId),
   );

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AuditEntry } from '@portal/shared/domain';
+import { formatDateTime, type AuditEntry } from '@portal/shared/domain';
 import { answer, apiError, fail } from '@portal/jest-support/fake-api';
-import { localTime } from './audit-page';
 import { page } from '../../testing/fixtures';
 import { renderDor } from '../../testing/render-dor';
 
@@ -16,6 +15,7 @@ function entry(overrides: Partial<AuditEntry> = {}): AuditEntry {
     actorName: 'Alan Turing',
     action: 'user.role-changed',
     target: { collection: 'users', id: 'grace-uid' },
+    targetLabel: 'Grace Hopper',
     before: { role: 'applicant' },
     after: { role: 'reviewer' },
     ...overrides,
@@ -29,6 +29,7 @@ const ENTRIES = [
     at: '2026-03-01T11:00:00.000Z',
     action: 'decision.set',
     target: { collection: 'review-statuses', id: 'resp-1__engineer' },
+    targetLabel: 'Ada Lovelace · Engineer',
     formId: 'spring-2025',
     before: { decision: 'reviewed', final: false },
     after: { decision: 'accepted', final: true },
@@ -38,31 +39,45 @@ const ENTRIES = [
     at: '2026-03-01T10:00:00.000Z',
     action: 'assignment.removed',
     target: { collection: 'interview-data', id: 'assessment-1' },
-    before: { staffId: 'bo-uid' },
+    targetLabel: undefined,
+    before: { staffId: 'bo-uid', staffName: 'Bo Chen' },
     after: null,
   }),
 ];
 
 const rowOf = (text: string) => within(screen.getByText(text).closest('tr') as HTMLElement);
 
-test('lists entries with local time, who, action label, target and the change as compact JSON', async () => {
+test('lists entries with the time and its zone, who, action label, the target by name and the change field by field', async () => {
   renderDor('/admin/dor/audit', { 'GET /admin/audit': answer(page(ENTRIES, null, 3)) });
 
   expect(await screen.findByRole('heading', { name: 'Audit log' })).toBeInTheDocument();
-  expect(await screen.findByText('users/grace-uid')).toBeInTheDocument();
+  expect(await screen.findByText('Grace Hopper')).toBeInTheDocument();
   for (const name of ['When', 'Who', 'Action', 'Target', 'Before → After']) {
     expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
   }
   const role = rowOf('Role changed');
-  expect(role.getByText(localTime('2026-03-01T12:30:00.000Z'))).toHaveAttribute('datetime', '2026-03-01T12:30:00.000Z');
+  expect(role.getByText(formatDateTime('2026-03-01T12:30:00.000Z'))).toHaveAttribute(
+    'datetime',
+    '2026-03-01T12:30:00.000Z',
+  );
+  expect(formatDateTime('2026-03-01T12:30:00.000Z')).toMatch(/^Mar 1, 2026, \d+:30 [AP]M \S+$/);
   expect(role.getByText('Alan Turing')).toBeInTheDocument();
-  expect(role.getByText('users/grace-uid')).toBeInTheDocument();
-  expect(role.getByText('{"role":"applicant"} → {"role":"reviewer"}')).toBeInTheDocument();
-  expect(
-    rowOf('Decision set').getByText('{"decision":"reviewed","final":false} → {"decision":"accepted","final":true}'),
-  ).toBeInTheDocument();
-  expect(rowOf('Assignment removed').getByText('{"staffId":"bo-uid"} → —')).toBeInTheDocument();
-  expect(rowOf('Assignment removed').getByText('interview-data/assessment-1')).toBeInTheDocument();
+  expect(role.getByText('Grace Hopper')).toBeInTheDocument();
+  expect(role.getByRole('listitem')).toHaveTextContent('Role: Applicant → Reviewer');
+  const decision = rowOf('Decision set');
+  expect(decision.getByText('Ada Lovelace · Engineer')).toBeInTheDocument();
+  expect(decision.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    'Decision: Reviewed → Accepted',
+    'Final: No → Yes',
+  ]);
+  const removed = rowOf('Assignment removed');
+  expect(removed.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    'Staff id: bo-uid → —',
+    'Staff member: Bo Chen → —',
+  ]);
+  // Without a name from the server, the target's id.
+  expect(removed.getByText('interview-data/assessment-1')).toBeInTheDocument();
+  expect(screen.queryByText(/[{}"]/)).not.toBeInTheDocument();
   expect(screen.getByText('3 entries')).toBeInTheDocument();
 });
 
@@ -87,8 +102,8 @@ test('the action filter is sent to the server and starts again at the first page
 
   await userEvent.click(screen.getByRole('combobox', { name: 'Action filter' }));
   await userEvent.click(await screen.findByTitle('Decision set'));
-  await waitFor(() => expect(screen.queryByText('users/grace-uid')).not.toBeInTheDocument());
-  expect(screen.getByText('resp-1__engineer', { exact: false })).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByText('Grace Hopper')).not.toBeInTheDocument());
+  expect(screen.getByText('Ada Lovelace · Engineer')).toBeInTheDocument();
   expect(request).toHaveBeenCalledWith('GET', '/admin/audit?action=decision.set');
   expect(screen.queryByText('Page Two')).not.toBeInTheDocument();
   expect(screen.getByText('1 entry')).toBeInTheDocument();

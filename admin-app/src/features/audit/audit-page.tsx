@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { Flex, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, countOf, type AuditAction, type AuditEntry } from '@portal/shared/domain';
+import { usePortal } from '@portal/shared/client';
+import { DateTime } from '@portal/shared/ui';
 import { useAuditLog } from '../../api/audit';
+import { fieldChanges } from './field-diff';
 import { PagedTable } from '../../lib/paged-table';
 import { useCursorPages } from '../../lib/use-cursor-pages';
 
@@ -11,19 +14,19 @@ const ACTION_FILTER_OPTIONS = [
   ...AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_LABELS[action] })),
 ];
 
-/** Compact JSON of a before or after value ("—" when there is none). */
-export const compactJson = (value: unknown): string =>
-  value === null || value === undefined ? '—' : JSON.stringify(value);
-
-/** The time of an entry in the reader's local time. */
-export const localTime = (iso: string): string => new Date(iso).toLocaleString();
-
+/** The entry's change as one line per field: "Decision: Reviewed → Accepted". */
 function Change({ entry }: { entry: AuditEntry }) {
-  const text = `${compactJson(entry.before)} → ${compactJson(entry.after)}`;
+  const { timeZone } = usePortal();
+  const changes = fieldChanges(entry.before, entry.after, timeZone);
+  if (changes.length === 0) return <>—</>;
   return (
-    <Typography.Text code style={{ display: 'inline-block', maxWidth: 320, wordBreak: 'break-all' }}>
-      {text}
-    </Typography.Text>
+    <ul style={{ margin: 0, paddingInlineStart: 16, maxWidth: 360, overflowWrap: 'anywhere' }}>
+      {changes.map((change) => (
+        <li key={change.field}>
+          <Typography.Text strong>{change.field}:</Typography.Text> {`${change.before} → ${change.after}`}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -31,17 +34,17 @@ const columns: ColumnsType<AuditEntry> = [
   {
     title: 'When',
     key: 'at',
-    render: (_: unknown, entry) => <time dateTime={entry.at}>{localTime(entry.at)}</time>,
+    render: (_: unknown, entry) => <DateTime value={entry.at} />,
   },
   { title: 'Who', dataIndex: 'actorName', key: 'who' },
   { title: 'Action', key: 'action', render: (_: unknown, entry) => AUDIT_ACTION_LABELS[entry.action] ?? entry.action },
   {
     title: 'Target',
     key: 'target',
-    // Ids break anywhere: the table fits a 1280 px screen without a scroll region keyboards cannot reach.
+    // In words when the server could name it; else the id, which breaks anywhere so the table fits a laptop screen.
     render: (_: unknown, entry) => (
-      <span style={{ display: 'inline-block', maxWidth: 240, wordBreak: 'break-all' }}>
-        {`${entry.target.collection}/${entry.target.id}`}
+      <span style={{ display: 'inline-block', maxWidth: 240, overflowWrap: 'anywhere' }}>
+        {entry.targetLabel ?? `${entry.target.collection}/${entry.target.id}`}
       </span>
     ),
   },
@@ -70,6 +73,7 @@ export function AuditPage() {
       </Flex>
       <PagedTable<AuditEntry>
         rowKey="id"
+        scrollX={960}
         columns={columns}
         query={log}
         pages={pages}

@@ -99,6 +99,26 @@ test('clicking a column header sorts on the server', async () => {
   await waitFor(() => expect(request).toHaveBeenCalledWith('GET', rowsPath('sort=reviewScore&dir=asc').slice(4)));
 });
 
+test('the sort is kept in the URL: a header click writes ?sort=&dir=, and opening that URL sorts the same way', async () => {
+  const sortedByName = rowsPath('sort=name&dir=desc');
+  const first = renderDor(ALL, {
+    ...base,
+    [FIRST_PAGE]: answer(page([row()])),
+    [rowsPath('sort=name&dir=asc')]: answer(page([row()])),
+  });
+  await screen.findByRole('link', { name: 'Ada Lovelace' });
+  await userEvent.click(header('Applicant'));
+  expect(await screen.findByText(`${ALL}?sort=name&dir=asc`)).toBeInTheDocument();
+  first.unmount();
+
+  // A reload (or Back to this URL) asks for the same order and shows it on the header.
+  const { request } = renderDor(`${ALL}?sort=name&dir=desc`, { ...base, [sortedByName]: answer(page([row()])) });
+  await screen.findByRole('link', { name: 'Ada Lovelace' });
+  expect(request).toHaveBeenCalledWith('GET', sortedByName.slice(4));
+  expect(request).not.toHaveBeenCalledWith('GET', FIRST_PAGE.slice(4));
+  expect(header('Applicant').closest('th')).toHaveAttribute('aria-sort', 'descending');
+});
+
 test("'Next page' sends the cursor, 'Previous page' goes back", async () => {
   const { request } = renderDor(ALL, {
     ...base,

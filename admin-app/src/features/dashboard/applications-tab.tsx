@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Flex, Segmented } from 'antd';
 import { usePortal } from '@portal/shared/client';
 import {
@@ -9,11 +10,12 @@ import {
   type RowTab,
 } from '@portal/shared/domain';
 import { useSearchParams } from '@portal/shared/router';
-import { LoadError, PageSkeleton } from '@portal/shared/ui';
+import { LoadError, PageSkeleton, roleLabel } from '@portal/shared/ui';
 import { setDecision, setQualified } from '../../api/rows';
 import { PagedTable } from '../../lib/paged-table';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 import { AutoAssignButton } from './auto-assign-modal';
+import { BulkActions } from './bulk-actions';
 import { DenyUndecidedButton } from './deny-undecided-button';
 import { rowColumns } from './row-columns';
 import { useRowsPage } from './use-rows-page';
@@ -107,6 +109,8 @@ export function ApplicationsTab({
     { success: () => 'Decision saved!' },
   );
 
+  const [selectedIds, setSelectedIds] = useState<readonly React.Key[]>([]);
+
   if (rows.isError) {
     return <LoadError title={texts.title} error={rows.error} onRetry={() => void rows.refetch()} />;
   }
@@ -122,6 +126,9 @@ export function ApplicationsTab({
     decide: (row, decision) => decide.mutate({ responseId: row.responseId, role: row.role, decision }),
     deciding: (row) => decide.isPending && sameRow(decide.variables, row),
   });
+
+  // The selection is of the page on screen: rows that left it (another page, sort or filter) drop out.
+  const selected = (rows.data.items ?? []).filter((row) => selectedIds.includes(row.id));
 
   return (
     <Flex vertical gap={12}>
@@ -139,8 +146,25 @@ export function ApplicationsTab({
           </Flex>
         </Flex>
       )}
+      <BulkActions
+        formId={formId}
+        tab={tab}
+        selected={selected}
+        readOnly={readOnly}
+        onDone={() => setSelectedIds([])}
+      />
       <PagedTable<ApplicationRowView>
         rowKey="id"
+        // Cells wrap to fit a laptop's 1366 px; narrower screens scroll the table.
+        scrollX={1100}
+        rowSelection={{
+          selectedRowKeys: selected.map((row) => row.id),
+          onChange: (keys) => setSelectedIds(keys),
+          getCheckboxProps: (row) => ({
+            disabled: readOnly,
+            'aria-label': `Select ${row.applicantName}, ${roleLabel(row.role)}`,
+          }),
+        }}
         columns={columns}
         query={rows}
         pages={pages}

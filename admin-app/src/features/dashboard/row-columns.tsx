@@ -1,8 +1,8 @@
+import type { ReactNode } from 'react';
 import { Flex, Select, Switch, Tag, Typography } from 'antd';
 import type { ColumnsType, ColumnType } from 'antd/es/table';
 import type { SortOrder } from 'antd/es/table/interface';
 import {
-  FINAL_DECISIONS,
   isFinalDecision,
   offerState,
   refsOf,
@@ -13,8 +13,8 @@ import {
   type RowTab,
 } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
-import { RoleBadge } from '@portal/shared/ui';
-import { DECISION_LABELS, localDateTime, OFFER_COLORS, OFFER_LABELS, scoreText } from '../../lib/labels';
+import { DateTime, RoleBadge } from '@portal/shared/ui';
+import { DECISION_LABELS, DECISION_OPTIONS, OFFER_COLORS, OFFER_LABELS, scoreText } from '../../lib/labels';
 import { dorPaths } from '../../lib/paths';
 import { AssignStaff } from '../assignments';
 
@@ -35,13 +35,13 @@ export interface RowColumnContext {
   deciding: (row: RowKey) => boolean;
 }
 
-const DECISION_OPTIONS = FINAL_DECISIONS.map((decision) => ({ value: decision, label: DECISION_LABELS[decision] }));
-
 function ApplicantCell({ row }: { row: Row }) {
   return (
     <Flex vertical>
       <Link to={dorPaths.application(row.applicationFormId, row.responseId)}>{row.applicantName}</Link>
-      <Typography.Text type="secondary">{row.applicantEmail}</Typography.Text>
+      <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
+        {row.applicantEmail}
+      </Typography.Text>
     </Flex>
   );
 }
@@ -52,7 +52,7 @@ function OfferTag({ row }: { row: Row }) {
   return state ? <Tag color={OFFER_COLORS[state]}>{OFFER_LABELS[state]}</Tag> : <>—</>;
 }
 
-const sortable = (context: RowColumnContext, key: RowSort, title: string, render: (row: Row) => string) =>
+const sortable = (context: RowColumnContext, key: RowSort, title: string, render: (row: Row) => ReactNode) =>
   ({
     title,
     key,
@@ -102,7 +102,8 @@ const COLUMNS = {
     render: (_: unknown, row) => <ApplicantCell row={row} />,
   }),
   role: () => ({ title: 'Role', key: 'role', render: (_: unknown, row) => <RoleBadge role={row.role} /> }),
-  submittedAt: (context) => sortable(context, 'submittedAt', 'Submitted', (row) => localDateTime(row.submittedAt)),
+  submittedAt: (context) =>
+    sortable(context, 'submittedAt', 'Submitted', (row) => <DateTime value={row.submittedAt} />),
   reviews: () => workColumn('review'),
   reviewScore: (context) => sortable(context, 'reviewScore', 'Average score', (row) => scoreText(row.reviewScore)),
   qualified: (context) => ({

@@ -1,21 +1,47 @@
-import { useState } from 'react';
 import type { SorterResult, SortOrder } from 'antd/es/table/interface';
 import {
   DEFAULT_PAGE_SIZE,
+  ROW_SORTS,
   type ApplicationRowView,
   type RowFilter,
   type RowSort,
   type RowTab,
 } from '@portal/shared/domain';
+import { useSearchParams } from '@portal/shared/router';
 import { useRows } from '../../api/rows';
 import { useCursorPages } from '../../lib/use-cursor-pages';
 
 type Sort = { sort: RowSort; dir: 'asc' | 'desc' };
 const DEFAULT_SORT: Sort = { sort: 'submittedAt', dir: 'desc' };
 
+/** The sort in the URL (`?sort=name&dir=asc`, like the search's `?q=`), so a reload or Back keeps it; absent: the default. */
+function useUrlSort() {
+  const [params, setParams] = useSearchParams();
+  const key = ROW_SORTS.find((known) => known === params.get('sort'));
+  const dir = params.get('dir');
+  const sort: Sort = key ? { sort: key, dir: dir === 'asc' ? 'asc' : 'desc' } : DEFAULT_SORT;
+  const setSort = (next: Sort) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        const isDefault = next.sort === DEFAULT_SORT.sort && next.dir === DEFAULT_SORT.dir;
+        if (isDefault) {
+          updated.delete('sort');
+          updated.delete('dir');
+        } else {
+          updated.set('sort', next.sort);
+          updated.set('dir', next.dir);
+        }
+        return updated;
+      },
+      { replace: true },
+    );
+  return [sort, setSort] as const;
+}
+
 /** One page of a dashboard tab's rows, sorted and paged on the server. */
 export function useRowsPage(formId: string, tab: RowTab, search: string, filter?: RowFilter) {
-  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
+  const [sort, setSort] = useUrlSort();
   const text = search.trim();
   const pages = useCursorPages(`${text}|${sort.sort}|${sort.dir}|${filter ?? ''}`);
   const rows = useRows(formId, {

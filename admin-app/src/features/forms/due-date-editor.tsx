@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Button, DatePicker, Flex, Space, Typography, type DatePickerProps } from 'antd';
 import { usePortal } from '@portal/shared/client';
 import type { FormSummary } from '@portal/shared/domain';
+import { DateTime } from '@portal/shared/ui';
 import { saveDueDate } from '../../api/forms';
-import { localDateTime } from '../../lib/labels';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 
 type PickedDate = Exclude<NonNullable<DatePickerProps['value']>, readonly unknown[]>;
 
-/** A form's due date in local time, and a picker to move it. */
+/** A form's due date (the portal's date format, naming the zone), and a picker to move it. */
 export function DueDateEditor({ form }: { form: FormSummary }) {
   const { api } = usePortal();
   const [picked, setPicked] = useState<PickedDate | null>(null);
@@ -18,7 +18,9 @@ export function DueDateEditor({ form }: { form: FormSummary }) {
   });
   return (
     <Flex vertical gap={4}>
-      <Typography.Text>{localDateTime(form.dueDate)}</Typography.Text>
+      <Typography.Text>
+        <DateTime value={form.dueDate} />
+      </Typography.Text>
       <Space.Compact>
         <DatePicker
           showTime

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Flex, Input, Typography } from 'antd';
-import { ApiRequestError, usePortal } from '@portal/shared/client';
+import { ApiRequestError, useDateFormat, usePortal } from '@portal/shared/client';
 import { saveFormDefinition } from '../../api/forms';
-import { localDateTime } from '../../lib/labels';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 
 interface FieldIssue {
@@ -26,6 +25,7 @@ const fieldIssues = (details: unknown): FieldIssue[] =>
 /** Paste a form definition: parsed here, validated and stored by the server (400: per-field problems). */
 export function FormDefinitionCard() {
   const { api } = usePortal();
+  const format = useDateFormat();
   const [text, setText] = useState('');
   const [parseError, setParseError] = useState<string | null>(null);
   const [problems, setProblems] = useState<{ message: string; issues: FieldIssue[] } | null>(null);
@@ -88,7 +88,7 @@ export function FormDefinitionCard() {
           <Alert
             type="warning"
             showIcon
-            title={`The due date (${localDateTime(pastDue.dueDate)}) is in the past: the form would take no applications.`}
+            title={`The due date (${format.dateTime(pastDue.dueDate)}) is in the past: the form would take no applications.`}
             action={
               <Button size="small" onClick={saveAnyway}>
                 Save anyway

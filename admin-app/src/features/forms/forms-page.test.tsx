@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiRequestError, notify } from '@portal/shared/client';
-import type { FormSummary } from '@portal/shared/domain';
+import { formatDateTime, type FormSummary } from '@portal/shared/domain';
 import { answer, fail } from '@portal/jest-support/fake-api';
 import { FORM } from '../../testing/fixtures';
 import { renderDor } from '../../testing/render-dor';
@@ -50,11 +50,7 @@ test('lists the forms: active, due date, decided and released', async () => {
   const spring = rowOf('Spring 2025');
   expect(spring.getByText('Active')).toBeInTheDocument();
   expect(spring.getByText('5/12')).toBeInTheDocument();
-  expect(
-    spring.getByText(
-      new Date(FORMS[0]!.dueDate).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
-    ),
-  ).toBeInTheDocument();
+  expect(spring.getByText(formatDateTime(FORMS[0]!.dueDate))).toBeInTheDocument();
   expect(spring.queryByRole('button', { name: /Make .* active/ })).not.toBeInTheDocument();
   const fall = rowOf('Fall 2024');
   expect(fall.getByText('8/8')).toBeInTheDocument();

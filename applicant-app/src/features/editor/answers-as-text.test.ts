@@ -1,3 +1,4 @@
+import { formatDateTime } from '@portal/shared/domain';
 import { answersAsText } from './answers-as-text';
 import { draftResponse, EDITOR_FORM } from './testing/editor-fixtures';
 
@@ -15,7 +16,7 @@ test('every visible section and question with its answer, files named as such, e
 
   expect(text.split('\n')).toEqual([
     'Demo Semester application',
-    `Your answers as of ${new Date(2025, 1, 10, 9, 30).toLocaleString()}`,
+    `Your answers as of ${formatDateTime(new Date(2025, 1, 10, 9, 30))}`,
     '',
     '== About You ==',
     '',

@@ -1,9 +1,15 @@
-import { visibleSections, answerOf, type ApplicationForm, type ApplicationResponse } from '@portal/shared/domain';
+import {
+  answerOf,
+  formatDateTime,
+  visibleSections,
+  type ApplicationForm,
+  type ApplicationResponse,
+} from '@portal/shared/domain';
 import { answerText } from '@portal/shared/ui';
 
 /** The applicant's answers as a plain text document, to keep when the form can no longer be saved. */
 export function answersAsText(form: ApplicationForm, response: ApplicationResponse, now = new Date()): string {
-  const lines = [`${form.semester} application`, `Your answers as of ${now.toLocaleString()}`, ''];
+  const lines = [`${form.semester} application`, `Your answers as of ${formatDateTime(now)}`, ''];
   for (const section of visibleSections(form, response.rolesApplied)) {
     lines.push(`== ${section.sectionName} ==`, '');
     for (const question of section.questions) {

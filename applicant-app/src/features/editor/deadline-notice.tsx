@@ -1,6 +1,6 @@
 import { Alert, Button } from 'antd';
 import type { ApplicationForm, ApplicationResponse } from '@portal/shared/domain';
-import { saveBlob } from '../../lib/download-file';
+import { saveBlob } from '@portal/shared/client';
 import { answersAsText } from './answers-as-text';
 
 /** The editor became read-only (the deadline passed, or the application was submitted elsewhere). */

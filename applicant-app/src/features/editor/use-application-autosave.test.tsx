@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { ApiRequestError, applicationKeys, notify, pendingSaves } from '@portal/shared/client';
-import { RESPONSE_MESSAGES, type ApplicationResponse } from '@portal/shared/domain';
+import { formatTime, RESPONSE_MESSAGES, type ApplicationResponse } from '@portal/shared/domain';
 import { apiError } from '../../../../tools/jest/fake-api';
 import type { StoredDraft } from '../../lib/draft-storage';
 import {
@@ -16,7 +16,7 @@ import { renderEditor } from './testing/render-editor';
 const SAVE = `PUT /application/save/${EDITOR_RESPONSE_ID}`;
 const TAB_KEY = `portal:draft:${EDITOR_RESPONSE_ID}:tab-a`;
 const START = new Date(2025, 1, 10, 9, 30, 0);
-const timeAt = (msAfterStart: number) => new Date(START.getTime() + msAfterStart).toLocaleTimeString();
+const timeAt = (msAfterStart: number) => formatTime(new Date(START.getTime() + msAfterStart));
 
 /** The server's answer to a save: the response as sent, at the given (or the next) version. */
 const savedAs =
@@ -81,7 +81,7 @@ describe('the save indicator and the 2 s autosave', () => {
     const savedAt = new Date(START.getTime() - 60_000);
     renderEditor({ initial: draftResponse({}, { version: 5, dateSubmitted: savedAt.toISOString() }) });
 
-    expect(indicator()).toHaveTextContent(`Last save: ${savedAt.toLocaleTimeString()}`);
+    expect(indicator()).toHaveTextContent(`Last save: ${formatTime(savedAt)}`);
   });
 
   test('several edits within 2 s make one save, 2000 ms after the last one', async () => {

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Progress, Typography } from 'antd';
-import { ApiRequestError, fileKeys, fileQueryOptions, usePortal } from '@portal/shared/client';
+import { ApiRequestError, downloadFile, fileKeys, fileQueryOptions, usePortal } from '@portal/shared/client';
 import { formatFileSize, type UploadedFile } from '@portal/shared/domain';
 import { checkFile, type FileQuestion } from './check-file';
-import { downloadFile } from '../../lib/download-file';
 import { uploadFile } from './upload-file';
 
 export interface FileUploadFieldProps {

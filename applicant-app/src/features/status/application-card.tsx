@@ -2,7 +2,7 @@ import { Card, Flex, Tag, Typography } from 'antd';
 import type { MyApplication } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
 import { applicantStatus, editorPath } from '../../lib/application-status';
-import { RoleBadge } from '@portal/shared/ui';
+import { DateTime, RoleBadge } from '@portal/shared/ui';
 import { RoleStatus } from './role-status';
 
 const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
@@ -28,7 +28,7 @@ function Submitted({ item }: { item: MyApplication }) {
   return (
     <Flex vertical gap={12}>
       <Typography.Text type="secondary">
-        Submitted {new Date(item.response.dateSubmitted).toLocaleString(undefined, { dateStyle: 'long' })}
+        Submitted <DateTime value={item.response.dateSubmitted} dateOnly />
       </Typography.Text>
       <Flex vertical gap={8} component="ul" style={LIST_STYLE}>
         {item.roles.map((entry) => (

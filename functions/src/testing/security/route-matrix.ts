@@ -58,6 +58,9 @@ const ownerOnly = (status: number) => ({
   unassignedReviewer: 404,
   superReviewer: 404,
 });
+
+/** A file the form shows to reviewers: its owner, a reviewer assigned to the response and the super-reviewer read it. */
+export const FILE_READERS = { ...ownerOnly(200), assignedReviewer: 200, superReviewer: 200 };
 /** The assigned reviewer and the super-reviewer; the reviewer not assigned gets 403 notAssigned. */
 const assignedStaff = (status: number) => ({
   anonymous: 401,
@@ -158,12 +161,12 @@ export const MATRIX: Record<string, MatrixRow> = {
   },
   'GET /api/files/:fileId/meta': {
     noInput: 'only the file id',
-    // The resume is in a section hidden from reviewers: rita, though assigned, learns nothing of it.
-    expect: { ...ownerOnly(200), superReviewer: 200 },
+    // The resume is shown to reviewers (its section is not): rita, assigned, reads it; rob, not assigned, learns nothing.
+    expect: FILE_READERS,
   },
   'GET /api/files/:fileId': {
     noInput: 'only the file id',
-    expect: { ...ownerOnly(200), superReviewer: 200 },
+    expect: FILE_READERS,
   },
   'PUT /api/users/:userId/preferences': {
     // rita's own preferences: she may set them, and so may the super-reviewer.
@@ -242,6 +245,14 @@ export const MATRIX: Record<string, MatrixRow> = {
   },
   'POST /api/admin/forms/:formId/deny-undecided-unqualified': {
     body: () => ({}),
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'POST /api/admin/forms/:formId/rows/qualified': {
+    body: (f) => ({ rows: [{ responseId: f.responseId, role: 'engineer' }], qualified: true }),
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'POST /api/admin/forms/:formId/rows/decision': {
+    body: (f) => ({ rows: [{ responseId: f.responseId, role: 'engineer' }], decision: 'denied' }),
     expect: { ...SUPER_ONLY, superReviewer: 200 },
   },
   'POST /api/admin/forms/:formId/release': {

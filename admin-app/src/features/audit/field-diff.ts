@@ -1,0 +1,69 @@
+import {
+  formatDateTime,
+  TEAM_ROLE_DISPLAY,
+  USER_ROLE_LABELS,
+  type TeamRole,
+  type UserRole,
+} from '@portal/shared/domain';
+import { DECISION_LABELS } from '../../lib/labels';
+
+/** One changed field of an audit entry, in words: "Decision: Reviewed → Accepted". */
+export interface FieldChange {
+  field: string;
+  before: string;
+  after: string;
+}
+
+/** Store keys that only serve search and sorting: never worth a line. */
+const HIDDEN_FIELDS = new Set(['searchTokens', 'sortName', 'id']);
+const FIELD_NAMES: Record<string, string> = {
+  staffId: 'Staff id',
+  staffName: 'Staff member',
+  applicantName: 'Applicant',
+  responseId: 'Response id',
+  isActive: 'Active',
+  final: 'Final',
+};
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** "dueDate" → "Due date". */
+export const fieldName = (key: string): string =>
+  FIELD_NAMES[key] ??
+  key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/^./, (c) => c.toUpperCase())
+    .replace(/ [A-Z]/g, (c) => c.toLowerCase());
+
+/** A value as a reader would say it: labels for decisions and roles, Yes/No, dates in the portal's format. */
+export function valueText(key: string, value: unknown, timeZone?: string): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string') {
+    if (key === 'decision' && value in DECISION_LABELS) {
+      return DECISION_LABELS[value as keyof typeof DECISION_LABELS];
+    }
+    if (key === 'role' && value in USER_ROLE_LABELS) return USER_ROLE_LABELS[value as UserRole];
+    if (value in TEAM_ROLE_DISPLAY) return TEAM_ROLE_DISPLAY[value as TeamRole].label;
+    if (ISO_TIME.test(value)) return formatDateTime(value, timeZone);
+    return value;
+  }
+  if (Array.isArray(value)) return value.map((item) => valueText(key, item, timeZone)).join(', ') || '—';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+const fieldsOf = (value: unknown): Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+/** The fields that differ between before and after (a created or removed document: each of its fields). */
+export function fieldChanges(before: unknown, after: unknown, timeZone?: string): FieldChange[] {
+  const old = fieldsOf(before);
+  const next = fieldsOf(after);
+  const keys = [...new Set([...Object.keys(old), ...Object.keys(next)])].filter((key) => !HIDDEN_FIELDS.has(key));
+  return keys
+    .filter((key) => JSON.stringify(old[key]) !== JSON.stringify(next[key]))
+    .map((key) => ({
+      field: fieldName(key),
+      before: valueText(key, old[key], timeZone),
+      after: valueText(key, next[key], timeZone),
+    }));
+}

@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { Button, Flex, Modal, Select, Space, Typography } from 'antd';
+import { usePortal } from '@portal/shared/client';
+import {
+  countOf,
+  displayName,
+  refsOf,
+  type ApplicationRowView,
+  type AssessmentKind,
+  type FinalDecision,
+  type RowTab,
+} from '@portal/shared/domain';
+import { decideRows, qualifyRows } from '../../api/rows';
+import { assignStaff, useStaffSummaries } from '../../api/staff';
+import { DECISION_LABELS, DECISION_OPTIONS, STAFF_NOUN } from '../../lib/labels';
+import { useStaffMutation } from '../../lib/use-staff-mutation';
+
+type Row = ApplicationRowView;
+
+/** The action waiting for the director's confirmation. */
+interface Pending {
+  title: string;
+  text: string;
+  okText: string;
+  danger?: boolean;
+  run: () => Promise<unknown>;
+}
+
+const keysOf = (rows: readonly Row[]) => rows.map(({ responseId, role }) => ({ responseId, role }));
+const rowsText = (count: number) => countOf(count, 'selected role application');
+
+/**
+ * What the director does to the selected rows at once: qualify (All tab), decide, or assign one
+ * more reviewer (All tab) or interviewer (Qualified tab). Each asks for one confirmation; the server
+ * writes them in one transaction with an audit entry per row.
+ */
+export function BulkActions({
+  formId,
+  tab,
+  selected,
+  readOnly,
+  onDone,
+}: {
+  formId: string;
+  tab: RowTab;
+  selected: readonly Row[];
+  readOnly: boolean;
+  /** After a change went through: the selection is cleared. */
+  onDone: () => void;
+}) {
+  const { api } = usePortal();
+  const kind: AssessmentKind = tab === 'all' ? 'review' : 'interview';
+  const noun = STAFF_NOUN[kind];
+  const staff = useStaffSummaries(formId, { kind });
+  const [staffId, setStaffId] = useState<string | undefined>();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const run = useStaffMutation((action: Pending) => action.run(), {
+    success: (_data, action) => `${action.okText}: done.`,
+    onSuccess: () => {
+      setPending(null);
+      setStaffId(undefined);
+      onDone();
+    },
+  });
+  const count = selected.length;
+  const disabled = readOnly || count === 0;
+
+  const qualify = (qualified: boolean) =>
+    setPending({
+      title: qualified ? 'Mark the selected applications qualified?' : 'Mark the selected applications not qualified?',
+      text: `${rowsText(count)} will be marked ${qualified ? 'qualified' : 'not qualified'}. Each change is recorded in the audit log.`,
+      okText: qualified ? `Qualify ${countOf(count, 'application')}` : `Unqualify ${countOf(count, 'application')}`,
+      run: () => qualifyRows(api, formId, { rows: keysOf(selected), qualified }),
+    });
+
+  const decide = (decision: FinalDecision) =>
+    setPending({
+      title: `${DECISION_LABELS[decision]}: the selected applications?`,
+      text: `${rowsText(count)} will be decided "${DECISION_LABELS[decision]}". Each decision is recorded in the audit log. Applicants see it only once decisions are released.`,
+      okText: `${DECISION_LABELS[decision]}: ${countOf(count, 'application')}`,
+      danger: decision === 'denied',
+      run: () => decideRows(api, formId, { rows: keysOf(selected), decision }),
+    });
+
+  const assign = (id: string) => {
+    const name = staff.data?.find((summary) => summary.user.id === id)?.user;
+    // Their own application, or one they already have: the server would refuse the whole batch.
+    const open = selected.filter((row) => row.userId !== id && !refsOf(row, kind).some((ref) => ref.staffId === id));
+    const skipped = count - open.length;
+    setPending({
+      title: `Assign ${name ? displayName(name) : noun.aOne} to the selected applications?`,
+      text: [
+        `${countOf(open.length, kind)} will be assigned, each recorded in the audit log.`,
+        skipped > 0 ? `${countOf(skipped, 'selected application')} left out: already assigned or their own.` : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+      okText: `Assign ${countOf(open.length, kind)}`,
+      run: () =>
+        open.length === 0
+          ? Promise.resolve()
+          : assignStaff(api, {
+              kind,
+              assignments: open.map((row) => ({ responseId: row.responseId, role: row.role, staffId: id })),
+            }),
+    });
+  };
+
+  return (
+    <Flex align="center" gap={8} wrap role="group" aria-label="Selected applications">
+      <Typography.Text type="secondary">
+        {count === 0 ? 'Select rows to act on several at once' : `${count} selected`}
+      </Typography.Text>
+      {tab === 'all' && (
+        <>
+          <Button disabled={disabled} onClick={() => qualify(true)}>
+            Qualify
+          </Button>
+          <Button disabled={disabled} onClick={() => qualify(false)}>
+            Unqualify
+          </Button>
+        </>
+      )}
+      <Select<FinalDecision>
+        aria-label="Decide the selected"
+        placeholder="Decide…"
+        style={{ width: 130 }}
+        disabled={disabled}
+        value={null}
+        options={DECISION_OPTIONS}
+        onChange={decide}
+      />
+      <Space.Compact>
+        <Select
+          aria-label={`${noun.title} for the selected`}
+          placeholder={`Choose ${noun.aOne}`}
+          style={{ width: 170 }}
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={staff.isPending}
+          disabled={disabled}
+          value={staffId}
+          onChange={setStaffId}
+          options={(staff.data ?? []).map((summary) => ({ value: summary.user.id, label: displayName(summary.user) }))}
+        />
+        <Button disabled={disabled || !staffId} onClick={() => staffId && assign(staffId)}>
+          Assign to selected
+        </Button>
+      </Space.Compact>
+      <Modal
+        open={pending !== null}
+        title={pending?.title}
+        okText={pending?.okText}
+        okButtonProps={{ danger: pending?.danger }}
+        confirmLoading={run.isPending}
+        onOk={() => pending && run.mutate(pending)}
+        onCancel={() => setPending(null)}
+        destroyOnHidden
+      >
+        <Typography.Paragraph>{pending?.text}</Typography.Paragraph>
+      </Modal>
+    </Flex>
+  );
+}

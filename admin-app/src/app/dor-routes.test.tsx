@@ -53,3 +53,17 @@ test('the dashboard layout itself renders for any signed-in user', async () => {
   expect(screen.queryByRole('button', { name: 'Release decisions' })).not.toBeInTheDocument();
   expect(location()).toHaveTextContent(`/admin/dor/dashboard/${FORM_ID}/nope`);
 });
+
+test('an unknown form id says the form does not exist, with no dashboard frame or Release button', async () => {
+  renderDor('/admin/dor/dashboard/no-such-form/all', {
+    'GET /forms/no-such-form': fail(apiError(404, 'not-found', 'No form with this ID!')),
+    'GET /admin/forms/no-such-form/rows?tab=all&sort=submittedAt&dir=desc&limit=25': fail(
+      apiError(404, 'not-found', 'No form with this ID!'),
+    ),
+  });
+
+  expect(await screen.findByText('No form with this ID!')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Manage forms' })).toHaveAttribute('href', '/admin/dor/forms');
+  expect(screen.queryByRole('button', { name: 'Release decisions' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+});

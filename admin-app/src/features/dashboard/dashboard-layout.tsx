@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert, Flex, Tabs, Tag, Typography } from 'antd';
+import { Alert, Flex, Result, Tabs, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { formQueryOptions, useCurrentUser, usePortal } from '@portal/shared/client';
+import { ApiRequestError, formQueryOptions, useCurrentUser, usePortal } from '@portal/shared/client';
 import { Link, Navigate, Route, Routes, useParams } from '@portal/shared/router';
 import { PageNotFound } from '@portal/shared/ui';
 import { DashboardHeader, searchFor, useDashboardTabs } from '../../lib/dashboard-header';
@@ -32,6 +32,18 @@ export function DashboardLayout() {
     base,
     TABS.map((item) => item.key),
   );
+
+  // An unknown form id is said at once (a 404 is not retried), without the dashboard's frame or its Release button.
+  if (form.error instanceof ApiRequestError && form.error.status === 404) {
+    return (
+      <Result
+        status="404"
+        title={form.error.message}
+        subTitle={`There is no form with the id “${formId}”.`}
+        extra={<Link to="/admin/dor/forms">Manage forms</Link>}
+      />
+    );
+  }
 
   return (
     <Flex vertical gap={16}>

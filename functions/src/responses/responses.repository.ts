@@ -6,6 +6,7 @@ import {
   type TeamRole,
   type UploadedFile,
   type User,
+  withOfferPending,
 } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore, StoreTransaction } from '../store/document-store';
@@ -62,9 +63,13 @@ function inTransaction(tx: StoreTransaction): ResponsesTransaction {
     setIndexEntry: (entry) =>
       tx.set(COLLECTIONS.responseIndex, responseIndexId(entry.userId, entry.applicationFormId), { ...entry }),
     setActiveApplications: (userId, formIds) => tx.update(COLLECTIONS.users, userId, { activeApplications: formIds }),
-    createReviewStatus: (status) => tx.create(COLLECTIONS.reviewStatuses, status.id, status),
+    createReviewStatus: (status) => tx.create(COLLECTIONS.reviewStatuses, status.id, withOfferPending(status)),
     recordOfferReply: (responseId, role, { offer, offerRepliedAt }) =>
-      tx.update(COLLECTIONS.reviewStatuses, applicationRowId(responseId, role), { offer, offerRepliedAt }),
+      tx.update(COLLECTIONS.reviewStatuses, applicationRowId(responseId, role), {
+        offer,
+        offerRepliedAt,
+        offerPending: false,
+      }),
   };
 }
 

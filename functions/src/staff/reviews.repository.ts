@@ -13,6 +13,7 @@ import {
   type RowSort,
   type TeamRole,
   type User,
+  withOfferPending,
 } from '@portal/shared/domain';
 import { recordInTransaction } from '../audit/audit-entry';
 import { COLLECTIONS } from '../store/collections';
@@ -111,6 +112,7 @@ const SORT_FIELDS: Record<RowSort, string> = {
 const FILTERS: Record<RowFilter, EqualityFilter> = {
   undecided: { field: 'final', value: false },
   offered: { field: 'decision', value: 'accepted' },
+  'offer-pending': { field: 'offerPending', value: true },
   'offer-accepted': { field: 'offer', value: 'accepted' },
   'offer-declined': { field: 'offer', value: 'declined' },
 };
@@ -160,7 +162,7 @@ export function reviewsInTransaction(tx: StoreTransaction): ReviewsTransaction {
     writeApplication(state, changed) {
       for (const row of changed) {
         state.rows.set(row.id, row);
-        tx.set(COLLECTIONS.reviewStatuses, row.id, row);
+        tx.set(COLLECTIONS.reviewStatuses, row.id, withOfferPending(row));
       }
       const status = statusFromRows(state.response, [...state.rows.values()]);
       if (status !== state.response.status) {
@@ -168,7 +170,7 @@ export function reviewsInTransaction(tx: StoreTransaction): ReviewsTransaction {
         state.response = { ...state.response, status };
       }
     },
-    setRow: (row) => tx.set(COLLECTIONS.reviewStatuses, row.id, row),
+    setRow: (row) => tx.set(COLLECTIONS.reviewStatuses, row.id, withOfferPending(row)),
     setForm: (form) => tx.set(COLLECTIONS.forms, form.id, form),
     createAssessment: (assessment) => tx.create(assessmentCollection(assessment.kind), assessment.id, assessment),
     setAssessment: (assessment) => tx.set(assessmentCollection(assessment.kind), assessment.id, assessment),

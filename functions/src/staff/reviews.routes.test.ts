@@ -516,6 +516,27 @@ describe('qualified flags, decisions and release', () => {
     );
     expect(await filtered('offer-accepted')).toEqual([`${ada.id}__engineer:accepted`]);
     expect(await filtered('offer-declined')).toEqual([`${ada.id}__bootcamp:declined`]);
+    expect(await filtered('offer-pending')).toEqual([`${eve.id}__engineer:pending`]);
+  });
+
+  it('filters the offers still waiting for a reply, following the decision as it changes', async () => {
+    const pending = async () =>
+      (await harness.as('dora').get(`/admin/forms/${FORM_ID}/rows?filter=offer-pending`)).body.items.map(
+        (row: { id: string }) => row.id,
+      );
+    expect(await pending()).toEqual([]);
+    await decide('engineer', 'accepted');
+    expect(await pending()).toEqual([`${ada.id}__engineer`]);
+    await decide('engineer', 'waitlist');
+    expect(await pending()).toEqual([]);
+    await decide('engineer', 'accepted');
+    expect(await pending()).toEqual([`${ada.id}__engineer`]);
+    expect((await harness.as('dora').post(`/admin/forms/${FORM_ID}/release`)).status).toBe(409);
+    await decide('bootcamp', 'denied');
+    expect((await harness.as('dora').post(`/admin/forms/${FORM_ID}/release`)).status).toBe(200);
+    const replied = await harness.as('ada').post(`/responses/${ada.id}/decisions/engineer/reply`, { reply: 'accept' });
+    expect(replied.status).toBe(200);
+    expect(await pending()).toEqual([]);
   });
 
   it('keeps a final decision when reviews are assigned afterwards', async () => {

@@ -49,18 +49,31 @@ export type ApplicationRow = {
   interviewScore: number | null;
   offer?: 'accepted' | 'declined';
   offerRepliedAt?: string;
+  /**
+   * Stored for the "offer pending" filter (a query cannot ask for a missing `offer`): an accepted
+   * row without a reply. Written with every row (`withOfferPending`); not part of the API's view.
+   */
+  offerPending?: boolean;
 };
 
 /** The one id of the row for a response and role. */
 export const applicationRowId = (responseId: string, role: TeamRole): string => `${responseId}__${role}`;
 
-/** A row as the API sends it (no search tokens). */
-export type ApplicationRowView = Omit<ApplicationRow, 'searchTokens' | 'sortName'>;
+/** A row as the API sends it (no search keys). */
+export type ApplicationRowView = Omit<ApplicationRow, 'searchTokens' | 'sortName' | 'offerPending'>;
 
 export function toRowView(row: ApplicationRow): ApplicationRowView {
-  const { searchTokens: _tokens, sortName: _sortName, ...view } = row;
+  const { searchTokens: _tokens, sortName: _sortName, offerPending: _pending, ...view } = row;
   return view;
 }
+
+/** The row as it is stored: with its `offerPending` key derived from its decision and reply. */
+export const withOfferPending = <R extends Pick<ApplicationRow, 'decision' | 'offer'>>(
+  row: R,
+): R & { offerPending: boolean } => ({
+  ...row,
+  offerPending: row.decision === 'accepted' && !row.offer,
+});
 
 /** The row for a response and role, as submit creates it. */
 export function newApplicationRow(input: {

@@ -13,9 +13,10 @@ export const ROW_TABS = ['all', 'qualified'] as const;
 export type RowTab = (typeof ROW_TABS)[number];
 /**
  * A dashboard filter on the rows: `undecided` = no final decision yet (what holds up the release);
- * `offered` = accepted (an offer made), `offer-accepted` / `offer-declined` = the applicant's reply.
+ * `offered` = accepted (an offer made), `offer-pending` = offered and not answered yet,
+ * `offer-accepted` / `offer-declined` = the applicant's reply.
  */
-export const ROW_FILTERS = ['undecided', 'offered', 'offer-accepted', 'offer-declined'] as const;
+export const ROW_FILTERS = ['undecided', 'offered', 'offer-pending', 'offer-accepted', 'offer-declined'] as const;
 export type RowFilter = (typeof ROW_FILTERS)[number];
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;

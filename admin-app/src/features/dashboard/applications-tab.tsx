@@ -59,6 +59,7 @@ const FILTER_OPTIONS = [
   { value: 'every', label: 'Every application' },
   { value: 'undecided', label: 'Undecided' },
   { value: 'offered', label: 'Offers made' },
+  { value: 'offer-pending', label: 'Offer pending' },
   { value: 'offer-accepted', label: 'Offer accepted' },
   { value: 'offer-declined', label: 'Offer declined' },
 ];
@@ -66,6 +67,7 @@ const FILTER_OPTIONS = [
 const FILTER_EMPTY: Record<RowFilter, string> = {
   undecided: 'Every application has a decision.',
   offered: 'No offers made yet.',
+  'offer-pending': 'No offer is waiting for a reply.',
   'offer-accepted': 'No offer accepted yet.',
   'offer-declined': 'No offer declined.',
 };
@@ -73,6 +75,7 @@ const FILTER_EMPTY: Record<RowFilter, string> = {
 const FILTER_NOUN: Record<RowFilter, string> = {
   undecided: 'undecided application',
   offered: 'offer',
+  'offer-pending': 'pending offer',
   'offer-accepted': 'accepted offer',
   'offer-declined': 'declined offer',
 };

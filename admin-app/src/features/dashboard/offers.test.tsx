@@ -26,6 +26,7 @@ const base = {
   [rowsPath('all')]: answer(page([ACCEPTED, PENDING])),
   [rowsPath('qualified')]: answer(page([ACCEPTED, PENDING])),
   [rowsPath('all', '&filter=offer-accepted')]: answer(page([ACCEPTED])),
+  [rowsPath('all', '&filter=offer-pending')]: answer(page([PENDING])),
 };
 const rowOf = (name: string) => within(screen.getByRole('link', { name }).closest('tr') as HTMLElement);
 
@@ -49,4 +50,16 @@ test('the All tab filters by offer reply, kept in the URL', async () => {
   await waitFor(() => expect(screen.queryByRole('link', { name: 'Bo Chen' })).not.toBeInTheDocument());
   expect(screen.getByText('1 accepted offer')).toBeInTheDocument();
   expect(screen.getByRole('status', { name: 'Current location' })).toHaveTextContent('?filter=offer-accepted');
+});
+
+test('the All tab shows the offers still waiting for a reply', async () => {
+  renderDor(`/admin/dor/dashboard/${FORM_ID}/all`, base);
+  await screen.findByRole('link', { name: 'Ada Lovelace' });
+
+  await userEvent.click(screen.getByText('Offer pending', { selector: '.ant-segmented-item-label' }));
+
+  await waitFor(() => expect(screen.queryByRole('link', { name: 'Ada Lovelace' })).not.toBeInTheDocument());
+  expect(screen.getByRole('link', { name: 'Bo Chen' })).toBeInTheDocument();
+  expect(screen.getByText('1 pending offer')).toBeInTheDocument();
+  expect(screen.getByRole('status', { name: 'Current location' })).toHaveTextContent('?filter=offer-pending');
 });

@@ -16,11 +16,11 @@ export interface FieldChange {
 
 /** Store keys that only serve search and sorting: never worth a line. */
 const HIDDEN_FIELDS = new Set(['searchTokens', 'sortName', 'id']);
+/** Ids (`staffId`, `responseId`, …) say nothing to a reader: the entry's target and the names beside them do. */
+const isIdField = (key: string): boolean => /Id$/.test(key);
 const FIELD_NAMES: Record<string, string> = {
-  staffId: 'Staff id',
   staffName: 'Staff member',
   applicantName: 'Applicant',
-  responseId: 'Response id',
   isActive: 'Active',
   final: 'Final',
 };
@@ -48,7 +48,19 @@ export function valueText(key: string, value: unknown, timeZone?: string): strin
     return value;
   }
   if (Array.isArray(value)) return value.map((item) => valueText(key, item, timeZone)).join(', ') || '—';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (typeof value === 'object') return objectText(value as Record<string, unknown>, timeZone);
+  return String(value);
+}
+
+/** An assignment in a row's list reads as "Bo Chen (submitted)"; any other object as its readable fields. */
+function objectText(value: Record<string, unknown>, timeZone?: string): string {
+  if (typeof value.staffName === 'string') {
+    return typeof value.state === 'string' ? `${value.staffName} (${value.state})` : value.staffName;
+  }
+  return Object.entries(value)
+    .filter(([key]) => !HIDDEN_FIELDS.has(key) && !isIdField(key))
+    .map(([key, item]) => `${fieldName(key)}: ${valueText(key, item, timeZone)}`)
+    .join('; ');
 }
 
 const fieldsOf = (value: unknown): Record<string, unknown> =>
@@ -58,7 +70,9 @@ const fieldsOf = (value: unknown): Record<string, unknown> =>
 export function fieldChanges(before: unknown, after: unknown, timeZone?: string): FieldChange[] {
   const old = fieldsOf(before);
   const next = fieldsOf(after);
-  const keys = [...new Set([...Object.keys(old), ...Object.keys(next)])].filter((key) => !HIDDEN_FIELDS.has(key));
+  const keys = [...new Set([...Object.keys(old), ...Object.keys(next)])].filter(
+    (key) => !HIDDEN_FIELDS.has(key) && !isIdField(key),
+  );
   return keys
     .filter((key) => JSON.stringify(old[key]) !== JSON.stringify(next[key]))
     .map((key) => ({

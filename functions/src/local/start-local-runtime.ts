@@ -10,6 +10,7 @@ import {
   createFirebaseIdentityVerifier,
   getFirebaseAdminApp,
 } from '../identity/firebase-identity';
+import { runMigrations } from '../migrations/run-migrations';
 import { seedDemoData } from '../seed/seed-demo-data';
 import type { App } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
@@ -79,6 +80,8 @@ export async function startLocalRuntime(
     ? afterIdentityChanges(firebaseAccounts, options.saveAccounts)
     : firebaseAccounts;
   const { seeded } = await seedDemoData({ store, accounts });
+  for (const { id, changed } of await runMigrations(store))
+    logger.info({ migration: id, changed }, 'migration applied');
 
   const api = createApp({
     store,

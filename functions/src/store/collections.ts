@@ -18,4 +18,6 @@ export const COLLECTIONS = {
   audit: 'audit-log',
   /** The API's rate-limit counters, shared by every instance (one per limiter, key and window). */
   rateLimits: 'rate-limits',
+  /** One per data migration applied to this database (`migrations/run-migrations.ts`). */
+  migrations: 'migrations',
 } as const;

@@ -118,3 +118,15 @@ export function applicantLetter(
   if (!letter) return null;
   return { body: fillLetter(letter.body, { firstName, role: TEAM_ROLE_DISPLAY[role].label, semester: form.semester }) };
 }
+
+/** GET /admin/rows/{responseId}/{role}/letter: what the applicant of a row will read once decisions are released. */
+export interface LetterPreview {
+  applicantName: string;
+  role: TeamRole;
+  decision: LetterDecision;
+  letter: FilledLetter;
+}
+
+export const LETTER_PREVIEW_MESSAGES = {
+  undecided: 'This application has no decision yet: decide it to preview its letter',
+} as const;

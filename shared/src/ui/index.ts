@@ -12,3 +12,4 @@ export * from './visually-hidden';
 export * from './portal-theme';
 export * from './date-time';
 export * from './markdown';
+export * from './decision-letter';

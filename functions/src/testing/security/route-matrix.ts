@@ -287,6 +287,11 @@ export const MATRIX: Record<string, MatrixRow> = {
     body: () => ({ qualified: true }),
     expect: { ...SUPER_ONLY, superReviewer: 200 },
   },
+  'GET /api/admin/rows/:responseId/:role/letter': {
+    stage: 'released',
+    noInput: 'only the response id and role',
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
   'PUT /api/admin/rows/:responseId/:role/decision': {
     body: () => ({ decision: 'accepted' }),
     expect: { ...SUPER_ONLY, superReviewer: 200 },

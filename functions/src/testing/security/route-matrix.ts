@@ -192,7 +192,7 @@ export const MATRIX: Record<string, MatrixRow> = {
   },
   'POST /api/application/forms': {
     body: () => ({ ...demoForm(START), id: NEW_FORM_ID, isActive: false }),
-    optionalFields: ['description', 'reviewRubrics', 'interviewRubrics', 'isActive', 'decisionsReleased'],
+    optionalFields: ['description', 'reviewRubrics', 'interviewRubrics', 'isActive', 'decisionsReleased', 'letters'],
     expect: { ...SUPER_ONLY, superReviewer: 201 },
   },
   'GET /api/admin/forms': {

@@ -213,9 +213,11 @@ test("a script tag and an image in a form's markdown texts and letters show as t
   expect(stored.status(), await stored.text()).toBe(200);
   // The demo form's questions as a form of its own, with the payloads in every markdown field,
   // made the active form for this test (the demo form is made active again at the end).
-  const { isActive: _active, decisionsReleased: _released, ...hostile } = structuredClone(
-    (await stored.json()) as ApplicationForm,
-  );
+  const {
+    isActive: _active,
+    decisionsReleased: _released,
+    ...hostile
+  } = structuredClone((await stored.json()) as ApplicationForm);
   hostile.id = 'markdown-xss-form';
   hostile.description = `**Demo** cycle. ${payload}`;
   hostile.sections[0]!.description = `**About you** first.\n\n${payload}`;

@@ -138,22 +138,34 @@ describe('GET /api/responses/:responseId/decisions/:role', () => {
   it('answers the decision after release, with the letter for the decision and role filled in', async () => {
     await release();
     const engineer = (await decision('engineer')).body;
-    expect(engineer).toEqual({ role: 'engineer', decision: 'accepted', offer: null, letter: { body: expect.any(String) } });
+    expect(engineer).toEqual({
+      role: 'engineer',
+      decision: 'accepted',
+      offer: null,
+      letter: { body: expect.any(String) },
+    });
     expect(engineer.letter.body).toContain('## Congratulations, ada!');
     expect(engineer.letter.body).toContain('as **Engineer** for Demo Semester.');
     const bootcamp = (await decision('bootcamp')).body;
     expect(bootcamp).toMatchObject({ role: 'bootcamp', decision: 'denied', offer: null });
-    expect(bootcamp.letter.body).toContain('Thank you for applying for **Bootcamp**. We are not able to offer you a place in Demo Semester.');
+    expect(bootcamp.letter.body).toContain(
+      'Thank you for applying for **Bootcamp**. We are not able to offer you a place in Demo Semester.',
+    );
     expect(JSON.stringify([engineer, bootcamp])).not.toMatch(/\{(firstName|role|semester)\}/);
   });
 
-  it('answers a letter only for the role it names, else the decision\'s default, else none (the generic text)', async () => {
+  it("answers a letter only for the role it names, else the decision's default, else none (the generic text)", async () => {
     await decide('bootcamp', 'accepted');
     await release();
     expect((await decision('bootcamp')).body.letter.body).toContain('## Welcome to Bootcamp, ada!');
     await harness.store.update(COLLECTIONS.forms, FORM_ID, { letters: [] });
     expect((await decision('bootcamp')).body.letter).toBeNull();
-    expect((await decision('engineer')).body).toEqual({ role: 'engineer', decision: 'accepted', offer: null, letter: null });
+    expect((await decision('engineer')).body).toEqual({
+      role: 'engineer',
+      decision: 'accepted',
+      offer: null,
+      letter: null,
+    });
   });
 
   it("puts the applicant's name into the letter as text: markdown in a name cannot make a link", async () => {
@@ -296,17 +308,20 @@ describe('decision letters never reach an applicant through the form', () => {
     return res.body as Record<string, unknown>;
   };
 
-  it.each([false, true])('the form an applicant reads has no letters (released: %s); staff read them', async (released) => {
-    if (released) await release();
-    for (const path of ['/forms/active', `/forms/${FORM_ID}`]) {
-      for (const applicant of ['ada', 'eve'] as const) {
-        const form = await read(applicant, path);
-        expect(form).not.toHaveProperty('letters');
-        expect(JSON.stringify(form)).not.toMatch(/Congratulations|\{firstName\}/);
+  it.each([false, true])(
+    'the form an applicant reads has no letters (released: %s); staff read them',
+    async (released) => {
+      if (released) await release();
+      for (const path of ['/forms/active', `/forms/${FORM_ID}`]) {
+        for (const applicant of ['ada', 'eve'] as const) {
+          const form = await read(applicant, path);
+          expect(form).not.toHaveProperty('letters');
+          expect(JSON.stringify(form)).not.toMatch(/Congratulations|\{firstName\}/);
+        }
+        expect((await read('dora', path)).letters).toEqual(harness.form.letters);
       }
-      expect((await read('dora', path)).letters).toEqual(harness.form.letters);
-    }
-  });
+    },
+  );
 
   it('an inactive form read by its applicant has no letters either', async () => {
     await harness.store.update(COLLECTIONS.forms, FORM_ID, { isActive: false });

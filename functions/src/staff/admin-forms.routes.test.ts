@@ -319,7 +319,7 @@ describe('POST /api/application/forms', () => {
       LETTER_MESSAGES.duplicateLetter,
     ],
     [
-      "a second default letter for a decision",
+      'a second default letter for a decision',
       (form) => form.letters!.push({ decision: 'denied', body: 'Sorry, {firstName}.' }),
       'letters.4.decision',
       LETTER_MESSAGES.duplicateLetter,
@@ -371,7 +371,11 @@ describe('POST /api/application/forms', () => {
       (form) => Object.assign(form.reviewRubrics[0]!.criteria[0]!, { bonus: 1 }),
       'reviewRubrics.0.criteria.0',
     ],
-    ['a letter for an undecided state', (form) => (form.letters![0]!.decision = 'interview' as 'denied'), 'letters.0.decision'],
+    [
+      'a letter for an undecided state',
+      (form) => (form.letters![0]!.decision = 'interview' as 'denied'),
+      'letters.0.decision',
+    ],
     ['a letter for an unknown role', (form) => (form.letters![0]!.roles = ['ceo' as 'bootcamp']), 'letters.0.roles.0'],
     ['an empty letter', (form) => (form.letters![2]!.body = ''), 'letters.2.body'],
     ['an unknown field on a letter', (form) => Object.assign(form.letters![1]!, { subject: 'Hi' }), 'letters.1'],

@@ -89,8 +89,7 @@ export function fillLetter(body: string, values: Record<LetterPlaceholder, strin
 export const GENERIC_LETTERS: Record<LetterDecision, string> = {
   accepted:
     'We were impressed by your application and would love to have you on the team. Please let us know whether you accept the offer.',
-  waitlist:
-    'Your application stood out, and we will contact you if a place opens up. Thank you for your patience.',
+  waitlist: 'Your application stood out, and we will contact you if a place opens up. Thank you for your patience.',
   denied:
     'After careful consideration, we are not able to offer you this role this semester. We truly appreciate the time and care you put into your application, and we hope you will apply again.',
 };

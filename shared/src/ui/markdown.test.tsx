@@ -14,13 +14,19 @@ const rendered = async (text: string) => {
 };
 
 test('bold, italic, headings, lists and line breaks render as elements', async () => {
-  const root = await rendered('# About our teams\n\nWe **build** _software_.\nFor nonprofits.\n\n- Bootcamp\n- Projects\n\n1. Apply\n2. Interview');
+  const root = await rendered(
+    '# About our teams\n\nWe **build** _software_.\nFor nonprofits.\n\n- Bootcamp\n- Projects\n\n1. Apply\n2. Interview',
+  );
   expect(await screen.findByRole('heading', { name: 'About our teams', level: 4 })).toBeInTheDocument();
   expect(screen.getByText('build').tagName).toBe('STRONG');
   expect(screen.getByText('software').tagName).toBe('EM');
   expect(root.querySelector('br')).not.toBeNull();
   const [bullets, steps] = screen.getAllByRole('list');
-  expect(within(bullets!).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Bootcamp', 'Projects']);
+  expect(
+    within(bullets!)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual(['Bootcamp', 'Projects']);
   expect(steps!.tagName).toBe('OL');
   expect(root).not.toHaveTextContent('**');
 });

@@ -70,9 +70,7 @@ export function AssessmentForm({ screen, rubric }: { screen: AssessmentScreen; r
             <Typography.Text strong id={labelId}>
               {criterion.prompt}
             </Typography.Text>
-            {criterion.description && (
-              <Markdown secondary>{criterion.description}</Markdown>
-            )}
+            {criterion.description && <Markdown secondary>{criterion.description}</Markdown>}
             {criterion.weight === 0 && (
               <Typography.Text type="secondary" id={`${labelId}-weight`} style={{ fontSize: 12 }}>
                 {NOT_WEIGHTED}

@@ -44,7 +44,9 @@ test("a decided row previews its applicant's letter, rendered as they will read 
   const dialog = await screen.findByRole('dialog');
   expect(within(dialog).getByText('Letter to Ada Lovelace · Engineer')).toBeInTheDocument();
   expect(await within(dialog).findByRole('heading', { name: 'Congratulations, Ada!' })).toBeInTheDocument();
-  expect(within(dialog).getByText('Congratulations! You have been accepted for the Engineer role.')).toBeInTheDocument();
+  expect(
+    within(dialog).getByText('Congratulations! You have been accepted for the Engineer role.'),
+  ).toBeInTheDocument();
   expect(within(dialog).getAllByRole('listitem')).toHaveLength(2);
   expect(within(dialog).getByRole('link', { name: 'guide' })).toHaveAttribute('rel', 'noopener noreferrer');
   expect(within(dialog).queryByText(/standard text/)).not.toBeInTheDocument();

@@ -36,9 +36,7 @@ export function ActiveFormCard({ form, existing, canApply }: ActiveFormCardProps
   return (
     <Card title={`${form.semester} application`}>
       <Flex vertical gap={12} align="flex-start">
-        {form.description && (
-          <Markdown>{form.description}</Markdown>
-        )}
+        {form.description && <Markdown>{form.description}</Markdown>}
         <Typography.Text>
           <Typography.Text strong>Due:</Typography.Text> {due}
         </Typography.Text>

@@ -16,7 +16,7 @@ export type LetterDecision = (typeof LETTER_DECISIONS)[number];
 export const LETTER_PLACEHOLDERS = ['firstName', 'role', 'semester'] as const;
 export type LetterPlaceholder = (typeof LETTER_PLACEHOLDERS)[number];
 
-const PLACEHOLDER = /\{([^{}\s]*)\}/g;
+const PLACEHOLDER = /\{([^{}\s]+)\}/g;
 
 export const LETTER_MESSAGES = {
   unknownPlaceholder: (names: string[]) =>

@@ -177,7 +177,8 @@ test('a whole cycle: auto-assign, review, qualify, interview, decide, release, a
   await director.locator('.ant-select-item-option').getByText('Accepted', { exact: true }).click();
   await expect(director.getByText('Decision saved!')).toBeVisible();
   await expect(director.getByText('Every application has a decision.')).toBeVisible();
-  // Before releasing, the director previews the letter the applicant will read.
+  // Before releasing, the director previews the letter the applicant will read (from the row, on every row's list).
+  await director.goto(`${dashboard}/all`);
   await row.getByRole('button', { name: /Preview letter/ }).click();
   const preview = director.getByRole('dialog');
   await expect(preview.getByText('Letter to Test Applicant · Bootcamp')).toBeVisible();

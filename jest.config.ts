@@ -1,4 +1,6 @@
 /** @jest-config-loader esbuild-register */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Config } from 'jest';
 
 const transform: Config['transform'] = {
@@ -8,11 +10,38 @@ const transform: Config['transform'] = {
   ],
 };
 
+/**
+ * The markdown renderer (react-markdown and its unified/micromark dependencies) is published as
+ * ES modules only: jest transforms those packages (the renderer's whole dependency tree, read from
+ * node_modules, nested copies included) and no other file under node_modules.
+ */
+function dependencyTreeOf(roots: string[]): string[] {
+  const names = new Set<string>();
+  const visit = (name: string, from: string) => {
+    const dir = [path.join(from, 'node_modules', name), path.join(__dirname, 'node_modules', name)].find((candidate) =>
+      existsSync(path.join(candidate, 'package.json')),
+    );
+    if (!dir || names.has(`${name}@${dir}`)) return;
+    names.add(`${name}@${dir}`);
+    const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    };
+    Object.keys(manifest.dependencies ?? {}).forEach((dependency) => visit(dependency, dir));
+  };
+  roots.forEach((root) => visit(root, __dirname));
+  return [...new Set([...names].map((entry) => entry.slice(0, entry.indexOf('@', 1))))];
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const MARKDOWN_PACKAGES = dependencyTreeOf(['react-markdown', 'remark-gfm', 'remark-breaks']);
+const transformIgnorePatterns = [`/node_modules/(?!(${MARKDOWN_PACKAGES.map(escapeRegExp).join('|')})/)`];
+
 const browserProject = (name: string): Config => ({
   displayName: name,
   rootDir: `<rootDir>/${name}`,
   testEnvironment: 'jsdom',
   transform,
+  transformIgnorePatterns,
   setupFiles: ['<rootDir>/../tools/jest/browser-polyfills.ts'],
   setupFilesAfterEnv: ['<rootDir>/../tools/jest/browser-setup.ts'],
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],

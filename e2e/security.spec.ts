@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import type { ApplicationResponse, StaffApplication } from '../shared/src/domain';
-import { DEMO, DEMO_PASSWORD, logIn, uniqueEmail } from './support/accounts';
+import type { ApplicationForm, ApplicationResponse, StaffApplication } from '../shared/src/domain';
+import { DEMO, DEMO_PASSWORD, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { FORM, idToken, submitApplication } from './support/applications';
 
 /** Script that would run if any screen put answer or name text into the page as HTML. */
@@ -200,4 +200,89 @@ test('a script tag in a name and in answers is shown as text on every screen, ne
   await reviewer.page.goto(`/admin/review/f/${FORM}/${responseId}/motivation/${review!.assessmentId}`);
   await expect(reviewer.page.getByText(whyJoin)).toBeVisible();
   await reviewer.checks.expectClean('review screen');
+});
+
+test("a script tag and an image in a form's markdown texts and letters show as text on every screen, never run", async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const payload = `${SCRIPT_TAG} ${IMG_TAG}`;
+  const directorHeaders = await auth(page.request, DEMO.director);
+  const stored = await page.request.get(`/api/forms/${FORM}`, { headers: directorHeaders });
+  expect(stored.status(), await stored.text()).toBe(200);
+  // The demo form's questions as a form of its own, with the payloads in every markdown field,
+  // made the active form for this test (the demo form is made active again at the end).
+  const {
+    isActive: _active,
+    decisionsReleased: _released,
+    ...hostile
+  } = structuredClone((await stored.json()) as ApplicationForm);
+  hostile.id = 'markdown-xss-form';
+  hostile.description = `**Demo** cycle. ${payload}`;
+  hostile.sections[0]!.description = `**About you** first.\n\n${payload}`;
+  const motivation = hostile.sections.find((section) => section.sectionId === 'motivation')!;
+  motivation.questions[0]!.secondaryText = `Tell us _why_. ${payload}`;
+  hostile.reviewRubrics[0]!.criteria[0]!.description = `Look for **impact**. ${payload}`;
+  hostile.letters = (hostile.letters ?? []).map((letter) => ({ ...letter, body: `${letter.body}\n\n${payload}` }));
+  const published = await page.request.post('/api/application/forms', { headers: directorHeaders, data: hostile });
+  expect(published.status(), await published.text()).toBe(201);
+  const activate = (formId: string) =>
+    page.request.post(`/api/admin/forms/${formId}/activate`, { headers: directorHeaders, data: {} });
+  expect((await activate(hostile.id)).status()).toBe(200);
+  try {
+    const account = await registerVerifiedApplicant(page.request, uniqueEmail('md-xss'));
+    const applicant = await signedIn(browser, account.email, account.password);
+    const ap = applicant.page;
+    await ap.goto('/apply');
+    await expect(ap.locator('.portal-markdown strong', { hasText: 'Demo' })).toBeVisible();
+    await expect(ap.getByText(payload)).toBeVisible();
+    await applicant.checks.expectClean('/apply (form description)');
+    await ap.getByRole('button', { name: 'Start application' }).click();
+    await expect(ap).toHaveURL(new RegExp(`/apply/f/${hostile.id}/about-you$`));
+    for (const [section, marker] of [
+      ['about-you', 'About you'],
+      ['motivation', 'why'],
+    ] as const) {
+      await ap.goto(`/apply/f/${hostile.id}/${section}`);
+      await expect(ap.locator('.portal-markdown :is(strong, em)', { hasText: marker })).toBeVisible();
+      await expect(ap.getByText(SCRIPT_TAG).first()).toBeVisible();
+      await applicant.checks.expectClean(`editor ${section}`);
+    }
+    const submitted = await submitApplication(page.request, account, ['bootcamp'], { formId: hostile.id });
+
+    // The director decides the row and previews its letter; the reviewer scores with the rubric's description.
+    const decided = await page.request.put(`/api/admin/rows/${submitted.id}/bootcamp/decision`, {
+      headers: directorHeaders,
+      data: { decision: 'accepted' },
+    });
+    expect(decided.status(), await decided.text()).toBe(200);
+    const director = await signedIn(browser, DEMO.director);
+    await director.page.goto(`/admin/dor/dashboard/${hostile.id}/all`);
+    await director.page
+      .getByRole('row', { name: /Test Applicant/ })
+      .getByRole('button', { name: /Preview letter/ })
+      .click();
+    const dialog = director.page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: 'Welcome to Bootcamp, Test!' })).toBeVisible();
+    await expect(dialog.getByText(payload)).toBeVisible();
+    await director.checks.expectClean('letter preview');
+
+    const assigned = await page.request.post('/api/admin/assignments', {
+      headers: directorHeaders,
+      data: { kind: 'review', assignments: [{ responseId: submitted.id, role: 'bootcamp', staffId: 'demo-reviewer' }] },
+    });
+    expect(assigned.status(), await assigned.text()).toBe(201);
+    const application = await page.request.get(`/api/admin/responses/${submitted.id}`, { headers: directorHeaders });
+    const review = ((await application.json()) as StaffApplication).rows
+      .flatMap((row) => row.reviews)
+      .find((ref) => ref.staffId === 'demo-reviewer');
+    const reviewer = await signedIn(browser, DEMO.reviewer);
+    await reviewer.page.goto(`/admin/review/f/${hostile.id}/${submitted.id}/motivation/${review!.assessmentId}`);
+    await expect(reviewer.page.locator('.portal-markdown strong', { hasText: 'impact' })).toBeVisible();
+    await expect(reviewer.page.getByText(SCRIPT_TAG).first()).toBeVisible();
+    await reviewer.checks.expectClean('review screen (rubric description)');
+  } finally {
+    expect((await activate(FORM)).status()).toBe(200);
+  }
 });

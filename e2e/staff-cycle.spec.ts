@@ -177,6 +177,16 @@ test('a whole cycle: auto-assign, review, qualify, interview, decide, release, a
   await director.locator('.ant-select-item-option').getByText('Accepted', { exact: true }).click();
   await expect(director.getByText('Decision saved!')).toBeVisible();
   await expect(director.getByText('Every application has a decision.')).toBeVisible();
+  // Before releasing, the director previews the letter the applicant will read (from the row, on every row's list).
+  await director.goto(`${dashboard}/all`);
+  await row.getByRole('button', { name: /Preview letter/ }).click();
+  const preview = director.getByRole('dialog');
+  await expect(preview.getByText('Letter to Test Applicant · Bootcamp')).toBeVisible();
+  await expect(preview.getByRole('heading', { name: 'Welcome to Bootcamp, Test!' })).toBeVisible();
+  await expect(preview.getByRole('link', { name: 'Bootcamp guide' })).toHaveAttribute('target', '_blank');
+  await shots(director, 'letter-preview');
+  await preview.getByRole('button', { name: 'Close' }).click();
+  await expect(preview).toBeHidden();
   await director.getByRole('button', { name: 'Release decisions' }).click();
   await director.getByRole('button', { name: 'Release', exact: true }).click();
   await expect(director.getByText('Decisions released!')).toBeVisible();
@@ -196,6 +206,17 @@ test('a whole cycle: auto-assign, review, qualify, interview, decide, release, a
   await applicantPage.getByRole('link', { name: 'See your decision' }).click();
   await expect(applicantPage).toHaveURL(new RegExp(`/apply/decision/${submitted.id}/bootcamp$`));
   await expect(applicantPage.getByText('Accepted').first()).toBeVisible();
+  // The form's letter for an accepted Bootcamp applicant, filled in and rendered from markdown.
+  const letter = applicantPage.getByRole('main');
+  await expect(letter.getByRole('heading', { name: 'Welcome to Bootcamp, Test!' })).toBeVisible();
+  await expect(letter.getByText('Bootcamp', { exact: true }).and(letter.locator('strong'))).toBeVisible();
+  await expect(letter.getByText(/for Demo Semester\./)).toBeVisible();
+  await expect(letter.getByRole('listitem')).toHaveCount(3);
+  const guide = letter.getByRole('link', { name: 'Bootcamp guide' });
+  await expect(guide).toHaveAttribute('target', '_blank');
+  await expect(guide).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(letter.getByText(/\{firstName\}|\*\*/)).toHaveCount(0);
+  await shots(applicantPage, 'decision-letter');
   await applicantPage.getByRole('button', { name: 'Accept offer' }).click();
   await expect(
     applicantPage.getByRole('main').getByText('You accepted the Bootcamp offer. Welcome to the team!'),

@@ -20,6 +20,8 @@ export interface ApplicationOptions {
   /** Must still be 20 to 300 words. */
   whyJoin?: string;
   submit?: boolean;
+  /** Another form than the demo form (with the demo form's questions). */
+  formId?: string;
 }
 
 /**
@@ -33,7 +35,7 @@ export async function submitApplication(
   options: ApplicationOptions = {},
 ): Promise<ApplicationResponse> {
   const headers = { Authorization: `Bearer ${await idToken(request, account.email, account.password)}` };
-  const started = await request.post('/api/responses', { headers, data: { formId: FORM } });
+  const started = await request.post('/api/responses', { headers, data: { formId: options.formId ?? FORM } });
   expect(started.ok(), await started.text()).toBe(true);
   let response = (await started.json()) as ApplicationResponse;
   const upload = await request.post(`/api/files/${response.id}/resume`, {

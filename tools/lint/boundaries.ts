@@ -46,6 +46,8 @@ const BROWSER: Restriction = {
     '@tanstack/**',
     'react-toastify',
     'react-router*',
+    'react-markdown',
+    'remark-*',
     'firebase',
     'firebase/**',
   ],

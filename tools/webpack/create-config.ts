@@ -32,6 +32,10 @@ const SHARED = {
   'react-toastify': { singleton: true, requiredVersion: '^11.0.0' },
   '@portal/shared/client': { singleton: true, requiredVersion: false },
   '@portal/shared/router': { singleton: true, requiredVersion: false },
+  // The markdown renderer (lazy, in the pages that show markdown): one copy for both remotes.
+  'react-markdown': { singleton: false, requiredVersion: '10.1.0' },
+  'remark-gfm': { singleton: false, requiredVersion: '4.0.1' },
+  'remark-breaks': { singleton: false, requiredVersion: '4.0.0' },
 } as const;
 
 function federation(app: AppName): ModuleFederationPlugin {

@@ -23,6 +23,7 @@ export const staffKeys = {
     [...staffKeys.all, 'assessments', formId, ...(query ? [query] : [])] as const,
   assessment: (kind: AssessmentKind, id: string) => [...staffKeys.all, 'assessment', kind, id] as const,
   application: (responseId: string) => [...staffKeys.all, 'application', responseId] as const,
+  letter: (responseId: string, role: string) => [...staffKeys.all, 'letter', responseId, role] as const,
   users: (query?: UsersQuery) => [...staffKeys.all, 'users', ...(query ? [query] : [])] as const,
   usersImpact: (userIds: string[]) => [...staffKeys.all, 'users-impact', userIds] as const,
   audit: (query?: AuditQuery) => [...staffKeys.all, 'audit', ...(query ? [query] : [])] as const,

@@ -6,6 +6,7 @@ import type {
   BulkDecisionBody,
   BulkQualifiedBody,
   DecisionBody,
+  LetterPreview,
   Page,
   QualifiedBody,
   RowsQuery,
@@ -71,3 +72,16 @@ export const qualifyRows = (api: ApiClient, formId: string, body: BulkQualifiedB
 /** POST /admin/forms/{formId}/rows/decision: one decision for the selected rows (audited per row). */
 export const decideRows = (api: ApiClient, formId: string, body: BulkDecisionBody) =>
   api.request<{ updated: number }>('POST', `/admin/forms/${id(formId)}/rows/decision`, { body });
+
+/** GET /admin/rows/{responseId}/{role}/letter: the letter the row's applicant will read after release. */
+export const fetchLetterPreview = (api: ApiClient, responseId: string, role: TeamRole) =>
+  api.request<LetterPreview>('GET', `${rowPath(responseId, role)}/letter`);
+
+export function useLetterPreview(responseId: string, role: TeamRole, enabled: boolean) {
+  const { api } = usePortal();
+  return useQuery({
+    queryKey: staffKeys.letter(responseId, role),
+    queryFn: () => fetchLetterPreview(api, responseId, role),
+    enabled,
+  });
+}

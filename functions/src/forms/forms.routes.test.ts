@@ -11,12 +11,15 @@ beforeEach(async () => {
 afterEach(() => harness.close());
 
 const otherForm = (id: string, isActive: boolean): ApplicationForm => ({ ...harness.form, id, isActive });
+/** What an applicant reads of a form: all of it but the decision letters. */
+const withoutLetters = ({ letters: _letters, ...form }: ApplicationForm) => form;
 
 describe('GET /api/forms/active', () => {
-  it('answers the active form', async () => {
+  it('answers the active form, its decision letters only to staff', async () => {
     const res = await harness.as('ada').get('/forms/active');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(harness.form);
+    expect(res.body).toEqual(withoutLetters(harness.form));
+    expect((await harness.as('dora').get('/forms/active')).body).toEqual(harness.form);
   });
 
   it('answers the first active form by id when several are active, never an inactive one', async () => {
@@ -44,8 +47,11 @@ describe('GET /api/forms/active', () => {
 });
 
 describe('GET /api/forms/:formId', () => {
-  it('answers the active form to any verified caller', async () => {
-    for (const caller of ['ada', 'eve', 'rita', 'dora'] as const) {
+  it('answers the active form to any verified caller, its decision letters only to staff', async () => {
+    for (const caller of ['ada', 'eve'] as const) {
+      expect((await harness.as(caller).get(`/forms/${FORM_ID}`)).body).toEqual(withoutLetters(harness.form));
+    }
+    for (const caller of ['rita', 'dora'] as const) {
       expect((await harness.as(caller).get(`/forms/${FORM_ID}`)).body).toEqual(harness.form);
     }
   });
@@ -62,7 +68,7 @@ describe('GET /api/forms/:formId', () => {
       expect({ caller, status: res.status, body: res.body }).toEqual({
         caller,
         status: 200,
-        body: otherForm('old-form', false),
+        body: caller === 'ada' ? withoutLetters(otherForm('old-form', false)) : otherForm('old-form', false),
       });
     }
     const eve = await harness.as('eve').get('/forms/old-form');

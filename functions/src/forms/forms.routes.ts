@@ -11,8 +11,8 @@ export function formsRoutes(deps: Pick<AppDeps, 'store'>): Router {
   const router = Router();
   const verified = requireIdentity({ verifiedEmail: true });
 
-  router.get('/forms/active', verified, async (_req, res) => {
-    res.json(await forms.getActive());
+  router.get('/forms/active', verified, async (req, res) => {
+    res.json(await forms.getActive(req.identity!.uid));
   });
 
   router.get('/forms/:formId', verified, async (req, res) => {

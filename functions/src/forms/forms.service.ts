@@ -8,31 +8,40 @@ export const FORM_MESSAGES = {
 
 export const noFormError = () => new ApiError('not-found', FORM_MESSAGES.noForm);
 
+/** A form as an applicant reads it: without its decision letters (each reads only their own, filled in, after release). */
+export function formForApplicant(form: ApplicationForm): ApplicationForm {
+  const { letters: _letters, ...rest } = form;
+  return rest;
+}
+
 export interface FormsService {
-  getActive(): Promise<ApplicationForm>;
+  /** The active form; its letters only for staff. */
+  getActive(uid: string): Promise<ApplicationForm>;
   /** The form as `uid` may read it: see `get` below. */
   get(formId: string, uid: string): Promise<ApplicationForm>;
 }
 
 export function createFormsService(deps: { forms: FormsRepository }): FormsService {
   const { forms } = deps;
+  const isStaff = async (uid: string) => {
+    const role = await forms.getUserRole(uid);
+    return role !== null && isStaffRole(role);
+  };
   return {
-    async getActive() {
+    async getActive(uid) {
       const form = await forms.firstActive();
       if (!form) throw new ApiError('not-found', RESPONSE_MESSAGES.noActiveForm);
-      return form;
+      return (await isStaff(uid)) ? form : formForApplicant(form);
     },
     /**
      * The active form is everyone's to read; an inactive one (a past cycle, a draft, and its
-     * rubrics) only staff's and its applicants'. Anyone else learns nothing of it.
+     * rubrics) only staff's and its applicants'. Anyone else learns nothing of it. Letters: staff only.
      */
     async get(formId, uid) {
       const form = await forms.get(formId);
       if (!form) throw noFormError();
-      if (form.isActive) return form;
-      const role = await forms.getUserRole(uid);
-      if (role && isStaffRole(role)) return form;
-      if (await forms.hasResponse(uid, formId)) return form;
+      if (await isStaff(uid)) return form;
+      if (form.isActive || (await forms.hasResponse(uid, formId))) return formForApplicant(form);
       throw noFormError();
     },
   };

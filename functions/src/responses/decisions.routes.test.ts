@@ -135,10 +135,44 @@ describe('GET /api/responses/:responseId/decisions/:role', () => {
     expect(res.body.error).toEqual({ code: 'forbidden', message: RESPONSE_MESSAGES.decisionsNotReleased });
   });
 
-  it('answers the decision after release', async () => {
+  it('answers the decision after release, with the letter for the decision and role filled in', async () => {
     await release();
-    expect((await decision('engineer')).body).toEqual({ role: 'engineer', decision: 'accepted', offer: null });
-    expect((await decision('bootcamp')).body).toEqual({ role: 'bootcamp', decision: 'denied', offer: null });
+    const engineer = (await decision('engineer')).body;
+    expect(engineer).toEqual({
+      role: 'engineer',
+      decision: 'accepted',
+      offer: null,
+      letter: { body: expect.any(String) },
+    });
+    expect(engineer.letter.body).toContain('## Congratulations, ada!');
+    expect(engineer.letter.body).toContain('as **Engineer** for Demo Semester.');
+    const bootcamp = (await decision('bootcamp')).body;
+    expect(bootcamp).toMatchObject({ role: 'bootcamp', decision: 'denied', offer: null });
+    expect(bootcamp.letter.body).toContain(
+      'Thank you for applying for **Bootcamp**. We are not able to offer you a place in Demo Semester.',
+    );
+    expect(JSON.stringify([engineer, bootcamp])).not.toMatch(/\{(firstName|role|semester)\}/);
+  });
+
+  it("answers a letter only for the role it names, else the decision's default, else none (the generic text)", async () => {
+    await decide('bootcamp', 'accepted');
+    await release();
+    expect((await decision('bootcamp')).body.letter.body).toContain('## Welcome to Bootcamp, ada!');
+    await harness.store.update(COLLECTIONS.forms, FORM_ID, { letters: [] });
+    expect((await decision('bootcamp')).body.letter).toBeNull();
+    expect((await decision('engineer')).body).toEqual({
+      role: 'engineer',
+      decision: 'accepted',
+      offer: null,
+      letter: null,
+    });
+  });
+
+  it("puts the applicant's name into the letter as text: markdown in a name cannot make a link", async () => {
+    await harness.store.update(COLLECTIONS.users, 'ada', { firstName: '[Claim](https://evil.example.com) **now**' });
+    await release();
+    const body: string = (await decision('engineer')).body.letter.body;
+    expect(body).toContain('Congratulations, \\[Claim\\]\\(https\\:\\/\\/evil\\.example\\.com\\) \\*\\*now\\*\\*!');
   });
 
   it.each(['designer', 'ceo'])('answers 404 to the role %j, not applied for', async (role) => {
@@ -164,7 +198,8 @@ describe('POST /api/responses/:responseId/decisions/:role/reply', () => {
     const res = await reply('engineer', { reply: 'accept' });
 
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ role: 'engineer', decision: 'accepted', offer: 'accepted' });
+    expect(res.body).toMatchObject({ role: 'engineer', decision: 'accepted', offer: 'accepted' });
+    expect(res.body.letter.body).toContain('## Congratulations, ada!');
     expect(await storedStatus('engineer')).toMatchObject({
       decision: 'accepted',
       offer: 'accepted',
@@ -242,7 +277,7 @@ describe('an applicant promoted to staff', () => {
   it('keeps their application, its decisions and the offer', async () => {
     await release();
     expect((await mine()).map((item) => item.response.id)).toEqual([submitted.id]);
-    expect((await decision('engineer')).body).toEqual({ role: 'engineer', decision: 'accepted', offer: null });
+    expect((await decision('engineer')).body).toMatchObject({ role: 'engineer', decision: 'accepted', offer: null });
     const replied = await reply('engineer', { reply: 'accept' });
     expect(replied.status).toBe(200);
     expect(replied.body).toMatchObject({ role: 'engineer', offer: 'accepted' });
@@ -263,5 +298,33 @@ describe('an applicant promoted to staff', () => {
       assignments: [{ responseId: submitted.id, role: 'engineer', staffId: 'ada' }],
     });
     expect(assigned.status).toBe(400);
+  });
+});
+
+describe('decision letters never reach an applicant through the form', () => {
+  const read = async (caller: 'ada' | 'eve' | 'dora', path: string) => {
+    const res = await harness.as(caller).get(path);
+    expect(res.status).toBe(200);
+    return res.body as Record<string, unknown>;
+  };
+
+  it.each([false, true])(
+    'the form an applicant reads has no letters (released: %s); staff read them',
+    async (released) => {
+      if (released) await release();
+      for (const path of ['/forms/active', `/forms/${FORM_ID}`]) {
+        for (const applicant of ['ada', 'eve'] as const) {
+          const form = await read(applicant, path);
+          expect(form).not.toHaveProperty('letters');
+          expect(JSON.stringify(form)).not.toMatch(/Congratulations|\{firstName\}/);
+        }
+        expect((await read('dora', path)).letters).toEqual(harness.form.letters);
+      }
+    },
+  );
+
+  it('an inactive form read by its applicant has no letters either', async () => {
+    await harness.store.update(COLLECTIONS.forms, FORM_ID, { isActive: false });
+    expect(await read('ada', `/forms/${FORM_ID}`)).not.toHaveProperty('letters');
   });
 });

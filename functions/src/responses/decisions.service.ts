@@ -1,5 +1,7 @@
 import {
+  applicantLetter,
   RESPONSE_MESSAGES,
+  type ApplicationForm,
   type ApplicationRow,
   type ApplicationResponse,
   type OfferReply,
@@ -23,10 +25,12 @@ export interface DecisionsService {
   reply(uid: string, responseId: string, role: TeamRole, reply: OfferReply): Promise<RoleDecision>;
 }
 
-const toRoleDecision = (status: ApplicationRow): RoleDecision => ({
+/** The outcome for one role, with the applicant's letter filled in (only ever called after release). */
+const toRoleDecision = (status: ApplicationRow, form: ApplicationForm, firstName: string): RoleDecision => ({
   role: status.role,
   decision: status.decision,
   offer: status.offer ?? null,
+  letter: applicantLetter(form, status.decision, status.role, firstName),
 });
 
 function appliedStatus(response: ApplicationResponse, role: TeamRole, status: ApplicationRow | null): ApplicationRow {
@@ -37,31 +41,34 @@ function appliedStatus(response: ApplicationResponse, role: TeamRole, status: Ap
 /** What an applicant sees of the outcome per role: nothing before release, then the decision and the offer. */
 export function createDecisionsService(deps: { responses: ResponsesRepository; now: () => Date }): DecisionsService {
   const { responses, now } = deps;
+  const firstNameOf = async (uid: string) => (await responses.getUser(uid))?.firstName ?? '';
   return {
     async get(uid, responseId, role) {
       const response = ownedOrNotFound(await responses.getResponse(responseId), uid);
       const status = appliedStatus(response, role, await responses.getReviewStatus(responseId, role));
       const form = await responses.getForm(response.applicationFormId);
       if (!form?.decisionsReleased) throw new ApiError('forbidden', RESPONSE_MESSAGES.decisionsNotReleased);
-      return toRoleDecision(status);
+      return toRoleDecision(status, form, await firstNameOf(uid));
     },
 
-    reply(uid, responseId, role, reply) {
+    async reply(uid, responseId, role, reply) {
       const repliedAt = now();
-      return responses.transaction(async (tx) => {
+      const { status, form, firstName } = await responses.transaction(async (tx) => {
         const response = ownedOrNotFound(await tx.getResponse(responseId), uid);
         const status = appliedStatus(response, role, await tx.getReviewStatus(responseId, role));
         const form = await tx.getForm(response.applicationFormId);
         if (!form?.decisionsReleased) throw new ApiError('forbidden', RESPONSE_MESSAGES.decisionsNotReleased);
         if (status.offer) throw new ApiError('conflict', DECISION_MESSAGES.alreadyReplied);
         if (status.decision !== 'accepted') throw new ApiError('forbidden', DECISION_MESSAGES.noOffer);
+        const user = await tx.getUser(uid);
         const answered = {
           offer: reply === 'accept' ? ('accepted' as const) : ('declined' as const),
           offerRepliedAt: repliedAt.toISOString(),
         };
         tx.recordOfferReply(responseId, role, answered);
-        return toRoleDecision({ ...status, ...answered });
+        return { status: { ...status, ...answered }, form, firstName: user?.firstName ?? '' };
       });
+      return toRoleDecision(status, form, firstName);
     },
   };
 }

@@ -44,6 +44,7 @@ export interface ResponsesRepository {
   getResponse(id: string): Promise<ApplicationResponse | null>;
   getForm(id: string): Promise<ApplicationForm | null>;
   getReviewStatus(responseId: string, role: TeamRole): Promise<ApplicationRow | null>;
+  getUser(id: string): Promise<User | null>;
   listByUser(userId: string): Promise<ApplicationResponse[]>;
   transaction<R>(work: (tx: ResponsesTransaction) => Promise<R>): Promise<R>;
 }
@@ -79,6 +80,7 @@ export function createResponsesRepository(store: DocumentStore): ResponsesReposi
     getForm: (id) => store.get<ApplicationForm>(COLLECTIONS.forms, id),
     getReviewStatus: (responseId, role) =>
       store.get<ApplicationRow>(COLLECTIONS.reviewStatuses, applicationRowId(responseId, role)),
+    getUser: (id) => store.get<User>(COLLECTIONS.users, id),
     async listByUser(userId) {
       const page = await store.query<ApplicationResponse>(COLLECTIONS.responses, {
         where: [{ field: 'userId', value: userId }],

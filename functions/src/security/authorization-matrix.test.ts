@@ -105,3 +105,35 @@ describe('file downloads when the form hides the file question from reviewers', 
     expect(Object.fromEntries(cells)).toEqual({ ...FILE_READERS, assignedReviewer: 404 });
   });
 });
+
+describe('decision letters reach an applicant only as their own letter, after release', () => {
+  // A phrase of each demo letter (the form's letters as written, placeholders and all).
+  const LETTER_PHRASES = [
+    'Bootcamp guide',
+    'joining our project teams',
+    'on our waitlist',
+    'open events',
+    '{firstName}',
+  ];
+  const reads = Object.entries(MATRIX).filter(([key]) => key.startsWith('GET '));
+
+  it.each(['decided', 'released'] as const)('no read an applicant makes carries a letter (stage %s)', async (stage) => {
+    const seen: string[] = [];
+    for (const [key, row] of reads) {
+      for (const who of ['owner', 'otherApplicant'] as const) {
+        const fixture = await createFixture(stage);
+        try {
+          const res = await call(fixture.harness, callerOf(who), key, concretePath(key, fixture, row.query));
+          const text = JSON.stringify(res.body ?? '') + (res.text ?? '');
+          for (const phrase of LETTER_PHRASES) if (text.includes(phrase)) seen.push(`${who} ${key}: ${phrase}`);
+        } finally {
+          await fixture.harness.close();
+        }
+      }
+    }
+    // ada's own decision for engineer (accepted) after release: the project teams' letter, filled in.
+    expect(seen).toEqual(
+      stage === 'released' ? ['owner GET /api/responses/:responseId/decisions/:role: joining our project teams'] : [],
+    );
+  });
+});

@@ -1,4 +1,55 @@
-import { TEAM_ROLES, type ApplicationForm } from '@portal/shared/domain';
+import { TEAM_ROLES, type ApplicationForm, type DecisionLetter } from '@portal/shared/domain';
+
+/** Decision letters in markdown: one per decision, and one for the project teams' acceptances. */
+const DEMO_LETTERS: DecisionLetter[] = [
+  {
+    decision: 'accepted',
+    roles: ['bootcamp'],
+    body: [
+      '## Welcome to Bootcamp, {firstName}!',
+      '',
+      'We are delighted to offer you a place in **{role}** for {semester}.',
+      '',
+      '**Next steps**',
+      '',
+      '1. Accept or decline the offer below within a week.',
+      '2. Join the kickoff on the first Monday of the semester.',
+      '3. Read the [Bootcamp guide](https://example.com/bootcamp-guide) before then.',
+    ].join('\n'),
+  },
+  {
+    decision: 'accepted',
+    body: [
+      '## Congratulations, {firstName}!',
+      '',
+      'You are joining our project teams as **{role}** for {semester}.',
+      '',
+      '- Accept or decline the offer below.',
+      '- Meet your team lead at the kickoff.',
+      '- Questions? Write to [recruiting@example.com](mailto:recruiting@example.com).',
+    ].join('\n'),
+  },
+  {
+    decision: 'waitlist',
+    body: [
+      'Dear {firstName},',
+      '',
+      'Your application for **{role}** stood out, and you are on our waitlist for {semester}.',
+      'We will write to you as soon as a place opens up.',
+    ].join('\n'),
+  },
+  {
+    decision: 'denied',
+    body: [
+      'Dear {firstName},',
+      '',
+      'Thank you for applying for **{role}**. We are not able to offer you a place in {semester}.',
+      '',
+      '- Come to our [open events](https://example.com/events): everyone is welcome.',
+      '- We would love to see you apply again next semester.',
+    ].join('\n'),
+  },
+];
 
 const RESUME = { acceptedTypes: ['application/pdf'], maxSizeBytes: 10 * 1024 * 1024 };
 
@@ -156,5 +207,6 @@ export function demoForm(now: Date): ApplicationForm {
         ],
       },
     ],
+    letters: DEMO_LETTERS,
   };
 }

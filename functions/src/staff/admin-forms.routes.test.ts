@@ -1,5 +1,6 @@
 import {
   FORM_DEFINITION_MESSAGES,
+  LETTER_MESSAGES,
   newApplicationRow,
   rowWithDecision,
   STAFF_MESSAGES,
@@ -305,6 +306,24 @@ describe('POST /api/application/forms', () => {
       'reviewRubrics.1.rubricId',
       FORM_DEFINITION_MESSAGES.duplicateRubricId,
     ],
+    [
+      'a letter with an unknown placeholder',
+      (form) => (form.letters![0]!.body = 'Dear {firstName} {lastName}, welcome to {team}!'),
+      'letters.0.body',
+      LETTER_MESSAGES.unknownPlaceholder(['lastName', 'team']),
+    ],
+    [
+      'a second letter for the same decision and role',
+      (form) => form.letters!.push({ decision: 'accepted', roles: ['designer', 'bootcamp'], body: 'Welcome!' }),
+      'letters.4.roles',
+      LETTER_MESSAGES.duplicateLetter,
+    ],
+    [
+      'a second default letter for a decision',
+      (form) => form.letters!.push({ decision: 'denied', body: 'Sorry, {firstName}.' }),
+      'letters.4.decision',
+      LETTER_MESSAGES.duplicateLetter,
+    ],
   ])('answers 400 to %s, naming the field, and stores nothing', async (_name, change, path, message) => {
     const form = definition();
     change(form);
@@ -352,6 +371,14 @@ describe('POST /api/application/forms', () => {
       (form) => Object.assign(form.reviewRubrics[0]!.criteria[0]!, { bonus: 1 }),
       'reviewRubrics.0.criteria.0',
     ],
+    [
+      'a letter for an undecided state',
+      (form) => (form.letters![0]!.decision = 'interview' as 'denied'),
+      'letters.0.decision',
+    ],
+    ['a letter for an unknown role', (form) => (form.letters![0]!.roles = ['ceo' as 'bootcamp']), 'letters.0.roles.0'],
+    ['an empty letter', (form) => (form.letters![2]!.body = ''), 'letters.2.body'],
+    ['an unknown field on a letter', (form) => Object.assign(form.letters![1]!, { subject: 'Hi' }), 'letters.1'],
   ])('answers 400 to %s, naming the field, and stores nothing', async (_name, change, path) => {
     const form = definition();
     change(form);
@@ -465,4 +492,13 @@ describe('PUT /api/admin/forms/:formId/due-date', () => {
     expect(res.body.error).toEqual({ code: 'not-found', message: STAFF_MESSAGES.noForm });
     expect(await dumpState(harness)).toEqual(before);
   });
+});
+
+test('a form with letters is stored with them; a form without letters is valid (the generic text applies)', async () => {
+  const withLetters = definition();
+  expect((await harness.as('dora').post('/application/forms', withLetters)).status).toBe(201);
+  expect((await storedForm(NEW_ID))?.letters).toEqual(withLetters.letters);
+  const { letters: _letters, ...without } = definition({ id: 'no-letters' });
+  expect((await harness.as('dora').post('/application/forms', without)).status).toBe(201);
+  expect(await storedForm('no-letters')).not.toHaveProperty('letters');
 });

@@ -25,6 +25,7 @@ import { createAssessmentsService } from './assessments.service';
 import { createAssignmentsService } from './assignments.service';
 import { createAutoAssignService } from './auto-assign.service';
 import { createDashboardService } from './dashboard.service';
+import { createLetterPreviewService } from './letter-preview.service';
 import { createReviewsRepository } from './reviews.repository';
 import { createRowDecisionsService } from './row-decisions.service';
 import { noAssessmentError, noRowError } from './staff-errors';
@@ -41,6 +42,7 @@ export function reviewsRoutes(deps: Pick<AppDeps, 'store' | 'accounts'> & { now:
   const assignments = createAssignmentsService(services);
   const assessments = createAssessmentsService(services);
   const autoAssign = createAutoAssignService(services);
+  const letters = createLetterPreviewService(services);
   const router = Router();
   const staff = requireStaff(deps.store);
   const superOnly = requireSuperReviewer(deps.store);
@@ -162,6 +164,11 @@ export function reviewsRoutes(deps: Pick<AppDeps, 'store' | 'accounts'> & { now:
     const { responseId, role } = row(req.params);
     const { qualified } = parseInput(qualifiedBodySchema, req.body, 'qualified flag');
     res.json(await decisions.setQualified(responseId, role, qualified, req.user!));
+  });
+
+  router.get('/admin/rows/:responseId/:role/letter', ...superOnly, async (req, res) => {
+    const { responseId, role } = row(req.params);
+    res.json(await letters.preview(responseId, role));
   });
 
   router.put('/admin/rows/:responseId/:role/decision', ...superOnly, async (req, res) => {

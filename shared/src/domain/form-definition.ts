@@ -1,6 +1,7 @@
 import './zod-config';
 import { z } from 'zod';
 import { TEAM_ROLE_DISPLAY, TEAM_ROLES } from './constants';
+import { decisionLetterSchema, decisionLettersSchema, duplicateLetterPaths, LETTER_MESSAGES } from './decision-letters';
 import {
   applicationFormSchema,
   formSectionSchema,
@@ -174,6 +175,7 @@ export const formDefinitionSchema = z
     sections: z.array(strictSectionSchema).min(1),
     reviewRubrics: z.array(strictRubricSchema).default([]),
     interviewRubrics: z.array(strictRubricSchema).default([]),
+    letters: z.array(decisionLetterSchema.strict()).max(60).optional(),
   })
   .superRefine(
     (input, ctx) => {
@@ -187,6 +189,10 @@ export const formDefinitionSchema = z
       checkRubrics(form.reviewRubrics, 'reviewRubrics', FORM_DEFINITION_MESSAGES.duplicateReviewRole, report);
       checkRubrics(form.interviewRubrics, 'interviewRubrics', FORM_DEFINITION_MESSAGES.duplicateInterviewRole, report);
       checkReviewRubricRoles(form as ApplicationForm, report);
+      const letters = decisionLettersSchema.safeParse(input.letters ?? []);
+      if (letters.success) {
+        for (const path of duplicateLetterPaths(letters.data)) report(path, LETTER_MESSAGES.duplicateLetter);
+      }
     },
     { when: (payload) => crossFieldShape.safeParse(payload.value).success },
   );

@@ -1,6 +1,7 @@
 import './zod-config';
 import { z } from 'zod';
 import { APPLICATION_STATUSES, MAX_TEXT_ANSWER_CHARS, REVIEW_DECISIONS } from './constants';
+import type { FilledLetter } from './decision-letters';
 import { idSchema, questionTypeSchema, teamRoleSchema } from './schemas';
 
 /** An answer: a list for multiple-select and role-select, a string otherwise (a file answer is the file id). */
@@ -79,6 +80,8 @@ export interface RoleDecision {
   role: z.infer<typeof teamRoleSchema>;
   decision: z.infer<typeof reviewDecisionSchema>;
   offer: 'accepted' | 'declined' | null;
+  /** The form's letter for this decision and role, filled in; null: the form has none (the generic text applies). */
+  letter: FilledLetter;
 }
 
 export const RESPONSE_MESSAGES = {

@@ -1,6 +1,7 @@
 import './zod-config';
 import { z } from 'zod';
 import { QUESTION_TYPES, TEAM_ROLES, USER_ROLES } from './constants';
+import { decisionLettersSchema } from './decision-letters';
 
 export const idSchema = z
   .string()
@@ -119,5 +120,7 @@ export const applicationFormSchema = z.object({
   sections: z.array(formSectionSchema).min(1),
   reviewRubrics: z.array(rubricSchema).default([]),
   interviewRubrics: z.array(rubricSchema).default([]),
+  /** Decision letters (markdown with placeholders); staff only: an applicant reads only their own, filled in, after release. */
+  letters: decisionLettersSchema.optional(),
 });
 export type ApplicationForm = z.infer<typeof applicationFormSchema>;

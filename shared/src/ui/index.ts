@@ -11,3 +11,5 @@ export * from './save-indicator';
 export * from './visually-hidden';
 export * from './portal-theme';
 export * from './date-time';
+export * from './markdown';
+export * from './decision-letter';

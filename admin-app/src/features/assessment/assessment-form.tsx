@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notify, usePortal } from '@portal/shared/client';
 import { MAX_TEXT_ANSWER_CHARS, scoreProblems, type AssessmentScreen } from '@portal/shared/domain';
 import { useNavigate } from '@portal/shared/router';
-import { DRAFT_SAVE_TEXTS, SaveIndicator } from '@portal/shared/ui';
+import { DRAFT_SAVE_TEXTS, Markdown, SaveIndicator } from '@portal/shared/ui';
 import { staffKeys } from '../../api/keys';
 import { submitAssessment } from '../../api/assessments';
 import { DraftConflict } from './draft-conflict';
@@ -70,11 +70,7 @@ export function AssessmentForm({ screen, rubric }: { screen: AssessmentScreen; r
             <Typography.Text strong id={labelId}>
               {criterion.prompt}
             </Typography.Text>
-            {criterion.description && (
-              <Typography.Text type="secondary" style={{ whiteSpace: 'pre-wrap' }}>
-                {criterion.description}
-              </Typography.Text>
-            )}
+            {criterion.description && <Markdown secondary>{criterion.description}</Markdown>}
             {criterion.weight === 0 && (
               <Typography.Text type="secondary" id={`${labelId}-weight`} style={{ fontSize: 12 }}>
                 {NOT_WEIGHTED}

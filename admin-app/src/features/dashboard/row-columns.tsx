@@ -17,6 +17,7 @@ import { DateTime, RoleBadge } from '@portal/shared/ui';
 import { DECISION_LABELS, DECISION_OPTIONS, OFFER_COLORS, OFFER_LABELS, scoreText } from '../../lib/labels';
 import { dorPaths } from '../../lib/paths';
 import { AssignStaff } from '../assignments';
+import { LetterPreviewButton } from './letter-preview';
 
 type Row = ApplicationRowView;
 type RowKey = Pick<Row, 'responseId' | 'role'>;
@@ -125,7 +126,10 @@ const COLUMNS = {
     sortable(context, 'interviewScore', 'Interview score', (row) => scoreText(row.interviewScore)),
   assignInterviewer: (context) => assignColumn(context, 'interview', 'Assign interviewer'),
   offer: () => ({ title: 'Offer', key: 'offer', render: (_: unknown, row) => <OfferTag row={row} /> }),
-  /** The final decision, or (as its placeholder) where the work stands until there is one; the offer's reply under it. */
+  /**
+   * The final decision, or (as its placeholder) where the work stands until there is one; the
+   * offer's reply under it, and the row's "Preview letter" action once it has a decision.
+   */
   decision: (context) => ({
     title: 'Decision',
     key: 'decision',
@@ -142,6 +146,7 @@ const COLUMNS = {
           onChange={(decision) => context.decide(row, decision)}
         />
         {context.showOffer && offerState(row) && <OfferTag row={row} />}
+        {isFinalDecision(row.decision) && <LetterPreviewButton row={{ ...row, decision: row.decision }} />}
       </Flex>
     ),
   }),

@@ -34,7 +34,7 @@ function offerServer(initial: RoleDecision) {
   return { routes: { [DECISION]: () => current, [REPLY]: reply, 'GET /responses/mine': answer({ items: [] }) }, reply };
 }
 
-const ACCEPTED: RoleDecision = { role: 'engineer', decision: 'accepted', offer: null };
+const ACCEPTED: RoleDecision = { role: 'engineer', decision: 'accepted', offer: null, letter: null };
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -132,7 +132,7 @@ test('a failed reply says why and keeps the buttons', async () => {
 });
 
 test('a denied applicant is told kindly, with no offer to answer', async () => {
-  renderDecision({ [DECISION]: answer({ role: 'engineer', decision: 'denied', offer: null }) });
+  renderDecision({ [DECISION]: answer({ role: 'engineer', decision: 'denied', offer: null, letter: null }) });
 
   expect(await screen.findByText('Thank you for applying for Engineer.')).toBeInTheDocument();
   expect(screen.getByText(/we hope you will apply again/)).toBeInTheDocument();
@@ -140,8 +140,26 @@ test('a denied applicant is told kindly, with no offer to answer', async () => {
   expect(screen.queryByRole('button', { name: /offer/ })).not.toBeInTheDocument();
 });
 
+test("the form's letter is shown in place of the generic text, rendered as markdown, raw HTML as text", async () => {
+  const letter = {
+    body: '## Welcome, Ada!\n\nYou join **Engineer** for Fall.\n\n1. Accept below\n2. Read the [handbook](https://example.com/handbook)\n\n<img src=x onerror="window.__xss=1">',
+  };
+  const { routes } = offerServer({ ...ACCEPTED, letter });
+  const { container } = renderDecision(routes);
+
+  expect(await screen.findByRole('heading', { name: 'Welcome, Ada!' })).toBeInTheDocument();
+  expect(screen.getByText('Congratulations! You have been accepted for the Engineer role.')).toBeInTheDocument();
+  expect(screen.getByText('Engineer', { selector: 'strong' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'handbook' })).toHaveAttribute('target', '_blank');
+  expect(screen.getByRole('link', { name: 'handbook' })).toHaveAttribute('rel', 'noopener noreferrer');
+  expect(screen.getByText('<img src=x onerror="window.__xss=1">')).toBeInTheDocument();
+  expect(container.querySelector('img')).toBeNull();
+  expect(screen.queryByText(/would love to have you on the team/)).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Accept offer' })).toBeInTheDocument();
+});
+
 test('a waitlisted applicant is told so, with no offer to answer', async () => {
-  renderDecision({ [DECISION]: answer({ role: 'engineer', decision: 'waitlist', offer: null }) });
+  renderDecision({ [DECISION]: answer({ role: 'engineer', decision: 'waitlist', offer: null, letter: null }) });
 
   expect(await screen.findByText('You are on the waitlist for Engineer.')).toBeInTheDocument();
   expect(screen.getByText('Waitlisted')).toBeInTheDocument();
@@ -167,7 +185,7 @@ test('a failed load shows the reason and can be retried', async () => {
     .mockImplementationOnce(() => {
       throw apiError(500, 'internal', 'Gateway timeout');
     })
-    .mockReturnValue({ role: 'engineer', decision: 'waitlist', offer: null });
+    .mockReturnValue({ role: 'engineer', decision: 'waitlist', offer: null, letter: null });
   renderDecision({ [DECISION]: decision });
 
   expect(await screen.findByText('Your decision could not be loaded.')).toBeInTheDocument();

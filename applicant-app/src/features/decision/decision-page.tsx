@@ -1,48 +1,21 @@
-import { Flex, Result, Tag, Typography, type ResultProps } from 'antd';
+import { Flex, Result, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError, decisionQueryOptions, usePortal, useRetryUnlessAnswered } from '@portal/shared/client';
-import { RESPONSE_MESSAGES, TEAM_ROLES, type FinalDecision, type RoleDecision } from '@portal/shared/domain';
+import { RESPONSE_MESSAGES, TEAM_ROLES, type RoleDecision } from '@portal/shared/domain';
 import { Link, useParams } from '@portal/shared/router';
 import { PageNotFound } from '@portal/shared/ui';
 import { OUTCOME_VIEW, outcomeOf } from '../../lib/application-status';
 import { LoadError, PageSkeleton } from '@portal/shared/ui';
-import { RoleBadge, roleLabel } from '@portal/shared/ui';
+import { DecisionLetter, RoleBadge } from '@portal/shared/ui';
 import { OfferReply } from './offer-reply';
-
-const MESSAGES: Record<
-  FinalDecision | 'pending',
-  { status: ResultProps['status']; title: (role: string) => string; text: string }
-> = {
-  accepted: {
-    status: 'success',
-    title: (role) => `Congratulations! You have been accepted for the ${role} role.`,
-    text: 'We were impressed by your application and would love to have you on the team. Please let us know whether you accept the offer.',
-  },
-  waitlist: {
-    status: 'info',
-    title: (role) => `You are on the waitlist for ${role}.`,
-    text: 'Your application stood out, and we will contact you if a place opens up. Thank you for your patience.',
-  },
-  denied: {
-    status: 'info',
-    title: (role) => `Thank you for applying for ${role}.`,
-    text: 'After careful consideration, we are not able to offer you this role this semester. We truly appreciate the time and care you put into your application, and we hope you will apply again.',
-  },
-  pending: {
-    status: 'info',
-    title: (role) => `Your application for ${role} is still in review.`,
-    text: 'We will let you know as soon as there is a decision.',
-  },
-};
 
 function DecisionOutcome({ responseId, decision }: { responseId: string; decision: RoleDecision }) {
   const outcome = outcomeOf(decision.decision);
-  const message = MESSAGES[outcome ?? 'pending'];
   return (
-    <Result
-      status={message.status}
-      title={message.title(roleLabel(decision.role))}
-      subTitle={message.text}
+    <DecisionLetter
+      role={decision.role}
+      decision={outcome ?? null}
+      letter={decision.letter}
       extra={
         <Flex vertical gap={16} align="center">
           <Flex gap={8} align="center">

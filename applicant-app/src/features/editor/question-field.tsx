@@ -10,6 +10,7 @@ import {
   type Answer,
   type Question,
 } from '@portal/shared/domain';
+import { Markdown } from '@portal/shared/ui';
 import { FileUploadField } from '../files/file-upload-field';
 
 export interface QuestionFieldProps {
@@ -198,9 +199,9 @@ export function QuestionField(props: QuestionFieldProps) {
         </label>
       )}
       {question.secondaryText && (
-        <Typography.Paragraph id={ids.help} type="secondary" style={{ whiteSpace: 'pre-wrap', marginBottom: 8 }}>
+        <Markdown id={ids.help} secondary style={{ marginBottom: 8 }}>
           {question.secondaryText}
-        </Typography.Paragraph>
+        </Markdown>
       )}
       <Control {...props} />
       {limits && (

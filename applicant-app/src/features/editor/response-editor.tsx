@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Card, Col, Flex, Grid, Row, Typography } from 'antd';
-import { APPLICATION_SAVE_TEXTS, SaveIndicator } from '@portal/shared/ui';
+import { APPLICATION_SAVE_TEXTS, Markdown, SaveIndicator } from '@portal/shared/ui';
 import { Navigate, useLocation, useNavigate } from '@portal/shared/router';
 import {
   answerOf,
@@ -108,9 +108,9 @@ export function ResponseEditor({ form, initial, sectionId }: ResponseEditorProps
               {section.sectionName}
             </Typography.Title>
             {section.description && (
-              <Typography.Paragraph type="secondary" style={{ whiteSpace: 'pre-wrap' }}>
+              <Markdown secondary style={{ marginBottom: 16 }}>
                 {section.description}
-              </Typography.Paragraph>
+              </Markdown>
             )}
             {section.questions.map((question) => {
               const value = answerOf(draft, section.sectionId, question.questionId) ?? '';

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Flex, Skeleton, Typography } from 'antd';
 import { RESPONSE_MESSAGES, isPastDue, type ApplicationForm, type MyApplication } from '@portal/shared/domain';
 import { useNavigate } from '@portal/shared/router';
+import { Markdown } from '@portal/shared/ui';
 import { useDueDate } from '../../lib/due-date';
 import { useStartApplication } from './use-start-application';
 
@@ -35,9 +36,7 @@ export function ActiveFormCard({ form, existing, canApply }: ActiveFormCardProps
   return (
     <Card title={`${form.semester} application`}>
       <Flex vertical gap={12} align="flex-start">
-        {form.description && (
-          <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{form.description}</Typography.Paragraph>
-        )}
+        {form.description && <Markdown>{form.description}</Markdown>}
         <Typography.Text>
           <Typography.Text strong>Due:</Typography.Text> {due}
         </Typography.Text>

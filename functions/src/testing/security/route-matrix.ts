@@ -192,7 +192,7 @@ export const MATRIX: Record<string, MatrixRow> = {
   },
   'POST /api/application/forms': {
     body: () => ({ ...demoForm(START), id: NEW_FORM_ID, isActive: false }),
-    optionalFields: ['description', 'reviewRubrics', 'interviewRubrics', 'isActive', 'decisionsReleased'],
+    optionalFields: ['description', 'reviewRubrics', 'interviewRubrics', 'isActive', 'decisionsReleased', 'letters'],
     expect: { ...SUPER_ONLY, superReviewer: 201 },
   },
   'GET /api/admin/forms': {
@@ -285,6 +285,11 @@ export const MATRIX: Record<string, MatrixRow> = {
   'GET /api/admin/responses/:responseId': { noInput: 'only the response id', expect: assignedStaff(200) },
   'PUT /api/admin/rows/:responseId/:role/qualified': {
     body: () => ({ qualified: true }),
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'GET /api/admin/rows/:responseId/:role/letter': {
+    stage: 'released',
+    noInput: 'only the response id and role',
     expect: { ...SUPER_ONLY, superReviewer: 200 },
   },
   'PUT /api/admin/rows/:responseId/:role/decision': {

@@ -1,0 +1,49 @@
+import {
+  applicantLetter,
+  decisionLetterSchema,
+  escapeMarkdown,
+  fillLetter,
+  letterFor,
+  LETTER_MESSAGES,
+  unknownPlaceholders,
+  type DecisionLetter,
+} from './decision-letters';
+
+const LETTERS: DecisionLetter[] = [
+  { decision: 'accepted', roles: ['bootcamp'], body: 'Bootcamp: welcome, {firstName}!' },
+  { decision: 'accepted', body: 'Welcome to {role}, {firstName}, for {semester}.' },
+  { decision: 'denied', roles: ['engineer', 'designer'], body: 'Project teams: sorry.' },
+];
+
+test('a letter for the role comes first, then the decision’s letter without roles, else none', () => {
+  expect(letterFor(LETTERS, 'accepted', 'bootcamp')?.body).toBe('Bootcamp: welcome, {firstName}!');
+  expect(letterFor(LETTERS, 'accepted', 'engineer')?.body).toBe('Welcome to {role}, {firstName}, for {semester}.');
+  expect(letterFor(LETTERS, 'denied', 'designer')?.body).toBe('Project teams: sorry.');
+  expect(letterFor(LETTERS, 'denied', 'bootcamp')).toBeNull();
+  expect(letterFor(undefined, 'waitlist', 'bootcamp')).toBeNull();
+});
+
+test('placeholders are filled in; a value is escaped so it stays text in markdown', () => {
+  expect(
+    fillLetter('Hi {firstName}, {role} in {semester}', { firstName: 'Ada', role: 'Tech Lead', semester: 'Fall' }),
+  ).toBe('Hi Ada, Tech Lead in Fall');
+  expect(escapeMarkdown('[x](javascript:alert(1)) **b** <img>')).toBe(
+    '\\[x\\]\\(javascript\\:alert\\(1\\)\\) \\*\\*b\\*\\* \\<img\\>',
+  );
+  expect(applicantLetter({ semester: 'Fall 2026', letters: LETTERS }, 'accepted', 'tech-lead', 'Ada')).toEqual({
+    body: 'Welcome to Tech Lead, Ada, for Fall 2026.',
+  });
+  expect(applicantLetter({ semester: 'Fall', letters: LETTERS }, 'interview', 'bootcamp', 'Ada')).toBeNull();
+});
+
+test('an unknown placeholder is refused on the body, naming it; known ones and other braces pass', () => {
+  expect(unknownPlaceholders('{firstName} {lastName} {team} {lastName} { spaced }')).toEqual(['lastName', 'team']);
+  const refused = decisionLetterSchema.safeParse({ decision: 'accepted', body: 'Dear {name}' });
+  expect(refused.success).toBe(false);
+  expect(refused.error?.issues).toEqual([
+    expect.objectContaining({ path: ['body'], message: LETTER_MESSAGES.unknownPlaceholder(['name']) }),
+  ]);
+  expect(
+    decisionLetterSchema.safeParse({ decision: 'denied', body: 'Dear {firstName}, see {} and { x }' }).success,
+  ).toBe(true);
+});

@@ -1,0 +1,131 @@
+import './zod-config';
+import { z } from 'zod';
+import { TEAM_ROLE_DISPLAY, TEAM_ROLES, type ReviewDecision, type TeamRole } from './constants';
+import type { ApplicationForm } from './schemas';
+
+/**
+ * Decision letters (issue 14): a form holds markdown letters per final decision and optionally
+ * per role or group of roles, with placeholders the server fills in for each applicant after
+ * release. A decision and role without a letter get the generic text of `GENERIC_LETTERS`.
+ */
+
+/** The final decisions a letter is written for (the values of `FINAL_DECISIONS`). */
+export const LETTER_DECISIONS = ['accepted', 'waitlist', 'denied'] as const;
+export type LetterDecision = (typeof LETTER_DECISIONS)[number];
+
+export const LETTER_PLACEHOLDERS = ['firstName', 'role', 'semester'] as const;
+export type LetterPlaceholder = (typeof LETTER_PLACEHOLDERS)[number];
+
+const PLACEHOLDER = /\{([^{}\s]+)\}/g;
+
+export const LETTER_MESSAGES = {
+  unknownPlaceholder: (names: string[]) =>
+    `Unknown placeholder ${names.map((name) => `{${name}}`).join(', ')}: use ${LETTER_PLACEHOLDERS.map((name) => `{${name}}`).join(', ')}`,
+  duplicateLetter: 'Another letter already covers this decision for this role',
+} as const;
+
+/** The placeholders of a letter body that are not one of `LETTER_PLACEHOLDERS`. */
+export function unknownPlaceholders(body: string): string[] {
+  const names = [...body.matchAll(PLACEHOLDER)].map((match) => match[1]!);
+  return [...new Set(names.filter((name) => !(LETTER_PLACEHOLDERS as readonly string[]).includes(name)))];
+}
+
+export const decisionLetterSchema = z.object({
+  decision: z.enum(LETTER_DECISIONS),
+  /** The roles this letter is for; absent: every role without a letter of its own. */
+  roles: z.array(z.enum(TEAM_ROLES)).min(1).optional(),
+  body: z
+    .string()
+    .min(1)
+    .max(8000)
+    .superRefine((body, ctx) => {
+      const unknown = unknownPlaceholders(body);
+      if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: LETTER_MESSAGES.unknownPlaceholder(unknown) });
+    }),
+});
+export type DecisionLetter = z.infer<typeof decisionLetterSchema>;
+
+export const decisionLettersSchema = z.array(decisionLetterSchema).max(60);
+
+/** Two letters may not cover the same decision for the same role (or both be the decision's default). */
+export function duplicateLetterPaths(letters: readonly DecisionLetter[]): (string | number)[][] {
+  const seen = new Set<string>();
+  const paths: (string | number)[][] = [];
+  letters.forEach((letter, index) => {
+    const keys = (letter.roles ?? ['*']).map((role) => `${letter.decision}/${role}`);
+    if (keys.some((key) => seen.has(key))) paths.push(['letters', index, letter.roles ? 'roles' : 'decision']);
+    keys.forEach((key) => seen.add(key));
+  });
+  return paths;
+}
+
+/** The form's letter for a decision and role: the one naming the role, else the decision's default, else none. */
+export function letterFor(
+  letters: readonly DecisionLetter[] | undefined,
+  decision: LetterDecision,
+  role: TeamRole,
+): DecisionLetter | null {
+  const forDecision = (letters ?? []).filter((letter) => letter.decision === decision);
+  return (
+    forDecision.find((letter) => letter.roles?.includes(role)) ?? forDecision.find((letter) => !letter.roles) ?? null
+  );
+}
+
+/** A value put into markdown as text: every ASCII punctuation character escaped, so it cannot become a link or markup. */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[!-/:-@[-`{-~]/g, (char) => `\\${char}`).replace(/\r?\n/g, ' ');
+}
+
+/** The letter's body with each placeholder filled in (the values escaped as markdown text). */
+export function fillLetter(body: string, values: Record<LetterPlaceholder, string>): string {
+  return body.replace(PLACEHOLDER, (match, name: string) =>
+    (LETTER_PLACEHOLDERS as readonly string[]).includes(name)
+      ? escapeMarkdown(values[name as LetterPlaceholder])
+      : match,
+  );
+}
+
+/** What an applicant reads when the form has no letter for their decision and role (the portal's text before letters). */
+export const GENERIC_LETTERS: Record<LetterDecision, string> = {
+  accepted:
+    'We were impressed by your application and would love to have you on the team. Please let us know whether you accept the offer.',
+  waitlist: 'Your application stood out, and we will contact you if a place opens up. Thank you for your patience.',
+  denied:
+    'After careful consideration, we are not able to offer you this role this semester. We truly appreciate the time and care you put into your application, and we hope you will apply again.',
+};
+
+/** A letter as the API answers it: the filled-in markdown, or null when the form has none (the generic text applies). */
+export const filledLetterSchema = z.object({ body: z.string() }).nullable();
+export type FilledLetter = z.infer<typeof filledLetterSchema>;
+
+const isLetterDecision = (decision: ReviewDecision): decision is LetterDecision =>
+  (LETTER_DECISIONS as readonly string[]).includes(decision);
+
+/**
+ * The letter an applicant reads for a role: the form's letter for the decision and role, filled in
+ * with their first name, the role's label and the form's semester; null when the form has none
+ * (or the decision is not final).
+ */
+export function applicantLetter(
+  form: Pick<ApplicationForm, 'semester' | 'letters'>,
+  decision: ReviewDecision,
+  role: TeamRole,
+  firstName: string,
+): FilledLetter {
+  if (!isLetterDecision(decision)) return null;
+  const letter = letterFor(form.letters, decision, role);
+  if (!letter) return null;
+  return { body: fillLetter(letter.body, { firstName, role: TEAM_ROLE_DISPLAY[role].label, semester: form.semester }) };
+}
+
+/** GET /admin/rows/{responseId}/{role}/letter: what the applicant of a row will read once decisions are released. */
+export interface LetterPreview {
+  applicantName: string;
+  role: TeamRole;
+  decision: LetterDecision;
+  letter: FilledLetter;
+}
+
+export const LETTER_PREVIEW_MESSAGES = {
+  undecided: 'This application has no decision yet: decide it to preview its letter',
+} as const;

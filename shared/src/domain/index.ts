@@ -18,3 +18,4 @@ export * from './text';
 export * from './audit';
 export * from './three-way-merge';
 export * from './dates';
+export * from './exports';

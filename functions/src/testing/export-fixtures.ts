@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { Answer, ApplicationForm, ApplicationResponse, UploadedFile } from '@portal/shared/domain';
+import { storagePath } from '../files/files.service';
+import type { FileStore } from '../files/file-store';
+import { COLLECTIONS } from '../store/collections';
+import { START, type Harness } from './api-harness';
+
+/** The form's section responses with the given answers (by question id); other questions unanswered. */
+export function sectionResponsesFor(
+  form: ApplicationForm,
+  answers: Record<string, Answer>,
+): ApplicationResponse['sectionResponses'] {
+  return form.sections.map((section) => ({
+    sectionId: section.sectionId,
+    sectionName: section.sectionName,
+    questions: section.questions
+      .filter((question) => Object.hasOwn(answers, question.questionId))
+      .map((question) => ({
+        questionId: question.questionId,
+        questionType: question.questionType,
+        applicationFormId: form.id,
+        response: answers[question.questionId]!,
+      })),
+  }));
+}
+
+/** Stores an uploaded file's record and bytes as the files module would, under any name (even a hostile one). */
+export async function storeUpload(
+  harness: Harness,
+  files: FileStore,
+  file: { ownerId: string; responseId: string; questionId: string; name: string; content: Buffer },
+): Promise<UploadedFile> {
+  const record: UploadedFile = {
+    id: randomUUID(),
+    ownerId: file.ownerId,
+    responseId: file.responseId,
+    questionId: file.questionId,
+    name: file.name,
+    size: file.content.length,
+    contentType: 'application/pdf',
+    uploadedAt: START.toISOString(),
+  };
+  await files.put(storagePath(record), file.content, record.contentType);
+  await harness.store.create(COLLECTIONS.files, record.id, record);
+  return record;
+}

@@ -13,7 +13,7 @@ import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore, QuerySpec } from '../store/document-store';
 import { createSqliteStore } from '../store/sqlite-store';
 import { createHarness, FORM_ID, START, type Harness } from '../testing/api-harness';
-import { sectionResponsesFor, storeUpload } from '../testing/export-fixtures';
+import { binaryBody, sectionResponsesFor, storeUpload } from '../testing/export-fixtures';
 import { assign, seedApplication, submitApplication } from '../testing/staff-fixtures';
 import { EXPORT_PAGE_SIZE } from './exports.repository';
 
@@ -27,13 +27,8 @@ const column = (rows: string[][], name: string) => rows[0]!.indexOf(name);
 const cell = (rows: string[][], applicant: string, name: string, role = 'Engineer') =>
   rows.find((row) => row[0] === applicant && row[2] === role)?.[column(rows, name)];
 
-function binary(res: request.Response, callback: (error: Error | null, body: Buffer) => void) {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
-}
 const zipOf = async (test: request.Test) => {
-  const res = await test.buffer(true).parse(binary);
+  const res = await test.buffer(true).parse(binaryBody);
   return { res, zip: new AdmZip(res.body as Buffer) };
 };
 

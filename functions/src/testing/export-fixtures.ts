@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type request from 'supertest';
 import type { Answer, ApplicationForm, ApplicationResponse, UploadedFile } from '@portal/shared/domain';
 import { storagePath } from '../files/files.service';
 import type { FileStore } from '../files/file-store';
@@ -43,4 +44,11 @@ export async function storeUpload(
   await files.put(storagePath(record), file.content, record.contentType);
   await harness.store.create(COLLECTIONS.files, record.id, record);
   return record;
+}
+
+/** A supertest parser that keeps the body's bytes (`.buffer(true).parse(binaryBody)`), for a ZIP. */
+export function binaryBody(res: request.Response, callback: (error: Error | null, body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => callback(null, Buffer.concat(chunks)));
 }

@@ -1,11 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ApplicationResponse } from '../shared/src/domain';
 import { longForm } from '../e2e/support/long-form';
-import { COLLECTIONS } from '../functions/src/store/collections';
 import { createHarness, FORM_ID, type Harness } from '../functions/src/testing/api-harness';
-import { sectionResponsesFor } from '../functions/src/testing/export-fixtures';
-import { seedApplication } from '../functions/src/testing/staff-fixtures';
+import { seedAnsweredApplications } from '../functions/src/testing/export-fixtures';
 
 /**
  * The applications CSV of the 64-question form, streamed over loopback from the API (in-memory
@@ -16,24 +13,8 @@ const SIZES = (process.env.BENCH_EXPORT_SIZES ?? '500,2000').split(',').map(Numb
 
 async function seed(harness: Harness, count: number) {
   const form = { ...longForm(new Date('2026-04-01T00:00:00Z')), id: FORM_ID };
-  await harness.store.set(COLLECTIONS.forms, FORM_ID, form);
-  const questions = form.sections.flatMap((section) => section.questions);
-  for (let n = 0; n < count; n++) {
-    const id = `applicant-${n}`;
-    const response: ApplicationResponse = await seedApplication(harness, { id, firstName: id, lastName: 'Bench' }, [
-      'engineer',
-      'bootcamp',
-    ]);
-    const answers = Object.fromEntries(
-      questions.map((q) => [
-        q.questionId,
-        q.questionType === 'role-select' ? ['engineer', 'bootcamp'] : `${id} answers ${q.questionId} `.repeat(8),
-      ]),
-    );
-    await harness.store.update(COLLECTIONS.responses, response.id, {
-      sectionResponses: sectionResponsesFor(form, answers),
-    });
-  }
+  const ids = Array.from({ length: count }, (_, n) => `applicant-${n}`);
+  await seedAnsweredApplications(harness, form, ids, (id, questionId) => `${id} answers ${questionId} `.repeat(8));
 }
 
 const gc = () => (global as { gc?: () => void }).gc?.();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import AdmZip from 'adm-zip';
 import { parse } from 'csv-parse/sync';
 import type request from 'supertest';
-import { exportFileName, type ApplicationResponse } from '@portal/shared/domain';
+import { exportFileName } from '@portal/shared/domain';
 import { longForm } from '../../../e2e/support/long-form';
 import { createLocalFileStore } from '../files/local-file-store';
 import type { FileStore } from '../files/file-store';
@@ -13,7 +13,7 @@ import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore, QuerySpec } from '../store/document-store';
 import { createSqliteStore } from '../store/sqlite-store';
 import { createHarness, FORM_ID, START, type Harness } from '../testing/api-harness';
-import { binaryBody, sectionResponsesFor, storeUpload } from '../testing/export-fixtures';
+import { binaryBody, sectionResponsesFor, seedAnsweredApplications, storeUpload } from '../testing/export-fixtures';
 import { assign, seedApplication, submitApplication } from '../testing/staff-fixtures';
 import { EXPORT_PAGE_SIZE } from './exports.repository';
 
@@ -199,25 +199,10 @@ describe('a chapter-sized form (64 questions) over several store pages', () => {
 
   it('streams every application in name order, each with its 64 answers', async () => {
     const form = { ...longForm(new Date('2026-04-01T00:00:00Z')), id: FORM_ID };
-    await harness.store.set(COLLECTIONS.forms, FORM_ID, form);
     const questions = form.sections.flatMap((section) => section.questions);
     expect(questions).toHaveLength(64);
     const applicants = Array.from({ length: 130 }, (_, n) => `applicant-${String(n).padStart(3, '0')}`);
-    for (const id of applicants) {
-      const response: ApplicationResponse = await seedApplication(harness, { id, firstName: id, lastName: 'Long' }, [
-        'engineer',
-        'bootcamp',
-      ]);
-      const answers = Object.fromEntries(
-        questions.map((q) => [
-          q.questionId,
-          q.questionType === 'role-select' ? ['engineer', 'bootcamp'] : `${id} ${q.questionId}`,
-        ]),
-      );
-      await harness.store.update(COLLECTIONS.responses, response.id, {
-        sectionResponses: sectionResponsesFor(form, answers),
-      });
-    }
+    await seedAnsweredApplications(harness, form, applicants, (id, questionId) => `${id} ${questionId}`);
     queries.length = 0;
 
     const rows = rowsOf(await harness.as('dora').get(CSV));

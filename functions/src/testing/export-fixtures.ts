@@ -5,6 +5,7 @@ import { storagePath } from '../files/files.service';
 import type { FileStore } from '../files/file-store';
 import { COLLECTIONS } from '../store/collections';
 import { START, type Harness } from './api-harness';
+import { seedApplication } from './staff-fixtures';
 
 /** The form's section responses with the given answers (by question id); other questions unanswered. */
 export function sectionResponsesFor(
@@ -51,4 +52,30 @@ export function binaryBody(res: request.Response, callback: (error: Error | null
   const chunks: Buffer[] = [];
   res.on('data', (chunk: Buffer) => chunks.push(chunk));
   res.on('end', () => callback(null, Buffer.concat(chunks)));
+}
+
+/**
+ * Makes `form` the harness's form and seeds `ids` as applicants who submitted it for engineer and
+ * bootcamp, each answering every question with `answer(id, questionId)` (roles for the role-select).
+ */
+export async function seedAnsweredApplications(
+  harness: Harness,
+  form: ApplicationForm,
+  ids: string[],
+  answer: (id: string, questionId: string) => string,
+): Promise<void> {
+  await harness.store.set(COLLECTIONS.forms, form.id, form);
+  const questions = form.sections.flatMap((section) => section.questions);
+  for (const id of ids) {
+    const response = await seedApplication(harness, { id, firstName: id, lastName: 'Long' }, ['engineer', 'bootcamp']);
+    const answers = Object.fromEntries(
+      questions.map((q) => [
+        q.questionId,
+        q.questionType === 'role-select' ? ['engineer', 'bootcamp'] : answer(id, q.questionId),
+      ]),
+    );
+    await harness.store.update(COLLECTIONS.responses, response.id, {
+      sectionResponses: sectionResponsesFor(form, answers),
+    });
+  }
 }

@@ -1,7 +1,9 @@
+import { EventEmitter } from 'node:events';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import AdmZip from 'adm-zip';
+import type { Archiver } from 'archiver';
 import { parse } from 'csv-parse/sync';
 import type request from 'supertest';
 import { exportFileName } from '@portal/shared/domain';
@@ -16,6 +18,7 @@ import { createHarness, FORM_ID, START, type Harness } from '../testing/api-harn
 import { binaryBody, sectionResponsesFor, seedAnsweredApplications, storeUpload } from '../testing/export-fixtures';
 import { assign, seedApplication, submitApplication } from '../testing/staff-fixtures';
 import { EXPORT_PAGE_SIZE } from './exports.repository';
+import { written } from './exports.routes';
 
 jest.setTimeout(60_000);
 
@@ -311,6 +314,17 @@ describe('GET /admin/forms/{formId}/export/files.zip', () => {
     }
   });
 
+  it('holds many applicants’ files, one after another', async () => {
+    const ids = Array.from({ length: 25 }, (_, n) => `applicant-${String(n).padStart(2, '0')}`);
+    for (const id of ids) await applicantWithFiles(id, { resume: 'resume.pdf' });
+
+    const { zip } = await zipOf(harness.as('dora').get(ZIP));
+
+    expect(zip.getEntries().map((entry) => entry.entryName)).toEqual(
+      ids.map((id) => `${id} Tester (${id}@example.com)/resume.pdf`),
+    );
+  });
+
   it('is a valid empty ZIP for a form without uploads', async () => {
     const { res, zip } = await zipOf(harness.as('dora').get(ZIP));
 
@@ -325,5 +339,28 @@ describe('GET /admin/forms/{formId}/export/files.zip', () => {
       status: 404,
       message: FORM_MESSAGES.noForm,
     });
+  });
+});
+
+describe('written (one ZIP entry at a time)', () => {
+  it('resolves at the entry and leaves no listener behind, however many files', async () => {
+    const archive = new EventEmitter();
+    for (let n = 0; n < 50; n++) {
+      const done = written(archive as unknown as Archiver);
+      archive.emit('entry');
+      await done;
+    }
+    expect(['entry', 'error', 'close'].map((name) => archive.listenerCount(name))).toEqual([0, 0, 0]);
+  });
+
+  it('fails with the archive’s error, or when it closes first', async () => {
+    const archive = new EventEmitter();
+    const failing = written(archive as unknown as Archiver);
+    archive.emit('error', new Error('disk gone'));
+    await expect(failing).rejects.toThrow('disk gone');
+    const closing = written(archive as unknown as Archiver);
+    archive.emit('close');
+    await expect(closing).rejects.toThrow('The archive was closed before the entry was written');
+    expect(archive.listenerCount('error')).toBe(0);
   });
 });

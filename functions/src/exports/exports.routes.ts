@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import archiver from 'archiver';
@@ -14,12 +13,21 @@ import { neutralizeFormula } from './applications-csv';
 import { createExportsRepository } from './exports.repository';
 import { createExportsService, type ZipEntry } from './exports.service';
 
-/** Resolves once archiver has written the entry it was handed (so one file at a time is open), or fails with it. */
-function written(archive: archiver.Archiver): Promise<void> {
-  return Promise.race([
-    once(archive, 'entry').then(() => undefined),
-    once(archive, 'close').then(() => Promise.reject(new Error('The archive was closed before the entry was written'))),
-  ]);
+/**
+ * Resolves once archiver has written the entry it was handed (so one file at a time is open), or
+ * fails with the archive; its listeners go as soon as it settles.
+ */
+export function written(archive: archiver.Archiver): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const settle = (error?: unknown) => {
+      archive.off('entry', onEntry).off('error', settle).off('close', onClose);
+      if (error) reject(error as Error);
+      else resolve();
+    };
+    const onEntry = () => settle();
+    const onClose = () => settle(new Error('The archive was closed before the entry was written'));
+    archive.on('entry', onEntry).on('error', settle).on('close', onClose);
+  });
 }
 
 /** Waits for a stream into the response; a client that goes away ends it quietly (nothing is left to answer). */
@@ -80,6 +88,8 @@ export function exportsRoutes(deps: Pick<AppDeps, 'store' | 'files'> & { now: ()
       await appendFiles(archive, items, deps.files, req);
     } catch (error) {
       archive.abort();
+      // The response is cut off by the error; what the stream reports then adds nothing.
+      await streaming.catch(() => undefined);
       throw error;
     }
     await streaming;

@@ -2,6 +2,7 @@ import express, { type Express, type Request, type RequestHandler, type Response
 import helmet from 'helmet';
 import pinoHttp from 'pino-http';
 import type { AppDeps } from './app-deps';
+import { exportsRoutes } from './exports/exports.routes';
 import { filesRoutes } from './files/files.routes';
 import { formsRoutes } from './forms/forms.routes';
 import { appCheckMiddleware } from './http/app-check';
@@ -79,6 +80,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(adminFormsRoutes(staffDeps));
   api.use(preferencesRoutes(staffDeps));
   api.use(reviewsRoutes(staffDeps));
+  api.use(exportsRoutes({ ...staffDeps, files: deps.files }));
   api.use(auditRoutes(staffDeps));
 
   api.use(notFoundHandler);

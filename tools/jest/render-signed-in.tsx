@@ -44,7 +44,7 @@ export function renderSignedIn(
     timeZone?: string;
   },
 ) {
-  const { api, request } = fakeApi({ 'GET /session': () => sessionAnswer(role, user), ...routes });
+  const { api, request, download } = fakeApi({ 'GET /session': () => sessionAnswer(role, user), ...routes });
   function SignedIn() {
     return (
       <PortalProvider value={{ api: api as ApiClient, identity: IDENTITY, timeZone }}>
@@ -53,5 +53,5 @@ export function renderSignedIn(
     );
   }
   const view = renderRemote(SignedIn, { mountPath, path, api });
-  return { ...view, request };
+  return { ...view, request, download };
 }

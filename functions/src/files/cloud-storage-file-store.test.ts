@@ -6,6 +6,11 @@ import { getStorage } from 'firebase-admin/storage';
 import { createCloudStorageFileStore, RESUMABLE_UPLOAD_THRESHOLD, type Bucket } from './cloud-storage-file-store';
 import { describeFileStoreContract, readAll } from './file-store.contract';
 import { PORT_OFFSET } from '../../../tools/port-offset';
+import AdmZip from 'adm-zip';
+import { COLLECTIONS } from '../store/collections';
+import { createHarness, FORM_ID } from '../testing/api-harness';
+import { binaryBody, sectionResponsesFor, storeUpload } from '../testing/export-fixtures';
+import { seedApplication } from '../testing/staff-fixtures';
 
 /**
  * The adapter runs against the Cloud Storage emulator of firebase-tools 15, whose server is Node.
@@ -126,5 +131,43 @@ describe('Cloud Storage file store specifics (storage emulator)', () => {
     await expect(store.put('a\nb.txt', Buffer.from('x'), 'text/plain')).rejects.toThrow('Invalid file path');
     await expect(store.stat(`${'x'.repeat(1025)}`)).rejects.toThrow('Invalid file path');
     expect(bucket.file).not.toHaveBeenCalled();
+  });
+});
+
+describe('the uploaded files export on Cloud Storage (storage emulator)', () => {
+  it('streams each applicant’s files from the bucket into the ZIP', async () => {
+    const files = createCloudStorageFileStore(freshBucket());
+    const harness = await createHarness({ files });
+    try {
+      for (const id of ['ada', 'eve']) {
+        const response = await seedApplication(harness, { id, firstName: id, lastName: 'Tester' }, ['bootcamp']);
+        const file = await storeUpload(harness, files, {
+          ownerId: id,
+          responseId: response.id,
+          questionId: 'resume',
+          name: `${id} resume.pdf`,
+          content: Buffer.from(`%PDF-1.4 ${id} ${'x'.repeat(RESUMABLE_UPLOAD_THRESHOLD)}`),
+        });
+        await harness.store.update(COLLECTIONS.responses, response.id, {
+          sectionResponses: sectionResponsesFor(harness.form, { resume: file.id }),
+        });
+      }
+
+      const res = await harness
+        .as('dora')
+        .get(`/admin/forms/${FORM_ID}/export/files.zip`)
+        .buffer(true)
+        .parse(binaryBody);
+
+      expect(res.status).toBe(200);
+      const zip = new AdmZip(res.body as Buffer);
+      expect(zip.getEntries().map((entry) => entry.entryName)).toEqual([
+        'ada Tester (ada@example.com)/ada resume.pdf',
+        'eve Tester (eve@example.com)/eve resume.pdf',
+      ]);
+      expect(zip.readAsText('eve Tester (eve@example.com)/eve resume.pdf')).toMatch(/^%PDF-1\.4 eve x{262144}$/);
+    } finally {
+      await harness.close();
+    }
   });
 });

@@ -95,6 +95,8 @@ async function exerciseApi(harness: Harness): Promise<void> {
   await ok(dora.post(`/admin/forms/${FORM_ID}/auto-assign/preview`, { reviewersPerApplication: 2 }), 'preview');
   await ok(dora.get(`/admin/forms/${FORM_ID}/undecided`), 'undecided counts');
   await ok(dora.get(`/admin/forms/${FORM_ID}/offers`), 'offer counts');
+  // The ZIP export reads its rows with the same repository query as the CSV export.
+  await ok(dora.get(`/admin/forms/${FORM_ID}/export/applications.csv`), 'applications export');
   await ok(dora.post(`/admin/forms/${FORM_ID}/deny-undecided-unqualified`, {}), 'deny undecided unqualified');
 
   for (const role of ['', ...USER_ROLES]) {

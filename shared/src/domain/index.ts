@@ -19,3 +19,4 @@ export * from './audit';
 export * from './three-way-merge';
 export * from './dates';
 export * from './decision-letters';
+export * from './exports';

@@ -8,6 +8,7 @@ import { DashboardHeader, searchFor, useDashboardTabs } from '../../lib/dashboar
 import { ReleasedNotice } from '../../lib/released-notice';
 import { SuperOnly } from '../../lib/super-only';
 import { ApplicationsTab } from './applications-tab';
+import { ExportMenu } from './export-menu';
 import { OffersCard } from './offers-card';
 import { ReleaseButton } from './release-button';
 import { StaffTab } from './staff-tab';
@@ -59,7 +60,10 @@ export function DashboardLayout() {
         }
         action={
           user.data?.role === 'super-reviewer' && (
-            <ReleaseButton formId={formId} released={released} onBlocked={setBlocked} />
+            <Flex gap={8} wrap>
+              {form.data && <ExportMenu form={form.data} />}
+              <ReleaseButton formId={formId} released={released} onBlocked={setBlocked} />
+            </Flex>
           )
         }
         text={text}

@@ -243,6 +243,14 @@ export const MATRIX: Record<string, MatrixRow> = {
     noInput: 'only the form id',
     expect: { ...SUPER_ONLY, superReviewer: 200 },
   },
+  'GET /api/admin/forms/:formId/export/applications.csv': {
+    noInput: 'only the form id (an unknown one is a 404)',
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'GET /api/admin/forms/:formId/export/files.zip': {
+    noInput: 'only the form id (an unknown one is a 404)',
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
   'POST /api/admin/forms/:formId/deny-undecided-unqualified': {
     body: () => ({}),
     expect: { ...SUPER_ONLY, superReviewer: 200 },

@@ -1,0 +1,95 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiRequestError, notify } from '@portal/shared/client';
+import { exportFileName } from '@portal/shared/domain';
+import { answer } from '@portal/jest-support/fake-api';
+import { FORM, FORM_ID, STAFF, page, row } from '../../testing/fixtures';
+import { renderDor } from '../../testing/render-dor';
+
+jest.setTimeout(30_000);
+
+const ALL = `/admin/dor/dashboard/${FORM_ID}/all`;
+const CSV = `GET /admin/forms/${FORM_ID}/export/applications.csv`;
+const ZIP = `GET /admin/forms/${FORM_ID}/export/files.zip`;
+const base = {
+  [`GET /forms/${FORM_ID}`]: answer(FORM),
+  [`GET /admin/forms/${FORM_ID}/staff?kind=review`]: answer({ items: STAFF }),
+  [`GET /admin/forms/${FORM_ID}/rows?tab=all&sort=submittedAt&dir=desc&limit=25`]: answer(page([row()])),
+  [`GET /admin/forms/${FORM_ID}/offers`]: answer({ items: [] }),
+};
+
+let clicked: HTMLAnchorElement[];
+let click: jest.SpyInstance;
+let failure: jest.SpyInstance;
+
+beforeEach(() => {
+  clicked = [];
+  click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    clicked.push(this);
+  });
+  Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:export'), revokeObjectURL: jest.fn() });
+  failure = jest.spyOn(notify, 'error').mockImplementation(() => 'toast');
+});
+afterEach(() => {
+  click.mockRestore();
+  failure.mockRestore();
+});
+
+const openExport = async () => {
+  await userEvent.click(await screen.findByRole('button', { name: 'Export' }));
+  return screen.findByRole('menu');
+};
+
+test('downloads the applications as CSV, then the uploaded files as ZIP, named after the form and the day', async () => {
+  const csv = new Blob(['Applicant,Email\n'], { type: 'text/csv' });
+  const zip = new Blob(['PK'], { type: 'application/zip' });
+  const { download } = renderDor(ALL, { ...base, [CSV]: () => csv, [ZIP]: () => zip });
+
+  await userEvent.click(within(await openExport()).getByRole('menuitem', { name: 'Applications (CSV)' }));
+
+  await waitFor(() => expect(clicked).toHaveLength(1));
+  expect(download).toHaveBeenCalledWith(`/admin/forms/${FORM_ID}/export/applications.csv`);
+  expect(URL.createObjectURL).toHaveBeenCalledWith(csv);
+  expect(clicked[0]).toHaveAttribute('download', exportFileName(FORM.semester, 'applications', new Date()));
+
+  await userEvent.click(within(await openExport()).getByRole('menuitem', { name: 'Uploaded files (ZIP)' }));
+
+  await waitFor(() => expect(clicked).toHaveLength(2));
+  expect(download).toHaveBeenLastCalledWith(`/admin/forms/${FORM_ID}/export/files.zip`);
+  expect(clicked[1]).toHaveAttribute('download', exportFileName(FORM.semester, 'files', new Date()));
+  expect(failure).not.toHaveBeenCalled();
+});
+
+test('says what it is exporting while the download runs, and is Export again once it is saved', async () => {
+  let finish: (blob: Blob) => void = () => {};
+  const pending = new Promise<Blob>((resolve) => (finish = resolve));
+  const { download } = renderDor(ALL, { ...base, [ZIP]: () => pending });
+
+  await userEvent.click(within(await openExport()).getByRole('menuitem', { name: 'Uploaded files (ZIP)' }));
+
+  const busy = await screen.findByRole('button', { name: /Exporting uploaded files…/ });
+  expect(busy).toHaveClass('ant-btn-loading');
+  await userEvent.click(busy);
+  expect(download).toHaveBeenCalledTimes(1);
+
+  finish(new Blob(['PK']));
+  expect(await screen.findByRole('button', { name: 'Export' })).toBeEnabled();
+  expect(clicked).toHaveLength(1);
+});
+
+test('a failed export is toasted with the server’s message, and nothing is saved', async () => {
+  renderDor(ALL, {
+    ...base,
+    [CSV]: () => {
+      throw new ApiRequestError(403, 'forbidden', 'Only the super-reviewer can do this', null);
+    },
+  });
+
+  await userEvent.click(within(await openExport()).getByRole('menuitem', { name: 'Applications (CSV)' }));
+
+  await waitFor(() =>
+    expect(failure).toHaveBeenCalledWith('Could not export the applications: Only the super-reviewer can do this'),
+  );
+  expect(clicked).toHaveLength(0);
+  expect(await screen.findByRole('button', { name: 'Export' })).toBeEnabled();
+});

@@ -112,7 +112,7 @@ describe('decision letters reach an applicant only as their own letter, after re
     'Bootcamp guide',
     'joining our project teams',
     'on our waitlist',
-    'open events',
+    'open days',
     '{firstName}',
   ];
   const reads = Object.entries(MATRIX).filter(([key]) => key.startsWith('GET '));

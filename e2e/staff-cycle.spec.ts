@@ -185,7 +185,7 @@ test('a whole cycle: auto-assign, review, qualify, interview, decide, release, a
   await expect(preview.getByRole('heading', { name: 'Welcome to Bootcamp, Test!' })).toBeVisible();
   await expect(preview.getByRole('link', { name: 'Bootcamp guide' })).toHaveAttribute('target', '_blank');
   await shots(director, 'letter-preview');
-  await preview.getByRole('button', { name: 'Close' }).click();
+  await preview.getByRole('button', { name: 'Close' }).last().click();
   await expect(preview).toBeHidden();
   await director.getByRole('button', { name: 'Release decisions' }).click();
   await director.getByRole('button', { name: 'Release', exact: true }).click();

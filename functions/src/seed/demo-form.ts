@@ -45,7 +45,7 @@ const DEMO_LETTERS: DecisionLetter[] = [
       '',
       'Thank you for applying for **{role}**. We are not able to offer you a place in {semester}.',
       '',
-      '- Come to our [open events](https://example.com/events): everyone is welcome.',
+      '- Come to our [open days](https://example.com/open-days): all are welcome.',
       '- We would love to see you apply again next semester.',
     ].join('\n'),
   },

@@ -137,12 +137,15 @@ export function ApplicationsTab({
     <Flex vertical gap={12}>
       {tab === 'all' && (
         <Flex justify="space-between" align="center" gap={8} wrap>
-          <Segmented
-            aria-label="Show"
-            options={FILTER_OPTIONS}
-            value={filter ?? 'every'}
-            onChange={(value) => setFilter(value === 'every' ? undefined : (value as RowFilter))}
-          />
+          {/* Seven filters are wider than a phone: they scroll in their own strip, not the page. */}
+          <div style={{ maxWidth: '100%', overflowX: 'auto' }}>
+            <Segmented
+              aria-label="Show"
+              options={FILTER_OPTIONS}
+              value={filter ?? 'every'}
+              onChange={(value) => setFilter(value === 'every' ? undefined : (value as RowFilter))}
+            />
+          </div>
           <Flex gap={8} wrap>
             <DenyUndecidedButton formId={formId} disabled={readOnly} />
             <AutoAssignButton formId={formId} disabled={readOnly} />

@@ -42,6 +42,9 @@ const browserProject = (name: string): Config => ({
   testEnvironment: 'jsdom',
   transform,
   transformIgnorePatterns,
+  // The antd facades (shared/src/antd) import antd's ES build so webpack can tree-shake it
+  // (the bare `antd` request is the federated facade itself); tests use antd's CommonJS build.
+  moduleNameMapper: { '^antd/es/index\\.js$': 'antd' },
   setupFiles: ['<rootDir>/../tools/jest/browser-polyfills.ts'],
   setupFilesAfterEnv: ['<rootDir>/../tools/jest/browser-setup.ts'],
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],

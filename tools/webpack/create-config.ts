@@ -17,11 +17,19 @@ export const APP_DIRS: Record<AppName, string> = {
   admin: path.join(REPO_ROOT, 'admin-app'),
 };
 
+const ANTD_FACADE = path.join(REPO_ROOT, 'shared/src/antd/index.ts');
+const ANTD_ADMIN_FACADE = path.join(REPO_ROOT, 'shared/src/antd/admin.ts');
+const ANTD_BASE_FACADE = path.join(REPO_ROOT, 'shared/src/antd/base.ts');
+
 /**
- * Singletons: only what carries React context or module state across apps. antd and the
- * stateless parts of @portal/shared (domain, ui) are not shared: a shared module is not
- * tree-shaken, and each app's own copy costs only what that app uses. The router is shared
- * through the @portal/shared/router facade, which re-exports just what the apps use.
+ * Singletons: what carries React context or module state across apps, and antd. The stateless
+ * parts of @portal/shared (domain, ui) are not shared: a shared module is not tree-shaken, and
+ * each app's own copy costs only what that app uses. The router and antd are shared through
+ * facades that re-export just what the apps use (@portal/shared/router; for antd the three files
+ * of shared/src/antd: what the landing page needs, what every signed-in page may need, and the
+ * admin remote's tables and pickers). The shell's build provides all of them, so one antd (one
+ * theme, one style cache) serves a visit and its header looks the same before and after a
+ * remote loads; `antd-facades.test.ts` keeps the lists complete.
  */
 const SHARED = {
   react: { singleton: true, requiredVersion: '^19.0.0' },
@@ -32,6 +40,10 @@ const SHARED = {
   'react-toastify': { singleton: true, requiredVersion: '^11.0.0' },
   '@portal/shared/client': { singleton: true, requiredVersion: false },
   '@portal/shared/router': { singleton: true, requiredVersion: false },
+  // `import … from 'antd'` in any app gets the shell's copy of the facade (its provided module).
+  antd: { singleton: true, requiredVersion: false, import: ANTD_FACADE },
+  '@portal/shared/antd-admin': { singleton: true, requiredVersion: false, import: ANTD_ADMIN_FACADE },
+  '@portal/shared/antd-base': { singleton: true, requiredVersion: false, import: ANTD_BASE_FACADE },
   // The markdown renderer (lazy, in the pages that show markdown): one copy for both remotes.
   'react-markdown': { singleton: false, requiredVersion: '10.1.0' },
   'remark-gfm': { singleton: false, requiredVersion: '4.0.1' },

@@ -1,4 +1,5 @@
-import { Button, Flex, Table, Typography, type TableProps } from 'antd';
+import { Button, Flex, Typography, type TableProps } from 'antd';
+import { Table } from '@portal/shared/antd-admin';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Page } from '@portal/shared/domain';
 import { LoadError, PageSkeleton } from '@portal/shared/ui';

@@ -1,5 +1,6 @@
 import { useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { ConfigProvider, type ThemeConfig } from 'antd';
+import type { ThemeConfig } from 'antd';
+import { ConfigProvider } from '@portal/shared/antd-base';
 import { PORTAL_COLORS } from '@portal/shared/domain';
 
 /**

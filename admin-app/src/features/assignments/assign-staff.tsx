@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Select, Space } from 'antd';
+import { Button, Space } from 'antd';
+import { Select } from '@portal/shared/antd-admin';
 import { usePortal } from '@portal/shared/client';
 import { displayName, type AssessmentKind, type TeamRole } from '@portal/shared/domain';
 import { assignStaff, useStaffSummaries } from '../../api/staff';

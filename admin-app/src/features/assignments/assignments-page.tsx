@@ -1,4 +1,5 @@
-import { Button, Card, Flex, Popconfirm, Table, Typography } from 'antd';
+import { Button, Card, Flex, Popconfirm, Typography } from 'antd';
+import { Table } from '@portal/shared/antd-admin';
 import type { ColumnsType } from 'antd/es/table';
 import { usePortal } from '@portal/shared/client';
 import {

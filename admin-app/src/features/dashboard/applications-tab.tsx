@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Flex, Segmented } from 'antd';
+import { Flex } from 'antd';
+import { Segmented } from '@portal/shared/antd-admin';
 import { usePortal } from '@portal/shared/client';
 import {
   countOf,

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Flex, Modal, Select, Space, Typography } from 'antd';
+import { Button, Flex, Modal, Space, Typography } from 'antd';
+import { Select } from '@portal/shared/antd-admin';
 import { usePortal } from '@portal/shared/client';
 import {
   countOf,

@@ -1,4 +1,5 @@
-import { Button, Dropdown } from 'antd';
+import { Button } from 'antd';
+import { Dropdown } from '@portal/shared/antd-admin';
 import { useMutation } from '@tanstack/react-query';
 import { failureMessage, notify, usePortal } from '@portal/shared/client';
 import type { ApplicationForm, ExportKind } from '@portal/shared/domain';

@@ -1,4 +1,5 @@
-import { Card, Table } from 'antd';
+import { Card } from 'antd';
+import { Table } from '@portal/shared/antd-admin';
 import { RoleBadge } from '@portal/shared/ui';
 import { useOffers } from '../../api/rows';
 

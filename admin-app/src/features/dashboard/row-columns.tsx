@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Flex, Select, Switch, Tag, Typography } from 'antd';
+import { Flex, Tag, Typography } from 'antd';
+import { Select, Switch } from '@portal/shared/antd-admin';
 import type { ColumnsType, ColumnType } from 'antd/es/table';
 import type { SortOrder } from 'antd/es/table/interface';
 import {

@@ -1,4 +1,5 @@
-import { Flex, Table } from 'antd';
+import { Flex } from 'antd';
+import { Table } from '@portal/shared/antd-admin';
 import type { ColumnsType } from 'antd/es/table';
 import { displayName, type AssessmentKind, type StaffSummary } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, DatePicker, Flex, Space, Typography, type DatePickerProps } from 'antd';
+import { Button, Flex, Space, Typography, type DatePickerProps } from 'antd';
+import { DatePicker } from '@portal/shared/antd-admin';
 import { usePortal } from '@portal/shared/client';
 import type { FormSummary } from '@portal/shared/domain';
 import { DateTime } from '@portal/shared/ui';

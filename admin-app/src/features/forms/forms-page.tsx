@@ -1,4 +1,5 @@
-import { Button, Flex, Table, Tag, Typography } from 'antd';
+import { Button, Flex, Tag, Typography } from 'antd';
+import { Table } from '@portal/shared/antd-admin';
 import type { ColumnsType } from 'antd/es/table';
 import { usePortal } from '@portal/shared/client';
 import type { FormSummary } from '@portal/shared/domain';

@@ -1,4 +1,5 @@
-import { Button, Flex, Table, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
+import { Table } from '@portal/shared/antd-admin';
 import type { ColumnsType } from 'antd/es/table';
 import { useQuery } from '@tanstack/react-query';
 import { formQueryOptions, usePortal } from '@portal/shared/client';

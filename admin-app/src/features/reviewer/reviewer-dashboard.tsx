@@ -1,4 +1,5 @@
-import { Flex, Segmented } from 'antd';
+import { Flex } from 'antd';
+import { Segmented } from '@portal/shared/antd-admin';
 import { useCurrentUser } from '@portal/shared/client';
 import { Link, Navigate, Route, Routes, useParams } from '@portal/shared/router';
 import { PageNotFound } from '@portal/shared/ui';

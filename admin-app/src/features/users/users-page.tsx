@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Flex, Input, Select, Typography } from 'antd';
+import { Button, Flex, Input, Typography } from 'antd';
+import { Select } from '@portal/shared/antd-admin';
 import type { ColumnsType } from 'antd/es/table';
 import { usePortal } from '@portal/shared/client';
 import {

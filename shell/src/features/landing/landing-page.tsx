@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { theme } from 'antd';
+import { theme } from '@portal/shared/antd-base';
 import { PortalLogo } from '@portal/shared/ui';
 import { useSession } from '../../lib/identity/session-context';
 import { LoadingScreen } from '../../lib/loading-screen';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { theme } from 'antd';
+import { theme } from '@portal/shared/antd-base';
 import { Link } from '@portal/shared/router';
 
 /**

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { theme } from 'antd';
+import { theme } from '@portal/shared/antd-base';
 import { Link, Outlet } from '@portal/shared/router';
 import { PortalLogo } from '@portal/shared/ui';
 import type { ClientConfig } from '@portal/shared/domain';

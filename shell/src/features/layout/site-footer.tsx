@@ -1,4 +1,4 @@
-import { theme } from 'antd';
+import { theme } from '@portal/shared/antd-base';
 import type { ClientConfig } from '@portal/shared/domain';
 
 type ChapterLinks = ClientConfig['chapter'];

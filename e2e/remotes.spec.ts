@@ -1,4 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { CHUNK_PACKAGES_FILE, type ChunkPackages } from '../tools/webpack/chunk-packages-plugin';
+import { APP_DIRS } from '../tools/webpack/create-config';
 import { DEMO, logIn } from './support/accounts';
 import { recordRequests } from './support/requests';
 
@@ -26,18 +30,9 @@ test('an /admin route loads the admin remote only', async ({ page }) => {
   expect(requests.paths().some((p) => p.startsWith('/applicant/'))).toBe(false);
 });
 
-test('the remotes share the shell’s React, router and query library instead of downloading their own', async ({
-  page,
-}) => {
-  await logIn(page, DEMO.applicant);
-  const requests = recordRequests(page);
-  await page.goto('/');
-  await page.waitForLoadState('networkidle');
-  const shellScripts = requests.paths().filter((p) => p.endsWith('.js'));
-  await page.goto('/apply');
-  await expect(page.getByText('Demo Semester application')).toBeVisible();
-  const applicantScripts = requests.paths().filter((p) => p.startsWith('/applicant/'));
-  const sharedByRemote = await page.evaluate(() => {
+/** Which app provided each shared module the page has loaded (Module Federation's share scope). */
+function loadedProviders(page: Page): Promise<Record<string, string[]>> {
+  return page.evaluate(() => {
     const federation = (
       globalThis as {
         __FEDERATION__?: {
@@ -56,11 +51,71 @@ test('the remotes share the shell’s React, router and query library instead of
     }
     return providers;
   });
-  for (const pkg of ['react', 'react-dom', '@tanstack/react-query', '@portal/shared/router', '@portal/shared/client']) {
+}
+
+const SHELL_PROVIDED = [
+  'react',
+  'react-dom',
+  '@tanstack/react-query',
+  '@portal/shared/router',
+  '@portal/shared/client',
+  'antd',
+  '@portal/shared/antd-base',
+];
+
+/** What makes the header's Profile button look as it does. */
+function profileButtonStyle(page: Page) {
+  return page
+    .getByRole('navigation', { name: 'Account' })
+    .getByRole('button', { name: 'Profile' })
+    .evaluate((button) => {
+      const style = getComputedStyle(button);
+      return [style.fontFamily, style.fontSize, style.color, style.height, style.borderRadius, style.padding];
+    });
+}
+
+test('the remotes share the shell’s React, router, query library and antd instead of downloading their own', async ({
+  page,
+}) => {
+  await logIn(page, DEMO.applicant);
+  const requests = recordRequests(page);
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  const shellScripts = requests.paths().filter((p) => p.endsWith('.js'));
+  await page.goto('/apply');
+  await expect(page.getByText('Demo Semester application')).toBeVisible();
+  const applicantScripts = requests.paths().filter((p) => p.startsWith('/applicant/'));
+  const sharedByRemote = await loadedProviders(page);
+  for (const pkg of SHELL_PROVIDED) {
     expect([...new Set(sharedByRemote[pkg])], pkg).toEqual(['shell']);
   }
   expect(shellScripts.length).toBeGreaterThan(0);
   expect(applicantScripts.length).toBeLessThanOrEqual(6);
+});
+
+test('staff pages take antd’s tables and pickers from the shell too, and the header looks the same before and after the remote loads', async ({
+  page,
+}) => {
+  await logIn(page, DEMO.director);
+  await page.goto('/profile');
+  const before = await profileButtonStyle(page);
+  await page.goto('/admin/dor/forms');
+  await expect(page.getByRole('table').first()).toBeVisible();
+  const sharedByRemote = await loadedProviders(page);
+  for (const pkg of SHELL_PROVIDED) {
+    expect([...new Set(sharedByRemote[pkg])], pkg).toEqual(['shell']);
+  }
+  // The remotes are built without antd (they take the shell's facades), so no copy can load.
+  for (const app of ['applicant', 'admin'] as const) {
+    const report = JSON.parse(
+      readFileSync(path.join(APP_DIRS[app], 'dist', CHUNK_PACKAGES_FILE), 'utf8'),
+    ) as ChunkPackages;
+    expect(
+      Object.entries(report).filter(([, packages]) => 'antd' in packages),
+      app,
+    ).toEqual([]);
+  }
+  expect(await profileButtonStyle(page)).toEqual(before);
 });
 
 test('a remote that cannot be loaded shows a retry inside the layout, and the rest of the portal works', async ({

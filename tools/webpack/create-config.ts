@@ -17,9 +17,12 @@ export const APP_DIRS: Record<AppName, string> = {
   admin: path.join(REPO_ROOT, 'admin-app'),
 };
 
-const ANTD_FACADE = path.join(REPO_ROOT, 'shared/src/antd/index.ts');
-const ANTD_ADMIN_FACADE = path.join(REPO_ROOT, 'shared/src/antd/admin.ts');
-const ANTD_BASE_FACADE = path.join(REPO_ROOT, 'shared/src/antd/base.ts');
+/** Each antd facade (shared/src/antd) by the request the apps import it with. */
+const ANTD_FACADES = {
+  antd: 'index.ts',
+  '@portal/shared/antd-base': 'base.ts',
+  '@portal/shared/antd-admin': 'admin.ts',
+} as const;
 
 /**
  * Singletons: what carries React context or module state across apps, and antd. The stateless
@@ -40,20 +43,38 @@ const SHARED = {
   'react-toastify': { singleton: true, requiredVersion: '^11.0.0' },
   '@portal/shared/client': { singleton: true, requiredVersion: false },
   '@portal/shared/router': { singleton: true, requiredVersion: false },
-  // `import … from 'antd'` in any app gets the shell's copy of the facade (its provided module).
-  antd: { singleton: true, requiredVersion: false, import: ANTD_FACADE },
-  '@portal/shared/antd-admin': { singleton: true, requiredVersion: false, import: ANTD_ADMIN_FACADE },
-  '@portal/shared/antd-base': { singleton: true, requiredVersion: false, import: ANTD_BASE_FACADE },
   // The markdown renderer (lazy, in the pages that show markdown): one copy for both remotes.
   'react-markdown': { singleton: false, requiredVersion: '10.1.0' },
   'remark-gfm': { singleton: false, requiredVersion: '4.0.1' },
   'remark-breaks': { singleton: false, requiredVersion: '4.0.0' },
 } as const;
 
+/**
+ * The shell provides the antd facades (`import … from 'antd'` gets the facade file); the remotes
+ * bring no copy of their own (`import: false`), so they always render with the shell's.
+ */
+function antdShared(app: AppName) {
+  return Object.fromEntries(
+    Object.entries(ANTD_FACADES).map(([request, file]) => [
+      request,
+      {
+        singleton: true,
+        requiredVersion: false as const,
+        import: app === 'shell' ? path.join(REPO_ROOT, 'shared/src/antd', file) : (false as const),
+      },
+    ]),
+  );
+}
+
 function federation(app: AppName): ModuleFederationPlugin {
   // Remotes are only ever loaded by the shell, so they use its federation runtime instead of
   // carrying their own; remote entries are plain URLs, so the snapshot (manifest) code is left out.
-  const common = { shared: SHARED, shareStrategy: 'loaded-first' as const, dts: false, manifest: false };
+  const common = {
+    shared: { ...SHARED, ...antdShared(app) },
+    shareStrategy: 'loaded-first' as const,
+    dts: false,
+    manifest: false,
+  };
   const optimization = { disableSnapshot: true, target: 'web' as const };
   if (app === 'shell') {
     return new ModuleFederationPlugin({

@@ -1,6 +1,5 @@
 import './zod-config';
 import { z } from 'zod';
-import { TEAM_ROLE_DISPLAY, TEAM_ROLES } from './constants';
 import { decisionLetterSchema, decisionLettersSchema, duplicateLetterPaths, LETTER_MESSAGES } from './decision-letters';
 import {
   applicationFormSchema,
@@ -10,6 +9,7 @@ import {
   rubricSchema,
   type ApplicationForm,
 } from './schemas';
+import { formReviewRoleRule, formTeamRoles } from './team-role-definitions';
 
 /**
  * What POST /application/forms accepts: an `ApplicationForm` with no unknown fields at any depth,
@@ -32,6 +32,10 @@ export const FORM_DEFINITION_MESSAGES = {
   duplicateInterviewRole: 'Another interview rubric already covers this role',
   noReviewRubric: (label: string) =>
     `No review rubric covers ${label}: add the role to a review rubric, or its reviews could not be scored`,
+  duplicateRoleId: 'Another role of this form already has this id',
+  unknownRole: (id: string) => `"${id}" is not one of this form's roles`,
+  reviewRoleMinimum: (count: number) =>
+    `The form has ${count} ${count === 1 ? 'role' : 'roles'}: a reviewer cannot be asked to choose more`,
   isActive: 'A form is made live with its Activate action, not by its definition',
   decisionsReleased: "Decisions are released with the form's Release decisions action, not by its definition",
 } as const;
@@ -101,17 +105,45 @@ function checkSections(form: ApplicationForm, report: Report): void {
   }
 }
 
-/** Every role the role-select question offers (every team role) needs a review rubric. */
+/** Every role the role-select question offers (every one of the form's roles) needs a review rubric. */
 function checkReviewRubricRoles(form: ApplicationForm, report: Report): void {
   const offersRoles = form.sections.some((section) =>
     section.questions.some((question) => question.questionType === 'role-select'),
   );
   if (!offersRoles) return;
   const covered = new Set(form.reviewRubrics.flatMap((rubric) => rubric.roles));
-  for (const role of TEAM_ROLES) {
-    if (!covered.has(role))
-      report(['reviewRubrics'], FORM_DEFINITION_MESSAGES.noReviewRubric(TEAM_ROLE_DISPLAY[role].label));
+  for (const role of formTeamRoles(form)) {
+    if (!covered.has(role.id)) report(['reviewRubrics'], FORM_DEFINITION_MESSAGES.noReviewRubric(role.label));
   }
+}
+
+/**
+ * The form's roles have distinct ids, and every role a section, rubric, letter or the review-role
+ * rule names is one of them (a form without `roles` has the default seven).
+ */
+function checkRoleReferences(form: ApplicationForm, report: Report): void {
+  const roles = formTeamRoles(form);
+  reportRepeats(
+    (form.roles ?? []).map((role, r) => ({ value: role.id, path: ['roles', r, 'id'] })),
+    FORM_DEFINITION_MESSAGES.duplicateRoleId,
+    report,
+  );
+  const known = new Set(roles.map((role) => role.id));
+  const check = (ids: unknown, at: Path) => {
+    if (!Array.isArray(ids)) return;
+    ids.forEach((id: unknown, k) => {
+      if (typeof id === 'string' && !known.has(id)) report([...at, k], FORM_DEFINITION_MESSAGES.unknownRole(id));
+    });
+  };
+  form.sections.forEach((section, s) => check(section.forRoles, ['sections', s, 'forRoles']));
+  form.reviewRubrics.forEach((rubric, r) => check(rubric.roles, ['reviewRubrics', r, 'roles']));
+  form.interviewRubrics.forEach((rubric, r) => check(rubric.roles, ['interviewRubrics', r, 'roles']));
+  (form.letters ?? []).forEach((letter, l) => check(letter.roles, ['letters', l, 'roles']));
+  const rule = formReviewRoleRule(form);
+  if (typeof rule.requiredRole === 'string' && !known.has(rule.requiredRole)) {
+    report(['reviewRoleRule', 'requiredRole'], FORM_DEFINITION_MESSAGES.unknownRole(rule.requiredRole));
+  }
+  if (rule.minimum > known.size) report(['reviewRoleRule', 'minimum'], FORM_DEFINITION_MESSAGES.reviewRoleMinimum(known.size));
 }
 
 /**
@@ -128,6 +160,9 @@ const crossFieldShape = z.object({
   interviewRubrics: z
     .array(z.object({ roles: z.array(z.unknown()), criteria: z.array(z.object({}).loose()) }).loose())
     .optional(),
+  roles: z.array(z.object({ id: z.unknown() }).loose()).optional(),
+  reviewRoleRule: z.object({ minimum: z.unknown() }).loose().optional(),
+  letters: z.array(z.object({}).loose()).optional(),
 });
 
 function checkRubrics(
@@ -189,6 +224,7 @@ export const formDefinitionSchema = z
       checkRubrics(form.reviewRubrics, 'reviewRubrics', FORM_DEFINITION_MESSAGES.duplicateReviewRole, report);
       checkRubrics(form.interviewRubrics, 'interviewRubrics', FORM_DEFINITION_MESSAGES.duplicateInterviewRole, report);
       checkReviewRubricRoles(form as ApplicationForm, report);
+      checkRoleReferences(form as ApplicationForm, report);
       const letters = decisionLettersSchema.safeParse(input.letters ?? []);
       if (letters.success) {
         for (const path of duplicateLetterPaths(letters.data)) report(path, LETTER_MESSAGES.duplicateLetter);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { APPLICATION_STATUSES, MAX_TEXT_ANSWER_CHARS, REVIEW_DECISIONS } from './constants';
 import type { FilledLetter } from './decision-letters';
 import { idSchema, questionTypeSchema, teamRoleSchema } from './schemas';
+import { MAX_TEAM_ROLES } from './team-role-definitions';
 
 /** An answer: a list for multiple-select and role-select, a string otherwise (a file answer is the file id). */
 export const answerSchema = z.union([
@@ -37,7 +38,7 @@ export const applicationResponseSchema = z.strictObject({
   sectionResponses: z.array(sectionResponseSchema).max(100),
   status: applicationStatusSchema,
   dateSubmitted: z.iso.datetime({ offset: true }),
-  rolesApplied: z.array(teamRoleSchema).max(7),
+  rolesApplied: z.array(teamRoleSchema).max(MAX_TEAM_ROLES),
   version: z.number().int().min(0),
 });
 export type ApplicationResponse = z.infer<typeof applicationResponseSchema>;

@@ -118,7 +118,13 @@ export function applicantLetter(
   if (!isLetterDecision(decision)) return null;
   const letter = letterFor(form.letters, decision, role);
   if (!letter) return null;
-  return { body: fillLetter(letter.body, { firstName, role: teamRoleLabel(formTeamRoles(form), role), semester: form.semester }) };
+  return {
+    body: fillLetter(letter.body, {
+      firstName,
+      role: teamRoleLabel(formTeamRoles(form), role),
+      semester: form.semester,
+    }),
+  };
 }
 
 /** GET /admin/rows/{responseId}/{role}/letter: what the applicant of a row will read once decisions are released. */

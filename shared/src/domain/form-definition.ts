@@ -143,7 +143,8 @@ function checkRoleReferences(form: ApplicationForm, report: Report): void {
   if (typeof rule.requiredRole === 'string' && !known.has(rule.requiredRole)) {
     report(['reviewRoleRule', 'requiredRole'], FORM_DEFINITION_MESSAGES.unknownRole(rule.requiredRole));
   }
-  if (rule.minimum > known.size) report(['reviewRoleRule', 'minimum'], FORM_DEFINITION_MESSAGES.reviewRoleMinimum(known.size));
+  if (rule.minimum > known.size)
+    report(['reviewRoleRule', 'minimum'], FORM_DEFINITION_MESSAGES.reviewRoleMinimum(known.size));
 }
 
 /**

@@ -213,4 +213,3 @@ export interface FormSummary {
   rows: number;
   decided: number;
 }
-

@@ -1,4 +1,9 @@
-import { DEFAULT_TEAM_ROLE_DEFINITIONS, type Answer, type Question, type TeamRoleDefinition } from '@portal/shared/domain';
+import {
+  DEFAULT_TEAM_ROLE_DEFINITIONS,
+  type Answer,
+  type Question,
+  type TeamRoleDefinition,
+} from '@portal/shared/domain';
 import { roleLabel } from './role-badge';
 
 export const NO_ANSWER = 'No answer';

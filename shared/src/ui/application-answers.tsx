@@ -28,7 +28,9 @@ export function ApplicationAnswers({
                 {question.questionType === 'file-upload' && typeof answer === 'string' && answer ? (
                   <FileAnswer fileId={answer} />
                 ) : (
-                  <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{answerText(question, answer, roles)}</Typography.Text>
+                  <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>
+                    {answerText(question, answer, roles)}
+                  </Typography.Text>
                 )}
               </Descriptions.Item>
             );

@@ -165,6 +165,7 @@ export function createResponsesService(deps: { responses: ResponsesRepository; n
               semester: form.semester,
               dueDate: form.dueDate,
               decisionsReleased: form.decisionsReleased,
+              ...(form.roles && { roles: form.roles }),
             },
             roles,
           };

@@ -278,5 +278,10 @@ describe('a form with its own roles', () => {
     expect(decision.status).toBe(200);
     expect(decision.body).toMatchObject({ role: 'treasurer', decision: 'accepted' });
     expect(decision.body.letter).toEqual({ body: 'Welcome, ada, to **Treasurer** for Fall 2026!' });
+    // The applicant's pages read the form's roles with their answers, for the labels.
+    expect(decision.body.formRoles).toEqual(clubForm().roles);
+    const mine = await harness.as('ada').get('/responses/mine');
+    const club = mine.body.items.find((item: { form: { id: string } }) => item.form.id === CLUB_FORM_ID);
+    expect(club.form.roles).toEqual(clubForm().roles);
   });
 });

@@ -124,7 +124,8 @@ export interface StaffSummary {
 export interface AssessmentScreen {
   assessment: AssessmentView;
   rubric: Rubric | null;
-  form: Pick<ApplicationForm, 'id' | 'semester' | 'sections'>;
+  /** `roles`: the form's own team roles, when it has them. */
+  form: Pick<ApplicationForm, 'id' | 'semester' | 'sections' | 'roles'>;
   /** The response with the sections hidden from reviewers left out. */
   response: {
     id: string;

@@ -171,6 +171,18 @@ describe('a form with its own roles', () => {
     expect(await dumpState(harness)).toEqual(before);
   });
 
+  it.each<[string, Record<string, unknown>]>([
+    ['roles as a string', { roles: 'treasurer' }],
+    ['a role without an id', { roles: [{ label: 'Treasurer' }] }],
+    ['letters as a string', { letters: 'Welcome!' }],
+    ['a null letter', { letters: [null] }],
+    ['the review-role rule as a string', { reviewRoleRule: 'events' }],
+  ])('answers 400, never a 500, to %s', async (_name, change) => {
+    const res = await harness.as('dora').post('/application/forms', { ...clubForm(), ...change });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('invalid-request');
+  });
+
   it("lets an applicant pick the form's roles, asks the sections for the roles picked, and refuses other roles", async () => {
     await publishAndActivate();
     const response = await start();

@@ -9,7 +9,12 @@ import {
   rubricSchema,
   type ApplicationForm,
 } from './schemas';
-import { formReviewRoleRule, formTeamRoles } from './team-role-definitions';
+import {
+  formReviewRoleRule,
+  formTeamRoles,
+  type ReviewRoleRule,
+  type TeamRoleDefinition,
+} from './team-role-definitions';
 
 /**
  * What POST /application/forms accepts: an `ApplicationForm` with no unknown fields at any depth,
@@ -105,14 +110,29 @@ function checkSections(form: ApplicationForm, report: Report): void {
   }
 }
 
+/**
+ * The form's roles when they can be read (the default ones when it has none); null when `roles` is
+ * malformed, which its own field reports: the rules about roles then wait for a readable list.
+ */
+function readableRoles(form: ApplicationForm): readonly TeamRoleDefinition[] | null {
+  const roles: unknown = form.roles;
+  if (roles === undefined) return formTeamRoles(form);
+  const readable =
+    Array.isArray(roles) &&
+    roles.every((role: unknown) => typeof (role as Partial<TeamRoleDefinition> | null)?.id === 'string');
+  return readable ? (roles as TeamRoleDefinition[]) : null;
+}
+
 /** Every role the role-select question offers (every one of the form's roles) needs a review rubric. */
 function checkReviewRubricRoles(form: ApplicationForm, report: Report): void {
+  const roles = readableRoles(form);
+  if (!roles) return;
   const offersRoles = form.sections.some((section) =>
     section.questions.some((question) => question.questionType === 'role-select'),
   );
   if (!offersRoles) return;
   const covered = new Set(form.reviewRubrics.flatMap((rubric) => rubric.roles));
-  for (const role of formTeamRoles(form)) {
+  for (const role of roles) {
     if (!covered.has(role.id)) report(['reviewRubrics'], FORM_DEFINITION_MESSAGES.noReviewRubric(role.label));
   }
 }
@@ -122,7 +142,8 @@ function checkReviewRubricRoles(form: ApplicationForm, report: Report): void {
  * rule names is one of them (a form without `roles` has the default seven).
  */
 function checkRoleReferences(form: ApplicationForm, report: Report): void {
-  const roles = formTeamRoles(form);
+  const roles = readableRoles(form);
+  if (!roles) return;
   reportRepeats(
     (form.roles ?? []).map((role, r) => ({ value: role.id, path: ['roles', r, 'id'] })),
     FORM_DEFINITION_MESSAGES.duplicateRoleId,
@@ -138,12 +159,17 @@ function checkRoleReferences(form: ApplicationForm, report: Report): void {
   form.sections.forEach((section, s) => check(section.forRoles, ['sections', s, 'forRoles']));
   form.reviewRubrics.forEach((rubric, r) => check(rubric.roles, ['reviewRubrics', r, 'roles']));
   form.interviewRubrics.forEach((rubric, r) => check(rubric.roles, ['interviewRubrics', r, 'roles']));
-  (form.letters ?? []).forEach((letter, l) => check(letter.roles, ['letters', l, 'roles']));
-  const rule = formReviewRoleRule(form);
+  const letters: unknown = form.letters;
+  if (Array.isArray(letters)) {
+    letters.forEach((letter: unknown, l) =>
+      check((letter as { roles?: unknown } | null)?.roles, ['letters', l, 'roles']),
+    );
+  }
+  const rule: Partial<ReviewRoleRule> = formReviewRoleRule(form);
   if (typeof rule.requiredRole === 'string' && !known.has(rule.requiredRole)) {
     report(['reviewRoleRule', 'requiredRole'], FORM_DEFINITION_MESSAGES.unknownRole(rule.requiredRole));
   }
-  if (rule.minimum > known.size)
+  if (typeof rule.minimum === 'number' && rule.minimum > known.size)
     report(['reviewRoleRule', 'minimum'], FORM_DEFINITION_MESSAGES.reviewRoleMinimum(known.size));
 }
 
@@ -161,9 +187,6 @@ const crossFieldShape = z.object({
   interviewRubrics: z
     .array(z.object({ roles: z.array(z.unknown()), criteria: z.array(z.object({}).loose()) }).loose())
     .optional(),
-  roles: z.array(z.object({ id: z.unknown() }).loose()).optional(),
-  reviewRoleRule: z.object({ minimum: z.unknown() }).loose().optional(),
-  letters: z.array(z.object({}).loose()).optional(),
 });
 
 function checkRubrics(

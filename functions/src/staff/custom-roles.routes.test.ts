@@ -11,7 +11,7 @@ import {
 import { COLLECTIONS } from '../store/collections';
 import { createHarness, DAY_MS, later, START, type Harness } from '../testing/api-harness';
 import { dumpState } from '../testing/raw-requests';
-import { setPreferences } from '../testing/staff-fixtures';
+import { assign, setPreferences, storedRow } from '../testing/staff-fixtures';
 
 /**
  * A club whose teams are not the default seven (issue 14): its form defines Treasurer and Events,
@@ -257,6 +257,21 @@ describe('a form with its own roles', () => {
         .sort();
     expect(staffFor('events')).toEqual(['dora', 'rita', 'rob']);
     expect(staffFor('treasurer')).toEqual(['dora', 'rob']);
+  });
+
+  it("reviews a row of the form's own role with the rubric for it, and scores it", async () => {
+    await publishAndActivate();
+    const response = await submitted(['treasurer']);
+    const [review] = await assign(harness, [{ responseId: response.id, role: 'treasurer', staffId: 'rob' }]);
+    const screen = await harness.as('rob').get(`/admin/assessments/review/${review!.id}`);
+    expect(screen.status).toBe(200);
+    expect(screen.body.rubric.rubricId).toBe('club');
+    expect(screen.body.form.roles).toEqual(clubForm().roles);
+    const done = await harness
+      .as('rob')
+      .post(`/admin/assessments/review/${review!.id}/submit`, { scores: { fit: 3 }, comments: '', version: 0 });
+    expect(done.status).toBe(200);
+    expect(await storedRow(harness, response.id, 'treasurer')).toMatchObject({ reviewsDone: 1, reviewScore: 3 });
   });
 
   it("lists, decides and exports rows of the form's roles, and the applicant reads their letter with the role's label", async () => {

@@ -19,3 +19,6 @@ export const FIRESTORE_LAUNCHER_TEST_FIRESTORE_EMULATOR_PORT = 19589 + PORT_OFFS
 /** The long-form test publishes a 15-section form as the active one, on its own runtime. */
 export const LONG_FORM_TEST_PORT = 18120 + PORT_OFFSET;
 export const LONG_FORM_TEST_AUTH_EMULATOR_PORT = 19699 + PORT_OFFSET;
+/** The custom-roles test publishes a form with its own team roles as the active one, on its own runtime. */
+export const CUSTOM_ROLES_TEST_PORT = 18130 + PORT_OFFSET;
+export const CUSTOM_ROLES_TEST_AUTH_EMULATOR_PORT = 19799 + PORT_OFFSET;

@@ -1,12 +1,12 @@
 import {
   displayName,
-  TEAM_ROLE_DISPLAY,
+  formTeamRoles,
+  teamRoleLabel,
   type ApplicationForm,
   type ApplicationRow,
   type AuditEntry,
   type auditQuerySchema,
   type Page,
-  type TeamRole,
   type User,
 } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
@@ -17,7 +17,11 @@ import { queryPage } from '../store/query-pages';
 export type AuditListQuery = z.output<typeof auditQuerySchema>;
 
 /** Reads the audit log. There is deliberately nothing here that writes it: entries are appended by the changes they record. */
-const roleText = (role: unknown) => TEAM_ROLE_DISPLAY[role as TeamRole]?.label ?? String(role);
+/** A role's label in the form it belongs to (a form without roles of its own: the default roles). */
+async function roleText(store: DocumentStore, formId: unknown, role: unknown): Promise<string> {
+  const form = typeof formId === 'string' ? await store.get<ApplicationForm>(COLLECTIONS.forms, formId) : null;
+  return teamRoleLabel(formTeamRoles(form ?? {}), String(role));
+}
 
 /** A person's name from a stored record or a kept snapshot (before/after of the entry). */
 const nameOf = (value: unknown): string | undefined => {
@@ -36,13 +40,19 @@ async function targetLabel(store: DocumentStore, entry: AuditEntry): Promise<str
   if (collection === COLLECTIONS.reviewStatuses) {
     const row = await store.get<ApplicationRow>(COLLECTIONS.reviewStatuses, id);
     const role = row?.role ?? id.split('__')[1];
-    return `${row?.applicantName || 'a deleted applicant'} · ${roleText(role)}`;
+    return `${row?.applicantName || 'a deleted applicant'} · ${await roleText(store, row?.applicationFormId, role)}`;
   }
   if (collection === COLLECTIONS.reviews || collection === COLLECTIONS.interviews) {
-    const ref = (entry.after ?? entry.before) as { applicantName?: string; role?: string; staffName?: string } | null;
+    const ref = (entry.after ?? entry.before) as {
+      applicantName?: string;
+      role?: string;
+      staffName?: string;
+      applicationFormId?: string;
+    } | null;
     if (!ref?.applicantName) return undefined;
     const kind = collection === COLLECTIONS.reviews ? 'Review' : 'Interview';
-    return `${kind} of ${ref.applicantName} · ${roleText(ref.role)}${ref.staffName ? ` by ${ref.staffName}` : ''}`;
+    const role = await roleText(store, ref.applicationFormId, ref.role);
+    return `${kind} of ${ref.applicantName} · ${role}${ref.staffName ? ` by ${ref.staffName}` : ''}`;
   }
   if (collection === COLLECTIONS.forms) {
     return (await store.get<ApplicationForm>(COLLECTIONS.forms, id))?.semester;

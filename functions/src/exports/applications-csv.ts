@@ -1,13 +1,13 @@
 import {
   offerState,
-  TEAM_ROLE_DISPLAY,
+  formTeamRoles,
+  teamRoleLabel,
   type Answer,
   type ApplicationForm,
   type ApplicationResponse,
   type ApplicationRow,
   type AssignmentRef,
   type Question,
-  type TeamRole,
   type UploadedFile,
 } from '@portal/shared/domain';
 
@@ -49,8 +49,6 @@ const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 /** The text with a leading apostrophe when a spreadsheet would otherwise run it as a formula. */
 export const neutralizeFormula = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
 
-const roleLabel = (role: string) => TEAM_ROLE_DISPLAY[role as TeamRole]?.label ?? role;
-
 type Criterion = { key: string; prompt: string };
 
 /** Every criterion of the form's rubrics of a kind, once per key, in rubric order. */
@@ -78,7 +76,12 @@ export function fileIdsOf(form: ApplicationForm, response: ApplicationResponse):
   );
 }
 
-function answerText(question: Question, answer: Answer | undefined, files: Map<string, UploadedFile>): string {
+function answerText(
+  question: Question,
+  answer: Answer | undefined,
+  files: Map<string, UploadedFile>,
+  roleLabel: (role: string) => string,
+): string {
   if (answer === undefined) return '';
   if (question.questionType === 'file-upload') {
     return typeof answer === 'string' && answer ? (files.get(answer)?.name ?? '') : '';
@@ -118,6 +121,8 @@ export function applicationsCsvLayout(form: ApplicationForm, slots: AssessmentSl
   const questions = form.sections.flatMap((section) => section.questions);
   const reviewCriteria = criteriaOf(form.reviewRubrics);
   const interviewCriteria = criteriaOf(form.interviewRubrics);
+  const roles = formTeamRoles(form);
+  const roleLabel = (role: string) => teamRoleLabel(roles, role);
   return {
     header: [
       ...SUMMARY,
@@ -144,7 +149,7 @@ export function applicationsCsvLayout(form: ApplicationForm, slots: AssessmentSl
         row.reviewScore ?? '',
         row.interviewScore ?? '',
         offerState(row) ?? '',
-        ...questions.map((question) => answerText(question, answers.get(question.questionId), files)),
+        ...questions.map((question) => answerText(question, answers.get(question.questionId), files, roleLabel)),
         ...assessmentCells(row.reviews, slots.review, reviewCriteria),
         ...assessmentCells(row.interviews, slots.interview, interviewCriteria),
       ];

@@ -31,6 +31,7 @@ const toRoleDecision = (status: ApplicationRow, form: ApplicationForm, firstName
   decision: status.decision,
   offer: status.offer ?? null,
   letter: applicantLetter(form, status.decision, status.role, firstName),
+  ...(form.roles && { formRoles: form.roles }),
 });
 
 function appliedStatus(response: ApplicationResponse, role: TeamRole, status: ApplicationRow | null): ApplicationRow {

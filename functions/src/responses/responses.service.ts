@@ -9,7 +9,7 @@ import {
   responseForApplicant,
   RESPONSE_MESSAGES,
   rolesFromAnswers,
-  TEAM_ROLES,
+  formRoleIds,
   type ApplicationForm,
   type ApplicationResponse,
   type MyApplication,
@@ -84,7 +84,7 @@ async function assertValidAnswers(
   mode: 'save' | 'submit',
 ): Promise<void> {
   const message = mode === 'submit' ? RESPONSES_SERVICE_MESSAGES.incomplete : RESPONSES_SERVICE_MESSAGES.invalidAnswers;
-  const issues = checkAnswers(form, sections, { mode, teamRoles: TEAM_ROLES });
+  const issues = checkAnswers(form, sections, { mode, teamRoles: formRoleIds(form) });
   if (issues.length > 0) throw new ApiError('invalid-request', message, issues);
   const fileIssues = await fileAnswerIssues(form, sections, { userId: stored.userId, responseId: stored.id }, (id) =>
     tx.getFile(id),
@@ -165,6 +165,7 @@ export function createResponsesService(deps: { responses: ResponsesRepository; n
               semester: form.semester,
               dueDate: form.dueDate,
               decisionsReleased: form.decisionsReleased,
+              ...(form.roles && { roles: form.roles }),
             },
             roles,
           };

@@ -111,6 +111,7 @@ export function createAssessmentsService(deps: { reviews: ReviewsRepository; now
           id: form.id,
           semester: form.semester,
           sections: sectionsForReviewers(form),
+          ...(form.roles && { roles: form.roles }),
         },
         response: {
           id: response.id,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   displayName,
+  formReviewRoleRule,
   STAFF_MESSAGES,
   type ApplicationRow,
   type AutoAssignPlanItem,
@@ -25,9 +26,12 @@ const ROWS_PER_TRANSACTION = 20;
 
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/** Bootcamp is in every reviewer's preferences; a super-reviewer who set none reviews every role. */
-export function prefersRole(user: User, role: TeamRole): boolean {
-  if (role === 'bootcamp') return true;
+/**
+ * The form's required review role (Bootcamp for the spec's rule) is in every reviewer's
+ * preferences; a super-reviewer who set none reviews every role.
+ */
+export function prefersRole(user: User, role: TeamRole, requiredRole: TeamRole | undefined): boolean {
+  if (role === requiredRole) return true;
   const preferences = user.applicantRolePreferences ?? [];
   if (user.role === 'super-reviewer' && preferences.length === 0) return true;
   return preferences.includes(role);
@@ -43,10 +47,12 @@ export function leastLoadedEligible(
   refs: { staffId: string }[],
   load: Map<string, number>,
   need: number,
+  /** The form's required review role (`formReviewRoleRule`). */
+  requiredRole: TeamRole | undefined,
 ): User[] {
   const assigned = new Set(refs.map((ref) => ref.staffId));
   return staff
-    .filter((user) => user.id !== row.userId && !assigned.has(user.id) && prefersRole(user, row.role))
+    .filter((user) => user.id !== row.userId && !assigned.has(user.id) && prefersRole(user, row.role, requiredRole))
     .sort((a, b) => (load.get(a.id) ?? 0) - (load.get(b.id) ?? 0) || byId(a, b))
     .slice(0, need);
 }
@@ -58,6 +64,8 @@ export function leastLoadedEligible(
 export function planAutoAssign(input: {
   formId: string;
   perRow: number;
+  /** The form's required review role (`formReviewRoleRule`). */
+  requiredRole: TeamRole | undefined;
   rows: ApplicationRow[];
   staff: User[];
   loads: StaffLoad[];
@@ -74,7 +82,7 @@ export function planAutoAssign(input: {
   const unfilled: AutoAssignPreview['unfilled'] = [];
   for (const row of rows) {
     const need = input.perRow - row.reviewsAssigned;
-    const chosen = leastLoadedEligible(staff, row, row.reviews, current, need);
+    const chosen = leastLoadedEligible(staff, row, row.reviews, current, need, input.requiredRole);
     for (const user of chosen) {
       current.set(user.id, current.get(user.id)! + 1);
       assignments.push({
@@ -119,13 +127,14 @@ export function createAutoAssignService(deps: { reviews: ReviewsRepository; now:
   const { reviews } = deps;
 
   async function preview(formId: string, perRow: number): Promise<AutoAssignPreview> {
-    await formOrNotFound(reviews, formId);
+    const form = await formOrNotFound(reviews, formId);
     // Only the rows still short of reviewers: one equality query per assigned count below perRow.
     const short = await Promise.all(
       Array.from({ length: perRow }, (_, assigned) => reviews.rowsWithReviewsAssigned(formId, assigned)),
     );
     const [staff, loads] = await Promise.all([reviews.listStaff(), reviews.loadsOf(formId)]);
-    return planAutoAssign({ formId, perRow, rows: short.flat(), staff, loads });
+    const { requiredRole } = formReviewRoleRule(form);
+    return planAutoAssign({ formId, perRow, requiredRole, rows: short.flat(), staff, loads });
   }
 
   return {

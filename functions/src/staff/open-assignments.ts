@@ -1,6 +1,7 @@
 import {
   applicationRowId,
   displayName,
+  formReviewRoleRule,
   refsOf,
   type Assessment,
   type OpenAssignmentAction,
@@ -53,7 +54,10 @@ export async function moveOpenAssignments(
         (each) => each.assessment.id !== assessment.id && each.to && sameRow(each.assessment, assessment),
       );
       const refs = [...refsOf(row, assessment.kind), ...taken.map((each) => ({ staffId: each.to!.id }))];
-      to = leastLoadedEligible(staff, row, refs, current(assessment.applicationFormId, assessment.kind), 1)[0] ?? null;
+      const form = await tx.getForm(assessment.applicationFormId);
+      const { requiredRole } = formReviewRoleRule(form ?? {});
+      const load = current(assessment.applicationFormId, assessment.kind);
+      to = leastLoadedEligible(staff, row, refs, load, 1, requiredRole)[0] ?? null;
       if (to) {
         const id = staffLoadId(assessment.applicationFormId, to.id);
         const load = counts.get(id) ?? emptyLoad(assessment.applicationFormId, to.id);

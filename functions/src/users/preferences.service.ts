@@ -1,4 +1,7 @@
 import {
+  FORM_DEFINITION_MESSAGES,
+  formRoleIds,
+  reviewRoleRuleText,
   rolePreferencesValid,
   STAFF_MESSAGES,
   userView,
@@ -9,6 +12,7 @@ import {
 import { COLLECTIONS } from '../store/collections';
 import { ApiError } from '../http/api-error';
 import type { DocumentStore } from '../store/document-store';
+import { createFormsRepository } from '../forms/forms.repository';
 
 export const noUserError = () => new ApiError('not-found', STAFF_MESSAGES.noUser);
 
@@ -20,22 +24,28 @@ export async function assertMaySetPreferences(store: DocumentStore, callerId: st
 }
 
 /**
- * Sets a reviewer's role preferences (spec section 5). The role is checked and the preferences
- * written in one transaction, so a role change in between cannot leave preferences on a record
- * that is no longer a reviewer's.
+ * Sets a reviewer's role preferences (spec section 5). They are checked against the active form's
+ * roles and review-role rule (without an active form: the default roles and rule, "Bootcamp and at
+ * least 3"). The role is checked and the preferences written in one transaction, so a role change
+ * in between cannot leave preferences on a record that is no longer a reviewer's.
  */
 export async function setRolePreferences(
   store: DocumentStore,
   input: { userId: string; roles: TeamRole[] },
 ): Promise<User> {
+  const form = (await createFormsRepository(store).firstActive()) ?? {};
   return store.transaction(async (tx) => {
     const target = await tx.get<UserRecord>(COLLECTIONS.users, input.userId);
     if (!target) throw noUserError();
     if (target.role !== 'reviewer') throw new ApiError('forbidden', STAFF_MESSAGES.notReviewer);
-    if (!rolePreferencesValid(input.roles)) {
-      throw new ApiError('invalid-request', STAFF_MESSAGES.preferencesRule, [
-        { path: 'roles', message: STAFF_MESSAGES.preferencesRule },
-      ]);
+    const ids = formRoleIds(form);
+    const unknown = input.roles.flatMap((role, k) =>
+      ids.includes(role) ? [] : [{ path: `roles.${k}`, message: FORM_DEFINITION_MESSAGES.unknownRole(role) }],
+    );
+    if (unknown.length > 0) throw new ApiError('invalid-request', unknown[0]!.message, unknown);
+    if (!rolePreferencesValid(input.roles, form)) {
+      const rule = reviewRoleRuleText(form);
+      throw new ApiError('invalid-request', rule, [{ path: 'roles', message: rule }]);
     }
     tx.update(COLLECTIONS.users, input.userId, { applicantRolePreferences: input.roles });
     return userView({ ...target, applicantRolePreferences: input.roles });

@@ -7,6 +7,10 @@ export const USER_ROLE_LABELS: Record<UserRole, string> = {
   'super-reviewer': 'Super Reviewer',
 };
 
+/**
+ * The ids of the default team roles (spec section 3): the roles of a form that defines none
+ * (`DEFAULT_TEAM_ROLE_DEFINITIONS`). A form's own roles are read with `formTeamRoles`.
+ */
 export const TEAM_ROLES = [
   'bootcamp',
   'engineer',
@@ -16,7 +20,9 @@ export const TEAM_ROLES = [
   'social-media-manager',
   'outreach-coordinator',
 ] as const;
-export type TeamRole = (typeof TEAM_ROLES)[number];
+/** A team role's id: one of the form's roles (`formTeamRoles`), validated against the form. */
+export type TeamRole = string;
+export type DefaultTeamRole = (typeof TEAM_ROLES)[number];
 
 export interface TeamRoleDisplay {
   label: string;
@@ -25,7 +31,8 @@ export interface TeamRoleDisplay {
   color: string;
 }
 
-export const TEAM_ROLE_DISPLAY: Record<TeamRole, TeamRoleDisplay> = {
+/** How the default roles look (the spec's pastel badges); another role's look comes from its definition. */
+export const TEAM_ROLE_DISPLAY: Record<DefaultTeamRole, TeamRoleDisplay> = {
   bootcamp: { label: 'Bootcamp', emoji: '🏕️', background: '#fde2e4', color: '#7a1f2b' },
   'tech-lead': { label: 'Tech Lead', emoji: '🧭', background: '#e2ece9', color: '#1f4d3f' },
   product: { label: 'Product Manager', emoji: '📋', background: '#fff1c1', color: '#6b4e00' },
@@ -81,6 +88,7 @@ export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 export const INITIAL_RESPONSE_STATUS: ApplicationStatus = 'in-progress';
 export const AUTOSAVE_DELAY_MS = 2000;
+/** The default review-role rule's minimum (spec section 5); a form may set its own (`formReviewRoleRule`). */
 export const MIN_REVIEWER_ROLE_PREFERENCES = 3;
 
 /** Spec section 9: a retry waits 1000 ms, doubling each time up to 30000 ms (queries and autosave alike). */

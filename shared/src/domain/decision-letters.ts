@@ -1,7 +1,10 @@
 import './zod-config';
 import { z } from 'zod';
-import { TEAM_ROLE_DISPLAY, TEAM_ROLES, type ReviewDecision, type TeamRole } from './constants';
+import type { ReviewDecision, TeamRole } from './constants';
+import { teamRoleSchema } from './ids';
 import type { ApplicationForm } from './schemas';
+import { formTeamRoles } from './team-role-definitions';
+import { teamRoleLabel } from './team-roles';
 
 /**
  * Decision letters (issue 14): a form holds markdown letters per final decision and optionally
@@ -33,7 +36,7 @@ export function unknownPlaceholders(body: string): string[] {
 export const decisionLetterSchema = z.object({
   decision: z.enum(LETTER_DECISIONS),
   /** The roles this letter is for; absent: every role without a letter of its own. */
-  roles: z.array(z.enum(TEAM_ROLES)).min(1).optional(),
+  roles: z.array(teamRoleSchema).min(1).optional(),
   body: z
     .string()
     .min(1)
@@ -103,11 +106,11 @@ const isLetterDecision = (decision: ReviewDecision): decision is LetterDecision 
 
 /**
  * The letter an applicant reads for a role: the form's letter for the decision and role, filled in
- * with their first name, the role's label and the form's semester; null when the form has none
+ * with their first name, the role's label (the form's) and the form's semester; null when the form has none
  * (or the decision is not final).
  */
 export function applicantLetter(
-  form: Pick<ApplicationForm, 'semester' | 'letters'>,
+  form: Pick<ApplicationForm, 'semester' | 'letters' | 'roles'>,
   decision: ReviewDecision,
   role: TeamRole,
   firstName: string,
@@ -115,7 +118,13 @@ export function applicantLetter(
   if (!isLetterDecision(decision)) return null;
   const letter = letterFor(form.letters, decision, role);
   if (!letter) return null;
-  return { body: fillLetter(letter.body, { firstName, role: TEAM_ROLE_DISPLAY[role].label, semester: form.semester }) };
+  return {
+    body: fillLetter(letter.body, {
+      firstName,
+      role: teamRoleLabel(formTeamRoles(form), role),
+      semester: form.semester,
+    }),
+  };
 }
 
 /** GET /admin/rows/{responseId}/{role}/letter: what the applicant of a row will read once decisions are released. */

@@ -1,6 +1,5 @@
 import './zod-config';
 import { z } from 'zod';
-import { TEAM_ROLE_DISPLAY, TEAM_ROLES } from './constants';
 import { decisionLetterSchema, decisionLettersSchema, duplicateLetterPaths, LETTER_MESSAGES } from './decision-letters';
 import {
   applicationFormSchema,
@@ -10,6 +9,12 @@ import {
   rubricSchema,
   type ApplicationForm,
 } from './schemas';
+import {
+  formReviewRoleRule,
+  formTeamRoles,
+  type ReviewRoleRule,
+  type TeamRoleDefinition,
+} from './team-role-definitions';
 
 /**
  * What POST /application/forms accepts: an `ApplicationForm` with no unknown fields at any depth,
@@ -32,6 +37,10 @@ export const FORM_DEFINITION_MESSAGES = {
   duplicateInterviewRole: 'Another interview rubric already covers this role',
   noReviewRubric: (label: string) =>
     `No review rubric covers ${label}: add the role to a review rubric, or its reviews could not be scored`,
+  duplicateRoleId: 'Another role of this form already has this id',
+  unknownRole: (id: string) => `"${id}" is not one of this form's roles`,
+  reviewRoleMinimum: (count: number) =>
+    `The form has ${count} ${count === 1 ? 'role' : 'roles'}: a reviewer cannot be asked to choose more`,
   isActive: 'A form is made live with its Activate action, not by its definition',
   decisionsReleased: "Decisions are released with the form's Release decisions action, not by its definition",
 } as const;
@@ -101,17 +110,67 @@ function checkSections(form: ApplicationForm, report: Report): void {
   }
 }
 
-/** Every role the role-select question offers (every team role) needs a review rubric. */
+/**
+ * The form's roles when they can be read (the default ones when it has none); null when `roles` is
+ * malformed, which its own field reports: the rules about roles then wait for a readable list.
+ */
+function readableRoles(form: ApplicationForm): readonly TeamRoleDefinition[] | null {
+  const roles: unknown = form.roles;
+  if (roles === undefined) return formTeamRoles(form);
+  const readable =
+    Array.isArray(roles) &&
+    roles.every((role: unknown) => typeof (role as Partial<TeamRoleDefinition> | null)?.id === 'string');
+  return readable ? (roles as TeamRoleDefinition[]) : null;
+}
+
+/** Every role the role-select question offers (every one of the form's roles) needs a review rubric. */
 function checkReviewRubricRoles(form: ApplicationForm, report: Report): void {
+  const roles = readableRoles(form);
+  if (!roles) return;
   const offersRoles = form.sections.some((section) =>
     section.questions.some((question) => question.questionType === 'role-select'),
   );
   if (!offersRoles) return;
   const covered = new Set(form.reviewRubrics.flatMap((rubric) => rubric.roles));
-  for (const role of TEAM_ROLES) {
-    if (!covered.has(role))
-      report(['reviewRubrics'], FORM_DEFINITION_MESSAGES.noReviewRubric(TEAM_ROLE_DISPLAY[role].label));
+  for (const role of roles) {
+    if (!covered.has(role.id)) report(['reviewRubrics'], FORM_DEFINITION_MESSAGES.noReviewRubric(role.label));
   }
+}
+
+/**
+ * The form's roles have distinct ids, and every role a section, rubric, letter or the review-role
+ * rule names is one of them (a form without `roles` has the default seven).
+ */
+function checkRoleReferences(form: ApplicationForm, report: Report): void {
+  const roles = readableRoles(form);
+  if (!roles) return;
+  reportRepeats(
+    (form.roles ?? []).map((role, r) => ({ value: role.id, path: ['roles', r, 'id'] })),
+    FORM_DEFINITION_MESSAGES.duplicateRoleId,
+    report,
+  );
+  const known = new Set(roles.map((role) => role.id));
+  const check = (ids: unknown, at: Path) => {
+    if (!Array.isArray(ids)) return;
+    ids.forEach((id: unknown, k) => {
+      if (typeof id === 'string' && !known.has(id)) report([...at, k], FORM_DEFINITION_MESSAGES.unknownRole(id));
+    });
+  };
+  form.sections.forEach((section, s) => check(section.forRoles, ['sections', s, 'forRoles']));
+  form.reviewRubrics.forEach((rubric, r) => check(rubric.roles, ['reviewRubrics', r, 'roles']));
+  form.interviewRubrics.forEach((rubric, r) => check(rubric.roles, ['interviewRubrics', r, 'roles']));
+  const letters: unknown = form.letters;
+  if (Array.isArray(letters)) {
+    letters.forEach((letter: unknown, l) =>
+      check((letter as { roles?: unknown } | null)?.roles, ['letters', l, 'roles']),
+    );
+  }
+  const rule: Partial<ReviewRoleRule> = formReviewRoleRule(form);
+  if (typeof rule.requiredRole === 'string' && !known.has(rule.requiredRole)) {
+    report(['reviewRoleRule', 'requiredRole'], FORM_DEFINITION_MESSAGES.unknownRole(rule.requiredRole));
+  }
+  if (typeof rule.minimum === 'number' && rule.minimum > known.size)
+    report(['reviewRoleRule', 'minimum'], FORM_DEFINITION_MESSAGES.reviewRoleMinimum(known.size));
 }
 
 /**
@@ -189,6 +248,7 @@ export const formDefinitionSchema = z
       checkRubrics(form.reviewRubrics, 'reviewRubrics', FORM_DEFINITION_MESSAGES.duplicateReviewRole, report);
       checkRubrics(form.interviewRubrics, 'interviewRubrics', FORM_DEFINITION_MESSAGES.duplicateInterviewRole, report);
       checkReviewRubricRoles(form as ApplicationForm, report);
+      checkRoleReferences(form as ApplicationForm, report);
       const letters = decisionLettersSchema.safeParse(input.letters ?? []);
       if (letters.success) {
         for (const path of duplicateLetterPaths(letters.data)) report(path, LETTER_MESSAGES.duplicateLetter);

@@ -2,6 +2,8 @@ export * from './constants';
 export * from './errors';
 export * from './health';
 export * from './schemas';
+export * from './team-role-definitions';
+export * from './team-roles';
 export * from './client-config';
 export * from './account';
 export * from './roles';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { APPLICATION_STATUSES, MAX_TEXT_ANSWER_CHARS, REVIEW_DECISIONS } from './constants';
 import type { FilledLetter } from './decision-letters';
 import { idSchema, questionTypeSchema, teamRoleSchema } from './schemas';
+import { MAX_TEAM_ROLES, type TeamRoleDefinition } from './team-role-definitions';
 
 /** An answer: a list for multiple-select and role-select, a string otherwise (a file answer is the file id). */
 export const answerSchema = z.union([
@@ -37,7 +38,7 @@ export const applicationResponseSchema = z.strictObject({
   sectionResponses: z.array(sectionResponseSchema).max(100),
   status: applicationStatusSchema,
   dateSubmitted: z.iso.datetime({ offset: true }),
-  rolesApplied: z.array(teamRoleSchema).max(7),
+  rolesApplied: z.array(teamRoleSchema).max(MAX_TEAM_ROLES),
   version: z.number().int().min(0),
 });
 export type ApplicationResponse = z.infer<typeof applicationResponseSchema>;
@@ -67,7 +68,14 @@ export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 /** GET /responses/mine: each application with its form and, per role, what the applicant may see. */
 export interface MyApplication {
   response: ApplicationResponse;
-  form: { id: string; semester: string; dueDate: string; decisionsReleased: boolean };
+  form: {
+    id: string;
+    semester: string;
+    dueDate: string;
+    decisionsReleased: boolean;
+    /** The form's own team roles, for their labels; absent: the form has the default roles. */
+    roles?: TeamRoleDefinition[];
+  };
   /** Decision per role; null until decisions are released (the applicant sees only "in review"). */
   roles: {
     role: z.infer<typeof teamRoleSchema>;
@@ -82,6 +90,8 @@ export interface RoleDecision {
   offer: 'accepted' | 'declined' | null;
   /** The form's letter for this decision and role, filled in; null: the form has none (the generic text applies). */
   letter: FilledLetter;
+  /** The form's own team roles, for their labels; absent: the form has the default roles. */
+  formRoles?: TeamRoleDefinition[];
 }
 
 export const RESPONSE_MESSAGES = {

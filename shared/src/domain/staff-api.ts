@@ -1,7 +1,8 @@
 import './zod-config';
 import { z } from 'zod';
-import { TEAM_ROLES, USER_ROLES } from './constants';
+import { USER_ROLES } from './constants';
 import { idSchema, teamRoleSchema } from './schemas';
+import { MAX_TEAM_ROLES } from './team-role-definitions';
 import { MAX_SEARCH_LENGTH } from './search';
 import { assessmentKindSchema, finalDecisionSchema } from './staff';
 
@@ -65,8 +66,8 @@ export const usersQuerySchema = z.strictObject({
 });
 export type UsersQuery = z.input<typeof usersQuerySchema>;
 
-/** PUT /users/{userId}/preferences */
-export const rolePreferencesBodySchema = z.strictObject({ roles: z.array(teamRoleSchema).max(TEAM_ROLES.length) });
+/** PUT /users/{userId}/preferences (the roles are checked against the active form's roles and rule). */
+export const rolePreferencesBodySchema = z.strictObject({ roles: z.array(teamRoleSchema).max(MAX_TEAM_ROLES) });
 export type RolePreferencesBody = z.infer<typeof rolePreferencesBodySchema>;
 
 const scoresSchema = z

@@ -40,7 +40,9 @@ export const isStaffRole = (role: UserRole): boolean => STAFF_ROLES.includes(rol
 
 export const STAFF_MESSAGES = {
   notReviewer: 'User is not a reviewer!',
+  /** The default rule's text; a form's own rule reads as `reviewRoleRuleText(form)`. */
   preferencesRule: 'All reviewers must review Bootcamp applications. Select at least 3 roles!',
+  noActiveForm: 'There is no active form to choose review roles for',
   preferencesSaved: 'Successfully updated role preferences!',
   preferencesFailed: 'Failed to set review preferences!',
   fetchUserFailed: 'Failed to fetch user!',
@@ -122,7 +124,8 @@ export interface StaffSummary {
 export interface AssessmentScreen {
   assessment: AssessmentView;
   rubric: Rubric | null;
-  form: Pick<ApplicationForm, 'id' | 'semester' | 'sections'>;
+  /** `roles`: the form's own team roles, when it has them. */
+  form: Pick<ApplicationForm, 'id' | 'semester' | 'sections' | 'roles'>;
   /** The response with the sections hidden from reviewers left out. */
   response: {
     id: string;
@@ -210,10 +213,4 @@ export interface FormSummary {
   /** Submitted (response, role) rows, and how many have a final decision. */
   rows: number;
   decided: number;
-}
-
-/** Spec section 5: Bootcamp, and at least 3 roles in all. */
-export function rolePreferencesValid(roles: readonly TeamRole[]): boolean {
-  const unique = new Set(roles);
-  return unique.size === roles.length && unique.has('bootcamp') && unique.size >= 3;
 }

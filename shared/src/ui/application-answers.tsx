@@ -2,6 +2,7 @@ import { Card, Descriptions, Typography } from 'antd';
 import type { ApplicationResponse, FormSection } from '@portal/shared/domain';
 import { answerText } from './answer-text';
 import { FileAnswer } from './file-answer';
+import { useTeamRoles } from './role-badge';
 
 /**
  * An application's answers, read-only, one card per section given (the caller decides which:
@@ -14,6 +15,7 @@ export function ApplicationAnswers({
   sections: readonly FormSection[];
   response: Pick<ApplicationResponse, 'sectionResponses'>;
 }) {
+  const roles = useTeamRoles();
   return sections.map((section) => {
     const answers = response.sectionResponses.find((s) => s.sectionId === section.sectionId);
     return (
@@ -26,7 +28,9 @@ export function ApplicationAnswers({
                 {question.questionType === 'file-upload' && typeof answer === 'string' && answer ? (
                   <FileAnswer fileId={answer} />
                 ) : (
-                  <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{answerText(question, answer)}</Typography.Text>
+                  <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>
+                    {answerText(question, answer, roles)}
+                  </Typography.Text>
                 )}
               </Descriptions.Item>
             );

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Result, type ResultProps } from 'antd';
 import { GENERIC_LETTERS, type FilledLetter, type LetterDecision } from '@portal/shared/domain';
 import { Markdown } from './markdown';
-import { roleLabel } from './role-badge';
+import { useRoleLabel } from './role-badge';
 
 const VIEWS: Record<LetterDecision | 'pending', { status: ResultProps['status']; title: (role: string) => string }> = {
   accepted: { status: 'success', title: (role) => `Congratulations! You have been accepted for the ${role} role.` },
@@ -30,6 +30,7 @@ export function DecisionLetter({
   letter: FilledLetter;
   extra?: ReactNode;
 }) {
+  const roleLabel = useRoleLabel();
   const view = VIEWS[decision ?? 'pending'];
   const text = letter?.body ?? (decision ? GENERIC_LETTERS[decision] : PENDING_TEXT);
   return (

@@ -1,12 +1,14 @@
 import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import { visibleSections, type ApplicationRowView } from '@portal/shared/domain';
 import { Link, useParams } from '@portal/shared/router';
-import { ApplicationAnswers, LoadError, PageSkeleton, RoleBadge, roleLabel } from '@portal/shared/ui';
+import { ApplicationAnswers, LoadError, PageSkeleton, RoleBadge, useRoleLabel } from '@portal/shared/ui';
 import { DECISION_COLORS, DECISION_LABELS, scoreText } from '../../lib/labels';
 import { dorPaths } from '../../lib/paths';
 import { useStaffApplication } from '../../api/applications';
+import { FormRoles } from '../../lib/form-roles';
 
 function RowCard({ row }: { row: ApplicationRowView }) {
+  const roleLabel = useRoleLabel();
   return (
     <Card title={<RoleBadge role={row.role} />} role="region" aria-label={`${roleLabel(row.role)} application`}>
       <Descriptions column={{ xs: 1, md: 2 }} size="small">
@@ -50,26 +52,28 @@ export function ApplicationPage() {
 
   const { applicant, form, response, rows } = application.data;
   return (
-    <Flex vertical gap={16}>
-      <Flex vertical>
-        <Typography.Title level={2} style={{ margin: 0 }}>
-          {`${applicant.firstName} ${applicant.lastName}`.trim()}
+    <FormRoles form={form}>
+      <Flex vertical gap={16}>
+        <Flex vertical>
+          <Typography.Title level={2} style={{ margin: 0 }}>
+            {`${applicant.firstName} ${applicant.lastName}`.trim()}
+          </Typography.Title>
+          <Typography.Text type="secondary">{`${applicant.email} · ${form.semester}`}</Typography.Text>
+        </Flex>
+        <Flex gap={16} wrap>
+          <Link to={dorPaths.assignments('review', response.id)}>See reviews</Link>
+          <Link to={dorPaths.assignments('interview', response.id)}>See interviews</Link>
+          <Link to={dorPaths.response(response.id)}>The response and its status</Link>
+          <Link to={dorPaths.dashboard(form.id)}>Back to the dashboard</Link>
+        </Flex>
+        {rows.map((row) => (
+          <RowCard key={row.id} row={row} />
+        ))}
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          Answers
         </Typography.Title>
-        <Typography.Text type="secondary">{`${applicant.email} · ${form.semester}`}</Typography.Text>
+        <ApplicationAnswers sections={visibleSections(form, response.rolesApplied)} response={response} />
       </Flex>
-      <Flex gap={16} wrap>
-        <Link to={dorPaths.assignments('review', response.id)}>See reviews</Link>
-        <Link to={dorPaths.assignments('interview', response.id)}>See interviews</Link>
-        <Link to={dorPaths.response(response.id)}>The response and its status</Link>
-        <Link to={dorPaths.dashboard(form.id)}>Back to the dashboard</Link>
-      </Flex>
-      {rows.map((row) => (
-        <RowCard key={row.id} row={row} />
-      ))}
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        Answers
-      </Typography.Title>
-      <ApplicationAnswers sections={visibleSections(form, response.rolesApplied)} response={response} />
-    </Flex>
+    </FormRoles>
   );
 }

@@ -4,6 +4,7 @@ import { Link, useParams } from '@portal/shared/router';
 import { ApplicationAnswers, DateTime, LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
 import { dorPaths } from '../../lib/paths';
 import { useStaffApplication } from '../../api/applications';
+import { FormRoles } from '../../lib/form-roles';
 
 const STATUS_LABELS: Record<string, string> = {
   'in-progress': 'In progress',
@@ -32,22 +33,24 @@ export function ResponsePage() {
 
   const { applicant, form, response } = application.data;
   return (
-    <Flex vertical gap={16}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        {`Response of ${applicant.firstName} ${applicant.lastName}`.trim()}
-      </Typography.Title>
-      <Flex gap={8} align="center" wrap>
-        <Typography.Text type="secondary">{`${form.semester} · ${applicant.email}`}</Typography.Text>
-        <Tag>{STATUS_LABELS[response.status] ?? response.status}</Tag>
-        {response.rolesApplied.map((role) => (
-          <RoleBadge key={role} role={role} />
-        ))}
+    <FormRoles form={form}>
+      <Flex vertical gap={16}>
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          {`Response of ${applicant.firstName} ${applicant.lastName}`.trim()}
+        </Typography.Title>
+        <Flex gap={8} align="center" wrap>
+          <Typography.Text type="secondary">{`${form.semester} · ${applicant.email}`}</Typography.Text>
+          <Tag>{STATUS_LABELS[response.status] ?? response.status}</Tag>
+          {response.rolesApplied.map((role) => (
+            <RoleBadge key={role} role={role} />
+          ))}
+        </Flex>
+        <Typography.Text type="secondary">
+          Last saved <DateTime value={response.dateSubmitted} />
+        </Typography.Text>
+        <Link to={dorPaths.application(form.id, response.id)}>Reviews and decisions</Link>
+        <ApplicationAnswers sections={visibleSections(form, response.rolesApplied)} response={response} />
       </Flex>
-      <Typography.Text type="secondary">
-        Last saved <DateTime value={response.dateSubmitted} />
-      </Typography.Text>
-      <Link to={dorPaths.application(form.id, response.id)}>Reviews and decisions</Link>
-      <ApplicationAnswers sections={visibleSections(form, response.rolesApplied)} response={response} />
-    </Flex>
+    </FormRoles>
   );
 }

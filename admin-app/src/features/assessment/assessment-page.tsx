@@ -8,6 +8,7 @@ import { assessmentScreenQueryOptions, reopenAssessment } from '../../api/assess
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 import { AnswersPanel } from './answers-panel';
 import { AssessmentForm } from './assessment-form';
+import { FormRoles } from '../../lib/form-roles';
 
 const TITLES: Record<AssessmentKind, string> = { review: 'Review', interview: 'Interview' };
 
@@ -65,36 +66,38 @@ export function AssessmentPage({ kind }: { kind: AssessmentKind }) {
   const { assessment, rubric, editable } = screen;
 
   return (
-    <Row gutter={[24, 24]}>
-      <Col xs={24} lg={14}>
-        <AnswersPanel screen={screen} sectionId={sectionId} />
-      </Col>
-      <Col xs={24} lg={10}>
-        <Card>
-          <Flex vertical gap={16}>
-            <div>
-              <Typography.Title level={3} style={{ margin: 0 }}>
-                {TITLES[kind]}
-              </Typography.Title>
-              <Flex gap={8} align="center" wrap>
-                <Typography.Text strong>{assessment.applicantName}</Typography.Text>
-                <RoleBadge role={assessment.role} />
-              </Flex>
-            </div>
-            {!editable && <ReadOnlyNotice screen={screen} />}
-            {rubric ? (
-              <AssessmentForm
-                // A reopen starts the form again from the server's copy.
-                key={`${kind}:${id}:${editable}`}
-                screen={screen}
-                rubric={rubric}
-              />
-            ) : (
-              <Alert type="warning" showIcon title={STAFF_MESSAGES.noRubric} />
-            )}
-          </Flex>
-        </Card>
-      </Col>
-    </Row>
+    <FormRoles form={screen.form}>
+      <Row gutter={[24, 24]}>
+        <Col xs={24} lg={14}>
+          <AnswersPanel screen={screen} sectionId={sectionId} />
+        </Col>
+        <Col xs={24} lg={10}>
+          <Card>
+            <Flex vertical gap={16}>
+              <div>
+                <Typography.Title level={3} style={{ margin: 0 }}>
+                  {TITLES[kind]}
+                </Typography.Title>
+                <Flex gap={8} align="center" wrap>
+                  <Typography.Text strong>{assessment.applicantName}</Typography.Text>
+                  <RoleBadge role={assessment.role} />
+                </Flex>
+              </div>
+              {!editable && <ReadOnlyNotice screen={screen} />}
+              {rubric ? (
+                <AssessmentForm
+                  // A reopen starts the form again from the server's copy.
+                  key={`${kind}:${id}:${editable}`}
+                  screen={screen}
+                  rubric={rubric}
+                />
+              ) : (
+                <Alert type="warning" showIcon title={STAFF_MESSAGES.noRubric} />
+              )}
+            </Flex>
+          </Card>
+        </Col>
+      </Row>
+    </FormRoles>
   );
 }

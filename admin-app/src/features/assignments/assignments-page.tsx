@@ -11,7 +11,7 @@ import {
   type StaffApplication,
 } from '@portal/shared/domain';
 import { Link, useParams } from '@portal/shared/router';
-import { LoadError, PageSkeleton, RoleBadge, roleLabel } from '@portal/shared/ui';
+import { LoadError, PageSkeleton, RoleBadge, useRoleLabel } from '@portal/shared/ui';
 import { unassign } from '../../api/staff';
 import { AssignStaff } from './assign-staff';
 import { STAFF_NOUN } from '../../lib/labels';
@@ -20,6 +20,7 @@ import { dorPaths } from '../../lib/paths';
 import { useStaffApplication } from '../../api/applications';
 import { ReleasedNotice } from '../../lib/released-notice';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
+import { FormRoles } from '../../lib/form-roles';
 
 /** Each submitted score under its rubric prompt (the key when the rubric no longer has it). */
 function ScoresCell({ scores, rubric }: { scores: AssignmentRef['scores']; rubric: Rubric | null }) {
@@ -44,6 +45,7 @@ function RoleAssignments({
   application: StaffApplication;
   row: ApplicationRowView;
 }) {
+  const roleLabel = useRoleLabel();
   const { api } = usePortal();
   const remove = useStaffMutation((ref: AssignmentRef) => unassign(api, kind, ref.assessmentId), {
     success: (_data, ref) => `${ref.staffName} unassigned.`,
@@ -153,17 +155,19 @@ export function AssignmentsPage({ kind }: { kind: AssessmentKind }) {
 
   const { applicant, form, rows } = application.data;
   return (
-    <Flex vertical gap={16}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        {`${title} for ${applicant.firstName} ${applicant.lastName}`.trim()}
-      </Typography.Title>
-      <Link to={dorPaths.application(form.id, responseId)}>View the application</Link>
-      {form.decisionsReleased && <ReleasedNotice />}
-      {rows.length === 0 ? (
-        <Typography.Text>This application has no submitted roles.</Typography.Text>
-      ) : (
-        rows.map((row) => <RoleAssignments key={row.id} kind={kind} application={application.data} row={row} />)
-      )}
-    </Flex>
+    <FormRoles form={form}>
+      <Flex vertical gap={16}>
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          {`${title} for ${applicant.firstName} ${applicant.lastName}`.trim()}
+        </Typography.Title>
+        <Link to={dorPaths.application(form.id, responseId)}>View the application</Link>
+        {form.decisionsReleased && <ReleasedNotice />}
+        {rows.length === 0 ? (
+          <Typography.Text>This application has no submitted roles.</Typography.Text>
+        ) : (
+          rows.map((row) => <RoleAssignments key={row.id} kind={kind} application={application.data} row={row} />)
+        )}
+      </Flex>
+    </FormRoles>
   );
 }

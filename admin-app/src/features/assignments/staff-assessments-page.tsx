@@ -11,6 +11,7 @@ import { PagedTable } from '../../lib/paged-table';
 import { AssessmentStateTag, assessmentScreenPath } from '../../lib/assessment-links';
 import { dorPaths } from '../../lib/paths';
 import { useCursorPages } from '../../lib/use-cursor-pages';
+import { FormRoles } from '../../lib/form-roles';
 
 /** `/admin/dor/reviewer/{formId}/{id}` and `/admin/dor/interviewer/{formId}/{id}`: one staff member's assessments. */
 export function StaffAssessmentsPage({ kind }: { kind: AssessmentKind }) {
@@ -50,24 +51,26 @@ export function StaffAssessmentsPage({ kind }: { kind: AssessmentKind }) {
 
   const staffName = list.data.items[0]?.staffName;
   return (
-    <Flex vertical gap={12}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        {title}
-      </Typography.Title>
-      {staffName && <Typography.Text type="secondary">{staffName}</Typography.Text>}
-      <Link to={dorPaths.dashboard(formId, kind === 'review' ? 'reviewers' : 'interviewers')}>
-        Back to the dashboard
-      </Link>
-      <PagedTable<AssessmentView>
-        rowKey="id"
-        columns={columns}
-        query={list}
-        pages={pages}
-        errorTitle={`${title} could not be loaded.`}
-        loadingLabel={`Loading ${title.toLowerCase()}`}
-        countText={(total) => `${total} assigned`}
-        emptyText={kind === 'review' ? 'No reviews assigned yet.' : 'No interviews assigned yet.'}
-      />
-    </Flex>
+    <FormRoles form={form.data}>
+      <Flex vertical gap={12}>
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+        {staffName && <Typography.Text type="secondary">{staffName}</Typography.Text>}
+        <Link to={dorPaths.dashboard(formId, kind === 'review' ? 'reviewers' : 'interviewers')}>
+          Back to the dashboard
+        </Link>
+        <PagedTable<AssessmentView>
+          rowKey="id"
+          columns={columns}
+          query={list}
+          pages={pages}
+          errorTitle={`${title} could not be loaded.`}
+          loadingLabel={`Loading ${title.toLowerCase()}`}
+          countText={(total) => `${total} assigned`}
+          emptyText={kind === 'review' ? 'No reviews assigned yet.' : 'No interviews assigned yet.'}
+        />
+      </Flex>
+    </FormRoles>
   );
 }

@@ -1,10 +1,5 @@
-import {
-  formatDateTime,
-  TEAM_ROLE_DISPLAY,
-  USER_ROLE_LABELS,
-  type TeamRole,
-  type UserRole,
-} from '@portal/shared/domain';
+import { formatDateTime, TEAM_ROLE_DISPLAY, USER_ROLE_LABELS, type UserRole } from '@portal/shared/domain';
+import { roleLabel } from '@portal/shared/ui';
 import { DECISION_LABELS } from '../../lib/labels';
 
 /** One changed field of an audit entry, in words: "Decision: Reviewed → Accepted". */
@@ -43,7 +38,8 @@ export function valueText(key: string, value: unknown, timeZone?: string): strin
       return DECISION_LABELS[value as keyof typeof DECISION_LABELS];
     }
     if (key === 'role' && value in USER_ROLE_LABELS) return USER_ROLE_LABELS[value as UserRole];
-    if (value in TEAM_ROLE_DISPLAY) return TEAM_ROLE_DISPLAY[value as TeamRole].label;
+    // The default roles by their label; a form's own role ids read as themselves (the entry does not say its form).
+    if (value in TEAM_ROLE_DISPLAY) return roleLabel(value);
     if (ISO_TIME.test(value)) return formatDateTime(value, timeZone);
     return value;
   }

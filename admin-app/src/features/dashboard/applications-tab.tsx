@@ -11,7 +11,7 @@ import {
   type RowTab,
 } from '@portal/shared/domain';
 import { useSearchParams } from '@portal/shared/router';
-import { LoadError, PageSkeleton, roleLabel } from '@portal/shared/ui';
+import { LoadError, PageSkeleton, useRoleLabel } from '@portal/shared/ui';
 import { setDecision, setQualified } from '../../api/rows';
 import { PagedTable } from '../../lib/paged-table';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
@@ -99,6 +99,7 @@ export function ApplicationsTab({
   /** Decisions released: nothing on the rows can change. */
   readOnly: boolean;
 }) {
+  const roleLabel = useRoleLabel();
   const { api } = usePortal();
   const texts = TEXTS[tab];
   const { filter: urlFilter, setFilter } = useRowFilter();

@@ -3,13 +3,14 @@ import { Alert, Button, Flex, Modal, Spin, Typography } from 'antd';
 import { InputNumber, Table } from '@portal/shared/antd-admin';
 import { ApiRequestError, usePortal } from '@portal/shared/client';
 import { countOf, type AutoAssignPreview } from '@portal/shared/domain';
-import { RoleBadge, roleLabel } from '@portal/shared/ui';
+import { RoleBadge, useRoleLabel } from '@portal/shared/ui';
 import { applyAutoAssign, previewAutoAssign } from '../../api/staff';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 
 const DEFAULT_PER_APPLICATION = 2;
 
 function PlanView({ plan }: { plan: AutoAssignPreview }) {
+  const roleLabel = useRoleLabel();
   return (
     <Flex vertical gap={12}>
       <Table

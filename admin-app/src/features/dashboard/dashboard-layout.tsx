@@ -13,6 +13,7 @@ import { ExportMenu } from './export-menu';
 import { OffersCard } from './offers-card';
 import { ReleaseButton } from './release-button';
 import { StaffTab } from './staff-tab';
+import { FormRoles } from '../../lib/form-roles';
 
 const TABS = [
   { key: 'all', label: 'All applications' },
@@ -48,71 +49,73 @@ export function DashboardLayout() {
   }
 
   return (
-    <Flex vertical gap={16}>
-      <DashboardHeader
-        title="Super Reviewer Dashboard"
-        subtitle={
-          form.data && (
-            <Flex align="center" gap={8}>
-              <Typography.Text type="secondary">{form.data.semester}</Typography.Text>
-              {form.data.decisionsReleased && <Tag color="green">Decisions released</Tag>}
-            </Flex>
-          )
-        }
-        action={
-          user.data?.role === 'super-reviewer' && (
-            <Flex gap={8} wrap>
-              {form.data && <ExportMenu form={form.data} />}
-              <ReleaseButton formId={formId} released={released} onBlocked={setBlocked} />
-            </Flex>
-          )
-        }
-        text={text}
-        setText={setText}
-      />
-      {released && <ReleasedNotice />}
-      {blocked && !released && (
-        <Alert
-          type="warning"
-          showIcon
-          closable={{ onClose: () => setBlocked(null) }}
-          title={blocked}
-          description={<Link to={`${base}/all?filter=undecided`}>Show the undecided applications</Link>}
+    <FormRoles form={form.data}>
+      <Flex vertical gap={16}>
+        <DashboardHeader
+          title="Super Reviewer Dashboard"
+          subtitle={
+            form.data && (
+              <Flex align="center" gap={8}>
+                <Typography.Text type="secondary">{form.data.semester}</Typography.Text>
+                {form.data.decisionsReleased && <Tag color="green">Decisions released</Tag>}
+              </Flex>
+            )
+          }
+          action={
+            user.data?.role === 'super-reviewer' && (
+              <Flex gap={8} wrap>
+                {form.data && <ExportMenu form={form.data} />}
+                <ReleaseButton formId={formId} released={released} onBlocked={setBlocked} />
+              </Flex>
+            )
+          }
+          text={text}
+          setText={setText}
         />
-      )}
-      {user.data?.role === 'super-reviewer' && <OffersCard formId={formId} />}
-      <Tabs activeKey={tab} items={TABS} onChange={open} />
-      <Routes>
-        <Route index element={<Navigate to={{ pathname: `${base}/all`, search: searchFor(q) }} replace />} />
-        {(['all', 'qualified'] as const).map((rows) => (
-          <Route
-            key={rows}
-            path={rows}
-            element={
-              <SuperOnly>
-                <ApplicationsTab formId={formId} tab={rows} search={q} readOnly={released} />
-              </SuperOnly>
-            }
+        {released && <ReleasedNotice />}
+        {blocked && !released && (
+          <Alert
+            type="warning"
+            showIcon
+            closable={{ onClose: () => setBlocked(null) }}
+            title={blocked}
+            description={<Link to={`${base}/all?filter=undecided`}>Show the undecided applications</Link>}
           />
-        ))}
-        {(
-          [
-            ['reviewers', 'review'],
-            ['interviewers', 'interview'],
-          ] as const
-        ).map(([path, kind]) => (
-          <Route
-            key={path}
-            path={path}
-            element={
-              <SuperOnly>
-                <StaffTab formId={formId} kind={kind} search={q} />
-              </SuperOnly>
-            }
-          />
-        ))}
-        <Route path="*" element={<PageNotFound />} />
-      </Routes>
-    </Flex>
+        )}
+        {user.data?.role === 'super-reviewer' && <OffersCard formId={formId} />}
+        <Tabs activeKey={tab} items={TABS} onChange={open} />
+        <Routes>
+          <Route index element={<Navigate to={{ pathname: `${base}/all`, search: searchFor(q) }} replace />} />
+          {(['all', 'qualified'] as const).map((rows) => (
+            <Route
+              key={rows}
+              path={rows}
+              element={
+                <SuperOnly>
+                  <ApplicationsTab formId={formId} tab={rows} search={q} readOnly={released} />
+                </SuperOnly>
+              }
+            />
+          ))}
+          {(
+            [
+              ['reviewers', 'review'],
+              ['interviewers', 'interview'],
+            ] as const
+          ).map(([path, kind]) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <SuperOnly>
+                  <StaffTab formId={formId} kind={kind} search={q} />
+                </SuperOnly>
+              }
+            />
+          ))}
+          <Route path="*" element={<PageNotFound />} />
+        </Routes>
+      </Flex>
+    </FormRoles>
   );
 }

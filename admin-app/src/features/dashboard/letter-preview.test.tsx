@@ -66,3 +66,41 @@ test('without a letter for the decision and role the preview says the applicant 
   ).toBeInTheDocument();
   expect(within(dialog).getByText(/would love to have you on the team/)).toBeInTheDocument();
 });
+
+test('a form with its own roles shows their chips on the rows and their labels in the letter preview', async () => {
+  const clubForm = {
+    ...FORM,
+    roles: [
+      { id: 'treasurer', label: 'Treasurer', emoji: '💰', color: '#1f6feb' },
+      { id: 'events', label: 'Events' },
+    ],
+  };
+  renderDor(ALL, {
+    [`GET /forms/${FORM_ID}`]: answer(clubForm),
+    [`GET /admin/forms/${FORM_ID}/staff?kind=review`]: answer({ items: STAFF }),
+    [FIRST_PAGE]: answer(
+      page([
+        row({ role: 'treasurer', decision: 'accepted', final: true }),
+        row({ responseId: OTHER_RESPONSE_ID, applicantName: 'Bo Chen', role: 'events' }),
+      ]),
+    ),
+    [`GET /admin/rows/${RESPONSE_ID}/treasurer/letter`]: answer({
+      applicantName: 'Ada Lovelace',
+      role: 'treasurer',
+      decision: 'accepted',
+      letter: null,
+    }),
+  });
+  await screen.findByRole('link', { name: 'Ada Lovelace' });
+  expect(await within(rowOf('Ada Lovelace')).findByTitle('Treasurer')).toHaveTextContent('💰Treasurer');
+  expect(within(rowOf('Bo Chen')).getByTitle('Events')).toHaveTextContent('Events');
+
+  await userEvent.click(
+    within(rowOf('Ada Lovelace')).getByRole('button', { name: 'Preview letter to Ada Lovelace for Treasurer' }),
+  );
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByText('Letter to Ada Lovelace · Treasurer')).toBeInTheDocument();
+  expect(
+    await within(dialog).findByText('Congratulations! You have been accepted for the Treasurer role.'),
+  ).toBeInTheDocument();
+});

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Modal } from 'antd';
 import type { ApplicationRowView, FinalDecision } from '@portal/shared/domain';
-import { DecisionLetter, LoadError, PageSkeleton, roleLabel } from '@portal/shared/ui';
+import { DecisionLetter, LoadError, PageSkeleton, useRoleLabel } from '@portal/shared/ui';
 import { useLetterPreview } from '../../api/rows';
 
 /**
@@ -9,6 +9,7 @@ import { useLetterPreview } from '../../api/rows';
  * released, for the row's current decision, exactly as their decision page shows it.
  */
 export function LetterPreviewButton({ row }: { row: ApplicationRowView & { decision: FinalDecision } }) {
+  const roleLabel = useRoleLabel();
   const [open, setOpen] = useState(false);
   const preview = useLetterPreview(row.responseId, row.role, open);
   const renderBody = () => {

@@ -1,24 +1,25 @@
 import { Button, Card, Flex, Typography } from 'antd';
 import { useCurrentUser, usePortal } from '@portal/shared/client';
-import { STAFF_MESSAGES, rolePreferencesValid, type User } from '@portal/shared/domain';
+import { reviewRoleRuleText, rolePreferencesValid, type User } from '@portal/shared/domain';
+import { useActiveReviewRoleForm, type ReviewRoleForm } from '../../lib/form-roles';
 import { PageSkeleton } from '@portal/shared/ui';
 import { RoleCheckboxes, useRolePreferences } from './role-preferences-fields';
 
-function PreferencesForm({ user, sessionUid }: { user: User; sessionUid: string }) {
-  const { roles, toggle, save } = useRolePreferences(user, sessionUid);
+function PreferencesForm({ user, sessionUid, form }: { user: User; sessionUid: string; form: ReviewRoleForm }) {
+  const { roles, toggle, save } = useRolePreferences(user, sessionUid, form);
   const saved = user.applicantRolePreferences ?? [];
   const unchanged = saved.length === roles.length && roles.every((role) => saved.includes(role));
   return (
     <Card title="Roles you review" style={{ maxWidth: 560 }}>
       <Flex vertical gap={16} align="flex-start">
-        <Typography.Text>{STAFF_MESSAGES.preferencesRule}</Typography.Text>
+        <Typography.Text>{reviewRoleRuleText(form)}</Typography.Text>
         <Typography.Text type="secondary">
           Auto-assign gives you applications for these roles; reviews already assigned to you stay.
         </Typography.Text>
-        <RoleCheckboxes roles={roles} toggle={toggle} />
+        <RoleCheckboxes roles={roles} toggle={toggle} form={form} />
         <Button
           type="primary"
-          disabled={!rolePreferencesValid(roles) || unchanged}
+          disabled={!rolePreferencesValid(roles, form) || unchanged}
           loading={save.isPending}
           onClick={() => save.mutate(undefined)}
         >
@@ -33,20 +34,20 @@ function PreferencesForm({ user, sessionUid }: { user: User; sessionUid: string 
 export function PreferencesPage() {
   const { identity } = usePortal();
   const user = useCurrentUser();
+  const form = useActiveReviewRoleForm();
+  // The page appears whole once the reviewer and the active form's roles are known.
+  if (!user.data || !identity || !form) return <PageSkeleton label="Loading your preferences" />;
   return (
     <Flex vertical gap={16}>
       <Typography.Title level={2} style={{ margin: 0 }}>
         Review preferences
       </Typography.Title>
-      {user.data && identity ? (
-        <PreferencesForm
-          key={user.data.applicantRolePreferences?.join() ?? ''}
-          user={user.data}
-          sessionUid={identity.uid}
-        />
-      ) : (
-        <PageSkeleton label="Loading your preferences" />
-      )}
+      <PreferencesForm
+        key={user.data.applicantRolePreferences?.join() ?? ''}
+        user={user.data}
+        sessionUid={identity.uid}
+        form={form}
+      />
     </Flex>
   );
 }

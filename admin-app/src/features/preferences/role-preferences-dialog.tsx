@@ -1,12 +1,24 @@
 import { Button, Modal, Typography } from 'antd';
-import { STAFF_MESSAGES, rolePreferencesValid, type User } from '@portal/shared/domain';
+import { reviewRoleRuleText, rolePreferencesValid, type User } from '@portal/shared/domain';
+import type { ReviewRoleForm } from '../../lib/form-roles';
 import { RoleCheckboxes, useRolePreferences } from './role-preferences-fields';
 
 export const PREFERENCES_TITLE = 'Choose the roles you will review';
 
-/** Spec sections 4 and 5: a reviewer picks at least 3 team roles, Bootcamp always among them. */
-export function RolePreferencesDialog({ user, sessionUid }: { user: User; sessionUid: string }) {
-  const { roles, toggle, save } = useRolePreferences(user, sessionUid);
+/**
+ * Spec sections 4 and 5: a reviewer picks the active form's roles by its rule (the spec's: at
+ * least 3 team roles, Bootcamp always among them).
+ */
+export function RolePreferencesDialog({
+  user,
+  sessionUid,
+  form,
+}: {
+  user: User;
+  sessionUid: string;
+  form: ReviewRoleForm;
+}) {
+  const { roles, toggle, save } = useRolePreferences(user, sessionUid, form);
   return (
     <Modal
       open
@@ -17,7 +29,7 @@ export function RolePreferencesDialog({ user, sessionUid }: { user: User; sessio
       footer={
         <Button
           type="primary"
-          disabled={!rolePreferencesValid(roles)}
+          disabled={!rolePreferencesValid(roles, form)}
           loading={save.isPending}
           onClick={() => save.mutate(undefined)}
         >
@@ -25,8 +37,8 @@ export function RolePreferencesDialog({ user, sessionUid }: { user: User; sessio
         </Button>
       }
     >
-      <Typography.Paragraph>{STAFF_MESSAGES.preferencesRule}</Typography.Paragraph>
-      <RoleCheckboxes roles={roles} toggle={toggle} />
+      <Typography.Paragraph>{reviewRoleRuleText(form)}</Typography.Paragraph>
+      <RoleCheckboxes roles={roles} toggle={toggle} form={form} />
     </Modal>
   );
 }

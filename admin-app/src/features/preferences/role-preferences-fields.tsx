@@ -2,18 +2,24 @@ import { useState } from 'react';
 import { Checkbox, Flex } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { notify, sessionKeys, usePortal, type SessionAnswer } from '@portal/shared/client';
-import { STAFF_MESSAGES, TEAM_ROLES, type TeamRole, type User } from '@portal/shared/domain';
+import { formReviewRoleRule, formTeamRoles, STAFF_MESSAGES, type TeamRole, type User } from '@portal/shared/domain';
 import { RoleBadge } from '@portal/shared/ui';
 import { saveRolePreferences } from '../../api/preferences';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
+import type { ReviewRoleForm } from '../../lib/form-roles';
 
-/** The reviewer's chosen roles (Bootcamp always first) and their save, which updates the session user. */
-export function useRolePreferences(user: User, sessionUid: string) {
+/**
+ * The reviewer's chosen roles among the active form's (its required role, Bootcamp for the spec's
+ * rule, always first) and their save, which updates the session user.
+ */
+export function useRolePreferences(user: User, sessionUid: string, form: ReviewRoleForm) {
   const { api } = usePortal();
   const queryClient = useQueryClient();
+  const { requiredRole } = formReviewRoleRule(form);
+  const order = formTeamRoles(form).map((role) => role.id);
   const [roles, setRoles] = useState<TeamRole[]>(() => {
-    const kept = (user.applicantRolePreferences ?? []).filter((role) => role !== 'bootcamp');
-    return ['bootcamp', ...kept];
+    const kept = (user.applicantRolePreferences ?? []).filter((role) => role !== requiredRole && order.includes(role));
+    return requiredRole ? [requiredRole, ...kept] : kept;
   });
   const save = useStaffMutation(() => saveRolePreferences(api, user.id, { roles }), {
     success: () => STAFF_MESSAGES.preferencesSaved,
@@ -30,29 +36,32 @@ export function useRolePreferences(user: User, sessionUid: string) {
   });
   const toggle = (role: TeamRole, checked: boolean) =>
     setRoles((current) =>
-      checked ? TEAM_ROLES.filter((r) => r === role || current.includes(r)) : current.filter((r) => r !== role),
+      checked ? order.filter((r) => r === role || current.includes(r)) : current.filter((r) => r !== role),
     );
   return { roles, toggle, save };
 }
 
-/** One checkbox per team role; Bootcamp is always checked. */
+/** One checkbox per role of the active form; its required role (Bootcamp for the spec's rule) is always checked. */
 export function RoleCheckboxes({
   roles,
   toggle,
+  form,
 }: {
   roles: TeamRole[];
   toggle: (role: TeamRole, checked: boolean) => void;
+  form: ReviewRoleForm;
 }) {
+  const { requiredRole } = formReviewRoleRule(form);
   return (
     <Flex vertical gap={8} role="group" aria-label="Roles to review">
-      {TEAM_ROLES.map((role) => (
+      {formTeamRoles(form).map(({ id }) => (
         <Checkbox
-          key={role}
-          checked={roles.includes(role)}
-          disabled={role === 'bootcamp'}
-          onChange={(event) => toggle(role, event.target.checked)}
+          key={id}
+          checked={roles.includes(id)}
+          disabled={id === requiredRole}
+          onChange={(event) => toggle(id, event.target.checked)}
         >
-          <RoleBadge role={role} />
+          <RoleBadge role={id} />
         </Checkbox>
       ))}
     </Flex>

@@ -139,3 +139,64 @@ test("'Failed to fetch user!' when the session has no user record", async () => 
 
   await waitFor(() => expect(failure).toHaveBeenCalledWith('Failed to fetch user!'));
 });
+
+/** A club's form with its own roles and rule (issue 14): every reviewer reviews Events, 1 role at least. */
+const CLUB_FORM = {
+  ...FORM,
+  roles: [
+    { id: 'treasurer', label: 'Treasurer', emoji: '💰', color: '#1f6feb' },
+    { id: 'events', label: 'Events' },
+  ],
+  reviewRoleRule: { requiredRole: 'events', minimum: 1 },
+};
+
+test("the dialog offers the active form's roles and words its rule; its required role is chosen and fixed", async () => {
+  let stored: TeamRole[] = [];
+  const { request } = renderLayout('reviewer', [], {
+    'GET /forms/active': answer(CLUB_FORM),
+    'GET /session': () => sessionAnswer('reviewer', { applicantRolePreferences: stored }),
+    'PUT /users/nova-uid/preferences': (body: unknown) => {
+      stored = (body as { roles: TeamRole[] }).roles;
+      return sessionAnswer('reviewer', { applicantRolePreferences: stored }).user;
+    },
+  });
+  await screen.findByRole('dialog');
+
+  expect(
+    within(screen.getByRole('dialog')).getByText(
+      'All reviewers must review Events applications. Select at least 1 role!',
+    ),
+  ).toBeInTheDocument();
+  expect(within(screen.getByRole('dialog')).getAllByRole('checkbox')).toHaveLength(2);
+  expect(roleBox('Events')).toBeChecked();
+  expect(roleBox('Events')).toBeDisabled();
+  expect(roleBox('Treasurer')).not.toBeChecked();
+  // The role's chip: its emoji and label, on a tint of its colour.
+  expect(within(screen.getByRole('dialog')).getByTitle('Treasurer')).toHaveTextContent('💰Treasurer');
+  expect(within(screen.getByRole('dialog')).getByTitle('Treasurer')).not.toHaveStyle({ background: '#f0f0f0' });
+  expect(submit()).toBeEnabled();
+
+  await userEvent.click(roleBox('Treasurer'));
+  await userEvent.click(submit());
+  await waitFor(() => expect(dialog()).not.toBeInTheDocument());
+  expect(request).toHaveBeenCalledWith('PUT', '/users/nova-uid/preferences', {
+    body: { roles: ['treasurer', 'events'] },
+  });
+});
+
+test("a reviewer whose preferences are not among the active form's roles chooses again", async () => {
+  renderLayout('reviewer', ['bootcamp', 'engineer', 'designer'], { 'GET /forms/active': answer(CLUB_FORM) });
+
+  expect(await screen.findByRole('dialog', { name: 'Choose the roles you will review' })).toBeInTheDocument();
+  expect(roleBox('Events')).toBeChecked();
+});
+
+test('without an active form the default roles and rule apply', async () => {
+  renderLayout('reviewer', [], { 'GET /forms/active': fail(apiError(404, 'not-found', 'No active form!')) });
+
+  expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  expect(
+    screen.getByText('All reviewers must review Bootcamp applications. Select at least 3 roles!'),
+  ).toBeInTheDocument();
+  expect(within(screen.getByRole('dialog')).getAllByRole('checkbox')).toHaveLength(7);
+});

@@ -1,12 +1,15 @@
 import { useEffect, useRef } from 'react';
-import { MIN_REVIEWER_ROLE_PREFERENCES, STAFF_MESSAGES } from '@portal/shared/domain';
+import { isStaffRole, mustChooseRolePreferences, STAFF_MESSAGES } from '@portal/shared/domain';
 import { notify, useCurrentUser, usePortal } from '@portal/shared/client';
 import { Outlet } from '@portal/shared/router';
+import { FormRoles, useActiveReviewRoleForm } from '../../lib/form-roles';
 import { RolePreferencesDialog } from './role-preferences-dialog';
 
 /**
- * Around every admin page. A reviewer with fewer than 3 role preferences gets the preference
- * dialog over the page and must choose before going on.
+ * Around every admin page. A reviewer whose role preferences do not meet the active form's rule
+ * (the spec's: fewer than 3, or no Bootcamp) gets the preference dialog over the page and must
+ * choose before going on. The pages below read the active form's team roles unless they say
+ * which form they show (`FormRoles`).
  */
 export function StaffLayout() {
   const { identity } = usePortal();
@@ -22,15 +25,17 @@ export function StaffLayout() {
   }, [failed]);
 
   const current = user.data;
+  const activeForm = useActiveReviewRoleForm(Boolean(identity && current && isStaffRole(current.role)));
   const mustChoose =
     identity &&
     current?.role === 'reviewer' &&
-    (current.applicantRolePreferences?.length ?? 0) < MIN_REVIEWER_ROLE_PREFERENCES;
+    activeForm &&
+    mustChooseRolePreferences(current.applicantRolePreferences, activeForm);
 
   return (
-    <>
+    <FormRoles form={activeForm}>
       <Outlet />
-      {mustChoose && <RolePreferencesDialog user={current} sessionUid={identity.uid} />}
-    </>
+      {mustChoose && <RolePreferencesDialog user={current} sessionUid={identity.uid} form={activeForm} />}
+    </FormRoles>
   );
 }

@@ -8,6 +8,7 @@ import { Link } from '@portal/shared/router';
 import { LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
 import { useMyAssessments } from '../../api/assessments';
 import { AssessmentStateTag, assessmentScreenPath } from '../../lib/assessment-links';
+import { FormRoles } from '../../lib/form-roles';
 
 const EMPTY_TEXT: Record<AssessmentKind, string> = {
   review: 'No applications assigned to you yet.',
@@ -53,26 +54,28 @@ export function AssessmentsTab({ formId, kind, search }: { formId: string; kind:
   ];
 
   return (
-    <Flex vertical gap={12}>
-      <Typography.Text type="secondary">{`${total} assigned`}</Typography.Text>
-      <Table<AssessmentView>
-        rowKey="id"
-        columns={columns}
-        dataSource={items}
-        pagination={false}
-        loading={list.isFetching && !list.isFetchingNextPage}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: search.trim() ? 'Nothing matches your search.' : EMPTY_TEXT[kind] }}
-      />
-      {list.hasNextPage && (
-        <Button
-          style={{ alignSelf: 'center' }}
-          loading={list.isFetchingNextPage}
-          onClick={() => void list.fetchNextPage()}
-        >
-          Load more
-        </Button>
-      )}
-    </Flex>
+    <FormRoles form={form.data}>
+      <Flex vertical gap={12}>
+        <Typography.Text type="secondary">{`${total} assigned`}</Typography.Text>
+        <Table<AssessmentView>
+          rowKey="id"
+          columns={columns}
+          dataSource={items}
+          pagination={false}
+          loading={list.isFetching && !list.isFetchingNextPage}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: search.trim() ? 'Nothing matches your search.' : EMPTY_TEXT[kind] }}
+        />
+        {list.hasNextPage && (
+          <Button
+            style={{ alignSelf: 'center' }}
+            loading={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          >
+            Load more
+          </Button>
+        )}
+      </Flex>
+    </FormRoles>
   );
 }

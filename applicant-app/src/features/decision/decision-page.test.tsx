@@ -172,11 +172,30 @@ test('an unknown response says so', async () => {
   expect(await screen.findByText('No response for this ID!')).toBeInTheDocument();
 });
 
-test('an unknown role is not found, without asking the server', async () => {
-  const { request } = renderDecision({}, 'astronaut');
+// Roles are the form's own (issue 14): only the server knows whether "astronaut" is one of them,
+// but something that cannot be a role id is not asked for.
+test('a role that cannot be a role id is not found, without asking the server', async () => {
+  const { request } = renderDecision({}, 'not%20a%20role');
 
   expect(await screen.findByText('Page not found')).toBeInTheDocument();
   expect(request).not.toHaveBeenCalledWith('GET', expect.stringContaining('/decisions/'));
+});
+
+test("a decision for a form's own role shows that role's label, emoji and letter", async () => {
+  const decision: RoleDecision = {
+    role: 'treasurer',
+    decision: 'accepted',
+    offer: null,
+    letter: { body: 'Welcome to **Treasurer**!' },
+    formRoles: [{ id: 'treasurer', label: 'Treasurer', emoji: '💰', color: '#1f6feb' }],
+  };
+  renderDecision({ [`GET /responses/${RESPONSE_ID}/decisions/treasurer`]: answer(decision) }, 'treasurer');
+
+  expect(
+    await screen.findByText('Congratulations! You have been accepted for the Treasurer role.'),
+  ).toBeInTheDocument();
+  expect(screen.getByTitle('Treasurer')).toHaveTextContent('💰Treasurer');
+  expect(screen.getByText('Treasurer', { selector: 'strong' })).toBeInTheDocument();
 });
 
 test('a failed load shows the reason and can be retried', async () => {

@@ -1,12 +1,16 @@
 import { Flex, Result, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError, decisionQueryOptions, usePortal, useRetryUnlessAnswered } from '@portal/shared/client';
-import { RESPONSE_MESSAGES, TEAM_ROLES, type RoleDecision } from '@portal/shared/domain';
+import {
+  DEFAULT_TEAM_ROLE_DEFINITIONS,
+  RESPONSE_MESSAGES,
+  teamRoleSchema,
+  type RoleDecision,
+} from '@portal/shared/domain';
 import { Link, useParams } from '@portal/shared/router';
-import { PageNotFound } from '@portal/shared/ui';
 import { OUTCOME_VIEW, outcomeOf } from '../../lib/application-status';
 import { LoadError, PageSkeleton } from '@portal/shared/ui';
-import { DecisionLetter, RoleBadge } from '@portal/shared/ui';
+import { DecisionLetter, PageNotFound, RoleBadge, TeamRolesProvider } from '@portal/shared/ui';
 import { OfferReply } from './offer-reply';
 
 function DecisionOutcome({ responseId, decision }: { responseId: string; decision: RoleDecision }) {
@@ -32,7 +36,8 @@ function DecisionOutcome({ responseId, decision }: { responseId: string; decisio
 /** `/apply/decision/{responseId}/{role}`: the released outcome for one role, and the offer reply. */
 export default function DecisionPage() {
   const { responseId = '', role = '' } = useParams();
-  if (!(TEAM_ROLES as readonly string[]).includes(role)) return <PageNotFound />;
+  // The form's roles are its own: only something that cannot be a role id is known not to be one here.
+  if (!teamRoleSchema.safeParse(role).success) return <PageNotFound />;
   return <Decision responseId={responseId} role={role} />;
 }
 
@@ -63,7 +68,11 @@ function Decision({ responseId, role }: { responseId: string; role: string }) {
         />
       );
     }
-    return <DecisionOutcome responseId={responseId} decision={decision.data} />;
+    return (
+      <TeamRolesProvider roles={decision.data.formRoles ?? DEFAULT_TEAM_ROLE_DEFINITIONS}>
+        <DecisionOutcome responseId={responseId} decision={decision.data} />
+      </TeamRolesProvider>
+    );
   };
 
   return (

@@ -1,12 +1,12 @@
 import { Alert, Button, Flex, Popconfirm } from 'antd';
 import type { RoleDecision } from '@portal/shared/domain';
-import { roleLabel } from '@portal/shared/ui';
+import { useRoleLabel } from '@portal/shared/ui';
 import { useReplyToOffer } from './use-reply-to-offer';
 
 /** An accepted applicant answers the offer once; afterwards the answer is shown instead of the buttons. */
 export function OfferReply({ responseId, decision }: { responseId: string; decision: RoleDecision }) {
   const reply = useReplyToOffer(responseId, decision.role);
-  const label = roleLabel(decision.role);
+  const label = useRoleLabel()(decision.role);
 
   const offer = decision.offer ?? (reply.isSuccess ? (reply.variables === 'accept' ? 'accepted' : 'declined') : null);
   if (offer === 'accepted') {

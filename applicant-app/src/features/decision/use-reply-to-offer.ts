@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { applicationKeys, notify, replyToOffer, usePortal } from '@portal/shared/client';
 import type { OfferReply } from '@portal/shared/domain';
-import { roleLabel } from '@portal/shared/ui';
+import { useRoleLabel } from '@portal/shared/ui';
 
 const REPLIED = {
   accept: (label: string) => `You accepted the ${label} offer. Welcome to the team!`,
@@ -11,6 +11,7 @@ const REPLIED = {
 export function useReplyToOffer(responseId: string, role: string) {
   const { api } = usePortal();
   const queryClient = useQueryClient();
+  const roleLabel = useRoleLabel();
   return useMutation({
     mutationFn: (reply: OfferReply) => replyToOffer(api, responseId, role, reply),
     onSuccess: async (decision, reply) => {

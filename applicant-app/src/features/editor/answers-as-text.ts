@@ -1,5 +1,6 @@
 import {
   answerOf,
+  formTeamRoles,
   formatDateTime,
   visibleSections,
   type ApplicationForm,
@@ -17,7 +18,7 @@ export function answersAsText(form: ApplicationForm, response: ApplicationRespon
       const shown =
         question.questionType === 'file-upload' && typeof answer === 'string' && answer
           ? '(a file you uploaded)'
-          : answerText(question, answer);
+          : answerText(question, answer, formTeamRoles(form));
       lines.push(question.questionText, shown, '');
     }
   }

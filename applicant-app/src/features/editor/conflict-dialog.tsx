@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Col, Modal, Radio, Row, Typography, theme } from 'antd';
 import type { AutosaveConflict } from '@portal/shared/client';
 import type { Answer, ApplicationForm, ApplicationResponse, Question } from '@portal/shared/domain';
-import { answerText, FileName } from '@portal/shared/ui';
+import { answerText, FileName, useTeamRoles } from '@portal/shared/ui';
 
 export const CONFLICT_TITLE = 'This application was changed somewhere else';
 
@@ -19,9 +19,10 @@ function questionAt(form: ApplicationForm, key: string): Question | undefined {
 }
 
 function AnswerShown({ question, answer }: { question: Question; answer: unknown }) {
+  const roles = useTeamRoles();
   if (question.questionType === 'file-upload' && typeof answer === 'string' && answer)
     return <FileName fileId={answer} />;
-  return <>{answerText(question, answer as Answer)}</>;
+  return <>{answerText(question, answer as Answer, roles)}</>;
 }
 
 function Side({

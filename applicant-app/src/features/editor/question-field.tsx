@@ -4,13 +4,13 @@ import {
   countWords,
   fileTypeList,
   formatFileSize,
-  TEAM_ROLES,
-  TEAM_ROLE_DISPLAY,
+  teamRoleDisplay,
   withExclusiveOptions,
   type Answer,
   type Question,
+  type TeamRoleDefinition,
 } from '@portal/shared/domain';
-import { Markdown } from '@portal/shared/ui';
+import { Markdown, useTeamRoles } from '@portal/shared/ui';
 import { FileUploadField } from '../files/file-upload-field';
 
 export interface QuestionFieldProps {
@@ -58,7 +58,23 @@ function limitsText(question: Question, value: Answer): string | null {
   return null;
 }
 
+/** One of the form's roles as the applicant picks it: emoji and label, and its description if it has one. */
+function RoleChoice({ roles, role }: { roles: readonly TeamRoleDefinition[]; role: TeamRoleDefinition }) {
+  const display = teamRoleDisplay(roles, role.id);
+  return (
+    <>
+      <span aria-hidden>{display.emoji}</span> {display.label}
+      {role.description && (
+        <Typography.Text type="secondary" style={{ display: 'block' }}>
+          {role.description}
+        </Typography.Text>
+      )}
+    </>
+  );
+}
+
 function Control({ question, value, onChange, onBlur, responseId, error, readOnly, sectionId }: QuestionFieldProps) {
+  const teamRoles = useTeamRoles();
   const ids = questionIds(sectionId, question.questionId);
   const text = typeof value === 'string' ? value : '';
   const list = Array.isArray(value) ? value : [];
@@ -140,9 +156,9 @@ function Control({ question, value, onChange, onBlur, responseId, error, readOnl
       return (
         <Checkbox.Group {...group} value={list} disabled={readOnly} onChange={(values) => onChange(values.map(String))}>
           <Space orientation="vertical">
-            {TEAM_ROLES.map((role) => (
-              <Checkbox key={role} value={role}>
-                <span aria-hidden>{TEAM_ROLE_DISPLAY[role].emoji}</span> {TEAM_ROLE_DISPLAY[role].label}
+            {teamRoles.map((role) => (
+              <Checkbox key={role.id} value={role.id}>
+                <RoleChoice roles={teamRoles} role={role} />
               </Checkbox>
             ))}
           </Space>

@@ -3,7 +3,7 @@ import {
   answerIssue,
   answerOf,
   emptyAnswer,
-  TEAM_ROLES,
+  formRoleIds,
   wordLimitIssue,
   type Answer,
   type ApplicationForm,
@@ -39,17 +39,18 @@ export function useQuestionIssues(form: ApplicationForm, draft: ApplicationRespo
   }, []);
 
   return useMemo(() => {
+    const teamRoles = formRoleIds(form);
     const issueFor = (sectionId: string, question: Question, value: Answer) => {
       const key = `${sectionId}.${question.questionId}`;
-      if (showAll || left.has(key)) return answerIssue(question, value, TEAM_ROLES);
+      if (showAll || left.has(key)) return answerIssue(question, value, teamRoles);
       const text = typeof value === 'string' ? value : '';
       return typed.has(key) && text.trim() ? wordLimitIssue(question, text) : null;
     };
     const sectionComplete = (section: FormSection) =>
       section.questions.every((question) => {
         const value = answerOf(draft, section.sectionId, question.questionId) ?? emptyAnswer(question);
-        return answerIssue(question, value, TEAM_ROLES) === null;
+        return answerIssue(question, value, teamRoles) === null;
       });
     return { issueFor, sectionComplete, visited, edited };
-  }, [draft, showAll, left, typed, visited, edited]);
+  }, [form, draft, showAll, left, typed, visited, edited]);
 }

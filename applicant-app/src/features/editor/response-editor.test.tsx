@@ -281,3 +281,46 @@ describe('each question', () => {
     expect(screen.queryByText(/self-describe.*needs/)).not.toBeInTheDocument();
   });
 });
+
+/** A club whose teams are its own (issue 14): Treasurer and Events, each with a section of its own. */
+const CLUB_FORM = {
+  ...EDITOR_FORM,
+  roles: [
+    { id: 'treasurer', label: 'Treasurer', description: 'Keeps the books', emoji: '💰' },
+    { id: 'events', label: 'Events' },
+  ],
+  sections: [
+    EDITOR_FORM.sections[0]!,
+    EDITOR_FORM.sections[1]!,
+    {
+      sectionId: 'money',
+      sectionName: 'Budgets',
+      forRoles: ['treasurer'],
+      questions: [{ questionId: 'budget', questionType: 'long-answer' as const, questionText: 'A budget you kept' }],
+    },
+    {
+      sectionId: 'party',
+      sectionName: 'Parties',
+      forRoles: ['events'],
+      questions: [{ questionId: 'event', questionType: 'long-answer' as const, questionText: 'An event you ran' }],
+    },
+  ],
+};
+
+test("the role question offers the form's own roles, and their sections follow the choice", async () => {
+  const { saves } = renderEditor({ form: CLUB_FORM, sectionId: 'roles', routes: { [SAVE]: savedAs } });
+
+  const group = screen.getByRole('group', { name: 'Which roles are you applying for?' });
+  expect(within(group).getAllByRole('checkbox')).toHaveLength(2);
+  expect(within(group).queryByRole('checkbox', { name: /Engineer/ })).not.toBeInTheDocument();
+  expect(within(group).getByText('Keeps the books')).toBeInTheDocument();
+
+  fireEvent.click(roleBox(/Treasurer/));
+  expect(stepTitles()).toEqual(['About You', 'Roles', 'Budgets']);
+  fireEvent.click(roleBox(/Events$/));
+  expect(stepTitles()).toEqual(['About You', 'Roles', 'Budgets', 'Parties']);
+
+  fireEvent.click(screen.getByRole('button', { name: 'Save application' }));
+  await waitFor(() => expect(saves()).toHaveLength(1), { timeout: 10_000 });
+  expect(saves()[0]?.rolesApplied).toEqual(['treasurer', 'events']);
+});

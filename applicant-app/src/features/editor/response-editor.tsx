@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Card, Col, Flex, Grid, Row, Typography } from 'antd';
-import { APPLICATION_SAVE_TEXTS, Markdown, SaveIndicator } from '@portal/shared/ui';
+import { APPLICATION_SAVE_TEXTS, Markdown, SaveIndicator, TeamRolesProvider } from '@portal/shared/ui';
 import { Navigate, useLocation, useNavigate } from '@portal/shared/router';
 import {
+  formTeamRoles,
   answerOf,
   visibleSections,
   withAnswer,
@@ -76,87 +77,91 @@ export function ResponseEditor({ form, initial, sectionId }: ResponseEditorProps
   const wide = Boolean(screens.lg);
 
   return (
-    <Flex vertical gap={16}>
-      <Card size="small">
-        <Flex justify="space-between" align="center" wrap gap={8}>
-          <div>
-            <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
-              {form.semester} application
-            </Typography.Title>
-            <Typography.Text type="secondary">Due {due}</Typography.Text>
-          </div>
-          <Flex align="center" gap={12} wrap>
-            <SaveIndicator state={autosave} texts={APPLICATION_SAVE_TEXTS} />
-            {!readOnly && (
-              <Button onClick={() => void autosave.flush()} disabled={autosave.status === 'saving'}>
-                Save application
-              </Button>
-            )}
-          </Flex>
-        </Flex>
-      </Card>
-      {closedMessage && <DeadlineNotice message={closedMessage} form={form} draft={draft} unsaved={autosave.dirty} />}
-      <Row gutter={[24, 16]} wrap={!wide}>
-        <Col flex={wide ? '280px' : '100%'}>
-          <div style={wide ? { position: 'sticky', top: 16, maxHeight: 'calc(100vh - 32px)', overflowY: 'auto' } : {}}>
-            <SectionNav formId={form.id} sections={sections} current={index} complete={complete} compact={!wide} />
-          </div>
-        </Col>
-        <Col flex="1 1 0" style={{ minWidth: 0 }}>
-          <Card>
-            <Typography.Title level={3} ref={title} tabIndex={-1} style={{ marginTop: 0, outline: 'none' }}>
-              {section.sectionName}
-            </Typography.Title>
-            {section.description && (
-              <Markdown secondary style={{ marginBottom: 16 }}>
-                {section.description}
-              </Markdown>
-            )}
-            {section.questions.map((question) => {
-              const value = answerOf(draft, section.sectionId, question.questionId) ?? '';
-              return (
-                <QuestionField
-                  key={question.questionId}
-                  question={question}
-                  sectionId={section.sectionId}
-                  responseId={draft.id}
-                  value={value}
-                  readOnly={readOnly}
-                  error={issues.issueFor(section.sectionId, question, value)}
-                  onBlur={() => issues.visited(section.sectionId, question.questionId)}
-                  onChange={(next) => {
-                    issues.edited(section.sectionId, question.questionId);
-                    autosave.edit((current) =>
-                      editedResponse(form, withAnswer(current, section.sectionId, question.questionId, next)),
-                    );
-                  }}
-                />
-              );
-            })}
-            <Flex justify="space-between" style={{ marginTop: 16 }}>
-              <Button onClick={() => go(index - 1)} disabled={index === 0}>
-                Previous
-              </Button>
-              {index < sections.length - 1 ? (
-                <Button type="primary" onClick={() => go(index + 1)}>
-                  Next
+    <TeamRolesProvider roles={formTeamRoles(form)}>
+      <Flex vertical gap={16}>
+        <Card size="small">
+          <Flex justify="space-between" align="center" wrap gap={8}>
+            <div>
+              <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
+                {form.semester} application
+              </Typography.Title>
+              <Typography.Text type="secondary">Due {due}</Typography.Text>
+            </div>
+            <Flex align="center" gap={12} wrap>
+              <SaveIndicator state={autosave} texts={APPLICATION_SAVE_TEXTS} />
+              {!readOnly && (
+                <Button onClick={() => void autosave.flush()} disabled={autosave.status === 'saving'}>
+                  Save application
                 </Button>
-              ) : (
-                !readOnly && (
-                  <Button type="primary" loading={leaving} onClick={() => void review()}>
-                    Review and submit
-                  </Button>
-                )
               )}
             </Flex>
-          </Card>
-        </Col>
-      </Row>
-      <ConflictDialog
-        form={form}
-        conflict={autosave.status === 'conflict' ? autosave.conflict : null}
-        onResolve={autosave.resolve}
-      />
-    </Flex>
+          </Flex>
+        </Card>
+        {closedMessage && <DeadlineNotice message={closedMessage} form={form} draft={draft} unsaved={autosave.dirty} />}
+        <Row gutter={[24, 16]} wrap={!wide}>
+          <Col flex={wide ? '280px' : '100%'}>
+            <div
+              style={wide ? { position: 'sticky', top: 16, maxHeight: 'calc(100vh - 32px)', overflowY: 'auto' } : {}}
+            >
+              <SectionNav formId={form.id} sections={sections} current={index} complete={complete} compact={!wide} />
+            </div>
+          </Col>
+          <Col flex="1 1 0" style={{ minWidth: 0 }}>
+            <Card>
+              <Typography.Title level={3} ref={title} tabIndex={-1} style={{ marginTop: 0, outline: 'none' }}>
+                {section.sectionName}
+              </Typography.Title>
+              {section.description && (
+                <Markdown secondary style={{ marginBottom: 16 }}>
+                  {section.description}
+                </Markdown>
+              )}
+              {section.questions.map((question) => {
+                const value = answerOf(draft, section.sectionId, question.questionId) ?? '';
+                return (
+                  <QuestionField
+                    key={question.questionId}
+                    question={question}
+                    sectionId={section.sectionId}
+                    responseId={draft.id}
+                    value={value}
+                    readOnly={readOnly}
+                    error={issues.issueFor(section.sectionId, question, value)}
+                    onBlur={() => issues.visited(section.sectionId, question.questionId)}
+                    onChange={(next) => {
+                      issues.edited(section.sectionId, question.questionId);
+                      autosave.edit((current) =>
+                        editedResponse(form, withAnswer(current, section.sectionId, question.questionId, next)),
+                      );
+                    }}
+                  />
+                );
+              })}
+              <Flex justify="space-between" style={{ marginTop: 16 }}>
+                <Button onClick={() => go(index - 1)} disabled={index === 0}>
+                  Previous
+                </Button>
+                {index < sections.length - 1 ? (
+                  <Button type="primary" onClick={() => go(index + 1)}>
+                    Next
+                  </Button>
+                ) : (
+                  !readOnly && (
+                    <Button type="primary" loading={leaving} onClick={() => void review()}>
+                      Review and submit
+                    </Button>
+                  )
+                )}
+              </Flex>
+            </Card>
+          </Col>
+        </Row>
+        <ConflictDialog
+          form={form}
+          conflict={autosave.status === 'conflict' ? autosave.conflict : null}
+          onResolve={autosave.resolve}
+        />
+      </Flex>
+    </TeamRolesProvider>
   );
 }

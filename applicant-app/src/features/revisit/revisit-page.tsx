@@ -1,10 +1,10 @@
 import { Alert, Flex, Result, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { formQueryOptions, myApplicationsQueryOptions, usePortal } from '@portal/shared/client';
-import { visibleSections } from '@portal/shared/domain';
+import { formTeamRoles, visibleSections } from '@portal/shared/domain';
 import { Link, useParams } from '@portal/shared/router';
 import { editorPath } from '../../lib/application-status';
-import { ApplicationAnswers, LoadError, PageSkeleton } from '@portal/shared/ui';
+import { ApplicationAnswers, LoadError, PageSkeleton, TeamRolesProvider } from '@portal/shared/ui';
 
 /** `/apply/revisit/{formId}`: the applicant's answers for that form, read-only, visible sections only. */
 export default function RevisitPage() {
@@ -45,7 +45,9 @@ export default function RevisitPage() {
             action={<Link to={editorPath(formId, response.sectionResponses[0]?.sectionId)}>Continue</Link>}
           />
         )}
-        <ApplicationAnswers sections={visibleSections(form.data, response.rolesApplied)} response={response} />
+        <TeamRolesProvider roles={formTeamRoles(form.data)}>
+          <ApplicationAnswers sections={visibleSections(form.data, response.rolesApplied)} response={response} />
+        </TeamRolesProvider>
       </>
     );
   };

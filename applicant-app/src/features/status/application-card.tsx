@@ -1,8 +1,8 @@
 import { Card, Flex, Tag, Typography } from 'antd';
-import type { MyApplication } from '@portal/shared/domain';
+import { formTeamRoles, type MyApplication } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
 import { applicantStatus, editorPath } from '../../lib/application-status';
-import { DateTime, RoleBadge } from '@portal/shared/ui';
+import { DateTime, RoleBadge, TeamRolesProvider } from '@portal/shared/ui';
 import { RoleStatus } from './role-status';
 
 const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
@@ -49,7 +49,9 @@ export function ApplicationCard({ item }: { item: MyApplication }) {
       role="region"
       aria-label={`${item.form.semester} application`}
     >
-      {item.response.status === 'in-progress' ? <InProgress item={item} /> : <Submitted item={item} />}
+      <TeamRolesProvider roles={formTeamRoles(item.form)}>
+        {item.response.status === 'in-progress' ? <InProgress item={item} /> : <Submitted item={item} />}
+      </TeamRolesProvider>
     </Card>
   );
 }

@@ -152,3 +152,17 @@ test('a failed load shows the reason and can be retried', async () => {
 
   expect(await screen.findByRole('region', { name: 'Spring 2025 application' })).toBeInTheDocument();
 });
+
+test("a form with its own roles shows them by the form's label and emoji", async () => {
+  const item = myApplication({ response: { rolesApplied: ['treasurer'] } });
+  item.form.roles = [
+    { id: 'treasurer', label: 'Treasurer', emoji: '💰', color: '#1f6feb' },
+    { id: 'events', label: 'Events' },
+  ];
+  renderStatus([item]);
+
+  await screen.findByRole('region', { name: 'Spring 2025 application' });
+  expect(within(roleRow('Treasurer')).getByText('In review')).toBeInTheDocument();
+  expect(screen.getByTitle('Treasurer')).toHaveTextContent('💰Treasurer');
+  expect(screen.queryByText('treasurer')).not.toBeInTheDocument();
+});

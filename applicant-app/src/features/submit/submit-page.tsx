@@ -10,7 +10,7 @@ import {
   submitResponse,
   usePortal,
 } from '@portal/shared/client';
-import { visibleSections, type AnswerIssue, type ApplicationResponse } from '@portal/shared/domain';
+import { formTeamRoles, visibleSections, type AnswerIssue, type ApplicationResponse } from '@portal/shared/domain';
 import { Link, Navigate, useParams } from '@portal/shared/router';
 import { answerText, FileName } from '@portal/shared/ui';
 import { clearAllDrafts } from '../../lib/draft-storage';
@@ -115,7 +115,7 @@ export default function SubmitPage() {
                       {question.questionType === 'file-upload' && typeof answer === 'string' && answer ? (
                         <FileName fileId={answer} />
                       ) : (
-                        answerText(question, answer)
+                        answerText(question, answer, formTeamRoles(form.data))
                       )}
                     </Typography.Paragraph>
                     {issue && (

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { DEFAULT_REVIEW_ROLE_RULE, DEFAULT_TEAM_ROLE_DEFINITIONS } from '@portal/shared/domain';
 import { demoForm } from '../../seed/demo-form';
 import { COLLECTIONS } from '../../store/collections';
 import { CALLERS, START, type Caller, type Harness } from '../api-harness';
@@ -191,8 +192,24 @@ export const MATRIX: Record<string, MatrixRow> = {
     expect: { ...SUPER_ONLY, superReviewer: 200 },
   },
   'POST /api/application/forms': {
-    body: () => ({ ...demoForm(START), id: NEW_FORM_ID, isActive: false }),
-    optionalFields: ['description', 'reviewRubrics', 'interviewRubrics', 'isActive', 'decisionsReleased', 'letters'],
+    // The roles and review-role rule stated (as the default), so the hostile cases reach them too.
+    body: () => ({
+      ...demoForm(START),
+      id: NEW_FORM_ID,
+      isActive: false,
+      roles: DEFAULT_TEAM_ROLE_DEFINITIONS.map((role) => ({ ...role })),
+      reviewRoleRule: { ...DEFAULT_REVIEW_ROLE_RULE },
+    }),
+    optionalFields: [
+      'description',
+      'reviewRubrics',
+      'interviewRubrics',
+      'isActive',
+      'decisionsReleased',
+      'letters',
+      'roles',
+      'reviewRoleRule',
+    ],
     expect: { ...SUPER_ONLY, superReviewer: 201 },
   },
   'GET /api/admin/forms': {

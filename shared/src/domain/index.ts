@@ -20,3 +20,4 @@ export * from './three-way-merge';
 export * from './dates';
 export * from './decision-letters';
 export * from './exports';
+export * from './form-revision';

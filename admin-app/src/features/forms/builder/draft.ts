@@ -176,7 +176,11 @@ export function duplicateForm(
   id: string,
   semester: string,
 ): FormDraft {
-  const { isActive: _active, decisionsReleased: _released, ...definition } = structuredClone(form);
+  const {
+    isActive: _active,
+    decisionsReleased: _released,
+    ...definition
+  } = JSON.parse(JSON.stringify(form)) as typeof form;
   return { ...definition, id, semester };
 }
 

@@ -318,7 +318,7 @@ export function EditFormPage() {
   if (form.isPending)
     return (
       <Flex justify="center" style={{ padding: 48 }}>
-        <Spin tip="Loading the form" />
+        <Spin description="Loading the form" />
       </Flex>
     );
   const { isActive: _active, decisionsReleased: _released, ...definition } = form.data;

@@ -97,7 +97,7 @@ export function ExportDialog({ draft, open, onClose }: { draft: FormDraft; open:
       onCancel={onClose}
       footer={[
         <Button key="close" onClick={onClose}>
-          Close
+          Done
         </Button>,
         <Button key="download" type="primary" onClick={download}>
           Download

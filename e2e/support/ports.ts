@@ -19,3 +19,6 @@ export const FIRESTORE_LAUNCHER_TEST_FIRESTORE_EMULATOR_PORT = 19589 + PORT_OFFS
 /** The long-form test publishes a 15-section form as the active one, on its own runtime. */
 export const LONG_FORM_TEST_PORT = 18120 + PORT_OFFSET;
 export const LONG_FORM_TEST_AUTH_EMULATOR_PORT = 19699 + PORT_OFFSET;
+/** The form-builder test builds a chapter's form and runs its cycle on its own runtime. */
+export const BUILDER_TEST_PORT = 18140 + PORT_OFFSET;
+export const BUILDER_TEST_AUTH_EMULATOR_PORT = 19799 + PORT_OFFSET;

@@ -1,6 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { visibleSections, withAnswer, type Answer, type ApplicationResponse, type Question } from '../shared/src/domain';
+import {
+  visibleSections,
+  withAnswer,
+  type Answer,
+  type ApplicationResponse,
+  type Question,
+} from '../shared/src/domain';
 import { startPortalProcess, type PortalProcess } from '../tools/portal-process';
 import { DEMO, DEMO_PASSWORD, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { idToken } from './support/applications';
@@ -31,12 +37,12 @@ test.use({ baseURL: `http://127.0.0.1:${BUILDER_TEST_PORT}` });
 const SHOTS = 'test-results/form-builder';
 mkdirSync(SHOTS, { recursive: true });
 
-/** Screenshots at a laptop's width and a phone's, then back to the laptop. */
-async function shots(page: Page, name: string, onPhone?: () => Promise<void>) {
+/** Screenshots at a laptop's width and a phone's (the screen, or with `fullPage` the whole page), then back to the laptop. */
+async function shots(page: Page, name: string, options: { fullPage?: boolean; onPhone?: () => Promise<void> } = {}) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    if (width === 390 && onPhone) await onPhone();
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    if (width === 390) await options.onPhone?.();
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: options.fullPage ?? false });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -112,17 +118,17 @@ test('a chapter form goes from the builder to an applicant, reviews, decisions, 
   await expect(preview.getByText(QUESTION)).toBeVisible();
   await expect(preview.locator('strong', { hasText: 'Any' })).toBeVisible();
   await shots(director, 'builder');
-  await shots(director, 'preview', () => director.getByRole('tab', { name: 'Preview' }).click());
+  await shots(director, 'preview', { onPhone: () => director.getByRole('tab', { name: 'Preview' }).click() });
   // The preview for a role shows that role's sections.
   await preview.getByRole('checkbox', { name: /Engineer/ }).check();
   await preview.getByRole('combobox', { name: 'Section shown' }).click();
   await expect(director.locator('.ant-select-item-option', { hasText: 'Engineering' })).toBeVisible();
   await director.keyboard.press('Escape');
   await director.getByRole('tab', { name: 'Letters' }).click();
-  await expect(director.getByRole('region', { name: /How applicants read the accepted letter for bootcamp/ })).toContainText(
-    'Welcome to Bootcamp, Alex!',
-  );
-  await shots(director, 'letters');
+  await expect(
+    director.getByRole('region', { name: /How applicants read the accepted letter for bootcamp/ }),
+  ).toContainText('Welcome to Bootcamp, Alex!');
+  await shots(director, 'letters', { fullPage: true });
 
   await director.getByRole('button', { name: 'Save form' }).click();
   await expect(director.getByText('Fall Chapter saved!')).toBeVisible();
@@ -144,7 +150,9 @@ test('a chapter form goes from the builder to an applicant, reviews, decisions, 
   expect(upload.status(), await upload.text()).toBe(201);
   const resumeId = ((await upload.json()) as { id: string }).id;
   const roles = ['bootcamp', 'engineer'];
-  const stored = (await (await director.request.get(`/api/forms/${CHAPTER_FORM_ID}`, { headers })).json()) as typeof form;
+  const stored = (await (
+    await director.request.get(`/api/forms/${CHAPTER_FORM_ID}`, { headers })
+  ).json()) as typeof form;
   expect(stored.sections[0]!.questions.map((q) => q.questionText)).toContain(QUESTION);
   for (const section of visibleSections(stored, roles)) {
     for (const question of section.questions) {
@@ -171,7 +179,9 @@ test('a chapter form goes from the builder to an applicant, reviews, decisions, 
     data: { kind: 'review', assignments: [{ responseId: response.id, role: 'bootcamp', staffId: 'demo-director' }] },
   });
   expect(assigned.status(), await assigned.text()).toBe(201);
-  const application = (await (await director.request.get(`/api/admin/responses/${response.id}`, { headers: staff })).json()) as {
+  const application = (await (
+    await director.request.get(`/api/admin/responses/${response.id}`, { headers: staff })
+  ).json()) as {
     rows: { role: string; reviews: { assessmentId: string }[] }[];
   };
   const review = application.rows.find((row) => row.role === 'bootcamp')!.reviews[0]!;
@@ -211,7 +221,7 @@ test('a chapter form goes from the builder to an applicant, reviews, decisions, 
   await expect(letter.getByText(/for Fall Chapter\./)).toBeVisible();
   await expect(letter.getByRole('link', { name: 'Bootcamp handbook' })).toHaveAttribute('target', '_blank');
   await expect(letter.getByText(/\{firstName\}|\*\*/)).toHaveCount(0);
-  await shots(applicant, 'letter');
+  await shots(applicant, 'letter', { fullPage: true });
   await applicant.goto(`/apply/decision/${response.id}/engineer`);
   await expect(applicant.getByRole('main').getByText(/We cannot offer you/)).toContainText('Engineer');
 });

@@ -112,6 +112,7 @@ function QuestionEditor({
         path={`${path}.secondaryText`}
         label="Help text (optional)"
         rows={2}
+        extra={null}
         value={question.secondaryText}
         onChange={(secondaryText) => set({ secondaryText })}
       />

@@ -391,8 +391,15 @@ export function LettersEditor({ draft, onChange }: { draft: FormDraft; onChange:
       {letters.map((letter, index) => {
         const path = `letters.${index}`;
         const set = (patch: Partial<DecisionLetter>) => setLetters(replaced(letters, index, { ...letter, ...patch }));
+        // A role this letter is for: its first, else (a decision's default) one without a letter of its own.
+        const ownLetters = new Set<string>(
+          letters.filter((other) => other.decision === letter.decision).flatMap((other) => other.roles ?? []),
+        );
         const sampleRole =
-          roles.find((role) => role.id === letter.roles?.[0]) ?? roles[0] ?? DEFAULT_TEAM_ROLE_DEFINITIONS[0]!;
+          roles.find((role) => role.id === letter.roles?.[0]) ??
+          roles.find((role) => !letter.roles && !ownLetters.has(role.id)) ??
+          roles[0] ??
+          DEFAULT_TEAM_ROLE_DEFINITIONS[0]!;
         const name = `${DECISION_LABELS[letter.decision]} letter${letter.roles ? ` for ${letter.roles.join(', ')}` : ''}`;
         return (
           <Card

@@ -393,6 +393,8 @@ export function SectionsEditor({
         <Empty description="No sections yet: a form needs at least one." />
       ) : (
         <Collapse
+          // Only the title opens a section: the move and delete buttons beside it are not inside a button.
+          collapsible="header"
           activeKey={open.map(String)}
           onChange={(keys) => {
             const next = (Array.isArray(keys) ? keys : [keys]).map(Number);

@@ -10,6 +10,7 @@ import {
 import { startPortalProcess, type PortalProcess } from '../tools/portal-process';
 import { DEMO, DEMO_PASSWORD, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { idToken } from './support/applications';
+import { expectAccessible } from './support/axe';
 import { chapterForm, CHAPTER_FORM_ID, countQuestions } from './support/long-form';
 import { makePdf } from './support/pdf';
 import { BUILDER_TEST_AUTH_EMULATOR_PORT, BUILDER_TEST_PORT } from './support/ports';
@@ -42,6 +43,7 @@ async function shots(page: Page, name: string, options: { fullPage?: boolean; on
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     if (width === 390) await options.onPhone?.();
+    if (!options.fullPage) await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: options.fullPage ?? false });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -117,6 +119,7 @@ test('a chapter form goes from the builder to an applicant, reviews, decisions, 
   await added.getByRole('checkbox', { name: 'Optional' }).check();
   await expect(preview.getByText(QUESTION)).toBeVisible();
   await expect(preview.locator('strong', { hasText: 'Any' })).toBeVisible();
+  await expectAccessible(director, 'form builder with its preview');
   await shots(director, 'builder');
   await shots(director, 'preview', { onPhone: () => director.getByRole('tab', { name: 'Preview' }).click() });
   // The preview for a role shows that role's sections.

@@ -25,7 +25,6 @@ export interface AdminFormsRepository {
   listByDueDate(): Promise<ApplicationForm[]>;
   /** The ids of every active form. */
   activeIds(): Promise<string[]>;
-  countResponses(formId: string): Promise<number>;
   /** The answers of every response to the form. */
   responseSections(formId: string): Promise<{ id: string; sectionResponses: SectionResponse[] }[]>;
   /** The form's application rows, or only those with a final decision. */
@@ -51,7 +50,6 @@ export function createAdminFormsRepository(store: DocumentStore): AdminFormsRepo
       });
       return active.items.map((item) => item.id);
     },
-    countResponses: (formId) => count(COLLECTIONS.responses, formId),
     async responseSections(formId) {
       const responses = await store.query<ApplicationResponse>(COLLECTIONS.responses, {
         where: [{ field: 'applicationFormId', value: formId }],

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
+  FORM_REVISION_MESSAGES,
   visibleSections,
   withAnswer,
   type Answer,
@@ -174,6 +175,20 @@ test('a chapter form goes from the builder to an applicant, reviews, decisions, 
   await applicant.goto(`/apply/submit/${CHAPTER_FORM_ID}`);
   await applicant.getByRole('button', { name: 'Submit application' }).click();
   await expect(applicant.getByText('Your application has been submitted!')).toBeVisible();
+
+  // Now that the form has an application, the builder refuses to drop an answered question, and says which.
+  await director.goto(`/admin/dor/forms/${CHAPTER_FORM_ID}/edit`);
+  await director.getByRole('button', { name: 'Delete question 1 "What is your full name?"' }).click();
+  await director.getByRole('button', { name: 'Delete', exact: true }).click();
+  await director.getByRole('button', { name: 'Save form' }).click();
+  await expect(director.getByText(FORM_REVISION_MESSAGES.conflict)).toBeVisible();
+  // Named at the top and on the Sections tab, where the question was.
+  await expect(
+    director.getByText(`Sections: ${FORM_REVISION_MESSAGES.removed('What is your full name?', 1)}`),
+  ).toBeVisible();
+  await expect(director.getByRole('tabpanel', { name: /^Sections/ }).getByRole('alert')).toHaveText(
+    FORM_REVISION_MESSAGES.removed('What is your full name?', 1),
+  );
 
   // Reviews (API shortcut: the review screens are driven in the staff-cycle test): the director scores Bootcamp.
   const staff = { Authorization: `Bearer ${await idToken(director.request, DEMO.director, DEMO_PASSWORD)}` };

@@ -228,3 +228,59 @@ export function longForm(dueDate: Date): ApplicationForm {
 
 export const countQuestions = (form: ApplicationForm) =>
   form.sections.reduce((sum, current) => sum + current.questions.length, 0);
+
+export const CHAPTER_FORM_ID = 'chapter-fall';
+
+/**
+ * The long form as a chapter writes it (issue 14): markdown in the form, section and question
+ * texts, per-role sections, and a letter per decision and role group.
+ */
+export function chapterForm(dueDate: Date): ApplicationForm {
+  const form = longForm(dueDate);
+  return {
+    ...form,
+    id: CHAPTER_FORM_ID,
+    semester: 'Fall Chapter',
+    isActive: false,
+    description: [
+      '## About our teams',
+      '',
+      'We build software for **nonprofits**, in small teams led by students.',
+      '',
+      '- Everyone answers the general sections.',
+      '- Each team you pick adds *its own* page.',
+      '',
+      'Questions? Read the [recruiting FAQ](https://example.com/faq).',
+    ].join('\n'),
+    sections: form.sections.map((section) => ({
+      ...section,
+      description: `**${section.sectionName}.** ${section.description}\n\n- Be specific.\n- Be brief.`,
+      questions: section.questions.map((question) =>
+        question.secondaryText ? { ...question, secondaryText: `_Tip:_ ${question.secondaryText}` } : question,
+      ),
+    })),
+    letters: [
+      {
+        decision: 'accepted',
+        roles: ['bootcamp'],
+        body: [
+          '## Welcome to Bootcamp, {firstName}!',
+          '',
+          'You have a place in **{role}** for {semester}.',
+          '',
+          '1. Accept the offer below.',
+          '2. Read the [Bootcamp handbook](https://example.com/handbook).',
+        ].join('\n'),
+      },
+      {
+        decision: 'accepted',
+        body: '## Congratulations, {firstName}!\n\nYou join the **{role}** team for {semester}.',
+      },
+      { decision: 'waitlist', body: 'Dear {firstName},\n\nYou are on the **{role}** waitlist for {semester}.' },
+      {
+        decision: 'denied',
+        body: 'Dear {firstName},\n\nWe cannot offer you **{role}** for {semester}. _Please apply again._',
+      },
+    ],
+  };
+}

@@ -22,3 +22,6 @@ export const LONG_FORM_TEST_AUTH_EMULATOR_PORT = 19699 + PORT_OFFSET;
 /** The custom-roles test publishes a form with its own team roles as the active one, on its own runtime. */
 export const CUSTOM_ROLES_TEST_PORT = 18130 + PORT_OFFSET;
 export const CUSTOM_ROLES_TEST_AUTH_EMULATOR_PORT = 19799 + PORT_OFFSET;
+/** The form-builder test builds a chapter's form and runs its cycle on its own runtime. */
+export const BUILDER_TEST_PORT = 18140 + PORT_OFFSET;
+export const BUILDER_TEST_AUTH_EMULATOR_PORT = 19899 + PORT_OFFSET;

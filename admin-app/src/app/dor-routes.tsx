@@ -7,6 +7,7 @@ import { AssignmentsPage } from '../features/assignments/assignments-page';
 import { AuditPage } from '../features/audit/audit-page';
 import { DashboardLayout } from '../features/dashboard/dashboard-layout';
 import { FormsPage } from '../features/forms/forms-page';
+import { EditFormPage, NewFormPage } from '../features/forms/builder/form-builder-page';
 import { ResponsePage } from '../features/applications/response-page';
 import { StaffAssessmentsPage } from '../features/assignments/staff-assessments-page';
 import { SuperOnly } from '../lib/super-only';
@@ -30,6 +31,8 @@ export default function DorRoutes() {
       <Route path="interviewer/:formId/:staffId" element={guarded(<StaffAssessmentsPage kind="interview" />)} />
       <Route path="users" element={guarded(<UsersPage />)} />
       <Route path="forms" element={guarded(<FormsPage />)} />
+      <Route path="forms/new" element={guarded(<NewFormPage />)} />
+      <Route path="forms/:formId/edit" element={guarded(<EditFormPage />)} />
       <Route path="audit" element={guarded(<AuditPage />)} />
       <Route path="response/:responseId" element={guarded(<ResponsePage />)} />
       <Route path="*" element={<PageNotFound />} />

@@ -10,6 +10,10 @@ export const dorPaths = {
   staffMember: (kind: AssessmentKind, formId: string, staffId: string) =>
     `/admin/dor/${kind === 'review' ? 'reviewer' : 'interviewer'}/${ids(formId, staffId)}`,
   response: (responseId: string) => `/admin/dor/response/${ids(responseId)}`,
+  forms: '/admin/dor/forms',
+  newForm: '/admin/dor/forms/new',
+  editForm: (formId: string) => `/admin/dor/forms/${ids(formId)}/edit`,
+  duplicateForm: (formId: string) => `/admin/dor/forms/new?from=${encodeURIComponent(formId)}`,
 };
 
 /** A reviewer's settings: the team roles they review. */

@@ -1,4 +1,4 @@
-import type { ApplicationForm, AuditEntry } from '@portal/shared/domain';
+import type { ApplicationForm, ApplicationResponse, AuditEntry, SectionResponse } from '@portal/shared/domain';
 import { auditWrite } from '../audit/audit-entry';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore, WriteOperation } from '../store/document-store';
@@ -11,7 +11,12 @@ export interface FormChange {
   /** Other forms made inactive in the same batch. */
   deactivate: string[];
   audit: AuditEntry;
+  /** Responses whose sections are rewritten for a new definition (their answers kept). */
+  responses?: { id: string; sectionResponses: SectionResponse[] }[];
 }
+
+/** Writes per batch: Firestore takes 500; the first batch also holds the form, its audit entry and deactivations. */
+const RESPONSES_PER_BATCH = 400;
 
 /** The application-forms collection as the super-reviewer's form management reads and writes it. */
 export interface AdminFormsRepository {
@@ -20,7 +25,8 @@ export interface AdminFormsRepository {
   listByDueDate(): Promise<ApplicationForm[]>;
   /** The ids of every active form. */
   activeIds(): Promise<string[]>;
-  countResponses(formId: string): Promise<number>;
+  /** The answers of every response to the form. */
+  responseSections(formId: string): Promise<{ id: string; sectionResponses: SectionResponse[] }[]>;
   /** The form's application rows, or only those with a final decision. */
   countRows(formId: string, finalOnly: boolean): Promise<number>;
   save(change: FormChange): Promise<void>;
@@ -44,10 +50,15 @@ export function createAdminFormsRepository(store: DocumentStore): AdminFormsRepo
       });
       return active.items.map((item) => item.id);
     },
-    countResponses: (formId) => count(COLLECTIONS.responses, formId),
+    async responseSections(formId) {
+      const responses = await store.query<ApplicationResponse>(COLLECTIONS.responses, {
+        where: [{ field: 'applicationFormId', value: formId }],
+      });
+      return responses.items.map((item) => ({ id: item.id, sectionResponses: item.data.sectionResponses }));
+    },
     countRows: (formId, finalOnly) =>
       count(COLLECTIONS.reviewStatuses, formId, finalOnly ? [{ field: 'final', value: true }] : []),
-    async save({ form, patch, deactivate, audit }) {
+    async save({ form, patch, deactivate, audit, responses = [] }) {
       const write: WriteOperation = patch
         ? { kind: 'update', collection: COLLECTIONS.forms, id: form.id, patch }
         : { kind: 'set', collection: COLLECTIONS.forms, id: form.id, data: form };
@@ -60,7 +71,21 @@ export function createAdminFormsRepository(store: DocumentStore): AdminFormsRepo
           patch: { isActive: false },
         })),
         auditWrite(audit),
+        ...responseWrites(responses.slice(0, RESPONSES_PER_BATCH)),
       ]);
+      // A chapter's hundreds of applications: the rest in further batches, each response whole.
+      for (let start = RESPONSES_PER_BATCH; start < responses.length; start += RESPONSES_PER_BATCH) {
+        await store.batch(responseWrites(responses.slice(start, start + RESPONSES_PER_BATCH)));
+      }
     },
   };
+}
+
+function responseWrites(responses: { id: string; sectionResponses: SectionResponse[] }[]): WriteOperation[] {
+  return responses.map(({ id, sectionResponses }) => ({
+    kind: 'update',
+    collection: COLLECTIONS.responses,
+    id,
+    patch: { sectionResponses },
+  }));
 }

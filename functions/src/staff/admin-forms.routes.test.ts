@@ -3,13 +3,23 @@ import {
   LETTER_MESSAGES,
   newApplicationRow,
   rowWithDecision,
+  FORM_REVISION_MESSAGES,
   STAFF_MESSAGES,
   TEAM_ROLES,
   type ApplicationForm,
 } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
 import { demoForm } from '../seed/demo-form';
-import { createHarness, FORM_ID, START, startResponse, type Caller, type Harness } from '../testing/api-harness';
+import {
+  createHarness,
+  FORM_ID,
+  START,
+  startResponse,
+  storedResponse,
+  withAnswers,
+  type Caller,
+  type Harness,
+} from '../testing/api-harness';
 import { dumpState, rawAsDora, unauthenticated, withProtoKey, type Method } from '../testing/raw-requests';
 
 let harness: Harness;
@@ -198,13 +208,92 @@ describe('POST /api/application/forms', () => {
     expect(await storedForm(FORM_ID)).toEqual({ ...harness.form, semester: 'Renamed' });
   });
 
-  it('refuses with 409 to replace a form that has responses, and writes nothing', async () => {
-    await startResponse(harness, 'ada');
-    const before = await dumpState(harness);
-    const res = await harness.as('dora').post('/application/forms', { ...harness.form, semester: 'Renamed' });
-    expect(res.status).toBe(409);
-    expect(res.body.error).toEqual({ code: 'conflict', message: STAFF_MESSAGES.formHasResponses });
-    expect(await dumpState(harness)).toEqual(before);
+  describe('replacing a form that has applications (issue 14: answers are never lost)', () => {
+    /** Ada's application with her name, year and interests answered, saved through the API. */
+    async function answered() {
+      const started = await startResponse(harness, 'ada');
+      const body = withAnswers(started, {
+        'about-you.preferred-name': 'Nova',
+        'about-you.year': 'Second year',
+        'motivation.interests': ['Education'],
+      });
+      const saved = await harness.as('ada').put(`/application/save/${started.id}`, body);
+      expect(saved.status).toBe(200);
+      return started.id;
+    }
+    const edited = (change: (form: ApplicationForm) => void) => {
+      const form = structuredClone(harness.form);
+      change(form);
+      return form;
+    };
+
+    it.each<[string, (form: ApplicationForm) => void, { path: string; message: string }]>([
+      [
+        'removing an answered question',
+        (form) => form.sections[0]!.questions.splice(1, 1),
+        { path: 'sections', message: FORM_REVISION_MESSAGES.removed('What year are you in?', 1) },
+      ],
+      [
+        'moving an answered question to another section',
+        (form) => form.sections[2]!.questions.push(form.sections[0]!.questions.splice(0, 1)[0]!),
+        {
+          path: 'sections',
+          message: FORM_REVISION_MESSAGES.removed(demoForm(START).sections[0]!.questions[0]!.questionText, 1),
+        },
+      ],
+      [
+        'retyping an answered question',
+        (form) => Object.assign(form.sections[0]!.questions[1]!, { questionType: 'multiple-select' }),
+        {
+          path: 'sections.0.questions.1.questionType',
+          message: FORM_REVISION_MESSAGES.retyped('What year are you in?', 'multiple-choice'),
+        },
+      ],
+      [
+        'removing an option someone chose',
+        (form) => Object.assign(form.sections[0]!.questions[1]!, { options: ['First year', 'Third year'] }),
+        {
+          path: 'sections.0.questions.1.options',
+          message: FORM_REVISION_MESSAGES.optionRemoved('What year are you in?', 'Second year'),
+        },
+      ],
+    ])('refuses %s with 409 naming the question, and writes nothing', async (_name, change, issue) => {
+      await answered();
+      const before = await dumpState(harness);
+      const res = await harness.as('dora').post('/application/forms', edited(change));
+      expect(res.status).toBe(409);
+      expect(res.body.error).toEqual({ code: 'conflict', message: FORM_REVISION_MESSAGES.conflict, details: [issue] });
+      expect(await dumpState(harness)).toEqual(before);
+    });
+
+    it('keeps every answer when questions are added, reworded or unanswered ones removed, and the applicant can go on', async () => {
+      const responseId = await answered();
+      const form = edited((form) => {
+        form.sections[0]!.questions[1]!.questionText = 'Which year are you in?';
+        form.sections[0]!.questions.splice(2, 1); // the résumé: nobody uploaded one
+        form.sections[0]!.questions.push({
+          questionId: 'pronouns',
+          questionType: 'short-answer',
+          questionText: 'Pronouns',
+        });
+      });
+      const res = await harness.as('dora').post('/application/forms', form);
+      expect(res.status).toBe(201);
+      expect(await storedForm(FORM_ID)).toEqual(form);
+      const stored = (await storedResponse(harness, responseId))!;
+      expect(stored.sectionResponses[0]!.questions.map((q) => [q.questionId, q.response])).toEqual([
+        ['preferred-name', 'Nova'],
+        ['year', 'Second year'],
+        ['pronouns', ''],
+      ]);
+      expect(stored.sectionResponses[2]!.questions.find((q) => q.questionId === 'interests')!.response).toEqual([
+        'Education',
+      ]);
+      const again = await harness
+        .as('ada')
+        .put(`/application/save/${responseId}`, withAnswers(stored, { 'about-you.pronouns': 'she/her' }));
+      expect(again.status).toBe(200);
+    });
   });
 
   type Change = (form: ApplicationForm) => void;

@@ -1,6 +1,8 @@
 import {
+  answerLosingChanges,
   FORM_DEFINITION_MESSAGES,
-  STAFF_MESSAGES,
+  FORM_REVISION_MESSAGES,
+  revisedSectionResponses,
   type ApplicationForm,
   type FormSummary,
   formDefinitionSchema,
@@ -19,9 +21,11 @@ import type { AdminFormsRepository } from './admin-forms.repository';
  * move the due date. Activation is exclusive: whatever makes a form active deactivates every
  * other active form in the same batch. Each change appends its audit entry in that batch.
  *
- * Replacing a form is allowed only while nobody has a response for it. The check is a count
- * before the write, so a response started in between would be kept against the new definition;
- * the window is one publish racing an applicant's first save, and it is accepted.
+ * Replacing a form that has responses keeps every answer (issue 14): a definition that removes,
+ * moves or retypes an answered question, or drops a chosen option, is refused with 409 naming
+ * each question (`answerLosingChanges`); otherwise every response is rewritten for the new
+ * definition in the same save (new questions empty, answers kept). The responses are read before
+ * the write, so an answer given in between to a question being removed is the accepted window.
  */
 export function createAdminFormsService(deps: { forms: AdminFormsRepository; now?: () => Date }) {
   const { forms } = deps;
@@ -81,10 +85,22 @@ export function createAdminFormsService(deps: { forms: AdminFormsRepository; now
         throw new ApiError('invalid-request', 'Invalid form definition', issues);
       }
       const form: ApplicationForm = { ...parsed.data, ...stored };
-      if ((await forms.countResponses(form.id)) > 0) throw new ApiError('conflict', STAFF_MESSAGES.formHasResponses);
+      const responses = previous ? await forms.responseSections(form.id) : [];
+      const losing = previous
+        ? answerLosingChanges(
+            previous,
+            form,
+            responses.map((response) => response.sectionResponses),
+          )
+        : [];
+      if (losing.length > 0) throw new ApiError('conflict', FORM_REVISION_MESSAGES.conflict, losing);
       await forms.save({
         form,
         deactivate: [],
+        responses: responses.map((response) => ({
+          id: response.id,
+          sectionResponses: revisedSectionResponses(form, response.sectionResponses),
+        })),
         audit: audited(actor, 'form.published', form.id, previous && outline(previous), outline(form)),
       });
       return form;

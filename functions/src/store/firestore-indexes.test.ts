@@ -111,6 +111,8 @@ async function exerciseApi(harness: Harness): Promise<void> {
   await ok(dora.post('/admin/users/role', { userIds: ['rob'], role: 'reviewer' }), 'demote');
   await ok(dora.get('/admin/forms'), 'forms');
   await ok(dora.post('/application/forms', { ...demoForm(new Date()), id: 'next-form', isActive: false }), 'publish');
+  // Replacing a form with applications reads their answers (to keep every one).
+  await ok(dora.post('/application/forms', harness.form), 'replace a form that has applications');
   await ok(dora.post('/admin/forms/next-form/activate'), 'activate the new form');
   await ok(dora.post(`/admin/forms/${FORM_ID}/activate`), 'activate');
   await ok(dora.post(`/admin/forms/${FORM_ID}/release`), 'release', [409]);

@@ -23,3 +23,4 @@ export * from './dates';
 export * from './decision-letters';
 export * from './exports';
 export * from './calibration';
+export * from './form-revision';

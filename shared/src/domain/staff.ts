@@ -69,7 +69,6 @@ export const STAFF_MESSAGES = {
   lastSuperReviewer: 'The last super-reviewer cannot be removed',
   openAssignments: (count: number) =>
     `${countOf(count, 'open review or interview', 'open reviews or interviews')} would be left without a reviewer: reassign or unassign them`,
-  formHasResponses: 'This form already has applications; change its due date or create a new form',
 } as const;
 
 export type Assessment = {

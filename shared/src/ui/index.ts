@@ -13,3 +13,4 @@ export * from './portal-theme';
 export * from './date-time';
 export * from './markdown';
 export * from './decision-letter';
+export * from './question-field';

@@ -1,13 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Flex, Input, Typography } from 'antd';
 import { ApiRequestError, useDateFormat, usePortal } from '@portal/shared/client';
+import { fieldIssuesOf, type FieldIssue } from '@portal/shared/domain';
 import { saveFormDefinition } from '../../api/forms';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
-
-interface FieldIssue {
-  path: string;
-  message: string;
-}
 
 /** The definition's due date when it is a date in the past (saving it closes the form at once). */
 function pastDueDate(definition: unknown): string | null {
@@ -16,11 +12,6 @@ function pastDueDate(definition: unknown): string | null {
   const time = new Date(dueDate).getTime();
   return Number.isFinite(time) && time < Date.now() ? dueDate : null;
 }
-
-const fieldIssues = (details: unknown): FieldIssue[] =>
-  Array.isArray(details)
-    ? details.filter((item): item is FieldIssue => typeof (item as FieldIssue)?.path === 'string')
-    : [];
 
 /** Paste a form definition: parsed here, validated and stored by the server (400: per-field problems). */
 export function FormDefinitionCard() {
@@ -36,7 +27,7 @@ export function FormDefinitionCard() {
     onSuccess: () => setProblems(null),
     onError: (error) => {
       if (!(error instanceof ApiRequestError) || error.status !== 400) return false;
-      setProblems({ message: error.message, issues: fieldIssues(error.details) });
+      setProblems({ message: error.message, issues: fieldIssuesOf(error.details) });
       return true;
     },
   });

@@ -3,7 +3,7 @@ import { Table } from '@portal/shared/antd-admin';
 import type { ColumnsType } from 'antd/es/table';
 import { usePortal } from '@portal/shared/client';
 import type { FormSummary } from '@portal/shared/domain';
-import { Link } from '@portal/shared/router';
+import { Link, useNavigate } from '@portal/shared/router';
 import { LoadError, PageSkeleton } from '@portal/shared/ui';
 import { activateForm, useFormSummaries } from '../../api/forms';
 import { DueDateEditor } from './due-date-editor';
@@ -14,6 +14,7 @@ import { useStaffMutation } from '../../lib/use-staff-mutation';
 /** `/admin/dor/forms`: every form (active, due date, decisions) and a way to add or replace one. */
 export function FormsPage() {
   const { api } = usePortal();
+  const navigate = useNavigate();
   const forms = useFormSummaries();
   const activate = useStaffMutation((form: FormSummary) => activateForm(api, form.id), {
     success: (_data, form) => `${form.semester} is now the active form!`,
@@ -40,24 +41,38 @@ export function FormsPage() {
     {
       title: 'Actions',
       key: 'actions',
-      render: (_: unknown, form) =>
-        form.isActive ? null : (
-          <Button
-            loading={activate.isPending && activate.variables.id === form.id}
-            onClick={() => activate.mutate(form)}
-            aria-label={`Make ${form.semester} active`}
-          >
-            Make active
-          </Button>
-        ),
+      render: (_: unknown, form) => (
+        <Flex gap={8} align="center" wrap>
+          <Link to={dorPaths.editForm(form.id)} aria-label={`Edit ${form.semester}`}>
+            Edit
+          </Link>
+          <Link to={dorPaths.duplicateForm(form.id)} aria-label={`Duplicate ${form.semester}`}>
+            Duplicate
+          </Link>
+          {!form.isActive && (
+            <Button
+              loading={activate.isPending && activate.variables.id === form.id}
+              onClick={() => activate.mutate(form)}
+              aria-label={`Make ${form.semester} active`}
+            >
+              Make active
+            </Button>
+          )}
+        </Flex>
+      ),
     },
   ];
 
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        Forms
-      </Typography.Title>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          Forms
+        </Typography.Title>
+        <Button type="primary" onClick={() => navigate(dorPaths.newForm)}>
+          Create a form
+        </Button>
+      </Flex>
       {forms.isError ? (
         <LoadError title="The forms could not be loaded." error={forms.error} onRetry={() => void forms.refetch()} />
       ) : forms.isPending ? (
@@ -69,7 +84,7 @@ export function FormsPage() {
           dataSource={forms.data}
           pagination={false}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: 'No forms yet.' }}
+          locale={{ emptyText: 'No forms yet: create one, or import one in the builder.' }}
         />
       )}
       <FormDefinitionCard />

@@ -1,10 +1,16 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Card, Col, Flex, Grid, Row, Typography } from 'antd';
-import { APPLICATION_SAVE_TEXTS, Markdown, SaveIndicator, TeamRolesProvider } from '@portal/shared/ui';
+import {
+  APPLICATION_SAVE_TEXTS,
+  QuestionField,
+  SaveIndicator,
+  SectionView,
+  TeamRolesProvider,
+} from '@portal/shared/ui';
 import { Navigate, useLocation, useNavigate } from '@portal/shared/router';
 import {
-  formTeamRoles,
   answerOf,
+  formTeamRoles,
   visibleSections,
   withAnswer,
   type ApplicationForm,
@@ -14,7 +20,7 @@ import { useDueDate } from '../../lib/due-date';
 import { ConflictDialog } from './conflict-dialog';
 import { DeadlineNotice } from './deadline-notice';
 import { useQuestionIssues } from './question-issues';
-import { QuestionField } from './question-field';
+import { FileUploadField } from '../files/file-upload-field';
 import { SectionNav } from './section-nav';
 import { editedResponse, useApplicationAutosave } from './use-application-autosave';
 import { useDeadline } from './use-deadline';
@@ -108,35 +114,31 @@ export function ResponseEditor({ form, initial, sectionId }: ResponseEditorProps
           </Col>
           <Col flex="1 1 0" style={{ minWidth: 0 }}>
             <Card>
-              <Typography.Title level={3} ref={title} tabIndex={-1} style={{ marginTop: 0, outline: 'none' }}>
-                {section.sectionName}
-              </Typography.Title>
-              {section.description && (
-                <Markdown secondary style={{ marginBottom: 16 }}>
-                  {section.description}
-                </Markdown>
-              )}
-              {section.questions.map((question) => {
-                const value = answerOf(draft, section.sectionId, question.questionId) ?? '';
-                return (
-                  <QuestionField
-                    key={question.questionId}
-                    question={question}
-                    sectionId={section.sectionId}
-                    responseId={draft.id}
-                    value={value}
-                    readOnly={readOnly}
-                    error={issues.issueFor(section.sectionId, question, value)}
-                    onBlur={() => issues.visited(section.sectionId, question.questionId)}
-                    onChange={(next) => {
-                      issues.edited(section.sectionId, question.questionId);
-                      autosave.edit((current) =>
-                        editedResponse(form, withAnswer(current, section.sectionId, question.questionId, next)),
-                      );
-                    }}
-                  />
-                );
-              })}
+              <SectionView section={section} titleRef={title}>
+                {section.questions.map((question) => {
+                  const value = answerOf(draft, section.sectionId, question.questionId) ?? '';
+                  return (
+                    <QuestionField
+                      key={question.questionId}
+                      question={question}
+                      sectionId={section.sectionId}
+                      responseId={draft.id}
+                      value={value}
+                      readOnly={readOnly}
+                      error={issues.issueFor(section.sectionId, question, value)}
+                      onBlur={() => issues.visited(section.sectionId, question.questionId)}
+                      teamRoles={formTeamRoles(form)}
+                      renderFile={(props) => <FileUploadField {...props} />}
+                      onChange={(next) => {
+                        issues.edited(section.sectionId, question.questionId);
+                        autosave.edit((current) =>
+                          editedResponse(form, withAnswer(current, section.sectionId, question.questionId, next)),
+                        );
+                      }}
+                    />
+                  );
+                })}
+              </SectionView>
               <Flex justify="space-between" style={{ marginTop: 16 }}>
                 <Button onClick={() => go(index - 1)} disabled={index === 0}>
                   Previous

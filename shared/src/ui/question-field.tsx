@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Checkbox, Input, Radio, Space, Typography, theme } from 'antd';
 import {
   countWords,
@@ -7,11 +7,25 @@ import {
   teamRoleDisplay,
   withExclusiveOptions,
   type Answer,
+  type FormSection,
   type Question,
   type TeamRoleDefinition,
 } from '@portal/shared/domain';
-import { Markdown, useTeamRoles } from '@portal/shared/ui';
-import { FileUploadField } from '../files/file-upload-field';
+import { Markdown } from './markdown';
+import { useTeamRoles } from './role-badge';
+
+type FileQuestion = Extract<Question, { questionType: 'file-upload' }>;
+
+/** What a file-upload question's control gets: the applicant's editor uploads, the builder's preview only shows it. */
+export interface FileFieldProps {
+  question: FileQuestion;
+  responseId: string;
+  value: string;
+  onChange: (fileId: string) => void;
+  disabled?: boolean;
+  inputId: string;
+  describedBy?: string;
+}
 
 export interface QuestionFieldProps {
   question: Question;
@@ -24,6 +38,10 @@ export interface QuestionFieldProps {
   /** The message to show next to the question, or null. */
   error?: string | null;
   readOnly?: boolean;
+  /** The roles a role-select question offers (the form's; default: the spec's seven). */
+  teamRoles?: readonly TeamRoleDefinition[];
+  /** The control of a file-upload question. */
+  renderFile: (props: FileFieldProps) => ReactNode;
 }
 
 /** The ids that tie the question's label, help, limits and error to its input. */
@@ -73,8 +91,20 @@ function RoleChoice({ roles, role }: { roles: readonly TeamRoleDefinition[]; rol
   );
 }
 
-function Control({ question, value, onChange, onBlur, responseId, error, readOnly, sectionId }: QuestionFieldProps) {
-  const teamRoles = useTeamRoles();
+function Control({
+  question,
+  value,
+  onChange,
+  onBlur,
+  responseId,
+  error,
+  readOnly,
+  sectionId,
+  teamRoles: givenRoles,
+  renderFile,
+}: QuestionFieldProps) {
+  const contextRoles = useTeamRoles();
+  const teamRoles = givenRoles ?? contextRoles;
   const ids = questionIds(sectionId, question.questionId);
   const text = typeof value === 'string' ? value : '';
   const list = Array.isArray(value) ? value : [];
@@ -167,15 +197,15 @@ function Control({ question, value, onChange, onBlur, responseId, error, readOnl
     case 'file-upload':
       return (
         <div role="group" {...group}>
-          <FileUploadField
-            responseId={responseId}
-            question={question}
-            value={text}
-            onChange={onChange}
-            disabled={readOnly}
-            inputId={ids.input}
-            describedBy={describedBy}
-          />
+          {renderFile({
+            responseId,
+            question,
+            value: text,
+            onChange,
+            disabled: readOnly,
+            inputId: ids.input,
+            describedBy,
+          })}
         </div>
       );
   }
@@ -233,5 +263,33 @@ export function QuestionField(props: QuestionFieldProps) {
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * A section as the applicant's editor shows it: its name (a heading the editor focuses when the
+ * section opens), its markdown description, then its questions. The builder's preview shows the same.
+ */
+export function SectionView({
+  section,
+  titleRef,
+  children,
+}: {
+  section: Pick<FormSection, 'sectionName' | 'description'>;
+  titleRef?: Ref<HTMLHeadingElement>;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <Typography.Title level={3} ref={titleRef} tabIndex={-1} style={{ marginTop: 0, outline: 'none' }}>
+        {section.sectionName}
+      </Typography.Title>
+      {section.description && (
+        <Markdown secondary style={{ marginBottom: 16 }}>
+          {section.description}
+        </Markdown>
+      )}
+      {children}
+    </>
   );
 }

@@ -1,0 +1,48 @@
+import { idFromText, moved, newForm, pathLabel, toDefinition, uniqueId } from './draft';
+
+test('ids come from texts: lower case, accents and punctuation folded into dashes, never taken twice', () => {
+  expect(idFromText('Why do you want to join?')).toBe('why-do-you-want-to-join');
+  expect(idFromText('  Résumé & links ')).toBe('resume-links');
+  expect(uniqueId('about', ['about', 'about-2'])).toBe('about-3');
+  expect(uniqueId('', [])).toBe('item');
+});
+
+test('moving an item swaps it with its neighbour, and does nothing past either end', () => {
+  expect(moved(['a', 'b', 'c'], 2, -1)).toEqual(['a', 'c', 'b']);
+  expect(moved(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
+  expect(moved(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'b', 'c']);
+});
+
+test('the definition leaves out empty optional fields and blank option lines', () => {
+  const draft = newForm(new Date('2026-01-01T12:00:00Z'));
+  draft.sections[0]!.questions.push({
+    questionId: 'q',
+    questionType: 'multiple-select',
+    questionText: 'Pick',
+    secondaryText: '',
+    options: ['A', ' B ', ''],
+    exclusiveOptions: [''],
+  });
+  const definition = toDefinition(draft);
+  expect(definition).not.toHaveProperty('description');
+  expect(definition.sections[0]!.questions[0]).toEqual({
+    questionId: 'q',
+    questionType: 'multiple-select',
+    questionText: 'Pick',
+    options: ['A', 'B'],
+  });
+});
+
+test('a problem path reads as where it is in the form', () => {
+  const draft = newForm();
+  draft.sections[0] = {
+    sectionId: 'about',
+    sectionName: 'About you',
+    questions: [{ questionId: 'q', questionType: 'short-answer', questionText: 'Your name?' }],
+  };
+  expect(pathLabel('sections.0.questions.0.maxWords', draft)).toBe(
+    'Section 1 "About you" › Question 1 "Your name?" › Maximum words',
+  );
+  expect(pathLabel('reviewRubrics.1.criteria.0.max', draft)).toBe('Review rubrics 2 › Criteria 1 › Highest score');
+  expect(pathLabel('semester', draft)).toBe('Semester');
+});

@@ -1,0 +1,228 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiRequestError } from '@portal/shared/client';
+import { FORM_REVISION_MESSAGES, type ApplicationForm } from '@portal/shared/domain';
+import { answer } from '@portal/jest-support/fake-api';
+import { FORM } from '../../../testing/fixtures';
+import { renderDor } from '../../../testing/render-dor';
+import { toDefinition } from './draft';
+
+jest.setTimeout(60_000);
+afterEach(() => jest.restoreAllMocks());
+
+const { isActive: _active, decisionsReleased: _released, ...DEFINITION } = FORM;
+
+/** FORM with two sections of questions, markdown and a letter: a small real form. */
+const STORED: ApplicationForm = {
+  ...FORM,
+  description: 'Welcome to **our club**.',
+  letters: [{ decision: 'accepted', body: 'Welcome, {firstName}!' }],
+};
+
+const saved = (save: jest.Mock) => save.mock.calls.at(-1)![0] as ApplicationForm;
+
+async function paste(box: HTMLElement, text: string) {
+  await userEvent.click(box);
+  await userEvent.paste(text);
+}
+
+async function addQuestion(label: string) {
+  await userEvent.click(screen.getByRole('button', { name: 'Add a question' }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: label }));
+}
+
+const question = (n: number) => screen.getByRole('group', { name: new RegExp(`^Question ${n} of `) });
+
+test('builds a new form: sections and questions added, reordered and deleted, ids from the texts, then saved', async () => {
+  const save = jest.fn((body: unknown) => ({ ...(body as object), isActive: false, decisionsReleased: false }));
+  renderDor('/admin/dor/forms/new', {
+    'POST /application/forms': save,
+    'GET /forms/fall-2026': answer({ ...FORM, id: 'fall-2026', semester: 'Fall 2026' }),
+  });
+
+  expect(await screen.findByRole('heading', { name: 'New form' })).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('tab', { name: 'Form' }));
+  await userEvent.type(screen.getByLabelText('Semester'), 'Fall 2026');
+  await userEvent.type(screen.getByLabelText('Form id'), 'fall-2026');
+  await userEvent.click(screen.getByRole('tab', { name: /^Sections/ }));
+
+  await userEvent.type(screen.getByLabelText('Section name'), 'About you');
+  expect(screen.getByLabelText('Section id')).toHaveValue('about-you');
+  await addQuestion('Short answer');
+  await userEvent.type(within(question(1)).getByLabelText('Question'), 'Your name?');
+  expect(within(question(1)).getByLabelText('Question id')).toHaveValue('your-name');
+  await addQuestion('Multiple choice');
+  await userEvent.type(within(question(2)).getByLabelText('Question'), 'Which year?');
+  await userEvent.click(screen.getByRole('button', { name: 'Move question 2 "Which year?" up' }));
+  expect(within(question(1)).getByLabelText('Question')).toHaveValue('Which year?');
+
+  await userEvent.click(screen.getByRole('button', { name: 'Add a section' }));
+  await userEvent.type(screen.getAllByLabelText('Section name')[1]!, 'Extra');
+  await userEvent.click(screen.getByRole('button', { name: 'Move section 2 "Extra" up' }));
+  expect(screen.getAllByLabelText('Section name').map((input) => (input as HTMLInputElement).value)).toEqual([
+    'Extra',
+    'About you',
+  ]);
+  await userEvent.click(screen.getByRole('button', { name: 'Delete section 1 "Extra"' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+  await waitFor(() => expect(screen.getAllByLabelText('Section name')).toHaveLength(1));
+
+  await userEvent.click(screen.getByRole('button', { name: 'Save form' }));
+  await waitFor(() => expect(save).toHaveBeenCalled());
+  const form = saved(save);
+  expect(form).toMatchObject({ id: 'fall-2026', semester: 'Fall 2026' });
+  expect(form.sections).toEqual([
+    {
+      sectionId: 'about-you',
+      sectionName: 'About you',
+      questions: [
+        {
+          questionId: 'which-year',
+          questionText: 'Which year?',
+          questionType: 'multiple-choice',
+          options: ['Option 1', 'Option 2'],
+        },
+        { questionId: 'your-name', questionText: 'Your name?', questionType: 'short-answer' },
+      ],
+    },
+  ]);
+  expect(form).not.toHaveProperty('isActive');
+  expect(await screen.findByRole('heading', { name: 'Edit Fall 2026' })).toBeInTheDocument();
+});
+
+test('a problem from the zod rules shows next to its field, and nothing is posted', async () => {
+  const { request } = renderDor('/admin/dor/forms/new', {});
+  await screen.findByRole('heading', { name: 'New form' });
+  await userEvent.click(screen.getByRole('tab', { name: 'Form' }));
+  await userEvent.type(screen.getByLabelText('Semester'), 'Fall 2026');
+  await userEvent.type(screen.getByLabelText('Form id'), 'fall 2026!');
+
+  await userEvent.click(screen.getByRole('button', { name: 'Save form' }));
+
+  const id = screen.getByLabelText('Form id');
+  expect(id).toHaveAttribute('aria-invalid', 'true');
+  const item = id.closest('.ant-form-item') as HTMLElement;
+  expect(within(item).getByText('Use letters, digits, "-" and "_" only')).toBeInTheDocument();
+  expect(screen.getByText('Form id: Use letters, digits, "-" and "_" only')).toBeInTheDocument();
+  expect(request).not.toHaveBeenCalledWith('POST', '/application/forms', expect.anything());
+
+  await userEvent.clear(id);
+  await userEvent.type(id, 'fall-2026');
+  expect(id).not.toHaveAttribute('aria-invalid');
+});
+
+test('duplicates a past form into a new semester: everything copied, new id and semester, not live', async () => {
+  const save = jest.fn((body: unknown) => ({ ...(body as object), isActive: false, decisionsReleased: false }));
+  renderDor('/admin/dor/forms/new?from=spring-2025', {
+    'GET /forms/spring-2025': answer(STORED),
+    'POST /application/forms': save,
+    'GET /forms/fall-2026': answer({ ...STORED, id: 'fall-2026' }),
+  });
+  expect(await screen.findByText(/A copy of Spring 2025/)).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('tab', { name: 'Form' }));
+  await userEvent.type(screen.getByLabelText('Semester'), 'Fall 2026');
+  await userEvent.type(screen.getByLabelText('Form id'), 'fall-2026');
+  await userEvent.click(screen.getByRole('button', { name: 'Save form' }));
+
+  await waitFor(() => expect(save).toHaveBeenCalled());
+  const { isActive: _a, decisionsReleased: _r, ...copied } = STORED;
+  expect(saved(save)).toEqual(toDefinition({ ...copied, id: 'fall-2026', semester: 'Fall 2026' }));
+});
+
+test('an import with a problem loads into the builder with the problem at its field; one that is not a form names its fields', async () => {
+  renderDor('/admin/dor/forms/new', {});
+  await screen.findByRole('heading', { name: 'New form' });
+
+  await userEvent.click(screen.getByRole('button', { name: 'Import JSON' }));
+  await paste(screen.getByRole('textbox', { name: 'Form definition (JSON) to import' }), '{"id": "x", "sections": 3}');
+  await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+  const dialog = screen.getByRole('dialog');
+  expect(within(dialog).getByText(/^sections: /)).toBeInTheDocument();
+  expect(within(dialog).getByText(/^semester: /)).toBeInTheDocument();
+
+  const broken = JSON.parse(JSON.stringify(DEFINITION)) as typeof DEFINITION;
+  const choice = broken.sections[1]!.questions[0] as unknown as Record<string, unknown>;
+  Object.assign(choice, { questionType: 'multiple-choice', options: ['Yes', 'Yes'] });
+  await userEvent.clear(screen.getByRole('textbox', { name: 'Form definition (JSON) to import' }));
+  await paste(screen.getByRole('textbox', { name: 'Form definition (JSON) to import' }), JSON.stringify(broken));
+  await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(
+    screen.getByText(/^Section 2 ".*" › Question 1 ".*" › Options: Each option may appear once$/),
+  ).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: /^2\. / }));
+  const options = screen.getByLabelText('Options');
+  expect(options).toHaveAttribute('aria-invalid', 'true');
+  expect(
+    within(options.closest('.ant-form-item') as HTMLElement).getByText('Each option may appear once'),
+  ).toBeInTheDocument();
+});
+
+test('export gives the definition the API takes, and importing it gives the same form back', async () => {
+  const save = jest.fn((body: unknown) => ({ ...(body as object), isActive: true, decisionsReleased: false }));
+  renderDor('/admin/dor/forms/spring-2025/edit', {
+    'GET /forms/spring-2025': answer(STORED),
+    'POST /application/forms': save,
+  });
+  await userEvent.click(await screen.findByRole('button', { name: 'Export JSON' }));
+  const json = (screen.getByRole('textbox', { name: 'Form definition (JSON) to export' }) as HTMLTextAreaElement).value;
+  const { isActive: _a, decisionsReleased: _r, ...definition } = STORED;
+  expect(JSON.parse(json)).toEqual(toDefinition(definition));
+  await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+
+  await userEvent.click(screen.getByRole('button', { name: 'Import JSON' }));
+  fireEvent.change(screen.getByRole('textbox', { name: 'Form definition (JSON) to import' }), {
+    target: { value: json },
+  });
+  await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Save form' }));
+  await waitFor(() => expect(save).toHaveBeenCalled());
+  expect(saved(save)).toEqual(JSON.parse(json));
+});
+
+test('the preview renders the markdown and shows role sections for the roles picked', async () => {
+  const form: ApplicationForm = {
+    ...STORED,
+    sections: [
+      { ...FORM.sections[0]!, description: 'Read **this** first' },
+      { sectionId: 'eng', sectionName: 'Engineering', forRoles: ['engineer'], questions: [] },
+    ],
+  };
+  renderDor('/admin/dor/forms/spring-2025/edit', { 'GET /forms/spring-2025': answer(form) });
+  // jsdom is a narrow screen: the preview is a tab beside the builder.
+  await userEvent.click(await screen.findByRole('tab', { name: 'Preview' }));
+  const preview = screen.getByRole('region', { name: 'Preview' });
+  expect((await within(preview).findByText('this')).tagName).toBe('STRONG');
+  expect((await within(preview).findByText('our club')).tagName).toBe('STRONG');
+  expect(within(preview).queryByRole('option', { name: /Engineering/ })).not.toBeInTheDocument();
+  await userEvent.click(within(preview).getByRole('checkbox', { name: /Engineer/ }));
+  await userEvent.click(within(preview).getByRole('button', { name: 'Next' }));
+  expect(within(preview).getByRole('heading', { name: 'Engineering' })).toBeInTheDocument();
+});
+
+test("the server's refusal to lose answers shows its message and the question's field", async () => {
+  const details = [
+    {
+      path: 'sections.0.questions.0.questionType',
+      message: FORM_REVISION_MESSAGES.retyped('Your phone number?', 'short-answer'),
+    },
+  ];
+  const save = jest.fn(() => {
+    throw new ApiRequestError(409, 'conflict', FORM_REVISION_MESSAGES.conflict, {
+      error: { code: 'conflict', message: FORM_REVISION_MESSAGES.conflict, details },
+    });
+  });
+  renderDor('/admin/dor/forms/spring-2025/edit', {
+    'GET /forms/spring-2025': answer(STORED),
+    'POST /application/forms': save,
+  });
+  await userEvent.click(await screen.findByRole('button', { name: 'Save form' }));
+
+  expect(await screen.findByText(FORM_REVISION_MESSAGES.conflict)).toBeInTheDocument();
+  expect(
+    screen.getByText(/^Section 1 "Contact details" › Question 1 "Your phone number\?" › Type: /),
+  ).toBeInTheDocument();
+  const type = within(question(1)).getByLabelText('Type');
+  expect(within(type.closest('.ant-form-item') as HTMLElement).getByText(details[0]!.message)).toBeInTheDocument();
+});

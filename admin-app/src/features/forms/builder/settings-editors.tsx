@@ -1,0 +1,479 @@
+import { Button, Card, Empty, Flex, Input, Select, Typography } from 'antd';
+import {
+  DEFAULT_TEAM_ROLE_DEFINITIONS,
+  fillLetter,
+  formReviewRoleRule,
+  formTeamRoles,
+  LETTER_DECISIONS,
+  LETTER_PLACEHOLDERS,
+  type DecisionLetter,
+  type LetterDecision,
+  type TeamRoleDefinition,
+} from '@portal/shared/domain';
+import { DecisionLetter as LetterView } from '@portal/shared/ui';
+import { moved, removed, replaced, uniqueId, type FormDraft } from './draft';
+import { Field, fieldId, ItemActions, MarkdownField, NumberField, RolesField, TextField, useIssue } from './fields';
+
+type Rubric = FormDraft['reviewRubrics'][number];
+type Criterion = Rubric['criteria'][number];
+
+function ListIssue({ path }: { path: string }) {
+  const issue = useIssue(path);
+  return issue ? (
+    <Typography.Text type="danger" role="alert">
+      {issue}
+    </Typography.Text>
+  ) : null;
+}
+
+/** The form's team roles (absent: the default seven, shown here to start from) and the review-role rule. */
+export function RolesEditor({ draft, onChange }: { draft: FormDraft; onChange: (draft: FormDraft) => void }) {
+  const roles = formTeamRoles(draft);
+  const setRoles = (next: TeamRoleDefinition[]) => onChange({ ...draft, roles: next });
+  const rule = formReviewRoleRule(draft);
+  return (
+    <Flex vertical gap={12}>
+      <Typography.Text type="secondary">
+        {draft.roles
+          ? 'The teams applicants can apply to.'
+          : 'This form uses the default roles; change any of them to make them this form’s own.'}
+      </Typography.Text>
+      <ListIssue path="roles" />
+      {roles.map((role, index) => {
+        const path = `roles.${index}`;
+        const set = (patch: Partial<TeamRoleDefinition>) => setRoles(replaced(roles, index, { ...role, ...patch }));
+        return (
+          <Card
+            key={index}
+            size="small"
+            title={`${role.emoji ?? ''} ${role.label || 'New role'}`.trim()}
+            extra={
+              <ItemActions
+                name={`role "${role.label || index + 1}"`}
+                index={index}
+                count={roles.length}
+                onMove={(delta) => setRoles(moved(roles, index, delta))}
+                onDelete={() => setRoles(removed(roles, index))}
+              />
+            }
+          >
+            <Flex gap={12} wrap>
+              <div style={{ flex: '2 1 180px' }}>
+                <TextField
+                  path={`${path}.label`}
+                  label="Name"
+                  required
+                  value={role.label}
+                  onChange={(label) => set({ label })}
+                />
+              </div>
+              <div style={{ flex: '1 1 140px' }}>
+                <TextField path={`${path}.id`} label="Role id" value={role.id} onChange={(id) => set({ id })} />
+              </div>
+              <div style={{ flex: '0 1 90px' }}>
+                <TextField
+                  path={`${path}.emoji`}
+                  label="Emoji"
+                  value={role.emoji}
+                  onChange={(emoji) => set({ emoji: emoji || undefined })}
+                />
+              </div>
+              <div style={{ flex: '0 1 130px' }}>
+                <Field path={`${path}.color`} label="Colour">
+                  <Input
+                    id={fieldId(`${path}.color`)}
+                    placeholder="#1f4d3f"
+                    value={role.color ?? ''}
+                    prefix={
+                      <span
+                        aria-hidden
+                        style={{
+                          width: 14,
+                          height: 14,
+                          borderRadius: 3,
+                          background: role.color ?? 'transparent',
+                          border: '1px solid #ccc',
+                        }}
+                      />
+                    }
+                    onChange={(event) => set({ color: event.target.value.trim() || undefined })}
+                  />
+                </Field>
+              </div>
+            </Flex>
+            <TextField
+              path={`${path}.description`}
+              label="Short description (optional)"
+              value={role.description}
+              onChange={(description) => set({ description: description || undefined })}
+            />
+          </Card>
+        );
+      })}
+      <Flex gap={8} wrap>
+        <Button
+          onClick={() =>
+            setRoles([
+              ...roles,
+              {
+                id: uniqueId(
+                  'role',
+                  roles.map((role) => role.id),
+                ),
+                label: '',
+              },
+            ])
+          }
+        >
+          Add a role
+        </Button>
+        {draft.roles && <Button onClick={() => onChange({ ...draft, roles: undefined })}>Use the default roles</Button>}
+      </Flex>
+      <Typography.Title level={5}>Who reviews what</Typography.Title>
+      <Flex gap={12} wrap>
+        <div style={{ flex: '2 1 200px' }}>
+          <Field
+            path="reviewRoleRule.requiredRole"
+            label="Every reviewer must review"
+            extra="Optional: a role every reviewer takes on."
+          >
+            <Select
+              id={fieldId('reviewRoleRule.requiredRole')}
+              allowClear
+              placeholder="No required role"
+              value={rule.requiredRole}
+              options={roles.map((role) => ({ value: role.id, label: role.label }))}
+              onChange={(requiredRole?: string) =>
+                onChange({ ...draft, reviewRoleRule: { ...rule, requiredRole: requiredRole || undefined } })
+              }
+            />
+          </Field>
+        </div>
+        <div style={{ flex: '1 1 160px' }}>
+          <NumberField
+            path="reviewRoleRule.minimum"
+            label="Roles per reviewer, at least"
+            min={0}
+            value={rule.minimum}
+            onChange={(minimum) => onChange({ ...draft, reviewRoleRule: { ...rule, minimum: minimum ?? 0 } })}
+          />
+        </div>
+      </Flex>
+    </Flex>
+  );
+}
+
+function CriterionEditor({
+  criterion,
+  path,
+  onChange,
+}: {
+  criterion: Criterion;
+  path: string;
+  onChange: (c: Criterion) => void;
+}) {
+  const set = (patch: Partial<Criterion>) => onChange({ ...criterion, ...patch });
+  return (
+    <>
+      <Flex gap={12} wrap>
+        <div style={{ flex: '2 1 220px' }}>
+          <TextField
+            path={`${path}.prompt`}
+            label="Criterion"
+            required
+            value={criterion.prompt}
+            onChange={(prompt) => set({ prompt })}
+          />
+        </div>
+        <div style={{ flex: '1 1 140px' }}>
+          <TextField path={`${path}.key`} label="Key" value={criterion.key} onChange={(key) => set({ key })} />
+        </div>
+      </Flex>
+      <MarkdownField
+        path={`${path}.description`}
+        label="What reviewers look for (optional)"
+        rows={2}
+        value={criterion.description}
+        onChange={(description) => set({ description })}
+      />
+      <Flex gap={12} wrap>
+        <div style={{ flex: '1 1 100px' }}>
+          <NumberField
+            path={`${path}.weight`}
+            label="Weight"
+            min={0}
+            step={0.5}
+            value={criterion.weight}
+            onChange={(weight) => set({ weight: weight ?? 0 })}
+          />
+        </div>
+        <div style={{ flex: '1 1 100px' }}>
+          <NumberField
+            path={`${path}.min`}
+            label="Lowest score"
+            value={criterion.min}
+            onChange={(min) => set({ min: min ?? 0 })}
+          />
+        </div>
+        <div style={{ flex: '1 1 100px' }}>
+          <NumberField
+            path={`${path}.max`}
+            label="Highest score"
+            value={criterion.max}
+            onChange={(max) => set({ max: max ?? 0 })}
+          />
+        </div>
+      </Flex>
+    </>
+  );
+}
+
+function RubricList({
+  draft,
+  field,
+  title,
+  onChange,
+}: {
+  draft: FormDraft;
+  field: 'reviewRubrics' | 'interviewRubrics';
+  title: string;
+  onChange: (draft: FormDraft) => void;
+}) {
+  const rubrics = draft[field];
+  const setRubrics = (next: Rubric[]) => onChange({ ...draft, [field]: next });
+  const kind = field === 'reviewRubrics' ? 'review' : 'interview';
+  return (
+    <Flex vertical gap={12}>
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        {title}
+      </Typography.Title>
+      <ListIssue path={field} />
+      {rubrics.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`No ${kind} rubrics yet.`} />}
+      {rubrics.map((rubric, r) => {
+        const path = `${field}.${r}`;
+        const set = (patch: Partial<Rubric>) => setRubrics(replaced(rubrics, r, { ...rubric, ...patch }));
+        return (
+          <Card
+            key={r}
+            size="small"
+            title={`${kind === 'review' ? 'Review' : 'Interview'} rubric: ${rubric.rubricId}`}
+            extra={
+              <ItemActions
+                name={`${kind} rubric "${rubric.rubricId}"`}
+                index={r}
+                count={rubrics.length}
+                onMove={(delta) => setRubrics(moved(rubrics, r, delta))}
+                onDelete={() => setRubrics(removed(rubrics, r))}
+              />
+            }
+          >
+            <Flex gap={12} wrap>
+              <div style={{ flex: '1 1 160px' }}>
+                <TextField
+                  path={`${path}.rubricId`}
+                  label="Rubric id"
+                  value={rubric.rubricId}
+                  onChange={(rubricId) => set({ rubricId })}
+                />
+              </div>
+              <div style={{ flex: '2 1 240px' }}>
+                <RolesField
+                  path={`${path}.roles`}
+                  label="For the roles"
+                  roles={formTeamRoles(draft)}
+                  value={rubric.roles}
+                  onChange={(roles) => set({ roles: roles as Rubric['roles'] })}
+                />
+              </div>
+            </Flex>
+            <ListIssue path={`${path}.criteria`} />
+            {rubric.criteria.map((criterion, c) => (
+              <Card
+                key={c}
+                size="small"
+                type="inner"
+                style={{ marginBottom: 8 }}
+                title={criterion.prompt || 'New criterion'}
+                extra={
+                  <ItemActions
+                    name={`criterion "${criterion.prompt || c + 1}"`}
+                    index={c}
+                    count={rubric.criteria.length}
+                    onMove={(delta) => set({ criteria: moved(rubric.criteria, c, delta) })}
+                    onDelete={() => set({ criteria: removed(rubric.criteria, c) })}
+                  />
+                }
+              >
+                <CriterionEditor
+                  criterion={criterion}
+                  path={`${path}.criteria.${c}`}
+                  onChange={(next) => set({ criteria: replaced(rubric.criteria, c, next) })}
+                />
+              </Card>
+            ))}
+            <Button
+              size="small"
+              onClick={() =>
+                set({
+                  criteria: [
+                    ...rubric.criteria,
+                    {
+                      key: uniqueId(
+                        'criterion',
+                        rubric.criteria.map((criterion) => criterion.key),
+                      ),
+                      prompt: '',
+                      min: 0,
+                      max: 4,
+                      weight: 1,
+                    },
+                  ],
+                })
+              }
+            >
+              Add a criterion
+            </Button>
+          </Card>
+        );
+      })}
+      <Button
+        style={{ alignSelf: 'start' }}
+        onClick={() =>
+          setRubrics([
+            ...rubrics,
+            {
+              rubricId: uniqueId(
+                kind,
+                rubrics.map((rubric) => rubric.rubricId),
+              ),
+              roles: [] as unknown as Rubric['roles'],
+              criteria: [{ key: 'criterion', prompt: '', min: 0, max: 4, weight: 1 }],
+            },
+          ])
+        }
+      >
+        {`Add a ${kind} rubric`}
+      </Button>
+    </Flex>
+  );
+}
+
+export function RubricsEditor({ draft, onChange }: { draft: FormDraft; onChange: (draft: FormDraft) => void }) {
+  return (
+    <Flex vertical gap={24}>
+      <RubricList draft={draft} field="reviewRubrics" title="Review rubrics" onChange={onChange} />
+      <RubricList draft={draft} field="interviewRubrics" title="Interview rubrics" onChange={onChange} />
+    </Flex>
+  );
+}
+
+export const DECISION_LABELS: Record<LetterDecision, string> = {
+  accepted: 'Accepted',
+  waitlist: 'Waitlisted',
+  denied: 'Denied',
+};
+
+const PLACEHOLDER_HINT = `Markdown. Placeholders: ${LETTER_PLACEHOLDERS.map((name) => `{${name}}`).join(', ')}.`;
+
+/** Letters per final decision and (optionally) roles, each with the applicant's view of it, filled in for a sample applicant. */
+export function LettersEditor({ draft, onChange }: { draft: FormDraft; onChange: (draft: FormDraft) => void }) {
+  const letters = draft.letters ?? [];
+  const roles = formTeamRoles(draft);
+  const setLetters = (next: DecisionLetter[]) => onChange({ ...draft, letters: next.length ? next : undefined });
+  return (
+    <Flex vertical gap={12}>
+      <Typography.Text type="secondary">
+        An applicant reads the letter for their decision and role after you release decisions; without one, a short
+        generic text.
+      </Typography.Text>
+      <ListIssue path="letters" />
+      {letters.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No letters yet." />}
+      {letters.map((letter, index) => {
+        const path = `letters.${index}`;
+        const set = (patch: Partial<DecisionLetter>) => setLetters(replaced(letters, index, { ...letter, ...patch }));
+        // A role this letter is for: its first, else (a decision's default) one without a letter of its own.
+        const ownLetters = new Set<string>(
+          letters.filter((other) => other.decision === letter.decision).flatMap((other) => other.roles ?? []),
+        );
+        const sampleRole =
+          roles.find((role) => role.id === letter.roles?.[0]) ??
+          roles.find((role) => !letter.roles && !ownLetters.has(role.id)) ??
+          roles[0] ??
+          DEFAULT_TEAM_ROLE_DEFINITIONS[0]!;
+        const name = `${DECISION_LABELS[letter.decision]} letter${letter.roles ? ` for ${letter.roles.join(', ')}` : ''}`;
+        return (
+          <Card
+            key={index}
+            size="small"
+            title={name}
+            extra={
+              <ItemActions
+                name={`letter ${index + 1}`}
+                index={index}
+                count={letters.length}
+                onMove={(delta) => setLetters(moved(letters, index, delta))}
+                onDelete={() => setLetters(removed(letters, index))}
+              />
+            }
+          >
+            <Flex gap={12} wrap>
+              <div style={{ flex: '1 1 160px' }}>
+                <Field path={`${path}.decision`} label="Decision">
+                  <Select
+                    id={fieldId(`${path}.decision`)}
+                    value={letter.decision}
+                    options={LETTER_DECISIONS.map((decision) => ({
+                      value: decision,
+                      label: DECISION_LABELS[decision],
+                    }))}
+                    onChange={(decision: LetterDecision) => set({ decision })}
+                  />
+                </Field>
+              </div>
+              <div style={{ flex: '2 1 240px' }}>
+                <RolesField
+                  path={`${path}.roles`}
+                  label="For the roles"
+                  placeholder="Every role without a letter of its own"
+                  roles={roles}
+                  value={letter.roles}
+                  onChange={(next) => set({ roles: (next.length ? next : undefined) as DecisionLetter['roles'] })}
+                />
+              </div>
+            </Flex>
+            <MarkdownField
+              path={`${path}.body`}
+              label="Letter"
+              rows={5}
+              extra={PLACEHOLDER_HINT}
+              value={letter.body}
+              onChange={(body) => set({ body })}
+            />
+            {letter.body.trim() && (
+              <section aria-label={`How applicants read the ${name.toLowerCase()}`}>
+                <Typography.Text type="secondary">As an applicant reads it:</Typography.Text>
+                <LetterView
+                  role={sampleRole.label}
+                  decision={letter.decision}
+                  letter={{
+                    body: fillLetter(letter.body, {
+                      firstName: 'Alex',
+                      role: sampleRole.label,
+                      semester: draft.semester || 'this semester',
+                    }),
+                  }}
+                />
+              </section>
+            )}
+          </Card>
+        );
+      })}
+      <Button
+        style={{ alignSelf: 'start' }}
+        onClick={() => setLetters([...letters, { decision: 'accepted', body: '' }])}
+      >
+        Add a letter
+      </Button>
+    </Flex>
+  );
+}

@@ -3,4 +3,15 @@
  * singleton, provided by the shell's build so it shares antd's internals (theme, ConfigProvider
  * context, style cache) with `antd` (./index.ts), yet downloaded only when a staff page needs it.
  */
-export { DatePicker, Dropdown, InputNumber, Segmented, Select, Switch, Table, Tabs } from 'antd/es/index.js';
+export {
+  Collapse,
+  DatePicker,
+  Dropdown,
+  InputNumber,
+  Segmented,
+  Select,
+  Switch,
+  Table,
+  Tabs,
+  Tooltip,
+} from 'antd/es/index.js';

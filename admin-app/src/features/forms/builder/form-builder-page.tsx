@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Col, Flex, Form, Grid, Input, Row, Select, Spin, Tabs, Typography } from 'antd';
+import { Alert, Button, Col, Flex, Form, Grid, Input, Row, Spin, Typography } from 'antd';
+import { Select, Tabs } from '@portal/shared/antd-admin';
 import { ApiRequestError, formKeys, formQueryOptions, usePortal } from '@portal/shared/client';
 import { fieldIssuesOf, type ApplicationForm, type FieldIssue } from '@portal/shared/domain';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from '@portal/shared/router';

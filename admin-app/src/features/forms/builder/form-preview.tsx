@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Card, Checkbox, Empty, Flex, Select, Typography } from 'antd';
+import { Button, Card, Checkbox, Empty, Flex, Typography } from 'antd';
+import { Select } from '@portal/shared/antd-admin';
 import {
   emptyAnswer,
   formTeamRoles,

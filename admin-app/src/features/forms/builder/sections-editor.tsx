@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Card, Checkbox, Collapse, Dropdown, Empty, Flex, Input, Select, Space, Typography } from 'antd';
+import { Button, Card, Checkbox, Empty, Flex, Input, Space, Typography } from 'antd';
+import { Collapse, Dropdown, Select } from '@portal/shared/antd-admin';
 import {
   QUESTION_TYPES,
   formTeamRoles,

@@ -1,4 +1,5 @@
-import { Button, Card, Empty, Flex, Input, Select, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Input, Typography } from 'antd';
+import { Select } from '@portal/shared/antd-admin';
 import {
   DEFAULT_TEAM_ROLE_DEFINITIONS,
   fillLetter,

@@ -1,6 +1,7 @@
 import type { ApplicationForm, ApplicationResponse, AuditEntry, SectionResponse } from '@portal/shared/domain';
 import { auditWrite } from '../audit/audit-entry';
 import { COLLECTIONS } from '../store/collections';
+import { queryAll } from '../store/query-pages';
 import type { DocumentStore, WriteOperation } from '../store/document-store';
 
 /** One change to a form, written in one batch with its audit entry. */
@@ -11,12 +12,13 @@ export interface FormChange {
   /** Other forms made inactive in the same batch. */
   deactivate: string[];
   audit: AuditEntry;
-  /** Responses whose sections are rewritten for a new definition (their answers kept). */
-  responses?: { id: string; sectionResponses: SectionResponse[] }[];
 }
 
-/** Writes per batch: Firestore takes 500; the first batch also holds the form, its audit entry and deactivations. */
-const RESPONSES_PER_BATCH = 400;
+/**
+ * Rewrites a response's sections for a new definition, from the answers stored at that moment;
+ * null leaves the response as it is.
+ */
+export type ReviseSections = (sections: SectionResponse[]) => SectionResponse[] | null;
 
 /** The application-forms collection as the super-reviewer's form management reads and writes it. */
 export interface AdminFormsRepository {
@@ -25,8 +27,14 @@ export interface AdminFormsRepository {
   listByDueDate(): Promise<ApplicationForm[]>;
   /** The ids of every active form. */
   activeIds(): Promise<string[]>;
-  /** The answers of every response to the form. */
+  /** The answers of every response to the form (read page by page). */
   responseSections(formId: string): Promise<{ id: string; sectionResponses: SectionResponse[] }[]>;
+  /**
+   * Revises every response to the form, each in a transaction of its own that reads it afresh, so
+   * an answer saved while the form was being replaced is kept; each revision bumps the version,
+   * so an editor still open on the old version merges instead of overwriting it.
+   */
+  reviseResponses(formId: string, revise: ReviseSections): Promise<void>;
   /** The form's application rows, or only those with a final decision. */
   countRows(formId: string, finalOnly: boolean): Promise<number>;
   save(change: FormChange): Promise<void>;
@@ -51,14 +59,27 @@ export function createAdminFormsRepository(store: DocumentStore): AdminFormsRepo
       return active.items.map((item) => item.id);
     },
     async responseSections(formId) {
-      const responses = await store.query<ApplicationResponse>(COLLECTIONS.responses, {
-        where: [{ field: 'applicationFormId', value: formId }],
-      });
-      return responses.items.map((item) => ({ id: item.id, sectionResponses: item.data.sectionResponses }));
+      const responses = await queryAll<ApplicationResponse>(store, COLLECTIONS.responses, [
+        { field: 'applicationFormId', value: formId },
+      ]);
+      return responses.map((response) => ({ id: response.id, sectionResponses: response.sectionResponses }));
+    },
+    async reviseResponses(formId, revise) {
+      const responses = await queryAll<ApplicationResponse>(store, COLLECTIONS.responses, [
+        { field: 'applicationFormId', value: formId },
+      ]);
+      for (const { id } of responses) {
+        await store.transaction(async (tx) => {
+          const current = await tx.get<ApplicationResponse>(COLLECTIONS.responses, id);
+          const revised = current && revise(current.sectionResponses);
+          if (!current || !revised) return;
+          tx.update(COLLECTIONS.responses, id, { sectionResponses: revised, version: current.version + 1 });
+        });
+      }
     },
     countRows: (formId, finalOnly) =>
       count(COLLECTIONS.reviewStatuses, formId, finalOnly ? [{ field: 'final', value: true }] : []),
-    async save({ form, patch, deactivate, audit, responses = [] }) {
+    async save({ form, patch, deactivate, audit }) {
       const write: WriteOperation = patch
         ? { kind: 'update', collection: COLLECTIONS.forms, id: form.id, patch }
         : { kind: 'set', collection: COLLECTIONS.forms, id: form.id, data: form };
@@ -71,21 +92,7 @@ export function createAdminFormsRepository(store: DocumentStore): AdminFormsRepo
           patch: { isActive: false },
         })),
         auditWrite(audit),
-        ...responseWrites(responses.slice(0, RESPONSES_PER_BATCH)),
       ]);
-      // A chapter's hundreds of applications: the rest in further batches, each response whole.
-      for (let start = RESPONSES_PER_BATCH; start < responses.length; start += RESPONSES_PER_BATCH) {
-        await store.batch(responseWrites(responses.slice(start, start + RESPONSES_PER_BATCH)));
-      }
     },
   };
-}
-
-function responseWrites(responses: { id: string; sectionResponses: SectionResponse[] }[]): WriteOperation[] {
-  return responses.map(({ id, sectionResponses }) => ({
-    kind: 'update',
-    collection: COLLECTIONS.responses,
-    id,
-    patch: { sectionResponses },
-  }));
 }

@@ -9,6 +9,8 @@ import {
   type ApplicationForm,
 } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
+import type { DocumentStore } from '../store/document-store';
+import { createSqliteStore } from '../store/sqlite-store';
 import { demoForm } from '../seed/demo-form';
 import {
   createHarness,
@@ -294,6 +296,59 @@ describe('POST /api/application/forms', () => {
         .put(`/application/save/${responseId}`, withAnswers(stored, { 'about-you.pronouns': 'she/her' }));
       expect(again.status).toBe(200);
     });
+  });
+
+  it('keeps an answer saved while the form is being replaced, and moves the response to a new version', async () => {
+    // The applicant saves between the server's read of the responses and its write of the form.
+    const inner = createSqliteStore({ filename: ':memory:' });
+    let onFormWrite: (() => Promise<void>) | null = null;
+    const store: DocumentStore = {
+      ...inner,
+      get: (collection, id) => inner.get(collection, id),
+      query: (collection, spec) => inner.query(collection, spec),
+      count: (collection, where) => inner.count(collection, where),
+      create: (collection, id, data) => inner.create(collection, id, data),
+      set: (collection, id, data) => inner.set(collection, id, data),
+      update: (collection, id, patch) => inner.update(collection, id, patch),
+      delete: (collection, id) => inner.delete(collection, id),
+      transaction: (work) => inner.transaction(work),
+      close: () => inner.close(),
+      async batch(operations) {
+        const hook = onFormWrite;
+        onFormWrite = null;
+        if (hook) await hook();
+        return inner.batch(operations);
+      },
+    };
+    await harness.close();
+    harness = await createHarness({ store });
+    const started = await startResponse(harness, 'ada');
+    const first = await harness
+      .as('ada')
+      .put(`/application/save/${started.id}`, withAnswers(started, { 'about-you.preferred-name': 'Nova' }));
+    expect(first.status).toBe(200);
+    onFormWrite = async () => {
+      const res = await harness
+        .as('ada')
+        .put(`/application/save/${started.id}`, withAnswers(first.body, { 'about-you.preferred-name': 'Nova B.' }));
+      expect(res.status).toBe(200);
+    };
+    const form = structuredClone(harness.form);
+    form.sections[0]!.questions.push({
+      questionId: 'pronouns',
+      questionType: 'short-answer',
+      questionText: 'Pronouns',
+    });
+    expect((await harness.as('dora').post('/application/forms', form)).status).toBe(201);
+    expect(onFormWrite).toBeNull();
+    const stored = (await storedResponse(harness, started.id))!;
+    expect(stored.sectionResponses[0]!.questions.map((q) => [q.questionId, q.response])).toEqual([
+      ['preferred-name', 'Nova B.'],
+      ['year', ''],
+      ['resume', ''],
+      ['pronouns', ''],
+    ]);
+    expect(stored.version).toBe(first.body.version + 2);
   });
 
   type Change = (form: ApplicationForm) => void;

@@ -24,8 +24,9 @@ import type { AdminFormsRepository } from './admin-forms.repository';
  * Replacing a form that has responses keeps every answer (issue 14): a definition that removes,
  * moves or retypes an answered question, or drops a chosen option, is refused with 409 naming
  * each question (`answerLosingChanges`); otherwise every response is rewritten for the new
- * definition in the same save (new questions empty, answers kept). The responses are read before
- * the write, so an answer given in between to a question being removed is the accepted window.
+ * definition after the form is saved (new questions empty, answers kept), each in its own
+ * transaction from its answers at that moment; a response answered in between to a question that
+ * is gone is left as it was rather than lose the answer.
  */
 export function createAdminFormsService(deps: { forms: AdminFormsRepository; now?: () => Date }) {
   const { forms } = deps;
@@ -97,12 +98,14 @@ export function createAdminFormsService(deps: { forms: AdminFormsRepository; now
       await forms.save({
         form,
         deactivate: [],
-        responses: responses.map((response) => ({
-          id: response.id,
-          sectionResponses: revisedSectionResponses(form, response.sectionResponses),
-        })),
         audit: audited(actor, 'form.published', form.id, previous && outline(previous), outline(form)),
       });
+      if (previous) {
+        // Each response afresh: one answered since the check above to a question now gone stays as it was.
+        await forms.reviseResponses(form.id, (sections) =>
+          answerLosingChanges(previous, form, [sections]).length > 0 ? null : revisedSectionResponses(form, sections),
+        );
+      }
       return form;
     },
 

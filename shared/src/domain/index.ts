@@ -21,3 +21,4 @@ export * from './dates';
 export * from './decision-letters';
 export * from './exports';
 export * from './calibration';
+export * from './interview-slots';

@@ -21,6 +21,7 @@ import { adminFormsRoutes } from './staff/admin-forms.routes';
 import { adminUsersRoutes } from './staff/admin-users.routes';
 import { reviewsRoutes } from './staff/reviews.routes';
 import { authRoutes } from './users/auth.routes';
+import { interviewsRoutes } from './interviews/interviews.routes';
 import { preferencesRoutes } from './users/preferences.routes';
 
 export type { AppDeps } from './app-deps';
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps): Express {
   const staffDeps = { store: deps.store, accounts: deps.accounts, now };
   api.use(adminUsersRoutes({ ...staffDeps, files: deps.files }));
   api.use(adminFormsRoutes(staffDeps));
+  api.use(interviewsRoutes({ store: deps.store, now }));
   api.use(preferencesRoutes(staffDeps));
   api.use(reviewsRoutes(staffDeps));
   api.use(exportsRoutes({ ...staffDeps, files: deps.files }));

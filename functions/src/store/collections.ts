@@ -20,4 +20,8 @@ export const COLLECTIONS = {
   rateLimits: 'rate-limits',
   /** One per data migration applied to this database (`migrations/run-migrations.ts`). */
   migrations: 'migrations',
+  /** Published interview slots, each with its bookings (issue 17). */
+  interviewSlots: 'interview-slots',
+  /** Per applicant and form: the slot they booked (one seat per form). */
+  interviewBookings: 'interview-bookings',
 } as const;

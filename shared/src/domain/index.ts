@@ -24,3 +24,4 @@ export * from './decision-letters';
 export * from './exports';
 export * from './calibration';
 export * from './form-revision';
+export * from './interview-slots';

@@ -120,6 +120,8 @@ export const applicationFormSchema = z.object({
   roles: z.array(teamRoleDefinitionSchema).min(1).max(MAX_TEAM_ROLES).optional(),
   /** absent: `DEFAULT_REVIEW_ROLE_RULE` (read through `formReviewRoleRule`). */
   reviewRoleRule: reviewRoleRuleSchema.optional(),
+  /** Hours before an interview slot starts when its bookings stop changing; absent: DEFAULT_INTERVIEW_CUTOFF_HOURS. */
+  interviewCutoffHours: z.number().int().min(0).max(336).optional(),
   /** Decision letters (markdown with placeholders); staff only: an applicant reads only their own, filled in, after release. */
   letters: decisionLettersSchema.optional(),
 });

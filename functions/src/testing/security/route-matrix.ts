@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { DEFAULT_REVIEW_ROLE_RULE, DEFAULT_TEAM_ROLE_DEFINITIONS } from '@portal/shared/domain';
+import type { InterviewSlot } from '@portal/shared/domain';
 import { demoForm } from '../../seed/demo-form';
 import { COLLECTIONS } from '../../store/collections';
 import { CALLERS, START, type Caller, type Harness } from '../api-harness';
@@ -72,6 +73,36 @@ const assignedStaff = (status: number) => ({
   unassignedReviewer: 403,
   superReviewer: status,
 });
+
+const SLOT_ID = 'slot-1';
+
+/** A slot three days ahead with rita interviewing (ada's engineer row qualified: she is invited). */
+async function prepareSlot(f: Fixture, options: { bookedByOwner?: boolean } = {}): Promise<void> {
+  const store = f.harness.store;
+  await store.update(COLLECTIONS.reviewStatuses, `${f.responseId}__engineer`, { qualified: true });
+  const slot: InterviewSlot = {
+    id: SLOT_ID,
+    formId: f.formId,
+    startsAt: new Date(START.getTime() + 3 * 24 * 60 * 60 * 1000).toISOString(),
+    minutes: 30,
+    place: 'Room 1',
+    interviewerIds: ['rita'],
+    interviewerNames: ['rita Tester'],
+    capacity: 2,
+    bookings: options.bookedByOwner
+      ? [{ userId: 'ada', responseId: f.responseId, applicantName: 'ada Tester', bookedAt: START.toISOString() }]
+      : [],
+    createdAt: START.toISOString(),
+  };
+  await store.set(COLLECTIONS.interviewSlots, slot.id, slot);
+  if (options.bookedByOwner) {
+    await store.set(COLLECTIONS.interviewBookings, `ada__${f.formId}`, {
+      userId: 'ada',
+      formId: f.formId,
+      slotId: slot.id,
+    });
+  }
+}
 
 const NEW_FORM_ID = 'security-form';
 
@@ -325,6 +356,41 @@ export const MATRIX: Record<string, MatrixRow> = {
     query: { limit: '10' },
     expect: { ...SUPER_ONLY, superReviewer: 200 },
   },
+  'POST /api/admin/forms/:formId/interview-slots': {
+    body: () => ({
+      startsAt: new Date(START.getTime() + 3 * 24 * 60 * 60 * 1000).toISOString(),
+      minutes: 30,
+      place: 'Room 1',
+      interviewerIds: ['rita'],
+      capacity: 2,
+    }),
+    expect: { ...SUPER_ONLY, superReviewer: 201 },
+  },
+  'GET /api/admin/forms/:formId/interview-slots': {
+    noInput: 'only the form id',
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'DELETE /api/admin/forms/:formId/interview-slots/:slotId': {
+    noInput: 'only the form and slot ids',
+    prepare: (f) => prepareSlot(f),
+    expect: { ...SUPER_ONLY, superReviewer: 204 },
+  },
+  'GET /api/admin/interviews/mine': {
+    noInput: 'takes no parameters, query or body',
+    expect: { ...verified(200), owner: 403, otherApplicant: 403 },
+  },
+  'GET /api/interviews/:formId': { noInput: 'only the form id', expect: verified(200) },
+  'PUT /api/interviews/:formId/booking': {
+    // Only ada is invited (her engineer row is qualified); everyone else is refused.
+    prepare: (f) => prepareSlot(f),
+    body: () => ({ slotId: SLOT_ID }),
+    expect: { ...verified(403), owner: 200 },
+  },
+  'DELETE /api/interviews/:formId/booking': {
+    noInput: 'only the form id',
+    prepare: (f) => prepareSlot(f, { bookedByOwner: true }),
+    expect: { ...verified(404), owner: 200 },
+  },
 };
 
 /** What each path parameter names in the fixture. */
@@ -338,6 +404,7 @@ export function defaultParams(f: Fixture): Record<string, string> {
     kind: 'review',
     id: f.reviewId,
     userId: 'rita',
+    slotId: SLOT_ID,
   };
 }
 

@@ -1,0 +1,63 @@
+import { Router } from 'express';
+import { idSchema, interviewBookingBodySchema, interviewSlotBodySchema, type User } from '@portal/shared/domain';
+import type { AppDeps } from '../app-deps';
+import { noFormError } from '../forms/forms.service';
+import { ApiError } from '../http/api-error';
+import { parseParam } from '../http/params';
+import { parseInput } from '../http/validate';
+import { requireIdentity } from '../identity/identity-middleware';
+import { requireStaff, requireSuperReviewer } from '../staff/staff-access';
+import { COLLECTIONS } from '../store/collections';
+import { createInterviewsService } from './interviews.service';
+import { INTERVIEW_MESSAGES } from '@portal/shared/domain';
+
+/**
+ * Interview slots: the super-reviewer publishes and deletes them, interviewers list their booked
+ * interviews, and an invited applicant books, moves or cancels their seat.
+ */
+export function interviewsRoutes(deps: Pick<AppDeps, 'store'> & { now: () => Date }): Router {
+  const interviews = createInterviewsService(deps);
+  const superReviewer = requireSuperReviewer(deps.store);
+  const staff = requireStaff(deps.store);
+  const verified = requireIdentity({ verifiedEmail: true });
+  const formIdOf = (value: unknown) => parseParam(idSchema, value, noFormError);
+  const router = Router();
+
+  router.post('/admin/forms/:formId/interview-slots', ...superReviewer, async (req, res) => {
+    const formId = formIdOf(req.params.formId);
+    const body = parseInput(interviewSlotBodySchema, req.body, 'interview slot');
+    res.status(201).json(await interviews.create(formId, body));
+  });
+
+  router.get('/admin/forms/:formId/interview-slots', ...superReviewer, async (req, res) => {
+    res.json(await interviews.list(formIdOf(req.params.formId)));
+  });
+
+  router.delete('/admin/forms/:formId/interview-slots/:slotId', ...superReviewer, async (req, res) => {
+    const formId = formIdOf(req.params.formId);
+    const slotId = parseParam(idSchema, req.params.slotId, () => new ApiError('not-found', INTERVIEW_MESSAGES.noSlot));
+    await interviews.remove(formId, slotId);
+    res.status(204).end();
+  });
+
+  router.get('/admin/interviews/mine', ...staff, async (req, res) => {
+    res.json(await interviews.mine(req.user!.id));
+  });
+
+  router.get('/interviews/:formId', verified, async (req, res) => {
+    res.json(await interviews.forApplicant(formIdOf(req.params.formId), req.identity!.uid));
+  });
+
+  router.put('/interviews/:formId/booking', verified, async (req, res) => {
+    const formId = formIdOf(req.params.formId);
+    const { slotId } = parseInput(interviewBookingBodySchema, req.body, 'booking');
+    const user = await deps.store.get<User>(COLLECTIONS.users, req.identity!.uid);
+    if (!user) throw new ApiError('forbidden', INTERVIEW_MESSAGES.notInvited);
+    res.json(await interviews.book(formId, user, slotId));
+  });
+
+  router.delete('/interviews/:formId/booking', verified, async (req, res) => {
+    res.json(await interviews.cancel(formIdOf(req.params.formId), req.identity!.uid));
+  });
+  return router;
+}

@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import {
+  applicantSlotView,
+  applicationRowId,
+  beforeCutoff,
+  bySlotStart,
+  DEFAULT_INTERVIEW_CUTOFF_HOURS,
+  displayName,
+  INTERVIEW_MESSAGES,
+  STAFF_ROLES,
+  type ApplicantInterviews,
+  type ApplicationForm,
+  type ApplicationResponse,
+  type ApplicationRow,
+  type InterviewSlot,
+  type InterviewSlotBody,
+  type User,
+} from '@portal/shared/domain';
+import { noFormError } from '../forms/forms.service';
+import { ApiError } from '../http/api-error';
+import type { ResponseIndexEntry } from '../responses/responses.repository';
+import { responseIndexId } from '../responses/responses.repository';
+import { COLLECTIONS } from '../store/collections';
+import type { DocumentStore, StoreTransaction } from '../store/document-store';
+import { queryAll } from '../store/query-pages';
+
+/** Per applicant and form: the slot they hold (the one booking they may have). */
+type BookingRecord = {
+  userId: string;
+  formId: string;
+  slotId: string;
+};
+
+const bookingId = (formId: string, userId: string) => `${userId}__${formId}`;
+const noSlotError = () => new ApiError('not-found', INTERVIEW_MESSAGES.noSlot);
+const cutoffHoursOf = (form: Pick<ApplicationForm, 'interviewCutoffHours'>) =>
+  form.interviewCutoffHours ?? DEFAULT_INTERVIEW_CUTOFF_HOURS;
+
+export function createInterviewsService(deps: { store: DocumentStore; now: () => Date }) {
+  const { store, now } = deps;
+
+  async function formOrThrow(formId: string): Promise<ApplicationForm> {
+    const form = await store.get<ApplicationForm>(COLLECTIONS.forms, formId);
+    if (!form) throw noFormError();
+    return form;
+  }
+
+  /** The caller's response to the form when a row of theirs is qualified or at the interview stage. */
+  async function invitation(formId: string, userId: string): Promise<ApplicationResponse | null> {
+    const entry = await store.get<ResponseIndexEntry>(COLLECTIONS.responseIndex, responseIndexId(userId, formId));
+    if (!entry) return null;
+    const response = await store.get<ApplicationResponse>(COLLECTIONS.responses, entry.responseId);
+    if (!response || response.userId !== userId) return null;
+    const rows = await Promise.all(
+      response.rolesApplied.map((role) =>
+        store.get<ApplicationRow>(COLLECTIONS.reviewStatuses, applicationRowId(response.id, role)),
+      ),
+    );
+    return rows.some((row) => row && (row.qualified || row.decision === 'interview')) ? response : null;
+  }
+
+  async function slotsOf(formId: string): Promise<InterviewSlot[]> {
+    return (
+      await queryAll<InterviewSlot>(store, COLLECTIONS.interviewSlots, [{ field: 'formId', value: formId }])
+    ).sort(bySlotStart);
+  }
+
+  async function slotInTx(tx: StoreTransaction, formId: string, slotId: string): Promise<InterviewSlot> {
+    const slot = await tx.get<InterviewSlot>(COLLECTIONS.interviewSlots, slotId);
+    if (!slot || slot.formId !== formId) throw noSlotError();
+    return slot;
+  }
+
+  return {
+    async create(formId: string, body: InterviewSlotBody): Promise<InterviewSlot> {
+      await formOrThrow(formId);
+      const startsAt = new Date(body.startsAt);
+      if (startsAt.getTime() <= now().getTime()) {
+        throw new ApiError('invalid-request', 'Invalid interview slot', [
+          { path: 'startsAt', message: INTERVIEW_MESSAGES.startsInPast },
+        ]);
+      }
+      const interviewers = await Promise.all(body.interviewerIds.map((id) => store.get<User>(COLLECTIONS.users, id)));
+      const notStaff = body.interviewerIds.flatMap((_, index) =>
+        interviewers[index] && STAFF_ROLES.includes(interviewers[index].role) ? [] : [index],
+      );
+      if (notStaff.length > 0) {
+        throw new ApiError(
+          'invalid-request',
+          'Invalid interview slot',
+          notStaff.map((index) => ({
+            path: `interviewerIds.${index}`,
+            message: INTERVIEW_MESSAGES.interviewerNotStaff,
+          })),
+        );
+      }
+      const slot: InterviewSlot = {
+        id: randomUUID(),
+        formId,
+        startsAt: startsAt.toISOString(),
+        minutes: body.minutes,
+        place: body.place,
+        interviewerIds: [...new Set(body.interviewerIds)],
+        interviewerNames: [...new Map(interviewers.map((user) => [user!.id, displayName(user!)])).values()],
+        capacity: body.capacity,
+        bookings: [],
+        createdAt: now().toISOString(),
+      };
+      await store.create(COLLECTIONS.interviewSlots, slot.id, slot);
+      return slot;
+    },
+
+    async list(formId: string): Promise<{ items: InterviewSlot[] }> {
+      await formOrThrow(formId);
+      return { items: await slotsOf(formId) };
+    },
+
+    async remove(formId: string, slotId: string): Promise<void> {
+      await store.transaction(async (tx) => {
+        const slot = await slotInTx(tx, formId, slotId);
+        if (slot.bookings.length > 0) throw new ApiError('conflict', INTERVIEW_MESSAGES.slotHasBookings);
+        tx.delete(COLLECTIONS.interviewSlots, slotId);
+      });
+    },
+
+    /** The interviewer's slots that someone booked, in time order. */
+    async mine(staffId: string): Promise<{ items: InterviewSlot[] }> {
+      const slots = await queryAll<InterviewSlot>(store, COLLECTIONS.interviewSlots, [
+        { field: 'interviewerIds', op: 'array-contains', value: staffId },
+      ]);
+      return { items: slots.filter((slot) => slot.bookings.length > 0).sort(bySlotStart) };
+    },
+
+    async forApplicant(formId: string, userId: string): Promise<ApplicantInterviews> {
+      const form = await formOrThrow(formId);
+      const cutoffHours = cutoffHoursOf(form);
+      if (!(await invitation(formId, userId))) return { invited: false, cutoffHours, booking: null, slots: [] };
+      const slots = await slotsOf(formId);
+      const held = slots.find((slot) => slot.bookings.some((booking) => booking.userId === userId));
+      return {
+        invited: true,
+        cutoffHours,
+        booking: held ? applicantSlotView(held) : null,
+        slots: slots
+          .filter((slot) => slot !== held && slot.bookings.length < slot.capacity)
+          .filter((slot) => beforeCutoff(slot, cutoffHours, now()))
+          .map(applicantSlotView),
+      };
+    },
+
+    /** Books `slotId`, or moves the caller's booking there: one seat per applicant and form. */
+    async book(formId: string, user: User, slotId: string): Promise<ApplicantInterviews> {
+      const form = await formOrThrow(formId);
+      const cutoffHours = cutoffHoursOf(form);
+      const response = await invitation(formId, user.id);
+      if (!response) throw new ApiError('forbidden', INTERVIEW_MESSAGES.notInvited);
+      await store.transaction(async (tx) => {
+        const slot = await slotInTx(tx, formId, slotId);
+        const record = await tx.get<BookingRecord>(COLLECTIONS.interviewBookings, bookingId(formId, user.id));
+        if (record?.slotId === slotId) throw new ApiError('conflict', INTERVIEW_MESSAGES.alreadyBooked);
+        const previous = record ? await tx.get<InterviewSlot>(COLLECTIONS.interviewSlots, record.slotId) : null;
+        const at = now();
+        if (!beforeCutoff(slot, cutoffHours, at) || (previous && !beforeCutoff(previous, cutoffHours, at))) {
+          throw new ApiError('conflict', INTERVIEW_MESSAGES.pastCutoff(cutoffHours));
+        }
+        if (slot.bookings.length >= slot.capacity) throw new ApiError('conflict', INTERVIEW_MESSAGES.slotFull);
+        if (previous) {
+          tx.update(COLLECTIONS.interviewSlots, previous.id, {
+            bookings: previous.bookings.filter((booking) => booking.userId !== user.id),
+          });
+        }
+        tx.update(COLLECTIONS.interviewSlots, slot.id, {
+          bookings: [
+            ...slot.bookings,
+            { userId: user.id, responseId: response.id, applicantName: displayName(user), bookedAt: at.toISOString() },
+          ],
+        });
+        tx.set(COLLECTIONS.interviewBookings, bookingId(formId, user.id), { userId: user.id, formId, slotId });
+      });
+      return this.forApplicant(formId, user.id);
+    },
+
+    async cancel(formId: string, userId: string): Promise<ApplicantInterviews> {
+      const form = await formOrThrow(formId);
+      const cutoffHours = cutoffHoursOf(form);
+      await store.transaction(async (tx) => {
+        const record = await tx.get<BookingRecord>(COLLECTIONS.interviewBookings, bookingId(formId, userId));
+        const slot = record ? await tx.get<InterviewSlot>(COLLECTIONS.interviewSlots, record.slotId) : null;
+        if (!record || !slot) throw new ApiError('not-found', INTERVIEW_MESSAGES.noBooking);
+        if (!beforeCutoff(slot, cutoffHours, now())) {
+          throw new ApiError('conflict', INTERVIEW_MESSAGES.pastCutoff(cutoffHours));
+        }
+        tx.update(COLLECTIONS.interviewSlots, slot.id, {
+          bookings: slot.bookings.filter((booking) => booking.userId !== userId),
+        });
+        tx.delete(COLLECTIONS.interviewBookings, bookingId(formId, userId));
+      });
+      return this.forApplicant(formId, userId);
+    },
+  };
+}

@@ -9,3 +9,4 @@ export * from './autosave';
 export * from './failure-message';
 export * from './download-file';
 export * from './use-date-format';
+export * from './use-warn-before-unload';

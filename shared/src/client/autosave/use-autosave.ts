@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { AutosaveEngine, type AutosaveOptions, type AutosaveState } from './autosave-engine';
 import { pendingSaves } from './pending-saves';
+import { useWarnBeforeUnload } from '../use-warn-before-unload';
 
 export type Autosave<T> = AutosaveState<T> &
   Pick<AutosaveEngine<T>, 'edit' | 'flush' | 'settle' | 'resolve' | 'close' | 'stop'>;
@@ -41,23 +42,16 @@ export function useAutosave<T>(options: UseAutosaveOptions<T>): Autosave<T> {
         latest.current.onDiscard?.();
       },
     });
-    const warn = (event: BeforeUnloadEvent) => {
-      if (!engine.getState().dirty) return;
-      event.preventDefault();
-      // Older browsers show the prompt only when returnValue is set.
-      event.returnValue = '';
-    };
     window.addEventListener('online', engine.online);
     window.addEventListener('offline', engine.offline);
-    window.addEventListener('beforeunload', warn);
     engine.start();
     return () => {
       window.removeEventListener('online', engine.online);
       window.removeEventListener('offline', engine.offline);
-      window.removeEventListener('beforeunload', warn);
       void engine.leave().finally(unregister);
     };
   }, [engine]);
+  useWarnBeforeUnload(() => engine.getState().dirty);
 
   return {
     ...state,

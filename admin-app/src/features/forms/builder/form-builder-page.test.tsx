@@ -226,3 +226,23 @@ test("the server's refusal to lose answers shows its message and the question's 
   const type = within(question(1)).getByLabelText('Type');
   expect(within(type.closest('.ant-form-item') as HTMLElement).getByText(details[0]!.message)).toBeInTheDocument();
 });
+
+test('closing the tab with unsaved edits asks first; after saving it does not', async () => {
+  const leaving = () => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  };
+  const save = jest.fn((body: unknown) => ({ ...(body as object), isActive: false, decisionsReleased: false }));
+  renderDor('/admin/dor/forms/spring-2025/edit', {
+    'GET /forms/spring-2025': answer(STORED),
+    'POST /application/forms': save,
+  });
+  await userEvent.click(await screen.findByRole('tab', { name: 'Form' }));
+  expect(leaving()).toBe(false);
+  await userEvent.type(screen.getByLabelText('Semester'), ' (edited)');
+  expect(leaving()).toBe(true);
+  await userEvent.click(screen.getByRole('button', { name: 'Save form' }));
+  await waitFor(() => expect(save).toHaveBeenCalled());
+  await waitFor(() => expect(leaving()).toBe(false));
+});

@@ -1,8 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Col, Flex, Form, Grid, Input, Row, Spin, Typography } from 'antd';
 import { Select, Tabs } from '@portal/shared/antd-admin';
-import { ApiRequestError, formKeys, formQueryOptions, usePortal } from '@portal/shared/client';
+import { ApiRequestError, formKeys, formQueryOptions, usePortal, useWarnBeforeUnload } from '@portal/shared/client';
 import { fieldIssuesOf, type ApplicationForm, type FieldIssue } from '@portal/shared/domain';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from '@portal/shared/router';
 import { LoadError, PageSkeleton } from '@portal/shared/ui';
@@ -126,6 +126,10 @@ function FormBuilder({
   const queryClient = useQueryClient();
   const screens = Grid.useBreakpoint();
   const [draft, setDraft] = useState(initial);
+  // The draft as last loaded or saved: leaving the tab with other edits asks first.
+  const [savedDraft, setSavedDraft] = useState(initial);
+  const submitted = useRef(initial);
+  useWarnBeforeUnload(() => draft !== savedDraft);
   const [showIssues, setShowIssues] = useState(false);
   const [serverIssues, setServerIssues] = useState<{ message: string; issues: FieldIssue[] } | null>(null);
   const [importing, setImporting] = useState(false);
@@ -157,6 +161,7 @@ function FormBuilder({
     success: (form) => `${form.semester} saved!`,
     onSuccess: async (form) => {
       setServerIssues(null);
+      setSavedDraft(submitted.current);
       await queryClient.invalidateQueries({ queryKey: formKeys.byId(form.id) });
       if (stored?.id !== form.id) navigate(dorPaths.editForm(form.id), { replace: true });
     },
@@ -169,7 +174,9 @@ function FormBuilder({
 
   const submit = () => {
     setShowIssues(true);
-    if (clientIssues.length === 0) save.mutate(toDefinition(draft));
+    if (clientIssues.length > 0) return;
+    submitted.current = draft;
+    save.mutate(toDefinition(draft));
   };
 
   const editor = (

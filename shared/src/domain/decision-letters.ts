@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ReviewDecision, TeamRole } from './constants';
 import { teamRoleSchema } from './ids';
 import type { ApplicationForm } from './schemas';
+import { FINAL_DECISIONS, isFinalDecision, type FinalDecision } from './staff';
 import { formTeamRoles } from './team-role-definitions';
 import { teamRoleLabel } from './team-roles';
 
@@ -11,10 +12,6 @@ import { teamRoleLabel } from './team-roles';
  * per role or group of roles, with placeholders the server fills in for each applicant after
  * release. A decision and role without a letter get the generic text of `GENERIC_LETTERS`.
  */
-
-/** The final decisions a letter is written for (the values of `FINAL_DECISIONS`). */
-export const LETTER_DECISIONS = ['accepted', 'waitlist', 'denied'] as const;
-export type LetterDecision = (typeof LETTER_DECISIONS)[number];
 
 export const LETTER_PLACEHOLDERS = ['firstName', 'role', 'semester'] as const;
 export type LetterPlaceholder = (typeof LETTER_PLACEHOLDERS)[number];
@@ -34,7 +31,7 @@ export function unknownPlaceholders(body: string): string[] {
 }
 
 export const decisionLetterSchema = z.object({
-  decision: z.enum(LETTER_DECISIONS),
+  decision: z.enum(FINAL_DECISIONS),
   /** The roles this letter is for; absent: every role without a letter of its own. */
   roles: z.array(teamRoleSchema).min(1).optional(),
   body: z
@@ -65,7 +62,7 @@ export function duplicateLetterPaths(letters: readonly DecisionLetter[]): (strin
 /** The form's letter for a decision and role: the one naming the role, else the decision's default, else none. */
 export function letterFor(
   letters: readonly DecisionLetter[] | undefined,
-  decision: LetterDecision,
+  decision: FinalDecision,
   role: TeamRole,
 ): DecisionLetter | null {
   const forDecision = (letters ?? []).filter((letter) => letter.decision === decision);
@@ -89,7 +86,7 @@ export function fillLetter(body: string, values: Record<LetterPlaceholder, strin
 }
 
 /** What an applicant reads when the form has no letter for their decision and role (the portal's text before letters). */
-export const GENERIC_LETTERS: Record<LetterDecision, string> = {
+export const GENERIC_LETTERS: Record<FinalDecision, string> = {
   accepted:
     'We were impressed by your application and would love to have you on the team. Please let us know whether you accept the offer.',
   waitlist: 'Your application stood out, and we will contact you if a place opens up. Thank you for your patience.',
@@ -100,9 +97,6 @@ export const GENERIC_LETTERS: Record<LetterDecision, string> = {
 /** A letter as the API answers it: the filled-in markdown, or null when the form has none (the generic text applies). */
 export const filledLetterSchema = z.object({ body: z.string() }).nullable();
 export type FilledLetter = z.infer<typeof filledLetterSchema>;
-
-const isLetterDecision = (decision: ReviewDecision): decision is LetterDecision =>
-  (LETTER_DECISIONS as readonly string[]).includes(decision);
 
 /**
  * The letter an applicant reads for a role: the form's letter for the decision and role, filled in
@@ -115,7 +109,7 @@ export function applicantLetter(
   role: TeamRole,
   firstName: string,
 ): FilledLetter {
-  if (!isLetterDecision(decision)) return null;
+  if (!isFinalDecision(decision)) return null;
   const letter = letterFor(form.letters, decision, role);
   if (!letter) return null;
   return {
@@ -131,7 +125,7 @@ export function applicantLetter(
 export interface LetterPreview {
   applicantName: string;
   role: TeamRole;
-  decision: LetterDecision;
+  decision: FinalDecision;
   letter: FilledLetter;
 }
 

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Result, type ResultProps } from 'antd';
-import { GENERIC_LETTERS, type FilledLetter, type LetterDecision } from '@portal/shared/domain';
+import { GENERIC_LETTERS, type FilledLetter, type FinalDecision } from '@portal/shared/domain';
 import { Markdown } from './markdown';
 import { useRoleLabel } from './role-badge';
 
-const VIEWS: Record<LetterDecision | 'pending', { status: ResultProps['status']; title: (role: string) => string }> = {
+const VIEWS: Record<FinalDecision | 'pending', { status: ResultProps['status']; title: (role: string) => string }> = {
   accepted: { status: 'success', title: (role) => `Congratulations! You have been accepted for the ${role} role.` },
   waitlist: { status: 'info', title: (role) => `You are on the waitlist for ${role}.` },
   denied: { status: 'info', title: (role) => `Thank you for applying for ${role}.` },
@@ -26,7 +26,7 @@ export function DecisionLetter({
 }: {
   role: string;
   /** null: no final decision yet. */
-  decision: LetterDecision | null;
+  decision: FinalDecision | null;
   letter: FilledLetter;
   extra?: ReactNode;
 }) {

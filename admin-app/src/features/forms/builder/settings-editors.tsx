@@ -5,13 +5,13 @@ import {
   fillLetter,
   formReviewRoleRule,
   formTeamRoles,
-  LETTER_DECISIONS,
   LETTER_PLACEHOLDERS,
   type DecisionLetter,
-  type LetterDecision,
+  type FinalDecision,
   type TeamRoleDefinition,
 } from '@portal/shared/domain';
 import { DecisionLetter as LetterView } from '@portal/shared/ui';
+import { DECISION_LABELS, DECISION_OPTIONS } from '../../../lib/labels';
 import { moved, removed, replaced, uniqueId, type FormDraft } from './draft';
 import { Field, fieldId, ItemActions, MarkdownField, NumberField, RolesField, TextField, useIssue } from './fields';
 
@@ -368,12 +368,6 @@ export function RubricsEditor({ draft, onChange }: { draft: FormDraft; onChange:
   );
 }
 
-export const DECISION_LABELS: Record<LetterDecision, string> = {
-  accepted: 'Accepted',
-  waitlist: 'Waitlisted',
-  denied: 'Denied',
-};
-
 const PLACEHOLDER_HINT = `Markdown. Placeholders: ${LETTER_PLACEHOLDERS.map((name) => `{${name}}`).join(', ')}.`;
 
 /** Letters per final decision and (optionally) roles, each with the applicant's view of it, filled in for a sample applicant. */
@@ -423,11 +417,8 @@ export function LettersEditor({ draft, onChange }: { draft: FormDraft; onChange:
                   <Select
                     id={fieldId(`${path}.decision`)}
                     value={letter.decision}
-                    options={LETTER_DECISIONS.map((decision) => ({
-                      value: decision,
-                      label: DECISION_LABELS[decision],
-                    }))}
-                    onChange={(decision: LetterDecision) => set({ decision })}
+                    options={DECISION_OPTIONS}
+                    onChange={(decision: FinalDecision) => set({ decision })}
                   />
                 </Field>
               </div>

@@ -1,19 +1,15 @@
-import { FINAL_DECISIONS, type AssessmentKind, type OfferState, type ReviewDecision } from '@portal/shared/domain';
-
-export const DECISION_LABELS: Record<ReviewDecision, string> = {
-  'not-reviewed': 'Not reviewed',
-  'under-review': 'Under review',
-  reviewed: 'Reviewed',
-  interview: 'Interview',
-  accepted: 'Accepted',
-  denied: 'Denied',
-  waitlist: 'Waitlist',
-};
+import {
+  FINAL_DECISIONS,
+  REVIEW_DECISION_LABELS,
+  type AssessmentKind,
+  type OfferState,
+  type ReviewDecision,
+} from '@portal/shared/domain';
 
 /** The final decisions as select options. */
 export const DECISION_OPTIONS = FINAL_DECISIONS.map((decision) => ({
   value: decision,
-  label: DECISION_LABELS[decision],
+  label: REVIEW_DECISION_LABELS[decision],
 }));
 
 export const DECISION_COLORS: Record<ReviewDecision, string> = {

@@ -1,4 +1,7 @@
 import {
+  APPLICATION_STATUS_LABELS,
+  ASSESSMENT_STATE_LABELS,
+  REVIEW_DECISION_LABELS,
   offerState,
   formTeamRoles,
   teamRoleLabel,
@@ -98,7 +101,7 @@ function assessmentCells(refs: AssignmentRef[], slots: number, criteria: Criteri
     if (!ref) return Array<Cell>(criteria.length + 3).fill('');
     return [
       ref.staffName,
-      ref.state,
+      ASSESSMENT_STATE_LABELS[ref.state],
       ...criteria.map((criterion) => ref.scores?.[criterion.key] ?? ''),
       ref.comments ?? '',
     ];
@@ -142,9 +145,9 @@ export function applicationsCsvLayout(form: ApplicationForm, slots: AssessmentSl
         row.applicantEmail,
         roleLabel(row.role),
         (response?.rolesApplied ?? [row.role]).map(roleLabel).join(LIST_SEPARATOR),
-        response?.status ?? '',
+        response ? APPLICATION_STATUS_LABELS[response.status] : '',
         row.submittedAt,
-        row.decision,
+        REVIEW_DECISION_LABELS[row.decision],
         row.qualified ? 'yes' : 'no',
         row.reviewScore ?? '',
         row.interviewScore ?? '',

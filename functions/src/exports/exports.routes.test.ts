@@ -103,8 +103,8 @@ describe('GET /admin/forms/{formId}/export/applications.csv', () => {
     const ada1 = (name: string) => cell(rows, 'ada Tester', name);
     expect(ada1('Email')).toBe('ada@example.com');
     expect(ada1('Roles applied')).toBe('Engineer; Bootcamp');
-    expect(ada1('Application status')).toBe('in-review');
-    expect(ada1('Decision')).toBe('accepted');
+    expect(ada1('Application status')).toBe('In review');
+    expect(ada1('Decision')).toBe('Accepted');
     expect(ada1('Qualified')).toBe('yes');
     expect(ada1('Review score')).toBe('3.25');
     expect(ada1('Offer reply')).toBe('pending');
@@ -114,11 +114,11 @@ describe('GET /admin/forms/{formId}/export/applications.csv', () => {
     expect(ada1('Upload your resume (PDF, up to 10 MB)')).toBe('resume.pdf');
     expect(ada1('Anything else we should know?')).toBe('');
     expect(ada1('Review 1: reviewer')).toBe('rita Tester');
-    expect(ada1('Review 1: state')).toBe('submitted');
+    expect(ada1('Review 1: state')).toBe('Submitted');
     expect(ada1('Review 1: Motivation for social impact')).toBe('4');
     expect(ada1('Review 1: comments')).toBe('Strong project');
     expect(cell(rows, 'eve Tester', 'Review 1: reviewer')).toBe('');
-    expect(cell(rows, 'eve Tester', 'Decision', 'Bootcamp')).toBe('not-reviewed');
+    expect(cell(rows, 'eve Tester', 'Decision', 'Bootcamp')).toBe('Not reviewed');
   });
 
   it('neutralizes every cell a spreadsheet would run as a formula (OWASP CSV injection)', async () => {

@@ -70,6 +70,16 @@ export const APPLICATION_STATUSES = [
 ] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
+/** How staff read an application's status (screens and exports). */
+export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
+  'in-progress': 'In progress',
+  submitted: 'Submitted',
+  'in-review': 'In review',
+  interview: 'Interview',
+  decided: 'Decided',
+  inactive: 'Inactive',
+};
+
 export const REVIEW_DECISIONS = [
   'not-reviewed',
   'under-review',
@@ -80,6 +90,17 @@ export const REVIEW_DECISIONS = [
   'waitlist',
 ] as const;
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
+
+/** How staff read a row's decision (screens and exports). */
+export const REVIEW_DECISION_LABELS: Record<ReviewDecision, string> = {
+  'not-reviewed': 'Not reviewed',
+  'under-review': 'Under review',
+  reviewed: 'Reviewed',
+  interview: 'Interview',
+  accepted: 'Accepted',
+  denied: 'Denied',
+  waitlist: 'Waitlist',
+};
 
 /** A text answer longer than this is refused even in a draft (word limits apply at submit). */
 export const MAX_TEXT_ANSWER_CHARS = 20_000;

@@ -1,8 +1,8 @@
 import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
-import { visibleSections, type ApplicationRowView } from '@portal/shared/domain';
+import { visibleSections, type ApplicationRowView, REVIEW_DECISION_LABELS } from '@portal/shared/domain';
 import { Link, useParams } from '@portal/shared/router';
 import { ApplicationAnswers, LoadError, PageSkeleton, RoleBadge, useRoleLabel } from '@portal/shared/ui';
-import { DECISION_COLORS, DECISION_LABELS, scoreText } from '../../lib/labels';
+import { DECISION_COLORS, scoreText } from '../../lib/labels';
 import { dorPaths } from '../../lib/paths';
 import { useStaffApplication } from '../../api/applications';
 import { FormRoles } from '../../lib/form-roles';
@@ -13,7 +13,7 @@ function RowCard({ row }: { row: ApplicationRowView }) {
     <Card title={<RoleBadge role={row.role} />} role="region" aria-label={`${roleLabel(row.role)} application`}>
       <Descriptions column={{ xs: 1, md: 2 }} size="small">
         <Descriptions.Item label="Status">
-          <Tag color={DECISION_COLORS[row.decision]}>{DECISION_LABELS[row.decision]}</Tag>
+          <Tag color={DECISION_COLORS[row.decision]}>{REVIEW_DECISION_LABELS[row.decision]}</Tag>
         </Descriptions.Item>
         <Descriptions.Item label="Qualified">{row.qualified ? 'Yes' : 'No'}</Descriptions.Item>
         <Descriptions.Item label="Reviews">
@@ -27,7 +27,7 @@ function RowCard({ row }: { row: ApplicationRowView }) {
         </Descriptions.Item>
         <Descriptions.Item label="Interview score">{scoreText(row.interviewScore)}</Descriptions.Item>
         <Descriptions.Item label="Decision">
-          {row.final ? DECISION_LABELS[row.decision] : 'Not decided'}
+          {row.final ? REVIEW_DECISION_LABELS[row.decision] : 'Not decided'}
         </Descriptions.Item>
       </Descriptions>
     </Card>

@@ -1,19 +1,10 @@
-import { visibleSections } from '@portal/shared/domain';
+import { APPLICATION_STATUS_LABELS, visibleSections } from '@portal/shared/domain';
 import { Flex, Tag, Typography } from 'antd';
 import { Link, useParams } from '@portal/shared/router';
 import { ApplicationAnswers, DateTime, LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
 import { dorPaths } from '../../lib/paths';
 import { useStaffApplication } from '../../api/applications';
 import { FormRoles } from '../../lib/form-roles';
-
-const STATUS_LABELS: Record<string, string> = {
-  'in-progress': 'In progress',
-  submitted: 'Submitted',
-  'in-review': 'In review',
-  interview: 'Interview',
-  decided: 'Decided',
-  inactive: 'Inactive',
-};
 
 /** `/admin/dor/response/{responseId}`: a response, read-only, with its status. */
 export function ResponsePage() {
@@ -40,7 +31,7 @@ export function ResponsePage() {
         </Typography.Title>
         <Flex gap={8} align="center" wrap>
           <Typography.Text type="secondary">{`${form.semester} · ${applicant.email}`}</Typography.Text>
-          <Tag>{STATUS_LABELS[response.status] ?? response.status}</Tag>
+          <Tag>{APPLICATION_STATUS_LABELS[response.status]}</Tag>
           {response.rolesApplied.map((role) => (
             <RoleBadge key={role} role={role} />
           ))}

@@ -1,6 +1,11 @@
-import { formatDateTime, TEAM_ROLE_DISPLAY, USER_ROLE_LABELS, type UserRole } from '@portal/shared/domain';
+import {
+  formatDateTime,
+  TEAM_ROLE_DISPLAY,
+  USER_ROLE_LABELS,
+  type UserRole,
+  REVIEW_DECISION_LABELS,
+} from '@portal/shared/domain';
 import { roleLabel } from '@portal/shared/ui';
-import { DECISION_LABELS } from '../../lib/labels';
 
 /** One changed field of an audit entry, in words: "Decision: Reviewed → Accepted". */
 export interface FieldChange {
@@ -34,8 +39,8 @@ export function valueText(key: string, value: unknown, timeZone?: string): strin
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string') {
-    if (key === 'decision' && value in DECISION_LABELS) {
-      return DECISION_LABELS[value as keyof typeof DECISION_LABELS];
+    if (key === 'decision' && value in REVIEW_DECISION_LABELS) {
+      return REVIEW_DECISION_LABELS[value as keyof typeof REVIEW_DECISION_LABELS];
     }
     if (key === 'role' && value in USER_ROLE_LABELS) return USER_ROLE_LABELS[value as UserRole];
     // The default roles by their label; a form's own role ids read as themselves (the entry does not say its form).

@@ -10,10 +10,11 @@ import {
   type AssessmentKind,
   type FinalDecision,
   type RowTab,
+  REVIEW_DECISION_LABELS,
 } from '@portal/shared/domain';
 import { decideRows, qualifyRows } from '../../api/rows';
 import { assignStaff, useStaffSummaries } from '../../api/staff';
-import { DECISION_LABELS, DECISION_OPTIONS, STAFF_NOUN } from '../../lib/labels';
+import { DECISION_OPTIONS, STAFF_NOUN } from '../../lib/labels';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 
 type Row = ApplicationRowView;
@@ -76,9 +77,9 @@ export function BulkActions({
 
   const decide = (decision: FinalDecision) =>
     setPending({
-      title: `${DECISION_LABELS[decision]}: the selected applications?`,
-      text: `${rowsText(count)} will be decided "${DECISION_LABELS[decision]}". Each decision is recorded in the audit log. Applicants see it only once decisions are released.`,
-      okText: `${DECISION_LABELS[decision]}: ${countOf(count, 'application')}`,
+      title: `${REVIEW_DECISION_LABELS[decision]}: the selected applications?`,
+      text: `${rowsText(count)} will be decided "${REVIEW_DECISION_LABELS[decision]}". Each decision is recorded in the audit log. Applicants see it only once decisions are released.`,
+      okText: `${REVIEW_DECISION_LABELS[decision]}: ${countOf(count, 'application')}`,
       danger: decision === 'denied',
       run: () => decideRows(api, formId, { rows: keysOf(selected), decision }),
     });

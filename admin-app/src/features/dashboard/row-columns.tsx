@@ -12,10 +12,11 @@ import {
   type FinalDecision,
   type RowSort,
   type RowTab,
+  REVIEW_DECISION_LABELS,
 } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
 import { DateTime, RoleBadge } from '@portal/shared/ui';
-import { DECISION_LABELS, DECISION_OPTIONS, OFFER_COLORS, OFFER_LABELS, scoreText } from '../../lib/labels';
+import { DECISION_OPTIONS, OFFER_COLORS, OFFER_LABELS, scoreText } from '../../lib/labels';
 import { dorPaths } from '../../lib/paths';
 import { AssignStaff } from '../assignments';
 import { LetterPreviewButton } from './letter-preview';
@@ -138,7 +139,7 @@ const COLUMNS = {
       <Flex vertical gap={4} align="start">
         <Select<FinalDecision>
           aria-label="Decision"
-          placeholder={DECISION_LABELS[row.decision]}
+          placeholder={REVIEW_DECISION_LABELS[row.decision]}
           style={{ minWidth: 130 }}
           options={DECISION_OPTIONS}
           value={isFinalDecision(row.decision) ? row.decision : undefined}

@@ -9,9 +9,10 @@ import {
   type DecisionLetter,
   type FinalDecision,
   type TeamRoleDefinition,
+  REVIEW_DECISION_LABELS,
 } from '@portal/shared/domain';
 import { DecisionLetter as LetterView } from '@portal/shared/ui';
-import { DECISION_LABELS, DECISION_OPTIONS } from '../../../lib/labels';
+import { DECISION_OPTIONS } from '../../../lib/labels';
 import { moved, removed, replaced, uniqueId, type FormDraft } from './draft';
 import { Field, fieldId, ItemActions, MarkdownField, NumberField, RolesField, TextField, useIssue } from './fields';
 
@@ -395,7 +396,7 @@ export function LettersEditor({ draft, onChange }: { draft: FormDraft; onChange:
           roles.find((role) => !letter.roles && !ownLetters.has(role.id)) ??
           roles[0] ??
           DEFAULT_TEAM_ROLE_DEFINITIONS[0]!;
-        const name = `${DECISION_LABELS[letter.decision]} letter${letter.roles ? ` for ${letter.roles.join(', ')}` : ''}`;
+        const name = `${REVIEW_DECISION_LABELS[letter.decision]} letter${letter.roles ? ` for ${letter.roles.join(', ')}` : ''}`;
         return (
           <Card
             key={index}

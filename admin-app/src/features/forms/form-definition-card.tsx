@@ -4,14 +4,7 @@ import { ApiRequestError, useDateFormat, usePortal } from '@portal/shared/client
 import { fieldIssuesOf, type FieldIssue } from '@portal/shared/domain';
 import { saveFormDefinition } from '../../api/forms';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
-
-/** The definition's due date when it is a date in the past (saving it closes the form at once). */
-function pastDueDate(definition: unknown): string | null {
-  const dueDate = (definition as { dueDate?: unknown } | null)?.dueDate;
-  if (typeof dueDate !== 'string') return null;
-  const time = new Date(dueDate).getTime();
-  return Number.isFinite(time) && time < Date.now() ? dueDate : null;
-}
+import { pastDueDate, pastDueMessage } from './past-due-date';
 
 /** Paste a form definition: parsed here, validated and stored by the server (400: per-field problems). */
 export function FormDefinitionCard() {
@@ -79,7 +72,7 @@ export function FormDefinitionCard() {
           <Alert
             type="warning"
             showIcon
-            title={`The due date (${format.dateTime(pastDue.dueDate)}) is in the past: the form would take no applications.`}
+            title={pastDueMessage(format.dateTime(pastDue.dueDate))}
             action={
               <Button size="small" onClick={saveAnyway}>
                 Save anyway

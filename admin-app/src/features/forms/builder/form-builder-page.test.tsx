@@ -246,3 +246,16 @@ test('closing the tab with unsaved edits asks first; after saving it does not', 
   await waitFor(() => expect(save).toHaveBeenCalled());
   await waitFor(() => expect(leaving()).toBe(false));
 });
+
+test('a due date in the past is pointed out beside the field', async () => {
+  renderDor('/admin/dor/forms/spring-2025/edit', {
+    'GET /forms/spring-2025': answer({ ...STORED, dueDate: '2020-03-01T04:59:00.000Z' }),
+  });
+  await userEvent.click(await screen.findByRole('tab', { name: 'Form' }));
+  expect(
+    screen.getByText(/^The due date \(.*\) is in the past: the form would take no applications\.$/),
+  ).toBeInTheDocument();
+  await userEvent.clear(screen.getByLabelText('Due date (your time)'));
+  await userEvent.type(screen.getByLabelText('Due date (your time)'), '2099-03-01T10:00');
+  expect(screen.queryByText(/is in the past/)).not.toBeInTheDocument();
+});

@@ -2,12 +2,20 @@ import { useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Col, Flex, Form, Grid, Input, Row, Spin, Typography } from 'antd';
 import { Select, Tabs } from '@portal/shared/antd-admin';
-import { ApiRequestError, formKeys, formQueryOptions, usePortal, useWarnBeforeUnload } from '@portal/shared/client';
+import {
+  ApiRequestError,
+  formKeys,
+  formQueryOptions,
+  useDateFormat,
+  usePortal,
+  useWarnBeforeUnload,
+} from '@portal/shared/client';
 import { fieldIssuesOf, type ApplicationForm, type FieldIssue } from '@portal/shared/domain';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from '@portal/shared/router';
 import { LoadError, PageSkeleton } from '@portal/shared/ui';
 import { saveFormDefinition } from '../../../api/forms';
 import { dorPaths } from '../../../lib/paths';
+import { pastDueDate, pastDueMessage } from '../past-due-date';
 import { useStaffMutation } from '../../../lib/use-staff-mutation';
 import { draftIssues, duplicateForm, issuesByPath, newForm, pathLabel, toDefinition, type FormDraft } from './draft';
 import { Field, fieldId, IssuesContext, MarkdownField, TextField, useIssue } from './fields';
@@ -27,6 +35,8 @@ function toLocalInput(iso: string): string {
 }
 
 function DetailsEditor({ draft, onChange }: { draft: FormDraft; onChange: (draft: FormDraft) => void }) {
+  const format = useDateFormat();
+  const pastDue = pastDueDate(draft);
   const dueIssue = useIssue('dueDate');
   return (
     <Flex vertical>
@@ -67,6 +77,7 @@ function DetailsEditor({ draft, onChange }: { draft: FormDraft; onChange: (draft
               }}
             />
           </Field>
+          {pastDue && <Alert type="warning" showIcon title={pastDueMessage(format.dateTime(pastDue))} />}
         </div>
         <div style={{ flex: '1 1 200px' }}>
           <Field path="timeZone" label="Time zone (optional)" extra="The chapter's; dates show in it.">

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describeDocumentStoreContract } from './document-store.contract';
 import { TransactionContentionError } from './document-store';
-import { createSqliteStore, runIntegrityCheck } from './sqlite-store';
+import { createSqliteStore, openDatabase, runIntegrityCheck } from './sqlite-store';
 
 const makeTempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'sqlite-store-'));
 
@@ -48,6 +48,66 @@ describe('sqlite store', () => {
       db.close();
     }
     await store.close();
+  });
+
+  it('syncs the WAL at checkpoints, not at each commit (synchronous NORMAL: a killed process loses nothing)', () => {
+    const db = openDatabase(filename);
+    try {
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      // 1 is NORMAL (2 is FULL); crash-recovery.test.ts SIGKILLs the API under saves on this setting.
+      expect(db.pragma('synchronous', { simple: true })).toBe(1);
+    } finally {
+      db.close();
+    }
+  });
+
+  describe('kept counts', () => {
+    const countsRun = (log: string[]) =>
+      log.filter((sql) => /^SELECT count\(\*\) AS n FROM documents\b/.test(sql)).length;
+    const ofForm = (formId: string) => [{ field: 'formId', value: formId }];
+
+    it('answers a repeated count without counting again, until its collection is written through the store', async () => {
+      const log: string[] = [];
+      const store = createSqliteStore({ filename, verbose: (sql) => log.push(sql) });
+      await store.batch(
+        ['a', 'b', 'c'].map((id) => ({ kind: 'create' as const, collection: 'rows', id, data: { formId: 'f1' } })),
+      );
+      expect(await store.count('rows', ofForm('f1'))).toBe(3);
+      expect(await store.count('rows', ofForm('f1'))).toBe(3);
+      expect(countsRun(log)).toBe(1);
+
+      // Another collection's writes leave the count alone.
+      await store.set('other', 'x', { formId: 'f1' });
+      expect(await store.count('rows', ofForm('f1'))).toBe(3);
+      expect(countsRun(log)).toBe(1);
+
+      await store.delete('rows', 'a');
+      expect(await store.count('rows', ofForm('f1'))).toBe(2);
+      await store.transaction(async (tx) => {
+        tx.create('rows', 'd', { formId: 'f1' });
+      });
+      expect(await store.count('rows', ofForm('f1'))).toBe(3);
+      await store.update('rows', 'b', { formId: 'f2' });
+      expect(await store.count('rows', ofForm('f1'))).toBe(2);
+      expect(await store.count('rows', ofForm('f2'))).toBe(1);
+      expect(countsRun(log)).toBe(5);
+      await store.close();
+    });
+
+    it('counts again after another connection to the file commits (another process, a migration)', async () => {
+      const log: string[] = [];
+      const store = createSqliteStore({ filename, verbose: (sql) => log.push(sql) });
+      await store.create('rows', 'a', { formId: 'f1' });
+      expect(await store.count('rows', ofForm('f1'))).toBe(1);
+
+      const other = createSqliteStore({ filename });
+      await other.create('rows', 'b', { formId: 'f1' });
+      await other.close();
+      expect(await store.count('rows', ofForm('f1'))).toBe(2);
+      expect(await store.count('rows', ofForm('f1'))).toBe(2);
+      expect(countsRun(log)).toBe(2);
+      await store.close();
+    });
   });
 
   it('keeps data across closing and reopening the file', async () => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 import {
   DocumentExistsError,
   DocumentNotFoundError,
@@ -51,10 +52,22 @@ export interface SqliteStoreOptions {
   filename: string;
   /** The indexes to create: firestore.indexes.json's unless given. */
   indexes?: IndexDeclarations;
+  /** Called with each SQL statement the connection runs (better-sqlite3's `verbose`), for diagnostics. */
+  verbose?: (sql: string) => void;
+}
+
+/** Counts one store keeps (least recently used go first). */
+const MAX_CACHED_COUNTS = 1000;
+
+interface CachedCount {
+  /** The collection's write generation and the database's data_version when counted. */
+  generation: number;
+  dataVersion: number;
+  n: number;
 }
 
 export function createSqliteStore(options: SqliteStoreOptions): DocumentStore {
-  const db = openDatabase(options.filename);
+  const db = openDatabase(options.filename, options.verbose);
   const indexFor = indexChooser(applyIndexes(db, options.indexes ?? readIndexDeclarations(INDEX_FILE)));
   const statements = new Map<string, Database.Statement>();
   const statement = (sql: string): Database.Statement => {
@@ -70,8 +83,22 @@ export function createSqliteStore(options: SqliteStoreOptions): DocumentStore {
     statement('SELECT data, version FROM documents WHERE collection = ? AND id = ?').get(collection, id) as
       Row | undefined;
 
+  /**
+   * Counts outside transactions are kept until they may have changed: a count reads every matching
+   * index entry and, in SQLite, the JSON of every matching document, so a dashboard's total would
+   * otherwise cost a pass over its tab on each page. A write through this store bumps its
+   * collection's generation (even if its transaction then rolls back); a commit by any other
+   * connection, in this process or another, changes `PRAGMA data_version`. Either makes the kept
+   * counts of that collection (or all, for data_version) stale, so a count is always exact.
+   */
+  const generations = new Map<string, number>();
+  const cachedCounts = new LRUCache<string, CachedCount>({ max: MAX_CACHED_COUNTS });
+  const dataVersion = db.prepare('PRAGMA data_version').pluck();
+  const touched = (collection: string) => generations.set(collection, (generations.get(collection) ?? 0) + 1);
+
   const applyWrite = (write: PreparedWrite): void => {
     const { collection, id } = write;
+    touched(collection);
     switch (write.kind) {
       case 'create': {
         const result = statement(
@@ -159,7 +186,13 @@ export function createSqliteStore(options: SqliteStoreOptions): DocumentStore {
     async count(collection, where = []) {
       assertCollection(collection);
       const { sql, params } = buildQuery(collection, { where }, 'count(*) AS n', indexFor);
-      return countRows(sql, params);
+      const key = `${collection}\n${sql}\n${JSON.stringify(params)}`;
+      const current = { generation: generations.get(collection) ?? 0, dataVersion: dataVersion.get() as number };
+      const kept = cachedCounts.get(key);
+      if (kept && kept.generation === current.generation && kept.dataVersion === current.dataVersion) return kept.n;
+      const n = countRows(sql, params);
+      cachedCounts.set(key, { ...current, n });
+      return n;
     },
     async batch(operations: WriteOperation[]) {
       applyAll.immediate(operations.map(prepareWrite));
@@ -195,11 +228,21 @@ export function runIntegrityCheck(filename: string): string {
   }
 }
 
-function openDatabase(filename: string): Database.Database {
+/**
+ * WAL with synchronous NORMAL: a commit is written to the WAL (the OS has it before the call
+ * returns) and synced to disk at checkpoints, not at each commit. An acknowledged save therefore
+ * survives the process being killed (SIGKILL, a crash: the crash-recovery test), and the database
+ * is never corrupted; only an operating-system crash or power loss can take back the last commits
+ * since a checkpoint. The local runtime's store is a developer's machine or a single box; FULL
+ * (an fsync per commit) cost most of a save's time.
+ */
+export const SQLITE_SYNCHRONOUS = 'NORMAL';
+
+export function openDatabase(filename: string, verbose?: (sql: string) => void): Database.Database {
   if (filename !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(filename)), { recursive: true });
-  const db = new Database(filename);
+  const db = new Database(filename, verbose ? { verbose: (sql) => verbose(String(sql)) } : {});
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
+  db.pragma(`synchronous = ${SQLITE_SYNCHRONOUS}`);
   db.pragma('busy_timeout = 5000');
   db.exec(`CREATE TABLE IF NOT EXISTS documents (
     collection TEXT NOT NULL,

@@ -141,6 +141,15 @@ describe('response headers', () => {
     expect((await request(app).get('/api/nope')).headers['cache-control']).toBe('no-store');
     expect((await request(app).get('/api/session')).headers['cache-control']).toBe('no-store');
   });
+
+  it('computes no ETag for an answer nobody may cache', async () => {
+    const app = buildApp();
+    for (const path of ['/api/health', '/api/nope'])
+      expect((await request(app).get(path)).headers.etag).toBeUndefined();
+    const session = await request(app).get('/api/session').set('Authorization', 'Bearer token-ada');
+    expect(session.status).toBe(200);
+    expect(session.headers.etag).toBeUndefined();
+  });
 });
 
 describe('GET /api/session', () => {

@@ -33,6 +33,8 @@ const LOGGED_SECRETS = ['req.headers.authorization', 'req.headers["x-firebase-ap
 export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
+  // Every answer is no-store, so no client revalidates with an ETag: hashing each body would be wasted.
+  app.disable('etag');
   app.set('trust proxy', deps.trustedProxyHops ?? 0);
 
   const securityHeaders = helmet({

@@ -61,6 +61,42 @@ describe('sqlite store', () => {
     }
   });
 
+  it('moves a file of the first layout (documents WITHOUT ROWID) to a table with rowids, keeping every document', async () => {
+    const oldFile = path.join(dir, 'first-layout.db');
+    const old = new Database(oldFile);
+    old.exec(`CREATE TABLE documents (
+      collection TEXT NOT NULL, id TEXT NOT NULL, data TEXT NOT NULL, version INTEGER NOT NULL,
+      PRIMARY KEY (collection, id)
+    ) WITHOUT ROWID`);
+    const insert = old.prepare('INSERT INTO documents VALUES (?, ?, ?, ?)');
+    insert.run('rows', 'a', JSON.stringify({ formId: 'f1', n: 1 }), 3);
+    insert.run('rows', 'b', JSON.stringify({ formId: 'f2', n: 2 }), 1);
+    old.close();
+
+    const store = createSqliteStore({ filename: oldFile });
+    expect((await store.query('rows', { orderBy: { field: 'n' } })).items).toEqual([
+      { id: 'a', data: { formId: 'f1', n: 1 } },
+      { id: 'b', data: { formId: 'f2', n: 2 } },
+    ]);
+    expect(await store.count('rows', [{ field: 'formId', value: 'f1' }])).toBe(1);
+    // Versions carry over: a transaction that read the document before the move still sees it unchanged.
+    await store.update('rows', 'a', { n: 5 });
+    await store.close();
+
+    const moved = new Database(oldFile, { readonly: true });
+    try {
+      const layout = moved.prepare("SELECT sql FROM sqlite_master WHERE name = 'documents'").pluck().get();
+      expect(layout).not.toMatch(/WITHOUT ROWID/i);
+      expect(moved.prepare("SELECT version FROM documents WHERE id = 'a'").pluck().get()).toBe(4);
+      expect(
+        moved.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name LIKE 'ix%'").pluck().get(),
+      ).toBeGreaterThan(0);
+    } finally {
+      moved.close();
+    }
+    expect(runIntegrityCheck(oldFile)).toBe('ok');
+  });
+
   describe('kept counts', () => {
     const countsRun = (log: string[]) =>
       log.filter((sql) => /^SELECT count\(\*\) AS n FROM documents\b/.test(sql)).length;

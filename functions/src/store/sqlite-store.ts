@@ -244,14 +244,40 @@ export function openDatabase(filename: string, verbose?: (sql: string) => void):
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${SQLITE_SYNCHRONOUS}`);
   db.pragma('busy_timeout = 5000');
-  db.exec(`CREATE TABLE IF NOT EXISTS documents (
+  db.exec(documentsTable('documents', 'IF NOT EXISTS'));
+  withRowids(db);
+  return db;
+}
+
+/**
+ * The documents table has rowids. Without them (its first layout), SQLite reads each document an
+ * index entry points at even for a count the index covers, so a count cost a pass over the JSON
+ * of every counted document; with them, an index on the JSON fields answers it alone.
+ */
+const documentsTable = (name: string, ifNotExists = '') => `CREATE TABLE ${ifNotExists} ${name} (
     collection TEXT NOT NULL,
     id TEXT NOT NULL,
     data TEXT NOT NULL,
     version INTEGER NOT NULL,
     PRIMARY KEY (collection, id)
-  ) WITHOUT ROWID`);
-  return db;
+  )`;
+
+/** Moves a file made with the first layout (WITHOUT ROWID) to the current one, in one transaction. */
+function withRowids(db: Database.Database): void {
+  const layout = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'documents'").pluck();
+  const withoutRowids = () => /\bWITHOUT\s+ROWID\b/i.test(String(layout.get()));
+  if (!withoutRowids()) return;
+  db.transaction(() => {
+    // Another process opening the file at the same time may have moved it already.
+    if (!withoutRowids()) return;
+    // Its indexes go with the old table; applyIndexes creates them on the new one.
+    db.exec('ALTER TABLE documents RENAME TO documents_without_rowid');
+    db.exec(documentsTable('documents'));
+    db.exec(
+      'INSERT INTO documents (collection, id, data, version) SELECT collection, id, data, version FROM documents_without_rowid',
+    );
+    db.exec('DROP TABLE documents_without_rowid');
+  }).immediate();
 }
 
 /** Creates the declared indexes and drops those no declaration asks for any more. */

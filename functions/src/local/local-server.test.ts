@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, get, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
-import type { Express } from 'express';
+import express, { type Express } from 'express';
 import pino from 'pino';
 import request from 'supertest';
 import { healthSchema } from '@portal/shared/domain';
@@ -13,7 +14,7 @@ import { createLocalFileStore } from '../files/local-file-store';
 import type { DocumentStore } from '../store/document-store';
 import { createSqliteStore } from '../store/sqlite-store';
 import { pageContentSecurityPolicy, parsePolicy } from '../http/security-headers';
-import { createLocalServer } from './local-server';
+import { API_GZIP_LEVEL, ASSET_GZIP_LEVEL, createLocalServer, type BundleDirs } from './local-server';
 
 const SHELL_HTML =
   '<!doctype html><html><body><div id="root"></div><script src="/main.abcdef1234.js"></script></body></html>';
@@ -34,6 +35,7 @@ let emulator: Server;
 let received: ReceivedByEmulator[];
 let api: Express;
 let server: Express;
+let bundles: BundleDirs;
 
 function writeBundle(dir: string, files: Record<string, string>): string {
   mkdirSync(dir, { recursive: true });
@@ -49,7 +51,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), 'portal-local-server-test-'));
-  const bundles = {
+  bundles = {
     shell: writeBundle(path.join(root, 'shell'), {
       'index.html': SHELL_HTML,
       'main.abcdef1234.js': SHELL_MAIN,
@@ -207,6 +209,36 @@ describe('bundle files', () => {
     const plain = await request(server).get('/main.abcdef1234.js').set('Accept-Encoding', 'identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.text).toBe(SHELL_MAIN);
+  });
+
+  it('gzips the bundles at the highest level and API answers, new each time, at the fastest', async () => {
+    const answer = JSON.stringify({
+      items: Array.from({ length: 200 }, (_, index) => ({ id: index, name: `row ${index}` })),
+    });
+    const bigApi = express();
+    bigApi.get('/api/rows', (_req, res) => {
+      res.type('application/json').send(answer);
+    });
+    const withBigApi = createLocalServer({ api: bigApi, bundles, authEmulatorOrigin: 'http://127.0.0.1:9' });
+    const listening = withBigApi.listen(0, '127.0.0.1');
+    await new Promise((resolve) => listening.once('listening', resolve));
+    const { port } = listening.address() as AddressInfo;
+    // The bytes as sent (supertest would unzip them).
+    const raw = (url: string) =>
+      new Promise<{ headers: IncomingMessage['headers']; body: Buffer }>((resolve, reject) => {
+        get({ host: '127.0.0.1', port, path: url, headers: { 'Accept-Encoding': 'gzip' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).once('error', reject);
+      });
+    const apiAnswer = await raw('/api/rows');
+    expect(apiAnswer.headers['content-encoding']).toBe('gzip');
+    expect(apiAnswer.body).toEqual(gzipSync(answer, { level: API_GZIP_LEVEL }));
+    const bundle = await raw('/main.abcdef1234.js');
+    expect(bundle.body).toEqual(gzipSync(SHELL_MAIN, { level: ASSET_GZIP_LEVEL }));
+    expect(API_GZIP_LEVEL).toBeLessThan(ASSET_GZIP_LEVEL);
+    await new Promise((resolve) => listening.close(resolve));
   });
 });
 

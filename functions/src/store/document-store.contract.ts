@@ -368,6 +368,27 @@ export function describeDocumentStoreContract(
         expect(await ids('items', { where: where(true) })).toEqual(['c']);
       });
 
+      it('matches escaped, non-ASCII and numeric elements exactly, not text that merely contains them', async () => {
+        await seed('items', {
+          quote: { tags: ['say "hi"', 'back\\slash'] },
+          accents: { tags: ['Zoë', '名前', '😀'] },
+          ten: { tags: [10, 2.5] },
+          one: { tags: [1] },
+          elsewhere: { tags: ['other'], note: 'say "hi" Zoë 1 true', nested: { tags: ['Zoë'] } },
+          inMap: { tags: [{ v: 'Zoë' }, { v: 1 }] },
+        });
+        const where = (value: string | number | boolean) => [{ field: 'tags', op: 'array-contains' as const, value }];
+        expect(await ids('items', { where: where('say "hi"') })).toEqual(['quote']);
+        expect(await ids('items', { where: where('back\\slash') })).toEqual(['quote']);
+        expect(await ids('items', { where: where('Zoë') })).toEqual(['accents']);
+        expect(await ids('items', { where: where('名前') })).toEqual(['accents']);
+        expect(await ids('items', { where: where('😀') })).toEqual(['accents']);
+        expect(await ids('items', { where: where(1) })).toEqual(['one']);
+        expect(await ids('items', { where: where(2.5) })).toEqual(['ten']);
+        expect(await ids('items', { where: where(true) })).toEqual([]);
+        expect(await store.count('items', where('Zoë'))).toBe(1);
+      });
+
       itWith('cursors')('combines array-contains with equality, ordering, limits and cursors', async () => {
         await seed('items', {
           a: { s: 'open', n: 3, tags: ['k'] },

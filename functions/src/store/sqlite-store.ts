@@ -85,8 +85,8 @@ export function createSqliteStore(options: SqliteStoreOptions): DocumentStore {
 
   /**
    * Counts outside transactions are kept until they may have changed: a count reads every matching
-   * index entry and, in SQLite, the JSON of every matching document, so a dashboard's total would
-   * otherwise cost a pass over its tab on each page. A write through this store bumps its
+   * index entry (and, with an array-contains filter, every matching document), so a dashboard's
+   * total would otherwise cost a pass over its tab on each page. A write through this store bumps its
    * collection's generation (even if its transaction then rolls back); a commit by any other
    * connection, in this process or another, changes `PRAGMA data_version`. Either makes the kept
    * counts of that collection (or all, for data_version) stale, so a count is always exact.

@@ -14,3 +14,5 @@ export * from './date-time';
 export * from './markdown';
 export * from './decision-letter';
 export * from './question-field';
+export * from './loading-screen';
+export * from './lazy-page';

@@ -16,3 +16,4 @@ export * from './decision-letter';
 export * from './question-field';
 export * from './loading-screen';
 export * from './lazy-page';
+export * from './portal-tokens';

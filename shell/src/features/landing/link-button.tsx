@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { theme } from '@portal/shared/antd-base';
 import { Link } from '@portal/shared/router';
+import { PORTAL_TOKENS } from '@portal/shared/ui';
 
 /**
  * A navigation link drawn as an antd large button from the theme's tokens. The landing page's
@@ -8,7 +8,7 @@ import { Link } from '@portal/shared/router';
  * to the first page every visitor downloads (see bench/landing-bytes.ts).
  */
 export function LinkButton({ to, primary = false, children }: { to: string; primary?: boolean; children: ReactNode }) {
-  const { token } = theme.useToken();
+  const token = PORTAL_TOKENS;
   const css = `
     .portal-link-button { display: inline-flex; align-items: center; height: ${token.controlHeightLG}px;
       padding: 0 ${token.paddingContentHorizontal}px; border-radius: ${token.borderRadiusLG}px;

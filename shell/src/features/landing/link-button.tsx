@@ -3,9 +3,9 @@ import { Link } from '@portal/shared/router';
 import { PORTAL_TOKENS } from '@portal/shared/ui';
 
 /**
- * A navigation link drawn as an antd large button from the theme's tokens. The landing page's
- * actions navigate, so they are links; antd's Button would add about 21 KB of gzipped script
- * to the first page every visitor downloads (see bench/landing-bytes.ts).
+ * A navigation link drawn as an antd large button from the portal's design tokens. The landing
+ * page's actions navigate, so they are links; and the signed-out landing page downloads no antd
+ * at all (`npm run bench:bytes`), so they are drawn from PORTAL_TOKENS rather than antd's Button.
  */
 export function LinkButton({ to, primary = false, children }: { to: string; primary?: boolean; children: ReactNode }) {
   const token = PORTAL_TOKENS;

@@ -1,4 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { CHUNK_PACKAGES_FILE, type ChunkPackages } from '../tools/webpack/chunk-packages-plugin';
+import { APP_DIRS } from '../tools/webpack/create-config';
 import { recordRequests } from './support/requests';
 
 test('a signed-out visitor sees the landing page, and no remote is downloaded', async ({ page }) => {
@@ -32,4 +36,47 @@ test('an unknown address shows the not-found page inside the layout, with a way 
   await page.getByRole('button', { name: 'Back to the home page' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Apply to be a member!')).toBeVisible();
+});
+
+/** The header and footer as drawn: what the visitor sees of the frame around every page. */
+function frameStyle(page: Page) {
+  return page.evaluate(() =>
+    ['header', 'header a[href="/"]', 'footer'].map((selector) => {
+      const style = getComputedStyle(document.querySelector(selector)!);
+      return [
+        selector,
+        style.fontFamily,
+        style.fontSize,
+        style.color,
+        style.background,
+        style.height,
+        style.borderBottom,
+      ];
+    }),
+  );
+}
+
+test('the signed-out landing page downloads no antd, and its frame looks the same once antd has loaded', async ({
+  page,
+}) => {
+  const report = JSON.parse(
+    readFileSync(path.join(APP_DIRS.shell, 'dist', CHUNK_PACKAGES_FILE), 'utf8'),
+  ) as ChunkPackages;
+  const requests = recordRequests(page);
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Create Account' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const packages = requests
+    .paths()
+    .filter((p) => p.endsWith('.js'))
+    .flatMap((p) => Object.keys(report[p.slice(1)] ?? {}));
+  expect(packages).toContain('react-dom');
+  expect(
+    packages.filter((name) => name === 'antd' || name.startsWith('@ant-design/') || name.startsWith('@firebase/')),
+  ).toEqual([]);
+  const before = await frameStyle(page);
+
+  await page.getByRole('link', { name: 'Log In' }).click();
+  await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+  expect(await frameStyle(page)).toEqual(before);
 });

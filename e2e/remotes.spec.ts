@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { CHUNK_PACKAGES_FILE, type ChunkPackages } from '../tools/webpack/chunk-packages-plugin';
 import { APP_DIRS } from '../tools/webpack/create-config';
-import { DEMO, logIn } from './support/accounts';
+import { DEMO, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { recordRequests } from './support/requests';
 
 test('an /apply route loads the applicant remote only, rendered with the shell providers', async ({ page }) => {
@@ -137,4 +137,48 @@ test('a remote that cannot be loaded shows a retry inside the layout, and the re
   await page.unroute('**/admin/remoteEntry.js');
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('heading', { name: 'Admin Home' })).toBeVisible();
+});
+
+/** The scripts of one app the page has requested (the remotes are served under /applicant/ and /admin/). */
+const scriptsUnder = (paths: string[], prefix: string) =>
+  new Set(paths.filter((p) => p.startsWith(prefix) && p.endsWith('.js')));
+
+test('each remote page downloads its own code when it is first visited, not with the remote', async ({ page }) => {
+  const account = await registerVerifiedApplicant(page.request, uniqueEmail('split'));
+  const requests = recordRequests(page);
+  await logIn(page, account.email, account.password);
+  await expect(page.getByRole('button', { name: 'Start application' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const overview = scriptsUnder(requests.paths(), '/applicant/');
+  await page.getByRole('button', { name: 'Start application' }).click();
+  await expect(page.getByRole('heading', { level: 3 }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const editorOnly = [...scriptsUnder(requests.paths(), '/applicant/')].filter((p) => !overview.has(p));
+  expect(editorOnly.length, 'the editor page comes in chunks of its own').toBeGreaterThan(0);
+});
+
+/** The shell's scripts among `paths` that carry `pkg` (from the build's chunk report). */
+function shellScriptsWith(paths: string[], pkg: string): string[] {
+  const report = JSON.parse(
+    readFileSync(path.join(APP_DIRS.shell, 'dist', CHUNK_PACKAGES_FILE), 'utf8'),
+  ) as ChunkPackages;
+  return paths.filter((p) => pkg in (report[p.slice(1)] ?? {}));
+}
+
+test('the staff home page loads neither the other admin pages nor antd’s tables; a table page then does', async ({
+  page,
+}) => {
+  await logIn(page, DEMO.director);
+  const requests = recordRequests(page);
+  await page.goto('/admin');
+  await expect(page.getByRole('link', { name: /Super Reviewer dashboard/ })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const home = scriptsUnder(requests.paths(), '/admin/');
+  expect((await loadedProviders(page))['@portal/shared/antd-admin']).toBeUndefined();
+  expect(shellScriptsWith(requests.paths(), '@rc-component/table')).toEqual([]);
+  await page.getByRole('link', { name: /Forms/ }).click();
+  await expect(page.getByRole('table').first()).toBeVisible();
+  const formsOnly = [...scriptsUnder(requests.paths(), '/admin/')].filter((p) => !home.has(p));
+  expect(formsOnly.length, 'the forms page comes in chunks of its own').toBeGreaterThan(0);
+  expect(shellScriptsWith(requests.paths(), '@rc-component/table').length).toBeGreaterThan(0);
 });

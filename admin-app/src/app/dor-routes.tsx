@@ -1,17 +1,23 @@
 import type { ReactNode } from 'react';
 import { Route, Routes } from '@portal/shared/router';
-import { PageNotFound } from '@portal/shared/ui';
-import { ActiveFormRedirect } from '../features/dashboard/active-form-redirect';
-import { ApplicationPage } from '../features/applications/application-page';
-import { AssignmentsPage } from '../features/assignments/assignments-page';
-import { AuditPage } from '../features/audit/audit-page';
-import { DashboardLayout } from '../features/dashboard/dashboard-layout';
-import { FormsPage } from '../features/forms/forms-page';
-import { EditFormPage, NewFormPage } from '../features/forms/builder/form-builder-page';
-import { ResponsePage } from '../features/applications/response-page';
-import { StaffAssessmentsPage } from '../features/assignments/staff-assessments-page';
+import { lazyPage, PageNotFound } from '@portal/shared/ui';
 import { SuperOnly } from '../lib/super-only';
-import { UsersPage } from '../features/users/users-page';
+
+/** Each page is its own chunk, loaded when its route is visited (with the portal's loading screen). */
+const ActiveFormRedirect = lazyPage(() => import('../features/dashboard/active-form-redirect'), 'ActiveFormRedirect');
+const ApplicationPage = lazyPage(() => import('../features/applications/application-page'), 'ApplicationPage');
+const AssignmentsPage = lazyPage(() => import('../features/assignments/assignments-page'), 'AssignmentsPage');
+const AuditPage = lazyPage(() => import('../features/audit/audit-page'), 'AuditPage');
+const DashboardLayout = lazyPage(() => import('../features/dashboard/dashboard-layout'), 'DashboardLayout');
+const FormsPage = lazyPage(() => import('../features/forms/forms-page'), 'FormsPage');
+const NewFormPage = lazyPage(() => import('../features/forms/builder/form-builder-page'), 'NewFormPage');
+const EditFormPage = lazyPage(() => import('../features/forms/builder/form-builder-page'), 'EditFormPage');
+const ResponsePage = lazyPage(() => import('../features/applications/response-page'), 'ResponsePage');
+const StaffAssessmentsPage = lazyPage(
+  () => import('../features/assignments/staff-assessments-page'),
+  'StaffAssessmentsPage',
+);
+const UsersPage = lazyPage(() => import('../features/users/users-page'), 'UsersPage');
 
 const guarded = (page: ReactNode) => <SuperOnly>{page}</SuperOnly>;
 

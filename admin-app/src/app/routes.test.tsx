@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { PortalProvider } from '@portal/shared/client';
 import { Route, Routes } from '@portal/shared/router';
+import { LOADING_TEXT } from '@portal/shared/ui';
 import { renderRemote } from '@portal/jest-support/render-remote';
 import { answer, fakeApi } from '@portal/jest-support/fake-api';
 import { IDENTITY, renderSignedIn, sessionAnswer } from '@portal/jest-support/render-signed-in';
@@ -23,7 +24,9 @@ test('the index is the Admin home', async () => {
     routes: { 'GET /forms/active': answer(FORM) },
   });
 
-  expect(screen.getByRole('heading', { name: 'Admin Home' })).toBeInTheDocument();
+  // The page is a chunk of its own: the portal's loading screen shows until it has arrived.
+  expect(screen.getByRole('status')).toHaveTextContent(LOADING_TEXT);
+  expect(await screen.findByRole('heading', { name: 'Admin Home' })).toBeInTheDocument();
   expect(await screen.findByRole('link', { name: /^Reviewer dashboard/ })).toBeInTheDocument();
 });
 

@@ -2,13 +2,15 @@ import type { ReactNode } from 'react';
 import { RequireRole } from '@portal/shared/client';
 import type { UserRole } from '@portal/shared/domain';
 import { Route, Routes } from '@portal/shared/router';
-import { PageNotFound, PortalTheme } from '@portal/shared/ui';
-import { AssessmentPage } from '../features/assessment/assessment-page';
-import DorRoutes from './dor-routes';
-import { AdminHome } from '../features/home/admin-home';
-import { PreferencesPage } from '../features/preferences/preferences-page';
+import { lazyPage, PageNotFound, PortalTheme } from '@portal/shared/ui';
 import { StaffLayout } from '../features/preferences/staff-layout';
-import { ReviewerDashboard } from '../features/reviewer/reviewer-dashboard';
+
+/** Each page is its own chunk, loaded when its route is visited (with the portal's loading screen). */
+const AssessmentPage = lazyPage(() => import('../features/assessment/assessment-page'), 'AssessmentPage');
+const DorRoutes = lazyPage(() => import('./dor-routes'));
+const AdminHome = lazyPage(() => import('../features/home/admin-home'), 'AdminHome');
+const PreferencesPage = lazyPage(() => import('../features/preferences/preferences-page'), 'PreferencesPage');
+const ReviewerDashboard = lazyPage(() => import('../features/reviewer/reviewer-dashboard'), 'ReviewerDashboard');
 
 const STAFF: readonly UserRole[] = ['reviewer', 'super-reviewer'];
 

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { LOADING_TEXT } from '@portal/shared/ui';
 import { renderRemote } from '@portal/jest-support/render-remote';
 import { answer, fakeApi } from '@portal/jest-support/fake-api';
 import { FORM, RESPONSE_ID, myApplication } from '../features/common/testing/fixtures';
@@ -21,7 +22,9 @@ afterEach(() => jest.restoreAllMocks());
 test('the index shows the overview to an applicant', async () => {
   renderApplicantApp(ApplicantRoutes, { path: '/apply', routes: OVERVIEW });
 
-  expect(screen.getByRole('heading', { name: 'Apply' })).toBeInTheDocument();
+  // The page is a chunk of its own: the portal's loading screen shows until it has arrived.
+  expect(screen.getByRole('status')).toHaveTextContent(LOADING_TEXT);
+  expect(await screen.findByRole('heading', { name: 'Apply' })).toBeInTheDocument();
   expect(await screen.findByText('Spring 2025 application')).toBeInTheDocument();
 });
 

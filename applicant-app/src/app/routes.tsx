@@ -3,14 +3,16 @@ import { Spin } from 'antd';
 import { RequireRole } from '@portal/shared/client';
 import { USER_ROLES, type UserRole } from '@portal/shared/domain';
 import { Route, Routes } from '@portal/shared/router';
-import { PageNotFound, PortalTheme } from '@portal/shared/ui';
-import DecisionPage from '../features/decision/decision-page';
-import EditorPage from '../features/editor/editor-page';
-import OverviewPage from '../features/overview/overview-page';
-import RevisitPage from '../features/revisit/revisit-page';
-import StatusPage from '../features/status/status-page';
-import SubmitPage from '../features/submit/submit-page';
-import SuccessPage from '../features/success/success-page';
+import { lazyPage, PageNotFound, PortalTheme } from '@portal/shared/ui';
+
+/** Each page is its own chunk, loaded when its route is visited (with the portal's loading screen). */
+const DecisionPage = lazyPage(() => import('../features/decision/decision-page'));
+const EditorPage = lazyPage(() => import('../features/editor/editor-page'));
+const OverviewPage = lazyPage(() => import('../features/overview/overview-page'));
+const RevisitPage = lazyPage(() => import('../features/revisit/revisit-page'));
+const StatusPage = lazyPage(() => import('../features/status/status-page'));
+const SubmitPage = lazyPage(() => import('../features/submit/submit-page'));
+const SuccessPage = lazyPage(() => import('../features/success/success-page'));
 
 const APPLICANT: readonly UserRole[] = ['applicant'];
 

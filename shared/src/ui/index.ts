@@ -14,3 +14,6 @@ export * from './date-time';
 export * from './markdown';
 export * from './decision-letter';
 export * from './question-field';
+export * from './loading-screen';
+export * from './lazy-page';
+export * from './portal-tokens';

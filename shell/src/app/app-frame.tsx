@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from '@portal/shared/router';
 import { useSession } from '../lib/identity/session-context';
-import { LoadingScreen } from '../lib/loading-screen';
+import { LoadingScreen } from '@portal/shared/ui';
 import { clientConfig } from '../lib/client-config';
 import { AppRoutes } from './app-routes';
 

@@ -2,7 +2,7 @@ import type { ClientConfig } from '@portal/shared/domain';
 import { Route, Routes } from '@portal/shared/router';
 import { LandingPage } from '../features/landing/landing-page';
 import { AppLayout } from '../features/layout/app-layout';
-import { lazyPage } from './lazy-page';
+import { lazyPage } from '@portal/shared/ui';
 
 const LoginPage = lazyPage(() => import('../features/account/login-page'));
 const SignupPage = lazyPage(() => import('../features/account/signup-page'));

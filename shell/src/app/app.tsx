@@ -1,17 +1,17 @@
 import { BrowserRouter } from '@portal/shared/router';
-import { PortalTheme } from '@portal/shared/ui';
 import { SessionProvider } from '../lib/identity/session-context';
 import { AppFrame } from './app-frame';
 
-/** The shell owns the providers: the session and the router here, the rest in PortalProviders. */
+/**
+ * The shell owns the providers: the session and the router here, the rest (antd's theme among
+ * them) in PortalProviders, which the signed-out landing page does without.
+ */
 export function App() {
   return (
-    <PortalTheme>
-      <SessionProvider>
-        <BrowserRouter>
-          <AppFrame />
-        </BrowserRouter>
-      </SessionProvider>
-    </PortalTheme>
+    <SessionProvider>
+      <BrowserRouter>
+        <AppFrame />
+      </BrowserRouter>
+    </SessionProvider>
   );
 }

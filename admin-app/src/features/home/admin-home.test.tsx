@@ -22,7 +22,7 @@ const linkTo = (name: string) => screen.findByRole('link', { name: new RegExp(`^
 test('an applicant is told this area is for staff and pointed to /apply', async () => {
   const { request } = renderHome('applicant');
 
-  expect(screen.getByRole('heading', { name: 'Admin Home' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Admin Home' })).toBeInTheDocument();
   expect(await screen.findByText(/This area is for reviewers and super-reviewers/)).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'your applications' })).toHaveAttribute('href', '/apply');
   expect(screen.queryByRole('link', { name: /Reviewer dashboard/ })).not.toBeInTheDocument();

@@ -44,7 +44,7 @@ test.each([
   expect(
     screen.getByText('All reviewers must review Bootcamp applications. Select at least 3 roles!'),
   ).toBeInTheDocument();
-  expect(screen.getByRole('heading', { name: 'Admin Home' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Admin Home' })).toBeInTheDocument();
   expect(within(screen.getByRole('dialog')).queryByRole('button', { name: /close/i })).not.toBeInTheDocument();
 });
 

@@ -2,10 +2,9 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input, Result } from 'antd';
 import { passwordSchema } from '@portal/shared/domain';
 import { Link, useSearchParams } from '@portal/shared/router';
-import { zodRule } from '@portal/shared/ui';
+import { LoadingScreen, zodRule } from '@portal/shared/ui';
 import { describeIdentityError } from '../../lib/identity/identity-errors';
 import { loadIdentity } from '../../lib/identity/load-identity';
-import { LoadingScreen } from '../../lib/loading-screen';
 import { AuthCard } from '../../lib/auth-card';
 
 type CodeState =

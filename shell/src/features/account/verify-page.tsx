@@ -5,7 +5,7 @@ import { homePathForRole } from '@portal/shared/domain';
 import { Link, Navigate, useSearchParams } from '@portal/shared/router';
 import { loadIdentity } from '../../lib/identity/load-identity';
 import { useSession } from '../../lib/identity/session-context';
-import { LoadingScreen } from '../../lib/loading-screen';
+import { LoadingScreen } from '@portal/shared/ui';
 import { AuthCard } from '../../lib/auth-card';
 import { LocalMailboxLink } from './local-mailbox-link';
 import { sendVerificationEmail } from '../../lib/identity/use-identity';

@@ -1,8 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { theme } from '@portal/shared/antd-base';
-import { PortalLogo } from '@portal/shared/ui';
+import { LoadingScreen, PortalLogo, PORTAL_TOKENS } from '@portal/shared/ui';
 import { useSession } from '../../lib/identity/session-context';
-import { LoadingScreen } from '../../lib/loading-screen';
 import { LinkButton } from './link-button';
 
 export const LANDING_TITLE = 'Application Portal';
@@ -13,7 +11,7 @@ const SignedInLanding = lazy(() => import('./signed-in-landing'));
 
 export function LandingPage() {
   const session = useSession();
-  const { token } = theme.useToken();
+  const token = PORTAL_TOKENS;
   if (session.status === 'loading') return <LoadingScreen />;
   // While logging out the page is already the signed-out one: the welcome (and its user query)
   // never mounts between the move home and the end of the sign-out.

@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
-import { theme } from '@portal/shared/antd-base';
 import { Link } from '@portal/shared/router';
+import { PORTAL_TOKENS } from '@portal/shared/ui';
 
 /**
- * A navigation link drawn as an antd large button from the theme's tokens. The landing page's
- * actions navigate, so they are links; antd's Button would add about 21 KB of gzipped script
- * to the first page every visitor downloads (see bench/landing-bytes.ts).
+ * A navigation link drawn as an antd large button from the portal's design tokens. The landing
+ * page's actions navigate, so they are links; and the signed-out landing page downloads no antd
+ * at all (`npm run bench:bytes`), so they are drawn from PORTAL_TOKENS rather than antd's Button.
  */
 export function LinkButton({ to, primary = false, children }: { to: string; primary?: boolean; children: ReactNode }) {
-  const { token } = theme.useToken();
+  const token = PORTAL_TOKENS;
   const css = `
     .portal-link-button { display: inline-flex; align-items: center; height: ${token.controlHeightLG}px;
       padding: 0 ${token.paddingContentHorizontal}px; border-radius: ${token.borderRadiusLG}px;

@@ -3,7 +3,7 @@ import { useCurrentUser } from '@portal/shared/client';
 import { homePathForRole, USER_ROLE_LABELS } from '@portal/shared/domain';
 import { useNavigate } from '@portal/shared/router';
 import { LogOutButton } from '../../lib/log-out-button';
-import { LoadingScreen } from '../../lib/loading-screen';
+import { LoadingScreen } from '@portal/shared/ui';
 
 /** Spec section 1: a signed-in user is offered their role's home and logging out. */
 export default function SignedInLanding() {

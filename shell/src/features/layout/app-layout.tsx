@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { theme } from '@portal/shared/antd-base';
 import { Link, Outlet } from '@portal/shared/router';
-import { PortalLogo } from '@portal/shared/ui';
+import { PortalLogo, PORTAL_TOKENS } from '@portal/shared/ui';
 import type { ClientConfig } from '@portal/shared/domain';
 import { useSession } from '../../lib/identity/session-context';
 import { SiteFooter } from './site-footer';
@@ -10,7 +9,7 @@ const SessionMenu = lazy(() => import('./session-menu'));
 
 /** The frame around every page: header with the home link, the page, the footer. */
 export function AppLayout({ chapter }: { chapter: ClientConfig['chapter'] }) {
-  const { token } = theme.useToken();
+  const token = PORTAL_TOKENS;
   const session = useSession();
   return (
     <div

@@ -1,10 +1,10 @@
-import { theme } from '@portal/shared/antd-base';
+import { PORTAL_TOKENS } from '@portal/shared/ui';
 import type { ClientConfig } from '@portal/shared/domain';
 
 type ChapterLinks = ClientConfig['chapter'];
 
 export function SiteFooter({ chapter }: { chapter: ChapterLinks }) {
-  const { token } = theme.useToken();
+  const token = PORTAL_TOKENS;
   const links = [
     { label: 'Instagram', href: chapter.photoSharing },
     { label: 'LinkedIn', href: chapter.professionalNetwork },

@@ -2,6 +2,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ToastContainer } from 'react-toastify';
 import { createApiClient, PortalProvider, TOAST_CONTAINER_PROPS } from '@portal/shared/client';
+import { PortalTheme } from '@portal/shared/ui';
 import { clientConfig } from '../../lib/client-config';
 import { createQueryClient } from '../../lib/query-client';
 import { portalApiOptions } from './portal-api';
@@ -25,8 +26,9 @@ if (__PORTAL_LOCAL_MODE__) {
 }
 
 /**
- * The providers of every page past the signed-out landing page: the QueryClient, the portal
- * context the remotes read, and the toasts. Loaded on demand so the landing page stays small.
+ * The providers of every page past the signed-out landing page: antd's theme, the QueryClient,
+ * the portal context the remotes read, and the toasts. Loaded on demand so the landing page
+ * stays small (it draws its frame from PORTAL_TOKENS, without antd).
  */
 export default function PortalProviders({ children }: { children: ReactNode }) {
   const session = useSession();
@@ -39,9 +41,11 @@ export default function PortalProviders({ children }: { children: ReactNode }) {
     [session.identity],
   );
   return (
-    <QueryClientProvider client={queryClient}>
-      <PortalProvider value={portal}>{children}</PortalProvider>
-      <ToastContainer {...TOAST_CONTAINER_PROPS} />
-    </QueryClientProvider>
+    <PortalTheme>
+      <QueryClientProvider client={queryClient}>
+        <PortalProvider value={portal}>{children}</PortalProvider>
+        <ToastContainer {...TOAST_CONTAINER_PROPS} />
+      </QueryClientProvider>
+    </PortalTheme>
   );
 }

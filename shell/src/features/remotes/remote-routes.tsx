@@ -1,7 +1,7 @@
 import { Component, useEffect, useState, type ReactNode } from 'react';
 import { Button, Result } from 'antd';
 import type { RemoteName } from '@portal/shared/domain';
-import { LoadingScreen } from '../../lib/loading-screen';
+import { LoadingScreen } from '@portal/shared/ui';
 import type { RemoteLoader, RemoteRoutesComponent } from './remote-loader';
 
 const REMOTE_LABELS: Record<RemoteName, string> = { applicant: 'The application area', admin: 'The staff area' };

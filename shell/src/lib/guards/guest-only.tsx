@@ -3,7 +3,7 @@ import { useCurrentUser } from '@portal/shared/client';
 import { homePathForRole } from '@portal/shared/domain';
 import { Navigate, useLocation } from '@portal/shared/router';
 import { useSession } from '../identity/session-context';
-import { LoadingScreen } from '../loading-screen';
+import { LoadingScreen } from '@portal/shared/ui';
 
 /** Spec section 2: /login and /signup send a signed-in user on, to where they were going or home by role. */
 export function GuestOnly({ children }: { children: ReactNode }) {

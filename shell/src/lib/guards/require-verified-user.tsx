@@ -2,7 +2,7 @@ import { Button, Result } from 'antd';
 import { useCurrentUser } from '@portal/shared/client';
 import { Navigate, Outlet, useLocation } from '@portal/shared/router';
 import { useSession } from '../identity/session-context';
-import { LoadingScreen } from '../loading-screen';
+import { LoadingScreen } from '@portal/shared/ui';
 import { CompleteProfileCard } from '../../features/profile/complete-profile-card';
 
 /**

@@ -1,4 +1,4 @@
-import { PortalLogo } from '@portal/shared/ui';
+import { PortalLogo } from './portal-logo';
 
 export const LOADING_TEXT = 'Doing some important stuff, hold on...';
 

@@ -163,31 +163,31 @@ export function createAssessmentsService(deps: {
       const at = now().toISOString();
       return changed(
         await reviews.transaction(async (tx) => {
-        const context = await readContext(tx, kind, id, caller);
-        assertEditable(context, body);
-        const problems = scoreProblems(context.rubric, body.scores, true);
-        if (Object.keys(problems).length > 0) {
-          throw new ApiError('invalid-request', STAFF_MESSAGES.incompleteScores, scoreIssues(problems));
-        }
-        const submitted: Assessment = {
-          ...context.assessment,
-          scores: body.scores,
-          comments: body.comments,
-          state: 'submitted',
-          score: aggregateScore(context.rubric, [body.scores]),
-          version: context.assessment.version + 1,
-          updatedAt: at,
-          submittedAt: at,
-        };
-        commit(
-          tx,
-          context,
-          submitted,
-          (ref) => ({ ...ref, state: 'submitted', scores: body.scores, comments: body.comments }),
-          loadWith(context.load, kind, { done: 1 }),
-        );
-        return toAssessmentView(submitted);
-      }),
+          const context = await readContext(tx, kind, id, caller);
+          assertEditable(context, body);
+          const problems = scoreProblems(context.rubric, body.scores, true);
+          if (Object.keys(problems).length > 0) {
+            throw new ApiError('invalid-request', STAFF_MESSAGES.incompleteScores, scoreIssues(problems));
+          }
+          const submitted: Assessment = {
+            ...context.assessment,
+            scores: body.scores,
+            comments: body.comments,
+            state: 'submitted',
+            score: aggregateScore(context.rubric, [body.scores]),
+            version: context.assessment.version + 1,
+            updatedAt: at,
+            submittedAt: at,
+          };
+          commit(
+            tx,
+            context,
+            submitted,
+            (ref) => ({ ...ref, state: 'submitted', scores: body.scores, comments: body.comments }),
+            loadWith(context.load, kind, { done: 1 }),
+          );
+          return toAssessmentView(submitted);
+        }),
       );
     },
 
@@ -195,36 +195,36 @@ export function createAssessmentsService(deps: {
       const at = now().toISOString();
       return changed(
         await reviews.transaction(async (tx) => {
-        const context = await readContext(tx, kind, id, caller);
-        assertNotReleased(context.form);
-        if (context.assessment.state !== 'submitted') throw new ApiError('conflict', STAFF_MESSAGES.notSubmitted);
-        const reopened: Assessment = {
-          ...context.assessment,
-          state: 'draft',
-          version: context.assessment.version + 1,
-          updatedAt: at,
-          submittedAt: null,
-        };
-        commit(
-          tx,
-          context,
-          reopened,
-          ({ scores: _scores, comments: _comments, ...ref }) => ({ ...ref, state: 'draft' }),
-          loadWith(context.load, kind, { done: -1 }),
-        );
-        tx.record(
-          auditEntry({
-            actor: caller,
-            action: 'assessment.reopened',
-            target: { collection: assessmentCollection(kind), id },
-            formId: context.form.id,
-            before: { state: context.assessment.state, submittedAt: context.assessment.submittedAt },
-            after: { state: reopened.state, submittedAt: null },
-            at,
-          }),
-        );
-        return toAssessmentView(reopened);
-      }),
+          const context = await readContext(tx, kind, id, caller);
+          assertNotReleased(context.form);
+          if (context.assessment.state !== 'submitted') throw new ApiError('conflict', STAFF_MESSAGES.notSubmitted);
+          const reopened: Assessment = {
+            ...context.assessment,
+            state: 'draft',
+            version: context.assessment.version + 1,
+            updatedAt: at,
+            submittedAt: null,
+          };
+          commit(
+            tx,
+            context,
+            reopened,
+            ({ scores: _scores, comments: _comments, ...ref }) => ({ ...ref, state: 'draft' }),
+            loadWith(context.load, kind, { done: -1 }),
+          );
+          tx.record(
+            auditEntry({
+              actor: caller,
+              action: 'assessment.reopened',
+              target: { collection: assessmentCollection(kind), id },
+              formId: context.form.id,
+              before: { state: context.assessment.state, submittedAt: context.assessment.submittedAt },
+              after: { state: reopened.state, submittedAt: null },
+              at,
+            }),
+          );
+          return toAssessmentView(reopened);
+        }),
       );
     },
 

@@ -12,7 +12,6 @@ import {
   STAFF_MESSAGES,
   toRowView,
   withOnlyOwnScores,
-  type ApplicationRowView,
   type Assessment,
   type AssessmentKind,
   type AssessmentView,
@@ -100,10 +99,20 @@ export function createDashboardService(deps: { reviews: ReviewsRepository; calib
     ): Promise<Page<DashboardRowView>> {
       const form = await formOrNotFound(reviews, formId);
       const toView = dashboardRow(form, await calibration.of(form));
-      const where = { qualifiedOnly: query.tab === 'qualified', filter: query.filter, token: searchToken(query.search ?? '') };
+      const where = {
+        qualifiedOnly: query.tab === 'qualified',
+        filter: query.filter,
+        token: searchToken(query.search ?? ''),
+      };
       const { sort } = query;
       if (sort !== 'calibratedReviewScore' && query.filter !== 'disagreement') {
-        const page = await reviews.rowsPage(formId, { ...where, sort, dir: query.dir, cursor: query.cursor, limit: query.limit });
+        const page = await reviews.rowsPage(formId, {
+          ...where,
+          sort,
+          dir: query.dir,
+          cursor: query.cursor,
+          limit: query.limit,
+        });
         return { ...page, items: page.items.map(toView) };
       }
       // Computed order or filter: the form's rows in memory (one equality query), paged by offset.

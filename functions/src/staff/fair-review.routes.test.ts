@@ -97,7 +97,9 @@ describe('calibrated scores on the dashboard rows', () => {
   });
 
   it('answers 400 to an offset cursor that is not one', async () => {
-    const res = await harness.as('dora').get(`/admin/forms/${FORM_ID}/rows?sort=calibratedReviewScore&cursor=eyJvZmZzZXQiOi0xfQ`);
+    const res = await harness
+      .as('dora')
+      .get(`/admin/forms/${FORM_ID}/rows?sort=calibratedReviewScore&cursor=eyJvZmZzZXQiOi0xfQ`);
     expect(res.status).toBe(400);
   });
 });
@@ -155,7 +157,9 @@ describe('POST /api/admin/rows/:responseId/:role/add-reviewer', () => {
     expect(none.body.error.message).toBe(STAFF_MESSAGES.noEligibleReviewer);
     expect(await dumpStore(harness)).toEqual(before);
 
-    const audit = (await harness.store.query(COLLECTIONS.audit)).items.map((item) => item.data as unknown as AuditEntry);
+    const audit = (await harness.store.query(COLLECTIONS.audit)).items.map(
+      (item) => item.data as unknown as AuditEntry,
+    );
     const added = [first.body as AddedReviewer, second.body as AddedReviewer].map((body) => body.assessmentId);
     for (const id of added) {
       expect(audit.filter((entry) => entry.action === 'assignment.created' && entry.target.id === id)).toHaveLength(1);

@@ -141,7 +141,9 @@ const rowsWhere = (formId: string, query: Pick<RowsQuery, 'qualifiedOnly' | 'fil
 const matches = (row: ApplicationRow, where: EqualityFilter[]) =>
   where.every((filter) => {
     const value = (row as Record<string, unknown>)[filter.field];
-    return filter.op === 'array-contains' ? Array.isArray(value) && value.includes(filter.value) : value === filter.value;
+    return filter.op === 'array-contains'
+      ? Array.isArray(value) && value.includes(filter.value)
+      : value === filter.value;
   });
 
 const submittedWhere = (formId: string): EqualityFilter[] => [

@@ -1,5 +1,11 @@
 import type { ApplicationRow, ApplicationRowView } from './application-row';
-import { calibratedAggregate, calibrationModel, scoreSpread, type CalibrationModel, type ScoredReview } from './calibration';
+import {
+  calibratedAggregate,
+  calibrationModel,
+  scoreSpread,
+  type CalibrationModel,
+  type ScoredReview,
+} from './calibration';
 import type { TeamRole } from './constants';
 import type { ApplicationForm } from './schemas';
 import { rubricFor } from './scoring';

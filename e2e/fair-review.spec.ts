@@ -79,6 +79,7 @@ test("the director's dashboard shows the Calibrated column and filters by disagr
   await expect(page).toHaveURL(/sort=calibratedReviewScore/);
   await expect(row).toHaveCount(1);
 
+  await page.mouse.move(0, 0); // no header tooltip left over in the screenshots
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `${SHOTS}/dashboard-disagreement-${width}.png`, fullPage: true });

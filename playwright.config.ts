@@ -42,6 +42,7 @@ export default defineConfig({
       PORTAL_STORE: STORE,
       FIRESTORE_EMULATOR_PORT: String(E2E_FIRESTORE_EMULATOR_PORT),
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-')),
+      DEMO_REVIEWS: 'off',
     },
   },
 });

@@ -30,6 +30,8 @@ export async function startPortalProcess(options: {
       AUTH_EMULATOR_PORT: String(options.authEmulatorPort),
       ...(options.firestoreEmulatorPort ? { FIRESTORE_EMULATOR_PORT: String(options.firestoreEmulatorPort) } : {}),
       DATA_DIR: dataDir,
+      // The tests' and benches' runtimes start without the sample reviews unless asked.
+      DEMO_REVIEWS: process.env.DEMO_REVIEWS ?? 'off',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -13,6 +13,7 @@ describe('loadLocalConfig', () => {
       LOG_LEVEL: 'info',
       PORTAL_STORE: 'sqlite',
       FIRESTORE_EMULATOR_PORT: 8085,
+      DEMO_REVIEWS: 'on',
       RATE_LIMIT_AUTH: { limit: 1000, windowMs: FIFTEEN_MINUTES },
       RATE_LIMIT_UPLOADS: { limit: 3000, windowMs: FIFTEEN_MINUTES },
     });
@@ -28,6 +29,7 @@ describe('loadLocalConfig', () => {
       LOG_LEVEL: 'debug',
       PORTAL_STORE: 'firestore-emulator',
       FIRESTORE_EMULATOR_PORT: '8185',
+      DEMO_REVIEWS: 'off',
       RATE_LIMIT_AUTH: '5/30s',
       RATE_LIMIT_UPLOADS: '100/1h',
     });
@@ -40,6 +42,7 @@ describe('loadLocalConfig', () => {
       LOG_LEVEL: 'debug',
       PORTAL_STORE: 'firestore-emulator',
       FIRESTORE_EMULATOR_PORT: 8185,
+      DEMO_REVIEWS: 'off',
       RATE_LIMIT_AUTH: { limit: 5, windowMs: 30_000 },
       RATE_LIMIT_UPLOADS: { limit: 100, windowMs: 3_600_000 },
     });

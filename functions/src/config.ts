@@ -47,6 +47,11 @@ const localConfigSchema = z.object({
    */
   PORTAL_STORE: z.enum(LOCAL_STORES, `One of ${LOCAL_STORES.join(', ')}`).default('sqlite'),
   FIRESTORE_EMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(8085),
+  /**
+   * on: a fresh data directory also gets sample applications with reviews (calibrated scores and
+   * one flagged disagreement on the dashboard); off: the demo form and accounts only (browser tests).
+   */
+  DEMO_REVIEWS: z.enum(['on', 'off'], 'on or off').default('on'),
   RATE_LIMIT_AUTH: z.preprocess(
     (value) => (value === '' || value === undefined ? LOCAL_RATE_LIMIT_DEFAULTS.RATE_LIMIT_AUTH : value),
     rateLimitSetting,

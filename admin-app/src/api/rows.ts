@@ -1,8 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { usePortal, type ApiClient } from '@portal/shared/client';
 import type {
+  AddedReviewer,
   ApplicationForm,
   ApplicationRowView,
+  DashboardRowView,
   BulkDecisionBody,
   BulkQualifiedBody,
   DecisionBody,
@@ -22,7 +24,7 @@ const rowPath = (responseId: string, role: TeamRole) => `/admin/rows/${id(respon
 
 /** GET /admin/forms/{formId}/rows: one page of the dashboard's rows. */
 export const fetchRows = (api: ApiClient, formId: string, query: RowsQuery) =>
-  api.request<Page<ApplicationRowView>>('GET', apiPath(`/admin/forms/${id(formId)}/rows`, query));
+  api.request<Page<DashboardRowView>>('GET', apiPath(`/admin/forms/${id(formId)}/rows`, query));
 
 export const rowsQueryOptions = (api: ApiClient, formId: string, query: RowsQuery) =>
   queryOptions({ queryKey: staffKeys.rows(formId, query), queryFn: () => fetchRows(api, formId, query) });
@@ -35,6 +37,10 @@ export function useRows(formId: string, query: RowsQuery) {
 
 export const setQualified = (api: ApiClient, responseId: string, role: TeamRole, body: QualifiedBody) =>
   api.request<ApplicationRowView>('PUT', `${rowPath(responseId, role)}/qualified`, { body });
+
+/** POST …/add-reviewer: one more review of the row, for the least loaded eligible reviewer. */
+export const addReviewer = (api: ApiClient, responseId: string, role: TeamRole) =>
+  api.request<AddedReviewer>('POST', `${rowPath(responseId, role)}/add-reviewer`, { body: {} });
 
 export const setDecision = (api: ApiClient, responseId: string, role: TeamRole, body: DecisionBody) =>
   api.request<ApplicationRowView>('PUT', `${rowPath(responseId, role)}/decision`, { body });

@@ -1,7 +1,7 @@
 import type {
   ApplicationForm,
   ApplicationResponse,
-  ApplicationRowView,
+  DashboardRowView,
   AssessmentView,
   Page,
   StaffApplication,
@@ -42,7 +42,7 @@ export const FORM: ApplicationForm = {
   ],
 };
 
-export function row(overrides: Partial<ApplicationRowView> = {}): ApplicationRowView {
+export function row(overrides: Partial<DashboardRowView> = {}): DashboardRowView {
   const responseId = overrides.responseId ?? RESPONSE_ID;
   const role = overrides.role ?? 'engineer';
   return {
@@ -65,6 +65,9 @@ export function row(overrides: Partial<ApplicationRowView> = {}): ApplicationRow
     interviewsAssigned: 0,
     interviewsDone: 0,
     interviewScore: null,
+    calibratedReviewScore: 3.21,
+    reviewSpread: 0,
+    disagreement: false,
     ...overrides,
   };
 }

@@ -12,6 +12,7 @@ import {
 } from '../identity/firebase-identity';
 import { runMigrations } from '../migrations/run-migrations';
 import { seedDemoData } from '../seed/seed-demo-data';
+import { seedDemoReviews } from '../seed/demo-reviews';
 import type { App } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import type { DocumentStore } from '../store/document-store';
@@ -80,6 +81,7 @@ export async function startLocalRuntime(
     ? afterIdentityChanges(firebaseAccounts, options.saveAccounts)
     : firebaseAccounts;
   const { seeded } = await seedDemoData({ store, accounts });
+  if (seeded && config.DEMO_REVIEWS === 'on') await seedDemoReviews({ store, now: new Date() });
   for (const { id, changed } of await runMigrations(store))
     logger.info({ migration: id, changed }, 'migration applied');
 

@@ -32,6 +32,7 @@ import {
 import { removalEntry } from './assignment-moves';
 import { assertNotReleased, noAssessmentError, noRowError } from './staff-errors';
 import { loadWith, type StaffLoad } from './staff-load';
+import type { CalibrationCache } from './calibration-cache';
 
 export const ASSESSMENT_SERVICE_MESSAGES = { invalidScores: 'Some scores are not valid' } as const;
 
@@ -91,8 +92,18 @@ function assertEditable(context: Context, body: AssessmentBody): void {
   }
 }
 
-export function createAssessmentsService(deps: { reviews: ReviewsRepository; now: () => Date }) {
+export function createAssessmentsService(deps: {
+  reviews: ReviewsRepository;
+  now: () => Date;
+  /** Dropped for the form when one of its reviews is submitted or reopened. */
+  calibration?: Pick<CalibrationCache, 'invalidate'>;
+}) {
   const { reviews, now } = deps;
+  /** After a submit or reopen commits: the form's calibration is learnt again on its next read. */
+  const changed = (view: AssessmentView) => {
+    if (view.kind === 'review') deps.calibration?.invalidate(view.applicationFormId);
+    return view;
+  };
 
   return {
     async screen(kind: AssessmentKind, id: string, caller: User): Promise<AssessmentScreen> {
@@ -148,69 +159,73 @@ export function createAssessmentsService(deps: { reviews: ReviewsRepository; now
       });
     },
 
-    submit(kind: AssessmentKind, id: string, caller: User, body: AssessmentBody): Promise<AssessmentView> {
+    async submit(kind: AssessmentKind, id: string, caller: User, body: AssessmentBody): Promise<AssessmentView> {
       const at = now().toISOString();
-      return reviews.transaction(async (tx) => {
-        const context = await readContext(tx, kind, id, caller);
-        assertEditable(context, body);
-        const problems = scoreProblems(context.rubric, body.scores, true);
-        if (Object.keys(problems).length > 0) {
-          throw new ApiError('invalid-request', STAFF_MESSAGES.incompleteScores, scoreIssues(problems));
-        }
-        const submitted: Assessment = {
-          ...context.assessment,
-          scores: body.scores,
-          comments: body.comments,
-          state: 'submitted',
-          score: aggregateScore(context.rubric, [body.scores]),
-          version: context.assessment.version + 1,
-          updatedAt: at,
-          submittedAt: at,
-        };
-        commit(
-          tx,
-          context,
-          submitted,
-          (ref) => ({ ...ref, state: 'submitted', scores: body.scores, comments: body.comments }),
-          loadWith(context.load, kind, { done: 1 }),
-        );
-        return toAssessmentView(submitted);
-      });
+      return changed(
+        await reviews.transaction(async (tx) => {
+          const context = await readContext(tx, kind, id, caller);
+          assertEditable(context, body);
+          const problems = scoreProblems(context.rubric, body.scores, true);
+          if (Object.keys(problems).length > 0) {
+            throw new ApiError('invalid-request', STAFF_MESSAGES.incompleteScores, scoreIssues(problems));
+          }
+          const submitted: Assessment = {
+            ...context.assessment,
+            scores: body.scores,
+            comments: body.comments,
+            state: 'submitted',
+            score: aggregateScore(context.rubric, [body.scores]),
+            version: context.assessment.version + 1,
+            updatedAt: at,
+            submittedAt: at,
+          };
+          commit(
+            tx,
+            context,
+            submitted,
+            (ref) => ({ ...ref, state: 'submitted', scores: body.scores, comments: body.comments }),
+            loadWith(context.load, kind, { done: 1 }),
+          );
+          return toAssessmentView(submitted);
+        }),
+      );
     },
 
-    reopen(kind: AssessmentKind, id: string, caller: User): Promise<AssessmentView> {
+    async reopen(kind: AssessmentKind, id: string, caller: User): Promise<AssessmentView> {
       const at = now().toISOString();
-      return reviews.transaction(async (tx) => {
-        const context = await readContext(tx, kind, id, caller);
-        assertNotReleased(context.form);
-        if (context.assessment.state !== 'submitted') throw new ApiError('conflict', STAFF_MESSAGES.notSubmitted);
-        const reopened: Assessment = {
-          ...context.assessment,
-          state: 'draft',
-          version: context.assessment.version + 1,
-          updatedAt: at,
-          submittedAt: null,
-        };
-        commit(
-          tx,
-          context,
-          reopened,
-          ({ scores: _scores, comments: _comments, ...ref }) => ({ ...ref, state: 'draft' }),
-          loadWith(context.load, kind, { done: -1 }),
-        );
-        tx.record(
-          auditEntry({
-            actor: caller,
-            action: 'assessment.reopened',
-            target: { collection: assessmentCollection(kind), id },
-            formId: context.form.id,
-            before: { state: context.assessment.state, submittedAt: context.assessment.submittedAt },
-            after: { state: reopened.state, submittedAt: null },
-            at,
-          }),
-        );
-        return toAssessmentView(reopened);
-      });
+      return changed(
+        await reviews.transaction(async (tx) => {
+          const context = await readContext(tx, kind, id, caller);
+          assertNotReleased(context.form);
+          if (context.assessment.state !== 'submitted') throw new ApiError('conflict', STAFF_MESSAGES.notSubmitted);
+          const reopened: Assessment = {
+            ...context.assessment,
+            state: 'draft',
+            version: context.assessment.version + 1,
+            updatedAt: at,
+            submittedAt: null,
+          };
+          commit(
+            tx,
+            context,
+            reopened,
+            ({ scores: _scores, comments: _comments, ...ref }) => ({ ...ref, state: 'draft' }),
+            loadWith(context.load, kind, { done: -1 }),
+          );
+          tx.record(
+            auditEntry({
+              actor: caller,
+              action: 'assessment.reopened',
+              target: { collection: assessmentCollection(kind), id },
+              formId: context.form.id,
+              before: { state: context.assessment.state, submittedAt: context.assessment.submittedAt },
+              after: { state: reopened.state, submittedAt: null },
+              at,
+            }),
+          );
+          return toAssessmentView(reopened);
+        }),
+      );
     },
 
     /** Removes the assignment and, in the same transaction, appends its audit entry. */

@@ -4,6 +4,7 @@ import {
   formReviewRoleRule,
   STAFF_MESSAGES,
   type ApplicationRow,
+  type AddedReviewer,
   type AutoAssignPlanItem,
   type AutoAssignPreview,
   type TeamRole,
@@ -14,7 +15,7 @@ import { ApiError } from '../http/api-error';
 import { assignInTransaction } from './assignments.service';
 import { formOrNotFound } from './dashboard.service';
 import type { ReviewsRepository } from './reviews.repository';
-import { assertNotReleased } from './staff-errors';
+import { assertNotReleased, noRowError } from './staff-errors';
 import type { StaffLoad } from './staff-load';
 
 /**
@@ -139,6 +140,28 @@ export function createAutoAssignService(deps: { reviews: ReviewsRepository; now:
 
   return {
     preview,
+
+    /**
+     * "Add a reviewer" (a disagreement's action): one more review of the row, for the least loaded
+     * eligible reviewer as auto-assign chooses them, with its audit entry.
+     */
+    async addReviewer(responseId: string, role: TeamRole, actor: AuditActor): Promise<AddedReviewer> {
+      const response = await reviews.getResponse(responseId);
+      if (!response) throw noRowError();
+      const form = await formOrNotFound(reviews, response.applicationFormId);
+      assertNotReleased(form);
+      const row = (await reviews.rowsOf(response)).find((candidate) => candidate.role === role);
+      if (!row) throw noRowError();
+      const [staff, loads] = await Promise.all([reviews.listStaff(), reviews.loadsOf(form.id)]);
+      const load = new Map(loads.map((entry) => [entry.staffId, entry.reviewsAssigned]));
+      const [chosen] = leastLoadedEligible(staff, row, row.reviews, load, 1, formReviewRoleRule(form).requiredRole);
+      if (!chosen) throw new ApiError('conflict', STAFF_MESSAGES.noEligibleReviewer);
+      const at = deps.now().toISOString();
+      const [assessment] = await reviews.transaction((tx) =>
+        assignInTransaction(tx, 'review', [{ responseId, role, staffId: chosen.id }], at, actor),
+      );
+      return { assessmentId: assessment!.id, staffId: chosen.id, staffName: displayName(chosen) };
+    },
 
     /** Each chunk's transaction also appends one audit entry per assignment it makes. */
     async apply(formId: string, perRow: number, planId: string, actor: AuditActor): Promise<{ created: number }> {

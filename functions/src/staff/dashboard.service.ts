@@ -1,5 +1,10 @@
 import {
   answersForReviewers,
+  fairReviewFields,
+  type ApplicationForm,
+  type ApplicationRow,
+  type DashboardRowView,
+  type FormCalibration,
   normalizeSearch,
   offerCountsByRole,
   searchToken,
@@ -7,7 +12,6 @@ import {
   STAFF_MESSAGES,
   toRowView,
   withOnlyOwnScores,
-  type ApplicationRowView,
   type Assessment,
   type AssessmentKind,
   type AssessmentView,
@@ -23,8 +27,10 @@ import {
 } from '@portal/shared/domain';
 import { noFormError } from '../forms/forms.service';
 import { ApiError } from '../http/api-error';
+import { decodeCursorJson, encodeCursorJson } from '../store/store-cursor';
+import type { CalibrationCache } from './calibration-cache';
 import { noResponseError } from '../responses/responses.service';
-import type { ReviewsRepository } from './reviews.repository';
+import { ROW_SORT_FIELDS, type ReviewsRepository } from './reviews.repository';
 import { loadCounts } from './staff-load';
 
 export function toAssessmentView(assessment: Assessment): AssessmentView {
@@ -48,9 +54,35 @@ export async function formOrNotFound(reviews: Pick<ReviewsRepository, 'getForm'>
   return form;
 }
 
+const isOffsetCursor = (value: unknown): value is { offset: number } =>
+  typeof value === 'object' &&
+  value !== null &&
+  Number.isSafeInteger((value as { offset?: unknown }).offset) &&
+  (value as { offset: number }).offset >= 0;
+
+type SortValue = string | number | null | undefined;
+
+/** Rows in order of a value, a missing one lowest (as the store orders nulls); ties by id. */
+function byValue<T extends { id: string }>(value: (row: T) => SortValue, dir: 'asc' | 'desc') {
+  const sign = dir === 'asc' ? 1 : -1;
+  const rank = (v: SortValue) => (v === null || v === undefined ? 0 : 1);
+  return (a: T, b: T) => {
+    const [x, y] = [value(a), value(b)];
+    if (rank(x) !== rank(y)) return sign * (rank(x) - rank(y));
+    if (x !== y && x !== null && x !== undefined) return sign * (x < y! ? -1 : 1);
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  };
+}
+
+type DashboardRow = DashboardRowView & { stored: ApplicationRow };
+
+const dashboardRow =
+  (form: ApplicationForm, calibration: FormCalibration) =>
+  (row: ApplicationRow): DashboardRowView => ({ ...toRowView(row), ...fairReviewFields(form, calibration, row) });
+
 /** What the dashboards read: rows, staff loads, someone's assessments, one application. */
-export function createDashboardService(deps: { reviews: ReviewsRepository }) {
-  const { reviews } = deps;
+export function createDashboardService(deps: { reviews: ReviewsRepository; calibration: CalibrationCache }) {
+  const { reviews, calibration } = deps;
 
   return {
     async rows(
@@ -64,18 +96,40 @@ export function createDashboardService(deps: { reviews: ReviewsRepository }) {
         cursor?: string;
         limit: number;
       },
-    ): Promise<Page<ApplicationRowView>> {
-      await formOrNotFound(reviews, formId);
-      const page = await reviews.rowsPage(formId, {
+    ): Promise<Page<DashboardRowView>> {
+      const form = await formOrNotFound(reviews, formId);
+      const toView = dashboardRow(form, await calibration.of(form));
+      const where = {
         qualifiedOnly: query.tab === 'qualified',
         filter: query.filter,
         token: searchToken(query.search ?? ''),
-        sort: query.sort,
-        dir: query.dir,
-        cursor: query.cursor,
-        limit: query.limit,
-      });
-      return { ...page, items: page.items.map(toRowView) };
+      };
+      const { sort } = query;
+      if (sort !== 'calibratedReviewScore' && query.filter !== 'disagreement') {
+        const page = await reviews.rowsPage(formId, {
+          ...where,
+          sort,
+          dir: query.dir,
+          cursor: query.cursor,
+          limit: query.limit,
+        });
+        return { ...page, items: page.items.map(toView) };
+      }
+      // Computed order or filter: the form's rows in memory (one equality query), paged by offset.
+      const offset = query.cursor ? decodeCursorJson(query.cursor, isOffsetCursor).offset : 0;
+      let rows: DashboardRow[] = (await reviews.allRows(formId, where)).map((row) => ({ ...toView(row), stored: row }));
+      if (query.filter === 'disagreement') rows = rows.filter((row) => row.disagreement);
+      rows.sort(
+        sort === 'calibratedReviewScore'
+          ? byValue((row) => row.calibratedReviewScore, query.dir)
+          : byValue((row) => row.stored[ROW_SORT_FIELDS[sort]] as SortValue, query.dir),
+      );
+      const end = offset + query.limit;
+      return {
+        items: rows.slice(offset, end).map(({ stored: _stored, ...row }) => row),
+        nextCursor: end < rows.length ? encodeCursorJson({ offset: end }) : null,
+        total: rows.length,
+      };
     },
 
     /** Offers made per role and how applicants answered them. */

@@ -59,13 +59,16 @@ export interface ReviewsTransaction {
   record(entry: AuditEntry): void;
 }
 
+/** The sorts the store orders by (the calibrated score is computed, so sorted in memory). */
+export type StoredRowSort = Exclude<RowSort, 'calibratedReviewScore'>;
+
 export interface RowsQuery {
   qualifiedOnly: boolean;
   /** Only the rows matching the dashboard filter. */
   filter?: RowFilter;
   /** A search token (searchToken of the text); empty: no search. */
   token: string;
-  sort: RowSort;
+  sort: StoredRowSort;
   dir: 'asc' | 'desc';
   cursor?: string;
   limit: number;
@@ -79,6 +82,11 @@ export interface ReviewsRepository {
   /** The rows of a response, one per role applied for that has one. */
   rowsOf(response: ApplicationResponse): Promise<ApplicationRow[]>;
   rowsPage(formId: string, query: RowsQuery): Promise<Page<ApplicationRow>>;
+  /** Every row `rowsPage` would page through, unordered (filtered in memory: equality filters only). */
+  allRows(formId: string, query: Omit<RowsQuery, 'sort' | 'dir' | 'cursor' | 'limit'>): Promise<ApplicationRow[]>;
+  /** The form's submitted reviews (what the calibration learns from). */
+  submittedReviews(formId: string): Promise<Assessment[]>;
+  countSubmittedReviews(formId: string): Promise<number>;
   /** Every row of the form without a final decision (equality filters only: no composite index). */
   undecidedRows(formId: string): Promise<ApplicationRow[]>;
   /** Every row of the form with an offer (decision accepted). */
@@ -102,14 +110,16 @@ export interface ReviewsRepository {
 export const assessmentCollection = (kind: AssessmentKind) =>
   kind === 'review' ? COLLECTIONS.reviews : COLLECTIONS.interviews;
 
-const SORT_FIELDS: Record<RowSort, string> = {
+/** The stored field each stored sort orders by. */
+export const ROW_SORT_FIELDS = {
   name: 'sortName',
   submittedAt: 'submittedAt',
   reviewScore: 'reviewScore',
   interviewScore: 'interviewScore',
-};
+} as const satisfies Record<StoredRowSort, keyof ApplicationRow>;
 
-const FILTERS: Record<RowFilter, EqualityFilter> = {
+/** The store filter of each dashboard filter; `disagreement` depends on the form's threshold and is applied in memory. */
+const FILTERS: Record<Exclude<RowFilter, 'disagreement'>, EqualityFilter> = {
   undecided: { field: 'final', value: false },
   offered: { field: 'decision', value: 'accepted' },
   'offer-pending': { field: 'offerPending', value: true },
@@ -119,6 +129,27 @@ const FILTERS: Record<RowFilter, EqualityFilter> = {
 
 const searchFilter = (token: string): EqualityFilter[] =>
   token ? [{ field: 'searchTokens', op: 'array-contains', value: token }] : [];
+
+const rowsWhere = (formId: string, query: Pick<RowsQuery, 'qualifiedOnly' | 'filter' | 'token'>): EqualityFilter[] => [
+  { field: 'applicationFormId', value: formId },
+  ...(query.qualifiedOnly ? [{ field: 'qualified', value: true }] : []),
+  ...(query.filter && query.filter !== 'disagreement' ? [FILTERS[query.filter]] : []),
+  ...searchFilter(query.token),
+];
+
+/** Whether a row passes the filters (as the store would apply them). */
+const matches = (row: ApplicationRow, where: EqualityFilter[]) =>
+  where.every((filter) => {
+    const value = (row as Record<string, unknown>)[filter.field];
+    return filter.op === 'array-contains'
+      ? Array.isArray(value) && value.includes(filter.value)
+      : value === filter.value;
+  });
+
+const submittedWhere = (formId: string): EqualityFilter[] => [
+  { field: 'applicationFormId', value: formId },
+  { field: 'state', value: 'submitted' },
+];
 
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
@@ -196,16 +227,19 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
     },
     rowsPage: (formId, query) =>
       queryPage<ApplicationRow>(store, COLLECTIONS.reviewStatuses, {
-        where: [
-          { field: 'applicationFormId', value: formId },
-          ...(query.qualifiedOnly ? [{ field: 'qualified', value: true }] : []),
-          ...(query.filter ? [FILTERS[query.filter]] : []),
-          ...searchFilter(query.token),
-        ],
-        orderBy: { field: SORT_FIELDS[query.sort], direction: query.dir },
+        where: rowsWhere(formId, query),
+        orderBy: { field: ROW_SORT_FIELDS[query.sort], direction: query.dir },
         limit: query.limit,
         after: query.cursor,
       }),
+    async allRows(formId, query) {
+      // One equality query on the form (no composite index); the other filters in memory.
+      const where = rowsWhere(formId, query);
+      const rows = await queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, where.slice(0, 1));
+      return rows.filter((row) => matches(row, where));
+    },
+    submittedReviews: (formId) => queryAll<Assessment>(store, COLLECTIONS.reviews, submittedWhere(formId)),
+    countSubmittedReviews: (formId) => store.count(COLLECTIONS.reviews, submittedWhere(formId)),
     undecidedRows: (formId) =>
       queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, [
         { field: 'applicationFormId', value: formId },

@@ -24,6 +24,7 @@ import { noResponseError } from '../responses/responses.service';
 import { createAssessmentsService } from './assessments.service';
 import { createAssignmentsService } from './assignments.service';
 import { createAutoAssignService } from './auto-assign.service';
+import { createCalibrationCache } from './calibration-cache';
 import { createDashboardService } from './dashboard.service';
 import { createLetterPreviewService } from './letter-preview.service';
 import { createReviewsRepository } from './reviews.repository';
@@ -36,7 +37,9 @@ const uuidSchema = z.uuid();
 
 /** The review workflow: dashboards, assignments, reviews and interviews, qualified flags and decisions. */
 export function reviewsRoutes(deps: Pick<AppDeps, 'store' | 'accounts'> & { now: () => Date }): Router {
-  const services = { reviews: createReviewsRepository(deps.store), now: deps.now };
+  const reviewsRepository = createReviewsRepository(deps.store);
+  const calibration = createCalibrationCache(reviewsRepository);
+  const services = { reviews: reviewsRepository, now: deps.now, calibration };
   const dashboard = createDashboardService(services);
   const decisions = createRowDecisionsService(services);
   const assignments = createAssignmentsService(services);
@@ -169,6 +172,12 @@ export function reviewsRoutes(deps: Pick<AppDeps, 'store' | 'accounts'> & { now:
   router.get('/admin/rows/:responseId/:role/letter', ...superOnly, async (req, res) => {
     const { responseId, role } = row(req.params);
     res.json(await letters.preview(responseId, role));
+  });
+
+  router.post('/admin/rows/:responseId/:role/add-reviewer', ...superOnly, async (req, res) => {
+    const { responseId, role } = row(req.params);
+    parseInput(emptyBodySchema, req.body ?? {}, 'add-a-reviewer request');
+    res.status(201).json(await autoAssign.addReviewer(responseId, role, req.user!));
   });
 
   router.put('/admin/rows/:responseId/:role/decision', ...superOnly, async (req, res) => {

@@ -122,6 +122,11 @@ export const applicationFormSchema = z.object({
   reviewRoleRule: reviewRoleRuleSchema.optional(),
   /** Hours before an interview slot starts when its bookings stop changing; absent: DEFAULT_INTERVIEW_CUTOFF_HOURS. */
   interviewCutoffHours: z.number().int().min(0).max(336).optional(),
+  /**
+   * A row whose reviewers' aggregate scores spread (highest minus lowest) beyond this many points
+   * is flagged for disagreement on the dashboards; absent: nothing is flagged.
+   */
+  disagreementThreshold: z.number().min(0).max(1000).optional(),
   /** Decision letters (markdown with placeholders); staff only: an applicant reads only their own, filled in, after release. */
   letters: decisionLettersSchema.optional(),
 });

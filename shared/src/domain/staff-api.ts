@@ -8,16 +8,24 @@ import { assessmentKindSchema, finalDecisionSchema } from './staff';
 
 /** The staff API's request schemas (see staff-api.md): the server parses with them, the admin client is typed by them. */
 
-export const ROW_SORTS = ['submittedAt', 'name', 'reviewScore', 'interviewScore'] as const;
+export const ROW_SORTS = ['submittedAt', 'name', 'reviewScore', 'calibratedReviewScore', 'interviewScore'] as const;
 export type RowSort = (typeof ROW_SORTS)[number];
 export const ROW_TABS = ['all', 'qualified'] as const;
 export type RowTab = (typeof ROW_TABS)[number];
 /**
  * A dashboard filter on the rows: `undecided` = no final decision yet (what holds up the release);
  * `offered` = accepted (an offer made), `offer-pending` = offered and not answered yet,
- * `offer-accepted` / `offer-declined` = the applicant's reply.
+ * `offer-accepted` / `offer-declined` = the applicant's reply; `disagreement` = reviewers' scores
+ * spread beyond the form's `disagreementThreshold`.
  */
-export const ROW_FILTERS = ['undecided', 'offered', 'offer-pending', 'offer-accepted', 'offer-declined'] as const;
+export const ROW_FILTERS = [
+  'undecided',
+  'offered',
+  'offer-pending',
+  'offer-accepted',
+  'offer-declined',
+  'disagreement',
+] as const;
 export type RowFilter = (typeof ROW_FILTERS)[number];
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;

@@ -66,6 +66,7 @@ export const STAFF_MESSAGES = {
   undecided: (rows: number, applicants: number) =>
     `Decisions cannot be released while ${countOf(rows, 'role application')} from ${countOf(applicants, 'applicant')} ${rows === 1 ? 'is' : 'are'} undecided`,
   planChanged: 'Applications or reviewers changed since the preview; preview again',
+  noEligibleReviewer: 'Every eligible reviewer already reviews this application for this role',
   lastSuperReviewer: 'The last super-reviewer cannot be removed',
   openAssignments: (count: number) =>
     `${countOf(count, 'open review or interview', 'open reviews or interviews')} would be left without a reviewer: reassign or unassign them`,

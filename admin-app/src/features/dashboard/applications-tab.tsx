@@ -6,13 +6,14 @@ import {
   countOf,
   ROW_FILTERS,
   type ApplicationRowView,
+  type DashboardRowView,
   type FinalDecision,
   type RowFilter,
   type RowTab,
 } from '@portal/shared/domain';
 import { useSearchParams } from '@portal/shared/router';
 import { LoadError, PageSkeleton, useRoleLabel } from '@portal/shared/ui';
-import { setDecision, setQualified } from '../../api/rows';
+import { addReviewer, setDecision, setQualified } from '../../api/rows';
 import { PagedTable } from '../../lib/paged-table';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 import { AutoAssignButton } from './auto-assign-modal';
@@ -63,6 +64,7 @@ const FILTER_OPTIONS = [
   { value: 'offer-pending', label: 'Offer pending' },
   { value: 'offer-accepted', label: 'Offer accepted' },
   { value: 'offer-declined', label: 'Offer declined' },
+  { value: 'disagreement', label: 'Disagreement' },
 ];
 
 const FILTER_EMPTY: Record<RowFilter, string> = {
@@ -71,6 +73,7 @@ const FILTER_EMPTY: Record<RowFilter, string> = {
   'offer-pending': 'No offer is waiting for a reply.',
   'offer-accepted': 'No offer accepted yet.',
   'offer-declined': 'No offer declined.',
+  disagreement: "No application's reviewers disagree beyond the form's threshold.",
 };
 
 const FILTER_NOUN: Record<RowFilter, string> = {
@@ -79,6 +82,7 @@ const FILTER_NOUN: Record<RowFilter, string> = {
   'offer-pending': 'pending offer',
   'offer-accepted': 'accepted offer',
   'offer-declined': 'declined offer',
+  disagreement: 'application with disagreement',
 };
 
 const sameRow = (a: RowKey | undefined, b: RowKey) => a?.responseId === b.responseId && a.role === b.role;
@@ -114,6 +118,10 @@ export function ApplicationsTab({
     { success: () => 'Decision saved!' },
   );
 
+  const addOne = useStaffMutation((input: RowKey) => addReviewer(api, input.responseId, input.role), {
+    success: (added) => `${added.staffName} was assigned a review`,
+  });
+
   const [selectedIds, setSelectedIds] = useState<readonly React.Key[]>([]);
 
   if (rows.isError) {
@@ -130,6 +138,8 @@ export function ApplicationsTab({
     qualifying: (row) => qualify.isPending && sameRow(qualify.variables, row),
     decide: (row, decision) => decide.mutate({ responseId: row.responseId, role: row.role, decision }),
     deciding: (row) => decide.isPending && sameRow(decide.variables, row),
+    addReviewer: (row) => addOne.mutate({ responseId: row.responseId, role: row.role }),
+    addingReviewer: (row) => addOne.isPending && sameRow(addOne.variables, row),
   });
 
   // The selection is of the page on screen: rows that left it (another page, sort or filter) drop out.
@@ -139,7 +149,7 @@ export function ApplicationsTab({
     <Flex vertical gap={12}>
       {tab === 'all' && (
         <Flex justify="space-between" align="center" gap={8} wrap>
-          {/* Seven filters are wider than a phone: they scroll in their own strip, not the page. */}
+          {/* Eight filters are wider than a phone: they scroll in their own strip, not the page. */}
           <div style={{ maxWidth: '100%', overflowX: 'auto' }}>
             <Segmented
               aria-label="Show"
@@ -161,10 +171,11 @@ export function ApplicationsTab({
         readOnly={readOnly}
         onDone={() => setSelectedIds([])}
       />
-      <PagedTable<ApplicationRowView>
+      <PagedTable<DashboardRowView>
         rowKey="id"
-        // Cells wrap to fit a laptop's 1366 px; narrower screens scroll the table.
+        // Cells wrap (and pad less) to fit a laptop's 1366 px; narrower screens scroll the table.
         scrollX={1100}
+        size="middle"
         rowSelection={{
           selectedRowKeys: selected.map((row) => row.id),
           onChange: (keys) => setSelectedIds(keys),

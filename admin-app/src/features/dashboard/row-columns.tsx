@@ -1,14 +1,15 @@
 import type { ReactNode } from 'react';
-import { Flex, Tag, Typography } from 'antd';
-import { Select, Switch } from '@portal/shared/antd-admin';
+import { Button, Flex, Tag, Typography } from 'antd';
+import { Select, Switch, Tooltip } from '@portal/shared/antd-admin';
 import type { ColumnsType, ColumnType } from 'antd/es/table';
 import type { SortOrder } from 'antd/es/table/interface';
 import {
+  CALIBRATION_EXPLANATION,
   isFinalDecision,
   offerState,
   refsOf,
   type AssessmentKind,
-  type ApplicationRowView,
+  type DashboardRowView,
   type FinalDecision,
   type RowSort,
   type RowTab,
@@ -21,7 +22,7 @@ import { dorPaths } from '../../lib/paths';
 import { AssignStaff } from '../assignments';
 import { LetterPreviewButton } from './letter-preview';
 
-type Row = ApplicationRowView;
+type Row = DashboardRowView;
 type RowKey = Pick<Row, 'responseId' | 'role'>;
 
 /** What the columns need from the tab: sorting, and the row actions under way. */
@@ -36,6 +37,9 @@ export interface RowColumnContext {
   qualifying: (row: RowKey) => boolean;
   decide: (row: Row, decision: FinalDecision) => void;
   deciding: (row: RowKey) => boolean;
+  /** "Add a reviewer" on a row flagged for disagreement. */
+  addReviewer: (row: Row) => void;
+  addingReviewer: (row: RowKey) => boolean;
 }
 
 function ApplicantCell({ row }: { row: Row }) {
@@ -55,7 +59,50 @@ function OfferTag({ row }: { row: Row }) {
   return state ? <Tag color={OFFER_COLORS[state]}>{OFFER_LABELS[state]}</Tag> : <>—</>;
 }
 
-const sortable = (context: RowColumnContext, key: RowSort, title: string, render: (row: Row) => ReactNode) =>
+/** The raw score; on a row whose reviewers disagree, the flag and its "Add a reviewer" action. */
+function ReviewScoreCell({ row, context }: { row: Row; context: RowColumnContext }) {
+  if (!row.disagreement) return <>{scoreText(row.reviewScore)}</>;
+  return (
+    <Flex vertical gap={4} align="start">
+      {scoreText(row.reviewScore)}
+      <Tag color="orange" title={`The reviewers' scores differ by ${row.reviewSpread} points`}>
+        Disagreement
+      </Tag>
+      <Button
+        size="small"
+        disabled={context.readOnly}
+        loading={context.addingReviewer(row)}
+        aria-label={`Add a reviewer for ${row.applicantName}`}
+        onClick={() => context.addReviewer(row)}
+      >
+        Add a reviewer
+      </Button>
+    </Flex>
+  );
+}
+
+/** The calibrated column's title, with the method in one sentence (hover or focus the "?"). */
+function CalibratedTitle() {
+  return (
+    <Flex gap={4} align="center" wrap={false}>
+      Calibrated
+      <Tooltip title={CALIBRATION_EXPLANATION}>
+        <Button
+          type="text"
+          size="small"
+          shape="circle"
+          aria-label="How calibrated scores work"
+          // In the sortable header: the help opens without sorting.
+          onClick={(event) => event.stopPropagation()}
+        >
+          ?
+        </Button>
+      </Tooltip>
+    </Flex>
+  );
+}
+
+const sortable = (context: RowColumnContext, key: RowSort, title: ReactNode, render: (row: Row) => ReactNode) =>
   ({
     title,
     key,
@@ -108,7 +155,10 @@ const COLUMNS = {
   submittedAt: (context) =>
     sortable(context, 'submittedAt', 'Submitted', (row) => <DateTime value={row.submittedAt} />),
   reviews: () => workColumn('review'),
-  reviewScore: (context) => sortable(context, 'reviewScore', 'Average score', (row) => scoreText(row.reviewScore)),
+  reviewScore: (context) =>
+    sortable(context, 'reviewScore', 'Average score', (row) => <ReviewScoreCell row={row} context={context} />),
+  calibratedReviewScore: (context) =>
+    sortable(context, 'calibratedReviewScore', <CalibratedTitle />, (row) => scoreText(row.calibratedReviewScore)),
   qualified: (context) => ({
     title: 'Qualified',
     key: 'qualified',
@@ -156,8 +206,28 @@ const COLUMNS = {
 
 /** The columns of each tab of rows: all applications (review work), qualified ones (interviews and decisions). */
 const COLUMN_SETS: Record<RowTab, (keyof typeof COLUMNS)[]> = {
-  all: ['name', 'role', 'submittedAt', 'reviews', 'reviewScore', 'qualified', 'assignReviewers', 'decision'],
-  qualified: ['name', 'role', 'reviewScore', 'interviews', 'interviewScore', 'assignInterviewer', 'decision', 'offer'],
+  all: [
+    'name',
+    'role',
+    'submittedAt',
+    'reviews',
+    'reviewScore',
+    'calibratedReviewScore',
+    'qualified',
+    'assignReviewers',
+    'decision',
+  ],
+  qualified: [
+    'name',
+    'role',
+    'reviewScore',
+    'calibratedReviewScore',
+    'interviews',
+    'interviewScore',
+    'assignInterviewer',
+    'decision',
+    'offer',
+  ],
 };
 
 export const rowColumns = (tab: RowTab, context: RowColumnContext): ColumnsType<Row> =>

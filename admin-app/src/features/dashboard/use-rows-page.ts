@@ -2,7 +2,7 @@ import type { SorterResult, SortOrder } from 'antd/es/table/interface';
 import {
   DEFAULT_PAGE_SIZE,
   ROW_SORTS,
-  type ApplicationRowView,
+  type DashboardRowView,
   type RowFilter,
   type RowSort,
   type RowTab,
@@ -59,7 +59,7 @@ export function useRowsPage(formId: string, tab: RowTab, search: string, filter?
     sort.sort === key ? (sort.dir === 'asc' ? 'ascend' : 'descend') : null;
 
   /** antd Table's onChange: a header click sorts by that column; a third click goes back to the default. */
-  const onSort = (sorter: SorterResult<ApplicationRowView> | SorterResult<ApplicationRowView>[]) => {
+  const onSort = (sorter: SorterResult<DashboardRowView> | SorterResult<DashboardRowView>[]) => {
     const single = Array.isArray(sorter) ? sorter[0] : sorter;
     if (!single?.order || !single.columnKey) setSort(DEFAULT_SORT);
     else setSort({ sort: single.columnKey as RowSort, dir: single.order === 'ascend' ? 'asc' : 'desc' });

@@ -230,6 +230,7 @@ export const MATRIX: Record<string, MatrixRow> = {
       isActive: false,
       roles: DEFAULT_TEAM_ROLE_DEFINITIONS.map((role) => ({ ...role })),
       reviewRoleRule: { ...DEFAULT_REVIEW_ROLE_RULE },
+      disagreementThreshold: 1.5,
     }),
     optionalFields: [
       'description',
@@ -240,6 +241,7 @@ export const MATRIX: Record<string, MatrixRow> = {
       'letters',
       'roles',
       'reviewRoleRule',
+      'disagreementThreshold',
     ],
     expect: { ...SUPER_ONLY, superReviewer: 201 },
   },
@@ -347,6 +349,10 @@ export const MATRIX: Record<string, MatrixRow> = {
     stage: 'released',
     noInput: 'only the response id and role',
     expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'POST /api/admin/rows/:responseId/:role/add-reviewer': {
+    body: () => ({}),
+    expect: { ...SUPER_ONLY, superReviewer: 201 },
   },
   'PUT /api/admin/rows/:responseId/:role/decision': {
     body: () => ({ decision: 'accepted' }),

@@ -269,6 +269,7 @@ const FIELD_LABELS: Record<string, string> = {
   interviewRubrics: 'Interview rubrics',
   letters: 'Letters',
   reviewRoleRule: 'Who reviews what',
+  disagreementThreshold: 'Flag disagreement above',
 };
 
 /** Where a problem is, as a person reads it: `Section 2 "About you" › Question 1 › Options`. */

@@ -112,6 +112,8 @@ export function NumberField({
   onChange,
   min,
   step,
+  extra,
+  placeholder,
 }: {
   path: string;
   label: string;
@@ -119,14 +121,17 @@ export function NumberField({
   onChange: (value: number | undefined) => void;
   min?: number;
   step?: number;
+  extra?: ReactNode;
+  placeholder?: string;
 }) {
   return (
-    <Field path={path} label={label}>
+    <Field path={path} label={label} extra={extra}>
       <InputNumber
         id={fieldId(path)}
         value={value}
         min={min}
         step={step}
+        placeholder={placeholder}
         style={{ width: '100%' }}
         onChange={(next) => onChange(typeof next === 'number' ? next : undefined)}
       />

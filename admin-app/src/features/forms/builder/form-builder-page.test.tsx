@@ -259,3 +259,32 @@ test('a due date in the past is pointed out beside the field', async () => {
   await userEvent.type(screen.getByLabelText('Due date (your time)'), '2099-03-01T10:00');
   expect(screen.queryByText(/is in the past/)).not.toBeInTheDocument();
 });
+
+test('the disagreement threshold is set under Rubrics, saved with the form and carried in its JSON', async () => {
+  const save = jest.fn((body: unknown) => ({ ...(body as object), isActive: false, decisionsReleased: false }));
+  renderDor('/admin/dor/forms/spring-2025/edit', {
+    'GET /forms/spring-2025': answer(STORED),
+    'POST /application/forms': save,
+  });
+  await userEvent.click(await screen.findByRole('tab', { name: 'Rubrics' }));
+  await userEvent.type(screen.getByLabelText('Flag disagreement above (points)'), '1.5');
+  await userEvent.click(screen.getByRole('button', { name: 'Save form' }));
+
+  await waitFor(() => expect(save).toHaveBeenCalled());
+  expect(saved(save).disagreementThreshold).toBe(1.5);
+  expect(JSON.parse(JSON.stringify(toDefinition({ ...DEFINITION, disagreementThreshold: 2 })))).toMatchObject({
+    disagreementThreshold: 2,
+  });
+});
+
+test('a negative disagreement threshold is refused beside its field, and nothing is posted', async () => {
+  const save = jest.fn();
+  renderDor('/admin/dor/forms/spring-2025/edit', {
+    'GET /forms/spring-2025': answer({ ...STORED, disagreementThreshold: -1 }),
+    'POST /application/forms': save,
+  });
+  await userEvent.click(await screen.findByRole('button', { name: 'Save form' }));
+
+  expect(await screen.findByText(/^Flag disagreement above: /)).toBeInTheDocument();
+  expect(save).not.toHaveBeenCalled();
+});

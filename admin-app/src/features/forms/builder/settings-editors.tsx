@@ -363,6 +363,18 @@ function RubricList({
 export function RubricsEditor({ draft, onChange }: { draft: FormDraft; onChange: (draft: FormDraft) => void }) {
   return (
     <Flex vertical gap={24}>
+      <div style={{ maxWidth: 360 }}>
+        <NumberField
+          path="disagreementThreshold"
+          label="Flag disagreement above (points)"
+          extra="Optional: an application whose reviewers' scores differ by more than this is flagged on the dashboard."
+          placeholder="No flag"
+          min={0}
+          step={0.5}
+          value={draft.disagreementThreshold}
+          onChange={(disagreementThreshold) => onChange({ ...draft, disagreementThreshold })}
+        />
+      </div>
       <RubricList draft={draft} field="reviewRubrics" title="Review rubrics" onChange={onChange} />
       <RubricList draft={draft} field="interviewRubrics" title="Interview rubrics" onChange={onChange} />
     </Flex>

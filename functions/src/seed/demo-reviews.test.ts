@@ -1,0 +1,37 @@
+import { type DashboardRowView, type Page } from '@portal/shared/domain';
+import { createHarness, FORM_ID, START, type Harness } from '../testing/api-harness';
+import { DEMO_USERS } from './demo-accounts';
+import { DEMO_DISAGREEMENT_THRESHOLD, seedDemoReviews } from './demo-reviews';
+import { COLLECTIONS } from '../store/collections';
+
+let harness: Harness;
+beforeEach(async () => {
+  harness = await createHarness();
+  for (const user of DEMO_USERS) await harness.store.set(COLLECTIONS.users, user.id, user);
+  await seedDemoReviews({ store: harness.store, now: START });
+});
+afterEach(() => harness.close());
+
+describe('the demo reviews (npm start)', () => {
+  it('show calibrated scores that differ from the raw ones, and exactly one flagged disagreement', async () => {
+    const res = await harness.as('dora').get(`/admin/forms/${FORM_ID}/rows?limit=25`);
+    expect(res.status).toBe(200);
+    const rows = (res.body as Page<DashboardRowView>).items;
+    expect(rows).toHaveLength(6);
+    expect(rows.every((row) => row.reviewsDone === 2 && row.reviewScore !== null)).toBe(true);
+    expect(rows.filter((row) => row.calibratedReviewScore !== row.reviewScore).length).toBeGreaterThan(3);
+    const flagged = rows.filter((row) => row.disagreement);
+    expect(flagged.map((row) => row.applicantName)).toEqual(['Sample Quinn']);
+    expect(flagged[0]!.reviewSpread).toBeGreaterThan(DEMO_DISAGREEMENT_THRESHOLD);
+  });
+
+  it("lower the lenient reviewer's applicants and lift the harsh reviewer's", async () => {
+    const res = await harness.as('dora').get(`/admin/forms/${FORM_ID}/rows?limit=25`);
+    const byName = Object.fromEntries(
+      (res.body as Page<DashboardRowView>).items.map((row) => [row.applicantName, row]),
+    );
+    // Lee (lenient) and Riley reviewed Adams: Lee's 4 counts for less. Harper (harsh) and Riley reviewed Chen: Harper's 1 counts for more.
+    expect(byName['Sample Adams']!.calibratedReviewScore!).toBeLessThan(byName['Sample Adams']!.reviewScore!);
+    expect(byName['Sample Chen']!.calibratedReviewScore!).toBeGreaterThan(byName['Sample Chen']!.reviewScore!);
+  });
+});

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import {
+  newApplicationRow,
+  withOfferPending,
+  type ApplicationForm,
+  type ApplicationResponse,
+  type TeamRole,
+  type User,
+} from '@portal/shared/domain';
+import { createAssessmentsService } from '../staff/assessments.service';
+import { assignInTransaction } from '../staff/assignments.service';
+import { createReviewsRepository } from '../staff/reviews.repository';
+import { COLLECTIONS } from '../store/collections';
+import type { DocumentStore } from '../store/document-store';
+import { DEMO_USERS } from './demo-accounts';
+
+/** The form's disagreement threshold in the demo: reviews more than 2 points apart are flagged. */
+export const DEMO_DISAGREEMENT_THRESHOLD = 2;
+
+const sampleUser = (id: string, firstName: string, lastName: string, role: User['role']): User => ({
+  id,
+  email: `${id}@example.com`,
+  firstName,
+  lastName,
+  role,
+  activeApplications: [],
+});
+
+/** Two more reviewers with habits calibration corrects: one lenient, one harsh. Not sign-in accounts. */
+const LENIENT = sampleUser('demo-reviewer-lenient', 'Lee', 'Lenient', 'reviewer');
+const HARSH = sampleUser('demo-reviewer-harsh', 'Harper', 'Harsh', 'reviewer');
+const RILEY = DEMO_USERS.find((user) => user.id === 'demo-reviewer')!;
+const DIRECTOR = DEMO_USERS.find((user) => user.id === 'demo-director')!;
+
+/**
+ * Sample applications and their reviews (every criterion scored alike, 0–4): Lee scores high and
+ * Harper low, so calibration moves their applicants' scores; Quinn's two reviews are 4 points apart,
+ * beyond the threshold: the one flagged disagreement.
+ */
+const SAMPLES: { first: string; last: string; role: TeamRole; reviews: [User, number][] }[] = [
+  {
+    first: 'Sample',
+    last: 'Adams',
+    role: 'engineer',
+    reviews: [
+      [LENIENT, 4],
+      [RILEY, 3],
+    ],
+  },
+  {
+    first: 'Sample',
+    last: 'Baker',
+    role: 'engineer',
+    reviews: [
+      [LENIENT, 3],
+      [HARSH, 2],
+    ],
+  },
+  {
+    first: 'Sample',
+    last: 'Chen',
+    role: 'designer',
+    reviews: [
+      [HARSH, 1],
+      [RILEY, 2],
+    ],
+  },
+  {
+    first: 'Sample',
+    last: 'Diaz',
+    role: 'designer',
+    reviews: [
+      [LENIENT, 4],
+      [HARSH, 2],
+    ],
+  },
+  {
+    first: 'Sample',
+    last: 'Evans',
+    role: 'product',
+    reviews: [
+      [HARSH, 0],
+      [RILEY, 1],
+    ],
+  },
+  {
+    first: 'Sample',
+    last: 'Quinn',
+    role: 'product',
+    reviews: [
+      [RILEY, 4],
+      [HARSH, 0],
+    ],
+  },
+];
+
+/**
+ * Seeds, once, the sample applications whose reviews show calibration and a flagged disagreement on
+ * the demo form (`npm start`); assignments and submits go through the review services, so rows,
+ * loads and the audit log are as the API would leave them.
+ */
+export async function seedDemoReviews(deps: { store: DocumentStore; now: Date }): Promise<void> {
+  const { store, now } = deps;
+  const form = (await store.get<ApplicationForm>(COLLECTIONS.forms, 'demo-form-spring'))!;
+  await store.update(COLLECTIONS.forms, form.id, { disagreementThreshold: DEMO_DISAGREEMENT_THRESHOLD });
+  for (const reviewer of [LENIENT, HARSH]) await store.set(COLLECTIONS.users, reviewer.id, reviewer);
+
+  const reviews = createReviewsRepository(store);
+  const assessments = createAssessmentsService({ reviews, now: () => now });
+  const at = now.toISOString();
+  for (const [index, sample] of SAMPLES.entries()) {
+    const applicant = {
+      ...sampleUser(`demo-sample-${index + 1}`, sample.first, sample.last, 'applicant'),
+      activeApplications: [form.id],
+    };
+    await store.set(COLLECTIONS.users, applicant.id, applicant);
+    const submittedAt = new Date(now.getTime() - (SAMPLES.length - index) * 3_600_000).toISOString();
+    const response: ApplicationResponse = {
+      id: randomUUID(),
+      userId: applicant.id,
+      applicationFormId: form.id,
+      sectionResponses: [],
+      status: 'submitted',
+      dateSubmitted: submittedAt,
+      rolesApplied: [sample.role],
+      version: 1,
+    };
+    await store.set(COLLECTIONS.responses, response.id, response);
+    const row = newApplicationRow({
+      responseId: response.id,
+      applicationFormId: form.id,
+      role: sample.role,
+      applicant,
+      submittedAt,
+    });
+    await store.set(COLLECTIONS.reviewStatuses, row.id, withOfferPending(row));
+    const created = await reviews.transaction((tx) =>
+      assignInTransaction(
+        tx,
+        'review',
+        sample.reviews.map(([reviewer]) => ({ responseId: response.id, role: sample.role, staffId: reviewer.id })),
+        at,
+        DIRECTOR,
+      ),
+    );
+    for (const [k, [reviewer, value]] of sample.reviews.entries()) {
+      const scores = Object.fromEntries(form.reviewRubrics[0]!.criteria.map((criterion) => [criterion.key, value]));
+      await assessments.submit('review', created[k]!.id, reviewer, {
+        scores,
+        comments: '',
+        version: created[k]!.version,
+      });
+    }
+  }
+}

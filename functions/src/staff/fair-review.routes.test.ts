@@ -1,0 +1,186 @@
+import {
+  STAFF_MESSAGES,
+  type AddedReviewer,
+  type ApplicationResponse,
+  type AuditEntry,
+  type DashboardRowView,
+  type Page,
+} from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
+import { createHarness, FORM_ID, later, START, type Caller, type Harness } from '../testing/api-harness';
+import { assign, dumpStore, seedApplication, storedRow } from '../testing/staff-fixtures';
+
+/**
+ * Calibrated scores and disagreement on the dashboard (issue 16). Rita scores 4, 3, 2, 2 and Rob
+ * 2, 1, 0, 2 (every criterion alike) on Ann, Ben, Cat and Dan. Per criterion, by hand:
+ * - everyone: mean 2, variance 10/8 = 1.25;
+ * - Rita: mean 2.75, variance 0.6875, shrunk with 3 prior reviews: mean (4·2.75 + 3·2)/7 = 17/7,
+ *   variance (4·0.6875 + 3·1.25)/7 = 6.5/7; Rob: mean 1.25 → 11/7, variance 6.5/7;
+ * - a score x of Rita's maps to 2 + (x − 17/7)·√(1.25 / (6.5/7)) = 2 + (x − 17/7)·1.16025.
+ * Ann: Rita 4 → 3.82, Rob 2 → 2.50, calibrated 3.16; Ben: 2.66 and 1.34 → 2; Cat: 1.50 and 0.18
+ * → 0.84; Dan: 1.50 and 2.50 → 2. Spreads: 2, 2, 2 and 0.
+ */
+const SCORES: Record<string, [number, number]> = { ann: [4, 2], ben: [3, 1], cat: [2, 0], dan: [2, 2] };
+const CALIBRATED: Record<string, number> = { ann: 3.16, ben: 2, cat: 0.84, dan: 2 };
+
+let harness: Harness;
+const responses: Record<string, ApplicationResponse> = {};
+
+const allScores = (value: number) => ({ motivation: value, experience: value, communication: value });
+
+async function submit(caller: Caller, id: string, version: number, value: number) {
+  const res = await harness
+    .as(caller)
+    .post(`/admin/assessments/review/${id}/submit`, { scores: allScores(value), comments: '', version });
+  if (res.status !== 200) throw new Error(`submit failed: ${res.status} ${res.text}`);
+}
+
+async function rows(query: string) {
+  const res = await harness.as('dora').get(`/admin/forms/${FORM_ID}/rows?${query}`);
+  expect(res.status).toBe(200);
+  return res.body as Page<DashboardRowView>;
+}
+const names = (page: Page<DashboardRowView>) => page.items.map((row) => row.userId);
+
+beforeEach(async () => {
+  harness = await createHarness();
+  let index = 0;
+  for (const [id, [rita, rob]] of Object.entries(SCORES)) {
+    const firstName = id[0]!.toUpperCase() + id.slice(1);
+    responses[id] = await seedApplication(harness, { id, firstName, lastName: 'Quinn' }, ['bootcamp'], {
+      submittedAt: later(START, ++index * 1000).toISOString(),
+    });
+    const created = await assign(harness, [
+      { responseId: responses[id]!.id, role: 'bootcamp', staffId: 'rita' },
+      { responseId: responses[id]!.id, role: 'bootcamp', staffId: 'rob' },
+    ]);
+    await submit('rita', created[0]!.id, created[0]!.version, rita);
+    await submit('rob', created[1]!.id, created[1]!.version, rob);
+  }
+  await harness.store.update(COLLECTIONS.forms, FORM_ID, { disagreementThreshold: 1.5 });
+});
+afterEach(() => harness.close());
+
+describe('calibrated scores on the dashboard rows', () => {
+  it('carries the hand-computed calibrated score beside each raw score', async () => {
+    const page = await rows('limit=10');
+    const byId = Object.fromEntries(page.items.map((row) => [row.userId, row]));
+    for (const [id, [rita, rob]] of Object.entries(SCORES)) {
+      expect(byId[id]).toMatchObject({
+        reviewScore: (rita + rob) / 2,
+        calibratedReviewScore: CALIBRATED[id],
+        reviewSpread: Math.abs(rita - rob),
+      });
+    }
+  });
+
+  it('sorts by the calibrated score either way, across pages, ties by row id', async () => {
+    const tie = [responses.ben!, responses.dan!].sort((a, b) => (a.id < b.id ? -1 : 1)).map((r) => r.userId);
+    const first = await rows('sort=calibratedReviewScore&dir=desc&limit=2');
+    expect(first.total).toBe(4);
+    const second = await rows(`sort=calibratedReviewScore&dir=desc&limit=2&cursor=${first.nextCursor}`);
+    expect([...names(first), ...names(second)]).toEqual(['ann', ...tie, 'cat']);
+    expect(second.nextCursor).toBeNull();
+    expect(names(await rows('sort=calibratedReviewScore&dir=asc'))).toEqual(['cat', ...tie, 'ann']);
+  });
+
+  it('learns again when a review is reopened and submitted with another score', async () => {
+    expect((await rows('sort=calibratedReviewScore&dir=desc')).items[0]).toMatchObject({ calibratedReviewScore: 3.16 });
+    const row = await storedRow(harness, responses.dan!.id, 'bootcamp');
+    const ritaOnDan = row!.reviews.find((ref) => ref.staffId === 'rita')!.assessmentId;
+    const reopened = await harness.as('dora').post(`/admin/assessments/review/${ritaOnDan}/reopen`, {});
+    expect(reopened.status).toBe(200);
+    await submit('rita', ritaOnDan, reopened.body.version, 4);
+    const dan = (await rows('limit=10')).items.find((item) => item.userId === 'dan')!;
+    expect(dan.reviewScore).toBe(3);
+    expect(dan.calibratedReviewScore).not.toBe(CALIBRATED.dan);
+  });
+
+  it('answers 400 to an offset cursor that is not one', async () => {
+    const res = await harness
+      .as('dora')
+      .get(`/admin/forms/${FORM_ID}/rows?sort=calibratedReviewScore&cursor=eyJvZmZzZXQiOi0xfQ`);
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('the disagreement filter', () => {
+  it("shows only the rows whose reviewers' scores spread beyond the form's threshold", async () => {
+    const flagged = await rows('filter=disagreement&sort=name&dir=asc');
+    expect(names(flagged)).toEqual(['ann', 'ben', 'cat']);
+    expect(flagged.total).toBe(3);
+    expect(flagged.items.every((row) => row.disagreement)).toBe(true);
+    expect((await rows('limit=10')).items.find((row) => row.userId === 'dan')).toMatchObject({ disagreement: false });
+    expect(names(await rows('filter=disagreement&search=cat'))).toEqual(['cat']);
+  });
+
+  it('flags nothing without a threshold, and follows a changed one', async () => {
+    await harness.store.update(COLLECTIONS.forms, FORM_ID, { disagreementThreshold: 2 });
+    expect((await rows('filter=disagreement')).total).toBe(0);
+    const form = (await harness.store.get<Record<string, unknown>>(COLLECTIONS.forms, FORM_ID))!;
+    const { disagreementThreshold: _threshold, ...without } = form;
+    await harness.store.set(COLLECTIONS.forms, FORM_ID, without);
+    expect((await rows('filter=disagreement')).total).toBe(0);
+    expect((await rows('limit=10')).items.some((row) => row.disagreement)).toBe(false);
+  });
+});
+
+describe('POST /api/admin/rows/:responseId/:role/add-reviewer', () => {
+  const addReviewer = (responseId: string) =>
+    harness.as('dora').post(`/admin/rows/${responseId}/bootcamp/add-reviewer`, {});
+
+  it('assigns the least loaded eligible reviewer, with an audit entry, until none is left', async () => {
+    // Rita and Rob have 4 reviews each; Dora 5 more, so Rob (not Dora, first by id) is least loaded.
+    for (let index = 0; index < 5; index++) {
+      const extra = await seedApplication(harness, { id: `extra-${index}`, firstName: 'Extra', lastName: `${index}` }, [
+        'bootcamp',
+      ]);
+      await assign(harness, [{ responseId: extra.id, role: 'bootcamp', staffId: 'dora' }]);
+    }
+    const eve = await seedApplication(harness, { id: 'eve2', firstName: 'Eve', lastName: 'Quinn' }, ['bootcamp']);
+    await assign(harness, [{ responseId: eve.id, role: 'bootcamp', staffId: 'rita' }]);
+
+    const first = await addReviewer(eve.id);
+    expect(first.status).toBe(201);
+    expect(first.body as AddedReviewer).toMatchObject({ staffId: 'rob' });
+    const second = await addReviewer(eve.id);
+    expect(second.body as AddedReviewer).toMatchObject({ staffId: 'dora' });
+    expect((await storedRow(harness, eve.id, 'bootcamp'))!.reviews.map((ref) => ref.staffId)).toEqual([
+      'rita',
+      'rob',
+      'dora',
+    ]);
+
+    const before = await dumpStore(harness);
+    const none = await addReviewer(eve.id);
+    expect(none.status).toBe(409);
+    expect(none.body.error.message).toBe(STAFF_MESSAGES.noEligibleReviewer);
+    expect(await dumpStore(harness)).toEqual(before);
+
+    const audit = (await harness.store.query(COLLECTIONS.audit)).items.map(
+      (item) => item.data as unknown as AuditEntry,
+    );
+    const added = [first.body as AddedReviewer, second.body as AddedReviewer].map((body) => body.assessmentId);
+    for (const id of added) {
+      expect(audit.filter((entry) => entry.action === 'assignment.created' && entry.target.id === id)).toHaveLength(1);
+    }
+  });
+
+  it('refuses once decisions are released, changing nothing', async () => {
+    await harness.store.update(COLLECTIONS.forms, FORM_ID, { decisionsReleased: true });
+    const before = await dumpStore(harness);
+    const res = await addReviewer(responses.ann!.id);
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe(STAFF_MESSAGES.decisionsReleased);
+    expect(await dumpStore(harness)).toEqual(before);
+  });
+
+  it('answers 404 to a row that does not exist and 403 to a reviewer', async () => {
+    expect((await harness.as('dora').post(`/admin/rows/${responses.ann!.id}/designer/add-reviewer`, {})).status).toBe(
+      404,
+    );
+    expect((await harness.as('rita').post(`/admin/rows/${responses.ann!.id}/bootcamp/add-reviewer`, {})).status).toBe(
+      403,
+    );
+  });
+});

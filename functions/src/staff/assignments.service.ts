@@ -178,7 +178,7 @@ export function createAssignmentsService(deps: { reviews: ReviewsRepository; now
     async assign(kind: AssessmentKind, items: AssignmentInput[], actor: AuditActor): Promise<AssessmentView[]> {
       const at = deps.now().toISOString();
       const created = await deps.reviews.transaction((tx) => assignInTransaction(tx, kind, items, at, actor));
-      return created.map(toAssessmentView);
+      return created.map((each) => toAssessmentView(each));
     },
   };
 }

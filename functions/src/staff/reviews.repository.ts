@@ -90,8 +90,10 @@ export interface ReviewsRepository {
     kind: AssessmentKind,
     query: { formId: string; staffId: string; token: string; cursor?: string; limit: number },
   ): Promise<Page<Assessment>>;
-  /** Whether the staff member has a review or an interview of the response. */
-  hasAssessmentOn(responseId: string, staffId: string): Promise<boolean>;
+  /** The kinds of work (review, interview) the staff member has on the response; none: not assigned. */
+  assessmentKindsOn(responseId: string, staffId: string): Promise<AssessmentKind[]>;
+  /** Every assessment of this kind the staff member has on the form (a reviewer's load: tens, not thousands). */
+  allAssessmentsOf(kind: AssessmentKind, formId: string, staffId: string): Promise<Assessment[]>;
   /** Reviewers and super-reviewers, by id: one equality query per staff role, never a scan of every applicant. */
   listStaff(): Promise<User[]>;
   loadsOf(formId: string): Promise<StaffLoad[]>;
@@ -123,15 +125,18 @@ const searchFilter = (token: string): EqualityFilter[] =>
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** Whether the staff member has a review or an interview of the response (also the files' access rule). */
-export async function hasAssessmentOn(store: DocumentStore, responseId: string, staffId: string): Promise<boolean> {
+export async function assessmentKindsOn(
+  store: DocumentStore,
+  responseId: string,
+  staffId: string,
+): Promise<AssessmentKind[]> {
   const where = [
     { field: 'responseId', value: responseId },
     { field: 'staffId', value: staffId },
   ];
-  const counts = await Promise.all(
-    (['review', 'interview'] as const).map((kind) => store.count(assessmentCollection(kind), where)),
-  );
-  return counts.some((count) => count > 0);
+  const kinds = ['review', 'interview'] as const;
+  const counts = await Promise.all(kinds.map((kind) => store.count(assessmentCollection(kind), where)));
+  return kinds.filter((_, at) => counts[at]! > 0);
 }
 
 export function reviewsInTransaction(tx: StoreTransaction): ReviewsTransaction {
@@ -232,7 +237,12 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
         limit: query.limit,
         after: query.cursor,
       }),
-    hasAssessmentOn: (responseId, staffId) => hasAssessmentOn(store, responseId, staffId),
+    assessmentKindsOn: (responseId, staffId) => assessmentKindsOn(store, responseId, staffId),
+    allAssessmentsOf: (kind, formId, staffId) =>
+      queryAll<Assessment>(store, assessmentCollection(kind), [
+        { field: 'applicationFormId', value: formId },
+        { field: 'staffId', value: staffId },
+      ]),
     async listStaff() {
       const lists = await Promise.all(
         STAFF_ROLES.map((role) => queryAll<User>(store, COLLECTIONS.users, [{ field: 'role', value: role }])),

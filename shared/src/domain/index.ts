@@ -23,5 +23,6 @@ export * from './dates';
 export * from './decision-letters';
 export * from './exports';
 export * from './calibration';
+export * from './blind-review';
 export * from './form-revision';
 export * from './interview-slots';

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiRequestError, notify } from '@portal/shared/client';
-import type { AssessmentScreen, AssessmentView, UserRole } from '@portal/shared/domain';
+import { BLIND_REVIEW_TEXTS, type AssessmentScreen, type AssessmentView, type UserRole } from '@portal/shared/domain';
 import AdminRoutes from '../../app/routes';
 import { answer, apiError, fail, type Routes } from '@portal/jest-support/fake-api';
 import { renderSignedIn } from '@portal/jest-support/render-signed-in';
@@ -58,6 +58,7 @@ function assessment(overrides: Partial<AssessmentView> = {}): AssessmentView {
 function screenOf(overrides: Partial<AssessmentScreen> = {}, view: Partial<AssessmentView> = {}): AssessmentScreen {
   return {
     assessment: assessment(view),
+    blind: false,
     rubric: RUBRIC,
     form: {
       id: FORM_ID,
@@ -163,6 +164,22 @@ test("shows the URL's section of the application and the rubric; the section men
 
   expect(await screen.findByRole('region', { name: 'Engineering' })).toHaveTextContent('A food bank inventory app.');
   expect(screen.queryByRole('region', { name: 'About You' })).not.toBeInTheDocument();
+});
+
+test('in blind review the screen says what is hidden, and shows the pseudonym the API sent', async () => {
+  renderPage(REVIEW_URL, {
+    [`GET ${REVIEW}`]: answer(screenOf({ blind: true }, { applicantName: 'Applicant 7F3K' })),
+  });
+
+  expect(await screen.findByText('Applicant 7F3K')).toBeInTheDocument();
+  expect(screen.getByText(BLIND_REVIEW_TEXTS.notice)).toBeInTheDocument();
+});
+
+test('without blind review there is no such notice', async () => {
+  renderPage(REVIEW_URL, { [`GET ${REVIEW}`]: answer(screenOf()) });
+
+  expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+  expect(screen.queryByText(BLIND_REVIEW_TEXTS.notice)).not.toBeInTheDocument();
 });
 
 test('sections of roles the applicant did not apply for are not offered, even when stored empty', async () => {

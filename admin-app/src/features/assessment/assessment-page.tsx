@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Col, Flex, Result, Row, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError, notify, usePortal, useRetryUnlessAnswered } from '@portal/shared/client';
-import { STAFF_MESSAGES, type AssessmentKind, type AssessmentScreen } from '@portal/shared/domain';
+import { BLIND_REVIEW_TEXTS, STAFF_MESSAGES, type AssessmentKind, type AssessmentScreen } from '@portal/shared/domain';
 import { useParams } from '@portal/shared/router';
 import { LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
 import { assessmentScreenQueryOptions, reopenAssessment } from '../../api/assessments';
@@ -83,6 +83,7 @@ export function AssessmentPage({ kind }: { kind: AssessmentKind }) {
                   <RoleBadge role={assessment.role} />
                 </Flex>
               </div>
+              {screen.blind && <Alert type="info" showIcon title={BLIND_REVIEW_TEXTS.notice} />}
               {!editable && <ReadOnlyNotice screen={screen} />}
               {rubric ? (
                 <AssessmentForm

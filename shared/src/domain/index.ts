@@ -24,5 +24,6 @@ export * from './decision-letters';
 export * from './exports';
 export * from './calibration';
 export * from './blind-review';
+export * from './conflicts';
 export * from './form-revision';
 export * from './interview-slots';

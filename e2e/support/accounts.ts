@@ -55,9 +55,10 @@ export async function registerVerifiedApplicant(
   request: APIRequestContext,
   email: string,
   password = 'first-password-1',
+  name = { firstName: 'Test', lastName: 'Applicant' },
 ) {
   const response = await request.post('/api/auth/register', {
-    data: { email, password, firstName: 'Test', lastName: 'Applicant' },
+    data: { email, password, ...name },
   });
   expect(response.status(), await response.text()).toBe(201);
   const { id } = (await response.json()) as { id: string };

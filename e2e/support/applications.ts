@@ -22,6 +22,8 @@ export interface ApplicationOptions {
   submit?: boolean;
   /** Another form than the demo form (with the demo form's questions). */
   formId?: string;
+  /** The resume's file name as the applicant's computer names it (default resume.pdf). */
+  resumeFileName?: string;
 }
 
 /**
@@ -39,7 +41,11 @@ export async function submitApplication(
   expect(started.ok(), await started.text()).toBe(true);
   let response = (await started.json()) as ApplicationResponse;
   const upload = await request.post(`/api/files/${response.id}/resume`, {
-    headers: { ...headers, 'Content-Type': 'application/pdf', 'X-File-Name': 'resume.pdf' },
+    headers: {
+      ...headers,
+      'Content-Type': 'application/pdf',
+      'X-File-Name': encodeURIComponent(options.resumeFileName ?? 'resume.pdf'),
+    },
     data: makePdf(4096),
   });
   expect(upload.status(), await upload.text()).toBe(201);

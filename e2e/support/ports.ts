@@ -25,3 +25,6 @@ export const CUSTOM_ROLES_TEST_AUTH_EMULATOR_PORT = 19799 + PORT_OFFSET;
 /** The form-builder test builds a chapter's form and runs its cycle on its own runtime. */
 export const BUILDER_TEST_PORT = 18140 + PORT_OFFSET;
 export const BUILDER_TEST_AUTH_EMULATOR_PORT = 19899 + PORT_OFFSET;
+/** The blind-review test publishes a blind form as the active one, on its own runtime. */
+export const BLIND_REVIEW_TEST_PORT = 18160 + PORT_OFFSET;
+export const BLIND_REVIEW_TEST_AUTH_EMULATOR_PORT = 20099 + PORT_OFFSET;

@@ -27,4 +27,5 @@ export const staffKeys = {
   users: (query?: UsersQuery) => [...staffKeys.all, 'users', ...(query ? [query] : [])] as const,
   usersImpact: (userIds: string[]) => [...staffKeys.all, 'users-impact', userIds] as const,
   audit: (query?: AuditQuery) => [...staffKeys.all, 'audit', ...(query ? [query] : [])] as const,
+  conflicts: () => [...staffKeys.all, 'conflicts'] as const,
 };

@@ -1,13 +1,14 @@
 import {
   type ApplicationForm,
   type ApplicationResponse,
+  type AssessmentKind,
   type UploadedFile,
   type User,
   type UserRole,
 } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
-import { hasAssessmentOn } from '../staff/reviews.repository';
+import { assessmentKindsOn } from '../staff/reviews.repository';
 
 /** What the files service reads and writes in the document store. */
 export interface FilesRepository {
@@ -15,8 +16,8 @@ export interface FilesRepository {
   getForm(id: string): Promise<ApplicationForm | null>;
   getUserRole(uid: string): Promise<UserRole | null>;
   getFile(id: string): Promise<UploadedFile | null>;
-  /** Whether the staff member has a review or interview of this response. */
-  hasAssessment(responseId: string, staffId: string): Promise<boolean>;
+  /** The kinds of work (review, interview) the staff member has on this response; none: not assigned. */
+  assessmentKinds(responseId: string, staffId: string): Promise<AssessmentKind[]>;
   createFile(file: UploadedFile): Promise<void>;
   /** Every file uploaded for this question of this response. */
   listFiles(responseId: string, questionId: string): Promise<UploadedFile[]>;
@@ -29,7 +30,7 @@ export function createFilesRepository(store: DocumentStore): FilesRepository {
     getForm: (id) => store.get<ApplicationForm>(COLLECTIONS.forms, id),
     getUserRole: async (uid) => (await store.get<User>(COLLECTIONS.users, uid))?.role ?? null,
     getFile: (id) => store.get<UploadedFile>(COLLECTIONS.files, id),
-    hasAssessment: (responseId, staffId) => hasAssessmentOn(store, responseId, staffId),
+    assessmentKinds: (responseId, staffId) => assessmentKindsOn(store, responseId, staffId),
     createFile: (file) => {
       const { id, ownerId, responseId, questionId, name, size, contentType, uploadedAt } = file;
       const record: UploadedFile = { id, ownerId, responseId, questionId, name, size, contentType, uploadedAt };

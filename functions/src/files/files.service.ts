@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
+  blindFileName,
   FILE_MESSAGES,
   idSchema,
-  isHiddenFromReviewers,
+  isBlind,
   isPastDue,
   mediaTypeEssence,
   RESPONSE_MESSAGES,
+  sectionsForReviewers,
   type Question,
   type UploadedFile,
 } from '@portal/shared/domain';
@@ -98,18 +100,27 @@ export function createFilesService({ files, storage, now = () => new Date(), new
     const role = await files.getUserRole(uid);
     if (role === 'super-reviewer') return file;
     // Others learn nothing, not even that the file exists.
-    if (role !== 'reviewer' || !(await reviewerMayRead(uid, file))) throw new ApiError('not-found', NO_FILE);
-    return file;
+    const readable = role === 'reviewer' ? await asReviewerReadsIt(uid, file) : null;
+    if (!readable) throw new ApiError('not-found', NO_FILE);
+    return readable;
   }
 
-  /** A reviewer reads the files of responses assigned to them, of the questions the form lets reviewers see. */
-  async function reviewerMayRead(uid: string, file: UploadedFile): Promise<boolean> {
-    if (!(await files.hasAssessment(file.responseId, uid))) return false;
+  /**
+   * A reviewer reads the files of responses assigned to them, of the questions the form lets them
+   * see (`sectionsForReviewers`); in blind review under a name the applicant did not type.
+   */
+  async function asReviewerReadsIt(uid: string, file: UploadedFile): Promise<UploadedFile | null> {
+    const kinds = await files.assessmentKinds(file.responseId, uid);
+    if (kinds.length === 0) return null;
     const response = await files.getResponse(file.responseId);
     const form = response ? await files.getForm(response.applicationFormId) : null;
-    const section = form?.sections.find((each) => each.questions.some((q) => q.questionId === file.questionId));
-    const question = section?.questions.find((q) => q.questionId === file.questionId);
-    return section !== undefined && question !== undefined && !isHiddenFromReviewers(section, question);
+    if (!form) return null;
+    const blind = isBlind(form, kinds);
+    const shown = sectionsForReviewers(form, blind).some((section) =>
+      section.questions.some((question) => question.questionId === file.questionId),
+    );
+    if (!shown) return null;
+    return blind ? { ...file, name: blindFileName(file) } : file;
   }
 
   return {

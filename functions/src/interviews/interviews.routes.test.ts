@@ -1,4 +1,9 @@
-import { INTERVIEW_MESSAGES, type ApplicantInterviews, type InterviewSlot } from '@portal/shared/domain';
+import {
+  applicantPseudonym,
+  INTERVIEW_MESSAGES,
+  type ApplicantInterviews,
+  type InterviewSlot,
+} from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
 import { createHarness, DAY_MS, FORM_ID, later, START, type Caller, type Harness } from '../testing/api-harness';
 import { submitApplication } from '../testing/staff-fixtures';
@@ -192,5 +197,20 @@ describe("the interviewer's booked interviews", () => {
     ]);
     expect((await harness.as('rob').get('/admin/interviews/mine')).body.items).toEqual([]);
     expect((await harness.as('ada').get('/admin/interviews/mine')).status).toBe(403);
+  });
+
+  it('shows a reviewer pseudonyms when the form blinds its interviews, and the super-reviewer names', async () => {
+    await invite('ada');
+    const slot = await publish({ interviewerIds: ['rita', 'dora'] });
+    await harness.as('ada').put(bookingPath, { slotId: slot.id }).expect(200);
+    await harness.store.update(COLLECTIONS.forms, FORM_ID, { blindReview: { interview: true } });
+    const nameIn = async (caller: Caller) =>
+      ((await harness.as(caller).get('/admin/interviews/mine')).body.items as InterviewSlot[])[0]?.bookings[0]
+        ?.applicantName;
+    const { responseId } = (await storedSlot(slot.id))!.bookings[0]!;
+    expect(await nameIn('rita')).toBe(applicantPseudonym(responseId));
+    expect(await nameIn('dora')).toBe('ada Tester');
+    await harness.store.update(COLLECTIONS.forms, FORM_ID, { blindReview: { review: true } });
+    expect(await nameIn('rita')).toBe('ada Tester');
   });
 });

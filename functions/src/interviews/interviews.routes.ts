@@ -41,7 +41,7 @@ export function interviewsRoutes(deps: Pick<AppDeps, 'store'> & { now: () => Dat
   });
 
   router.get('/admin/interviews/mine', ...staff, async (req, res) => {
-    res.json(await interviews.mine(req.user!.id));
+    res.json(await interviews.mine(req.user!));
   });
 
   router.get('/interviews/:formId', verified, async (req, res) => {

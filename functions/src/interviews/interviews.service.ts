@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  applicantPseudonym,
   applicantSlotView,
   applicationRowId,
   beforeCutoff,
@@ -7,6 +8,7 @@ import {
   DEFAULT_INTERVIEW_CUTOFF_HOURS,
   displayName,
   INTERVIEW_MESSAGES,
+  isBlind,
   STAFF_ROLES,
   type ApplicantInterviews,
   type ApplicationForm,
@@ -123,12 +125,31 @@ export function createInterviewsService(deps: { store: DocumentStore; now: () =>
       });
     },
 
-    /** The interviewer's slots that someone booked, in time order. */
-    async mine(staffId: string): Promise<{ items: InterviewSlot[] }> {
+    /** The interviewer's slots that someone booked, in time order; a reviewer on a form with blind interviews sees pseudonyms. */
+    async mine(caller: User): Promise<{ items: InterviewSlot[] }> {
       const slots = await queryAll<InterviewSlot>(store, COLLECTIONS.interviewSlots, [
-        { field: 'interviewerIds', op: 'array-contains', value: staffId },
+        { field: 'interviewerIds', op: 'array-contains', value: caller.id },
       ]);
-      return { items: slots.filter((slot) => slot.bookings.length > 0).sort(bySlotStart) };
+      const booked = slots.filter((slot) => slot.bookings.length > 0).sort(bySlotStart);
+      if (caller.role === 'super-reviewer') return { items: booked };
+      const forms = new Map<string, ApplicationForm | null>();
+      for (const formId of new Set(booked.map((slot) => slot.formId))) {
+        forms.set(formId, await store.get<ApplicationForm>(COLLECTIONS.forms, formId));
+      }
+      const blind = (slot: InterviewSlot) => isBlind(forms.get(slot.formId) ?? {}, ['interview']);
+      return {
+        items: booked.map((slot) =>
+          blind(slot)
+            ? {
+                ...slot,
+                bookings: slot.bookings.map((booking) => ({
+                  ...booking,
+                  applicantName: applicantPseudonym(booking.responseId),
+                })),
+              }
+            : slot,
+        ),
+      };
     },
 
     async forApplicant(formId: string, userId: string): Promise<ApplicantInterviews> {

@@ -1,6 +1,6 @@
 import type { ApplicationForm } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
-import { createFixture, WHO, type Fixture, type Who } from '../testing/security/fixtures';
+import { createFixture, WHO, type Fixture, type Stage, type Who } from '../testing/security/fixtures';
 import { call, callerOf, concretePath, FILE_READERS, MATRIX } from '../testing/security/route-matrix';
 import { listRoutes } from '../testing/security/route-table';
 import { dumpStore } from '../testing/staff-fixtures';
@@ -129,5 +129,57 @@ describe('decision letters reach an applicant only as their own letter, after re
     expect(seen).toEqual(
       stage === 'released' ? ['owner GET /api/responses/:responseId/decisions/:role: joining our project teams'] : [],
     );
+  });
+});
+
+describe('blind review: no answer a reviewer can reach names the applicant', () => {
+  // ada's name and email as the store holds them (her uid is "ada" too, and is not identifying), her
+  // identifying answer, and a file name that contains her name.
+  const IDENTIFYING = ['ada tester', '"firstname":"ada"', 'ada@example.com', 'nova', 'ada-tester-cv'];
+  const blind = async (fixture: Fixture) => {
+    const form = (await fixture.harness.store.get(COLLECTIONS.forms, fixture.formId)) as ApplicationForm;
+    await fixture.harness.store.update(COLLECTIONS.forms, fixture.formId, {
+      blindReview: { review: true, interview: true },
+      // The demo form hides "About You" from reviewers; here they read it, less the identifying answer.
+      sections: form.sections.map((section) => ({
+        ...section,
+        hiddenFromReviewers: false,
+        questions: section.questions.map((q) => (q.questionId === 'preferred-name' ? { ...q, identifying: true } : q)),
+      })),
+    });
+    await fixture.harness.store.update(COLLECTIONS.files, fixture.fileId, { name: 'Ada-Tester-CV.pdf' });
+  };
+
+  /** Every route of the matrix as `who`, at `stage`, on a blind form: what the answers said that they should not. */
+  async function leaks(who: Who, stage: Stage): Promise<string[]> {
+    const seen: string[] = [];
+    for (const [key, row] of Object.entries(MATRIX)) {
+      const fixture = await createFixture(row.stage ?? stage);
+      try {
+        await row.prepare?.(fixture);
+        await blind(fixture);
+        let test = call(fixture.harness, callerOf(who), key, concretePath(key, fixture, row.query));
+        if (row.upload) test = test.set('Content-Type', 'application/pdf').send(PDF_BYTES);
+        else if (row.body) test = test.send(row.body(fixture));
+        const res = await test;
+        const text = (JSON.stringify(res.body ?? '') + (res.text ?? '') + JSON.stringify(res.headers)).toLowerCase();
+        for (const phrase of IDENTIFYING) if (text.includes(phrase)) seen.push(`${key}: ${phrase}`);
+      } finally {
+        await fixture.harness.close();
+      }
+    }
+    return seen;
+  }
+
+  it.each(['submitted', 'reviewed'] as const)(
+    'the assigned and another reviewer read nothing identifying (%s)',
+    async (stage) => {
+      expect([...(await leaks('assignedReviewer', stage)), ...(await leaks('unassignedReviewer', stage))]).toEqual([]);
+    },
+  );
+
+  it('the super-reviewer still reads everything', async () => {
+    const seen = await leaks('superReviewer', 'submitted');
+    for (const phrase of IDENTIFYING) expect(seen.some((leak) => leak.endsWith(`: ${phrase}`))).toBe(true);
   });
 });

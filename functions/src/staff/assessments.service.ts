@@ -22,7 +22,7 @@ import { auditEntry } from '../audit/audit-entry';
 import { noFormError } from '../forms/forms.service';
 import { ApiError } from '../http/api-error';
 import { noResponseError } from '../responses/responses.service';
-import { toAssessmentView } from './dashboard.service';
+import { readsBlind, toAssessmentView } from './dashboard.service';
 import {
   assessmentCollection,
   type ApplicationState,
@@ -44,6 +44,8 @@ function assertMayWrite(caller: User, assessment: Assessment): void {
 
 interface Context {
   assessment: Assessment;
+  /** Whether the caller reads this assessment blind (`readsBlind`). */
+  blind: boolean;
   form: ApplicationForm;
   state: ApplicationState;
   load: StaffLoad;
@@ -61,7 +63,7 @@ async function readContext(tx: ReviewsTransaction, kind: AssessmentKind, id: str
   const load = await tx.getLoad(form.id, assessment.staffId);
   const rubric = rubricFor(form, kind, assessment.role);
   if (!rubric) throw new ApiError('conflict', STAFF_MESSAGES.noRubric);
-  return { assessment, form, state, load, rubric };
+  return { assessment, blind: readsBlind(caller, form, [kind]), form, state, load, rubric };
 }
 
 /** Writes the assessment, its row (with `ref` changed as given, or removed) and the staff load. */
@@ -88,7 +90,9 @@ function scoreIssues(problems: Record<string, string>) {
 function assertEditable(context: Context, body: AssessmentBody): void {
   if (context.assessment.state === 'submitted') throw new ApiError('conflict', STAFF_MESSAGES.readOnly);
   if (body.version !== context.assessment.version) {
-    throw new ApiError('conflict', STAFF_MESSAGES.staleAssessment, { current: toAssessmentView(context.assessment) });
+    throw new ApiError('conflict', STAFF_MESSAGES.staleAssessment, {
+      current: toAssessmentView(context.assessment, context.blind),
+    });
   }
 }
 
@@ -115,20 +119,22 @@ export function createAssessmentsService(deps: {
       const response = await reviews.getResponse(assessment.responseId);
       if (!response) throw noResponseError();
       const submitted = assessment.state === 'submitted';
+      const blind = readsBlind(caller, form, [kind]);
       return {
-        assessment: toAssessmentView(assessment),
+        assessment: toAssessmentView(assessment, blind),
+        blind,
         rubric: rubricFor(form, kind, assessment.role),
         form: {
           id: form.id,
           semester: form.semester,
-          sections: sectionsForReviewers(form),
+          sections: sectionsForReviewers(form, blind),
           ...(form.roles && { roles: form.roles }),
         },
         response: {
           id: response.id,
           status: response.status,
           rolesApplied: response.rolesApplied,
-          sectionResponses: answersForReviewers(form, response.sectionResponses),
+          sectionResponses: answersForReviewers(form, response.sectionResponses, blind),
         },
         editable: !submitted,
         reopenable: submitted && isSuper(caller) && !form.decisionsReleased,
@@ -155,7 +161,7 @@ export function createAssessmentsService(deps: {
           updatedAt: at,
         };
         commit(tx, context, saved, (ref) => ({ ...ref, state: 'draft' }), context.load);
-        return toAssessmentView(saved);
+        return toAssessmentView(saved, context.blind);
       });
     },
 
@@ -186,7 +192,7 @@ export function createAssessmentsService(deps: {
             (ref) => ({ ...ref, state: 'submitted', scores: body.scores, comments: body.comments }),
             loadWith(context.load, kind, { done: 1 }),
           );
-          return toAssessmentView(submitted);
+          return toAssessmentView(submitted, context.blind);
         }),
       );
     },
@@ -223,7 +229,7 @@ export function createAssessmentsService(deps: {
               at,
             }),
           );
-          return toAssessmentView(reopened);
+          return toAssessmentView(reopened, context.blind);
         }),
       );
     },

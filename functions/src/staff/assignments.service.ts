@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   applicationRowId,
+  CONFLICT_MESSAGES,
   displayName,
   isStaffRole,
   refsOf,
@@ -173,12 +174,44 @@ export const assignmentRef = (assessment: Assessment) => ({
   applicantName: assessment.applicantName,
 });
 
+/**
+ * A manual assignment of someone who declared a conflict of interest with the applicant is
+ * refused (409, each such assignment in `details`) until the super-reviewer confirms it.
+ */
+async function refuseConflicts(tx: ReviewsTransaction, items: AssignmentInput[]): Promise<void> {
+  const issues: (Issue & { staffName: string })[] = [];
+  for (const [index, item] of items.entries()) {
+    const row = await tx.getRow(item.responseId, item.role);
+    const conflict = row ? await tx.getConflict(item.staffId, row.applicantEmail) : null;
+    if (conflict) {
+      const message = CONFLICT_MESSAGES.declared([conflict.staffName]);
+      issues.push({ path: `assignments.${index}.staffId`, message, staffName: conflict.staffName });
+    }
+  }
+  if (issues.length > 0) {
+    const names = [...new Set(issues.map((issue) => issue.staffName))];
+    throw new ApiError(
+      'conflict',
+      CONFLICT_MESSAGES.declared(names),
+      issues.map(({ path, message }) => ({ path, message })),
+    );
+  }
+}
+
 export function createAssignmentsService(deps: { reviews: ReviewsRepository; now: () => Date }) {
   return {
-    async assign(kind: AssessmentKind, items: AssignmentInput[], actor: AuditActor): Promise<AssessmentView[]> {
+    async assign(
+      kind: AssessmentKind,
+      items: AssignmentInput[],
+      actor: AuditActor,
+      acknowledgeConflicts = false,
+    ): Promise<AssessmentView[]> {
       const at = deps.now().toISOString();
-      const created = await deps.reviews.transaction((tx) => assignInTransaction(tx, kind, items, at, actor));
-      return created.map(toAssessmentView);
+      const created = await deps.reviews.transaction(async (tx) => {
+        if (!acknowledgeConflicts) await refuseConflicts(tx, items);
+        return assignInTransaction(tx, kind, items, at, actor);
+      });
+      return created.map((each) => toAssessmentView(each));
     },
   };
 }

@@ -13,6 +13,7 @@ import {
 import type { AuditActor } from '../audit/audit-entry';
 import { ApiError } from '../http/api-error';
 import { assignInTransaction } from './assignments.service';
+import { conflictsWith } from './conflicts';
 import { formOrNotFound } from './dashboard.service';
 import type { ReviewsRepository } from './reviews.repository';
 import { assertNotReleased, noRowError } from './staff-errors';
@@ -70,6 +71,8 @@ export function planAutoAssign(input: {
   rows: ApplicationRow[];
   staff: User[];
   loads: StaffLoad[];
+  /** Staff members who declared a conflict with the row's applicant (`conflictsWith`): never chosen. */
+  conflicted?: (staffId: string, applicant: { userId: string; email: string }) => boolean;
 }): AutoAssignPreview {
   const staff = [...input.staff].sort(byId);
   const before = new Map(staff.map((user) => [user.id, 0]));
@@ -83,7 +86,9 @@ export function planAutoAssign(input: {
   const unfilled: AutoAssignPreview['unfilled'] = [];
   for (const row of rows) {
     const need = input.perRow - row.reviewsAssigned;
-    const chosen = leastLoadedEligible(staff, row, row.reviews, current, need, input.requiredRole);
+    const applicant = { userId: row.userId, email: row.applicantEmail };
+    const eligible = input.conflicted ? staff.filter((user) => !input.conflicted!(user.id, applicant)) : staff;
+    const chosen = leastLoadedEligible(eligible, row, row.reviews, current, need, input.requiredRole);
     for (const user of chosen) {
       current.set(user.id, current.get(user.id)! + 1);
       assignments.push({
@@ -133,9 +138,14 @@ export function createAutoAssignService(deps: { reviews: ReviewsRepository; now:
     const short = await Promise.all(
       Array.from({ length: perRow }, (_, assigned) => reviews.rowsWithReviewsAssigned(formId, assigned)),
     );
-    const [staff, loads] = await Promise.all([reviews.listStaff(), reviews.loadsOf(formId)]);
+    const [staff, loads, conflicts] = await Promise.all([
+      reviews.listStaff(),
+      reviews.loadsOf(formId),
+      reviews.conflicts(),
+    ]);
     const { requiredRole } = formReviewRoleRule(form);
-    return planAutoAssign({ formId, perRow, requiredRole, rows: short.flat(), staff, loads });
+    const conflicted = conflictsWith(conflicts);
+    return planAutoAssign({ formId, perRow, requiredRole, rows: short.flat(), staff, loads, conflicted });
   }
 
   return {

@@ -5,6 +5,8 @@ import {
   type ApplicationRow,
   type DashboardRowView,
   type FormCalibration,
+  applicantPseudonym,
+  isBlind,
   normalizeSearch,
   offerCountsByRole,
   searchToken,
@@ -12,6 +14,7 @@ import {
   STAFF_MESSAGES,
   toRowView,
   withOnlyOwnScores,
+  type ApplicationRowView,
   type Assessment,
   type AssessmentKind,
   type AssessmentView,
@@ -33,9 +36,15 @@ import { noResponseError } from '../responses/responses.service';
 import { ROW_SORT_FIELDS, type ReviewsRepository } from './reviews.repository';
 import { loadCounts } from './staff-load';
 
-export function toAssessmentView(assessment: Assessment): AssessmentView {
+/** An assessment as the API sends it; `blind`: the applicant shown by their pseudonym. */
+export function toAssessmentView(assessment: Assessment, blind = false): AssessmentView {
   const { searchTokens: _tokens, ...view } = assessment;
-  return view;
+  return blind ? { ...view, applicantName: applicantPseudonym(assessment.responseId) } : view;
+}
+
+/** Whether the caller reads this work blind: a reviewer (never a super-reviewer) on blind stages of the form. */
+export function readsBlind(caller: User, form: Pick<ApplicationForm, 'blindReview'>, kinds: AssessmentKind[]): boolean {
+  return caller.role !== 'super-reviewer' && isBlind(form, kinds);
 }
 
 export const staffMember = (user: User): StaffMember => ({
@@ -163,7 +172,16 @@ export function createDashboardService(deps: { reviews: ReviewsRepository; calib
       if (caller.role !== 'super-reviewer' && staffId !== caller.id) {
         throw new ApiError('forbidden', STAFF_MESSAGES.notAssigned);
       }
-      await formOrNotFound(reviews, formId);
+      const form = await formOrNotFound(reviews, formId);
+      const blind = readsBlind(caller, form, [query.kind]);
+      if (blind && query.search) {
+        // A name must not find anyone in blind review: the search is by pseudonym, over the caller's own few.
+        const wanted = normalizeSearch(query.search);
+        const items = (await reviews.allAssessmentsOf(query.kind, formId, staffId))
+          .filter((each) => normalizeSearch(applicantPseudonym(each.responseId)).includes(wanted))
+          .map((each) => toAssessmentView(each, true));
+        return { items, nextCursor: null, total: items.length };
+      }
       const page = await reviews.assessmentsPage(query.kind, {
         formId,
         staffId,
@@ -171,32 +189,37 @@ export function createDashboardService(deps: { reviews: ReviewsRepository; calib
         cursor: query.cursor,
         limit: query.limit,
       });
-      return { ...page, items: page.items.map(toAssessmentView) };
+      return { ...page, items: page.items.map((each) => toAssessmentView(each, blind)) };
     },
 
     /** A super-reviewer sees everything; a reviewer only an application assigned to them, without hidden sections or others' scores. */
     async application(responseId: string, caller: User): Promise<StaffApplication> {
       const isSuper = caller.role === 'super-reviewer';
-      if (!isSuper && !(await reviews.hasAssessmentOn(responseId, caller.id))) {
-        throw new ApiError('forbidden', STAFF_MESSAGES.notAssigned);
-      }
+      const kinds = isSuper ? [] : await reviews.assessmentKindsOn(responseId, caller.id);
+      if (!isSuper && kinds.length === 0) throw new ApiError('forbidden', STAFF_MESSAGES.notAssigned);
       const response = await reviews.getResponse(responseId);
       if (!response) throw noResponseError();
       const form = await formOrNotFound(reviews, response.applicationFormId);
       const [applicant, rows] = await Promise.all([reviews.getUser(response.userId), reviews.rowsOf(response)]);
       const views = rows.map(toRowView);
+      const named = {
+        id: response.userId,
+        firstName: applicant?.firstName ?? '',
+        lastName: applicant?.lastName ?? '',
+        email: applicant?.email ?? '',
+      };
+      if (isSuper) return { form, response, applicant: named, rows: views };
+      const blind = isBlind(form, kinds);
+      const pseudonym = applicantPseudonym(response.id);
+      const [firstName = '', lastName = ''] = pseudonym.split(' ');
       return {
         form,
-        response: isSuper
-          ? response
-          : { ...response, sectionResponses: answersForReviewers(form, response.sectionResponses) },
-        applicant: {
-          id: response.userId,
-          firstName: applicant?.firstName ?? '',
-          lastName: applicant?.lastName ?? '',
-          email: applicant?.email ?? '',
-        },
-        rows: isSuper ? views : views.map((row) => withOnlyOwnScores(row, caller.id)),
+        response: { ...response, sectionResponses: answersForReviewers(form, response.sectionResponses, blind) },
+        applicant: blind ? { id: response.userId, firstName, lastName, email: '' } : named,
+        rows: views.map((row) => {
+          const own = withOnlyOwnScores(row, caller.id);
+          return blind ? { ...own, applicantName: pseudonym, applicantEmail: '' } : own;
+        }),
       };
     },
   };

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import {
   applicationRowId,
+  normalizeEmail,
   STAFF_ROLES,
   statusFromRows,
   type ApplicationForm,
@@ -8,6 +10,7 @@ import {
   type Assessment,
   type AssessmentKind,
   type AuditEntry,
+  type ConflictOfInterest,
   type Page,
   type RowFilter,
   type RowSort,
@@ -55,6 +58,11 @@ export interface ReviewsTransaction {
   setAssessment(assessment: Assessment): void;
   deleteAssessment(kind: AssessmentKind, id: string): void;
   setLoad(load: StaffLoad): void;
+  /** The staff member's declared conflict with the applicant of this email, if any (`conflictId`). */
+  getConflict(staffId: string, email: string): Promise<ConflictOfInterest | null>;
+  getConflictById(id: string): Promise<ConflictOfInterest | null>;
+  setConflict(conflict: ConflictOfInterest): void;
+  deleteConflict(id: string): void;
   /** Appends an audit entry in the same commit as the change it records. */
   record(entry: AuditEntry): void;
 }
@@ -98,10 +106,18 @@ export interface ReviewsRepository {
     kind: AssessmentKind,
     query: { formId: string; staffId: string; token: string; cursor?: string; limit: number },
   ): Promise<Page<Assessment>>;
-  /** Whether the staff member has a review or an interview of the response. */
-  hasAssessmentOn(responseId: string, staffId: string): Promise<boolean>;
+  /** The kinds of work (review, interview) the staff member has on the response; none: not assigned. */
+  assessmentKindsOn(responseId: string, staffId: string): Promise<AssessmentKind[]>;
+  /** Every assessment of this kind the staff member has on the form (a reviewer's load: tens, not thousands). */
+  allAssessmentsOf(kind: AssessmentKind, formId: string, staffId: string): Promise<Assessment[]>;
   /** Reviewers and super-reviewers, by id: one equality query per staff role, never a scan of every applicant. */
   listStaff(): Promise<User[]>;
+  /** Conflicts of interest: one staff member's, or everyone's (a cycle has tens). */
+  conflicts(staffId?: string): Promise<ConflictOfInterest[]>;
+  /** The staff member's reviews and interviews of this applicant, of every form. */
+  assessmentsOfApplicant(staffId: string, applicantUserId: string): Promise<Assessment[]>;
+  /** The user with this (lower-cased) email, if any. */
+  userByEmail(email: string): Promise<User | null>;
   loadsOf(formId: string): Promise<StaffLoad[]>;
   transaction<R>(work: (tx: ReviewsTransaction) => Promise<R>): Promise<R>;
 }
@@ -154,15 +170,18 @@ const submittedWhere = (formId: string): EqualityFilter[] => [
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** Whether the staff member has a review or an interview of the response (also the files' access rule). */
-export async function hasAssessmentOn(store: DocumentStore, responseId: string, staffId: string): Promise<boolean> {
+export async function assessmentKindsOn(
+  store: DocumentStore,
+  responseId: string,
+  staffId: string,
+): Promise<AssessmentKind[]> {
   const where = [
     { field: 'responseId', value: responseId },
     { field: 'staffId', value: staffId },
   ];
-  const counts = await Promise.all(
-    (['review', 'interview'] as const).map((kind) => store.count(assessmentCollection(kind), where)),
-  );
-  return counts.some((count) => count > 0);
+  const kinds = ['review', 'interview'] as const;
+  const counts = await Promise.all(kinds.map((kind) => store.count(assessmentCollection(kind), where)));
+  return kinds.filter((_, at) => counts[at]! > 0);
 }
 
 export function reviewsInTransaction(tx: StoreTransaction): ReviewsTransaction {
@@ -207,9 +226,17 @@ export function reviewsInTransaction(tx: StoreTransaction): ReviewsTransaction {
     setAssessment: (assessment) => tx.set(assessmentCollection(assessment.kind), assessment.id, assessment),
     deleteAssessment: (kind, id) => tx.delete(assessmentCollection(kind), id),
     setLoad: (load) => tx.set(COLLECTIONS.staffLoads, load.id, load),
+    getConflict: (staffId, email) => tx.get<ConflictOfInterest>(COLLECTIONS.conflicts, conflictId(staffId, email)),
+    getConflictById: (id) => tx.get<ConflictOfInterest>(COLLECTIONS.conflicts, id),
+    setConflict: (conflict) => tx.set(COLLECTIONS.conflicts, conflict.id, conflict),
+    deleteConflict: (id) => tx.delete(COLLECTIONS.conflicts, id),
     record: (entry) => recordInTransaction(tx, entry),
   };
 }
+
+/** One document per staff member and applicant email: declaring twice changes the reason, not the count. */
+export const conflictId = (staffId: string, email: string): string =>
+  `${staffId}__${createHash('sha256').update(normalizeEmail(email)).digest('hex').slice(0, 32)}`;
 
 export function createReviewsRepository(store: DocumentStore): ReviewsRepository {
   return {
@@ -266,7 +293,12 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
         limit: query.limit,
         after: query.cursor,
       }),
-    hasAssessmentOn: (responseId, staffId) => hasAssessmentOn(store, responseId, staffId),
+    assessmentKindsOn: (responseId, staffId) => assessmentKindsOn(store, responseId, staffId),
+    allAssessmentsOf: (kind, formId, staffId) =>
+      queryAll<Assessment>(store, assessmentCollection(kind), [
+        { field: 'applicationFormId', value: formId },
+        { field: 'staffId', value: staffId },
+      ]),
     async listStaff() {
       const lists = await Promise.all(
         STAFF_ROLES.map((role) => queryAll<User>(store, COLLECTIONS.users, [{ field: 'role', value: role }])),
@@ -275,6 +307,27 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
     },
     loadsOf: (formId) =>
       queryAll<StaffLoad>(store, COLLECTIONS.staffLoads, [{ field: 'applicationFormId', value: formId }]),
+    conflicts: (staffId) =>
+      queryAll<ConflictOfInterest>(store, COLLECTIONS.conflicts, staffId ? [{ field: 'staffId', value: staffId }] : []),
+    async assessmentsOfApplicant(staffId, applicantUserId) {
+      const where = [
+        { field: 'staffId', value: staffId },
+        { field: 'applicantUserId', value: applicantUserId },
+      ];
+      const [reviews, interviews] = await Promise.all(
+        (['review', 'interview'] as const).map((kind) =>
+          queryAll<Assessment>(store, assessmentCollection(kind), where),
+        ),
+      );
+      return [...reviews!, ...interviews!];
+    },
+    async userByEmail(email) {
+      const found = await store.query<User>(COLLECTIONS.users, {
+        where: [{ field: 'email', value: normalizeEmail(email) }],
+        limit: 1,
+      });
+      return found.items[0]?.data ?? null;
+    },
     transaction: (work) => store.transaction((tx) => work(reviewsInTransaction(tx))),
   };
 }

@@ -1,8 +1,10 @@
 import {
+  applicantPseudonym,
   STAFF_MESSAGES,
   type ApplicationResponse,
   type AssessmentScreen,
   type AssessmentView,
+  type Page,
   type StaffApplication,
 } from '@portal/shared/domain';
 import { staffLoadId, type StaffLoad } from './staff-load';
@@ -282,6 +284,28 @@ describe('GET /api/admin/responses/:responseId', () => {
 });
 
 describe('GET /api/admin/forms/:formId/assessments', () => {
+  it('in blind review finds by pseudonym, never by name', async () => {
+    const eve = await submitApplication(harness, 'eve');
+    await assign(harness, [
+      { responseId: ada.id, role: 'engineer', staffId: 'rita' },
+      { responseId: eve.id, role: 'engineer', staffId: 'rita' },
+    ]);
+    await harness.store.update(COLLECTIONS.forms, FORM_ID, { blindReview: { review: true } });
+    const search = async (caller: 'rita' | 'dora', text: string) =>
+      (
+        await harness
+          .as(caller)
+          .get(`/admin/forms/${FORM_ID}/assessments?staffId=rita&search=${encodeURIComponent(text)}`)
+      ).body as Page<AssessmentView>;
+    expect((await search('rita', 'eve')).items).toEqual([]);
+    const code = applicantPseudonym(eve.id).split(' ')[1]!;
+    const found = await search('rita', code.toLowerCase());
+    expect(found.items.map((item) => [item.responseId, item.applicantName])).toEqual([[eve.id, `Applicant ${code}`]]);
+    expect(found.total).toBe(1);
+    // The super-reviewer searches by name as always.
+    expect((await search('dora', 'eve')).items.map((item) => item.applicantName)).toEqual(['eve Tester']);
+  });
+
   it("lists a reviewer's own assignments, searchable; a super-reviewer may ask for anyone's", async () => {
     const eve = await submitApplication(harness, 'eve');
     await assign(harness, [

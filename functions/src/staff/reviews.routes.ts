@@ -2,6 +2,9 @@ import { Router } from 'express';
 import { z } from 'zod';
 import {
   assessmentBodySchema,
+  assessmentConflictBodySchema,
+  CONFLICT_MESSAGES,
+  conflictBodySchema,
   assessmentKindSchema,
   assessmentsQuerySchema,
   assignmentsBodySchema,
@@ -25,6 +28,7 @@ import { createAssessmentsService } from './assessments.service';
 import { createAssignmentsService } from './assignments.service';
 import { createAutoAssignService } from './auto-assign.service';
 import { createCalibrationCache } from './calibration-cache';
+import { createConflictsService } from './conflicts.service';
 import { createDashboardService } from './dashboard.service';
 import { createLetterPreviewService } from './letter-preview.service';
 import { createReviewsRepository } from './reviews.repository';
@@ -34,6 +38,11 @@ import { requireStaff, requireSuperReviewer } from './staff-access';
 
 const emptyBodySchema = z.strictObject({});
 const uuidSchema = z.uuid();
+/** `conflictId`: the staff member's id, two underscores, 32 hex digits. */
+const conflictIdSchema = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+__[0-9a-f]{32}$/);
 
 /** The review workflow: dashboards, assignments, reviews and interviews, qualified flags and decisions. */
 export function reviewsRoutes(deps: Pick<AppDeps, 'store' | 'accounts'> & { now: () => Date }): Router {
@@ -46,6 +55,7 @@ export function reviewsRoutes(deps: Pick<AppDeps, 'store' | 'accounts'> & { now:
   const assessments = createAssessmentsService(services);
   const autoAssign = createAutoAssignService(services);
   const letters = createLetterPreviewService(services);
+  const conflicts = createConflictsService({ ...services, assessments });
   const router = Router();
   const staff = requireStaff(deps.store);
   const superOnly = requireSuperReviewer(deps.store);
@@ -126,7 +136,33 @@ export function reviewsRoutes(deps: Pick<AppDeps, 'store' | 'accounts'> & { now:
 
   router.post('/admin/assignments', ...superOnly, async (req, res) => {
     const body = parseInput(assignmentsBodySchema, req.body, 'assignments');
-    res.status(201).json({ created: await assignments.assign(body.kind, body.assignments, req.user!) });
+    const created = await assignments.assign(body.kind, body.assignments, req.user!, body.acknowledgeConflicts);
+    res.status(201).json({ created });
+  });
+
+  router.post('/admin/assessments/:kind/:id/conflict', ...staff, async (req, res) => {
+    const { kind, id } = assessment(req.params);
+    const body = parseInput(assessmentConflictBodySchema, req.body ?? {}, 'conflict of interest');
+    res.status(201).json(await conflicts.declareOn(kind, id, req.user!, body.reason));
+  });
+
+  router.get('/admin/conflicts', ...staff, async (req, res) => {
+    res.json(await conflicts.list(req.user!));
+  });
+
+  router.post('/admin/conflicts', ...staff, async (req, res) => {
+    const body = parseInput(conflictBodySchema, req.body, 'conflict of interest');
+    res.status(201).json(await conflicts.declareByEmail(req.user!, body));
+  });
+
+  router.delete('/admin/conflicts/:conflictId', ...staff, async (req, res) => {
+    const id = parseParam(
+      conflictIdSchema,
+      req.params.conflictId,
+      () => new ApiError('not-found', CONFLICT_MESSAGES.noConflict),
+    );
+    await conflicts.withdraw(id, req.user!);
+    res.status(204).end();
   });
 
   router.get('/admin/assessments/:kind/:id', ...staff, async (req, res) => {

@@ -24,4 +24,6 @@ export const COLLECTIONS = {
   interviewSlots: 'interview-slots',
   /** Per applicant and form: the slot they booked (one seat per form). */
   interviewBookings: 'interview-bookings',
+  /** Per staff member and applicant email: a declared conflict of interest (issue 16). */
+  conflicts: 'conflicts-of-interest',
 } as const;

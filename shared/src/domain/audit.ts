@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   'form.published',
   'form.activated',
   'form.due-date-changed',
+  'conflict.declared',
+  'conflict.withdrawn',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -36,6 +38,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'form.published': 'Form published',
   'form.activated': 'Form activated',
   'form.due-date-changed': 'Due date changed',
+  'conflict.declared': 'Conflict of interest declared',
+  'conflict.withdrawn': 'Conflict of interest withdrawn',
 };
 
 export interface AuditTarget {

@@ -17,10 +17,15 @@ export function isHiddenFromReviewers(section: FormSection, question: Question):
   return own ?? section.hiddenFromReviewers ?? false;
 }
 
-/** The form's sections as reviewers read them: only the questions they may see, and no section left empty by hiding. */
-export function sectionsForReviewers(form: Pick<ApplicationForm, 'sections'>): FormSection[] {
+/**
+ * The form's sections as reviewers read them: only the questions they may see (in blind review,
+ * no identifying question), and no section left empty by hiding.
+ */
+export function sectionsForReviewers(form: Pick<ApplicationForm, 'sections'>, blind = false): FormSection[] {
   return form.sections.flatMap((section) => {
-    const questions = section.questions.filter((question) => !isHiddenFromReviewers(section, question));
+    const questions = section.questions.filter(
+      (question) => !isHiddenFromReviewers(section, question) && !(blind && question.identifying),
+    );
     const emptied = questions.length === 0 && (section.hiddenFromReviewers || section.questions.length > 0);
     return emptied ? [] : [{ ...section, questions }];
   });
@@ -30,9 +35,10 @@ export function sectionsForReviewers(form: Pick<ApplicationForm, 'sections'>): F
 export function answersForReviewers(
   form: Pick<ApplicationForm, 'sections'>,
   answers: SectionResponse[],
+  blind = false,
 ): SectionResponse[] {
   const shown = new Map(
-    sectionsForReviewers(form).map((s) => [s.sectionId, new Set(s.questions.map((q) => q.questionId))]),
+    sectionsForReviewers(form, blind).map((s) => [s.sectionId, new Set(s.questions.map((q) => q.questionId))]),
   );
   return answers.flatMap((section) => {
     const questions = shown.get(section.sectionId);

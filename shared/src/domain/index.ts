@@ -23,6 +23,8 @@ export * from './dates';
 export * from './decision-letters';
 export * from './exports';
 export * from './calibration';
+export * from './blind-review';
+export * from './conflicts';
 export * from './form-revision';
 export * from './interview-slots';
 export * from './fair-review';

@@ -1,6 +1,7 @@
 import './zod-config';
 import { z } from 'zod';
 import { QUESTION_TYPES, USER_ROLES } from './constants';
+import { blindReviewSchema } from './blind-review';
 import { decisionLettersSchema } from './decision-letters';
 import { idSchema, teamRoleSchema } from './ids';
 import { MAX_TEAM_ROLES, reviewRoleRuleSchema, teamRoleDefinitionSchema } from './team-role-definitions';
@@ -25,6 +26,8 @@ const questionBase = {
   questionText: z.string().min(1).max(2000),
   secondaryText: z.string().max(4000).optional(),
   optional: z.boolean().optional(),
+  /** Whether the answer tells who the applicant is (name, email, pronouns, photo link…): hidden from reviewers in blind review. */
+  identifying: z.boolean().optional(),
 };
 
 const wordLimits = {
@@ -129,5 +132,7 @@ export const applicationFormSchema = z.object({
   disagreementThreshold: z.number().min(0).max(1000).optional(),
   /** Decision letters (markdown with placeholders); staff only: an applicant reads only their own, filled in, after release. */
   letters: decisionLettersSchema.optional(),
+  /** Per stage, whether reviewers read without the applicant's identity (`isBlind`); absent: not blind. */
+  blindReview: blindReviewSchema.optional(),
 });
 export type ApplicationForm = z.infer<typeof applicationFormSchema>;

@@ -102,6 +102,8 @@ export const MAX_ASSIGNMENTS_PER_REQUEST = 100;
 export const assignmentsBodySchema = z.strictObject({
   kind: assessmentKindSchema,
   assignments: z.array(assignmentSchema).min(1).max(MAX_ASSIGNMENTS_PER_REQUEST),
+  /** Assign even someone who declared a conflict of interest with the applicant (asked first: 409). */
+  acknowledgeConflicts: z.boolean().optional(),
 });
 export type AssignmentsBody = z.infer<typeof assignmentsBodySchema>;
 

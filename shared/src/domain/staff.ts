@@ -122,7 +122,9 @@ export interface StaffSummary {
 
 /** GET /admin/assessments/{kind}/{id}: what the review and interview screens show. */
 export interface AssessmentScreen {
+  /** In blind review (`isBlind`, never for a super-reviewer): the applicant's pseudonym, no identifying question or answer. */
   assessment: AssessmentView;
+  blind: boolean;
   rubric: Rubric | null;
   /** `roles`: the form's own team roles, when it has them. */
   form: Pick<ApplicationForm, 'id' | 'semester' | 'sections' | 'roles'>;

@@ -1,7 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiRequestError, notify } from '@portal/shared/client';
-import type { AssessmentScreen, AssessmentView, UserRole } from '@portal/shared/domain';
+import {
+  BLIND_REVIEW_TEXTS,
+  CONFLICT_MESSAGES,
+  type AssessmentScreen,
+  type AssessmentView,
+  type UserRole,
+} from '@portal/shared/domain';
 import AdminRoutes from '../../app/routes';
 import { answer, apiError, fail, type Routes } from '@portal/jest-support/fake-api';
 import { renderSignedIn } from '@portal/jest-support/render-signed-in';
@@ -58,6 +64,7 @@ function assessment(overrides: Partial<AssessmentView> = {}): AssessmentView {
 function screenOf(overrides: Partial<AssessmentScreen> = {}, view: Partial<AssessmentView> = {}): AssessmentScreen {
   return {
     assessment: assessment(view),
+    blind: false,
     rubric: RUBRIC,
     form: {
       id: FORM_ID,
@@ -163,6 +170,22 @@ test("shows the URL's section of the application and the rubric; the section men
 
   expect(await screen.findByRole('region', { name: 'Engineering' })).toHaveTextContent('A food bank inventory app.');
   expect(screen.queryByRole('region', { name: 'About You' })).not.toBeInTheDocument();
+});
+
+test('in blind review the screen says what is hidden, and shows the pseudonym the API sent', async () => {
+  renderPage(REVIEW_URL, {
+    [`GET ${REVIEW}`]: answer(screenOf({ blind: true }, { applicantName: 'Applicant 7F3K' })),
+  });
+
+  expect(await screen.findByText('Applicant 7F3K')).toBeInTheDocument();
+  expect(screen.getByText(BLIND_REVIEW_TEXTS.notice)).toBeInTheDocument();
+});
+
+test('without blind review there is no such notice', async () => {
+  renderPage(REVIEW_URL, { [`GET ${REVIEW}`]: answer(screenOf()) });
+
+  expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+  expect(screen.queryByText(BLIND_REVIEW_TEXTS.notice)).not.toBeInTheDocument();
 });
 
 test('sections of roles the applicant did not apply for are not offered, even when stored empty', async () => {
@@ -459,4 +482,26 @@ test("a criterion of weight 0 is scored like the others and marked 'noted but no
   expect(await screen.findByRole('radiogroup', { name: 'Culture add' })).toHaveAccessibleDescription(NOT_WEIGHTED);
   expect(criterion('Impact of past work')).not.toHaveAccessibleDescription(NOT_WEIGHTED);
   expect(screen.getAllByText(NOT_WEIGHTED)).toHaveLength(1);
+});
+
+test('the assigned reviewer declares a conflict of interest, with a reason, and leaves the application', async () => {
+  const declare = jest.fn(() => ({ id: 'c-1' }));
+  renderPage(REVIEW_URL, { [`GET ${REVIEW}`]: answer(screenOf()), [`POST ${REVIEW}/conflict`]: declare });
+
+  await userEvent.click(await screen.findByRole('button', { name: 'Declare a conflict of interest' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Declare a conflict of interest' });
+  await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'We share a flat');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Declare conflict' }));
+
+  await waitFor(() => expect(declare).toHaveBeenCalledWith({ reason: 'We share a flat' }));
+  await waitFor(() => expect(success).toHaveBeenCalledWith(CONFLICT_MESSAGES.declaredToast));
+  await waitFor(() => expect(screen.queryByRole('heading', { name: 'Review' })).not.toBeInTheDocument());
+});
+
+test('no conflict can be declared on a submitted review or on someone else’s', async () => {
+  renderPage(REVIEW_URL, {
+    [`GET ${REVIEW}`]: answer(screenOf({ editable: false }, { state: 'submitted' })),
+  });
+  expect(await screen.findByText('This review has been submitted.')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Declare a conflict of interest' })).not.toBeInTheDocument();
 });

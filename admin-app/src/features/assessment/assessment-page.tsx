@@ -1,11 +1,12 @@
 import { Alert, Button, Card, Col, Flex, Result, Row, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError, notify, usePortal, useRetryUnlessAnswered } from '@portal/shared/client';
-import { STAFF_MESSAGES, type AssessmentKind, type AssessmentScreen } from '@portal/shared/domain';
+import { BLIND_REVIEW_TEXTS, STAFF_MESSAGES, type AssessmentKind, type AssessmentScreen } from '@portal/shared/domain';
 import { useParams } from '@portal/shared/router';
 import { LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
 import { assessmentScreenQueryOptions, reopenAssessment } from '../../api/assessments';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
+import { DeclareConflictButton } from '../conflicts';
 import { AnswersPanel } from './answers-panel';
 import { AssessmentForm } from './assessment-form';
 import { FormRoles } from '../../lib/form-roles';
@@ -43,7 +44,7 @@ function ReadOnlyNotice({ screen }: { screen: AssessmentScreen }) {
 
 /** The review screen (one section of the application at a time) and the interview screen. */
 export function AssessmentPage({ kind }: { kind: AssessmentKind }) {
-  const { api } = usePortal();
+  const { api, identity } = usePortal();
   const { reviewDataId, interviewDataId, sectionId } = useParams();
   const id = (kind === 'review' ? reviewDataId : interviewDataId) ?? '';
   const retry = useRetryUnlessAnswered();
@@ -83,6 +84,7 @@ export function AssessmentPage({ kind }: { kind: AssessmentKind }) {
                   <RoleBadge role={assessment.role} />
                 </Flex>
               </div>
+              {screen.blind && <Alert type="info" showIcon title={BLIND_REVIEW_TEXTS.notice} />}
               {!editable && <ReadOnlyNotice screen={screen} />}
               {rubric ? (
                 <AssessmentForm
@@ -94,6 +96,7 @@ export function AssessmentPage({ kind }: { kind: AssessmentKind }) {
               ) : (
                 <Alert type="warning" showIcon title={STAFF_MESSAGES.noRubric} />
               )}
+              {editable && assessment.staffId === identity?.uid && <DeclareConflictButton assessment={assessment} />}
             </Flex>
           </Card>
         </Col>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, Space } from 'antd';
+import { Button, Modal, Space } from 'antd';
 import { Select } from '@portal/shared/antd-admin';
 import { usePortal } from '@portal/shared/client';
 import { displayName, type AssessmentKind, type TeamRole } from '@portal/shared/domain';
-import { assignStaff, useStaffSummaries } from '../../api/staff';
+import { assignStaff, isConflictRefusal, useStaffSummaries } from '../../api/staff';
 import { STAFF_NOUN } from '../../lib/labels';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 
@@ -29,9 +29,27 @@ export function AssignStaff({
   const staff = useStaffSummaries(formId, { kind });
   const [staffId, setStaffId] = useState<string | undefined>();
   const noun = STAFF_NOUN[kind];
+  // Someone who declared a conflict of interest with the applicant: the server asks, the user confirms.
+  const [conflict, setConflict] = useState<{ staffId: string; message: string } | null>(null);
   const assign = useStaffMutation(
-    (id: string) => assignStaff(api, { kind, assignments: [{ responseId, role, staffId: id }] }),
-    { success: () => `${noun.title} assigned!`, onSuccess: () => setStaffId(undefined) },
+    ({ id, acknowledge = false }: { id: string; acknowledge?: boolean }) =>
+      assignStaff(api, {
+        kind,
+        assignments: [{ responseId, role, staffId: id }],
+        ...(acknowledge && { acknowledgeConflicts: true }),
+      }),
+    {
+      success: () => `${noun.title} assigned!`,
+      onSuccess: () => {
+        setStaffId(undefined);
+        setConflict(null);
+      },
+      onError: (error, { id }) => {
+        if (!isConflictRefusal(error)) return false;
+        setConflict({ staffId: id, message: error.message });
+        return true;
+      },
+    },
   );
   const options = (staff.data ?? [])
     .filter((summary) => !exclude.includes(summary.user.id))
@@ -53,10 +71,21 @@ export function AssignStaff({
       <Button
         disabled={disabled || !staffId}
         loading={assign.isPending}
-        onClick={() => staffId && assign.mutate(staffId)}
+        onClick={() => staffId && assign.mutate({ id: staffId })}
       >
         Assign
       </Button>
+      <Modal
+        open={conflict !== null}
+        title="Conflict of interest"
+        okText="Assign anyway"
+        confirmLoading={assign.isPending}
+        onOk={() => conflict && assign.mutate({ id: conflict.staffId, acknowledge: true })}
+        onCancel={() => setConflict(null)}
+        destroyOnHidden
+      >
+        {conflict?.message}
+      </Modal>
     </Space.Compact>
   );
 }

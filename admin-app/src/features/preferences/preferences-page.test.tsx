@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notify } from '@portal/shared/client';
+import { ApiRequestError, notify } from '@portal/shared/client';
 import type { TeamRole, UserRole } from '@portal/shared/domain';
 import AdminRoutes from '../../app/routes';
 import { answer, apiError, fail, type Routes } from '@portal/jest-support/fake-api';
@@ -100,4 +100,65 @@ test('the settings are for reviewers: a super-reviewer is sent away', async () =
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('No routes matched location "/login"')),
   );
   expect(screen.queryByRole('button', { name: 'Save preferences' })).not.toBeInTheDocument();
+});
+
+describe('conflicts of interest on the settings page', () => {
+  const declared = {
+    id: 'nova-uid__0123',
+    staffId: 'nova-uid',
+    staffName: 'Nova Reyes',
+    email: 'friend@example.com',
+    applicantUserId: null,
+    label: 'friend@example.com',
+    reason: 'A friend',
+    declaredAt: '2026-03-01T12:00:00.000Z',
+    setAside: 0,
+    reassigned: 0,
+  };
+
+  test('an empty list says so; an email is declared, then withdrawn', async () => {
+    const post = jest.fn((_body: unknown) => declared);
+    const remove = jest.fn(() => null);
+    let items: unknown[] = [];
+    renderAt('/admin/settings', 'reviewer', {
+      'GET /admin/conflicts': () => ({ items }),
+      'POST /admin/conflicts': (body) => {
+        items = [declared];
+        return post(body);
+      },
+      [`DELETE /admin/conflicts/${declared.id}`]: () => {
+        items = [];
+        return remove();
+      },
+    });
+    expect(await screen.findByText('No conflicts of interest declared.')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("Applicant's email"), 'friend@example.com');
+    await userEvent.type(screen.getByLabelText('Reason (optional)'), 'A friend');
+    await userEvent.click(screen.getByRole('button', { name: 'Declare conflict' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith({ email: 'friend@example.com', reason: 'A friend' }));
+    const withdraw = await screen.findByRole('button', { name: 'Withdraw the conflict with friend@example.com' });
+    expect(screen.getByText(/A friend/)).toBeInTheDocument();
+    await userEvent.click(withdraw);
+    await waitFor(() => expect(remove).toHaveBeenCalled());
+    expect(await screen.findByText('No conflicts of interest declared.')).toBeInTheDocument();
+  });
+
+  test("the server's refusal of the email shows at the field", async () => {
+    renderAt('/admin/settings', 'reviewer', {
+      'GET /admin/conflicts': answer({ items: [] }),
+      'POST /admin/conflicts': fail(
+        new ApiRequestError(400, 'invalid-request', 'Invalid conflict of interest', {
+          error: {
+            code: 'invalid-request',
+            message: 'Invalid conflict of interest',
+            details: [{ path: 'email', message: 'Enter the applicant’s email address' }],
+          },
+        }),
+      ),
+    });
+    await userEvent.type(await screen.findByLabelText("Applicant's email"), 'x@y.zz');
+    await userEvent.click(screen.getByRole('button', { name: 'Declare conflict' }));
+    expect(await screen.findByText('Enter the applicant’s email address')).toBeInTheDocument();
+    expect(failure).not.toHaveBeenCalled();
+  });
 });

@@ -3,6 +3,7 @@ import { useCurrentUser, usePortal } from '@portal/shared/client';
 import { reviewRoleRuleText, rolePreferencesValid, type User } from '@portal/shared/domain';
 import { useActiveReviewRoleForm, type ReviewRoleForm } from '../../lib/form-roles';
 import { PageSkeleton } from '@portal/shared/ui';
+import { ConflictsCard } from '../conflicts';
 import { RoleCheckboxes, useRolePreferences } from './role-preferences-fields';
 
 function PreferencesForm({ user, sessionUid, form }: { user: User; sessionUid: string; form: ReviewRoleForm }) {
@@ -48,6 +49,7 @@ export function PreferencesPage() {
         sessionUid={identity.uid}
         form={form}
       />
+      <ConflictsCard everyone={user.data.role === 'super-reviewer'} />
     </Flex>
   );
 }

@@ -3,6 +3,7 @@ import { DEFAULT_REVIEW_ROLE_RULE, DEFAULT_TEAM_ROLE_DEFINITIONS } from '@portal
 import type { InterviewSlot } from '@portal/shared/domain';
 import { demoForm } from '../../seed/demo-form';
 import { COLLECTIONS } from '../../store/collections';
+import { conflictId } from '../../staff/reviews.repository';
 import { CALLERS, START, type Caller, type Harness } from '../api-harness';
 import { CALLER_OF, REVIEW_SCORES, type Fixture, type Stage, type Who } from './fixtures';
 import { parseRouteKey } from './route-table';
@@ -381,6 +382,30 @@ export const MATRIX: Record<string, MatrixRow> = {
     prepare: (f) => prepareSlot(f),
     expect: { ...SUPER_ONLY, superReviewer: 204 },
   },
+  'POST /api/admin/assessments/:kind/:id/conflict': {
+    body: () => ({ reason: 'We share a flat' }),
+    optionalFields: ['reason'],
+    // Only the person assigned declares it; a super-reviewer unassigns instead.
+    expect: { ...assignedStaff(201), superReviewer: 403 },
+  },
+  'GET /api/admin/conflicts': {
+    noInput: 'takes no parameters, query or body',
+    expect: { ...verified(200), owner: 403, otherApplicant: 403 },
+  },
+  'POST /api/admin/conflicts': {
+    body: () => ({ email: 'friend@example.com', reason: 'A friend' }),
+    optionalFields: ['reason'],
+    expect: { ...verified(201), owner: 403, otherApplicant: 403 },
+  },
+  'DELETE /api/admin/conflicts/:conflictId': {
+    // rita declared it: she and the super-reviewer withdraw it; another reviewer learns nothing of it.
+    prepare: async (f) => {
+      const res = await f.harness.as('rita').post('/admin/conflicts', { email: 'friend@example.com' });
+      if (res.status !== 201) throw new Error(`conflict: ${res.status} ${res.text}`);
+    },
+    noInput: 'only the conflict id',
+    expect: { ...verified(404), owner: 403, otherApplicant: 403, assignedReviewer: 204, superReviewer: 204 },
+  },
   'GET /api/admin/interviews/mine': {
     noInput: 'takes no parameters, query or body',
     expect: { ...verified(200), owner: 403, otherApplicant: 403 },
@@ -411,6 +436,7 @@ export function defaultParams(f: Fixture): Record<string, string> {
     id: f.reviewId,
     userId: 'rita',
     slotId: SLOT_ID,
+    conflictId: conflictId('rita', 'friend@example.com'),
   };
 }
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiRequestError } from '@portal/shared/client';
-import { FORM_REVISION_MESSAGES, type ApplicationForm } from '@portal/shared/domain';
+import { BLIND_REVIEW_TEXTS, FORM_REVISION_MESSAGES, type ApplicationForm } from '@portal/shared/domain';
 import { answer } from '@portal/jest-support/fake-api';
 import { FORM } from '../../../testing/fixtures';
 import { renderDor } from '../../../testing/render-dor';
@@ -287,4 +287,23 @@ test('a negative disagreement threshold is refused beside its field, and nothing
 
   expect(await screen.findByText(/^Flag disagreement above: /)).toBeInTheDocument();
   expect(save).not.toHaveBeenCalled();
+});
+
+test('blind review: a stage switched on and a question marked identifying are saved with the form', async () => {
+  const save = jest.fn((body: unknown) => ({ ...(body as object), isActive: false, decisionsReleased: false }));
+  renderDor('/admin/dor/forms/spring-2025/edit', {
+    'GET /forms/spring-2025': answer(STORED),
+    'POST /application/forms': save,
+  });
+  await userEvent.click(await screen.findByRole('tab', { name: 'Form' }));
+  await userEvent.click(screen.getByRole('checkbox', { name: BLIND_REVIEW_TEXTS.stageSwitch.review }));
+  await userEvent.click(screen.getByRole('tab', { name: /^Sections/ }));
+  await userEvent.click(within(question(1)).getByRole('checkbox', { name: BLIND_REVIEW_TEXTS.identifying }));
+  await userEvent.click(screen.getByRole('button', { name: 'Save form' }));
+
+  await waitFor(() => expect(save).toHaveBeenCalled());
+  const form = saved(save);
+  expect(form.blindReview).toEqual({ review: true });
+  expect(form.sections[0]!.questions[0]).toMatchObject({ identifying: true });
+  expect(form.sections[0]!.questions.slice(1).some((each) => each.identifying)).toBe(false);
 });

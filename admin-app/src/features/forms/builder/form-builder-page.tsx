@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Col, Flex, Form, Grid, Input, Row, Spin, Typography } from 'antd';
+import { Alert, Button, Checkbox, Col, Flex, Form, Grid, Input, Row, Space, Spin, Typography } from 'antd';
 import { Select, Tabs } from '@portal/shared/antd-admin';
 import {
   ApiRequestError,
@@ -10,7 +10,13 @@ import {
   usePortal,
   useWarnBeforeUnload,
 } from '@portal/shared/client';
-import { fieldIssuesOf, type ApplicationForm, type FieldIssue } from '@portal/shared/domain';
+import {
+  ASSESSMENT_KINDS,
+  BLIND_REVIEW_TEXTS,
+  fieldIssuesOf,
+  type ApplicationForm,
+  type FieldIssue,
+} from '@portal/shared/domain';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from '@portal/shared/router';
 import { LoadError, PageSkeleton } from '@portal/shared/ui';
 import { saveFormDefinition } from '../../../api/forms';
@@ -100,6 +106,23 @@ function DetailsEditor({ draft, onChange }: { draft: FormDraft; onChange: (draft
         value={draft.description}
         onChange={(description) => onChange({ ...draft, description })}
       />
+      <Space wrap>
+        {ASSESSMENT_KINDS.map((kind) => (
+          <Checkbox
+            key={kind}
+            checked={draft.blindReview?.[kind] === true}
+            onChange={(event) => {
+              const blindReview = { ...draft.blindReview, [kind]: event.target.checked || undefined };
+              onChange({
+                ...draft,
+                blindReview: blindReview.review || blindReview.interview ? blindReview : undefined,
+              });
+            }}
+          >
+            {BLIND_REVIEW_TEXTS.stageSwitch[kind]}
+          </Checkbox>
+        ))}
+      </Space>
     </Flex>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Checkbox, Empty, Flex, Input, Space, Typography } from 'antd';
 import { Collapse, Dropdown, Select } from '@portal/shared/antd-admin';
 import {
+  BLIND_REVIEW_TEXTS,
   QUESTION_TYPES,
   formTeamRoles,
   type FormSection,
@@ -213,6 +214,12 @@ function QuestionEditor({
           onChange={(event) => set({ optional: event.target.checked || undefined })}
         >
           Optional
+        </Checkbox>
+        <Checkbox
+          checked={Boolean(question.identifying)}
+          onChange={(event) => set({ identifying: event.target.checked || undefined })}
+        >
+          {BLIND_REVIEW_TEXTS.identifying}
         </Checkbox>
         {question.questionType === 'file-upload' && (
           <Checkbox

@@ -1,0 +1,2 @@
+export { ConflictsCard } from './conflicts-card';
+export { DeclareConflictButton } from './declare-conflict-button';

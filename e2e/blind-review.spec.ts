@@ -1,0 +1,145 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  applicantPseudonym,
+  type ApplicationForm,
+  type StaffMember,
+  type Page as ListPage,
+} from '../shared/src/domain';
+import { startPortalProcess, type PortalProcess } from '../tools/portal-process';
+import { DEMO, DEMO_PASSWORD, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
+import { idToken, submitApplication } from './support/applications';
+import { BLIND_REVIEW_TEST_AUTH_EMULATOR_PORT, BLIND_REVIEW_TEST_PORT } from './support/ports';
+
+/**
+ * Blind review (issue 16): the demo form, published again as a blind one whose "About You"
+ * reviewers may read, less the identifying name question. A reviewer walks every screen of their
+ * review and never meets the applicant's name, email, identifying answer or file name; the
+ * super-reviewer reads them all.
+ */
+const BLIND_FORM_ID = 'blind-spring';
+const APPLICANT = { firstName: 'Quintessa', lastName: 'Marlowe' };
+const PREFERRED_NAME = 'Quinnie';
+const FILE_NAME = 'Quintessa Marlowe CV.pdf';
+
+let portal: PortalProcess;
+let responseId = '';
+let email = '';
+
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
+
+test.beforeAll(async ({ playwright }) => {
+  test.setTimeout(300_000);
+  portal = await startPortalProcess({
+    port: BLIND_REVIEW_TEST_PORT,
+    authEmulatorPort: BLIND_REVIEW_TEST_AUTH_EMULATOR_PORT,
+  });
+  const request = await playwright.request.newContext({ baseURL: portal.url });
+  const headers = { Authorization: `Bearer ${await idToken(request, DEMO.director, DEMO_PASSWORD)}` };
+  const demo = (await (await request.get('/api/forms/demo-form-spring', { headers })).json()) as ApplicationForm;
+  const { isActive: _active, decisionsReleased: _released, ...definition } = demo;
+  const blindForm = {
+    ...definition,
+    id: BLIND_FORM_ID,
+    semester: 'Blind Spring',
+    blindReview: { review: true, interview: true },
+    sections: demo.sections.map((section) => ({
+      ...section,
+      hiddenFromReviewers: undefined,
+      questions: section.questions.map((q) => (q.questionId === 'preferred-name' ? { ...q, identifying: true } : q)),
+    })),
+  };
+  const published = await request.post('/api/application/forms', { headers, data: blindForm });
+  expect(published.status(), await published.text()).toBe(201);
+  const activated = await request.post(`/api/admin/forms/${BLIND_FORM_ID}/activate`, { headers, data: {} });
+  expect(activated.status(), await activated.text()).toBe(200);
+
+  email = uniqueEmail('blind');
+  const account = await registerVerifiedApplicant(request, email, undefined, APPLICANT);
+  const response = await submitApplication(request, account, ['bootcamp'], {
+    formId: BLIND_FORM_ID,
+    preferredName: PREFERRED_NAME,
+    resumeFileName: FILE_NAME,
+  });
+  responseId = response.id;
+
+  const staff = await request.get(`/api/admin/users?search=${encodeURIComponent(DEMO.reviewer)}`, { headers });
+  const reviewer = ((await staff.json()) as ListPage<StaffMember>).items.find((user) => user.email === DEMO.reviewer)!;
+  const assigned = await request.post('/api/admin/assignments', {
+    headers,
+    data: { kind: 'review', assignments: [{ responseId, role: 'bootcamp', staffId: reviewer.id }] },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(201);
+  await request.dispose();
+});
+
+test.afterAll(async () => {
+  await portal?.stop();
+});
+
+test.use({ baseURL: `http://127.0.0.1:${BLIND_REVIEW_TEST_PORT}` });
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results/blind-review/${name}.png`, fullPage: true });
+
+/** Everything the page shows or names: its text, its title, link targets and download names. */
+async function identifyingOn(page: Page): Promise<string[]> {
+  const seen = await page.evaluate(() =>
+    [
+      document.title,
+      document.body.innerText,
+      ...Array.from(document.querySelectorAll('a')).map((a) => `${a.href} ${a.download} ${a.title}`),
+      ...Array.from(document.querySelectorAll('[aria-label],[title]')).map(
+        (el) => `${el.getAttribute('aria-label') ?? ''} ${el.getAttribute('title') ?? ''}`,
+      ),
+    ].join('\n'),
+  );
+  return [APPLICANT.firstName, APPLICANT.lastName, email, PREFERRED_NAME, 'Marlowe CV'].filter((phrase) =>
+    seen.toLowerCase().includes(phrase.toLowerCase()),
+  );
+}
+
+test('a reviewer reads a blind application under a pseudonym on every screen; the super-reviewer reads the name', async ({
+  page,
+  browser,
+}) => {
+  const pseudonym = applicantPseudonym(responseId);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await logIn(page, DEMO.reviewer);
+  await page.goto('/admin');
+  const link = page.getByRole('link', { name: pseudonym });
+  await expect(link).toBeVisible();
+  expect(await identifyingOn(page)).toEqual([]);
+  await shot(page, 'reviewer-dashboard-1366');
+
+  await link.click();
+  await expect(page.getByRole('heading', { name: 'Review' })).toBeVisible();
+  await expect(page.getByText("Blind review: the applicant's name")).toBeVisible();
+  const sections = page.locator('.ant-segmented-item');
+  const count = await sections.count();
+  expect(count).toBeGreaterThan(1);
+  let sawResume = false;
+  for (let i = 0; i < count; i++) {
+    await sections.nth(i).click();
+    await expect(page.getByRole('region').first()).toBeVisible();
+    if (await page.getByText('resume.pdf').count()) sawResume = true;
+    expect({ section: i, seen: await identifyingOn(page) }).toEqual({ section: i, seen: [] });
+  }
+  // The resume is readable, under a name the applicant did not type.
+  expect(sawResume).toBe(true);
+  await sections.first().click();
+  await shot(page, 'review-1366');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await identifyingOn(page)).toEqual([]);
+  await shot(page, 'review-390');
+
+  const director = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  await logIn(director, DEMO.director);
+  await director.goto(`/admin/dor/response/${responseId}`);
+  await expect(director.getByText(PREFERRED_NAME)).toBeVisible();
+  expect(await identifyingOn(director)).toEqual(
+    expect.arrayContaining([APPLICANT.firstName, APPLICANT.lastName, PREFERRED_NAME]),
+  );
+  await shot(director, 'director-response-1366');
+  await director.close();
+});

@@ -1,0 +1,53 @@
+import './zod-config';
+import { z } from 'zod';
+import type { ApplicationForm } from './schemas';
+import type { AssessmentKind } from './staff';
+
+/**
+ * Blind review (issue 16): per stage, whether reviewers read applications without the applicant's
+ * name, email, identifying answers or uploaded file names. Super-reviewers always see everything.
+ */
+export const blindReviewSchema = z.strictObject({
+  review: z.boolean().optional(),
+  interview: z.boolean().optional(),
+});
+export type BlindReview = z.infer<typeof blindReviewSchema>;
+
+export const BLIND_REVIEW_TEXTS = {
+  notice: "Blind review: the applicant's name, email, identifying answers and file names are hidden.",
+  identifying: 'Identifying (hidden from reviewers in blind review)',
+  stageSwitch: { review: 'Blind reviews', interview: 'Blind interviews' },
+} as const;
+
+/**
+ * Whether staff working on these stages read blind: every stage they work on is blind. Someone who
+ * also interviews the applicant unblinded meets them anyway, so blinding the rest would hide nothing.
+ */
+export function isBlind(form: Pick<ApplicationForm, 'blindReview'>, kinds: readonly AssessmentKind[]): boolean {
+  return kinds.length > 0 && kinds.every((kind) => form.blindReview?.[kind] === true);
+}
+
+// Crockford's base32: no I, L, O or U, so a pseudonym cannot be misread or spell a word.
+const PSEUDONYM_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * A stable stand-in for the applicant of a response ("Applicant 7F3K"): the same on every screen
+ * and request, different for each response (FNV-1a of the response id). The response id is
+ * already on every reviewer's screen, so the pseudonym tells nothing more than it.
+ */
+export function applicantPseudonym(responseId: string): string {
+  let hash = 0x811c9dc5;
+  for (const char of responseId) {
+    hash ^= char.codePointAt(0)!;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  let code = '';
+  for (let i = 0; i < 4; i++) code += PSEUDONYM_ALPHABET[(hash >>> (5 * i)) & 31];
+  return `Applicant ${code}`;
+}
+
+/** An uploaded file's name as a blind reviewer reads it: the question's id and the type's extension, nothing the applicant typed. */
+export function blindFileName(file: { questionId: string; name: string }): string {
+  const extension = /\.[a-z0-9]{1,8}$/i.exec(file.name)?.[0] ?? '';
+  return `${file.questionId}${extension.toLowerCase()}`;
+}

@@ -1,0 +1,58 @@
+import './zod-config';
+import { z } from 'zod';
+
+/**
+ * Conflicts of interest (issue 16): a staff member declares one on an application assigned to
+ * them, or ahead of time by the applicant's email. From then on they have no open review or
+ * interview of that applicant, auto-assign never picks them for them, and a manual assignment
+ * asks first. Stored in `conflicts`, one per staff member and applicant email.
+ */
+export const MAX_CONFLICT_REASON_CHARS = 500;
+
+const reasonSchema = z.string().trim().max(MAX_CONFLICT_REASON_CHARS).optional();
+
+/** POST /admin/assessments/{kind}/{id}/conflict */
+export const assessmentConflictBodySchema = z.strictObject({ reason: reasonSchema });
+export type AssessmentConflictBody = z.infer<typeof assessmentConflictBodySchema>;
+
+/** POST /admin/conflicts: ahead of time, by the applicant's email. */
+export const conflictBodySchema = z.strictObject({
+  email: z.email('Enter the applicant’s email address').max(254),
+  reason: reasonSchema,
+});
+export type ConflictBody = z.infer<typeof conflictBodySchema>;
+
+export type ConflictOfInterest = {
+  id: string;
+  staffId: string;
+  staffName: string;
+  /** Lower-cased: what assignments are checked against. */
+  email: string;
+  /** Set when declared on an assignment, or once the email matched an applicant. */
+  applicantUserId: string | null;
+  /**
+   * Who the declarer named, as they saw them: the email, or the applicant's name or, in blind
+   * review, their pseudonym (a reviewer never reads back an identity the review hid).
+   */
+  label: string;
+  reason: string;
+  declaredAt: string;
+  /** Open reviews and interviews of theirs it set aside, and how many went to someone else. */
+  setAside: number;
+  reassigned: number;
+};
+
+/** What a declarer reads back: the email only when they typed it. */
+export type ConflictView = Omit<ConflictOfInterest, 'email'> & { email: string | null };
+
+export const CONFLICT_MESSAGES = {
+  submitted: 'A submitted review or interview cannot be set aside: ask the director of recruitment to reopen it first',
+  notYours: 'Only the person assigned can declare a conflict of interest on it',
+  noConflict: 'No conflict of interest with this ID',
+  /** A manual assignment of someone who declared a conflict with the applicant. */
+  declared: (names: string[]) =>
+    `${names.join(', ')} declared a conflict of interest with this applicant: assign anyway only if it no longer applies`,
+  declaredToast: 'Conflict of interest declared: the application is no longer yours.',
+} as const;
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();

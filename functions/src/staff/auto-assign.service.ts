@@ -162,9 +162,15 @@ export function createAutoAssignService(deps: { reviews: ReviewsRepository; now:
       assertNotReleased(form);
       const row = (await reviews.rowsOf(response)).find((candidate) => candidate.role === role);
       if (!row) throw noRowError();
-      const [staff, loads] = await Promise.all([reviews.listStaff(), reviews.loadsOf(form.id)]);
+      const [staff, loads, conflicts] = await Promise.all([
+        reviews.listStaff(),
+        reviews.loadsOf(form.id),
+        reviews.conflicts(),
+      ]);
       const load = new Map(loads.map((entry) => [entry.staffId, entry.reviewsAssigned]));
-      const [chosen] = leastLoadedEligible(staff, row, row.reviews, load, 1, formReviewRoleRule(form).requiredRole);
+      const conflicted = conflictsWith(conflicts);
+      const eligible = staff.filter((user) => !conflicted(user.id, { userId: row.userId, email: row.applicantEmail }));
+      const [chosen] = leastLoadedEligible(eligible, row, row.reviews, load, 1, formReviewRoleRule(form).requiredRole);
       if (!chosen) throw new ApiError('conflict', STAFF_MESSAGES.noEligibleReviewer);
       const at = deps.now().toISOString();
       const [assessment] = await reviews.transaction((tx) =>

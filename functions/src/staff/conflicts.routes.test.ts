@@ -71,6 +71,20 @@ describe('a conflict declared on an assigned review', () => {
     ).toBe(201);
   });
 
+  it('"Add a reviewer" (a disagreement\'s action) passes over them too', async () => {
+    await setPreferences(harness, 'rita', ['bootcamp', 'engineer']);
+    expect((await harness.as('rita').post('/admin/conflicts', { email: 'ada@example.com' })).status).toBe(201);
+    // rita is the least loaded (dora already reviews eve): only her conflict keeps her out.
+    const eve = await submitApplication(harness, 'eve');
+    await assign(harness, [
+      { responseId: ada.id, role: 'engineer', staffId: 'rob' },
+      { responseId: eve.id, role: 'engineer', staffId: 'dora' },
+    ]);
+    const added = await harness.as('dora').post(`/admin/rows/${ada.id}/engineer/add-reviewer`, {});
+    expect(added.status).toBe(201);
+    expect(added.body.staffId).toBe('dora');
+  });
+
   it('is refused on a submitted review, on someone else’s, and after release, without writing', async () => {
     const [mine, robs] = await assign(harness, [
       { responseId: ada.id, role: 'engineer', staffId: 'rita' },

@@ -16,6 +16,7 @@ import {
   teamRoleSchema,
 } from '@portal/shared/domain';
 import type { AppDeps } from '../app-deps';
+import type { MailSettings } from '../outbox/outbox';
 import { ApiError } from '../http/api-error';
 import { parseParam } from '../http/params';
 import { parseInput } from '../http/validate';
@@ -35,10 +36,12 @@ const emptyBodySchema = z.strictObject({});
 const uuidSchema = z.uuid();
 
 /** The review workflow: dashboards, assignments, reviews and interviews, qualified flags and decisions. */
-export function reviewsRoutes(deps: Pick<AppDeps, 'store' | 'accounts'> & { now: () => Date }): Router {
+export function reviewsRoutes(
+  deps: Pick<AppDeps, 'store' | 'accounts'> & { now: () => Date; mail: MailSettings },
+): Router {
   const services = { reviews: createReviewsRepository(deps.store), now: deps.now };
   const dashboard = createDashboardService(services);
-  const decisions = createRowDecisionsService(services);
+  const decisions = createRowDecisionsService({ ...services, mail: deps.mail });
   const assignments = createAssignmentsService(services);
   const assessments = createAssessmentsService(services);
   const autoAssign = createAutoAssignService(services);

@@ -24,4 +24,14 @@ export const COLLECTIONS = {
   interviewSlots: 'interview-slots',
   /** Per applicant and form: the slot they booked (one seat per form). */
   interviewBookings: 'interview-bookings',
+  /**
+   * Every email the portal sends, queued in the same transaction as its cause; id = event and
+   * recipient, so one event never queues a message twice (outbox/outbox.ts).
+   */
+  outbox: 'outbox',
+  /**
+   * Production: the "Trigger Email from Firestore" extension's collection (its documents' shape:
+   * to, message {subject, html, text}); the outbox sender writes one per message sent.
+   */
+  mail: 'mail',
 } as const;

@@ -25,3 +25,4 @@ export * from './exports';
 export * from './calibration';
 export * from './form-revision';
 export * from './interview-slots';
+export * from './messages';

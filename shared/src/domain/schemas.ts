@@ -2,6 +2,7 @@ import './zod-config';
 import { z } from 'zod';
 import { QUESTION_TYPES, USER_ROLES } from './constants';
 import { decisionLettersSchema } from './decision-letters';
+import { messageTemplatesSchema } from './messages';
 import { idSchema, teamRoleSchema } from './ids';
 import { MAX_TEAM_ROLES, reviewRoleRuleSchema, teamRoleDefinitionSchema } from './team-role-definitions';
 
@@ -124,5 +125,7 @@ export const applicationFormSchema = z.object({
   interviewCutoffHours: z.number().int().min(0).max(336).optional(),
   /** Decision letters (markdown with placeholders); staff only: an applicant reads only their own, filled in, after release. */
   letters: decisionLettersSchema.optional(),
+  /** The emails' templates (markdown with placeholders), per kind; absent: DEFAULT_MESSAGE_TEMPLATES. Staff only. */
+  messages: messageTemplatesSchema.optional(),
 });
 export type ApplicationForm = z.infer<typeof applicationFormSchema>;

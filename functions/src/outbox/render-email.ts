@@ -78,14 +78,19 @@ function html(node: Root | RootContent): string {
 
 const BLOCKS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'blockquote', 'pre', 'table', 'hr']);
 
-function text(node: Root | RootContent, listDepth = 0): string {
+/**
+ * The plain-text alternative. Line ends in text nodes are the tree's layout (breaks are `br`
+ * elements), so they are dropped, except in code blocks.
+ */
+function text(node: Root | RootContent, listDepth = 0, preformatted = false): string {
   switch (node.type) {
     case 'root':
       return node.children.map((child) => text(child, listDepth)).join('');
     case 'text':
-      return node.value;
+      return preformatted ? node.value : node.value.replace(/\n/g, '');
     case 'element': {
-      const inner = () => node.children.map((child) => text(child, listDepth)).join('');
+      const inner = () =>
+        node.children.map((child) => text(child, listDepth, preformatted || node.tagName === 'pre')).join('');
       switch (node.tagName) {
         case 'br':
           return '\n';

@@ -495,8 +495,8 @@ export function MessagesEditor({ draft, onChange }: { draft: FormDraft; onChange
   return (
     <Flex vertical gap={12}>
       <Typography.Text type="secondary">
-        The emails this form sends, in markdown. Each one also shows the chapter&apos;s name and a footer saying why
-        the person received it.
+        The emails this form sends, in markdown. Each one also shows the chapter&apos;s name and a footer saying why the
+        person received it.
       </Typography.Text>
       <ListIssue path="messages" />
       {MESSAGE_KINDS.map((kind) => {

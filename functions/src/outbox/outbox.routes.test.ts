@@ -100,7 +100,9 @@ describe('the submission receipt', () => {
   it("uses the form's own template, filled in, with markup in values escaped", async () => {
     await harness.store.update(COLLECTIONS.users, 'ada', { firstName: '[Ada](javascript:alert(1))' });
     await harness.store.update(COLLECTIONS.forms, FORM_ID, {
-      messages: { submissionReceipt: { subject: '{chapter}: got it, {firstName}', body: 'Dear {firstName}, see {role}.' } },
+      messages: {
+        submissionReceipt: { subject: '{chapter}: got it, {firstName}', body: 'Dear {firstName}, see {role}.' },
+      },
     });
     await submitApplication(harness, 'ada');
     const [receipt] = await outbox(harness.store);
@@ -122,7 +124,9 @@ describe('the decision message', () => {
 
   it("is queued per applicant with the release, holding each role's letter filled in and the link", async () => {
     await harness.store.update(COLLECTIONS.forms, FORM_ID, {
-      letters: [{ decision: 'accepted', roles: ['engineer'], body: 'Welcome aboard, {firstName}: you join as {role}.' }],
+      letters: [
+        { decision: 'accepted', roles: ['engineer'], body: 'Welcome aboard, {firstName}: you join as {role}.' },
+      ],
     });
     await submitApplication(harness, 'ada');
     await submitApplication(harness, 'eve');
@@ -152,9 +156,9 @@ describe('the decision message', () => {
     failing.on = true;
     expect((await harness.as('dora').post(`/admin/forms/${FORM_ID}/release`, {})).status).toBe(500);
     expect(await outbox(harness.store)).toEqual(before);
-    expect((await harness.store.get<{ decisionsReleased: boolean }>(COLLECTIONS.forms, FORM_ID))?.decisionsReleased).toBe(
-      false,
-    );
+    expect(
+      (await harness.store.get<{ decisionsReleased: boolean }>(COLLECTIONS.forms, FORM_ID))?.decisionsReleased,
+    ).toBe(false);
   });
 
   it('is not queued twice for one applicant: a message already queued for the release stays as it is', async () => {
@@ -178,7 +182,11 @@ describe('the sender', () => {
 
   it('marks a queued message sent', async () => {
     await submitApplication(harness, 'ada');
-    const sender = createOutboxSender({ store: harness.store, transport: localTransport, now: () => harness.clock.now });
+    const sender = createOutboxSender({
+      store: harness.store,
+      transport: localTransport,
+      now: () => harness.clock.now,
+    });
     expect(await sender.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
     const [message] = await outbox(harness.store);
     expect(message).toMatchObject({ state: 'sent', attempts: 1, lastError: null });

@@ -1,6 +1,7 @@
 import { renderEmail } from './render-email';
 
-const render = (body: string) => renderEmail({ subject: 'S', body, chapter: 'Chapter & Co', footer: 'Why you got it.' });
+const render = (body: string) =>
+  renderEmail({ subject: 'S', body, chapter: 'Chapter & Co', footer: 'Why you got it.' });
 
 it('renders markdown as the letters do (GFM, single line breaks kept), with the chapter on top and the footer below', () => {
   const { html, text } = render('Hi **Ada**,\nwelcome.\n\n- one\n- two\n\n| a | b |\n| - | - |\n| 1 | 2 |');

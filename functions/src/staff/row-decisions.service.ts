@@ -284,9 +284,11 @@ export function createRowDecisionsService(deps: { reviews: ReviewsRepository; no
         const at = now().toISOString();
         const recipients: { user: User; rows: ApplicationRow[] }[] = [];
         for (const userId of applicants) {
-          const rows = (await Promise.all(
-            known.filter((row) => row.userId === userId).map((row) => tx.getRow(row.responseId, row.role)),
-          )).filter((row): row is ApplicationRow => row !== null);
+          const rows = (
+            await Promise.all(
+              known.filter((row) => row.userId === userId).map((row) => tx.getRow(row.responseId, row.role)),
+            )
+          ).filter((row): row is ApplicationRow => row !== null);
           const user = await tx.getUser(userId);
           const queued = await tx.getOutboxMessage(outboxId(outboxEvents.released(formId), userId));
           if (user && rows.length > 0 && !queued) recipients.push({ user, rows });

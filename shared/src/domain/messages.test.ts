@@ -30,7 +30,10 @@ test("each kind allows the letters' placeholders plus its own, refusing others o
     'decisionReleased',
     'subject',
   ]);
-  expect(issues({ decisionReleased: { subject: 'a\nb', body: 'x' } })[0]?.path).toEqual(['decisionReleased', 'subject']);
+  expect(issues({ decisionReleased: { subject: 'a\nb', body: 'x' } })[0]?.path).toEqual([
+    'decisionReleased',
+    'subject',
+  ]);
   expect(issues({ reminder: { subject: 'a', body: 'b' } })[0]?.path).toEqual([]);
 });
 

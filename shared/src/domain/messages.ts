@@ -120,7 +120,11 @@ export function messageTemplate(form: Pick<ApplicationForm, 'messages'>, kind: M
  * markdown text (a name cannot become a link), block values (`BLOCK_PLACEHOLDERS`) put in as the
  * markdown they are. A subject is plain text: values go in as they are.
  */
-export function fillMessage(text: string, values: Record<string, string>, as: 'markdown' | 'plain' = 'markdown'): string {
+export function fillMessage(
+  text: string,
+  values: Record<string, string>,
+  as: 'markdown' | 'plain' = 'markdown',
+): string {
   return text.replace(/\{([^{}\s]+)\}/g, (match, name: string) => {
     const value = values[name];
     if (value === undefined) return match;

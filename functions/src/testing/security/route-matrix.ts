@@ -1,5 +1,9 @@
 import request from 'supertest';
-import { DEFAULT_MESSAGE_TEMPLATES, DEFAULT_REVIEW_ROLE_RULE, DEFAULT_TEAM_ROLE_DEFINITIONS } from '@portal/shared/domain';
+import {
+  DEFAULT_MESSAGE_TEMPLATES,
+  DEFAULT_REVIEW_ROLE_RULE,
+  DEFAULT_TEAM_ROLE_DEFINITIONS,
+} from '@portal/shared/domain';
 import type { InterviewSlot } from '@portal/shared/domain';
 import { demoForm } from '../../seed/demo-form';
 import { COLLECTIONS } from '../../store/collections';

@@ -97,7 +97,7 @@ test("the outbox's emails to the address show with their kind and state, opening
               id: 'submit.r1~ada',
               template: 'submissionReceipt',
               subject: 'We received your application to Example Chapter',
-              html: '<p>Hi <strong>Ada</strong></p>',
+              html: '<!doctype html><html><body style="color:#222"><p>Hi <strong>Ada</strong></p></body></html>',
               text: 'Example Chapter\n\nHi Ada',
               state: 'sent',
               createdAt: '2026-03-01T12:00:00.000Z',
@@ -115,9 +115,8 @@ test("the outbox's emails to the address show with their kind and state, opening
   expect(within(emails).getByText('Submission receipt')).toBeInTheDocument();
   expect(within(emails).getByText('sent')).toBeInTheDocument();
   await userEvent.click(within(emails).getByRole('button', { name: 'Open' }));
-  const frame = within(emails).getByTitle('We received your application to Example Chapter (HTML)');
-  expect(frame).toHaveAttribute('sandbox', '');
-  expect(frame).toHaveAttribute('srcdoc', '<p>Hi <strong>Ada</strong></p>');
+  const html = within(emails).getByRole('document', { name: 'We received your application to Example Chapter (HTML)' });
+  expect(html.innerHTML).toBe('<p>Hi <strong>Ada</strong></p>');
   await userEvent.click(within(emails).getByRole('tab', { name: 'Plain text' }));
   expect(
     await within(emails).findByLabelText('We received your application to Example Chapter (plain text)'),

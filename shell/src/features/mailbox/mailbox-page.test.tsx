@@ -117,7 +117,7 @@ test("the outbox's emails to the address show with their kind and state, opening
   await userEvent.click(within(emails).getByRole('button', { name: 'Open' }));
   const html = within(emails).getByRole('document', { name: 'We received your application to Example Chapter (HTML)' });
   expect(html.innerHTML).toBe('<p>Hi <strong>Ada</strong></p>');
-  await userEvent.click(within(emails).getByRole('tab', { name: 'Plain text' }));
+  await userEvent.click(within(emails).getByText('Plain text'));
   expect(
     await within(emails).findByLabelText('We received your application to Example Chapter (plain text)'),
   ).toHaveTextContent('Example Chapter Hi Ada');

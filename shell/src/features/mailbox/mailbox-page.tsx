@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Empty, Flex, Form, Input, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Form, Input, Radio, Tag, Typography } from 'antd';
 import { formatDateTime, MESSAGE_KIND_LABELS, type LocalMailboxMessage } from '@portal/shared/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from '@portal/shared/router';
@@ -20,6 +20,7 @@ const emailBody = (html: string) => /<body[^>]*>([\s\S]*)<\/body>/i.exec(html)?.
 /** One email of the outbox: subject, kind, time and state; opened, its HTML and its plain text. */
 function OutboxEmail({ message }: { message: LocalMailboxMessage }) {
   const [open, setOpen] = useState(false);
+  const [view, setView] = useState<'html' | 'text'>('html');
   return (
     <Card
       size="small"
@@ -41,36 +42,35 @@ function OutboxEmail({ message }: { message: LocalMailboxMessage }) {
         </Button>
       </Flex>
       {open && (
-        <Tabs
-          size="small"
-          items={[
-            {
-              key: 'html',
-              label: 'HTML',
-              children: (
-                <div
-                  role="document"
-                  aria-label={`${message.subject} (HTML)`}
-                  // The server's renderer wrote this HTML: every text escaped, no script, only http(s) and mailto links.
-                  dangerouslySetInnerHTML={{ __html: emailBody(message.html) }}
-                  style={{ border: '1px solid #eee', background: '#fff', overflowWrap: 'anywhere', overflowX: 'auto' }}
-                />
-              ),
-            },
-            {
-              key: 'text',
-              label: 'Plain text',
-              children: (
-                <pre
-                  aria-label={`${message.subject} (plain text)`}
-                  style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0, fontSize: 13 }}
-                >
-                  {message.text}
-                </pre>
-              ),
-            },
-          ]}
-        />
+        <Flex vertical gap={8}>
+          <Radio.Group
+            aria-label="Show the email as"
+            optionType="button"
+            size="small"
+            value={view}
+            onChange={(event) => setView(event.target.value as 'html' | 'text')}
+            options={[
+              { value: 'html', label: 'HTML' },
+              { value: 'text', label: 'Plain text' },
+            ]}
+          />
+          {view === 'html' ? (
+            <div
+              role="document"
+              aria-label={`${message.subject} (HTML)`}
+              // The server's renderer wrote this HTML: every text escaped, no script, only http(s) and mailto links.
+              dangerouslySetInnerHTML={{ __html: emailBody(message.html) }}
+              style={{ border: '1px solid #eee', background: '#fff', overflowWrap: 'anywhere', overflowX: 'auto' }}
+            />
+          ) : (
+            <pre
+              aria-label={`${message.subject} (plain text)`}
+              style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0, fontSize: 13 }}
+            >
+              {message.text}
+            </pre>
+          )}
+        </Flex>
       )}
     </Card>
   );

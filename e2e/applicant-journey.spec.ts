@@ -124,10 +124,10 @@ test('a new applicant answers every question type, survives a reload, fixes a mi
   await expect(emails.getByText('We received your application to Example Chapter')).toBeVisible();
   await expect(emails.getByText('sent', { exact: true })).toBeVisible({ timeout: 10_000 });
   await emails.getByRole('button', { name: 'Open' }).click();
-  const html = page.frameLocator('iframe[title="We received your application to Example Chapter (HTML)"]');
+  const html = emails.getByRole('document', { name: 'We received your application to Example Chapter (HTML)' });
   await expect(html.getByText('https://example.org/nova')).toBeVisible();
   await expect(html.getByText(/You received this email because you submitted an application/)).toBeVisible();
-  await emails.getByRole('tab', { name: 'Plain text' }).click();
+  await emails.getByText('Plain text', { exact: true }).click();
   const text = emails.getByLabel('We received your application to Example Chapter (plain text)');
   await expect(text).toContainText('https://example.org/nova');
   await expect(text).toContainText('Engineer, Designer');

@@ -60,7 +60,13 @@ function OutboxEmail({ message }: { message: LocalMailboxMessage }) {
               aria-label={`${message.subject} (HTML)`}
               // The server's renderer wrote this HTML: every text escaped, no script, only http(s) and mailto links.
               dangerouslySetInnerHTML={{ __html: emailBody(message.html) }}
-              style={{ border: '1px solid #eee', background: '#fff', overflowWrap: 'anywhere', overflowX: 'auto' }}
+              style={{
+                border: '1px solid #eee',
+                background: '#fff',
+                padding: 12,
+                overflowWrap: 'anywhere',
+                overflowX: 'auto',
+              }}
             />
           ) : (
             <pre

@@ -60,6 +60,8 @@ const config: Config = {
       rootDir: '<rootDir>/functions',
       testEnvironment: 'node',
       transform,
+      // The emails' markdown renderer (outbox/render-email.ts) runs the same ES-module packages.
+      transformIgnorePatterns,
       testMatch: ['<rootDir>/src/**/*.test.ts'],
       globalSetup: '<rootDir>/../tools/jest/functions-setup.ts',
       globalTeardown: '<rootDir>/../tools/jest/functions-teardown.ts',

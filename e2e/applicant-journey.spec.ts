@@ -118,6 +118,21 @@ test('a new applicant answers every question type, survives a reload, fixes a mi
   await expect(page.getByText('Engineer').first()).toBeVisible();
   await expect(page.getByText('Designer').first()).toBeVisible();
 
+  // The receipt is in the local mailbox: sent by the local sender, with the answers and the footer.
+  await page.goto('/mailbox');
+  const emails = page.getByRole('region', { name: `Emails to ${account.email.toLowerCase()}` });
+  await expect(emails.getByText('We received your application to Example Chapter')).toBeVisible();
+  await expect(emails.getByText('sent', { exact: true })).toBeVisible({ timeout: 10_000 });
+  await emails.getByRole('button', { name: 'Open' }).click();
+  const html = emails.getByRole('document', { name: 'We received your application to Example Chapter (HTML)' });
+  await expect(html.getByText('https://example.org/nova')).toBeVisible();
+  await expect(html.getByText(/You received this email because you submitted an application/)).toBeVisible();
+  await emails.getByText('Plain text', { exact: true }).click();
+  const text = emails.getByLabel('We received your application to Example Chapter (plain text)');
+  await expect(text).toContainText('https://example.org/nova');
+  await expect(text).toContainText('Engineer, Designer');
+  await expect(text).toContainText('You received this email because you submitted an application to Example Chapter');
+
   // A submitted application can no longer be edited.
   await page.goto(`/apply/f/${FORM}/about-you`);
   await expect(page).toHaveURL(/\/apply\/status$/);

@@ -4,6 +4,7 @@ import type { AppCheckVerifier } from './http/app-check';
 import type { RateLimits } from './http/rate-limit';
 import type { IdentityAdmin } from './identity/identity-admin';
 import type { IdentityVerifier } from './identity/identity-verifier';
+import type { MailSettings } from './outbox/outbox';
 import type { DocumentStore } from './store/document-store';
 
 /** What `createApp` is built from; each route module takes the part it needs. */
@@ -18,6 +19,8 @@ export interface AppDeps {
   version: string;
   /** Verifies the App Check token of every request but GET /health; absent (local mode, tests) = off. */
   appCheck?: AppCheckVerifier;
+  /** The chapter's name, the portal's address and time zone, for the emails; absent = DEFAULT_MAIL_SETTINGS. */
+  mail?: MailSettings;
   /** The server clock (save and submit times, deadlines); tests inject their own. */
   now?: () => Date;
   /**

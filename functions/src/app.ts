@@ -23,6 +23,8 @@ import { reviewsRoutes } from './staff/reviews.routes';
 import { authRoutes } from './users/auth.routes';
 import { interviewsRoutes } from './interviews/interviews.routes';
 import { preferencesRoutes } from './users/preferences.routes';
+import { DEFAULT_MAIL_SETTINGS } from './outbox/outbox';
+import { outboxRoutes } from './outbox/outbox.routes';
 
 export type { AppDeps } from './app-deps';
 
@@ -76,9 +78,10 @@ export function createApp(deps: AppDeps): Express {
   api.use(authRoutes(deps));
   const now = deps.now ?? (() => new Date());
   api.use(formsRoutes(deps));
-  api.use(responsesRoutes({ store: deps.store, now }));
+  const mail = deps.mail ?? DEFAULT_MAIL_SETTINGS;
+  api.use(responsesRoutes({ store: deps.store, now, mail }));
   api.use(decisionsRoutes({ store: deps.store, now }));
-  const staffDeps = { store: deps.store, accounts: deps.accounts, now };
+  const staffDeps = { store: deps.store, accounts: deps.accounts, now, mail };
   api.use(adminUsersRoutes({ ...staffDeps, files: deps.files }));
   api.use(adminFormsRoutes(staffDeps));
   api.use(interviewsRoutes({ store: deps.store, now }));
@@ -86,6 +89,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(reviewsRoutes(staffDeps));
   api.use(exportsRoutes({ ...staffDeps, files: deps.files }));
   api.use(auditRoutes(staffDeps));
+  api.use(outboxRoutes(staffDeps));
 
   api.use(notFoundHandler);
   api.use(errorMiddleware);

@@ -100,6 +100,9 @@ describe('loadProductionConfig', () => {
       STORAGE_BUCKET: undefined,
       ALLOWED_ORIGINS: [],
       TRUSTED_PROXY_HOPS: 2,
+      PORTAL_CHAPTER_NAME: 'Example Chapter',
+      PORTAL_URL: undefined,
+      PORTAL_CHAPTER_TIME_ZONE: undefined,
     });
   });
 
@@ -113,6 +116,9 @@ describe('loadProductionConfig', () => {
         STORAGE_BUCKET: 'club-portal.firebasestorage.app',
         ALLOWED_ORIGINS: 'https://portal.example.org, https://admin.example.org',
         TRUSTED_PROXY_HOPS: '1',
+        PORTAL_CHAPTER_NAME: 'Rho Chapter',
+        PORTAL_URL: 'https://apply.rho.example.org',
+        PORTAL_CHAPTER_TIME_ZONE: 'Europe/Berlin',
       }),
     ).toEqual({
       PORTAL_REGION: 'europe-west1',
@@ -122,7 +128,16 @@ describe('loadProductionConfig', () => {
       STORAGE_BUCKET: 'club-portal.firebasestorage.app',
       ALLOWED_ORIGINS: ['https://portal.example.org', 'https://admin.example.org'],
       TRUSTED_PROXY_HOPS: 1,
+      PORTAL_CHAPTER_NAME: 'Rho Chapter',
+      PORTAL_URL: 'https://apply.rho.example.org',
+      PORTAL_CHAPTER_TIME_ZONE: 'Europe/Berlin',
     });
+  });
+
+  it('refuses a portal address with a path and a time zone that is not one, naming each', () => {
+    expect(() =>
+      loadProductionConfig({ PORTAL_URL: 'https://apply.example.org/x', PORTAL_CHAPTER_TIME_ZONE: 'Mars/Base' }),
+    ).toThrow(/PORTAL_URL[\s\S]*PORTAL_CHAPTER_TIME_ZONE/);
   });
 
   it('reads empty values (the CLI writes empty defaults) as unset', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timeZoneSchema } from '@portal/shared/domain';
 
 const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
@@ -88,6 +89,12 @@ export const PRODUCTION_DEFAULTS = {
   ALLOWED_ORIGINS: '',
   /** Firebase Hosting's CDN, then the Cloud Functions front end: each appends to X-Forwarded-For. */
   TRUSTED_PROXY_HOPS: 2,
+  /** The chapter's name in every email (as the build's PORTAL_CHAPTER_NAME). */
+  PORTAL_CHAPTER_NAME: 'Example Chapter',
+  /** The portal's address for links in emails; empty: the project's default Hosting site. */
+  PORTAL_URL: '',
+  /** The zone of dates in emails when a form names none; empty: UTC. */
+  PORTAL_CHAPTER_TIME_ZONE: '',
 } as const;
 
 /** Cloud Functions memory sizes (MB) a gen-2 function accepts. */
@@ -143,6 +150,9 @@ const productionConfigSchema = z.object({
     z.coerce.number('A whole number of proxy hops, 0 to 10').int().min(0).max(10),
     PRODUCTION_DEFAULTS.TRUSTED_PROXY_HOPS,
   ),
+  PORTAL_CHAPTER_NAME: withDefault(z.string().min(1).max(200), PRODUCTION_DEFAULTS.PORTAL_CHAPTER_NAME),
+  PORTAL_URL: z.preprocess(unsetAsUndefined, origin.optional()),
+  PORTAL_CHAPTER_TIME_ZONE: z.preprocess(unsetAsUndefined, timeZoneSchema.optional()),
 });
 export type ProductionConfig = z.infer<typeof productionConfigSchema>;
 

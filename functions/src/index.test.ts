@@ -16,7 +16,7 @@ import { createLocalFileStore } from './files/local-file-store';
 import { APP_CHECK_HEADER, type AppCheckVerifier } from './http/app-check';
 import type { RateLimits } from './http/rate-limit';
 import { createInMemoryIdentityAdmin } from './identity/in-memory-identity-admin';
-import { api } from './index';
+import { api, outboxSender } from './index';
 import type { DocumentStore } from './store/document-store';
 import { createSqliteStore } from './store/sqlite-store';
 
@@ -103,10 +103,21 @@ describe('the api function in source', () => {
       'API_MAX_INSTANCES',
       'API_MEMORY_MB',
       'APP_CHECK_ENFORCED',
+      'PORTAL_CHAPTER_NAME',
+      'PORTAL_CHAPTER_TIME_ZONE',
       'PORTAL_REGION',
+      'PORTAL_URL',
       'STORAGE_BUCKET',
       'TRUSTED_PROXY_HOPS',
     ]);
+  });
+
+  it('has the outbox sender as a scheduled function, every minute, in the same region', () => {
+    const endpoint = (outboxSender as unknown as { __endpoint: Record<string, unknown> }).__endpoint;
+    expect(endpoint).toMatchObject({
+      region: PORTAL_REGION,
+      scheduleTrigger: expect.objectContaining({ schedule: 'every 1 minutes' }),
+    });
   });
 });
 

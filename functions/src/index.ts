@@ -1,4 +1,9 @@
 import { onRequest } from 'firebase-functions/v2/https';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { getFirestore } from 'firebase-admin/firestore';
+import { getFirebaseAdminApp } from './identity/firebase-identity';
+import { createOutboxSender, triggerEmailTransport } from './outbox/outbox-sender';
+import { createFirestoreStore } from './store/firestore-store';
 import { lazyApiHandler } from './compose/api-handler';
 import { API_MAX_INSTANCES, API_MEMORY_MB, PORTAL_REGION } from './compose/params';
 import { assertNoEmulatorHosts, createProductionApp } from './compose/production';
@@ -19,4 +24,19 @@ export const api = onRequest(
       appCheck: config.APP_CHECK_ENFORCED ? undefined : null,
     });
   }),
+);
+
+/**
+ * The outbox's sender in production: every minute, each queued message that is due becomes a
+ * document of the "Trigger Email from Firestore" extension's `mail` collection (which sends it
+ * through the SMTP server it was configured with) in the transaction that marks it sent; a
+ * failure is retried with backoff and, after the last attempt, shown to the super-reviewer.
+ */
+export const outboxSender = onSchedule(
+  { schedule: 'every 1 minutes', region: PORTAL_REGION, timeoutSeconds: 120, maxInstances: 1 },
+  async () => {
+    assertNoEmulatorHosts();
+    const store = createFirestoreStore(getFirestore(getFirebaseAdminApp()));
+    await createOutboxSender({ store, transport: triggerEmailTransport, now: () => new Date() }).runOnce();
+  },
 );

@@ -19,6 +19,8 @@ type Restriction = { group: string[]; message: string };
 
 const ROOT = path.resolve(__dirname, '../..');
 export const FIREBASE_MODULE = 'shell/src/lib/identity/firebase-identity.ts';
+/** The server's markdown-to-email renderer (the one server module on the letters' remark pipeline). */
+const EMAIL_RENDERER = 'functions/src/outbox/render-email.ts';
 
 const app = (name: string): Restriction => ({
   group: [`@portal/${name}`, `@portal/${name}/**`, `**/${name}/src/**`],
@@ -89,7 +91,23 @@ export const boundaryRules: Linter.Config[] = [
     [...TESTS, FIREBASE_MODULE],
   ),
   restrict([FIREBASE_MODULE], [app('applicant-app'), app('admin-app'), app('functions'), ROUTER]),
-  restrict(['functions/src/**'], [BROWSER, SHARED_BROWSER_PARTS, app('shell'), app('applicant-app'), app('admin-app')]),
+  restrict(
+    ['functions/src/**'],
+    [BROWSER, SHARED_BROWSER_PARTS, app('shell'), app('applicant-app'), app('admin-app')],
+    [EMAIL_RENDERER],
+  ),
+  // The emails' renderer runs the letters' markdown pipeline (remark-*, which runs in Node too),
+  // never React: only the browser libraries stay out of it.
+  restrict(
+    [EMAIL_RENDERER],
+    [
+      { ...BROWSER, group: BROWSER.group.filter((pattern) => pattern !== 'remark-*') },
+      SHARED_BROWSER_PARTS,
+      app('shell'),
+      app('applicant-app'),
+      app('admin-app'),
+    ],
+  ),
 ];
 
 const APPS = ['shell', 'applicant-app', 'admin-app'];

@@ -34,3 +34,16 @@ export const TRUSTED_PROXY_HOPS = defineInt('TRUSTED_PROXY_HOPS', {
   description:
     'Proxies in front of the API that append to X-Forwarded-For (2 behind Hosting; 1 if the function is called directly)',
 });
+export const PORTAL_CHAPTER_NAME = defineString('PORTAL_CHAPTER_NAME', {
+  default: PRODUCTION_DEFAULTS.PORTAL_CHAPTER_NAME,
+  description: "The chapter's name, shown in every email the portal sends",
+});
+export const PORTAL_URL = defineString('PORTAL_URL', {
+  default: PRODUCTION_DEFAULTS.PORTAL_URL,
+  description:
+    "The portal's origin for links in emails (e.g. https://apply.chapter.org); empty: https://<project>.web.app",
+});
+export const PORTAL_CHAPTER_TIME_ZONE = defineString('PORTAL_CHAPTER_TIME_ZONE', {
+  default: PRODUCTION_DEFAULTS.PORTAL_CHAPTER_TIME_ZONE,
+  description: 'IANA time zone of the dates in emails when a form names none (e.g. America/New_York); empty: UTC',
+});

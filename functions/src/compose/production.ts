@@ -1,7 +1,8 @@
 import type { Express } from 'express';
 import pino, { type Logger } from 'pino';
 import { createApp } from '../app';
-import { loadProductionConfig } from '../config';
+import { loadProductionConfig, type ProductionConfig } from '../config';
+import type { MailSettings } from '../outbox/outbox';
 import type { FileStore } from '../files/file-store';
 import { createFirebaseAppCheckVerifier, type AppCheckVerifier } from '../http/app-check';
 import { PRODUCTION_RATE_LIMITS, type RateLimits } from '../http/rate-limit';
@@ -34,6 +35,20 @@ export interface ProductionOptions {
   rateLimits?: RateLimits;
   /** The TRUSTED_PROXY_HOPS param unless given (2: Hosting, then the Cloud Functions front end). */
   trustedProxyHops?: number;
+  /** From the PORTAL_CHAPTER_NAME, PORTAL_URL and PORTAL_CHAPTER_TIME_ZONE params unless given. */
+  mail?: MailSettings;
+}
+
+/** The emails' settings from the params: the portal's address defaults to the project's Hosting site. */
+export function productionMailSettings(
+  config: Pick<ProductionConfig, 'PORTAL_CHAPTER_NAME' | 'PORTAL_URL' | 'PORTAL_CHAPTER_TIME_ZONE'>,
+  project = process.env.GCLOUD_PROJECT,
+): MailSettings {
+  return {
+    chapterName: config.PORTAL_CHAPTER_NAME,
+    portalUrl: config.PORTAL_URL ?? `https://${project}.web.app`,
+    ...(config.PORTAL_CHAPTER_TIME_ZONE && { timeZone: config.PORTAL_CHAPTER_TIME_ZONE }),
+  };
 }
 
 /** Variables that point a Firebase SDK (or the functions runtime) at an emulator instead of the real service. */
@@ -70,6 +85,7 @@ export function createProductionApp(adapters: ProductionAdapters, options: Produ
     rateLimits: options.rateLimits ?? PRODUCTION_RATE_LIMITS,
     allowedOrigins: options.allowedOrigins ?? loadProductionConfig().ALLOWED_ORIGINS,
     trustedProxyHops: options.trustedProxyHops ?? loadProductionConfig().TRUSTED_PROXY_HOPS,
+    mail: options.mail ?? productionMailSettings(loadProductionConfig()),
     storeName: 'firestore',
     // Set at bundle time by tools/build-functions.ts.
     version: process.env.PORTAL_VERSION ?? 'development',

@@ -8,9 +8,12 @@ export const FORM_MESSAGES = {
 
 export const noFormError = () => new ApiError('not-found', FORM_MESSAGES.noForm);
 
-/** A form as an applicant reads it: without its decision letters (each reads only their own, filled in, after release). */
+/**
+ * A form as an applicant reads it: without its decision letters (each reads only their own, filled
+ * in, after release) and its email templates (each receives their own messages).
+ */
 export function formForApplicant(form: ApplicationForm): ApplicationForm {
-  const { letters: _letters, ...rest } = form;
+  const { letters: _letters, messages: _messages, ...rest } = form;
   return rest;
 }
 

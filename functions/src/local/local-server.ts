@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
-import express, { type Express, type Response } from 'express';
+import express, { type Express, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { pageContentSecurityPolicy } from '../http/security-headers';
@@ -25,6 +25,8 @@ export interface LocalServerOptions {
    * The launcher saves the emulator's accounts here, so a hard kill loses no acknowledged change.
    */
   onAuthEmulatorChange?: () => Promise<void>;
+  /** GET /local/mailbox: the outbox's messages to an address (local-mailbox.ts). */
+  mailbox?: RequestHandler;
 }
 
 /** Paths the Firebase Auth SDK calls when pointed at an emulator, plus the emulator's action pages. */
@@ -70,6 +72,7 @@ export function createLocalServer({
   authEmulatorOrigin,
   remoteOrigins = [],
   onAuthEmulatorChange,
+  mailbox,
 }: LocalServerOptions): Express {
   const unreachable = (res: ServerResponse, reason: string) => {
     if (res.headersSent) return;
@@ -97,6 +100,7 @@ export function createLocalServer({
   const assetCompression = compression({ level: ASSET_GZIP_LEVEL });
   server.use((req, res, next) => (isApiPath(req.path) ? apiCompression : assetCompression)(req, res, next));
   server.use(api);
+  if (mailbox) server.get('/local/mailbox', mailbox);
   server.use(
     createProxyMiddleware({
       target: authEmulatorOrigin,

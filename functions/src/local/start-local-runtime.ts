@@ -21,6 +21,12 @@ import { createFirestoreStore } from '../store/firestore-store';
 import { createSqliteStore } from '../store/sqlite-store';
 import { afterIdentityChanges } from './identity-changes';
 import { createLocalServer, type BundleDirs } from './local-server';
+import { localMailboxHandler } from './local-mailbox';
+import { createOutboxSender, localTransport, startSenderLoop } from '../outbox/outbox-sender';
+import { DEFAULT_MAIL_SETTINGS, type MailSettings } from '../outbox/outbox';
+
+/** How often the local sender looks for queued messages. */
+const SENDER_INTERVAL_MS = 1000;
 
 export interface LocalRuntime {
   url: string;
@@ -85,7 +91,15 @@ export async function startLocalRuntime(
   for (const { id, changed } of await runMigrations(store))
     logger.info({ migration: id, changed }, 'migration applied');
 
+  const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;
+  // The chapter's name and zone as the browser build has them (PORTAL_CHAPTER_NAME, PORTAL_CHAPTER_TIME_ZONE).
+  const mail: MailSettings = {
+    chapterName: process.env.PORTAL_CHAPTER_NAME || DEFAULT_MAIL_SETTINGS.chapterName,
+    portalUrl: url,
+    timeZone: process.env.PORTAL_CHAPTER_TIME_ZONE || DEFAULT_MAIL_SETTINGS.timeZone,
+  };
   const api = createApp({
+    mail,
     store,
     files,
     identity: createFirebaseIdentityVerifier(firebaseApp),
@@ -100,16 +114,23 @@ export async function startLocalRuntime(
     bundles,
     authEmulatorOrigin: `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`,
     ...(options.saveAccounts ? { onAuthEmulatorChange: options.saveAccounts } : {}),
+    mailbox: localMailboxHandler(store),
   });
+  const sender = startSenderLoop(
+    createOutboxSender({ store, transport: localTransport, now: () => new Date() }),
+    SENDER_INTERVAL_MS,
+    (error) => logger.error({ err: error }, 'outbox sender run failed'),
+  );
   const httpServer = await new Promise<Server>((resolve, reject) => {
     const listening = server.listen(config.PORT, config.HOST, () => resolve(listening));
     listening.once('error', reject);
   });
   return {
-    url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`,
+    url,
     seeded,
     logFile,
     async close() {
+      await sender.stop();
       await new Promise<void>((resolve) => {
         httpServer.close(() => resolve());
         httpServer.closeAllConnections();

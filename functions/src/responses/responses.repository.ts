@@ -8,6 +8,7 @@ import {
   type User,
   withOfferPending,
 } from '@portal/shared/domain';
+import { outboxInTransaction, type OutboxTransaction } from '../outbox/outbox';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore, StoreTransaction } from '../store/document-store';
 
@@ -21,7 +22,7 @@ export type ResponseIndexEntry = {
 export const responseIndexId = (userId: string, formId: string) => `${userId}__${formId}`;
 
 /** Reads and writes inside one store transaction: every read before the first write. */
-export interface ResponsesTransaction {
+export interface ResponsesTransaction extends OutboxTransaction {
   getResponse(id: string): Promise<ApplicationResponse | null>;
   getForm(id: string): Promise<ApplicationForm | null>;
   getUser(id: string): Promise<User | null>;
@@ -51,6 +52,7 @@ export interface ResponsesRepository {
 
 function inTransaction(tx: StoreTransaction): ResponsesTransaction {
   return {
+    ...outboxInTransaction(tx),
     getResponse: (id) => tx.get<ApplicationResponse>(COLLECTIONS.responses, id),
     getForm: (id) => tx.get<ApplicationForm>(COLLECTIONS.forms, id),
     getUser: (id) => tx.get<User>(COLLECTIONS.users, id),

@@ -6,6 +6,7 @@ import {
   submitResponseBodySchema,
 } from '@portal/shared/domain';
 import type { AppDeps } from '../app-deps';
+import type { MailSettings } from '../outbox/outbox';
 import { parseParam } from '../http/params';
 import { parseInput } from '../http/validate';
 import { requireIdentity } from '../identity/identity-middleware';
@@ -15,8 +16,12 @@ import { createResponsesService, noResponseError } from './responses.service';
 const responseIdSchema = applicationResponseSchema.shape.id;
 
 /** An applicant's own responses: start, read, save (autosave) and submit. */
-export function responsesRoutes(deps: Pick<AppDeps, 'store'> & { now: () => Date }): Router {
-  const responses = createResponsesService({ responses: createResponsesRepository(deps.store), now: deps.now });
+export function responsesRoutes(deps: Pick<AppDeps, 'store'> & { now: () => Date; mail: MailSettings }): Router {
+  const responses = createResponsesService({
+    responses: createResponsesRepository(deps.store),
+    now: deps.now,
+    mail: deps.mail,
+  });
   const router = Router();
   const verified = requireIdentity({ verifiedEmail: true });
 

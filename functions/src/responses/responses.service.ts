@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import {
+  answersSummary,
   checkAnswers,
+  formatDateTime,
+  formTeamRoles,
+  teamRoleLabel,
   emptySectionResponses,
   INITIAL_RESPONSE_STATUS,
   isPastDue,
@@ -14,9 +18,11 @@ import {
   type ApplicationResponse,
   type MyApplication,
   type SectionResponse,
+  type User,
 } from '@portal/shared/domain';
 import { noFormError } from '../forms/forms.service';
 import { ApiError } from '../http/api-error';
+import { composeMessage, outboxEvents, outboxId, type MailSettings, type OutboxMessage } from '../outbox/outbox';
 import { fileAnswerIssues, withFormSectionNames } from './response-answers';
 import { type ResponsesRepository, type ResponsesTransaction } from './responses.repository';
 
@@ -102,8 +108,37 @@ function staleError(stored: ApplicationResponse): ApiError {
   return new ApiError('conflict', RESPONSE_MESSAGES.staleSave, { current: stored });
 }
 
-export function createResponsesService(deps: { responses: ResponsesRepository; now: () => Date }): ResponsesService {
-  const { responses, now } = deps;
+/** The submission receipt: the answers' summary and the time, in the form's (else the chapter's) zone. */
+function receiptFor(
+  form: ApplicationForm,
+  applicant: User,
+  submitted: ApplicationResponse,
+  mail: MailSettings,
+): OutboxMessage {
+  const roleLabel = (role: string) => teamRoleLabel(formTeamRoles(form), role);
+  return composeMessage({
+    kind: 'submissionReceipt',
+    form,
+    event: outboxEvents.submitted(submitted.id),
+    recipient: applicant,
+    values: {
+      firstName: applicant.firstName,
+      semester: form.semester,
+      role: submitted.rolesApplied.map(roleLabel).join(', '),
+      submittedAt: formatDateTime(submitted.dateSubmitted, form.timeZone ?? mail.timeZone),
+      answers: answersSummary(form, submitted.sectionResponses, roleLabel),
+    },
+    settings: mail,
+    at: submitted.dateSubmitted,
+  });
+}
+
+export function createResponsesService(deps: {
+  responses: ResponsesRepository;
+  now: () => Date;
+  mail: MailSettings;
+}): ResponsesService {
+  const { responses, now, mail } = deps;
   return {
     start(uid, formId) {
       const startedAt = now();
@@ -227,6 +262,7 @@ export function createResponsesService(deps: { responses: ResponsesRepository; n
         const existingStatuses = await Promise.all(roles.map((role) => tx.getReviewStatus(stored.id, role)));
         const applicant = await tx.getUser(uid);
         if (!applicant) throw new ApiError('not-found', RESPONSE_MESSAGES.noResponse);
+        const receiptQueued = (await tx.getOutboxMessage(outboxId(outboxEvents.submitted(stored.id), uid))) !== null;
         const submitted: ApplicationResponse = {
           ...stored,
           sectionResponses: sections,
@@ -248,6 +284,8 @@ export function createResponsesService(deps: { responses: ResponsesRepository; n
             }),
           );
         });
+        // The receipt commits with the submit, or neither does; never twice for one submit.
+        if (!receiptQueued) tx.queueMessage(receiptFor(form, applicant, submitted, mail));
         return submitted;
       });
     },

@@ -19,6 +19,7 @@ import {
   withOfferPending,
 } from '@portal/shared/domain';
 import { recordInTransaction } from '../audit/audit-entry';
+import { outboxInTransaction, type OutboxTransaction } from '../outbox/outbox';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore, EqualityFilter, StoreTransaction } from '../store/document-store';
 import { queryAll, queryPage } from '../store/query-pages';
@@ -37,7 +38,7 @@ export interface ApplicationState {
 }
 
 /** Reads and writes inside one store transaction: every read before the first write. */
-export interface ReviewsTransaction {
+export interface ReviewsTransaction extends OutboxTransaction {
   getForm(id: string): Promise<ApplicationForm | null>;
   getUser(id: string): Promise<User | null>;
   getRow(responseId: string, role: TeamRole): Promise<ApplicationRow | null>;
@@ -97,6 +98,8 @@ export interface ReviewsRepository {
   countSubmittedReviews(formId: string): Promise<number>;
   /** Every row of the form without a final decision (equality filters only: no composite index). */
   undecidedRows(formId: string): Promise<ApplicationRow[]>;
+  /** Every row of the form (what a release writes to each applicant about). */
+  formRows(formId: string): Promise<ApplicationRow[]>;
   /** Every row of the form with an offer (decision accepted). */
   offeredRows(formId: string): Promise<ApplicationRow[]>;
   /** Every row of the form with exactly `assigned` review assignments. */
@@ -188,6 +191,7 @@ export function reviewsInTransaction(tx: StoreTransaction): ReviewsTransaction {
   const getRow = (responseId: string, role: TeamRole) =>
     tx.get<ApplicationRow>(COLLECTIONS.reviewStatuses, applicationRowId(responseId, role));
   return {
+    ...outboxInTransaction(tx),
     getForm: (id) => tx.get<ApplicationForm>(COLLECTIONS.forms, id),
     getUser: (id) => tx.get<User>(COLLECTIONS.users, id),
     getRow,
@@ -272,6 +276,8 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
         { field: 'applicationFormId', value: formId },
         { field: 'final', value: false },
       ]),
+    formRows: (formId) =>
+      queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, [{ field: 'applicationFormId', value: formId }]),
     offeredRows: (formId) =>
       queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, [
         { field: 'applicationFormId', value: formId },

@@ -19,6 +19,7 @@ import {
   teamRoleSchema,
 } from '@portal/shared/domain';
 import type { AppDeps } from '../app-deps';
+import type { MailSettings } from '../outbox/outbox';
 import { ApiError } from '../http/api-error';
 import { parseParam } from '../http/params';
 import { parseInput } from '../http/validate';
@@ -45,12 +46,14 @@ const conflictIdSchema = z
   .regex(/^[A-Za-z0-9_-]+__[0-9a-f]{32}$/);
 
 /** The review workflow: dashboards, assignments, reviews and interviews, qualified flags and decisions. */
-export function reviewsRoutes(deps: Pick<AppDeps, 'store' | 'accounts'> & { now: () => Date }): Router {
+export function reviewsRoutes(
+  deps: Pick<AppDeps, 'store' | 'accounts'> & { now: () => Date; mail: MailSettings },
+): Router {
   const reviewsRepository = createReviewsRepository(deps.store);
   const calibration = createCalibrationCache(reviewsRepository);
   const services = { reviews: reviewsRepository, now: deps.now, calibration };
   const dashboard = createDashboardService(services);
-  const decisions = createRowDecisionsService(services);
+  const decisions = createRowDecisionsService({ ...services, mail: deps.mail });
   const assignments = createAssignmentsService(services);
   const assessments = createAssessmentsService(services);
   const autoAssign = createAutoAssignService(services);

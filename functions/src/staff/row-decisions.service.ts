@@ -1,5 +1,10 @@
 import {
+  applicantLetter,
   applicationRowId,
+  formTeamRoles,
+  GENERIC_LETTERS,
+  isFinalDecision,
+  teamRoleLabel,
   rowWithDecision,
   STAFF_MESSAGES,
   toRowView,
@@ -9,10 +14,19 @@ import {
   type FinalDecision,
   type TeamRole,
   type UndecidedCounts,
+  type User,
 } from '@portal/shared/domain';
 import { auditEntry, type AuditActor } from '../audit/audit-entry';
 import { noFormError } from '../forms/forms.service';
 import { ApiError } from '../http/api-error';
+import {
+  composeMessage,
+  DECISION_PAGE_PATH,
+  outboxEvents,
+  outboxId,
+  type MailSettings,
+  type OutboxMessage,
+} from '../outbox/outbox';
 import { COLLECTIONS } from '../store/collections';
 import { formOrNotFound } from './dashboard.service';
 import type { ApplicationState, ReviewsRepository, ReviewsTransaction } from './reviews.repository';
@@ -112,9 +126,53 @@ async function qualifyInTransaction(
   });
 }
 
+/**
+ * Most applicants one release writes to: their messages commit with the release (Firestore takes
+ * 500 writes per commit; the form and the audit entry are two more).
+ */
+export const MAX_RELEASE_RECIPIENTS = 450;
+
+/**
+ * An applicant's "decision released" message: the letter of each role applied for (the form's,
+ * filled in, else the generic text), under the role's name when there are several, and the link
+ * to their status page.
+ */
+function decisionMessage(
+  form: ApplicationForm,
+  applicant: User,
+  rows: ApplicationRow[],
+  mail: MailSettings,
+  at: string,
+): OutboxMessage {
+  const labels = formTeamRoles(form);
+  const letters = rows
+    .filter((row) => isFinalDecision(row.decision))
+    .map((row) => {
+      const body =
+        applicantLetter(form, row.decision, row.role, applicant.firstName)?.body ??
+        GENERIC_LETTERS[row.decision as FinalDecision];
+      return rows.length > 1 ? `**${teamRoleLabel(labels, row.role)}**\n\n${body}` : body;
+    });
+  return composeMessage({
+    kind: 'decisionReleased',
+    form,
+    event: outboxEvents.released(form.id),
+    recipient: applicant,
+    values: {
+      firstName: applicant.firstName,
+      semester: form.semester,
+      role: rows.map((row) => teamRoleLabel(labels, row.role)).join(', '),
+      letter: letters.join('\n\n'),
+      decisionLink: `${mail.portalUrl}${DECISION_PAGE_PATH}`,
+    },
+    settings: mail,
+    at,
+  });
+}
+
 /** The super-reviewer's calls on rows (qualified, decision, one or selected) and the release of a form's decisions, each audited. */
-export function createRowDecisionsService(deps: { reviews: ReviewsRepository; now: () => Date }) {
-  const { reviews, now } = deps;
+export function createRowDecisionsService(deps: { reviews: ReviewsRepository; now: () => Date; mail: MailSettings }) {
+  const { reviews, now, mail } = deps;
 
   async function undecided(formId: string): Promise<UndecidedCounts & { unqualified: ApplicationRow[] }> {
     await formOrNotFound(reviews, formId);
@@ -206,13 +264,35 @@ export function createRowDecisionsService(deps: { reviews: ReviewsRepository; no
       return toRowView(next!);
     },
 
-    /** Refused (409) while rows are undecided: the message counts role applications and applicants, `details` too. */
+    /**
+     * Refused (409) while rows are undecided: the message counts role applications and applicants,
+     * `details` too. Each applicant's "decision released" message is queued in the release's own
+     * transaction: a release that fails queues nothing, and a message reads the decisions it commits with.
+     */
     async release(formId: string, actor: AuditActor): Promise<ApplicationForm> {
+      // The rows known now; the transaction reads each again, and a row added since is undecided (refused).
+      const known = await reviews.formRows(formId);
+      const applicants = [...new Set(known.map((row) => row.userId))];
+      if (applicants.length > MAX_RELEASE_RECIPIENTS) {
+        throw new ApiError('conflict', STAFF_MESSAGES.tooManyRecipients(applicants.length, MAX_RELEASE_RECIPIENTS));
+      }
       const released = await reviews.transaction(async (tx) => {
         const current = await tx.getForm(formId);
         if (!current) throw noFormError();
         assertNotReleased(current);
         if ((await tx.countUndecided(formId)) > 0) return null;
+        const at = now().toISOString();
+        const recipients: { user: User; rows: ApplicationRow[] }[] = [];
+        for (const userId of applicants) {
+          const rows = (
+            await Promise.all(
+              known.filter((row) => row.userId === userId).map((row) => tx.getRow(row.responseId, row.role)),
+            )
+          ).filter((row): row is ApplicationRow => row !== null);
+          const user = await tx.getUser(userId);
+          const queued = await tx.getOutboxMessage(outboxId(outboxEvents.released(formId), userId));
+          if (user && rows.length > 0 && !queued) recipients.push({ user, rows });
+        }
         const released = { ...current, decisionsReleased: true };
         tx.setForm(released);
         tx.record(
@@ -223,9 +303,10 @@ export function createRowDecisionsService(deps: { reviews: ReviewsRepository; no
             formId,
             before: { decisionsReleased: false },
             after: { decisionsReleased: true },
-            at: now().toISOString(),
+            at,
           }),
         );
+        for (const { user, rows } of recipients) tx.queueMessage(decisionMessage(current, user, rows, mail, at));
         return released;
       });
       if (released) return released;

@@ -26,4 +26,14 @@ export const COLLECTIONS = {
   interviewBookings: 'interview-bookings',
   /** Per staff member and applicant email: a declared conflict of interest (issue 16). */
   conflicts: 'conflicts-of-interest',
+  /**
+   * Every email the portal sends, queued in the same transaction as its cause; id = event and
+   * recipient, so one event never queues a message twice (outbox/outbox.ts).
+   */
+  outbox: 'outbox',
+  /**
+   * Production: the "Trigger Email from Firestore" extension's collection (its documents' shape:
+   * to, message {subject, html, text}); the outbox sender writes one per message sent.
+   */
+  mail: 'mail',
 } as const;

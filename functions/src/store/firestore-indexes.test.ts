@@ -4,6 +4,10 @@ import { COLLECTIONS } from './collections';
 import { createHarness, FORM_ID, type Harness } from '../testing/api-harness';
 import { assign, submitApplication } from '../testing/staff-fixtures';
 import { demoForm } from '../seed/demo-form';
+import express from 'express';
+import request from 'supertest';
+import { localMailboxHandler } from '../local/local-mailbox';
+import { createOutboxSender, localTransport } from '../outbox/outbox-sender';
 import type { DocumentStore } from './document-store';
 import {
   describeRequirement,
@@ -116,6 +120,13 @@ async function exerciseApi(harness: Harness): Promise<void> {
   await ok(dora.post('/admin/forms/next-form/activate'), 'activate the new form');
   await ok(dora.post(`/admin/forms/${FORM_ID}/activate`), 'activate');
   await ok(dora.post(`/admin/forms/${FORM_ID}/release`), 'release', [409]);
+  // The outbox: the failures list, the sender's pass over queued messages and the local mailbox.
+  await ok(dora.get('/admin/outbox/failed'), 'failed messages');
+  await createOutboxSender({ store: harness.store, transport: localTransport, now: () => harness.clock.now }).runOnce();
+  const mailbox = await request(express().get('/local/mailbox', localMailboxHandler(harness.store))).get(
+    '/local/mailbox?email=ada@example.com',
+  );
+  if (mailbox.status !== 200) throw new Error(`local mailbox: ${mailbox.status} ${mailbox.text}`);
 }
 
 describe('firestore.indexes.json', () => {
@@ -159,9 +170,10 @@ describe('firestore.indexes.json', () => {
     });
   });
 
-  it('recorded the dashboards, assessments, users, forms and applicant queries', () => {
+  it('recorded the dashboards, assessments, users, forms, applicant and outbox queries', () => {
     const collections = new Set(recorded.map((spec) => spec.collection));
     for (const collection of [
+      COLLECTIONS.outbox,
       COLLECTIONS.reviewStatuses,
       COLLECTIONS.reviews,
       COLLECTIONS.interviews,

@@ -24,10 +24,14 @@ export const LETTER_MESSAGES = {
   duplicateLetter: 'Another letter already covers this decision for this role',
 } as const;
 
+/** The distinct placeholder names in a text (`{name}`), in order of first use. */
+export function placeholdersIn(text: string): string[] {
+  return [...new Set([...text.matchAll(PLACEHOLDER)].map((match) => match[1]!))];
+}
+
 /** The placeholders of a letter body that are not one of `LETTER_PLACEHOLDERS`. */
 export function unknownPlaceholders(body: string): string[] {
-  const names = [...body.matchAll(PLACEHOLDER)].map((match) => match[1]!);
-  return [...new Set(names.filter((name) => !(LETTER_PLACEHOLDERS as readonly string[]).includes(name)))];
+  return placeholdersIn(body).filter((name) => !(LETTER_PLACEHOLDERS as readonly string[]).includes(name));
 }
 
 export const decisionLetterSchema = z.object({

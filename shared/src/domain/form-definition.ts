@@ -1,5 +1,6 @@
 import './zod-config';
 import { z } from 'zod';
+import { messageTemplatesSchema } from './messages';
 import { decisionLetterSchema, decisionLettersSchema, duplicateLetterPaths, LETTER_MESSAGES } from './decision-letters';
 import {
   applicationFormSchema,
@@ -235,6 +236,7 @@ export const formDefinitionSchema = z
     reviewRubrics: z.array(strictRubricSchema).default([]),
     interviewRubrics: z.array(strictRubricSchema).default([]),
     letters: z.array(decisionLetterSchema.strict()).max(60).optional(),
+    messages: messageTemplatesSchema.optional(),
   })
   .superRefine(
     (input, ctx) => {

@@ -28,3 +28,4 @@ export * from './conflicts';
 export * from './form-revision';
 export * from './interview-slots';
 export * from './fair-review';
+export * from './messages';

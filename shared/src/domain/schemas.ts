@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { QUESTION_TYPES, USER_ROLES } from './constants';
 import { blindReviewSchema } from './blind-review';
 import { decisionLettersSchema } from './decision-letters';
+import { messageTemplatesSchema } from './messages';
 import { idSchema, teamRoleSchema } from './ids';
 import { MAX_TEAM_ROLES, reviewRoleRuleSchema, teamRoleDefinitionSchema } from './team-role-definitions';
 
@@ -134,5 +135,7 @@ export const applicationFormSchema = z.object({
   letters: decisionLettersSchema.optional(),
   /** Per stage, whether reviewers read without the applicant's identity (`isBlind`); absent: not blind. */
   blindReview: blindReviewSchema.optional(),
+  /** The emails' templates (markdown with placeholders), per kind; absent: DEFAULT_MESSAGE_TEMPLATES. Staff only. */
+  messages: messageTemplatesSchema.optional(),
 });
 export type ApplicationForm = z.infer<typeof applicationFormSchema>;

@@ -133,3 +133,34 @@ test('a due date in the past warns before saving; "Save anyway" saves', async ()
   await userEvent.click(screen.getByRole('button', { name: 'Save anyway' }));
   await waitFor(() => expect(save).toHaveBeenCalledWith(definition));
 });
+
+test('the emails the portal could not deliver are listed with their address, kind, attempts and error', async () => {
+  renderDor('/admin/dor/forms', {
+    ...routes,
+    'GET /admin/outbox/failed': answer({
+      count: 1,
+      items: [
+        {
+          id: 'submit.r1~ada',
+          to: 'ada@example.org',
+          template: 'submissionReceipt',
+          subject: 'We received your application',
+          formId: 'spring-2025',
+          attempts: 5,
+          lastError: 'Not a deliverable address: ada@example.org',
+          updatedAt: '2025-03-01T12:00:00.000Z',
+        },
+      ],
+    }),
+  });
+  expect(await screen.findByText('1 email could not be delivered')).toBeInTheDocument();
+  const list = screen.getByRole('list', { name: 'Emails not delivered' });
+  expect(list).toHaveTextContent('ada@example.org — Submission receipt, 5 attempts');
+  expect(list).toHaveTextContent('Not a deliverable address');
+});
+
+test('nothing about emails shows while every email was delivered', async () => {
+  renderDor('/admin/dor/forms', { ...routes, 'GET /admin/outbox/failed': answer({ count: 0, items: [] }) });
+  expect(await screen.findByRole('link', { name: 'Spring 2025' })).toBeInTheDocument();
+  expect(screen.queryByText(/could not be delivered/)).not.toBeInTheDocument();
+});

@@ -7,6 +7,7 @@ import { Link, useNavigate } from '@portal/shared/router';
 import { LoadError, PageSkeleton } from '@portal/shared/ui';
 import { activateForm, useFormSummaries } from '../../api/forms';
 import { DueDateEditor } from './due-date-editor';
+import { FailedEmails } from './failed-emails';
 import { FormDefinitionCard } from './form-definition-card';
 import { dorPaths } from '../../lib/paths';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
@@ -73,6 +74,7 @@ export function FormsPage() {
           Create a form
         </Button>
       </Flex>
+      <FailedEmails />
       {forms.isError ? (
         <LoadError title="The forms could not be loaded." error={forms.error} onRetry={() => void forms.refetch()} />
       ) : forms.isPending ? (

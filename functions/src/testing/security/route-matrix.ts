@@ -1,5 +1,9 @@
 import request from 'supertest';
-import { DEFAULT_REVIEW_ROLE_RULE, DEFAULT_TEAM_ROLE_DEFINITIONS } from '@portal/shared/domain';
+import {
+  DEFAULT_MESSAGE_TEMPLATES,
+  DEFAULT_REVIEW_ROLE_RULE,
+  DEFAULT_TEAM_ROLE_DEFINITIONS,
+} from '@portal/shared/domain';
 import type { InterviewSlot } from '@portal/shared/domain';
 import { demoForm } from '../../seed/demo-form';
 import { COLLECTIONS } from '../../store/collections';
@@ -232,6 +236,11 @@ export const MATRIX: Record<string, MatrixRow> = {
       roles: DEFAULT_TEAM_ROLE_DEFINITIONS.map((role) => ({ ...role })),
       reviewRoleRule: { ...DEFAULT_REVIEW_ROLE_RULE },
       disagreementThreshold: 1.5,
+      // The email templates stated (as the defaults), so the hostile cases reach them too.
+      messages: {
+        submissionReceipt: { ...DEFAULT_MESSAGE_TEMPLATES.submissionReceipt },
+        decisionReleased: { ...DEFAULT_MESSAGE_TEMPLATES.decisionReleased },
+      },
     }),
     optionalFields: [
       'description',
@@ -240,6 +249,7 @@ export const MATRIX: Record<string, MatrixRow> = {
       'isActive',
       'decisionsReleased',
       'letters',
+      'messages',
       'roles',
       'reviewRoleRule',
       'disagreementThreshold',
@@ -361,6 +371,10 @@ export const MATRIX: Record<string, MatrixRow> = {
   },
   'GET /api/admin/audit': {
     query: { limit: '10' },
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'GET /api/admin/outbox/failed': {
+    noInput: 'takes no parameters, query or body',
     expect: { ...SUPER_ONLY, superReviewer: 200 },
   },
   'POST /api/admin/forms/:formId/interview-slots': {

@@ -1,3 +1,4 @@
+import type { LocalMailboxMessage } from '@portal/shared/domain';
 import { clientConfig } from '../../lib/client-config';
 
 export interface MailboxMessage {
@@ -31,4 +32,12 @@ export async function fetchMailbox(email: string, fetchImpl: typeof fetch = fetc
       const query = new URLSearchParams({ mode: action.mode, oobCode: code.oobCode });
       return { kind: action.kind, path: `${action.page}?${query.toString()}` };
     });
+}
+
+/** The outbox's emails to an address (the local server's GET /local/mailbox), newest first. */
+export async function fetchOutbox(email: string, fetchImpl: typeof fetch = fetch): Promise<LocalMailboxMessage[]> {
+  const response = await fetchImpl(`/local/mailbox?${new URLSearchParams({ email }).toString()}`);
+  if (!response.ok) throw new Error(`the local server answered ${response.status}`);
+  const { messages = [] } = (await response.json()) as { messages?: LocalMailboxMessage[] };
+  return messages;
 }

@@ -86,3 +86,39 @@ test('an emulator that cannot be read is reported', async () => {
     'The mailbox could not be read: the Auth emulator answered 503',
   );
 });
+
+test("the outbox's emails to the address show with their kind and state, opening to the HTML and the plain text", async () => {
+  emulator.mockImplementation(async (input) => {
+    const url = String(input);
+    const body = url.startsWith('/local/mailbox')
+      ? {
+          messages: [
+            {
+              id: 'submit.r1~ada',
+              template: 'submissionReceipt',
+              subject: 'We received your application to Example Chapter',
+              html: '<!doctype html><html><body style="color:#222"><p>Hi <strong>Ada</strong></p></body></html>',
+              text: 'Example Chapter\n\nHi Ada',
+              state: 'sent',
+              createdAt: '2026-03-01T12:00:00.000Z',
+            },
+          ],
+        }
+      : { oobCodes: [] };
+    return { ok: true, status: 200, json: async () => body } as Response;
+  });
+  renderMailbox(setupPortal(), `/mailbox?email=${encodeURIComponent(ADA_EMAIL)}`);
+
+  const emails = await screen.findByRole('region', { name: `Emails to ${ADA_EMAIL}` });
+  expect(emulator).toHaveBeenCalledWith(`/local/mailbox?email=${encodeURIComponent(ADA_EMAIL)}`);
+  expect(within(emails).getByText('We received your application to Example Chapter')).toBeInTheDocument();
+  expect(within(emails).getByText('Submission receipt')).toBeInTheDocument();
+  expect(within(emails).getByText('sent')).toBeInTheDocument();
+  await userEvent.click(within(emails).getByRole('button', { name: 'Open' }));
+  const html = within(emails).getByRole('document', { name: 'We received your application to Example Chapter (HTML)' });
+  expect(html.innerHTML).toBe('<p>Hi <strong>Ada</strong></p>');
+  await userEvent.click(within(emails).getByText('Plain text'));
+  expect(
+    await within(emails).findByLabelText('We received your application to Example Chapter (plain text)'),
+  ).toHaveTextContent('Example Chapter Hi Ada');
+});

@@ -1,7 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiRequestError } from '@portal/shared/client';
-import { BLIND_REVIEW_TEXTS, FORM_REVISION_MESSAGES, type ApplicationForm } from '@portal/shared/domain';
+import {
+  BLIND_REVIEW_TEXTS,
+  DEFAULT_MESSAGE_TEMPLATES,
+  FORM_REVISION_MESSAGES,
+  type ApplicationForm,
+} from '@portal/shared/domain';
 import { answer } from '@portal/jest-support/fake-api';
 import { FORM } from '../../../testing/fixtures';
 import { renderDor } from '../../../testing/render-dor';
@@ -306,4 +311,33 @@ test('blind review: a stage switched on and a question marked identifying are sa
   expect(form.blindReview).toEqual({ review: true });
   expect(form.sections[0]!.questions[0]).toMatchObject({ identifying: true });
   expect(form.sections[0]!.questions.slice(1).some((each) => each.identifying)).toBe(false);
+});
+
+test('the emails tab edits a template from its default, refuses an unknown placeholder beside the field, and resets', async () => {
+  const save = jest.fn((body: unknown) => ({ ...(body as object), isActive: true, decisionsReleased: false }));
+  const { request } = renderDor('/admin/dor/forms/spring-2025/edit', {
+    'GET /forms/spring-2025': answer(STORED),
+    'POST /application/forms': save,
+  });
+  await userEvent.click(await screen.findByRole('tab', { name: 'Emails' }));
+  const receipt = screen.getByText('Submission receipt').closest('.ant-card') as HTMLElement;
+  // The card's first field is its subject.
+  const subject = within(receipt).getAllByRole('textbox')[0]!;
+  expect(subject).toHaveValue(DEFAULT_MESSAGE_TEMPLATES.submissionReceipt.subject);
+  await userEvent.clear(subject);
+  await paste(subject, 'Thanks, {nickname}');
+  await userEvent.click(screen.getByRole('button', { name: 'Save form' }));
+  expect(await within(receipt).findByText(/^Unknown placeholder \{nickname\}/)).toBeInTheDocument();
+  expect(request).not.toHaveBeenCalledWith('POST', '/application/forms', expect.anything());
+
+  // Back to the default, then edited again and saved.
+  await userEvent.click(within(receipt).getByRole('button', { name: 'Use the default' }));
+  expect(within(receipt).getAllByRole('textbox')[0]).toHaveValue(DEFAULT_MESSAGE_TEMPLATES.submissionReceipt.subject);
+  await userEvent.clear(within(receipt).getAllByRole('textbox')[0]!);
+  await paste(within(receipt).getAllByRole('textbox')[0]!, 'Thanks, {firstName}');
+  await userEvent.click(screen.getByRole('button', { name: 'Save form' }));
+  await waitFor(() => expect(save).toHaveBeenCalled());
+  expect(saved(save).messages).toEqual({
+    submissionReceipt: { ...DEFAULT_MESSAGE_TEMPLATES.submissionReceipt, subject: 'Thanks, {firstName}' },
+  });
 });

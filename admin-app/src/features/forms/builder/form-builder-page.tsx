@@ -28,7 +28,7 @@ import { Field, fieldId, IssuesContext, MarkdownField, TextField, useIssue } fro
 import { FormPreview } from './form-preview';
 import { ExportDialog, ImportDialog } from './json-dialogs';
 import { SectionsEditor, type KnownIds } from './sections-editor';
-import { LettersEditor, RolesEditor, RubricsEditor } from './settings-editors';
+import { LettersEditor, MessagesEditor, RolesEditor, RubricsEditor } from './settings-editors';
 
 const TIME_ZONES = Intl.supportedValuesOf('timeZone');
 
@@ -235,6 +235,7 @@ function FormBuilder({
           { key: 'roles', label: 'Roles', children: <RolesEditor draft={draft} onChange={edit} /> },
           { key: 'rubrics', label: 'Rubrics', children: <RubricsEditor draft={draft} onChange={edit} /> },
           { key: 'letters', label: 'Letters', children: <LettersEditor draft={draft} onChange={edit} /> },
+          { key: 'emails', label: 'Emails', children: <MessagesEditor draft={draft} onChange={edit} /> },
         ]}
       />
     </Form>

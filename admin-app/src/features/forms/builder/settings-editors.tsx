@@ -6,7 +6,13 @@ import {
   formReviewRoleRule,
   formTeamRoles,
   LETTER_PLACEHOLDERS,
+  MESSAGE_KIND_LABELS,
+  MESSAGE_KINDS,
+  MESSAGE_PLACEHOLDERS,
+  messageTemplate,
   type DecisionLetter,
+  type MessageKind,
+  type MessageTemplate,
   type FinalDecision,
   type TeamRoleDefinition,
   REVIEW_DECISION_LABELS,
@@ -479,6 +485,70 @@ export function LettersEditor({ draft, onChange }: { draft: FormDraft; onChange:
       >
         Add a letter
       </Button>
+    </Flex>
+  );
+}
+
+const MESSAGE_PURPOSES: Record<MessageKind, string> = {
+  submissionReceipt: 'Sent to an applicant when they submit, with a summary of their answers.',
+  decisionReleased: 'Sent to every applicant when you release decisions, with their letter.',
+};
+
+/**
+ * The emails' templates per kind: the default until edited; every email also carries the chapter's
+ * name and a footer saying why the person received it.
+ */
+export function MessagesEditor({ draft, onChange }: { draft: FormDraft; onChange: (draft: FormDraft) => void }) {
+  const setTemplate = (kind: MessageKind, template: MessageTemplate | undefined) => {
+    const messages = { ...draft.messages, [kind]: template };
+    if (!template) delete messages[kind];
+    onChange({ ...draft, messages: Object.keys(messages).length ? messages : undefined });
+  };
+  return (
+    <Flex vertical gap={12}>
+      <Typography.Text type="secondary">
+        The emails this form sends, in markdown. Each one also shows the chapter&apos;s name and a footer saying why the
+        person received it.
+      </Typography.Text>
+      <ListIssue path="messages" />
+      {MESSAGE_KINDS.map((kind) => {
+        const path = `messages.${kind}`;
+        const template = messageTemplate(draft, kind);
+        const own = Boolean(draft.messages?.[kind]);
+        const set = (patch: Partial<MessageTemplate>) => setTemplate(kind, { ...template, ...patch });
+        return (
+          <Card
+            key={kind}
+            size="small"
+            title={MESSAGE_KIND_LABELS[kind]}
+            extra={
+              own ? (
+                <Button size="small" onClick={() => setTemplate(kind, undefined)}>
+                  Use the default
+                </Button>
+              ) : (
+                <Typography.Text type="secondary">Default</Typography.Text>
+              )
+            }
+          >
+            <Typography.Paragraph type="secondary">{MESSAGE_PURPOSES[kind]}</Typography.Paragraph>
+            <TextField
+              path={`${path}.subject`}
+              label="Subject"
+              value={template.subject}
+              onChange={(subject) => set({ subject })}
+            />
+            <MarkdownField
+              path={`${path}.body`}
+              label="Body"
+              rows={7}
+              extra={`Markdown. Placeholders: ${MESSAGE_PLACEHOLDERS[kind].map((name) => `{${name}}`).join(', ')}.`}
+              value={template.body}
+              onChange={(body) => set({ body })}
+            />
+          </Card>
+        );
+      })}
     </Flex>
   );
 }

@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { usePortal } from '@portal/shared/client';
+import type { FailedMessages } from '@portal/shared/domain';
+import { staffKeys } from './keys';
+
+/** GET /admin/outbox/failed (super-reviewer): the emails the sender gave up on. */
+export function useFailedMessages() {
+  const { api } = usePortal();
+  return useQuery({
+    queryKey: [...staffKeys.all, 'outbox', 'failed'],
+    queryFn: () => api.request<FailedMessages>('GET', '/admin/outbox/failed'),
+    refetchInterval: 60_000,
+  });
+}

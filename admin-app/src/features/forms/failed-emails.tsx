@@ -1,0 +1,44 @@
+import { Alert, Flex, Typography } from 'antd';
+import { MESSAGE_KIND_LABELS } from '@portal/shared/domain';
+import { DateTime } from '@portal/shared/ui';
+import { useFailedMessages } from '../../api/outbox';
+
+/**
+ * The emails the portal could not deliver after its last attempt, for the super-reviewer: how many,
+ * and the newest with their address, kind, attempts and error. Nothing shows while there are none.
+ */
+export function FailedEmails() {
+  const failed = useFailedMessages();
+  if (!failed.isSuccess || failed.data.count === 0) return null;
+  const { count, items } = failed.data;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      title={`${count} ${count === 1 ? 'email' : 'emails'} could not be delivered`}
+      description={
+        <Flex vertical gap={8}>
+          <Typography.Text type="secondary">
+            The portal tried each several times. Check the address, or send the person the news another way.
+          </Typography.Text>
+          <ul aria-label="Emails not delivered" style={{ margin: 0, paddingLeft: 20 }}>
+            {items.map((item) => (
+              <li key={item.id} style={{ overflowWrap: 'anywhere' }}>
+                <Typography.Text strong>{item.to}</Typography.Text> — {MESSAGE_KIND_LABELS[item.template]},{' '}
+                {item.attempts} {item.attempts === 1 ? 'attempt' : 'attempts'}, last <DateTime value={item.updatedAt} />
+                {item.lastError && (
+                  <>
+                    : <Typography.Text type="danger">{item.lastError}</Typography.Text>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+          {count > items.length && (
+            <Typography.Text type="secondary">The newest {items.length} are listed.</Typography.Text>
+          )}
+        </Flex>
+      }
+    />
+  );
+}

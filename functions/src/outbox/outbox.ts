@@ -1,0 +1,122 @@
+import {
+  escapeMarkdown,
+  fillMessage,
+  MESSAGE_FOOTERS,
+  messageTemplate,
+  type ApplicationForm,
+  type MessageKind,
+} from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
+import type { StoreTransaction } from '../store/document-store';
+import { renderEmail } from './render-email';
+
+/**
+ * The outbox (issue 17): every email the portal sends is first a document here, written in the
+ * same transaction as the change that causes it. Its id is the idempotency key: the event and the
+ * recipient, so one event never queues a message twice for one person. A sender
+ * (`outbox-sender.ts`) delivers queued messages and records the outcome.
+ */
+
+export const OUTBOX_STATES = ['queued', 'sent', 'failed'] as const;
+export type OutboxState = (typeof OUTBOX_STATES)[number];
+
+export interface OutboxMessage {
+  [field: string]: unknown;
+  id: string;
+  /** The recipient's user id and the address the message goes to (lower-cased). */
+  recipientId: string;
+  to: string;
+  template: MessageKind;
+  /** The values the template was filled with. */
+  data: Record<string, string>;
+  formId: string;
+  /** What caused the message, e.g. `submit.<responseId>`. */
+  event: string;
+  /** Rendered when queued, so a later template edit does not change a queued message. */
+  subject: string;
+  html: string;
+  text: string;
+  state: OutboxState;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** When the sender may next try a queued message (backoff after a failure). */
+  nextAttemptAt: string;
+  sentAt: string | null;
+}
+
+/** What the server knows of the chapter for its emails (the build's PORTAL_CHAPTER_NAME; the portal's address). */
+export interface MailSettings {
+  chapterName: string;
+  /** The portal's origin, for links in messages (e.g. https://apply.chapter.org). */
+  portalUrl: string;
+  /** The chapter's time zone for dates in messages when a form names none (PORTAL_CHAPTER_TIME_ZONE). */
+  timeZone?: string;
+}
+
+/** What the tests and a server without settings use: the build's defaults. */
+export const DEFAULT_MAIL_SETTINGS: MailSettings = {
+  chapterName: 'Example Chapter',
+  portalUrl: 'http://localhost:8080',
+  timeZone: 'America/New_York',
+};
+
+/** The idempotency key of a message: one per event and recipient. */
+export const outboxId = (event: string, recipientId: string) => `${event}~${recipientId}`;
+
+export const outboxEvents = {
+  submitted: (responseId: string) => `submit.${responseId}`,
+  released: (formId: string) => `release.${formId}`,
+};
+
+/** The path of the applicant's status page, where the decision and letter are. */
+export const DECISION_PAGE_PATH = '/apply/status';
+
+/** A queued message of a kind for one recipient: the form's template filled in and rendered. */
+export function composeMessage(input: {
+  kind: MessageKind;
+  form: Pick<ApplicationForm, 'id' | 'messages'>;
+  event: string;
+  recipient: { id: string; email: string };
+  values: Record<string, string>;
+  settings: MailSettings;
+  at: string;
+}): OutboxMessage {
+  const { kind, form, event, recipient, settings, at } = input;
+  const template = messageTemplate(form, kind);
+  const data = { ...input.values, chapter: settings.chapterName };
+  const rendered = renderEmail({
+    subject: fillMessage(template.subject, data, 'plain'),
+    body: fillMessage(template.body, data),
+    chapter: settings.chapterName,
+    footer: MESSAGE_FOOTERS[kind](escapeMarkdown(settings.chapterName)),
+  });
+  return {
+    id: outboxId(event, recipient.id),
+    recipientId: recipient.id,
+    // Addresses are compared lower-cased (Firebase Auth keeps them so), e.g. by the local mailbox.
+    to: recipient.email.toLowerCase(),
+    template: kind,
+    data,
+    formId: form.id,
+    event,
+    ...rendered,
+    state: 'queued',
+    attempts: 0,
+    lastError: null,
+    createdAt: at,
+    updatedAt: at,
+    nextAttemptAt: at,
+    sentAt: null,
+  };
+}
+
+/** Outbox access inside a store transaction: read whether a message exists (before any write), then queue it. */
+export function outboxInTransaction(tx: StoreTransaction) {
+  return {
+    getOutboxMessage: (id: string) => tx.get<OutboxMessage>(COLLECTIONS.outbox, id),
+    queueMessage: (message: OutboxMessage) => tx.create(COLLECTIONS.outbox, message.id, message),
+  };
+}
+export type OutboxTransaction = ReturnType<typeof outboxInTransaction>;

@@ -1,0 +1,201 @@
+import './zod-config';
+import { z } from 'zod';
+import { escapeMarkdown, LETTER_PLACEHOLDERS, placeholdersIn } from './decision-letters';
+import type { SectionResponse } from './responses';
+import type { ApplicationForm } from './schemas';
+
+/**
+ * The emails the portal sends (issue 17): each kind has a markdown template per form (subject and
+ * body), editable in the form builder, with the letters' placeholders plus what the message needs.
+ * A form without a template of a kind sends `DEFAULT_MESSAGE_TEMPLATES`'. The server fills a
+ * template in and renders it (HTML and plain text) when it queues the message in the outbox.
+ */
+
+export const MESSAGE_KINDS = ['submissionReceipt', 'decisionReleased'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
+  submissionReceipt: 'Submission receipt',
+  decisionReleased: 'Decision released',
+};
+
+/** Placeholders every message may use: the letters' and the chapter's name. */
+const COMMON_PLACEHOLDERS = [...LETTER_PLACEHOLDERS, 'chapter'] as const;
+
+/**
+ * Each kind's placeholders. `{role}` is every role applied for, by the form's labels. Block
+ * placeholders (`answers`, `letter`) are markdown of their own and may stand only in a body.
+ */
+export const MESSAGE_PLACEHOLDERS = {
+  submissionReceipt: [...COMMON_PLACEHOLDERS, 'submittedAt', 'answers'],
+  decisionReleased: [...COMMON_PLACEHOLDERS, 'letter', 'decisionLink'],
+} as const satisfies Record<MessageKind, readonly string[]>;
+export type MessagePlaceholder<K extends MessageKind> = (typeof MESSAGE_PLACEHOLDERS)[K][number];
+
+/** Placeholders filled with markdown the server writes (its user-given parts escaped), never with plain text. */
+export const BLOCK_PLACEHOLDERS: readonly string[] = ['answers', 'letter'];
+
+/** Why the person received each kind of message: the footer under every one. */
+export const MESSAGE_FOOTERS: Record<MessageKind, (chapter: string) => string> = {
+  submissionReceipt: (chapter) =>
+    `You received this email because you submitted an application to ${chapter} through its application portal.`,
+  decisionReleased: (chapter) =>
+    `You received this email because you applied to ${chapter} and its decisions have been released.`,
+};
+
+const placeholderList = (names: readonly string[]) => names.map((name) => `{${name}}`).join(', ');
+
+export const MESSAGE_TEMPLATE_MESSAGES = {
+  unknownPlaceholder: (names: string[], allowed: readonly string[]) =>
+    `Unknown placeholder ${placeholderList(names)}: use ${placeholderList(allowed)}`,
+} as const;
+
+function templateText(allowed: readonly string[], max: number) {
+  return z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .superRefine((text, ctx) => {
+      const unknown = placeholdersIn(text).filter((name) => !allowed.includes(name));
+      if (unknown.length > 0) {
+        ctx.addIssue({ code: 'custom', message: MESSAGE_TEMPLATE_MESSAGES.unknownPlaceholder(unknown, allowed) });
+      }
+    });
+}
+
+function templateSchema(kind: MessageKind) {
+  const all: readonly string[] = MESSAGE_PLACEHOLDERS[kind];
+  return z.strictObject({
+    /** One line; block placeholders are refused here. */
+    subject: templateText(
+      all.filter((name) => !BLOCK_PLACEHOLDERS.includes(name)),
+      200,
+    ).refine((subject) => !/[\r\n]/.test(subject), 'A subject is one line'),
+    body: templateText(all, 8000),
+  });
+}
+
+export const messageTemplatesSchema = z.strictObject({
+  submissionReceipt: templateSchema('submissionReceipt').optional(),
+  decisionReleased: templateSchema('decisionReleased').optional(),
+});
+export type MessageTemplates = z.infer<typeof messageTemplatesSchema>;
+export type MessageTemplate = { subject: string; body: string };
+
+export const DEFAULT_MESSAGE_TEMPLATES: Record<MessageKind, MessageTemplate> = {
+  submissionReceipt: {
+    subject: 'We received your application to {chapter}',
+    body: [
+      'Hi {firstName},',
+      '',
+      'Thank you for applying to {chapter} for {semester}. We received your application on {submittedAt} for: {role}.',
+      '',
+      'Here is a summary of your answers:',
+      '',
+      '{answers}',
+    ].join('\n'),
+  },
+  decisionReleased: {
+    subject: 'Your application to {chapter}: the decision',
+    body: [
+      'Hi {firstName},',
+      '',
+      'The decisions on the {semester} applications to {chapter} have been released.',
+      '',
+      '{letter}',
+      '',
+      'You can also read it on your application page: {decisionLink}',
+    ].join('\n'),
+  },
+};
+
+/** The form's template of a kind, else the default. */
+export function messageTemplate(form: Pick<ApplicationForm, 'messages'>, kind: MessageKind): MessageTemplate {
+  return form.messages?.[kind] ?? DEFAULT_MESSAGE_TEMPLATES[kind];
+}
+
+/**
+ * A template with its placeholders filled in. A body is markdown: inline values are escaped as
+ * markdown text (a name cannot become a link), block values (`BLOCK_PLACEHOLDERS`) put in as the
+ * markdown they are. A subject is plain text: values go in as they are.
+ */
+export function fillMessage(
+  text: string,
+  values: Record<string, string>,
+  as: 'markdown' | 'plain' = 'markdown',
+): string {
+  return text.replace(/\{([^{}\s]+)\}/g, (match, name: string) => {
+    const value = values[name];
+    if (value === undefined) return match;
+    return as === 'plain' || BLOCK_PLACEHOLDERS.includes(name) ? value : escapeMarkdown(value);
+  });
+}
+
+/** Longest answer text a receipt quotes; the rest is cut with an ellipsis. */
+export const RECEIPT_ANSWER_CHARS = 300;
+
+const quoteAnswer = (text: string) =>
+  escapeMarkdown(text.length > RECEIPT_ANSWER_CHARS ? `${text.slice(0, RECEIPT_ANSWER_CHARS)}…` : text);
+
+/**
+ * The submitted answers as markdown for a receipt: per section, each question's text and the
+ * answer (long answers cut, files named as uploaded, unanswered optional questions left out).
+ */
+export function answersSummary(
+  form: Pick<ApplicationForm, 'sections'>,
+  sections: readonly SectionResponse[],
+  roleLabel: (role: string) => string,
+): string {
+  const blocks: string[] = [];
+  for (const section of form.sections) {
+    const answers = new Map(
+      (sections.find((given) => given.sectionId === section.sectionId)?.questions ?? []).map((answer) => [
+        answer.questionId,
+        answer,
+      ]),
+    );
+    const lines = section.questions.flatMap((question) => {
+      const answer = answers.get(question.questionId)?.response;
+      if (answer === undefined || answer.length === 0) return [];
+      const text =
+        question.questionType === 'file-upload'
+          ? '(a file, uploaded)'
+          : Array.isArray(answer)
+            ? answer.map((item) => (question.questionType === 'role-select' ? roleLabel(item) : item)).join(', ')
+            : answer;
+      return [`- **${escapeMarkdown(question.questionText)}**: ${quoteAnswer(text)}`];
+    });
+    if (lines.length > 0) blocks.push(`**${escapeMarkdown(section.sectionName)}**\n\n${lines.join('\n')}`);
+  }
+  return blocks.join('\n\n');
+}
+
+/** GET /admin/outbox/failed (super-reviewer): messages the sender gave up on, newest first. */
+export interface FailedMessage {
+  id: string;
+  to: string;
+  template: MessageKind;
+  subject: string;
+  formId: string;
+  attempts: number;
+  lastError: string | null;
+  updatedAt: string;
+}
+export interface FailedMessages {
+  /** All failed messages (the list holds at most `FAILED_MESSAGES_SHOWN`). */
+  count: number;
+  items: FailedMessage[];
+}
+export const FAILED_MESSAGES_SHOWN = 50;
+
+/** GET /local/mailbox?email= (local runtime only): the outbox's messages to an address, newest first. */
+export interface LocalMailboxMessage {
+  id: string;
+  template: MessageKind;
+  subject: string;
+  html: string;
+  text: string;
+  state: 'queued' | 'sent' | 'failed';
+  createdAt: string;
+}

@@ -14,7 +14,6 @@ import {
   STAFF_MESSAGES,
   toRowView,
   withOnlyOwnScores,
-  type ApplicationRowView,
   type Assessment,
   type AssessmentKind,
   type AssessmentView,

@@ -64,6 +64,12 @@ test.beforeAll(async ({ playwright }) => {
 
   const staff = await request.get(`/api/admin/users?search=${encodeURIComponent(DEMO.reviewer)}`, { headers });
   const reviewer = ((await staff.json()) as ListPage<StaffMember>).items.find((user) => user.email === DEMO.reviewer)!;
+  // The reviewer has chosen the roles they review (else the first-visit dialog comes first).
+  const preferences = await request.put(`/api/users/${reviewer.id}/preferences`, {
+    headers,
+    data: { roles: ['bootcamp', 'engineer', 'designer'] },
+  });
+  expect(preferences.status(), await preferences.text()).toBe(200);
   const assigned = await request.post('/api/admin/assignments', {
     headers,
     data: { kind: 'review', assignments: [{ responseId, role: 'bootcamp', staffId: reviewer.id }] },
@@ -106,12 +112,13 @@ test('a reviewer reads a blind application under a pseudonym on every screen; th
   await page.setViewportSize({ width: 1366, height: 900 });
   await logIn(page, DEMO.reviewer);
   await page.goto('/admin');
-  const link = page.getByRole('link', { name: pseudonym });
-  await expect(link).toBeVisible();
+  await page.getByRole('link', { name: 'Reviewer dashboard' }).click();
+  const row = page.getByRole('row').filter({ hasText: pseudonym });
+  await expect(row).toBeVisible();
   expect(await identifyingOn(page)).toEqual([]);
   await shot(page, 'reviewer-dashboard-1366');
 
-  await link.click();
+  await row.getByRole('link', { name: 'Open' }).click();
   await expect(page.getByRole('heading', { name: 'Review' })).toBeVisible();
   await expect(page.getByText("Blind review: the applicant's name")).toBeVisible();
   const sections = page.locator('.ant-segmented-item');

@@ -28,4 +28,5 @@ export const staffKeys = {
   usersImpact: (userIds: string[]) => [...staffKeys.all, 'users-impact', userIds] as const,
   audit: (query?: AuditQuery) => [...staffKeys.all, 'audit', ...(query ? [query] : [])] as const,
   conflicts: () => [...staffKeys.all, 'conflicts'] as const,
+  progress: (formId: string) => [...staffKeys.all, 'progress', formId] as const,
 };

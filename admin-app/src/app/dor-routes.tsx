@@ -12,6 +12,10 @@ const DashboardLayout = lazyPage(() => import('../features/dashboard/dashboard-l
 const FormsPage = lazyPage(() => import('../features/forms/forms-page'), 'FormsPage');
 const NewFormPage = lazyPage(() => import('../features/forms/builder/form-builder-page'), 'NewFormPage');
 const EditFormPage = lazyPage(() => import('../features/forms/builder/form-builder-page'), 'EditFormPage');
+const ReviewerProgressPage = lazyPage(
+  () => import('../features/progress/reviewer-progress-page'),
+  'ReviewerProgressPage',
+);
 const ResponsePage = lazyPage(() => import('../features/applications/response-page'), 'ResponsePage');
 const StaffAssessmentsPage = lazyPage(
   () => import('../features/assignments/staff-assessments-page'),
@@ -41,6 +45,7 @@ export default function DorRoutes() {
       <Route path="forms/:formId/edit" element={guarded(<EditFormPage />)} />
       <Route path="audit" element={guarded(<AuditPage />)} />
       <Route path="response/:responseId" element={guarded(<ResponsePage />)} />
+      <Route path="progress/:formId" element={guarded(<ReviewerProgressPage />)} />
       <Route path="*" element={<PageNotFound />} />
     </Routes>
   );

@@ -126,6 +126,17 @@ async function runFlow(harness: Harness, check: (step: string) => Promise<void> 
   await step('due-date', async () => {
     await ok(dora.put(`/admin/forms/${NEXT_FORM}/due-date`, { dueDate: NEXT_DUE }), 'due date');
   });
+  let conflictId = '';
+  await step('conflict', async () => {
+    const declared = await ok(
+      dora.post('/admin/conflicts', { email: 'eve@example.com', reason: 'Flatmates' }),
+      'conflict',
+    );
+    conflictId = (declared.body as { id: string }).id;
+  });
+  await step('withdraw', async () => {
+    await ok(dora.delete(`/admin/conflicts/${conflictId}`), 'withdraw');
+  });
   return { responseId, reviewId, unassignedId, times, autoAssigned, deletedUser };
 }
 
@@ -158,6 +169,8 @@ describe('the audit log', () => {
       'publish',
       'activate',
       'due-date',
+      'conflict',
+      'withdraw',
     ]);
     expect(flow.autoAssigned).toBeGreaterThan(0);
   });
@@ -519,7 +532,8 @@ describe('GET /api/admin/audit', () => {
     expect(page.items).toHaveLength(Math.min(25, all.length));
     const times = page.items.map((entry) => entry.at);
     expect([...times].sort().reverse()).toEqual(times);
-    expect(page.items[0]!.action).toBe('form.due-date-changed');
+    // The flow's last step withdraws a conflict of interest.
+    expect(page.items[0]!.action).toBe('conflict.withdrawn');
 
     const seen: AuditEntry[] = [];
     let cursor: string | null = null;

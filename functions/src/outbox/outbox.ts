@@ -68,6 +68,8 @@ export const outboxId = (event: string, recipientId: string) => `${event}~${reci
 export const outboxEvents = {
   submitted: (responseId: string) => `submit.${responseId}`,
   released: (formId: string) => `release.${formId}`,
+  /** At most one reminder a day per reviewer and form (the day in UTC). */
+  reminded: (formId: string, at: Date) => `remind.${formId}.${at.toISOString().slice(0, 10)}`,
 };
 
 /** The path of the applicant's status page, where the decision and letter are. */

@@ -95,6 +95,8 @@ export interface ReviewsRepository {
   allRows(formId: string, query: Omit<RowsQuery, 'sort' | 'dir' | 'cursor' | 'limit'>): Promise<ApplicationRow[]>;
   /** The form's submitted reviews (what the calibration learns from). */
   submittedReviews(formId: string): Promise<Assessment[]>;
+  /** Every review of the form, whatever its state (reviewer progress). */
+  formReviews(formId: string): Promise<Assessment[]>;
   countSubmittedReviews(formId: string): Promise<number>;
   /** Every row of the form without a final decision (equality filters only: no composite index). */
   undecidedRows(formId: string): Promise<ApplicationRow[]>;
@@ -270,6 +272,8 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
       return rows.filter((row) => matches(row, where));
     },
     submittedReviews: (formId) => queryAll<Assessment>(store, COLLECTIONS.reviews, submittedWhere(formId)),
+    formReviews: (formId) =>
+      queryAll<Assessment>(store, COLLECTIONS.reviews, [{ field: 'applicationFormId', value: formId }]),
     countSubmittedReviews: (formId) => store.count(COLLECTIONS.reviews, submittedWhere(formId)),
     undecidedRows: (formId) =>
       queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, [

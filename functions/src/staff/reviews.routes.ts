@@ -30,6 +30,7 @@ import { createAssignmentsService } from './assignments.service';
 import { createAutoAssignService } from './auto-assign.service';
 import { createCalibrationCache } from './calibration-cache';
 import { createConflictsService } from './conflicts.service';
+import { createReviewerProgressService } from './reviewer-progress.service';
 import { createDashboardService } from './dashboard.service';
 import { createLetterPreviewService } from './letter-preview.service';
 import { createReviewsRepository } from './reviews.repository';
@@ -59,6 +60,7 @@ export function reviewsRoutes(
   const autoAssign = createAutoAssignService(services);
   const letters = createLetterPreviewService(services);
   const conflicts = createConflictsService({ ...services, assessments });
+  const progress = createReviewerProgressService({ ...services, mail: deps.mail });
   const router = Router();
   const staff = requireStaff(deps.store);
   const superOnly = requireSuperReviewer(deps.store);
@@ -147,6 +149,16 @@ export function reviewsRoutes(
     const { kind, id } = assessment(req.params);
     const body = parseInput(assessmentConflictBodySchema, req.body ?? {}, 'conflict of interest');
     res.status(201).json(await conflicts.declareOn(kind, id, req.user!, body.reason));
+  });
+
+  router.get('/admin/forms/:formId/progress', ...superOnly, async (req, res) => {
+    res.json(await progress.progress(formId(req.params)));
+  });
+
+  router.post('/admin/forms/:formId/progress/:staffId/remind', ...superOnly, async (req, res) => {
+    const staffId = parseParam(idSchema, req.params.staffId, () => new ApiError('not-found', 'No user with this ID'));
+    parseInput(emptyBodySchema, req.body ?? {}, 'reminder');
+    res.status(201).json(await progress.remind(formId(req.params), staffId));
   });
 
   router.get('/admin/conflicts', ...staff, async (req, res) => {

@@ -25,6 +25,7 @@ export * from './exports';
 export * from './calibration';
 export * from './blind-review';
 export * from './conflicts';
+export * from './reviewer-progress';
 export * from './form-revision';
 export * from './interview-slots';
 export * from './fair-review';

@@ -11,12 +11,13 @@ import type { ApplicationForm } from './schemas';
  * template in and renders it (HTML and plain text) when it queues the message in the outbox.
  */
 
-export const MESSAGE_KINDS = ['submissionReceipt', 'decisionReleased'] as const;
+export const MESSAGE_KINDS = ['submissionReceipt', 'decisionReleased', 'reviewerReminder'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   submissionReceipt: 'Submission receipt',
   decisionReleased: 'Decision released',
+  reviewerReminder: 'Reviewer reminder',
 };
 
 /** Placeholders every message may use: the letters' and the chapter's name. */
@@ -29,6 +30,8 @@ const COMMON_PLACEHOLDERS = [...LETTER_PLACEHOLDERS, 'chapter'] as const;
 export const MESSAGE_PLACEHOLDERS = {
   submissionReceipt: [...COMMON_PLACEHOLDERS, 'submittedAt', 'answers'],
   decisionReleased: [...COMMON_PLACEHOLDERS, 'letter', 'decisionLink'],
+  /** To a reviewer: `{firstName}` is theirs; `{open}` how many reviews wait, `{dueDate}` the form's review due date. */
+  reviewerReminder: [...COMMON_PLACEHOLDERS, 'open', 'dueDate', 'dashboardLink'],
 } as const satisfies Record<MessageKind, readonly string[]>;
 export type MessagePlaceholder<K extends MessageKind> = (typeof MESSAGE_PLACEHOLDERS)[K][number];
 
@@ -41,6 +44,8 @@ export const MESSAGE_FOOTERS: Record<MessageKind, (chapter: string) => string> =
     `You received this email because you submitted an application to ${chapter} through its application portal.`,
   decisionReleased: (chapter) =>
     `You received this email because you applied to ${chapter} and its decisions have been released.`,
+  reviewerReminder: (chapter) =>
+    `You received this email because you review applications for ${chapter} and its director of recruitment sent a reminder.`,
 };
 
 const placeholderList = (names: readonly string[]) => names.map((name) => `{${name}}`).join(', ');
@@ -79,6 +84,7 @@ function templateSchema(kind: MessageKind) {
 export const messageTemplatesSchema = z.strictObject({
   submissionReceipt: templateSchema('submissionReceipt').optional(),
   decisionReleased: templateSchema('decisionReleased').optional(),
+  reviewerReminder: templateSchema('reviewerReminder').optional(),
 });
 export type MessageTemplates = z.infer<typeof messageTemplatesSchema>;
 export type MessageTemplate = { subject: string; body: string };
@@ -106,6 +112,16 @@ export const DEFAULT_MESSAGE_TEMPLATES: Record<MessageKind, MessageTemplate> = {
       '{letter}',
       '',
       'You can also read it on your application page: {decisionLink}',
+    ].join('\n'),
+  },
+  reviewerReminder: {
+    subject: '{open} reviews are waiting for you at {chapter}',
+    body: [
+      'Hi {firstName},',
+      '',
+      'A friendly reminder from {chapter}: {open} of your {semester} reviews are not submitted yet. Reviews are due {dueDate}.',
+      '',
+      'Your reviews: {dashboardLink}',
     ].join('\n'),
   },
 };

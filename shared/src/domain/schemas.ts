@@ -114,6 +114,8 @@ export const applicationFormSchema = z.object({
   isActive: z.boolean(),
   decisionsReleased: z.boolean(),
   dueDate: z.iso.datetime({ offset: true }),
+  /** When reviews are due (reviewer progress counts the unsubmitted ones as overdue after it); absent: none. */
+  reviewDueDate: z.iso.datetime({ offset: true }).optional(),
   /** The chapter's time zone for this form's dates (else the build's, else the viewer's). */
   timeZone: timeZoneSchema.optional(),
   description: z.string().max(8000).optional(),

@@ -48,7 +48,7 @@ export function StaffTab({ formId, kind, search }: { formId: string; kind: Asses
     { title: 'Completed', dataIndex: 'done', key: 'done' },
   ];
 
-  return (
+  const table = (
     <Table<StaffSummary>
       rowKey={(item) => item.user.id}
       columns={columns}
@@ -58,5 +58,12 @@ export function StaffTab({ formId, kind, search }: { formId: string; kind: Asses
       scroll={{ x: 'max-content' }}
       locale={{ emptyText: search.trim() ? 'Nothing matches your search.' : EMPTY_TEXT[kind] }}
     />
+  );
+  if (kind !== 'review') return table;
+  return (
+    <Flex vertical gap={8}>
+      <Link to={dorPaths.progress(formId)}>Reviewer progress: overdue reviews, time to review, leniency</Link>
+      {table}
+    </Flex>
   );
 }

@@ -402,6 +402,15 @@ export const MATRIX: Record<string, MatrixRow> = {
     // Only the person assigned declares it; a super-reviewer unassigns instead.
     expect: { ...assignedStaff(201), superReviewer: 403 },
   },
+  'GET /api/admin/forms/:formId/progress': {
+    noInput: 'only the form id',
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'POST /api/admin/forms/:formId/progress/:staffId/remind': {
+    // rita has an open review of ada's application: a reminder is queued for her.
+    body: () => ({}),
+    expect: { ...SUPER_ONLY, superReviewer: 201 },
+  },
   'GET /api/admin/conflicts': {
     noInput: 'takes no parameters, query or body',
     expect: { ...verified(200), owner: 403, otherApplicant: 403 },
@@ -451,6 +460,7 @@ export function defaultParams(f: Fixture): Record<string, string> {
     userId: 'rita',
     slotId: SLOT_ID,
     conflictId: conflictId('rita', 'friend@example.com'),
+    staffId: 'rita',
   };
 }
 

@@ -86,6 +86,19 @@ function DetailsEditor({ draft, onChange }: { draft: FormDraft; onChange: (draft
           {pastDue && <Alert type="warning" showIcon title={pastDueMessage(format.dateTime(pastDue))} />}
         </div>
         <div style={{ flex: '1 1 200px' }}>
+          <Field path="reviewDueDate" label="Reviews due (optional, your time)">
+            <Input
+              id={fieldId('reviewDueDate')}
+              type="datetime-local"
+              value={draft.reviewDueDate ? toLocalInput(draft.reviewDueDate) : ''}
+              onChange={(event) => {
+                const date = new Date(event.target.value);
+                onChange({ ...draft, reviewDueDate: Number.isNaN(date.getTime()) ? undefined : date.toISOString() });
+              }}
+            />
+          </Field>
+        </div>
+        <div style={{ flex: '1 1 200px' }}>
           <Field path="timeZone" label="Time zone (optional)" extra="The chapter's; dates show in it.">
             <Select
               id={fieldId('timeZone')}

@@ -492,6 +492,7 @@ export function LettersEditor({ draft, onChange }: { draft: FormDraft; onChange:
 const MESSAGE_PURPOSES: Record<MessageKind, string> = {
   submissionReceipt: 'Sent to an applicant when they submit, with a summary of their answers.',
   decisionReleased: 'Sent to every applicant when you release decisions, with their letter.',
+  reviewerReminder: 'Sent to a reviewer when you press "Remind" on the reviewer progress page.',
 };
 
 /**

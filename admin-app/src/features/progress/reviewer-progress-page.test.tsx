@@ -1,0 +1,71 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { notify } from '@portal/shared/client';
+import { formatDateTime, REVIEWER_PROGRESS_TEXTS, type ReviewerProgressPage } from '@portal/shared/domain';
+import { answer } from '@portal/jest-support/fake-api';
+import { renderDor } from '../../testing/render-dor';
+
+jest.setTimeout(30_000);
+afterEach(() => jest.restoreAllMocks());
+
+const PAGE: ReviewerProgressPage = {
+  reviewDueDate: '2026-03-10T17:00:00.000Z',
+  items: [
+    {
+      staffId: 'rob',
+      staffName: 'Rob Reviewer',
+      assigned: 5,
+      notStarted: 2,
+      drafted: 1,
+      submitted: 2,
+      overdue: 3,
+      averageHoursToReview: 60,
+      leniency: -0.5,
+    },
+    {
+      staffId: 'ann',
+      staffName: 'Ann Reviewer',
+      assigned: 2,
+      notStarted: 0,
+      drafted: 0,
+      submitted: 2,
+      overdue: 0,
+      averageHoursToReview: 5.4,
+      leniency: 0.75,
+    },
+  ],
+};
+
+test('each reviewer’s counts, time to review and leniency; "Remind" only for someone with open reviews', async () => {
+  const success = jest.spyOn(notify, 'success').mockImplementation(() => 'toast');
+  const remind = jest.fn(() => ({ queued: true, open: 3 }));
+  renderDor('/admin/dor/progress/spring-2025', {
+    'GET /admin/forms/spring-2025/progress': answer(PAGE),
+    'POST /admin/forms/spring-2025/progress/rob/remind': remind,
+  });
+
+  expect(await screen.findByRole('heading', { name: 'Reviewer progress' })).toBeInTheDocument();
+  expect(screen.getByText(`Reviews are due ${formatDateTime(PAGE.reviewDueDate!)}.`)).toBeInTheDocument();
+  const rob = screen.getByRole('row', { name: /Rob Reviewer/ });
+  expect(
+    within(rob)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent),
+  ).toEqual(['Rob Reviewer', '5', '2', '1', '2', '3', '2.5 days', '−0.50', 'Remind']);
+  const ann = screen.getByRole('row', { name: /Ann Reviewer/ });
+  expect(within(ann).getByText('5 h')).toBeInTheDocument();
+  expect(within(ann).getByText('+0.75')).toBeInTheDocument();
+  expect(within(ann).queryByRole('button', { name: /Remind/ })).not.toBeInTheDocument();
+
+  await userEvent.click(within(rob).getByRole('button', { name: 'Remind Rob Reviewer' }));
+  await waitFor(() => expect(remind).toHaveBeenCalled());
+  expect(success).toHaveBeenCalledWith(REVIEWER_PROGRESS_TEXTS.remindSent('Rob Reviewer'));
+});
+
+test('without a review due date it says nothing can be overdue; with no reviews, it says so', async () => {
+  renderDor('/admin/dor/progress/spring-2025', {
+    'GET /admin/forms/spring-2025/progress': answer({ reviewDueDate: null, items: [] }),
+  });
+  expect(await screen.findByText(/This form sets no review due date/)).toBeInTheDocument();
+  expect(screen.getByText('No reviews are assigned on this form yet.')).toBeInTheDocument();
+});

@@ -1,0 +1,113 @@
+import { Button, Flex, Typography } from 'antd';
+import { Table, Tooltip } from '@portal/shared/antd-admin';
+import type { ColumnsType } from 'antd/es/table';
+import { usePortal } from '@portal/shared/client';
+import { formatDateTime, REVIEWER_PROGRESS_TEXTS, type ReviewerProgress } from '@portal/shared/domain';
+import { Link, useParams } from '@portal/shared/router';
+import { LoadError, PageSkeleton } from '@portal/shared/ui';
+import { remindReviewer, useReviewerProgress } from '../../api/progress';
+import { dorPaths } from '../../lib/paths';
+import { useStaffMutation } from '../../lib/use-staff-mutation';
+
+const hoursText = (hours: number | null) =>
+  hours === null ? '—' : hours < 48 ? `${Math.round(hours)} h` : `${(hours / 24).toFixed(1)} days`;
+const leniencyText = (value: number | null) =>
+  value === null ? '—' : `${value > 0 ? '+' : value < 0 ? '−' : ''}${Math.abs(value).toFixed(2)}`;
+
+function LeniencyTitle() {
+  return (
+    <Flex gap={4} align="center" wrap={false}>
+      Leniency
+      <Tooltip title={REVIEWER_PROGRESS_TEXTS.leniency}>
+        <Button type="text" size="small" shape="circle" aria-label="What leniency means">
+          ?
+        </Button>
+      </Tooltip>
+    </Flex>
+  );
+}
+
+/** `/admin/dor/progress/{formId}`: each reviewer's reviews of the form, and a reminder for those behind. */
+export function ReviewerProgressPage() {
+  const { formId = '' } = useParams();
+  const { api } = usePortal();
+  const progress = useReviewerProgress(formId);
+  const remind = useStaffMutation((item: ReviewerProgress) => remindReviewer(api, formId, item.staffId), {
+    success: (_, item) => REVIEWER_PROGRESS_TEXTS.remindSent(item.staffName),
+  });
+
+  if (progress.isError) {
+    return (
+      <LoadError
+        title="Reviewer progress could not be loaded."
+        error={progress.error}
+        onRetry={() => void progress.refetch()}
+      />
+    );
+  }
+  if (progress.isPending) return <PageSkeleton label="Loading reviewer progress" />;
+
+  const columns: ColumnsType<ReviewerProgress> = [
+    {
+      title: 'Reviewer',
+      key: 'name',
+      render: (_: unknown, item) => (
+        <Link to={dorPaths.staffMember('review', formId, item.staffId)}>{item.staffName}</Link>
+      ),
+    },
+    { title: 'Assigned', dataIndex: 'assigned', key: 'assigned' },
+    { title: 'Not started', dataIndex: 'notStarted', key: 'notStarted' },
+    { title: 'Drafted', dataIndex: 'drafted', key: 'drafted' },
+    { title: 'Submitted', dataIndex: 'submitted', key: 'submitted' },
+    {
+      title: 'Overdue',
+      key: 'overdue',
+      render: (_: unknown, item) =>
+        item.overdue > 0 ? <Typography.Text type="danger">{item.overdue}</Typography.Text> : 0,
+    },
+    {
+      title: 'Average time to review',
+      key: 'time',
+      render: (_: unknown, item) => hoursText(item.averageHoursToReview),
+    },
+    { title: <LeniencyTitle />, key: 'leniency', render: (_: unknown, item) => leniencyText(item.leniency) },
+    {
+      title: '',
+      key: 'remind',
+      render: (_: unknown, item) =>
+        item.assigned > item.submitted && (
+          <Button
+            size="small"
+            aria-label={`Remind ${item.staffName}`}
+            loading={remind.isPending && remind.variables?.staffId === item.staffId}
+            onClick={() => remind.mutate(item)}
+          >
+            Remind
+          </Button>
+        ),
+    },
+  ];
+
+  const { reviewDueDate, items } = progress.data;
+  return (
+    <Flex vertical gap={12}>
+      <Typography.Title level={2} style={{ margin: 0 }}>
+        Reviewer progress
+      </Typography.Title>
+      <Typography.Text type="secondary">
+        {reviewDueDate
+          ? `Reviews are due ${formatDateTime(reviewDueDate)}.`
+          : 'This form sets no review due date: nothing counts as overdue (set one in the form builder).'}
+      </Typography.Text>
+      <Link to={dorPaths.dashboard(formId, 'reviewers')}>Back to the dashboard</Link>
+      <Table<ReviewerProgress>
+        rowKey="staffId"
+        columns={columns}
+        dataSource={items}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: 'No reviews are assigned on this form yet.' }}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,93 @@
+import { REVIEWER_PROGRESS_TEXTS, type ReviewerProgressPage } from '@portal/shared/domain';
+import { outboxEvents, outboxId, type OutboxMessage } from '../outbox/outbox';
+import { COLLECTIONS } from '../store/collections';
+import { createHarness, DAY_MS, FORM_ID, later, START, type Harness } from '../testing/api-harness';
+import { assign, submitApplication } from '../testing/staff-fixtures';
+
+let harness: Harness;
+
+beforeEach(async () => {
+  harness = await createHarness();
+});
+afterEach(() => harness.close());
+
+const SCORES = { motivation: 4, experience: 4, communication: 4 };
+const progress = async () =>
+  (await harness.as('dora').get(`/admin/forms/${FORM_ID}/progress`)).body as ReviewerProgressPage;
+const outbox = async () =>
+  (await harness.store.query<OutboxMessage>(COLLECTIONS.outbox)).items
+    .map((item) => item.data)
+    .filter((message) => message.template === 'reviewerReminder');
+
+describe('reviewer progress', () => {
+  it('shows each reviewer’s work, what is overdue after the review due date, and their leniency', async () => {
+    const ada = await submitApplication(harness, 'ada');
+    const eve = await submitApplication(harness, 'eve');
+    const [ritaAda, robAda] = await assign(harness, [
+      { responseId: ada.id, role: 'bootcamp', staffId: 'rita' },
+      { responseId: ada.id, role: 'bootcamp', staffId: 'rob' },
+      { responseId: eve.id, role: 'bootcamp', staffId: 'rob' },
+    ]);
+    harness.clock.now = later(START, 2 * DAY_MS);
+    await harness
+      .as('rita')
+      .post(`/admin/assessments/review/${ritaAda!.id}/submit`, { scores: SCORES, comments: '', version: 0 })
+      .expect(200);
+    await harness
+      .as('rob')
+      .post(`/admin/assessments/review/${robAda!.id}/submit`, {
+        scores: { motivation: 2, experience: 2, communication: 2 },
+        comments: '',
+        version: 0,
+      })
+      .expect(200);
+
+    const before = await progress();
+    expect(before.reviewDueDate).toBeNull();
+    expect(before.items.map((item) => [item.staffId, item.assigned, item.submitted, item.overdue])).toEqual([
+      ['rita', 1, 1, 0],
+      ['rob', 2, 1, 0],
+    ]);
+    expect(before.items.map((item) => [item.averageHoursToReview, item.leniency])).toEqual([
+      [48, 2],
+      [48, -2],
+    ]);
+
+    await harness.store.update(COLLECTIONS.forms, FORM_ID, { reviewDueDate: later(START, DAY_MS).toISOString() });
+    const after = await progress();
+    expect(after.items.map((item) => [item.staffId, item.overdue])).toEqual([
+      ['rob', 1],
+      ['rita', 0],
+    ]);
+    expect((await harness.as('rita').get(`/admin/forms/${FORM_ID}/progress`)).status).toBe(403);
+  });
+
+  it('"Remind" queues one reminder a day for a reviewer with open reviews, and none for one without', async () => {
+    const ada = await submitApplication(harness, 'ada');
+    await assign(harness, [{ responseId: ada.id, role: 'bootcamp', staffId: 'rob' }]);
+    const remind = (staffId: string) =>
+      harness.as('dora').post(`/admin/forms/${FORM_ID}/progress/${staffId}/remind`, {});
+
+    expect((await remind('rob')).body).toEqual({ queued: true, open: 1 });
+    const [message, ...others] = await outbox();
+    expect(others).toEqual([]);
+    expect(message).toMatchObject({
+      id: outboxId(outboxEvents.reminded(FORM_ID, harness.clock.now), 'rob'),
+      to: 'rob@example.com',
+      state: 'queued',
+    });
+    expect(message!.text).toContain('1 of your');
+    expect(message!.text).toContain('/admin/reviewer/dashboard/');
+
+    const again = await remind('rob');
+    expect([again.status, again.body.error.message]).toEqual([409, REVIEWER_PROGRESS_TEXTS.remindedToday]);
+    harness.clock.now = later(harness.clock.now, DAY_MS);
+    expect((await remind('rob')).status).toBe(201);
+    expect(await outbox()).toHaveLength(2);
+
+    const none = await remind('rita');
+    expect([none.status, none.body.error.message]).toEqual([409, REVIEWER_PROGRESS_TEXTS.nothingToRemind]);
+    expect((await harness.as('rob').post(`/admin/forms/${FORM_ID}/progress/rob/remind`, {})).status).toBe(403);
+    expect((await harness.as('dora').post(`/admin/forms/${FORM_ID}/progress/rob/remind`, { now: 1 })).status).toBe(400);
+  });
+});

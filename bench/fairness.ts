@@ -18,6 +18,7 @@ import pino from 'pino';
 import {
   newApplicationRow,
   type ApplicationResponse,
+  type Assessment,
   type AssessmentView,
   type AutoAssignPreview,
   type DashboardRowView,
@@ -41,6 +42,8 @@ const REVIEWERS = 20;
 const PER_APPLICATION = 3;
 const PLANTED = 15;
 const THRESHOLD = 2;
+/** Conflicts of interest declared (by applicant email) before auto-assign, per seed. */
+const CONFLICTS = 30;
 const FORM_ID = 'demo-form-spring';
 const ROLE = 'engineer';
 const CRITERIA = ['motivation', 'experience', 'communication'] as const;
@@ -165,6 +168,8 @@ interface SeedResult {
   planted: number;
   plantedFlagged: number;
   flagged: number;
+  conflicts: number;
+  conflictsRespected: number;
   rowsMs: number[];
   seconds: number;
 }
@@ -210,6 +215,16 @@ async function runSeed(seed: number): Promise<SeedResult> {
   };
 
   try {
+    // Conflicts of interest, declared ahead of time through the API by random reviewers.
+    const conflicts = new Set<string>();
+    while (conflicts.size < CONFLICTS) {
+      const reviewer = `bench-reviewer-${String(Math.floor(random.uniform() * REVIEWERS)).padStart(2, '0')}`;
+      const applicant = `bench-applicant-${String(Math.floor(random.uniform() * APPLICANTS)).padStart(3, '0')}`;
+      if (conflicts.has(`${reviewer}|${applicant}`)) continue;
+      conflicts.add(`${reviewer}|${applicant}`);
+      await call(reviewer, 'POST', '/admin/conflicts', { email: `${applicant}@example.com` });
+    }
+
     // The real auto-assign: preview, then apply the plan.
     const plan = await call<AutoAssignPreview>(SUPER, 'POST', `/admin/forms/${FORM_ID}/auto-assign/preview`, {
       reviewersPerApplication: PER_APPLICATION,
@@ -295,6 +310,11 @@ async function runSeed(seed: number): Promise<SeedResult> {
     const byCalibrated = await readAll('sort=calibratedReviewScore&dir=desc');
     const flagged = await readAll('filter=disagreement');
 
+    const assigned = (await store.query<Assessment>(COLLECTIONS.reviews, { limit: 10_000 })).items.map(
+      (item) => `${item.data.staffId}|${item.data.applicantUserId}`,
+    );
+    const violated = new Set(assigned.filter((pair) => conflicts.has(pair)));
+
     const truth = all.rows.map((row) => quality[responseOf.get(row.userId)!]!);
     const flaggedIds = new Set(flagged.rows.map((row) => row.userId));
     return {
@@ -309,6 +329,8 @@ async function runSeed(seed: number): Promise<SeedResult> {
       planted: wildReviewer.size,
       plantedFlagged: [...wildReviewer.keys()].filter((id) => flaggedIds.has(id)).length,
       flagged: flaggedIds.size,
+      conflicts: conflicts.size,
+      conflictsRespected: conflicts.size - violated.size,
       rowsMs: [...all.times, ...byCalibrated.times],
       seconds: (performance.now() - started) / 1000,
     };
@@ -349,6 +371,9 @@ async function main() {
   console.log(
     `planted disagreements flagged: ${caught} of ${planted}; rows flagged in all: ${mean(results.map((r) => r.flagged)).toFixed(1)} per seed (of ${APPLICANTS})`,
   );
+  const declared = results.reduce((sum, result) => sum + result.conflicts, 0);
+  const respected = results.reduce((sum, result) => sum + result.conflictsRespected, 0);
+  console.log(`conflicts of interest respected by auto-assign: ${respected} of ${declared}`);
   console.log(
     `dashboard rows page (100 rows, with calibration): p50 ${percentile(rowsMs, 50).toFixed(1)} ms  p95 ${percentile(rowsMs, 95).toFixed(1)} ms`,
   );

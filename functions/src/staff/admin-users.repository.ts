@@ -29,6 +29,10 @@ export interface UserFootprint {
   assessmentsBy: Assessment[];
   /** Their staff loads (one per form). */
   loads: StaffLoad[];
+  /** The ids of the emails queued or sent to them (the outbox keeps their address and what it said). */
+  outboxIds: string[];
+  /** The ids of conflicts of interest they declared, or that name them as the applicant. */
+  conflictIds: string[];
 }
 
 /** Inside a user-management transaction: the review workflow's reads and writes, and plain writes. */
@@ -82,17 +86,33 @@ export function createAdminUsersRepository(store: DocumentStore): AdminUsersRepo
     },
     async footprint(userId) {
       const byUser = [{ field: 'userId', value: userId }];
-      const [responses, index, rows, files, assessmentsAbout, assessmentsBy, loads] = await Promise.all([
-        queryAll<ApplicationResponse>(store, COLLECTIONS.responses, byUser),
-        store.query(COLLECTIONS.responseIndex, { where: byUser }),
-        queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, byUser),
-        queryAll<UploadedFile>(store, COLLECTIONS.files, [{ field: 'ownerId', value: userId }]),
-        assessmentsWhere('applicantUserId', userId),
-        assessmentsWhere('staffId', userId),
-        queryAll<StaffLoad>(store, COLLECTIONS.staffLoads, [{ field: 'staffId', value: userId }]),
-      ]);
+      const [responses, index, rows, files, assessmentsAbout, assessmentsBy, loads, outbox, declared, named] =
+        await Promise.all([
+          queryAll<ApplicationResponse>(store, COLLECTIONS.responses, byUser),
+          store.query(COLLECTIONS.responseIndex, { where: byUser }),
+          queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, byUser),
+          queryAll<UploadedFile>(store, COLLECTIONS.files, [{ field: 'ownerId', value: userId }]),
+          assessmentsWhere('applicantUserId', userId),
+          assessmentsWhere('staffId', userId),
+          queryAll<StaffLoad>(store, COLLECTIONS.staffLoads, [{ field: 'staffId', value: userId }]),
+          store.query(COLLECTIONS.outbox, { where: [{ field: 'recipientId', value: userId }] }),
+          store.query(COLLECTIONS.conflicts, { where: [{ field: 'staffId', value: userId }] }),
+          store.query(COLLECTIONS.conflicts, { where: [{ field: 'applicantUserId', value: userId }] }),
+        ]);
       const indexEntryIds = index.items.map((item) => item.id);
-      return { responses, indexEntryIds, rows, files, assessmentsAbout, assessmentsBy, loads };
+      const outboxIds = outbox.items.map((item) => item.id);
+      const conflictIds = [...new Set([...declared.items, ...named.items].map((item) => item.id))];
+      return {
+        responses,
+        indexEntryIds,
+        rows,
+        files,
+        assessmentsAbout,
+        assessmentsBy,
+        loads,
+        outboxIds,
+        conflictIds,
+      };
     },
     setRole: (ids, role, entries) =>
       store.batch([

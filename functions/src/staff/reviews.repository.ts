@@ -271,7 +271,9 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
       const rows = await queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, where.slice(0, 1));
       return rows.filter((row) => matches(row, where));
     },
-    submittedReviews: (formId) => queryAll<Assessment>(store, COLLECTIONS.reviews, submittedWhere(formId)),
+    // In submission order: one declared index serves it (and the count) on both stores.
+    submittedReviews: (formId) =>
+      queryAll<Assessment>(store, COLLECTIONS.reviews, submittedWhere(formId), { field: 'submittedAt' }),
     formReviews: (formId) =>
       queryAll<Assessment>(store, COLLECTIONS.reviews, [{ field: 'applicationFormId', value: formId }]),
     countSubmittedReviews: (formId) => store.count(COLLECTIONS.reviews, submittedWhere(formId)),

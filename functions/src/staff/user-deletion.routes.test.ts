@@ -69,13 +69,17 @@ afterEach(async () => {
 });
 
 /** Every stored document (audit entries aside) that mentions `text`. */
+/** Every value in a document, nested ones too (a user's data is in values, never in field names such as `event`). */
+const valuesOf = (data: unknown): string[] =>
+  data !== null && typeof data === 'object' ? Object.values(data).flatMap(valuesOf) : [String(data)];
+
 async function mentions(text: string): Promise<string[]> {
   const dump = await dumpStore(harness);
   return Object.entries(dump)
     .filter(([collection]) => collection !== COLLECTIONS.audit)
     .flatMap(([collection, docs]) =>
       Object.entries(docs)
-        .filter(([id, data]) => id.includes(text) || JSON.stringify(data).includes(text))
+        .filter(([id, data]) => id.includes(text) || valuesOf(data).some((value) => value.includes(text)))
         .map(([id]) => `${collection}/${id}`),
     );
 }
@@ -113,6 +117,9 @@ describe('deleting an applicant', () => {
   it('deletes their responses, rows, reviews of them, files, index entries and record; the reviewers loads shrink', async () => {
     expect(await mentions('eve')).not.toEqual([]);
     expect((await harness.as('dora').get(`/files/${eveFileId}`)).status).toBe(200);
+
+    // A conflict of interest naming her goes with her too.
+    expect((await harness.as('dora').post('/admin/conflicts', { email: 'eve@example.com' })).status).toBe(201);
 
     const res = await harness.as('dora').post('/admin/users/delete', { userIds: ['eve'] });
     expect(res.status).toBe(200);

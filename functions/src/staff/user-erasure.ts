@@ -10,7 +10,8 @@ import { loadWith, staffLoadId, type StaffLoad } from './staff-load';
  * Deleting a user: everything of theirs goes, in one transaction with its audit entries. Their
  * responses, response index entries, role applications (dashboard rows), uploaded files' records,
  * the reviews and interviews of their applications (the reviewers' loads shrink to match), their
- * own loads and their user record are deleted. The reviews and interviews they submitted stay,
+ * own loads, the emails to them in the outbox, the conflicts of interest they declared or that
+ * name them, and their user record are deleted. The reviews and interviews they submitted stay,
  * attributed to DELETED_REVIEWER (on the assessment and on its row); the ones they had not
  * submitted are unassigned. The files' bytes are deleted by the caller after the commit.
  */
@@ -85,6 +86,8 @@ export async function eraseInTransaction(
   writeMoves(tx, moves, assessmentsBy);
 
   for (const load of footprint.loads) tx.remove('staffLoads', load.id);
+  for (const id of footprint.outboxIds) tx.remove('outbox', id);
+  for (const id of footprint.conflictIds) tx.remove('conflicts', id);
   tx.remove('users', user.id);
   const { firstName, lastName, email, role } = user;
   tx.record(

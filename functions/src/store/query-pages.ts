@@ -10,16 +10,17 @@ export async function queryPage<T extends Record<string, unknown>>(
   return { items: page.items.map((item) => item.data), nextCursor: page.nextCursor, total };
 }
 
-/** Every document matching the filters, read page by page. */
+/** Every document matching the filters, read page by page (in `orderBy`'s order when given, else by id). */
 export async function queryAll<T extends Record<string, unknown>>(
   store: DocumentStore,
   collection: string,
   where: EqualityFilter[],
+  orderBy?: QuerySpec['orderBy'],
 ): Promise<T[]> {
   const found: T[] = [];
   let after: string | undefined;
   do {
-    const page = await store.query<T>(collection, { where, limit: 500, after });
+    const page = await store.query<T>(collection, { where, orderBy, limit: 500, after });
     found.push(...page.items.map((item) => item.data));
     after = page.nextCursor ?? undefined;
   } while (after);

@@ -20,6 +20,7 @@ import { ApiError } from '../http/api-error';
 import type { IdentityAdmin } from '../identity/identity-admin';
 import type { FileStore } from '../files/file-store';
 import { storagePath } from '../files/files.service';
+import { conflictsWith } from './conflicts';
 import { moveOpenAssignments } from './open-assignments';
 import type { ReviewsRepository } from './reviews.repository';
 import { eraseInTransaction, isOpen, userImpact } from './user-erasure';
@@ -146,8 +147,9 @@ export function createAdminUsersService(deps: {
       const staff = (await reviews.listStaff()).filter((user) => !leavingIds.has(user.id));
       const formIds = [...new Set(open.map((each) => each.applicationFormId))];
       const loads = (await Promise.all(formIds.map((formId) => reviews.loadsOf(formId)))).flat();
+      const conflicted = conflictsWith(await reviews.conflicts());
       const moved = await repository.transaction(async (tx) => {
-        const result = await moveOpenAssignments(tx, { open, action, staff, loads, actor, at });
+        const result = await moveOpenAssignments(tx, { open, action, staff, loads, conflicted, actor, at });
         for (const id of ids) tx.setRole(id, role);
         for (const entry of entries) tx.record(entry);
         return result;

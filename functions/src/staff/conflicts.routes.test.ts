@@ -85,6 +85,22 @@ describe('a conflict declared on an assigned review', () => {
     expect(added.body.staffId).toBe('dora');
   });
 
+  it("a demoted reviewer's open review is reassigned past anyone with a conflict", async () => {
+    // rob is the least loaded (dora already reviews eve): only his conflict keeps him out.
+    const eve = await submitApplication(harness, 'eve');
+    await assign(harness, [
+      { responseId: ada.id, role: 'engineer', staffId: 'rita' },
+      { responseId: eve.id, role: 'engineer', staffId: 'dora' },
+    ]);
+    expect((await harness.as('rob').post('/admin/conflicts', { email: 'ada@example.com' })).status).toBe(201);
+    const demoted = await harness
+      .as('dora')
+      .post('/admin/users/role', { userIds: ['rita'], role: 'applicant', openAssignments: 'reassign' });
+    expect(demoted.status).toBe(200);
+    const row = await storedRow(harness, ada.id, 'engineer');
+    expect(row!.reviews.map((ref) => ref.staffId)).toEqual(['dora']);
+  });
+
   it('is refused on a submitted review, on someone else’s, and after release, without writing', async () => {
     const [mine, robs] = await assign(harness, [
       { responseId: ada.id, role: 'engineer', staffId: 'rita' },

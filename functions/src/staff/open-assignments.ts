@@ -11,6 +11,7 @@ import { auditEntry, type AuditActor } from '../audit/audit-entry';
 import type { UsersTransaction } from './admin-users.repository';
 import { assignmentRef } from './assignments.service';
 import { leastLoadedEligible } from './auto-assign.service';
+import type { conflictsWith } from './conflicts';
 import { moveRef, readForMoves, removalEntry, writeMoves } from './assignment-moves';
 import { assessmentCollection } from './reviews.repository';
 import { emptyLoad, loadCounts, loadWith, staffLoadId, type StaffLoad } from './staff-load';
@@ -31,6 +32,8 @@ export async function moveOpenAssignments(
     staff: User[];
     /** The stored loads of the forms concerned, for the balancing. */
     loads: StaffLoad[];
+    /** Declared conflicts of interest (`conflictsWith`): never a reassignment's choice. */
+    conflicted: ReturnType<typeof conflictsWith>;
     actor: AuditActor;
     at: string;
   },
@@ -57,7 +60,9 @@ export async function moveOpenAssignments(
       const form = await tx.getForm(assessment.applicationFormId);
       const { requiredRole } = formReviewRoleRule(form ?? {});
       const load = current(assessment.applicationFormId, assessment.kind);
-      to = leastLoadedEligible(staff, row, refs, load, 1, requiredRole)[0] ?? null;
+      const applicant = { userId: row.userId, email: row.applicantEmail };
+      const eligible = staff.filter((user) => !input.conflicted(user.id, applicant));
+      to = leastLoadedEligible(eligible, row, refs, load, 1, requiredRole)[0] ?? null;
       if (to) {
         const id = staffLoadId(assessment.applicationFormId, to.id);
         const load = counts.get(id) ?? emptyLoad(assessment.applicationFormId, to.id);

@@ -8,6 +8,7 @@ const ActiveFormRedirect = lazyPage(() => import('../features/dashboard/active-f
 const ApplicationPage = lazyPage(() => import('../features/applications/application-page'), 'ApplicationPage');
 const AssignmentsPage = lazyPage(() => import('../features/assignments/assignments-page'), 'AssignmentsPage');
 const AuditPage = lazyPage(() => import('../features/audit/audit-page'), 'AuditPage');
+const ConflictsPage = lazyPage(() => import('../features/conflicts/conflicts-page'), 'ConflictsPage');
 const DashboardLayout = lazyPage(() => import('../features/dashboard/dashboard-layout'), 'DashboardLayout');
 const FormsPage = lazyPage(() => import('../features/forms/forms-page'), 'FormsPage');
 const NewFormPage = lazyPage(() => import('../features/forms/builder/form-builder-page'), 'NewFormPage');
@@ -44,6 +45,7 @@ export default function DorRoutes() {
       <Route path="forms/new" element={guarded(<NewFormPage />)} />
       <Route path="forms/:formId/edit" element={guarded(<EditFormPage />)} />
       <Route path="audit" element={guarded(<AuditPage />)} />
+      <Route path="conflicts" element={guarded(<ConflictsPage />)} />
       <Route path="response/:responseId" element={guarded(<ResponsePage />)} />
       <Route path="progress/:formId" element={guarded(<ReviewerProgressPage />)} />
       <Route path="*" element={<PageNotFound />} />

@@ -36,6 +36,9 @@ function SuperReviewerLinks() {
       <CardLink to="/admin/dor/audit" title="Audit log">
         Who changed roles, assignments and decisions, and when.
       </CardLink>
+      <CardLink to="/admin/dor/conflicts" title="Conflicts of interest">
+        Who declared a conflict with which applicant, and what it set aside.
+      </CardLink>
     </>
   );
 }

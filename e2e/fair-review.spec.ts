@@ -76,7 +76,10 @@ test("the director's dashboard shows the Calibrated column and filters by disagr
 
   // Sorting by the calibrated score is a header click, kept in the URL.
   // On the title's text: the header's "?" beside it opens the explanation without sorting.
-  await page.getByRole('columnheader', { name: /Calibrated/ }).getByText('Calibrated', { exact: true }).click();
+  await page
+    .getByRole('columnheader', { name: /Calibrated/ })
+    .getByText('Calibrated', { exact: true })
+    .click();
   await expect(page).toHaveURL(/sort=calibratedReviewScore/);
   await expect(row).toHaveCount(1);
 

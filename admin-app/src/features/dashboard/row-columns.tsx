@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Flex, Tag, Typography } from 'antd';
-import { Select, Switch, Tooltip } from '@portal/shared/antd-admin';
+import { Select, Switch } from '@portal/shared/antd-admin';
 import type { ColumnsType, ColumnType } from 'antd/es/table';
 import type { SortOrder } from 'antd/es/table/interface';
 import {
@@ -17,6 +17,7 @@ import {
 } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
 import { DateTime, RoleBadge } from '@portal/shared/ui';
+import { HelpTitle } from '../../lib/help-title';
 import { DECISION_OPTIONS, OFFER_COLORS, OFFER_LABELS, scoreText } from '../../lib/labels';
 import { dorPaths } from '../../lib/paths';
 import { AssignStaff } from '../assignments';
@@ -81,27 +82,6 @@ function ReviewScoreCell({ row, context }: { row: Row; context: RowColumnContext
   );
 }
 
-/** The calibrated column's title, with the method in one sentence (hover or focus the "?"). */
-function CalibratedTitle() {
-  return (
-    <Flex gap={4} align="center" wrap={false}>
-      Calibrated
-      <Tooltip title={CALIBRATION_EXPLANATION}>
-        <Button
-          type="text"
-          size="small"
-          shape="circle"
-          aria-label="How calibrated scores work"
-          // In the sortable header: the help opens without sorting.
-          onClick={(event) => event.stopPropagation()}
-        >
-          ?
-        </Button>
-      </Tooltip>
-    </Flex>
-  );
-}
-
 const sortable = (context: RowColumnContext, key: RowSort, title: ReactNode, render: (row: Row) => ReactNode) =>
   ({
     title,
@@ -158,7 +138,12 @@ const COLUMNS = {
   reviewScore: (context) =>
     sortable(context, 'reviewScore', 'Average score', (row) => <ReviewScoreCell row={row} context={context} />),
   calibratedReviewScore: (context) =>
-    sortable(context, 'calibratedReviewScore', <CalibratedTitle />, (row) => scoreText(row.calibratedReviewScore)),
+    sortable(
+      context,
+      'calibratedReviewScore',
+      <HelpTitle title="Calibrated" help={CALIBRATION_EXPLANATION} label="How calibrated scores work" />,
+      (row) => scoreText(row.calibratedReviewScore),
+    ),
   qualified: (context) => ({
     title: 'Qualified',
     key: 'qualified',

@@ -1,11 +1,12 @@
 import { Button, Flex, Typography } from 'antd';
-import { Table, Tooltip } from '@portal/shared/antd-admin';
+import { Table } from '@portal/shared/antd-admin';
 import type { ColumnsType } from 'antd/es/table';
 import { usePortal } from '@portal/shared/client';
 import { formatDateTime, REVIEWER_PROGRESS_TEXTS, type ReviewerProgress } from '@portal/shared/domain';
 import { Link, useParams } from '@portal/shared/router';
 import { LoadError, PageSkeleton } from '@portal/shared/ui';
 import { remindReviewer, useReviewerProgress } from '../../api/progress';
+import { HelpTitle } from '../../lib/help-title';
 import { dorPaths } from '../../lib/paths';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 
@@ -13,19 +14,6 @@ const hoursText = (hours: number | null) =>
   hours === null ? '—' : hours < 48 ? `${Math.round(hours)} h` : `${(hours / 24).toFixed(1)} days`;
 const leniencyText = (value: number | null) =>
   value === null ? '—' : `${value > 0 ? '+' : value < 0 ? '−' : ''}${Math.abs(value).toFixed(2)}`;
-
-function LeniencyTitle() {
-  return (
-    <Flex gap={4} align="center" wrap={false}>
-      Leniency
-      <Tooltip title={REVIEWER_PROGRESS_TEXTS.leniency}>
-        <Button type="text" size="small" shape="circle" aria-label="What leniency means">
-          ?
-        </Button>
-      </Tooltip>
-    </Flex>
-  );
-}
 
 /** `/admin/dor/progress/{formId}`: each reviewer's reviews of the form, and a reminder for those behind. */
 export function ReviewerProgressPage() {
@@ -70,7 +58,11 @@ export function ReviewerProgressPage() {
       key: 'time',
       render: (_: unknown, item) => hoursText(item.averageHoursToReview),
     },
-    { title: <LeniencyTitle />, key: 'leniency', render: (_: unknown, item) => leniencyText(item.leniency) },
+    {
+      title: <HelpTitle title="Leniency" help={REVIEWER_PROGRESS_TEXTS.leniency} label="What leniency means" />,
+      key: 'leniency',
+      render: (_: unknown, item) => leniencyText(item.leniency),
+    },
     {
       title: '',
       key: 'remind',

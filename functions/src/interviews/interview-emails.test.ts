@@ -1,4 +1,7 @@
-import { INTERVIEW_MESSAGES, type InterviewSlot } from '@portal/shared/domain';
+import express from 'express';
+import request from 'supertest';
+import { INTERVIEW_MESSAGES, type InterviewSlot, type LocalMailboxMessage } from '@portal/shared/domain';
+import { localMailboxHandler } from '../local/local-mailbox';
 import { triggerEmailTransport, type ExtensionMailDocument } from '../outbox/outbox-sender';
 import type { OutboxMessage } from '../outbox/outbox';
 import { COLLECTIONS } from '../store/collections';
@@ -171,5 +174,20 @@ describe('the booking confirmation and its .ics', () => {
     expect(icsEvent(mail!.message.attachments![0]!.content).DTSTART).toBe(
       slot.startsAt.replace(/[-:]/g, '').replace('.000', ''),
     );
+  });
+
+  it('shows in the local mailbox with its .ics to download', async () => {
+    await invited('ada');
+    const slot = await publish();
+    await harness.as('ada').put(bookingPath, { slotId: slot.id }).expect(200);
+    const res = await request(express().get('/local/mailbox', localMailboxHandler(harness.store))).get(
+      '/local/mailbox?email=ada@example.com',
+    );
+    const messages = res.body.messages as LocalMailboxMessage[];
+    const confirmation = messages.find((message) => message.template === 'interviewConfirmation');
+    expect(confirmation?.attachments?.map((file) => file.filename)).toEqual(['interview.ics']);
+    expect(icsEvent(confirmation!.attachments![0]!.content).LOCATION).toBe(slot.place);
+    const receipt = messages.find((message) => message.template === 'submissionReceipt');
+    expect(receipt).not.toHaveProperty('attachments');
   });
 });

@@ -14,6 +14,8 @@ import {
   isBlind,
   STAFF_ROLES,
   type ApplicantInterviews,
+  type Assessment,
+  type InterviewBooking,
   type ApplicationForm,
   type ApplicationResponse,
   type ApplicationRow,
@@ -198,7 +200,17 @@ export function createInterviewsService(deps: { store: DocumentStore; now: () =>
       const slots = await queryAll<InterviewSlot>(store, COLLECTIONS.interviewSlots, [
         { field: 'interviewerIds', op: 'array-contains', value: caller.id },
       ]);
-      const booked = slots.filter((slot) => slot.bookings.length > 0).sort(bySlotStart);
+      const interviews = await queryAll<Assessment>(store, COLLECTIONS.interviews, [
+        { field: 'staffId', value: caller.id },
+      ]);
+      const interviewOf = (booking: InterviewBooking) => {
+        const found = interviews.find((each) => each.responseId === booking.responseId);
+        return found ? { ...booking, interview: { id: found.id, role: found.role } } : booking;
+      };
+      const booked = slots
+        .filter((slot) => slot.bookings.length > 0)
+        .sort(bySlotStart)
+        .map((slot) => ({ ...slot, bookings: slot.bookings.map(interviewOf) }));
       if (caller.role === 'super-reviewer') return { items: booked };
       const forms = new Map<string, ApplicationForm | null>();
       for (const formId of new Set(booked.map((slot) => slot.formId))) {

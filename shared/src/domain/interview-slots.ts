@@ -42,6 +42,11 @@ export type InterviewBooking = {
   responseId: string;
   applicantName: string;
   bookedAt: string;
+  /**
+   * In GET /admin/interviews/mine only: the caller's interview of this applicant (its assessment
+   * id and role), for the link to the interview screen; absent when none is assigned to them.
+   */
+  interview?: { id: string; role: string };
 };
 
 /** Stored in `interview-slots`. `startsAt` is UTC. */

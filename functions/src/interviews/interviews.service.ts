@@ -235,11 +235,14 @@ export function createInterviewsService(deps: { store: DocumentStore; now: () =>
     async forApplicant(formId: string, userId: string): Promise<ApplicantInterviews> {
       const form = await formOrThrow(formId);
       const cutoffHours = cutoffHoursOf(form);
-      if (!(await invitation(formId, userId))) return { invited: false, cutoffHours, booking: null, slots: [] };
+      const zone = form.timeZone ? { timeZone: form.timeZone } : {};
+      if (!(await invitation(formId, userId)))
+        return { invited: false, ...zone, cutoffHours, booking: null, slots: [] };
       const slots = await slotsOf(formId);
       const held = slots.find((slot) => slot.bookings.some((booking) => booking.userId === userId));
       return {
         invited: true,
+        ...zone,
         cutoffHours,
         booking: held ? applicantSlotView(held) : null,
         slots: slots

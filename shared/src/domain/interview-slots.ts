@@ -76,6 +76,8 @@ export interface ApplicantSlotView {
 /** GET /interviews/{formId}: the caller's invitation, booking and the slots they may book. */
 export interface ApplicantInterviews {
   invited: boolean;
+  /** The form's time zone, when it names one (else the chapter's): slot times are shown in it. */
+  timeZone?: string;
   cutoffHours: number;
   booking: ApplicantSlotView | null;
   /** Future slots with a free seat, before the cut-off, in time order (empty unless invited). */

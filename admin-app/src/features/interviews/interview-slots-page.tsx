@@ -1,5 +1,19 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Empty, Flex, Form, Input, InputNumber, List, Popconfirm, Select, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  List,
+  Popconfirm,
+  Select,
+  Tag,
+  Typography,
+} from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError, formQueryOptions, usePortal } from '@portal/shared/client';
 import {
@@ -50,8 +64,7 @@ function PublishSlot({ formId, timeZone }: { formId: string; timeZone: string })
     onError: (error) => Object.keys(fieldIssues(error)).length > 0,
   });
   const issues = { ...fieldIssues(publish.error), ...localIssues };
-  const status = (field: string) =>
-    issues[field] ? { validateStatus: 'error' as const, help: issues[field] } : {};
+  const status = (field: string) => (issues[field] ? { validateStatus: 'error' as const, help: issues[field] } : {});
 
   const submit = () => {
     const startsAt = fromZonedWallTime(draft.start, timeZone);
@@ -73,7 +86,12 @@ function PublishSlot({ formId, timeZone }: { formId: string; timeZone: string })
     <Card size="small" title="Publish a slot">
       <Form layout="vertical" onFinish={submit} requiredMark={false}>
         <Flex gap={16} wrap>
-          <Form.Item label={`Starts (${timeZone})`} htmlFor="slot-start" style={{ minWidth: 220 }} {...status('startsAt')}>
+          <Form.Item
+            label={`Starts (${timeZone})`}
+            htmlFor="slot-start"
+            style={{ minWidth: 220 }}
+            {...status('startsAt')}
+          >
             <Input
               id="slot-start"
               type="datetime-local"
@@ -146,7 +164,9 @@ function SlotItem({ slot, formId, timeZone }: { slot: InterviewSlot; formId: str
             {`${taken} of ${slot.capacity} seat${slot.capacity === 1 ? '' : 's'} taken`}
           </Tag>
         </Flex>
-        <Typography.Text style={{ overflowWrap: 'anywhere' }}>{`${slot.minutes} minutes · ${slot.place}`}</Typography.Text>
+        <Typography.Text
+          style={{ overflowWrap: 'anywhere' }}
+        >{`${slot.minutes} minutes · ${slot.place}`}</Typography.Text>
         <Typography.Text type="secondary">{`With ${slot.interviewerNames.join(', ')}`}</Typography.Text>
         {taken > 0 ? (
           <Typography.Text>
@@ -184,7 +204,9 @@ export function InterviewSlotsPage() {
   const slots = useInterviewSlots(formId);
   if (form.isError || slots.isError) {
     const error = form.error ?? slots.error!;
-    return <LoadError title="The interview slots could not be loaded." error={error} onRetry={() => void slots.refetch()} />;
+    return (
+      <LoadError title="The interview slots could not be loaded." error={error} onRetry={() => void slots.refetch()} />
+    );
   }
   if (form.isPending || slots.isPending) return <PageSkeleton label="Loading interview slots" />;
   const timeZone = form.data.timeZone ?? portal.timeZone ?? localTimeZone();

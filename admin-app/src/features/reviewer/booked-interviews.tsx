@@ -10,12 +10,24 @@ import { assessmentScreenPath } from '../../lib/assessment-links';
  * The caller's booked interviews of the form, in time order (the chapter's zone, named): who, when,
  * where, and a link to the interview screen when an interview of that applicant is assigned to them.
  */
-export function BookedInterviews({ formId, form }: { formId: string; form: Pick<ApplicationForm, 'timeZone'> | undefined }) {
+export function BookedInterviews({
+  formId,
+  form,
+}: {
+  formId: string;
+  form: Pick<ApplicationForm, 'timeZone'> | undefined;
+}) {
   const portal = usePortal();
   const mine = useMyInterviews();
   const timeZone = form?.timeZone ?? portal.timeZone ?? localTimeZone();
   if (mine.isError) {
-    return <LoadError title="Your booked interviews could not be loaded." error={mine.error} onRetry={() => void mine.refetch()} />;
+    return (
+      <LoadError
+        title="Your booked interviews could not be loaded."
+        error={mine.error}
+        onRetry={() => void mine.refetch()}
+      />
+    );
   }
   const slots = (mine.data ?? []).filter((slot) => slot.formId === formId);
   const items = slots.flatMap((slot) => slot.bookings.map((booking) => ({ slot, booking })));
@@ -35,7 +47,12 @@ export function BookedInterviews({ formId, form }: { formId: string; form: Pick<
                   {booking.interview ? (
                     <Link
                       to={assessmentScreenPath(
-                        { kind: 'interview', responseId: booking.responseId, id: booking.interview.id, role: booking.interview.role },
+                        {
+                          kind: 'interview',
+                          responseId: booking.responseId,
+                          id: booking.interview.id,
+                          role: booking.interview.role,
+                        },
                         formId,
                         undefined,
                       )}

@@ -1,6 +1,6 @@
 import { Alert, Typography } from 'antd';
 import { Link } from '@portal/shared/router';
-import { useInterviews, useSlotTime } from '../interview/use-interviews';
+import { useInterviews, useSlotTime } from '../interview';
 
 /** On the status page: the booked interview (zone named), or the invitation to book one; nothing when not invited. */
 export function InterviewSummary({ formId }: { formId: string }) {

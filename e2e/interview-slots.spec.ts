@@ -91,7 +91,7 @@ test('a slot is published, booked by the invited applicant, confirmed with an .i
   await page.getByRole('option', { name: interviewerName }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Publish slot' }).click();
-  const slot = page.locator('.ant-list-item').filter({ hasText: PLACE });
+  const slot = page.getByRole('list', { name: 'Interview slots' }).getByRole('listitem').filter({ hasText: PLACE });
   await expect(slot).toContainText('0 of 2 seats taken');
   const when = (await slot.locator('strong').first().textContent())!;
   // Every date names its zone (an abbreviation such as EST, or GMT+n).

@@ -95,8 +95,8 @@ test('lists slots with their zone, seats taken and who booked; only an unbooked 
   };
   const remove = jest.fn(() => null);
   renderSlots({ [`GET ${SLOTS}`]: answer({ items: [SLOT, booked] }), [`DELETE ${SLOTS}/slot-1`]: remove });
-  const open = (await screen.findByText('Nov 2, 2026, 9:30 AM EST')).closest('.ant-list-item') as HTMLElement;
-  const full = screen.getByText('Nov 3, 2026, 10:00 AM EST').closest('.ant-list-item') as HTMLElement;
+  const open = (await screen.findByText('Nov 2, 2026, 9:30 AM EST')).closest('li') as HTMLElement;
+  const full = screen.getByText('Nov 3, 2026, 10:00 AM EST').closest('li') as HTMLElement;
   expect(within(open).getByText('0 of 2 seats taken')).toBeInTheDocument();
   expect(within(full).getByText('1 of 2 seats taken')).toBeInTheDocument();
   expect(within(full).getByRole('link', { name: 'Ada Lovelace' })).toBeInTheDocument();

@@ -1,19 +1,6 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Empty,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  List,
-  Popconfirm,
-  Select,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Empty, Flex, Form, Input, Popconfirm, Tag, Typography } from 'antd';
+import { InputNumber, Select } from '@portal/shared/antd-admin';
 import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError, formQueryOptions, usePortal } from '@portal/shared/client';
 import {
@@ -38,6 +25,9 @@ interface SlotDraft {
   interviewerIds: string[];
   capacity: number | null;
 }
+
+const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
+const ITEM_STYLE = { padding: '12px 0', borderBottom: '1px solid #f0f0f0' } as const;
 
 const EMPTY: SlotDraft = { start: '', minutes: 30, place: '', interviewerIds: [], capacity: 1 };
 
@@ -156,7 +146,7 @@ function SlotItem({ slot, formId, timeZone }: { slot: InterviewSlot; formId: str
   const taken = slot.bookings.length;
   const when = formatDateTime(slot.startsAt, timeZone);
   return (
-    <List.Item>
+    <li style={ITEM_STYLE}>
       <Flex vertical gap={4} style={{ width: '100%', minWidth: 0 }}>
         <Flex justify="space-between" align="start" gap={8} wrap>
           <Typography.Text strong>{when}</Typography.Text>
@@ -192,7 +182,7 @@ function SlotItem({ slot, formId, timeZone }: { slot: InterviewSlot; formId: str
           </Popconfirm>
         )}
       </Flex>
-    </List.Item>
+    </li>
   );
 }
 
@@ -234,11 +224,11 @@ export function InterviewSlotsPage() {
         {slots.data.length === 0 ? (
           <Empty description="No interview slots yet. Publish the first one above; invited applicants can then book it." />
         ) : (
-          <List
-            aria-label="Interview slots"
-            dataSource={slots.data}
-            renderItem={(slot) => <SlotItem slot={slot} formId={formId} timeZone={timeZone} />}
-          />
+          <ul aria-label="Interview slots" style={LIST_STYLE}>
+            {slots.data.map((slot) => (
+              <SlotItem key={slot.id} slot={slot} formId={formId} timeZone={timeZone} />
+            ))}
+          </ul>
         )}
       </Card>
     </Flex>

@@ -1,10 +1,13 @@
-import { Card, Empty, Flex, List, Typography } from 'antd';
+import { Card, Empty, Flex, Typography } from 'antd';
 import { usePortal } from '@portal/shared/client';
 import { formatDateTime, localTimeZone, type ApplicationForm } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
 import { LoadError } from '@portal/shared/ui';
 import { useMyInterviews } from '../../api/interviews';
 import { assessmentScreenPath } from '../../lib/assessment-links';
+
+const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
+const ITEM_STYLE = { padding: '12px 0', borderBottom: '1px solid #f0f0f0' } as const;
 
 /**
  * The caller's booked interviews of the form, in time order (the chapter's zone, named): who, when,
@@ -36,11 +39,9 @@ export function BookedInterviews({
       {items.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No one has booked an interview with you yet." />
       ) : (
-        <List
-          aria-label="Your booked interviews"
-          dataSource={items}
-          renderItem={({ slot, booking }) => (
-            <List.Item key={`${slot.id}-${booking.userId}`}>
+        <ul aria-label="Your booked interviews" style={LIST_STYLE}>
+          {items.map(({ slot, booking }) => (
+            <li key={`${slot.id}-${booking.userId}`} style={ITEM_STYLE}>
               <Flex vertical gap={2} style={{ minWidth: 0 }}>
                 <Typography.Text strong>{formatDateTime(slot.startsAt, timeZone)}</Typography.Text>
                 <Typography.Text>
@@ -68,9 +69,9 @@ export function BookedInterviews({
                   {!booking.interview && ' · no interview of this applicant is assigned to you yet'}
                 </Typography.Text>
               </Flex>
-            </List.Item>
-          )}
-        />
+            </li>
+          ))}
+        </ul>
       )}
     </Card>
   );

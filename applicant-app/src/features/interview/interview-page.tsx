@@ -1,9 +1,12 @@
-import { Alert, Button, Card, Empty, Flex, List, Popconfirm, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Popconfirm, Typography } from 'antd';
 import { usePortal } from '@portal/shared/client';
 import { localTimeZone, type ApplicantSlotView } from '@portal/shared/domain';
 import { Link, useParams } from '@portal/shared/router';
 import { LoadError, PageSkeleton } from '@portal/shared/ui';
 import { useBooking, useInterviews, useSlotTime } from './use-interviews';
+
+const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
+const ITEM_STYLE = { padding: '12px 0', borderBottom: '1px solid #f0f0f0' } as const;
 
 function SlotText({ slot, when }: { slot: ApplicantSlotView; when: string }) {
   return (
@@ -84,11 +87,9 @@ export default function InterviewPage() {
             {state.slots.length === 0 ? (
               <Empty description="No other times are open right now. Check back later." />
             ) : (
-              <List
-                aria-label="Available interview times"
-                dataSource={state.slots}
-                renderItem={(slot) => (
-                  <List.Item>
+              <ul aria-label="Available interview times" style={LIST_STYLE}>
+                {state.slots.map((slot) => (
+                  <li key={slot.id} style={ITEM_STYLE}>
                     <Flex justify="space-between" align="center" gap={12} wrap style={{ width: '100%' }}>
                       <SlotText slot={slot} when={slotTime(slot.startsAt)} />
                       <Flex vertical align="end" gap={4}>
@@ -104,9 +105,9 @@ export default function InterviewPage() {
                         </Button>
                       </Flex>
                     </Flex>
-                  </List.Item>
-                )}
-              />
+                  </li>
+                ))}
+              </ul>
             )}
           </Card>
         </>

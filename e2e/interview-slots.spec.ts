@@ -88,7 +88,7 @@ test('a slot is published, booked by the invited applicant, confirmed with an .i
   await page.getByLabel('Seats').fill('2');
   await page.getByLabel('Place or video link').fill(PLACE);
   await page.getByLabel('Interviewers').click();
-  await page.getByRole('option', { name: interviewerName }).click();
+  await page.locator('.ant-select-item-option').getByText(interviewerName, { exact: true }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Publish slot' }).click();
   const slot = page.getByRole('list', { name: 'Interview slots' }).getByRole('listitem').filter({ hasText: PLACE });
@@ -118,7 +118,11 @@ test('a slot is published, booked by the invited applicant, confirmed with an .i
   await shots(mine, 'applicant-status');
 
   await mine.goto(`/mailbox?email=${encodeURIComponent(applicant.email)}`);
-  const confirmation = mine.locator('.ant-card').filter({ hasText: `Your interview with` }).filter({ hasText: when });
+  const confirmation = mine
+    .getByRole('region', { name: /^Emails to / })
+    .locator('.ant-card')
+    .filter({ hasText: `Your interview with` })
+    .filter({ hasText: when });
   await expect(confirmation).toBeVisible();
   const download = mine.waitForEvent('download');
   await confirmation.getByRole('link', { name: 'Download interview.ics' }).click();

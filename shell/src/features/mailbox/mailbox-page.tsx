@@ -30,11 +30,7 @@ function AttachmentLink({ file }: { file: EmailAttachment }) {
     setUrl(made);
     return () => URL.revokeObjectURL(made);
   }, [file]);
-  return (
-    <a href={url ?? undefined} download={file.filename} aria-label={`Download ${file.filename}`}>
-      {`📎 ${file.filename}`}
-    </a>
-  );
+  return <a href={url ?? undefined} download={file.filename}>{`Download ${file.filename}`}</a>;
 }
 
 /** One email of the outbox: subject, kind, time and state, its attachments; opened, its HTML and its plain text. */

@@ -28,3 +28,6 @@ export const BUILDER_TEST_AUTH_EMULATOR_PORT = 19899 + PORT_OFFSET;
 /** The blind-review test publishes a blind form as the active one, on its own runtime. */
 export const BLIND_REVIEW_TEST_PORT = 18160 + PORT_OFFSET;
 export const BLIND_REVIEW_TEST_AUTH_EMULATOR_PORT = 20099 + PORT_OFFSET;
+/** The interview-slots test publishes a slot, books it and reads the emails, on its own runtime. */
+export const INTERVIEW_SLOTS_TEST_PORT = 18270 + PORT_OFFSET;
+export const INTERVIEW_SLOTS_TEST_AUTH_EMULATOR_PORT = 20899 + PORT_OFFSET;

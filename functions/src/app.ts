@@ -84,7 +84,7 @@ export function createApp(deps: AppDeps): Express {
   const staffDeps = { store: deps.store, accounts: deps.accounts, now, mail };
   api.use(adminUsersRoutes({ ...staffDeps, files: deps.files }));
   api.use(adminFormsRoutes(staffDeps));
-  api.use(interviewsRoutes({ store: deps.store, now }));
+  api.use(interviewsRoutes({ store: deps.store, now, mail }));
   api.use(preferencesRoutes(staffDeps));
   api.use(reviewsRoutes(staffDeps));
   api.use(exportsRoutes({ ...staffDeps, files: deps.files }));

@@ -29,4 +29,6 @@ export const staffKeys = {
   audit: (query?: AuditQuery) => [...staffKeys.all, 'audit', ...(query ? [query] : [])] as const,
   conflicts: () => [...staffKeys.all, 'conflicts'] as const,
   progress: (formId: string) => [...staffKeys.all, 'progress', formId] as const,
+  interviewSlots: (formId: string) => [...staffKeys.all, 'interview-slots', formId] as const,
+  myInterviews: () => [...staffKeys.all, 'interviews', 'mine'] as const,
 };

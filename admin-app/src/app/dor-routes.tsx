@@ -17,6 +17,7 @@ const ReviewerProgressPage = lazyPage(
   () => import('../features/progress/reviewer-progress-page'),
   'ReviewerProgressPage',
 );
+const InterviewSlotsPage = lazyPage(() => import('../features/interviews/interview-slots-page'), 'InterviewSlotsPage');
 const ResponsePage = lazyPage(() => import('../features/applications/response-page'), 'ResponsePage');
 const StaffAssessmentsPage = lazyPage(
   () => import('../features/assignments/staff-assessments-page'),
@@ -48,6 +49,7 @@ export default function DorRoutes() {
       <Route path="conflicts" element={guarded(<ConflictsPage />)} />
       <Route path="response/:responseId" element={guarded(<ResponsePage />)} />
       <Route path="progress/:formId" element={guarded(<ReviewerProgressPage />)} />
+      <Route path="interview-slots/:formId" element={guarded(<InterviewSlotsPage />)} />
       <Route path="*" element={<PageNotFound />} />
     </Routes>
   );

@@ -11,6 +11,7 @@ export const dorPaths = {
     `/admin/dor/${kind === 'review' ? 'reviewer' : 'interviewer'}/${ids(formId, staffId)}`,
   response: (responseId: string) => `/admin/dor/response/${ids(responseId)}`,
   progress: (formId: string) => `/admin/dor/progress/${ids(formId)}`,
+  interviewSlots: (formId: string) => `/admin/dor/interview-slots/${ids(formId)}`,
   forms: '/admin/dor/forms',
   newForm: '/admin/dor/forms/new',
   editForm: (formId: string) => `/admin/dor/forms/${ids(formId)}/edit`,

@@ -7,6 +7,7 @@ import { lazyPage, PageNotFound, PortalTheme } from '@portal/shared/ui';
 
 /** Each page is its own chunk, loaded when its route is visited (with the portal's loading screen). */
 const DecisionPage = lazyPage(() => import('../features/decision/decision-page'));
+const InterviewPage = lazyPage(() => import('../features/interview/interview-page'));
 const EditorPage = lazyPage(() => import('../features/editor/editor-page'));
 const OverviewPage = lazyPage(() => import('../features/overview/overview-page'));
 const RevisitPage = lazyPage(() => import('../features/revisit/revisit-page'));
@@ -80,6 +81,14 @@ function ApplicantRoutesTree() {
           <ApplicantOnly>
             <SuccessPage />
           </ApplicantOnly>
+        }
+      />
+      <Route
+        path="interview/:formId"
+        element={
+          <AnyRole>
+            <InterviewPage />
+          </AnyRole>
         }
       />
       <Route

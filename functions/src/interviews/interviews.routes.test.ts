@@ -6,7 +6,7 @@ import {
 } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
 import { createHarness, DAY_MS, FORM_ID, later, START, type Caller, type Harness } from '../testing/api-harness';
-import { submitApplication } from '../testing/staff-fixtures';
+import { assign, submitApplication } from '../testing/staff-fixtures';
 
 let harness: Harness;
 beforeEach(async () => {
@@ -197,6 +197,29 @@ describe("the interviewer's booked interviews", () => {
     ]);
     expect((await harness.as('rob').get('/admin/interviews/mine')).body.items).toEqual([]);
     expect((await harness.as('ada').get('/admin/interviews/mine')).status).toBe(403);
+  });
+
+  it("names the interviewer's interview of each booked applicant, for the link to the interview screen", async () => {
+    await invite('ada');
+    await invite('eve');
+    const slot = await publish({ capacity: 2 });
+    const [ada] = await harness.store
+      .query<{ id: string; userId: string }>(COLLECTIONS.responses, {
+        where: [{ field: 'userId', value: 'ada' }],
+      })
+      .then((page) => page.items.map((item) => item.data));
+    const [interview] = await assign(
+      harness,
+      [{ responseId: ada!.id, role: 'engineer', staffId: 'rita' }],
+      'interview',
+    );
+    await harness.as('ada').put(bookingPath, { slotId: slot.id }).expect(200);
+    await harness.as('eve').put(bookingPath, { slotId: slot.id }).expect(200);
+    const mine = (await harness.as('rita').get('/admin/interviews/mine')).body.items as InterviewSlot[];
+    expect(mine[0]!.bookings.map((booking) => [booking.userId, booking.interview])).toEqual([
+      ['ada', { id: interview!.id, role: 'engineer' }],
+      ['eve', undefined],
+    ]);
   });
 
   it('shows a reviewer pseudonyms when the form blinds its interviews, and the super-reviewer names', async () => {

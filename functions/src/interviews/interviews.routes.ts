@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { idSchema, interviewBookingBodySchema, interviewSlotBodySchema, type User } from '@portal/shared/domain';
 import type { AppDeps } from '../app-deps';
+import type { MailSettings } from '../outbox/outbox';
 import { noFormError } from '../forms/forms.service';
 import { ApiError } from '../http/api-error';
 import { parseParam } from '../http/params';
@@ -15,7 +16,7 @@ import { INTERVIEW_MESSAGES } from '@portal/shared/domain';
  * Interview slots: the super-reviewer publishes and deletes them, interviewers list their booked
  * interviews, and an invited applicant books, moves or cancels their seat.
  */
-export function interviewsRoutes(deps: Pick<AppDeps, 'store'> & { now: () => Date }): Router {
+export function interviewsRoutes(deps: Pick<AppDeps, 'store'> & { now: () => Date; mail: MailSettings }): Router {
   const interviews = createInterviewsService(deps);
   const superReviewer = requireSuperReviewer(deps.store);
   const staff = requireStaff(deps.store);
@@ -48,16 +49,21 @@ export function interviewsRoutes(deps: Pick<AppDeps, 'store'> & { now: () => Dat
     res.json(await interviews.forApplicant(formIdOf(req.params.formId), req.identity!.uid));
   });
 
+  const applicant = async (uid: string) => {
+    const user = await deps.store.get<User>(COLLECTIONS.users, uid);
+    if (!user) throw new ApiError('forbidden', INTERVIEW_MESSAGES.notInvited);
+    return user;
+  };
+
   router.put('/interviews/:formId/booking', verified, async (req, res) => {
     const formId = formIdOf(req.params.formId);
     const { slotId } = parseInput(interviewBookingBodySchema, req.body, 'booking');
-    const user = await deps.store.get<User>(COLLECTIONS.users, req.identity!.uid);
-    if (!user) throw new ApiError('forbidden', INTERVIEW_MESSAGES.notInvited);
-    res.json(await interviews.book(formId, user, slotId));
+    res.json(await interviews.book(formId, await applicant(req.identity!.uid), slotId));
   });
 
   router.delete('/interviews/:formId/booking', verified, async (req, res) => {
-    res.json(await interviews.cancel(formIdOf(req.params.formId), req.identity!.uid));
+    const formId = formIdOf(req.params.formId);
+    res.json(await interviews.cancel(formId, await applicant(req.identity!.uid)));
   });
   return router;
 }

@@ -7,10 +7,15 @@ import {
   bySlotStart,
   DEFAULT_INTERVIEW_CUTOFF_HOURS,
   displayName,
+  formatDateTime,
+  formTeamRoles,
+  teamRoleLabel,
   INTERVIEW_MESSAGES,
   isBlind,
   STAFF_ROLES,
   type ApplicantInterviews,
+  type Assessment,
+  type InterviewBooking,
   type ApplicationForm,
   type ApplicationResponse,
   type ApplicationRow,
@@ -20,6 +25,8 @@ import {
 } from '@portal/shared/domain';
 import { noFormError } from '../forms/forms.service';
 import { ApiError } from '../http/api-error';
+import { icsAttachment } from '../outbox/ics';
+import { composeMessage, outboxEvents, outboxInTransaction, type MailSettings } from '../outbox/outbox';
 import type { ResponseIndexEntry } from '../responses/responses.repository';
 import { responseIndexId } from '../responses/responses.repository';
 import { COLLECTIONS } from '../store/collections';
@@ -38,8 +45,71 @@ const noSlotError = () => new ApiError('not-found', INTERVIEW_MESSAGES.noSlot);
 const cutoffHoursOf = (form: Pick<ApplicationForm, 'interviewCutoffHours'>) =>
   form.interviewCutoffHours ?? DEFAULT_INTERVIEW_CUTOFF_HOURS;
 
-export function createInterviewsService(deps: { store: DocumentStore; now: () => Date }) {
-  const { store, now } = deps;
+/** The applicant app's page where an invited applicant books, moves or cancels their interview. */
+export const interviewPagePath = (formId: string) => `/apply/interview/${encodeURIComponent(formId)}`;
+
+/** A video link in a slot's place (the whole place, or the first http(s) link in it). */
+const linkIn = (place: string) => /https?:\/\/\S+/.exec(place)?.[0];
+
+/**
+ * The confirmation of a booking (or a move), or the note that it is cancelled, with the interview
+ * as an `.ics` whose UID is the applicant's for the form: a move or cancellation updates the entry.
+ */
+export function bookingMessage(input: {
+  kind: 'interviewConfirmation' | 'interviewCancellation';
+  form: ApplicationForm;
+  slot: InterviewSlot;
+  applicant: Pick<User, 'id' | 'email' | 'firstName'>;
+  response: Pick<ApplicationResponse, 'rolesApplied'>;
+  mail: MailSettings;
+  at: string;
+}) {
+  const { kind, form, slot, applicant, mail, at } = input;
+  const slotTime = formatDateTime(slot.startsAt, form.timeZone ?? mail.timeZone);
+  const length = `${slot.minutes} minutes`;
+  const cancelled = kind === 'interviewCancellation';
+  const url = linkIn(slot.place);
+  return composeMessage({
+    kind,
+    form,
+    event: cancelled ? outboxEvents.unbooked(slot.id, at) : outboxEvents.booked(slot.id, at),
+    recipient: applicant,
+    values: {
+      firstName: applicant.firstName,
+      semester: form.semester,
+      role: input.response.rolesApplied.map((role) => teamRoleLabel(formTeamRoles(form), role)).join(', '),
+      slotTime,
+      length,
+      place: slot.place,
+      interviewers: slot.interviewerNames.join(', '),
+      bookingLink: `${mail.portalUrl}${interviewPagePath(form.id)}`,
+    },
+    settings: mail,
+    at,
+    attachments: [
+      icsAttachment({
+        uid: `interview-${form.id}-${applicant.id}@application-portal`,
+        sequence: Math.floor(Date.parse(at) / 1000),
+        start: new Date(slot.startsAt),
+        minutes: slot.minutes,
+        summary: `Interview with ${mail.chapterName}`,
+        description: [
+          `Your ${form.semester} interview with ${mail.chapterName} (${length}).`,
+          `Where: ${slot.place}`,
+          `With: ${slot.interviewerNames.join(', ')}`,
+          `Move or cancel: ${mail.portalUrl}${interviewPagePath(form.id)}`,
+        ].join('\n'),
+        location: slot.place,
+        ...(url ? { url } : {}),
+        stamp: new Date(at),
+        cancelled,
+      }),
+    ],
+  });
+}
+
+export function createInterviewsService(deps: { store: DocumentStore; now: () => Date; mail: MailSettings }) {
+  const { store, now, mail } = deps;
 
   async function formOrThrow(formId: string): Promise<ApplicationForm> {
     const form = await store.get<ApplicationForm>(COLLECTIONS.forms, formId);
@@ -130,7 +200,17 @@ export function createInterviewsService(deps: { store: DocumentStore; now: () =>
       const slots = await queryAll<InterviewSlot>(store, COLLECTIONS.interviewSlots, [
         { field: 'interviewerIds', op: 'array-contains', value: caller.id },
       ]);
-      const booked = slots.filter((slot) => slot.bookings.length > 0).sort(bySlotStart);
+      const interviews = await queryAll<Assessment>(store, COLLECTIONS.interviews, [
+        { field: 'staffId', value: caller.id },
+      ]);
+      const interviewOf = (booking: InterviewBooking) => {
+        const found = interviews.find((each) => each.responseId === booking.responseId);
+        return found ? { ...booking, interview: { id: found.id, role: found.role } } : booking;
+      };
+      const booked = slots
+        .filter((slot) => slot.bookings.length > 0)
+        .sort(bySlotStart)
+        .map((slot) => ({ ...slot, bookings: slot.bookings.map(interviewOf) }));
       if (caller.role === 'super-reviewer') return { items: booked };
       const forms = new Map<string, ApplicationForm | null>();
       for (const formId of new Set(booked.map((slot) => slot.formId))) {
@@ -155,11 +235,14 @@ export function createInterviewsService(deps: { store: DocumentStore; now: () =>
     async forApplicant(formId: string, userId: string): Promise<ApplicantInterviews> {
       const form = await formOrThrow(formId);
       const cutoffHours = cutoffHoursOf(form);
-      if (!(await invitation(formId, userId))) return { invited: false, cutoffHours, booking: null, slots: [] };
+      const zone = form.timeZone ? { timeZone: form.timeZone } : {};
+      if (!(await invitation(formId, userId)))
+        return { invited: false, ...zone, cutoffHours, booking: null, slots: [] };
       const slots = await slotsOf(formId);
       const held = slots.find((slot) => slot.bookings.some((booking) => booking.userId === userId));
       return {
         invited: true,
+        ...zone,
         cutoffHours,
         booking: held ? applicantSlotView(held) : null,
         slots: slots
@@ -197,19 +280,47 @@ export function createInterviewsService(deps: { store: DocumentStore; now: () =>
           ],
         });
         tx.set(COLLECTIONS.interviewBookings, bookingId(formId, user.id), { userId: user.id, formId, slotId });
+        outboxInTransaction(tx).queueMessage(
+          bookingMessage({
+            kind: 'interviewConfirmation',
+            form,
+            slot,
+            applicant: user,
+            response,
+            mail,
+            at: at.toISOString(),
+          }),
+        );
       });
       return this.forApplicant(formId, user.id);
     },
 
-    async cancel(formId: string, userId: string): Promise<ApplicantInterviews> {
+    async cancel(formId: string, user: User): Promise<ApplicantInterviews> {
+      const userId = user.id;
       const form = await formOrThrow(formId);
       const cutoffHours = cutoffHoursOf(form);
       await store.transaction(async (tx) => {
         const record = await tx.get<BookingRecord>(COLLECTIONS.interviewBookings, bookingId(formId, userId));
         const slot = record ? await tx.get<InterviewSlot>(COLLECTIONS.interviewSlots, record.slotId) : null;
         if (!record || !slot) throw new ApiError('not-found', INTERVIEW_MESSAGES.noBooking);
-        if (!beforeCutoff(slot, cutoffHours, now())) {
+        const at = now();
+        if (!beforeCutoff(slot, cutoffHours, at)) {
           throw new ApiError('conflict', INTERVIEW_MESSAGES.pastCutoff(cutoffHours));
+        }
+        const booking = slot.bookings.find((held) => held.userId === userId);
+        const response = booking ? await tx.get<ApplicationResponse>(COLLECTIONS.responses, booking.responseId) : null;
+        if (response) {
+          outboxInTransaction(tx).queueMessage(
+            bookingMessage({
+              kind: 'interviewCancellation',
+              form,
+              slot,
+              applicant: user,
+              response,
+              mail,
+              at: at.toISOString(),
+            }),
+          );
         }
         tx.update(COLLECTIONS.interviewSlots, slot.id, {
           bookings: slot.bookings.filter((booking) => booking.userId !== userId),

@@ -33,6 +33,7 @@ export function localMailboxHandler(store: DocumentStore): RequestHandler {
       subject: data.subject,
       html: data.html,
       text: data.text,
+      ...(data.attachments?.length ? { attachments: data.attachments } : {}),
       state: data.state,
       createdAt: data.createdAt,
     }));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EmailAttachment } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore, StoreTransaction } from '../store/document-store';
 import type { OutboxMessage } from './outbox';
@@ -29,7 +30,7 @@ export const localTransport: MailTransport = {
 export interface ExtensionMailDocument {
   [field: string]: unknown;
   to: string[];
-  message: { subject: string; html: string; text: string };
+  message: { subject: string; html: string; text: string; attachments?: EmailAttachment[] };
 }
 
 /**
@@ -42,7 +43,13 @@ export const triggerEmailTransport: MailTransport = {
     assertDeliverable(message);
     const document: ExtensionMailDocument = {
       to: [message.to],
-      message: { subject: message.subject, html: message.html, text: message.text },
+      message: {
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+        // The extension passes `message` to nodemailer, whose attachments take filename, content and contentType.
+        ...(message.attachments?.length ? { attachments: message.attachments } : {}),
+      },
     };
     tx.set(COLLECTIONS.mail, message.id, document);
   },

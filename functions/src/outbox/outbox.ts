@@ -4,6 +4,7 @@ import {
   MESSAGE_FOOTERS,
   messageTemplate,
   type ApplicationForm,
+  type EmailAttachment,
   type MessageKind,
 } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
@@ -36,6 +37,8 @@ export interface OutboxMessage {
   subject: string;
   html: string;
   text: string;
+  /** Files sent with the message (an interview's `.ics`); absent when none. */
+  attachments?: EmailAttachment[];
   state: OutboxState;
   attempts: number;
   lastError: string | null;
@@ -70,6 +73,12 @@ export const outboxEvents = {
   released: (formId: string) => `release.${formId}`,
   /** At most one reminder a day per reviewer and form (the day in UTC). */
   reminded: (formId: string, at: Date) => `remind.${formId}.${at.toISOString().slice(0, 10)}`,
+  /** One invitation to interview per applicant and form, whichever way they were invited first. */
+  invitedToInterview: (formId: string) => `interview-invite.${formId}`,
+  /** A booking (or a move) of a slot, at the time it was made. */
+  booked: (slotId: string, at: string) => `interview-book.${slotId}.${Date.parse(at)}`,
+  /** A cancellation of a booking of a slot, at the time it was made. */
+  unbooked: (slotId: string, at: string) => `interview-cancel.${slotId}.${Date.parse(at)}`,
 };
 
 /** The path of the applicant's status page, where the decision and letter are. */
@@ -84,6 +93,7 @@ export function composeMessage(input: {
   values: Record<string, string>;
   settings: MailSettings;
   at: string;
+  attachments?: EmailAttachment[];
 }): OutboxMessage {
   const { kind, form, event, recipient, settings, at } = input;
   const template = messageTemplate(form, kind);
@@ -104,6 +114,7 @@ export function composeMessage(input: {
     formId: form.id,
     event,
     ...rendered,
+    ...(input.attachments?.length ? { attachments: input.attachments } : {}),
     state: 'queued',
     attempts: 0,
     lastError: null,

@@ -15,6 +15,8 @@ import {
 } from '@portal/shared/domain';
 import { auditEntry, type AuditActor } from '../audit/audit-entry';
 import { ApiError } from '../http/api-error';
+import { interviewInvitations } from '../interviews/invitations';
+import type { MailSettings } from '../outbox/outbox';
 import { toAssessmentView } from './dashboard.service';
 import {
   assessmentCollection,
@@ -55,6 +57,8 @@ export async function assignInTransaction(
   at: string,
   actor: AuditActor,
   newId: () => string = randomUUID,
+  /** Given: an interviewer assigned invites the applicant to interview (the invitation is queued here). */
+  mail?: MailSettings,
 ): Promise<Assessment[]> {
   const applications = await readAll(
     items.map((item) => item.responseId),
@@ -139,6 +143,20 @@ export async function assignInTransaction(
     changedLoads.set(loadId, loadWith(load, kind, { assigned: 1 }));
   }
 
+  // Reads of the invitations come before the first write.
+  const invitations =
+    kind === 'interview' && mail
+      ? await interviewInvitations(
+          tx,
+          items.map((item) =>
+            applications.get(item.responseId)!.rows.get(applicationRowId(item.responseId, item.role))!,
+          ),
+          forms,
+          mail,
+          at,
+        )
+      : [];
+  for (const message of invitations) tx.queueMessage(message);
   for (const assessment of created) {
     tx.createAssessment(assessment);
     tx.record(
@@ -198,7 +216,7 @@ async function refuseConflicts(tx: ReviewsTransaction, items: AssignmentInput[])
   }
 }
 
-export function createAssignmentsService(deps: { reviews: ReviewsRepository; now: () => Date }) {
+export function createAssignmentsService(deps: { reviews: ReviewsRepository; now: () => Date; mail: MailSettings }) {
   return {
     async assign(
       kind: AssessmentKind,
@@ -209,7 +227,7 @@ export function createAssignmentsService(deps: { reviews: ReviewsRepository; now
       const at = deps.now().toISOString();
       const created = await deps.reviews.transaction(async (tx) => {
         if (!acknowledgeConflicts) await refuseConflicts(tx, items);
-        return assignInTransaction(tx, kind, items, at, actor);
+        return assignInTransaction(tx, kind, items, at, actor, randomUUID, deps.mail);
       });
       return created.map((each) => toAssessmentView(each));
     },

@@ -55,7 +55,7 @@ export function reviewsRoutes(
   const services = { reviews: reviewsRepository, now: deps.now, calibration };
   const dashboard = createDashboardService(services);
   const decisions = createRowDecisionsService({ ...services, mail: deps.mail });
-  const assignments = createAssignmentsService(services);
+  const assignments = createAssignmentsService({ ...services, mail: deps.mail });
   const assessments = createAssessmentsService(services);
   const autoAssign = createAutoAssignService(services);
   const letters = createLetterPreviewService(services);

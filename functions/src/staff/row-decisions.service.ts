@@ -27,6 +27,7 @@ import {
   type MailSettings,
   type OutboxMessage,
 } from '../outbox/outbox';
+import { interviewInvitations } from '../interviews/invitations';
 import { COLLECTIONS } from '../store/collections';
 import { formOrNotFound } from './dashboard.service';
 import type { ApplicationState, ReviewsRepository, ReviewsTransaction } from './reviews.repository';
@@ -95,6 +96,7 @@ async function qualifyInTransaction(
   qualified: boolean,
   actor: AuditActor,
   at: string,
+  mail: MailSettings,
   formId?: string,
 ): Promise<ApplicationRow[]> {
   const rows: ApplicationRow[] = [];
@@ -108,6 +110,17 @@ async function qualifyInTransaction(
     forms.set(form.id, form);
     rows.push(row);
   }
+  // A row qualified now invites its applicant to interview: the invitation commits with the flag.
+  const invitations = qualified
+    ? await interviewInvitations(
+        tx,
+        rows.filter((row) => !row.qualified),
+        forms,
+        mail,
+        at,
+      )
+    : [];
+  for (const message of invitations) tx.queueMessage(message);
   return rows.map((row) => {
     const next = { ...row, qualified };
     tx.setRow(next);
@@ -220,7 +233,7 @@ export function createRowDecisionsService(deps: { reviews: ReviewsRepository; no
     ): Promise<ApplicationRowView> {
       const at = now().toISOString();
       const [next] = await reviews.transaction((tx) =>
-        qualifyInTransaction(tx, [{ responseId, role }], qualified, actor, at),
+        qualifyInTransaction(tx, [{ responseId, role }], qualified, actor, at, mail),
       );
       return toRowView(next!);
     },
@@ -233,7 +246,9 @@ export function createRowDecisionsService(deps: { reviews: ReviewsRepository; no
       actor: AuditActor,
     ): Promise<{ updated: number }> {
       const at = now().toISOString();
-      const updated = await reviews.transaction((tx) => qualifyInTransaction(tx, rows, qualified, actor, at, formId));
+      const updated = await reviews.transaction((tx) =>
+        qualifyInTransaction(tx, rows, qualified, actor, at, mail, formId),
+      );
       return { updated: updated.length };
     },
 

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatTime } from './dates';
+import { formatDate, formatDateTime, formatTime, fromZonedWallTime, toZonedWallTime } from './dates';
 
 const AT = '2025-03-02T04:59:00.000Z';
 
@@ -14,4 +14,48 @@ it('writes a time of day with seconds and its zone', () => {
 it('writes a day alone without a time, on the day of the zone given', () => {
   expect(formatDate(AT, 'America/New_York')).toBe('Mar 1, 2025');
   expect(formatDate(AT, 'UTC')).toBe('Mar 2, 2025');
+});
+
+describe('wall-clock times in a zone across a DST change (interview slots)', () => {
+  const NY = 'America/New_York';
+  it.each([
+    // The day before, during and after spring forward (Mar 8, 2026, 2:00 EST -> 3:00 EDT).
+    ['2026-03-07T09:30', NY, '2026-03-07T14:30:00.000Z'],
+    ['2026-03-08T01:59', NY, '2026-03-08T06:59:00.000Z'],
+    ['2026-03-08T03:00', NY, '2026-03-08T07:00:00.000Z'],
+    ['2026-03-09T09:30', NY, '2026-03-09T13:30:00.000Z'],
+    // Fall back (Nov 1, 2026, 2:00 EDT -> 1:00 EST).
+    ['2026-10-31T09:30', NY, '2026-10-31T13:30:00.000Z'],
+    ['2026-11-01T09:30', NY, '2026-11-01T14:30:00.000Z'],
+    // Southern hemisphere: Sydney leaves DST on Apr 5, 2026 (3:00 AEDT -> 2:00 AEST).
+    ['2026-04-04T10:00', 'Australia/Sydney', '2026-04-03T23:00:00.000Z'],
+    ['2026-04-06T10:00', 'Australia/Sydney', '2026-04-06T00:00:00.000Z'],
+    ['2026-03-29T01:30', 'Europe/Berlin', '2026-03-29T00:30:00.000Z'],
+    ['2026-03-29T03:30', 'Europe/Berlin', '2026-03-29T01:30:00.000Z'],
+  ])('%s in %s is %s, and back', (wall, zone, utc) => {
+    expect(fromZonedWallTime(wall, zone)?.toISOString()).toBe(utc);
+    expect(toZonedWallTime(utc, zone)).toBe(wall);
+  });
+
+  it('takes the first of a time that occurs twice (the fall-back hour)', () => {
+    expect(fromZonedWallTime('2026-11-01T01:30', NY)?.toISOString()).toBe('2026-11-01T05:30:00.000Z');
+    expect(formatDateTime('2026-11-01T05:30:00.000Z', NY)).toBe('Nov 1, 2026, 1:30 AM EDT');
+    expect(formatDateTime('2026-11-01T06:30:00.000Z', NY)).toBe('Nov 1, 2026, 1:30 AM EST');
+  });
+
+  it('moves a time that never occurs (the spring-forward gap) forward by the gap', () => {
+    const instant = fromZonedWallTime('2026-03-08T02:30', NY)!;
+    expect(instant.toISOString()).toBe('2026-03-08T07:30:00.000Z');
+    expect(toZonedWallTime(instant, NY)).toBe('2026-03-08T03:30');
+  });
+
+  it('keeps the length of a slot that spans the change in real time', () => {
+    const start = fromZonedWallTime('2026-11-01T00:30', NY)!;
+    const end = new Date(start.getTime() + 120 * 60_000);
+    expect(formatDateTime(end, NY)).toBe('Nov 1, 2026, 1:30 AM EST');
+  });
+
+  it.each(['', '2026-02-30T10:00', '2026-03-08 10:00', '2026-03-08T25:00'])('refuses %p', (wall) => {
+    expect(fromZonedWallTime(wall, NY)).toBeNull();
+  });
 });

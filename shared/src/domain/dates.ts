@@ -25,3 +25,54 @@ export function formatTime(value: string | Date, timeZone?: string): string {
 export function formatDate(value: string | Date, timeZone?: string): string {
   return new Intl.DateTimeFormat(LOCALE, { ...DATE, timeZone }).format(new Date(value));
 }
+
+/** A wall-clock time as a `datetime-local` input holds it: "2026-03-08T09:30". */
+const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+const WALL_PARTS: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
+
+/** An instant as the wall-clock time of `timeZone` ("2026-03-08T09:30"), for a `datetime-local` input. */
+export function toZonedWallTime(value: string | Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat(LOCALE, { ...WALL_PARTS, timeZone })
+      .formatToParts(new Date(value))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+/** The zone's offset from UTC at an instant, in milliseconds (east positive). */
+function offsetMs(instant: number, timeZone: string): number {
+  const wall = toZonedWallTime(new Date(instant), timeZone);
+  const [, y, mo, d, h, mi] = WALL_TIME.exec(wall)!.map(Number) as number[];
+  return Date.UTC(y!, mo! - 1, d!, h!, mi!) - Math.floor(instant / 60_000) * 60_000;
+}
+
+/**
+ * The UTC instant of a wall-clock time in `timeZone` ("2026-03-08T09:30" in America/New_York).
+ * Across a DST change: a time that occurs twice (the fall-back hour) is its first occurrence; a
+ * time that never occurs (the spring-forward gap) moves forward by the gap, as clocks do.
+ * Null when `wall` is not a wall-clock time.
+ */
+export function fromZonedWallTime(wall: string, timeZone: string): Date | null {
+  const match = WALL_TIME.exec(wall);
+  if (!match) return null;
+  const [, y, mo, d, h, mi] = match.map(Number) as number[];
+  const asUtc = Date.UTC(y!, mo! - 1, d!, h!, mi!);
+  if (Number.isNaN(asUtc) || toZonedWallTime(new Date(asUtc), 'UTC') !== wall) return null;
+  const day = 24 * 60 * 60 * 1000;
+  const before = asUtc - offsetMs(asUtc - day, timeZone);
+  const after = asUtc - offsetMs(asUtc + day, timeZone);
+  const valid = [before, after].filter((instant) => toZonedWallTime(new Date(instant), timeZone) === wall);
+  return new Date(valid.length > 0 ? Math.min(...valid) : before);
+}
+
+/** The reader's own time zone (the browser's or the server's). */
+export const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -42,6 +42,11 @@ export type InterviewBooking = {
   responseId: string;
   applicantName: string;
   bookedAt: string;
+  /**
+   * In GET /admin/interviews/mine only: the caller's interview of this applicant (its assessment
+   * id and role), for the link to the interview screen; absent when none is assigned to them.
+   */
+  interview?: { id: string; role: string };
 };
 
 /** Stored in `interview-slots`. `startsAt` is UTC. */
@@ -71,6 +76,8 @@ export interface ApplicantSlotView {
 /** GET /interviews/{formId}: the caller's invitation, booking and the slots they may book. */
 export interface ApplicantInterviews {
   invited: boolean;
+  /** The form's time zone, when it names one (else the chapter's): slot times are shown in it. */
+  timeZone?: string;
   cutoffHours: number;
   booking: ApplicantSlotView | null;
   /** Future slots with a free seat, before the cut-off, in time order (empty unless invited). */

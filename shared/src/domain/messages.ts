@@ -11,13 +11,23 @@ import type { ApplicationForm } from './schemas';
  * template in and renders it (HTML and plain text) when it queues the message in the outbox.
  */
 
-export const MESSAGE_KINDS = ['submissionReceipt', 'decisionReleased', 'reviewerReminder'] as const;
+export const MESSAGE_KINDS = [
+  'submissionReceipt',
+  'decisionReleased',
+  'reviewerReminder',
+  'interviewInvitation',
+  'interviewConfirmation',
+  'interviewCancellation',
+] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   submissionReceipt: 'Submission receipt',
   decisionReleased: 'Decision released',
   reviewerReminder: 'Reviewer reminder',
+  interviewInvitation: 'Interview invitation',
+  interviewConfirmation: 'Interview confirmation',
+  interviewCancellation: 'Interview cancelled',
 };
 
 /** Placeholders every message may use: the letters' and the chapter's name. */
@@ -32,6 +42,11 @@ export const MESSAGE_PLACEHOLDERS = {
   decisionReleased: [...COMMON_PLACEHOLDERS, 'letter', 'decisionLink'],
   /** To a reviewer: `{firstName}` is theirs; `{open}` how many reviews wait, `{dueDate}` the form's review due date. */
   reviewerReminder: [...COMMON_PLACEHOLDERS, 'open', 'dueDate', 'dashboardLink'],
+  /** `{bookingLink}`: the status page where the applicant books a slot. */
+  interviewInvitation: [...COMMON_PLACEHOLDERS, 'bookingLink'],
+  /** `{slotTime}` in the chapter's zone (named), `{length}` e.g. "30 minutes", `{place}` a room or video link. */
+  interviewConfirmation: [...COMMON_PLACEHOLDERS, 'slotTime', 'length', 'place', 'interviewers', 'bookingLink'],
+  interviewCancellation: [...COMMON_PLACEHOLDERS, 'slotTime', 'length', 'place', 'bookingLink'],
 } as const satisfies Record<MessageKind, readonly string[]>;
 export type MessagePlaceholder<K extends MessageKind> = (typeof MESSAGE_PLACEHOLDERS)[K][number];
 
@@ -46,6 +61,12 @@ export const MESSAGE_FOOTERS: Record<MessageKind, (chapter: string) => string> =
     `You received this email because you applied to ${chapter} and its decisions have been released.`,
   reviewerReminder: (chapter) =>
     `You received this email because you review applications for ${chapter} and its director of recruitment sent a reminder.`,
+  interviewInvitation: (chapter) =>
+    `You received this email because you applied to ${chapter} and were invited to interview.`,
+  interviewConfirmation: (chapter) =>
+    `You received this email because you booked an interview with ${chapter} through its application portal.`,
+  interviewCancellation: (chapter) =>
+    `You received this email because you cancelled your interview with ${chapter} through its application portal.`,
 };
 
 const placeholderList = (names: readonly string[]) => names.map((name) => `{${name}}`).join(', ');
@@ -85,6 +106,9 @@ export const messageTemplatesSchema = z.strictObject({
   submissionReceipt: templateSchema('submissionReceipt').optional(),
   decisionReleased: templateSchema('decisionReleased').optional(),
   reviewerReminder: templateSchema('reviewerReminder').optional(),
+  interviewInvitation: templateSchema('interviewInvitation').optional(),
+  interviewConfirmation: templateSchema('interviewConfirmation').optional(),
+  interviewCancellation: templateSchema('interviewCancellation').optional(),
 });
 export type MessageTemplates = z.infer<typeof messageTemplatesSchema>;
 export type MessageTemplate = { subject: string; body: string };
@@ -122,6 +146,40 @@ export const DEFAULT_MESSAGE_TEMPLATES: Record<MessageKind, MessageTemplate> = {
       'A friendly reminder from {chapter}: {open} of your {semester} reviews are not submitted yet. Reviews are due {dueDate}.',
       '',
       'Your reviews: {dashboardLink}',
+    ].join('\n'),
+  },
+  interviewInvitation: {
+    subject: '{chapter} invites you to interview',
+    body: [
+      'Hi {firstName},',
+      '',
+      'Thank you for applying to {chapter} for {semester} ({role}). We would like to meet you: please book an interview slot that suits you.',
+      '',
+      'Book your interview: {bookingLink}',
+    ].join('\n'),
+  },
+  interviewConfirmation: {
+    subject: 'Your interview with {chapter}: {slotTime}',
+    body: [
+      'Hi {firstName},',
+      '',
+      'Your interview with {chapter} is booked:',
+      '',
+      '- When: {slotTime} ({length})',
+      '- Where: {place}',
+      '- With: {interviewers}',
+      '',
+      'The attached calendar file adds it to your calendar. To move or cancel it: {bookingLink}',
+    ].join('\n'),
+  },
+  interviewCancellation: {
+    subject: 'Your interview with {chapter} is cancelled',
+    body: [
+      'Hi {firstName},',
+      '',
+      'Your interview with {chapter} on {slotTime} ({length}, {place}) is cancelled.',
+      '',
+      'To book another slot: {bookingLink}',
     ].join('\n'),
   },
 };
@@ -205,9 +263,18 @@ export interface FailedMessages {
 }
 export const FAILED_MESSAGES_SHOWN = 50;
 
+/** A file attached to an email; `content` is text (UTF-8), as the Trigger Email extension takes it. */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 /** GET /local/mailbox?email= (local runtime only): the outbox's messages to an address, newest first. */
 export interface LocalMailboxMessage {
   id: string;
+  /** Files attached (an interview's `.ics`), their content as text. */
+  attachments?: EmailAttachment[];
   template: MessageKind;
   subject: string;
   html: string;

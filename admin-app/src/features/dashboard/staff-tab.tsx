@@ -59,7 +59,14 @@ export function StaffTab({ formId, kind, search }: { formId: string; kind: Asses
       locale={{ emptyText: search.trim() ? 'Nothing matches your search.' : EMPTY_TEXT[kind] }}
     />
   );
-  if (kind !== 'review') return table;
+  if (kind !== 'review') {
+    return (
+      <Flex vertical gap={8}>
+        <Link to={dorPaths.interviewSlots(formId)}>Interview slots: publish times applicants book</Link>
+        {table}
+      </Flex>
+    );
+  }
   return (
     <Flex vertical gap={8}>
       <Link to={dorPaths.progress(formId)}>Reviewer progress: overdue reviews, time to review, leniency</Link>

@@ -9,6 +9,7 @@ import { LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
 import { useMyAssessments } from '../../api/assessments';
 import { AssessmentStateTag, assessmentScreenPath } from '../../lib/assessment-links';
 import { FormRoles } from '../../lib/form-roles';
+import { BookedInterviews } from './booked-interviews';
 
 const EMPTY_TEXT: Record<AssessmentKind, string> = {
   review: 'No applications assigned to you yet.',
@@ -19,7 +20,7 @@ const EMPTY_TEXT: Record<AssessmentKind, string> = {
 export function AssessmentsTab({ formId, kind, search }: { formId: string; kind: AssessmentKind; search: string }) {
   const { api } = usePortal();
   const list = useMyAssessments(formId, { kind, search });
-  const form = useQuery({ ...formQueryOptions(api, formId), enabled: kind === 'review' });
+  const form = useQuery(formQueryOptions(api, formId));
 
   if (list.isError) {
     return (
@@ -56,6 +57,7 @@ export function AssessmentsTab({ formId, kind, search }: { formId: string; kind:
   return (
     <FormRoles form={form.data}>
       <Flex vertical gap={12}>
+        {kind === 'interview' && <BookedInterviews formId={formId} form={form.data} />}
         <Typography.Text type="secondary">{`${total} assigned`}</Typography.Text>
         <Table<AssessmentView>
           rowKey="id"

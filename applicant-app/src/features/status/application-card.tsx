@@ -3,6 +3,7 @@ import { formTeamRoles, type MyApplication } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
 import { applicantStatus, editorPath } from '../../lib/application-status';
 import { DateTime, RoleBadge, TeamRolesProvider } from '@portal/shared/ui';
+import { InterviewSummary } from './interview-summary';
 import { RoleStatus } from './role-status';
 
 const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
@@ -30,6 +31,7 @@ function Submitted({ item }: { item: MyApplication }) {
       <Typography.Text type="secondary">
         Submitted <DateTime value={item.response.dateSubmitted} dateOnly />
       </Typography.Text>
+      {!item.form.decisionsReleased && <InterviewSummary formId={item.form.id} />}
       <Flex vertical gap={8} component="ul" style={LIST_STYLE}>
         {item.roles.map((entry) => (
           <RoleStatus key={entry.role} item={item} entry={entry} />

@@ -240,7 +240,11 @@ export const MATRIX: Record<string, MatrixRow> = {
       messages: {
         submissionReceipt: { ...DEFAULT_MESSAGE_TEMPLATES.submissionReceipt },
         decisionReleased: { ...DEFAULT_MESSAGE_TEMPLATES.decisionReleased },
+        interviewInvitation: { ...DEFAULT_MESSAGE_TEMPLATES.interviewInvitation },
+        interviewConfirmation: { ...DEFAULT_MESSAGE_TEMPLATES.interviewConfirmation },
+        interviewCancellation: { ...DEFAULT_MESSAGE_TEMPLATES.interviewCancellation },
       },
+      interviewCutoffHours: 48,
     }),
     optionalFields: [
       'description',
@@ -253,6 +257,7 @@ export const MATRIX: Record<string, MatrixRow> = {
       'roles',
       'reviewRoleRule',
       'disagreementThreshold',
+      'interviewCutoffHours',
     ],
     expect: { ...SUPER_ONLY, superReviewer: 201 },
   },

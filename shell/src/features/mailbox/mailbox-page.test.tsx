@@ -122,3 +122,46 @@ test("the outbox's emails to the address show with their kind and state, opening
     await within(emails).findByLabelText('We received your application to Example Chapter (plain text)'),
   ).toHaveTextContent('Example Chapter Hi Ada');
 });
+
+test("an email's attachment (an interview's .ics) is offered for download with its content", async () => {
+  const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n';
+  emulator.mockImplementation(async (input) => {
+    const body = String(input).startsWith('/local/mailbox')
+      ? {
+          messages: [
+            {
+              id: 'interview-book.s1.1~ada',
+              template: 'interviewConfirmation',
+              subject: 'Your interview with Example Chapter',
+              html: '<p>Booked</p>',
+              text: 'Booked',
+              attachments: [{ filename: 'interview.ics', contentType: 'text/calendar; charset=utf-8', content: ics }],
+              state: 'sent',
+              createdAt: '2026-03-01T12:00:00.000Z',
+            },
+          ],
+        }
+      : { oobCodes: [] };
+    return { ok: true, status: 200, json: async () => body } as Response;
+  });
+  const blobs: Blob[] = [];
+  Object.assign(URL, {
+    createObjectURL: jest.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:ics';
+    }),
+    revokeObjectURL: jest.fn(),
+  });
+  renderMailbox(setupPortal(), `/mailbox?email=${encodeURIComponent(ADA_EMAIL)}`);
+  const link = await screen.findByRole('link', { name: 'Download interview.ics' });
+  expect(screen.getByText('Interview confirmation')).toBeInTheDocument();
+  expect(link).toHaveAttribute('download', 'interview.ics');
+  expect(link).toHaveAttribute('href', 'blob:ics');
+  expect(blobs[0]!.type).toBe('text/calendar; charset=utf-8');
+  const content = await new Promise<unknown>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result);
+    reader.readAsText(blobs[0]!);
+  });
+  expect(content).toBe(ics);
+});

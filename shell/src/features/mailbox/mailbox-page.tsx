@@ -1,6 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Empty, Flex, Form, Input, Radio, Tag, Typography } from 'antd';
-import { formatDateTime, MESSAGE_KIND_LABELS, type LocalMailboxMessage } from '@portal/shared/domain';
+import {
+  formatDateTime,
+  MESSAGE_KIND_LABELS,
+  type EmailAttachment,
+  type LocalMailboxMessage,
+} from '@portal/shared/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from '@portal/shared/router';
 import { useSession } from '../../lib/identity/session-context';
@@ -17,7 +22,18 @@ const STATE_COLORS: Record<LocalMailboxMessage['state'], string> = { queued: 'de
 /** The body of an email's HTML document (the page shows it inline: the page policy frames nothing). */
 const emailBody = (html: string) => /<body[^>]*>([\s\S]*)<\/body>/i.exec(html)?.[1] ?? html;
 
-/** One email of the outbox: subject, kind, time and state; opened, its HTML and its plain text. */
+/** A file attached to an email, to download (an object URL of its content, released when unmounted). */
+function AttachmentLink({ file }: { file: EmailAttachment }) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    const made = URL.createObjectURL(new Blob([file.content], { type: file.contentType }));
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [file]);
+  return <a href={url ?? undefined} download={file.filename}>{`Download ${file.filename}`}</a>;
+}
+
+/** One email of the outbox: subject, kind, time and state, its attachments; opened, its HTML and its plain text. */
 function OutboxEmail({ message }: { message: LocalMailboxMessage }) {
   const [open, setOpen] = useState(false);
   const [view, setView] = useState<'html' | 'text'>('html');
@@ -40,6 +56,9 @@ function OutboxEmail({ message }: { message: LocalMailboxMessage }) {
         <Button size="small" onClick={() => setOpen(!open)} aria-expanded={open}>
           {open ? 'Close' : 'Open'}
         </Button>
+        {message.attachments?.map((file) => (
+          <AttachmentLink key={file.filename} file={file} />
+        ))}
       </Flex>
       {open && (
         <Flex vertical gap={8}>

@@ -270,6 +270,7 @@ const FIELD_LABELS: Record<string, string> = {
   letters: 'Letters',
   reviewRoleRule: 'Who reviews what',
   disagreementThreshold: 'Flag disagreement above',
+  interviewCutoffHours: 'Interview booking cut-off',
 };
 
 /** Where a problem is, as a person reads it: `Section 2 "About you" › Question 1 › Options`. */

@@ -7,6 +7,7 @@ import {
   formTeamRoles,
   LETTER_PLACEHOLDERS,
   MESSAGE_KIND_LABELS,
+  DEFAULT_INTERVIEW_CUTOFF_HOURS,
   MESSAGE_KINDS,
   MESSAGE_PLACEHOLDERS,
   messageTemplate,
@@ -380,6 +381,16 @@ export function RubricsEditor({ draft, onChange }: { draft: FormDraft; onChange:
           value={draft.disagreementThreshold}
           onChange={(disagreementThreshold) => onChange({ ...draft, disagreementThreshold })}
         />
+        <NumberField
+          path="interviewCutoffHours"
+          label="Interview booking cut-off (hours)"
+          extra={`Invited applicants can book, move or cancel an interview until this many hours before it starts (${DEFAULT_INTERVIEW_CUTOFF_HOURS} when empty).`}
+          placeholder={String(DEFAULT_INTERVIEW_CUTOFF_HOURS)}
+          min={0}
+          step={1}
+          value={draft.interviewCutoffHours}
+          onChange={(interviewCutoffHours) => onChange({ ...draft, interviewCutoffHours })}
+        />
       </div>
       <RubricList draft={draft} field="reviewRubrics" title="Review rubrics" onChange={onChange} />
       <RubricList draft={draft} field="interviewRubrics" title="Interview rubrics" onChange={onChange} />
@@ -493,6 +504,10 @@ const MESSAGE_PURPOSES: Record<MessageKind, string> = {
   submissionReceipt: 'Sent to an applicant when they submit, with a summary of their answers.',
   decisionReleased: 'Sent to every applicant when you release decisions, with their letter.',
   reviewerReminder: 'Sent to a reviewer when you press "Remind" on the reviewer progress page.',
+  interviewInvitation:
+    'Sent to an applicant once, when one of their roles is marked qualified or an interviewer is assigned.',
+  interviewConfirmation: 'Sent when an applicant books or moves an interview, with the interview as a calendar file.',
+  interviewCancellation: 'Sent when an applicant cancels their interview.',
 };
 
 /**

@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { usePortal, type ApiClient } from '@portal/shared/client';
+import type { InterviewSlot, InterviewSlotBody } from '@portal/shared/domain';
+import { staffKeys } from './keys';
+
+const id = encodeURIComponent;
+const slotsPath = (formId: string) => `/admin/forms/${id(formId)}/interview-slots`;
+
+/** GET /admin/forms/{formId}/interview-slots (super-reviewer): every slot of the form, in time order. */
+export function useInterviewSlots(formId: string) {
+  const { api } = usePortal();
+  return useQuery({
+    queryKey: staffKeys.interviewSlots(formId),
+    queryFn: async () => (await api.request<{ items: InterviewSlot[] }>('GET', slotsPath(formId))).items,
+  });
+}
+
+export const publishSlot = (api: ApiClient, formId: string, body: InterviewSlotBody) =>
+  api.request<InterviewSlot>('POST', slotsPath(formId), { body });
+
+export const deleteSlot = (api: ApiClient, formId: string, slotId: string) =>
+  api.request<null>('DELETE', `${slotsPath(formId)}/${id(slotId)}`);
+
+/** GET /admin/interviews/mine: the caller's booked interviews (every form), in time order. */
+export function useMyInterviews() {
+  const { api } = usePortal();
+  return useQuery({
+    queryKey: staffKeys.myInterviews(),
+    queryFn: async () => (await api.request<{ items: InterviewSlot[] }>('GET', '/admin/interviews/mine')).items,
+  });
+}

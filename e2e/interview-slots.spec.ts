@@ -1,0 +1,155 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { toZonedWallTime, type Page as ListPage, type StaffMember } from '../shared/src/domain';
+import { startPortalProcess, type PortalProcess } from '../tools/portal-process';
+import { DEMO, DEMO_PASSWORD, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
+import { FORM, idToken, submitApplication } from './support/applications';
+import { INTERVIEW_SLOTS_TEST_AUTH_EMULATOR_PORT, INTERVIEW_SLOTS_TEST_PORT } from './support/ports';
+
+/**
+ * Interview slots (issue 17): the super-reviewer publishes a slot on the slot screen; an applicant
+ * invited (an interviewer assigned to them) finds the invitation in the local mailbox, books the
+ * slot, sees it on the status page and gets the confirmation with its .ics; the interviewer finds
+ * the interview in their booked list, linking to the interview screen.
+ */
+const SHOTS = '/tmp/shots-i17s';
+const PLACE = 'Student Union, Room 204';
+
+let portal: PortalProcess;
+let applicant = { email: '', password: '' };
+let interviewerName = '';
+
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
+
+test.beforeAll(async ({ playwright }) => {
+  test.setTimeout(300_000);
+  portal = await startPortalProcess({
+    port: INTERVIEW_SLOTS_TEST_PORT,
+    authEmulatorPort: INTERVIEW_SLOTS_TEST_AUTH_EMULATOR_PORT,
+  });
+  const request = await playwright.request.newContext({ baseURL: portal.url });
+  const headers = { Authorization: `Bearer ${await idToken(request, DEMO.director, DEMO_PASSWORD)}` };
+  applicant = await registerVerifiedApplicant(request, uniqueEmail('interviewee'), undefined, {
+    firstName: 'Imogen',
+    lastName: 'Slotwell',
+  });
+  const response = await submitApplication(request, applicant, ['bootcamp']);
+  const staff = await request.get(`/api/admin/users?search=${encodeURIComponent(DEMO.reviewer)}`, { headers });
+  const reviewer = ((await staff.json()) as ListPage<StaffMember>).items.find((user) => user.email === DEMO.reviewer)!;
+  interviewerName = `${reviewer.firstName} ${reviewer.lastName}`;
+  const preferences = await request.put(`/api/users/${reviewer.id}/preferences`, {
+    headers,
+    data: { roles: ['bootcamp', 'engineer', 'designer'] },
+  });
+  expect(preferences.status(), await preferences.text()).toBe(200);
+  // The explicit invitation: an interviewer assigned.
+  const assigned = await request.post('/api/admin/assignments', {
+    headers,
+    data: { kind: 'interview', assignments: [{ responseId: response.id, role: 'bootcamp', staffId: reviewer.id }] },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(201);
+  await request.dispose();
+});
+
+test.afterAll(async () => {
+  await portal?.stop();
+});
+
+test.use({ baseURL: `http://127.0.0.1:${INTERVIEW_SLOTS_TEST_PORT}` });
+
+/** A screenshot at 1366 and at 390 px wide, the page never wider than the screen. */
+async function shots(page: Page, name: string) {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/${name}-1366.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+test('a slot is published, booked by the invited applicant, confirmed with an .ics and listed for the interviewer', async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await logIn(page, DEMO.director);
+  await page.goto(`/admin/dor/interview-slots/${FORM}`);
+  await expect(page.getByRole('heading', { name: 'Interview slots' })).toBeVisible();
+  await expect(page.getByText('No interview slots yet.', { exact: false })).toBeVisible();
+  await shots(page, 'slots-empty');
+
+  // The start is entered in the chapter's zone, which the label names.
+  const label = await page.getByText(/^Starts \(/).textContent();
+  const zone = /^Starts \((.+)\)$/.exec(label ?? '')![1]!;
+  const start = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000);
+  start.setUTCMinutes(0, 0, 0);
+  await page.getByLabel(/^Starts \(/).fill(toZonedWallTime(start, zone));
+  await page.getByLabel('Length (minutes)').fill('45');
+  await page.getByLabel('Seats').fill('2');
+  await page.getByLabel('Place or video link').fill(PLACE);
+  await page.getByLabel('Interviewers').click();
+  await page.locator('.ant-select-item-option').getByText(interviewerName, { exact: true }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Publish slot' }).click();
+  const slot = page.getByRole('list', { name: 'Interview slots' }).getByRole('listitem').filter({ hasText: PLACE });
+  await expect(slot).toContainText('0 of 2 seats taken');
+  const when = (await slot.locator('strong').first().textContent())!;
+  // Every date names its zone (an abbreviation such as EST, or GMT+n).
+  expect(when).toMatch(/\d{1,2}:\d{2} [AP]M [A-Z]{2,5}([+-]\d+)?$/);
+  await shots(page, 'slots-published');
+
+  const mine = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  await logIn(mine, applicant.email, applicant.password);
+  await mine.goto(`/mailbox?email=${encodeURIComponent(applicant.email)}`);
+  await expect(mine.getByText('invites you to interview')).toBeVisible();
+
+  await mine.goto('/apply/status');
+  await mine.getByRole('link', { name: 'Book an interview time' }).click();
+  await expect(mine.getByRole('heading', { name: 'Your interview' })).toBeVisible();
+  await expect(mine.getByText(`Times are in ${zone}.`)).toBeVisible();
+  await shots(mine, 'applicant-book');
+  await mine.getByRole('button', { name: `Book ${when}` }).click();
+  await expect(mine.getByText('Your interview is booked.')).toBeVisible();
+  await shots(mine, 'applicant-booked');
+
+  await mine.goto('/apply/status');
+  await expect(mine.getByText(`Interview: ${when}`)).toBeVisible();
+  await expect(mine.getByText(PLACE, { exact: false })).toBeVisible();
+  await shots(mine, 'applicant-status');
+
+  await mine.goto(`/mailbox?email=${encodeURIComponent(applicant.email)}`);
+  const confirmation = mine
+    .getByRole('region', { name: /^Emails to / })
+    .locator('.ant-card')
+    .filter({ hasText: `Your interview with` })
+    .filter({ hasText: when });
+  await expect(confirmation).toBeVisible();
+  const download = mine.waitForEvent('download');
+  await confirmation.getByRole('link', { name: 'Download interview.ics' }).click();
+  const file = await (await download).path();
+  const ics = await readFile(file, 'utf8');
+  expect(ics).toContain('BEGIN:VCALENDAR\r\n');
+  expect(ics).toContain(`DTSTART:${start.toISOString().replace(/[-:]/g, '').replace('.000', '')}`);
+  expect(ics.replace(/\r\n /g, '')).toContain('LOCATION:Student Union\\, Room 204');
+  await confirmation.getByRole('button', { name: 'Open' }).click();
+  await expect(confirmation.getByText(PLACE, { exact: false })).toBeVisible();
+  await shots(mine, 'mailbox-confirmation');
+  await mine.close();
+
+  await page.reload();
+  await expect(slot).toContainText('1 of 2 seats taken');
+  await expect(slot.getByRole('link', { name: 'Imogen Slotwell' })).toBeVisible();
+  await expect(slot.getByRole('button', { name: 'Delete slot' })).toHaveCount(0);
+  await shots(page, 'slots-booked');
+
+  const interviewer = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  await logIn(interviewer, DEMO.reviewer);
+  await interviewer.goto(`/admin/reviewer/dashboard/${FORM}/interviews`);
+  const booked = interviewer.locator('.ant-card').filter({ hasText: 'Your booked interviews' });
+  await expect(booked.getByText(when)).toBeVisible();
+  await shots(interviewer, 'interviewer-booked');
+  await booked.getByRole('link', { name: 'Imogen Slotwell' }).click();
+  await expect(interviewer).toHaveURL(/\/admin\/interview\/f\//);
+  await expect(interviewer.getByRole('heading', { name: 'Interview' })).toBeVisible();
+  await interviewer.close();
+});

@@ -1,0 +1,105 @@
+import { INTERVIEW_MESSAGES, type InterviewSlot } from '@portal/shared/domain';
+import type { OutboxMessage } from '../outbox/outbox';
+import { COLLECTIONS } from '../store/collections';
+import type { DocumentStore } from '../store/document-store';
+import { createFirestoreStore } from '../store/firestore-store';
+import { createSqliteStore } from '../store/sqlite-store';
+import { createHarness, DAY_MS, FORM_ID, later, START, type Harness } from '../testing/api-harness';
+import { submitApplication } from '../testing/staff-fixtures';
+import { connectTestFirestore, NO_FIRESTORE_EMULATOR, testFirestoreEmulatorHost } from '../testing/test-firestore';
+
+/**
+ * Two invited applicants book the last seat of one slot at the same moment: exactly one holds it,
+ * the other is told the slot was just taken, and only the winner's confirmation is queued. On
+ * SQLite, and on Google's Cloud Firestore emulator (real transaction isolation) where installed.
+ */
+jest.setTimeout(60_000);
+
+type StoreFactory = () => Promise<{ store: DocumentStore; cleanup: () => Promise<void> }>;
+
+const sqlite: StoreFactory = async () => ({
+  store: createSqliteStore({ filename: ':memory:' }),
+  cleanup: async () => {},
+});
+
+function firestore(): StoreFactory {
+  let connection: ReturnType<typeof connectTestFirestore>;
+  beforeAll(() => {
+    connection = connectTestFirestore('interview-last-seat');
+  });
+  afterAll(() => connection?.close());
+  return async () => {
+    await connection.clear();
+    const store = createFirestoreStore(connection.db);
+    return { store: { ...store, close: async () => {} }, cleanup: () => connection.clear() };
+  };
+}
+
+const targets: [string, StoreFactory | null][] = [
+  ['SQLite', sqlite],
+  [
+    `Firestore (Google's Cloud Firestore emulator)${testFirestoreEmulatorHost() ? '' : ` [skipped: ${NO_FIRESTORE_EMULATOR}]`}`,
+    testFirestoreEmulatorHost() ? firestore() : null,
+  ],
+];
+
+describe.each(targets)('the last seat of a slot on %s', (_name, makeStore) => {
+  const run = makeStore ? it : it.skip;
+  let harness: Harness;
+  let cleanup: () => Promise<void>;
+
+  beforeEach(async () => {
+    if (!makeStore) return;
+    const made = await makeStore();
+    cleanup = made.cleanup;
+    harness = await createHarness({ store: made.store });
+  });
+
+  afterEach(async () => {
+    if (!makeStore) return;
+    await harness.close();
+    await cleanup();
+  });
+
+  run('goes to exactly one of two applicants booking it at once', async () => {
+    for (const caller of ['ada', 'eve'] as const) {
+      const response = await submitApplication(harness, caller);
+      await harness.as('dora').put(`/admin/rows/${response.id}/engineer/qualified`, { qualified: true }).expect(200);
+    }
+    const published = await harness.as('dora').post(`/admin/forms/${FORM_ID}/interview-slots`, {
+      startsAt: later(START, 3 * DAY_MS).toISOString(),
+      minutes: 30,
+      place: 'Room 1',
+      interviewerIds: ['rita'],
+      capacity: 2,
+    });
+    const slot = published.body as InterviewSlot;
+    // One seat of two already taken: the next two bookings race for the last one.
+    await harness.store.update(COLLECTIONS.interviewSlots, slot.id, {
+      bookings: [
+        { userId: 'someone', responseId: 'r-someone', applicantName: 'Someone', bookedAt: START.toISOString() },
+      ],
+    });
+
+    const answers = await Promise.all(
+      (['ada', 'eve'] as const).map((caller) =>
+        harness.as(caller).put(`/interviews/${FORM_ID}/booking`, { slotId: slot.id }),
+      ),
+    );
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 409]);
+    expect(answers.find((res) => res.status === 409)!.body.error.message).toBe(INTERVIEW_MESSAGES.slotFull);
+    const stored = await harness.store.get<InterviewSlot>(COLLECTIONS.interviewSlots, slot.id);
+    expect(stored!.bookings).toHaveLength(2);
+    const winner = answers[0]!.status === 200 ? 'ada' : 'eve';
+    expect(stored!.bookings.map((booking) => booking.userId)).toEqual(['someone', winner]);
+    const confirmations = (await harness.store.query<OutboxMessage>(COLLECTIONS.outbox)).items
+      .map(({ data }) => data)
+      .filter((message) => message.template === 'interviewConfirmation');
+    expect(confirmations.map((message) => message.recipientId)).toEqual([winner]);
+    expect(
+      (await harness.store.query(COLLECTIONS.interviewBookings)).items.map(
+        ({ data }) => (data as { userId: string }).userId,
+      ),
+    ).toEqual([winner]);
+  });
+});

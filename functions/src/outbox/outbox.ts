@@ -70,6 +70,8 @@ export const outboxEvents = {
   released: (formId: string) => `release.${formId}`,
   /** At most one reminder a day per reviewer and form (the day in UTC). */
   reminded: (formId: string, at: Date) => `remind.${formId}.${at.toISOString().slice(0, 10)}`,
+  /** Once per applicant and form: the reminder of an unsubmitted draft before the due date. */
+  draftReminder: (formId: string) => `draft-reminder.${formId}`,
 };
 
 /** The path of the applicant's status page, where the decision and letter are. */

@@ -11,13 +11,14 @@ import type { ApplicationForm } from './schemas';
  * template in and renders it (HTML and plain text) when it queues the message in the outbox.
  */
 
-export const MESSAGE_KINDS = ['submissionReceipt', 'decisionReleased', 'reviewerReminder'] as const;
+export const MESSAGE_KINDS = ['submissionReceipt', 'decisionReleased', 'reviewerReminder', 'draftReminder'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   submissionReceipt: 'Submission receipt',
   decisionReleased: 'Decision released',
   reviewerReminder: 'Reviewer reminder',
+  draftReminder: 'Unsubmitted draft reminder',
 };
 
 /** Placeholders every message may use: the letters' and the chapter's name. */
@@ -32,6 +33,8 @@ export const MESSAGE_PLACEHOLDERS = {
   decisionReleased: [...COMMON_PLACEHOLDERS, 'letter', 'decisionLink'],
   /** To a reviewer: `{firstName}` is theirs; `{open}` how many reviews wait, `{dueDate}` the form's review due date. */
   reviewerReminder: [...COMMON_PLACEHOLDERS, 'open', 'dueDate', 'dashboardLink'],
+  /** To an applicant with an unsubmitted draft, 48 h before `{dueDate}` (the form's, with its zone). */
+  draftReminder: [...COMMON_PLACEHOLDERS, 'dueDate', 'applicationLink'],
 } as const satisfies Record<MessageKind, readonly string[]>;
 export type MessagePlaceholder<K extends MessageKind> = (typeof MESSAGE_PLACEHOLDERS)[K][number];
 
@@ -46,6 +49,8 @@ export const MESSAGE_FOOTERS: Record<MessageKind, (chapter: string) => string> =
     `You received this email because you applied to ${chapter} and its decisions have been released.`,
   reviewerReminder: (chapter) =>
     `You received this email because you review applications for ${chapter} and its director of recruitment sent a reminder.`,
+  draftReminder: (chapter) =>
+    `You received this email because you started an application to ${chapter} and have not submitted it yet. It is sent once.`,
 };
 
 const placeholderList = (names: readonly string[]) => names.map((name) => `{${name}}`).join(', ');
@@ -85,6 +90,7 @@ export const messageTemplatesSchema = z.strictObject({
   submissionReceipt: templateSchema('submissionReceipt').optional(),
   decisionReleased: templateSchema('decisionReleased').optional(),
   reviewerReminder: templateSchema('reviewerReminder').optional(),
+  draftReminder: templateSchema('draftReminder').optional(),
 });
 export type MessageTemplates = z.infer<typeof messageTemplatesSchema>;
 export type MessageTemplate = { subject: string; body: string };
@@ -122,6 +128,16 @@ export const DEFAULT_MESSAGE_TEMPLATES: Record<MessageKind, MessageTemplate> = {
       'A friendly reminder from {chapter}: {open} of your {semester} reviews are not submitted yet. Reviews are due {dueDate}.',
       '',
       'Your reviews: {dashboardLink}',
+    ].join('\n'),
+  },
+  draftReminder: {
+    subject: 'Your application to {chapter} is not submitted yet',
+    body: [
+      'Hi {firstName},',
+      '',
+      'You started an application to {chapter} for {semester}, but it is not submitted yet. Applications are due {dueDate}.',
+      '',
+      'Finish and submit it here: {applicationLink}',
     ].join('\n'),
   },
 };
@@ -204,6 +220,11 @@ export interface FailedMessages {
   items: FailedMessage[];
 }
 export const FAILED_MESSAGES_SHOWN = 50;
+
+export const OUTBOX_MESSAGES = {
+  noMessage: 'No email with this ID!',
+  notFailed: 'Only an email that could not be delivered can be sent again',
+} as const;
 
 /** GET /local/mailbox?email= (local runtime only): the outbox's messages to an address, newest first. */
 export interface LocalMailboxMessage {

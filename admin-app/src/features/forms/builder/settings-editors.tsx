@@ -493,6 +493,7 @@ const MESSAGE_PURPOSES: Record<MessageKind, string> = {
   submissionReceipt: 'Sent to an applicant when they submit, with a summary of their answers.',
   decisionReleased: 'Sent to every applicant when you release decisions, with their letter.',
   reviewerReminder: 'Sent to a reviewer when you press "Remind" on the reviewer progress page.',
+  draftReminder: 'Sent once to an applicant whose application is still a draft 48 hours before the due date.',
 };
 
 /**

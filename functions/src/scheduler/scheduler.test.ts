@@ -15,6 +15,7 @@ import { DRAFT_REMINDER_BEFORE_MS } from './draft-reminders';
 import { createScheduler } from './scheduler';
 
 const HOUR = 60 * 60 * 1000;
+type StoredAudit = AuditEntry & Record<string, unknown>;
 const SCHEDULE = `/admin/forms/${FORM_ID}/release/schedule`;
 
 let harness: Harness;
@@ -29,7 +30,7 @@ const form = async () => (await harness.store.get<ApplicationForm>(COLLECTIONS.f
 const messages = async (store: DocumentStore = harness.store) =>
   (await store.query<OutboxMessage>(COLLECTIONS.outbox)).items.map((item) => item.data);
 const auditActions = async () =>
-  (await harness.store.query<AuditEntry>(COLLECTIONS.audit)).items.map((item) => item.data.action);
+  (await harness.store.query<StoredAudit>(COLLECTIONS.audit)).items.map((item) => item.data.action);
 
 async function decideEverything(decision = 'accepted') {
   const rows = (await harness.store.query<{ responseId: string; role: string }>(COLLECTIONS.reviewStatuses)).items;
@@ -61,7 +62,7 @@ describe('scheduled release', () => {
     expect((await form()).decisionsReleased).toBe(true);
     expect((await harness.as('dora').get(SCHEDULE)).body.schedule.state).toBe('released');
     expect((await messages()).map((m) => m.id)).toContain(outboxId(outboxEvents.released(FORM_ID), 'ada'));
-    const released = (await harness.store.query<AuditEntry>(COLLECTIONS.audit)).items.find(
+    const released = (await harness.store.query<StoredAudit>(COLLECTIONS.audit)).items.find(
       (item) => item.data.action === 'decisions.released',
     );
     expect(released?.data.actorId).toBe('dora');
@@ -80,7 +81,7 @@ describe('scheduled release', () => {
     expect(schedule!.reason).toMatch(
       /^Decisions cannot be released while \d+ role applications? from 1 applicant (is|are) undecided$/,
     );
-    const failed = (await harness.store.query<AuditEntry>(COLLECTIONS.audit)).items.find(
+    const failed = (await harness.store.query<StoredAudit>(COLLECTIONS.audit)).items.find(
       (item) => item.data.action === 'release.schedule-failed',
     );
     expect(failed?.data.after).toMatchObject({ state: 'failed', reason: schedule!.reason });

@@ -25,6 +25,7 @@ import { interviewsRoutes } from './interviews/interviews.routes';
 import { preferencesRoutes } from './users/preferences.routes';
 import { DEFAULT_MAIL_SETTINGS } from './outbox/outbox';
 import { outboxRoutes } from './outbox/outbox.routes';
+import { releaseScheduleRoutes } from './scheduler/release-schedule.routes';
 
 export type { AppDeps } from './app-deps';
 
@@ -90,6 +91,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(exportsRoutes({ ...staffDeps, files: deps.files }));
   api.use(auditRoutes(staffDeps));
   api.use(outboxRoutes(staffDeps));
+  api.use(releaseScheduleRoutes(staffDeps));
 
   api.use(notFoundHandler);
   api.use(errorMiddleware);

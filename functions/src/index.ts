@@ -4,6 +4,8 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { getFirebaseAdminApp } from './identity/firebase-identity';
 import { createOutboxSender, triggerEmailTransport } from './outbox/outbox-sender';
 import { createFirestoreStore } from './store/firestore-store';
+import { createScheduler } from './scheduler/scheduler';
+import { productionMailSettings } from './compose/production';
 import { lazyApiHandler } from './compose/api-handler';
 import { API_MAX_INSTANCES, API_MEMORY_MB, PORTAL_REGION } from './compose/params';
 import { assertNoEmulatorHosts, createProductionApp } from './compose/production';
@@ -38,5 +40,20 @@ export const outboxSender = onSchedule(
     assertNoEmulatorHosts();
     const store = createFirestoreStore(getFirestore(getFirebaseAdminApp()));
     await createOutboxSender({ store, transport: triggerEmailTransport, now: () => new Date() }).runOnce();
+  },
+);
+
+/**
+ * The portal's due work in production, every minute (the local server runs the same on a timer):
+ * releases whose scheduled time has come (the guard checked again), release messages still to
+ * write after a crash, and the 48 h reminders of unsubmitted drafts.
+ */
+export const scheduledWork = onSchedule(
+  { schedule: 'every 1 minutes', region: PORTAL_REGION, timeoutSeconds: 300, maxInstances: 1 },
+  async () => {
+    const config = loadProductionConfig();
+    assertNoEmulatorHosts();
+    const store = createFirestoreStore(getFirestore(getFirebaseAdminApp()));
+    await createScheduler({ store, now: () => new Date(), mail: productionMailSettings(config) }).runOnce();
   },
 );

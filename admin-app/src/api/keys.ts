@@ -16,6 +16,8 @@ export const staffKeys = {
   forms: () => [...staffKeys.all, 'forms'] as const,
   offers: (formId: string) => [...staffKeys.all, 'offers', formId] as const,
   undecided: (formId: string) => [...staffKeys.all, 'undecided', formId] as const,
+  releaseSchedule: (formId: string) => [...staffKeys.all, 'release-schedule', formId] as const,
+  releaseDryRun: (formId: string) => [...staffKeys.all, 'release-dry-run', formId] as const,
   rows: (formId: string, query?: RowsQuery) => [...staffKeys.all, 'rows', formId, ...(query ? [query] : [])] as const,
   staff: (formId: string, query?: StaffQuery) =>
     [...staffKeys.all, 'staff-members', formId, ...(query ? [query] : [])] as const,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { usePortal } from '@portal/shared/client';
+import { usePortal, type ApiClient } from '@portal/shared/client';
 import type { FailedMessages } from '@portal/shared/domain';
 import { staffKeys } from './keys';
 
@@ -12,3 +12,9 @@ export function useFailedMessages() {
     refetchInterval: 60_000,
   });
 }
+
+/** POST /admin/outbox/{messageId}/resend (super-reviewer): a failed email queued again, audited. */
+export const resendMessage = (api: ApiClient, messageId: string) =>
+  api.request<{ id: string; state: 'queued' }>('POST', `/admin/outbox/${encodeURIComponent(messageId)}/resend`, {
+    body: {},
+  });

@@ -27,6 +27,8 @@ export interface LocalServerOptions {
   onAuthEmulatorChange?: () => Promise<void>;
   /** GET /local/mailbox: the outbox's messages to an address (local-mailbox.ts). */
   mailbox?: RequestHandler;
+  /** GET and POST /local/clock: read and move the server's clock forward (local-clock.ts). */
+  clock?: { read: RequestHandler; advance: RequestHandler };
 }
 
 /** Paths the Firebase Auth SDK calls when pointed at an emulator, plus the emulator's action pages. */
@@ -73,6 +75,7 @@ export function createLocalServer({
   remoteOrigins = [],
   onAuthEmulatorChange,
   mailbox,
+  clock,
 }: LocalServerOptions): Express {
   const unreachable = (res: ServerResponse, reason: string) => {
     if (res.headersSent) return;
@@ -101,6 +104,10 @@ export function createLocalServer({
   server.use((req, res, next) => (isApiPath(req.path) ? apiCompression : assetCompression)(req, res, next));
   server.use(api);
   if (mailbox) server.get('/local/mailbox', mailbox);
+  if (clock) {
+    server.get('/local/clock', clock.read);
+    server.post('/local/clock', express.json({ limit: '1kb' }), clock.advance);
+  }
   server.use(
     createProxyMiddleware({
       target: authEmulatorOrigin,

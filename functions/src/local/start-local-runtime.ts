@@ -24,9 +24,14 @@ import { createLocalServer, type BundleDirs } from './local-server';
 import { localMailboxHandler } from './local-mailbox';
 import { createOutboxSender, localTransport, startSenderLoop } from '../outbox/outbox-sender';
 import { DEFAULT_MAIL_SETTINGS, type MailSettings } from '../outbox/outbox';
+import { createClock } from '../scheduler/clock';
+import { createScheduler } from '../scheduler/scheduler';
+import { localClockHandlers } from './local-clock';
 
 /** How often the local sender looks for queued messages. */
 const SENDER_INTERVAL_MS = 1000;
+/** How often the local scheduler looks for due work (scheduled releases, reminders); also once at start. */
+const SCHEDULER_INTERVAL_MS = 5000;
 
 export interface LocalRuntime {
   url: string;
@@ -98,7 +103,11 @@ export async function startLocalRuntime(
     portalUrl: url,
     timeZone: process.env.PORTAL_CHAPTER_TIME_ZONE || DEFAULT_MAIL_SETTINGS.timeZone,
   };
+  // One clock for the API, the sender and the scheduler; POST /local/clock moves it forward.
+  const clock = createClock();
+  const scheduler = createScheduler({ store, now: clock.now, mail });
   const api = createApp({
+    now: clock.now,
     mail,
     store,
     files,
@@ -115,11 +124,16 @@ export async function startLocalRuntime(
     authEmulatorOrigin: `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`,
     ...(options.saveAccounts ? { onAuthEmulatorChange: options.saveAccounts } : {}),
     mailbox: localMailboxHandler(store),
+    clock: localClockHandlers(clock, () => scheduler.runOnce()),
   });
   const sender = startSenderLoop(
-    createOutboxSender({ store, transport: localTransport, now: () => new Date() }),
+    createOutboxSender({ store, transport: localTransport, now: clock.now }),
     SENDER_INTERVAL_MS,
     (error) => logger.error({ err: error }, 'outbox sender run failed'),
+  );
+  // Runs at once (a release whose time passed while the server was down happens now), then on a timer.
+  const schedulerLoop = startSenderLoop(scheduler, SCHEDULER_INTERVAL_MS, (error) =>
+    logger.error({ err: error }, 'scheduler run failed'),
   );
   const httpServer = await new Promise<Server>((resolve, reject) => {
     const listening = server.listen(config.PORT, config.HOST, () => resolve(listening));
@@ -131,6 +145,7 @@ export async function startLocalRuntime(
     logFile,
     async close() {
       await sender.stop();
+      await schedulerLoop.stop();
       await new Promise<void>((resolve) => {
         httpServer.close(() => resolve());
         httpServer.closeAllConnections();

@@ -150,24 +150,29 @@ export function createOutboxSender(deps: {
 }
 export type OutboxSender = ReturnType<typeof createOutboxSender>;
 
-/** Runs the sender every `intervalMs` (one run at a time) until stopped; a run's error is logged, not thrown. */
+/**
+ * Runs `work` (the sender, the scheduler) at once and then every `intervalMs`, one run at a time,
+ * until stopped; a run's error is logged, not thrown.
+ */
 export function startSenderLoop(
-  sender: OutboxSender,
+  work: { runOnce(): Promise<unknown> },
   intervalMs: number,
   onError: (error: unknown) => void,
 ): { stop(): Promise<void> } {
   let running: Promise<unknown> | null = null;
   let stopped = false;
-  const timer = setInterval(() => {
+  const tick = () => {
     if (stopped || running) return;
-    running = sender
+    running = work
       .runOnce()
       .catch(onError)
       .finally(() => {
         running = null;
       });
-  }, intervalMs);
+  };
+  const timer = setInterval(tick, intervalMs);
   timer.unref();
+  tick();
   return {
     async stop() {
       stopped = true;

@@ -1,6 +1,11 @@
 import { Router } from 'express';
-import { FAILED_MESSAGES_SHOWN, type FailedMessages } from '@portal/shared/domain';
+import { z } from 'zod';
+import { FAILED_MESSAGES_SHOWN, OUTBOX_MESSAGES, type FailedMessages } from '@portal/shared/domain';
 import type { AppDeps } from '../app-deps';
+import { auditEntry, recordInTransaction } from '../audit/audit-entry';
+import { ApiError } from '../http/api-error';
+import { parseParam } from '../http/params';
+import { parseInput } from '../http/validate';
 import { requireSuperReviewer } from '../staff/staff-access';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
@@ -33,11 +38,49 @@ export async function failedMessages(store: DocumentStore): Promise<FailedMessag
   };
 }
 
-/** GET /admin/outbox/failed: for super-reviewers only, the emails that could not be delivered. */
-export function outboxRoutes(deps: Pick<AppDeps, 'store'>): Router {
+const noMessageError = () => new ApiError('not-found', OUTBOX_MESSAGES.noMessage);
+const messageIdSchema = z.string().min(1).max(400);
+const emptyBodySchema = z.strictObject({});
+
+/**
+ * GET /admin/outbox/failed: for super-reviewers only, the emails that could not be delivered.
+ * POST /admin/outbox/{messageId}/resend: a failed one queued again (attempts from zero), audited.
+ */
+export function outboxRoutes(deps: Pick<AppDeps, 'store'> & { now: () => Date }): Router {
   const router = Router();
-  router.get('/admin/outbox/failed', ...requireSuperReviewer(deps.store), async (_req, res) => {
+  const superOnly = requireSuperReviewer(deps.store);
+  router.get('/admin/outbox/failed', ...superOnly, async (_req, res) => {
     res.json(await failedMessages(deps.store));
+  });
+  router.post('/admin/outbox/:messageId/resend', ...superOnly, async (req, res) => {
+    const id = parseParam(messageIdSchema, req.params.messageId, noMessageError);
+    parseInput(emptyBodySchema, req.body ?? {}, 'resend request');
+    const at = deps.now().toISOString();
+    await deps.store.transaction(async (tx) => {
+      const message = await tx.get<OutboxMessage>(COLLECTIONS.outbox, id);
+      if (!message) throw noMessageError();
+      if (message.state !== 'failed') throw new ApiError('conflict', OUTBOX_MESSAGES.notFailed);
+      tx.update(COLLECTIONS.outbox, id, {
+        state: 'queued',
+        attempts: 0,
+        lastError: null,
+        nextAttemptAt: at,
+        updatedAt: at,
+      });
+      recordInTransaction(
+        tx,
+        auditEntry({
+          actor: req.user!,
+          action: 'email.resent',
+          target: { collection: COLLECTIONS.outbox, id },
+          formId: message.formId,
+          before: { state: message.state, attempts: message.attempts, lastError: message.lastError },
+          after: { state: 'queued', attempts: 0 },
+          at,
+        }),
+      );
+    });
+    res.json({ id, state: 'queued' });
   });
   return router;
 }

@@ -79,6 +79,8 @@ export const outboxEvents = {
   booked: (slotId: string, at: string) => `interview-book.${slotId}.${Date.parse(at)}`,
   /** A cancellation of a booking of a slot, at the time it was made. */
   unbooked: (slotId: string, at: string) => `interview-cancel.${slotId}.${Date.parse(at)}`,
+  /** Once per applicant and form: the reminder of an unsubmitted draft before the due date. */
+  draftReminder: (formId: string) => `draft-reminder.${formId}`,
 };
 
 /** The path of the applicant's status page, where the decision and letter are. */

@@ -19,7 +19,7 @@ import {
   withOfferPending,
 } from '@portal/shared/domain';
 import { recordInTransaction } from '../audit/audit-entry';
-import { outboxInTransaction, type OutboxTransaction } from '../outbox/outbox';
+import { outboxInTransaction, type OutboxMessage, type OutboxTransaction } from '../outbox/outbox';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore, EqualityFilter, StoreTransaction } from '../store/document-store';
 import { queryAll, queryPage } from '../store/query-pages';
@@ -66,6 +66,17 @@ export interface ReviewsTransaction extends OutboxTransaction {
   deleteConflict(id: string): void;
   /** Appends an audit entry in the same commit as the change it records. */
   record(entry: AuditEntry): void;
+  /** A release whose messages are still being written (row-decisions.service.ts). */
+  setReleaseJob(job: ReleaseJob): void;
+}
+
+/** The part of a release still to do after its commit: the messages past the first batch. */
+export interface ReleaseJob {
+  [field: string]: unknown;
+  formId: string;
+  /** When the release committed (the messages' time). */
+  at: string;
+  state: 'writing' | 'done';
 }
 
 /** The sorts the store orders by (the calibrated score is computed, so sorted in memory). */
@@ -102,6 +113,9 @@ export interface ReviewsRepository {
   undecidedRows(formId: string): Promise<ApplicationRow[]>;
   /** Every row of the form (what a release writes to each applicant about). */
   formRows(formId: string): Promise<ApplicationRow[]>;
+  /** The form's release job, if it was released since release jobs exist. */
+  getReleaseJob(formId: string): Promise<ReleaseJob | null>;
+  getOutboxMessage(id: string): Promise<OutboxMessage | null>;
   /** Every row of the form with an offer (decision accepted). */
   offeredRows(formId: string): Promise<ApplicationRow[]>;
   /** Every row of the form with exactly `assigned` review assignments. */
@@ -237,6 +251,7 @@ export function reviewsInTransaction(tx: StoreTransaction): ReviewsTransaction {
     setConflict: (conflict) => tx.set(COLLECTIONS.conflicts, conflict.id, conflict),
     deleteConflict: (id) => tx.delete(COLLECTIONS.conflicts, id),
     record: (entry) => recordInTransaction(tx, entry),
+    setReleaseJob: (job) => tx.set(COLLECTIONS.releaseJobs, job.formId, job),
   };
 }
 
@@ -284,6 +299,8 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
       ]),
     formRows: (formId) =>
       queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, [{ field: 'applicationFormId', value: formId }]),
+    getReleaseJob: (formId) => store.get<ReleaseJob>(COLLECTIONS.releaseJobs, formId),
+    getOutboxMessage: (id) => store.get<OutboxMessage>(COLLECTIONS.outbox, id),
     offeredRows: (formId) =>
       queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, [
         { field: 'applicationFormId', value: formId },

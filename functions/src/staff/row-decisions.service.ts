@@ -12,6 +12,7 @@ import {
   type ApplicationRow,
   type ApplicationRowView,
   type FinalDecision,
+  type ReleaseDryRun,
   type TeamRole,
   type UndecidedCounts,
   type User,
@@ -140,10 +141,12 @@ async function qualifyInTransaction(
 }
 
 /**
- * Most applicants one release writes to: their messages commit with the release (Firestore takes
- * 500 writes per commit; the form and the audit entry are two more).
+ * Messages a release writes per transaction. The first batch commits with the release itself (a
+ * release that fails writes none); the rest follow in transactions of their own by idempotent ids
+ * (event and recipient), so a release of any size stays under Firestore's 500 writes per commit,
+ * and a crash midway resumes (`writeReleaseMessages`, also run by the scheduler) without duplicates.
  */
-export const MAX_RELEASE_RECIPIENTS = 450;
+export const RELEASE_MESSAGES_PER_TRANSACTION = 200;
 
 /**
  * An applicant's "decision released" message: the letter of each role applied for (the form's,
@@ -183,9 +186,56 @@ function decisionMessage(
   });
 }
 
+/** Of `applicants`, those with rows and no message of this release yet, with their rows as the transaction reads them. */
+async function unqueuedRecipients(
+  tx: ReviewsTransaction,
+  formId: string,
+  known: ApplicationRow[],
+  applicants: string[],
+): Promise<{ user: User; rows: ApplicationRow[] }[]> {
+  const recipients: { user: User; rows: ApplicationRow[] }[] = [];
+  for (const userId of applicants) {
+    const queued = await tx.getOutboxMessage(outboxId(outboxEvents.released(formId), userId));
+    if (queued) continue;
+    const rows = (
+      await Promise.all(known.filter((row) => row.userId === userId).map((row) => tx.getRow(row.responseId, row.role)))
+    ).filter((row): row is ApplicationRow => row !== null);
+    const user = await tx.getUser(userId);
+    if (user && rows.length > 0) recipients.push({ user, rows });
+  }
+  return recipients;
+}
+
 /** The super-reviewer's calls on rows (qualified, decision, one or selected) and the release of a form's decisions, each audited. */
 export function createRowDecisionsService(deps: { reviews: ReviewsRepository; now: () => Date; mail: MailSettings }) {
   const { reviews, now, mail } = deps;
+
+  /**
+   * Writes the messages of a committed release that are not written yet, a batch per transaction,
+   * then marks its job done. Idempotent: a message already queued is skipped, so running it again
+   * (after a crash, or by the scheduler) never duplicates one. Nothing to do for a form not released.
+   */
+  async function writeReleaseMessages(formId: string): Promise<{ written: number }> {
+    const job = await reviews.getReleaseJob(formId);
+    if (!job || job.state === 'done') return { written: 0 };
+    const known = await reviews.formRows(formId);
+    const applicants = [...new Set(known.map((row) => row.userId))];
+    let written = 0;
+    for (let start = 0; start < applicants.length; start += RELEASE_MESSAGES_PER_TRANSACTION) {
+      const chunk = applicants.slice(start, start + RELEASE_MESSAGES_PER_TRANSACTION);
+      written += await reviews.transaction(async (tx) => {
+        const form = await tx.getForm(formId);
+        if (!form?.decisionsReleased) return 0;
+        const recipients = await unqueuedRecipients(tx, formId, known, chunk);
+        for (const { user, rows } of recipients) tx.queueMessage(decisionMessage(form, user, rows, mail, job.at));
+        return recipients.length;
+      });
+    }
+    await reviews.transaction(async (tx) => {
+      tx.setReleaseJob({ ...job, state: 'done' });
+    });
+    return { written };
+  }
 
   async function undecided(formId: string): Promise<UndecidedCounts & { unqualified: ApplicationRow[] }> {
     await formOrNotFound(reviews, formId);
@@ -288,26 +338,14 @@ export function createRowDecisionsService(deps: { reviews: ReviewsRepository; no
       // The rows known now; the transaction reads each again, and a row added since is undecided (refused).
       const known = await reviews.formRows(formId);
       const applicants = [...new Set(known.map((row) => row.userId))];
-      if (applicants.length > MAX_RELEASE_RECIPIENTS) {
-        throw new ApiError('conflict', STAFF_MESSAGES.tooManyRecipients(applicants.length, MAX_RELEASE_RECIPIENTS));
-      }
+      const first = applicants.slice(0, RELEASE_MESSAGES_PER_TRANSACTION);
       const released = await reviews.transaction(async (tx) => {
         const current = await tx.getForm(formId);
         if (!current) throw noFormError();
         assertNotReleased(current);
         if ((await tx.countUndecided(formId)) > 0) return null;
         const at = now().toISOString();
-        const recipients: { user: User; rows: ApplicationRow[] }[] = [];
-        for (const userId of applicants) {
-          const rows = (
-            await Promise.all(
-              known.filter((row) => row.userId === userId).map((row) => tx.getRow(row.responseId, row.role)),
-            )
-          ).filter((row): row is ApplicationRow => row !== null);
-          const user = await tx.getUser(userId);
-          const queued = await tx.getOutboxMessage(outboxId(outboxEvents.released(formId), userId));
-          if (user && rows.length > 0 && !queued) recipients.push({ user, rows });
-        }
+        const recipients = await unqueuedRecipients(tx, formId, known, first);
         const released = { ...current, decisionsReleased: true };
         tx.setForm(released);
         tx.record(
@@ -321,12 +359,36 @@ export function createRowDecisionsService(deps: { reviews: ReviewsRepository; no
             at,
           }),
         );
+        const more = applicants.length > first.length;
+        tx.setReleaseJob({ formId, at, state: more ? 'writing' : 'done' });
         for (const { user, rows } of recipients) tx.queueMessage(decisionMessage(current, user, rows, mail, at));
         return released;
       });
-      if (released) return released;
+      if (released) {
+        await writeReleaseMessages(formId);
+        return released;
+      }
       const { unqualified: _rows, ...counts } = await undecided(formId);
       throw new ApiError('conflict', STAFF_MESSAGES.undecided(counts.rows, counts.applicants), counts);
+    },
+
+    writeReleaseMessages,
+
+    /** What a release now would do: whether the guard passes, and the messages it would queue. */
+    async dryRun(formId: string): Promise<ReleaseDryRun> {
+      const form = await formOrNotFound(reviews, formId);
+      const { unqualified: _rows, ...counts } = await undecided(formId);
+      const applicants = new Set((await reviews.formRows(formId)).map((row) => row.userId));
+      let queued = 0;
+      for (const userId of applicants) {
+        if (await reviews.getOutboxMessage(outboxId(outboxEvents.released(formId), userId))) queued += 1;
+      }
+      return {
+        guardPasses: !form.decisionsReleased && counts.rows === 0,
+        undecided: counts,
+        released: form.decisionsReleased,
+        messages: { decisionReleased: form.decisionsReleased ? 0 : applicants.size - queued },
+      };
     },
   };
 }

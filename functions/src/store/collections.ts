@@ -36,4 +36,11 @@ export const COLLECTIONS = {
    * to, message {subject, html, text}); the outbox sender writes one per message sent.
    */
   mail: 'mail',
+  /**
+   * Per form: a release whose messages are still being written after it committed (the first
+   * batch commits with the release; the rest follow by idempotent ids, resumed after a crash).
+   */
+  releaseJobs: 'release-jobs',
+  /** Per form: the release the super-reviewer scheduled (scheduler/release-schedule.ts). */
+  releaseSchedules: 'release-schedules',
 } as const;

@@ -23,6 +23,10 @@ export const AUDIT_ACTIONS = [
   'form.due-date-changed',
   'conflict.declared',
   'conflict.withdrawn',
+  'release.scheduled',
+  'release.unscheduled',
+  'release.schedule-failed',
+  'email.resent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -40,6 +44,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'form.due-date-changed': 'Due date changed',
   'conflict.declared': 'Conflict of interest declared',
   'conflict.withdrawn': 'Conflict of interest withdrawn',
+  'release.scheduled': 'Release scheduled',
+  'release.unscheduled': 'Scheduled release cancelled',
+  'release.schedule-failed': 'Scheduled release failed',
+  'email.resent': 'Email resent',
 };
 
 export interface AuditTarget {

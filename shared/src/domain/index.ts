@@ -30,3 +30,4 @@ export * from './form-revision';
 export * from './interview-slots';
 export * from './fair-review';
 export * from './messages';
+export * from './release-schedule';

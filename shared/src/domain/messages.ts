@@ -18,6 +18,7 @@ export const MESSAGE_KINDS = [
   'interviewInvitation',
   'interviewConfirmation',
   'interviewCancellation',
+  'draftReminder',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -28,6 +29,7 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   interviewInvitation: 'Interview invitation',
   interviewConfirmation: 'Interview confirmation',
   interviewCancellation: 'Interview cancelled',
+  draftReminder: 'Unsubmitted draft reminder',
 };
 
 /** Placeholders every message may use: the letters' and the chapter's name. */
@@ -47,6 +49,8 @@ export const MESSAGE_PLACEHOLDERS = {
   /** `{slotTime}` in the chapter's zone (named), `{length}` e.g. "30 minutes", `{place}` a room or video link. */
   interviewConfirmation: [...COMMON_PLACEHOLDERS, 'slotTime', 'length', 'place', 'interviewers', 'bookingLink'],
   interviewCancellation: [...COMMON_PLACEHOLDERS, 'slotTime', 'length', 'place', 'bookingLink'],
+  /** To an applicant with an unsubmitted draft, 48 h before `{dueDate}` (the form's, with its zone). */
+  draftReminder: [...COMMON_PLACEHOLDERS, 'dueDate', 'applicationLink'],
 } as const satisfies Record<MessageKind, readonly string[]>;
 export type MessagePlaceholder<K extends MessageKind> = (typeof MESSAGE_PLACEHOLDERS)[K][number];
 
@@ -67,6 +71,8 @@ export const MESSAGE_FOOTERS: Record<MessageKind, (chapter: string) => string> =
     `You received this email because you booked an interview with ${chapter} through its application portal.`,
   interviewCancellation: (chapter) =>
     `You received this email because you cancelled your interview with ${chapter} through its application portal.`,
+  draftReminder: (chapter) =>
+    `You received this email because you started an application to ${chapter} and have not submitted it yet. It is sent once.`,
 };
 
 const placeholderList = (names: readonly string[]) => names.map((name) => `{${name}}`).join(', ');
@@ -109,6 +115,7 @@ export const messageTemplatesSchema = z.strictObject({
   interviewInvitation: templateSchema('interviewInvitation').optional(),
   interviewConfirmation: templateSchema('interviewConfirmation').optional(),
   interviewCancellation: templateSchema('interviewCancellation').optional(),
+  draftReminder: templateSchema('draftReminder').optional(),
 });
 export type MessageTemplates = z.infer<typeof messageTemplatesSchema>;
 export type MessageTemplate = { subject: string; body: string };
@@ -180,6 +187,16 @@ export const DEFAULT_MESSAGE_TEMPLATES: Record<MessageKind, MessageTemplate> = {
       'Your interview with {chapter} on {slotTime} ({length}, {place}) is cancelled.',
       '',
       'To book another slot: {bookingLink}',
+    ].join('\n'),
+  },
+  draftReminder: {
+    subject: 'Your application to {chapter} is not submitted yet',
+    body: [
+      'Hi {firstName},',
+      '',
+      'You started an application to {chapter} for {semester}, but it is not submitted yet. Applications are due {dueDate}.',
+      '',
+      'Finish and submit it here: {applicationLink}',
     ].join('\n'),
   },
 };
@@ -269,6 +286,10 @@ export interface EmailAttachment {
   contentType: string;
   content: string;
 }
+export const OUTBOX_MESSAGES = {
+  noMessage: 'No email with this ID!',
+  notFailed: 'Only an email that could not be delivered can be sent again',
+} as const;
 
 /** GET /local/mailbox?email= (local runtime only): the outbox's messages to an address, newest first. */
 export interface LocalMailboxMessage {

@@ -65,8 +65,6 @@ export const STAFF_MESSAGES = {
   decisionsReleased: 'Decisions for this form have been released: it is read-only now',
   undecided: (rows: number, applicants: number) =>
     `Decisions cannot be released while ${countOf(rows, 'role application')} from ${countOf(applicants, 'applicant')} ${rows === 1 ? 'is' : 'are'} undecided`,
-  tooManyRecipients: (applicants: number, most: number) =>
-    `A release writes to at most ${most} applicants at once, and this form has ${applicants}`,
   planChanged: 'Applications or reviewers changed since the preview; preview again',
   noEligibleReviewer: 'Every eligible reviewer already reviews this application for this role',
   lastSuperReviewer: 'The last super-reviewer cannot be removed',

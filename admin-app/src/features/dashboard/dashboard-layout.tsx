@@ -12,6 +12,7 @@ import { ApplicationsTab } from './applications-tab';
 import { ExportMenu } from './export-menu';
 import { OffersCard } from './offers-card';
 import { ReleaseButton } from './release-button';
+import { ReleaseScheduleCard } from './release-schedule-card';
 import { StaffTab } from './staff-tab';
 import { FormRoles } from '../../lib/form-roles';
 
@@ -81,6 +82,9 @@ export function DashboardLayout() {
             title={blocked}
             description={<Link to={`${base}/all?filter=undecided`}>Show the undecided applications</Link>}
           />
+        )}
+        {user.data?.role === 'super-reviewer' && form.data && !released && (
+          <ReleaseScheduleCard formId={formId} timeZone={form.data.timeZone} />
         )}
         {user.data?.role === 'super-reviewer' && <OffersCard formId={formId} />}
         <Tabs activeKey={tab} items={TABS} onChange={open} />

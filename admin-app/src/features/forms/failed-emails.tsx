@@ -1,14 +1,20 @@
-import { Alert, Flex, Typography } from 'antd';
-import { MESSAGE_KIND_LABELS } from '@portal/shared/domain';
+import { Alert, Button, Flex, Typography } from 'antd';
+import { usePortal } from '@portal/shared/client';
+import { MESSAGE_KIND_LABELS, type FailedMessage } from '@portal/shared/domain';
 import { DateTime } from '@portal/shared/ui';
-import { useFailedMessages } from '../../api/outbox';
+import { resendMessage, useFailedMessages } from '../../api/outbox';
+import { useStaffMutation } from '../../lib/use-staff-mutation';
 
 /**
  * The emails the portal could not deliver after its last attempt, for the super-reviewer: how many,
  * and the newest with their address, kind, attempts and error. Nothing shows while there are none.
  */
 export function FailedEmails() {
+  const { api } = usePortal();
   const failed = useFailedMessages();
+  const resend = useStaffMutation((item: FailedMessage) => resendMessage(api, item.id), {
+    success: (_data, item) => `The email to ${item.to} is queued again`,
+  });
   if (!failed.isSuccess || failed.data.count === 0) return null;
   const { count, items } = failed.data;
   return (
@@ -30,7 +36,15 @@ export function FailedEmails() {
                   <>
                     : <Typography.Text type="danger">{item.lastError}</Typography.Text>
                   </>
-                )}
+                )}{' '}
+                <Button
+                  size="small"
+                  loading={resend.isPending && resend.variables.id === item.id}
+                  onClick={() => resend.mutate(item)}
+                  aria-label={`Send the email to ${item.to} again`}
+                >
+                  Send again
+                </Button>
               </li>
             ))}
           </ul>

@@ -164,3 +164,29 @@ test('nothing about emails shows while every email was delivered', async () => {
   expect(await screen.findByRole('link', { name: 'Spring 2025' })).toBeInTheDocument();
   expect(screen.queryByText(/could not be delivered/)).not.toBeInTheDocument();
 });
+
+test('a failed email can be sent again from the list', async () => {
+  const resend = jest.fn(() => ({ id: 'submit.r1~ada', state: 'queued' }));
+  const { request } = renderDor('/admin/dor/forms', {
+    ...routes,
+    'GET /admin/outbox/failed': answer({
+      count: 1,
+      items: [
+        {
+          id: 'submit.r1~ada',
+          to: 'ada@example.org',
+          template: 'submissionReceipt',
+          subject: 'We received your application',
+          formId: 'spring-2025',
+          attempts: 5,
+          lastError: 'SMTP said no',
+          updatedAt: '2025-03-01T12:00:00.000Z',
+        },
+      ],
+    }),
+    'POST /admin/outbox/submit.r1~ada/resend': resend,
+  });
+  await userEvent.click(await screen.findByRole('button', { name: 'Send the email to ada@example.org again' }));
+  await waitFor(() => expect(resend).toHaveBeenCalled());
+  expect(request).toHaveBeenCalledWith('POST', '/admin/outbox/submit.r1~ada/resend', { body: {} });
+});

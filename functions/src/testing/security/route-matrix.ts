@@ -82,6 +82,9 @@ const assignedStaff = (status: number) => ({
 const SLOT_ID = 'slot-1';
 
 /** A slot three days ahead with rita interviewing (ada's engineer row qualified: she is invited). */
+/** An email the sender gave up on (the resend route's target). */
+const FAILED_MESSAGE_ID = 'submit.r1~ada';
+
 async function prepareSlot(f: Fixture, options: { bookedByOwner?: boolean } = {}): Promise<void> {
   const store = f.harness.store;
   await store.update(COLLECTIONS.reviewStatuses, `${f.responseId}__engineer`, { qualified: true });
@@ -382,6 +385,50 @@ export const MATRIX: Record<string, MatrixRow> = {
     noInput: 'takes no parameters, query or body',
     expect: { ...SUPER_ONLY, superReviewer: 200 },
   },
+  'POST /api/admin/outbox/:messageId/resend': {
+    prepare: async (f) => {
+      await f.harness.store.set(COLLECTIONS.outbox, FAILED_MESSAGE_ID, {
+        id: FAILED_MESSAGE_ID,
+        to: 'ada@example.com',
+        template: 'submissionReceipt',
+        formId: f.formId,
+        subject: 'We received your application',
+        state: 'failed',
+        attempts: 5,
+        lastError: 'SMTP said no',
+        updatedAt: START.toISOString(),
+      });
+    },
+    body: () => ({}),
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'GET /api/admin/forms/:formId/release/dry-run': {
+    noInput: 'only the form id',
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'GET /api/admin/forms/:formId/release/schedule': {
+    noInput: 'only the form id',
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'PUT /api/admin/forms/:formId/release/schedule': {
+    body: () => ({ at: new Date(START.getTime() + 24 * 60 * 60 * 1000).toISOString() }),
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'DELETE /api/admin/forms/:formId/release/schedule': {
+    noInput: 'only the form id',
+    prepare: async (f) => {
+      await f.harness.store.set(COLLECTIONS.releaseSchedules, f.formId, {
+        formId: f.formId,
+        at: new Date(START.getTime() + 24 * 60 * 60 * 1000).toISOString(),
+        state: 'scheduled',
+        reason: null,
+        scheduledById: 'dora',
+        scheduledByName: 'dora Tester',
+        updatedAt: START.toISOString(),
+      });
+    },
+    expect: { ...SUPER_ONLY, superReviewer: 204 },
+  },
   'POST /api/admin/forms/:formId/interview-slots': {
     body: () => ({
       startsAt: new Date(START.getTime() + 3 * 24 * 60 * 60 * 1000).toISOString(),
@@ -464,6 +511,7 @@ export function defaultParams(f: Fixture): Record<string, string> {
     id: f.reviewId,
     userId: 'rita',
     slotId: SLOT_ID,
+    messageId: FAILED_MESSAGE_ID,
     conflictId: conflictId('rita', 'friend@example.com'),
     staffId: 'rita',
   };

@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import { usePortal, type ApiClient } from '@portal/shared/client';
+import type { ReleaseDryRun, ReleaseScheduleAnswer } from '@portal/shared/domain';
+import { staffKeys } from './keys';
+
+const path = (formId: string) => `/admin/forms/${encodeURIComponent(formId)}/release`;
+
+/** GET /admin/forms/{formId}/release/schedule (super-reviewer). */
+export function useReleaseSchedule(formId: string, enabled = true) {
+  const { api } = usePortal();
+  return useQuery({
+    queryKey: staffKeys.releaseSchedule(formId),
+    queryFn: () => api.request<ReleaseScheduleAnswer>('GET', `${path(formId)}/schedule`),
+    enabled,
+    // The scheduler may release (or fail) while the page is open.
+    refetchInterval: 30_000,
+  });
+}
+
+/** PUT /admin/forms/{formId}/release/schedule: `at` in UTC. */
+export const scheduleRelease = (api: ApiClient, formId: string, at: string) =>
+  api.request<ReleaseScheduleAnswer>('PUT', `${path(formId)}/schedule`, { body: { at } });
+
+/** DELETE /admin/forms/{formId}/release/schedule. */
+export const cancelScheduledRelease = (api: ApiClient, formId: string) =>
+  api.request<null>('DELETE', `${path(formId)}/schedule`);
+
+/** GET /admin/forms/{formId}/release/dry-run: the guard now and the messages per kind (only when asked). */
+export function useReleaseDryRun(formId: string, enabled: boolean) {
+  const { api } = usePortal();
+  return useQuery({
+    queryKey: staffKeys.releaseDryRun(formId),
+    queryFn: () => api.request<ReleaseDryRun>('GET', `${path(formId)}/dry-run`),
+    enabled,
+  });
+}

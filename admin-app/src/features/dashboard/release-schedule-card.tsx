@@ -1,0 +1,152 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Descriptions, Flex, Form, Input, Popconfirm, Spin, Tag, Typography } from 'antd';
+import { usePortal } from '@portal/shared/client';
+import {
+  formatDateTime,
+  MESSAGE_KIND_LABELS,
+  toZonedWallTime,
+  fromZonedWallTime,
+  type MessageKind,
+} from '@portal/shared/domain';
+import {
+  cancelScheduledRelease,
+  scheduleRelease,
+  useReleaseDryRun,
+  useReleaseSchedule,
+} from '../../api/release-schedule';
+import { useStaffMutation } from '../../lib/use-staff-mutation';
+
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * The release's schedule, for the super-reviewer: a time entered and shown in the chapter's zone
+ * (the form's, else the build's), stored in UTC; move or cancel it; a scheduled release that
+ * failed its check says why. The dry run says whether the release could happen now and how many
+ * emails of each kind it would send.
+ */
+export function ReleaseScheduleCard({ formId, timeZone }: { formId: string; timeZone?: string }) {
+  const { api, timeZone: chapterZone } = usePortal();
+  const zone = timeZone ?? chapterZone ?? browserZone();
+  const schedule = useReleaseSchedule(formId);
+  const [wallTime, setWallTime] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [dryRunAsked, setDryRunAsked] = useState(false);
+  const dryRun = useReleaseDryRun(formId, dryRunAsked);
+  const save = useStaffMutation((at: string) => scheduleRelease(api, formId, at), {
+    success: (answer) => `Release scheduled for ${formatDateTime(answer.schedule!.at, zone)}`,
+    onSuccess: () => setWallTime(''),
+  });
+  const cancel = useStaffMutation(() => cancelScheduledRelease(api, formId), {
+    success: () => 'Scheduled release cancelled',
+  });
+  const current = schedule.data?.schedule ?? null;
+  const scheduled = current?.state === 'scheduled' ? current : null;
+
+  const submit = () => {
+    const at = fromZonedWallTime(wallTime, zone);
+    if (!at) {
+      setError('Enter a date and a time');
+      return;
+    }
+    if (at.getTime() <= Date.now()) {
+      setError('Choose a time in the future');
+      return;
+    }
+    setError(null);
+    save.mutate(at.toISOString());
+  };
+
+  return (
+    <Card size="small" title="Scheduled release" role="region" aria-label="Scheduled release">
+      <Flex vertical gap={12}>
+        {schedule.isPending ? (
+          <Spin size="small" aria-label="Loading the schedule" />
+        ) : scheduled ? (
+          <Flex gap={8} align="center" wrap>
+            <Tag color="blue">Scheduled</Tag>
+            <Typography.Text>
+              Decisions will be released on <strong>{formatDateTime(scheduled.at, zone)}</strong> (scheduled by{' '}
+              {scheduled.scheduledByName}).
+            </Typography.Text>
+            <Popconfirm
+              title="Cancel the scheduled release?"
+              okText="Cancel the release"
+              cancelText="Keep it"
+              onConfirm={() => cancel.mutate(undefined)}
+            >
+              <Button danger loading={cancel.isPending}>
+                Cancel
+              </Button>
+            </Popconfirm>
+          </Flex>
+        ) : (
+          <Typography.Text type="secondary">
+            No release is scheduled. Release with the button, or pick a time.
+          </Typography.Text>
+        )}
+        {current?.state === 'failed' && (
+          <Alert
+            type="error"
+            showIcon
+            title={`The release scheduled for ${formatDateTime(current.at, zone)} did not happen`}
+            description={`${current.reason ?? ''}. Nothing was released; schedule it again once that is resolved.`}
+          />
+        )}
+        <Form layout="vertical" onFinish={submit} style={{ maxWidth: 420 }}>
+          <Form.Item
+            label={`${scheduled ? 'Move the release to' : 'Release on'} (${zone})`}
+            htmlFor={`release-at-${formId}`}
+            validateStatus={error ? 'error' : undefined}
+            help={error ?? `Date and time in ${zone}; ${zone === 'UTC' ? '' : 'stored in UTC, '}shown with its zone.`}
+          >
+            <Flex gap={8} wrap>
+              <Input
+                id={`release-at-${formId}`}
+                type="datetime-local"
+                value={wallTime}
+                min={toZonedWallTime(new Date(), zone)}
+                onChange={(event) => setWallTime(event.target.value)}
+                style={{ width: 220 }}
+              />
+              <Button htmlType="submit" type="primary" loading={save.isPending} disabled={!wallTime}>
+                {scheduled ? 'Move' : 'Schedule'}
+              </Button>
+            </Flex>
+          </Form.Item>
+        </Form>
+        <Flex vertical gap={8}>
+          <div>
+            <Button
+              onClick={() => (dryRunAsked ? void dryRun.refetch() : setDryRunAsked(true))}
+              loading={dryRun.isFetching}
+            >
+              Dry run
+            </Button>
+          </div>
+          {dryRun.isError && <Alert type="error" showIcon title={dryRun.error.message} />}
+          {dryRun.data && (
+            <Descriptions size="small" column={1} bordered aria-label="Dry run" style={{ maxWidth: 520 }}>
+              <Descriptions.Item label="Can release now">
+                {dryRun.data.guardPasses ? (
+                  <Tag color="green">Yes</Tag>
+                ) : dryRun.data.released ? (
+                  <Tag>Already released</Tag>
+                ) : (
+                  <Tag color="red">
+                    No: {dryRun.data.undecided.rows} undecided from {dryRun.data.undecided.applicants}{' '}
+                    {dryRun.data.undecided.applicants === 1 ? 'applicant' : 'applicants'}
+                  </Tag>
+                )}
+              </Descriptions.Item>
+              {(Object.entries(dryRun.data.messages) as [MessageKind, number][]).map(([kind, count]) => (
+                <Descriptions.Item key={kind} label={`${MESSAGE_KIND_LABELS[kind]} emails`}>
+                  {count}
+                </Descriptions.Item>
+              ))}
+            </Descriptions>
+          )}
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,44 @@
+import { createReviewsRepository, type ReleaseJob } from '../staff/reviews.repository';
+import { createRowDecisionsService } from '../staff/row-decisions.service';
+import type { MailSettings } from '../outbox/outbox';
+import { COLLECTIONS } from '../store/collections';
+import type { DocumentStore } from '../store/document-store';
+import { queueDraftReminders } from './draft-reminders';
+import { createReleaseScheduleService } from './release-schedule';
+
+export interface SchedulerRun {
+  released: string[];
+  releaseFailed: string[];
+  /** Release jobs resumed (their messages written) and how many messages they wrote. */
+  releaseMessages: number;
+  draftReminders: number;
+}
+
+/**
+ * The portal's due work in one place, run by a timer in the local server (`startSchedulerLoop`)
+ * and by the scheduled Cloud Function `scheduledWork` in production: releases whose scheduled
+ * time has come, release jobs whose messages are not all written (after a crash), and the 48 h
+ * draft reminders. Every step is idempotent: running it twice, or late, does nothing twice.
+ */
+export function createScheduler(deps: { store: DocumentStore; now: () => Date; mail: MailSettings }) {
+  const { store, now, mail } = deps;
+  const reviews = createReviewsRepository(store);
+  const decisions = createRowDecisionsService({ reviews, now, mail });
+  const schedules = createReleaseScheduleService({ store, reviews, now, release: decisions.release });
+  return {
+    schedules,
+    decisions,
+    async runOnce(): Promise<SchedulerRun> {
+      const { released, failed } = await schedules.runDue();
+      const writing = await store.query<ReleaseJob>(COLLECTIONS.releaseJobs, {
+        where: [{ field: 'state', value: 'writing' }],
+      });
+      let releaseMessages = 0;
+      for (const { data } of writing.items)
+        releaseMessages += (await decisions.writeReleaseMessages(data.formId)).written;
+      const { queued } = await queueDraftReminders({ store, now, mail });
+      return { released, releaseFailed: failed, releaseMessages, draftReminders: queued };
+    },
+  };
+}
+export type Scheduler = ReturnType<typeof createScheduler>;

@@ -31,3 +31,6 @@ export const BLIND_REVIEW_TEST_AUTH_EMULATOR_PORT = 20099 + PORT_OFFSET;
 /** The interview-slots test publishes a slot, books it and reads the emails, on its own runtime. */
 export const INTERVIEW_SLOTS_TEST_PORT = 18270 + PORT_OFFSET;
 export const INTERVIEW_SLOTS_TEST_AUTH_EMULATOR_PORT = 20899 + PORT_OFFSET;
+/** The notification-cycle test moves its runtime's clock to run a scheduled release, on its own runtime. */
+export const NOTIFICATION_CYCLE_TEST_PORT = 18300 + PORT_OFFSET;
+export const NOTIFICATION_CYCLE_TEST_AUTH_EMULATOR_PORT = 21099 + PORT_OFFSET;

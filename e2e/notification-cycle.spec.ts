@@ -4,14 +4,19 @@ import { toZonedWallTime, type Page as ListPage, type StaffMember } from '../sha
 import { startPortalProcess, type PortalProcess } from '../tools/portal-process';
 import { DEMO, DEMO_PASSWORD, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { FORM, idToken, submitApplication } from './support/applications';
-import { NOTIFICATION_CYCLE_TEST_AUTH_EMULATOR_PORT, NOTIFICATION_CYCLE_TEST_PORT } from './support/ports';
+import {
+  NOTIFICATION_CYCLE_TEST_AUTH_EMULATOR_PORT,
+  NOTIFICATION_CYCLE_TEST_FIRESTORE_EMULATOR_PORT,
+  NOTIFICATION_CYCLE_TEST_PORT,
+} from './support/ports';
 
 /**
  * Issue 17's cycle, as people hear of it: an applicant submits and finds the receipt in the local
  * mailbox; is invited to interview, books a slot and gets the confirmation with its .ics; the
  * director schedules the release a minute ahead, the server's clock is moved past it, the release
  * happens on its own, the decision email arrives with the letter, and the applicant's decision
- * page says the same. On a runtime of its own, so the release waits on this applicant alone.
+ * page says the same. On a runtime of its own, so the release waits on this applicant alone; `npm
+ * test` runs it on SQLite and again on the Firestore emulator (the production store's adapter).
  */
 const PLACE = 'Engineering Hall, Room 12';
 const CHAPTER = 'Example Chapter';
@@ -25,7 +30,11 @@ test.beforeAll(async () => {
   portal = await startPortalProcess({
     port: NOTIFICATION_CYCLE_TEST_PORT,
     authEmulatorPort: NOTIFICATION_CYCLE_TEST_AUTH_EMULATOR_PORT,
+    firestoreEmulatorPort: NOTIFICATION_CYCLE_TEST_FIRESTORE_EMULATOR_PORT,
   });
+  // The store this run is about (PORTAL_STORE) is the one the API runs on.
+  const health = (await (await fetch(`${portal.url}/api/health`)).json()) as { store: string };
+  expect(health.store).toBe(process.env.PORTAL_STORE || 'sqlite');
 });
 
 test.afterAll(async () => {

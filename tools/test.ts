@@ -12,6 +12,7 @@ const FIRESTORE_BROWSER_TESTS = [
   'e2e/staff-cycle.spec.ts',
   'e2e/applicant-journey.spec.ts',
   'e2e/launcher-firestore.spec.ts',
+  'e2e/notification-cycle.spec.ts',
 ];
 const TYPECHECK_PROJECTS = ['shared', 'functions', 'shell', 'applicant-app', 'admin-app', 'tools'];
 

@@ -34,3 +34,4 @@ export const INTERVIEW_SLOTS_TEST_AUTH_EMULATOR_PORT = 20899 + PORT_OFFSET;
 /** The notification-cycle test moves its runtime's clock to run a scheduled release, on its own runtime. */
 export const NOTIFICATION_CYCLE_TEST_PORT = 18300 + PORT_OFFSET;
 export const NOTIFICATION_CYCLE_TEST_AUTH_EMULATOR_PORT = 21099 + PORT_OFFSET;
+export const NOTIFICATION_CYCLE_TEST_FIRESTORE_EMULATOR_PORT = 21089 + PORT_OFFSET;

@@ -551,6 +551,8 @@ describe('GET /api/admin/audit', () => {
     expect(labelOf('user.role-changed')).toMatch(/ Tester$/);
     expect(labelOf('assignment.created')).toMatch(/^(Review|Interview) of \S+ Tester · \S+.* by \S+ Tester$/);
     expect(labelOf('decisions.released')).toBe('Demo Semester');
+    expect(labelOf('release.schedule-failed')).toBe('Release of Demo Semester');
+    expect(labelOf('email.resent')).toMatch(/^Email to ada@example\.com: We received your application/);
     // Never stored: the stored entries are as they were written.
     expect((await entries(harness)).some((entry) => 'targetLabel' in entry)).toBe(false);
   });

@@ -16,7 +16,7 @@ import { createLocalFileStore } from './files/local-file-store';
 import { APP_CHECK_HEADER, type AppCheckVerifier } from './http/app-check';
 import type { RateLimits } from './http/rate-limit';
 import { createInMemoryIdentityAdmin } from './identity/in-memory-identity-admin';
-import { api, outboxSender } from './index';
+import { api, outboxSender, scheduledWork } from './index';
 import type { DocumentStore } from './store/document-store';
 import { createSqliteStore } from './store/sqlite-store';
 
@@ -116,6 +116,15 @@ describe('the api function in source', () => {
     const endpoint = (outboxSender as unknown as { __endpoint: Record<string, unknown> }).__endpoint;
     expect(endpoint).toMatchObject({
       region: PORTAL_REGION,
+      scheduleTrigger: expect.objectContaining({ schedule: 'every 1 minutes' }),
+    });
+  });
+
+  it('has the scheduler (scheduled releases, release messages, draft reminders) as a scheduled function, every minute, one instance', () => {
+    const endpoint = (scheduledWork as unknown as { __endpoint: Record<string, unknown> }).__endpoint;
+    expect(endpoint).toMatchObject({
+      region: PORTAL_REGION,
+      maxInstances: 1,
       scheduleTrigger: expect.objectContaining({ schedule: 'every 1 minutes' }),
     });
   });

@@ -11,6 +11,10 @@ import { createHarness, FORM_ID, later, START, type Harness } from '../testing/a
 import { assign, setPreferences, storedRow, submitApplication } from '../testing/staff-fixtures';
 import type { DocumentStore, StoreTransaction, WriteOperation } from '../store/document-store';
 import { createSqliteStore } from '../store/sqlite-store';
+import { DEFAULT_MAIL_SETTINGS, outboxEvents, outboxId } from '../outbox/outbox';
+import { createScheduler } from '../scheduler/scheduler';
+
+const HOUR = 60 * 60 * 1000;
 
 const AUDIT = COLLECTIONS.audit;
 const NEXT_FORM = 'fall-form';
@@ -99,6 +103,28 @@ async function runFlow(harness: Harness, check: (step: string) => Promise<void> 
   await step('qualified', async () => {
     await ok(dora.put(`/admin/rows/${responseId}/engineer/qualified`, { qualified: true }), 'qualified');
   });
+  await step('schedule', async () => {
+    await ok(
+      dora.put(`/admin/forms/${FORM_ID}/release/schedule`, { at: later(harness.clock.now, 30_000).toISOString() }),
+      'schedule',
+    );
+  });
+  await step('schedule-failed', async () => {
+    // Rows are undecided: the scheduled release is refused at its time.
+    const run = await createScheduler({
+      store: harness.store,
+      now: () => harness.clock.now,
+      mail: DEFAULT_MAIL_SETTINGS,
+    }).runOnce();
+    expect(run.releaseFailed).toEqual([FORM_ID]);
+  });
+  await step('unschedule', async () => {
+    await ok(
+      dora.put(`/admin/forms/${FORM_ID}/release/schedule`, { at: later(harness.clock.now, HOUR).toISOString() }),
+      'reschedule',
+    );
+    await ok(dora.delete(`/admin/forms/${FORM_ID}/release/schedule`), 'unschedule');
+  });
   await step('decisions', async () => {
     const rows = (await harness.store.query<ApplicationRow>(COLLECTIONS.reviewStatuses)).items.map((item) => item.data);
     for (const row of rows) {
@@ -125,6 +151,11 @@ async function runFlow(harness: Harness, check: (step: string) => Promise<void> 
   });
   await step('due-date', async () => {
     await ok(dora.put(`/admin/forms/${NEXT_FORM}/due-date`, { dueDate: NEXT_DUE }), 'due date');
+  });
+  await step('resend', async () => {
+    const id = outboxId(outboxEvents.submitted(responseId), 'ada');
+    await harness.store.update(COLLECTIONS.outbox, id, { state: 'failed', attempts: 5, lastError: 'SMTP said no' });
+    await ok(dora.post(`/admin/outbox/${encodeURIComponent(id)}/resend`, {}), 'resend');
   });
   let conflictId = '';
   await step('conflict', async () => {
@@ -162,6 +193,9 @@ describe('the audit log', () => {
       'unassign',
       'auto-assign',
       'qualified',
+      'schedule',
+      'schedule-failed',
+      'unschedule',
       'decisions',
       'release',
       'role',
@@ -169,6 +203,7 @@ describe('the audit log', () => {
       'publish',
       'activate',
       'due-date',
+      'resend',
       'conflict',
       'withdraw',
     ]);
@@ -516,6 +551,8 @@ describe('GET /api/admin/audit', () => {
     expect(labelOf('user.role-changed')).toMatch(/ Tester$/);
     expect(labelOf('assignment.created')).toMatch(/^(Review|Interview) of \S+ Tester · \S+.* by \S+ Tester$/);
     expect(labelOf('decisions.released')).toBe('Demo Semester');
+    expect(labelOf('release.schedule-failed')).toBe('Release of Demo Semester');
+    expect(labelOf('email.resent')).toMatch(/^Email to ada@example\.com: We received your application/);
     // Never stored: the stored entries are as they were written.
     expect((await entries(harness)).some((entry) => 'targetLabel' in entry)).toBe(false);
   });

@@ -57,6 +57,14 @@ async function targetLabel(store: DocumentStore, entry: AuditEntry): Promise<str
   if (collection === COLLECTIONS.forms) {
     return (await store.get<ApplicationForm>(COLLECTIONS.forms, id))?.semester;
   }
+  if (collection === COLLECTIONS.releaseSchedules) {
+    const semester = (await store.get<ApplicationForm>(COLLECTIONS.forms, id))?.semester;
+    return semester && `Release of ${semester}`;
+  }
+  if (collection === COLLECTIONS.outbox) {
+    const message = await store.get<{ to: string; subject: string }>(COLLECTIONS.outbox, id);
+    return message ? `Email to ${message.to}: ${message.subject}` : undefined;
+  }
   return undefined;
 }
 

@@ -61,6 +61,8 @@ export function ReleaseScheduleCard({ formId, timeZone }: { formId: string; time
       <Flex vertical gap={12}>
         {schedule.isPending ? (
           <Spin size="small" aria-label="Loading the schedule" />
+        ) : schedule.isError ? (
+          <Alert type="error" showIcon title={`The schedule could not be loaded: ${schedule.error.message}`} />
         ) : scheduled ? (
           <Flex gap={8} align="center" wrap>
             <Tag color="blue">Scheduled</Tag>

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { utcToZonedTime } from '../shared/src/domain';
+import { toZonedWallTime } from '../shared/src/domain';
 import { FORM } from './support/applications';
 import { DEMO, logIn } from './support/accounts';
 import { expectAccessible } from './support/axe';
@@ -29,7 +29,7 @@ test('the director schedules a release in the chapter zone, runs the dry run, an
   const label = (await card.locator('label').first().textContent()) ?? '';
   const zone = /\(([^)]+)\)$/.exec(label)![1]!;
   // 40 days ahead, at 09:15 in the chapter's zone.
-  const day = utcToZonedTime(new Date(Date.parse(now) + 40 * 24 * 60 * 60 * 1000), zone).slice(0, 10);
+  const day = toZonedWallTime(new Date(Date.parse(now) + 40 * 24 * 60 * 60 * 1000), zone).slice(0, 10);
   await input.fill(`${day}T09:15`);
   await card.getByRole('button', { name: /^(Schedule|Move)$/ }).click();
   await expect(card.getByText('Scheduled', { exact: true })).toBeVisible();

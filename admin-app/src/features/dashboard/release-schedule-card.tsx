@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Flex, Form, Input, Popconfirm, Spin, Tag, Typography } from 'antd';
-import { usePortal } from '@portal/shared/client';
+import { usePortal, useTimeZone } from '@portal/shared/client';
 import {
   formatDateTime,
   MESSAGE_KIND_LABELS,
@@ -16,8 +16,6 @@ import {
 } from '../../api/release-schedule';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 /**
  * The release's schedule, for the super-reviewer: a time entered and shown in the chapter's zone
  * (the form's, else the build's), stored in UTC; move or cancel it; a scheduled release that
@@ -25,8 +23,8 @@ const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
  * emails of each kind it would send.
  */
 export function ReleaseScheduleCard({ formId, timeZone }: { formId: string; timeZone?: string }) {
-  const { api, timeZone: chapterZone } = usePortal();
-  const zone = timeZone ?? chapterZone ?? browserZone();
+  const { api } = usePortal();
+  const zone = useTimeZone(timeZone);
   const schedule = useReleaseSchedule(formId);
   const [wallTime, setWallTime] = useState('');
   const [error, setError] = useState<string | null>(null);

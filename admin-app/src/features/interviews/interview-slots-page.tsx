@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { Alert, Button, Card, Empty, Flex, Form, Input, Popconfirm, Tag, Typography } from 'antd';
 import { InputNumber, Select } from '@portal/shared/antd-admin';
 import { useQuery } from '@tanstack/react-query';
-import { ApiRequestError, formQueryOptions, usePortal } from '@portal/shared/client';
+import { ApiRequestError, formQueryOptions, usePortal, useTimeZone } from '@portal/shared/client';
 import {
   DEFAULT_INTERVIEW_CUTOFF_HOURS,
   formatDateTime,
   fromZonedWallTime,
-  localTimeZone,
   type InterviewSlot,
   type InterviewSlotBody,
 } from '@portal/shared/domain';
@@ -192,6 +191,7 @@ export function InterviewSlotsPage() {
   const portal = usePortal();
   const form = useQuery(formQueryOptions(portal.api, formId));
   const slots = useInterviewSlots(formId);
+  const timeZone = useTimeZone(form.data?.timeZone);
   if (form.isError || slots.isError) {
     const error = form.error ?? slots.error!;
     return (
@@ -199,7 +199,6 @@ export function InterviewSlotsPage() {
     );
   }
   if (form.isPending || slots.isPending) return <PageSkeleton label="Loading interview slots" />;
-  const timeZone = form.data.timeZone ?? portal.timeZone ?? localTimeZone();
   const cutoff = form.data.interviewCutoffHours ?? DEFAULT_INTERVIEW_CUTOFF_HOURS;
   return (
     <Flex vertical gap={16} style={{ maxWidth: 900 }}>

@@ -1,6 +1,6 @@
 import { Card, Empty, Flex, Typography } from 'antd';
-import { usePortal } from '@portal/shared/client';
-import { formatDateTime, localTimeZone, type ApplicationForm } from '@portal/shared/domain';
+import { useTimeZone } from '@portal/shared/client';
+import { formatDateTime, type ApplicationForm } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
 import { LoadError } from '@portal/shared/ui';
 import { useMyInterviews } from '../../api/interviews';
@@ -20,9 +20,8 @@ export function BookedInterviews({
   formId: string;
   form: Pick<ApplicationForm, 'timeZone'> | undefined;
 }) {
-  const portal = usePortal();
   const mine = useMyInterviews();
-  const timeZone = form?.timeZone ?? portal.timeZone ?? localTimeZone();
+  const timeZone = useTimeZone(form?.timeZone);
   if (mine.isError) {
     return (
       <LoadError

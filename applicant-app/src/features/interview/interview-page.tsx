@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Empty, Flex, Popconfirm, Typography } from 'antd';
-import { usePortal } from '@portal/shared/client';
-import { localTimeZone, type ApplicantSlotView } from '@portal/shared/domain';
+import { useTimeZone } from '@portal/shared/client';
+import { type ApplicantSlotView } from '@portal/shared/domain';
 import { Link, useParams } from '@portal/shared/router';
 import { LoadError, PageSkeleton } from '@portal/shared/ui';
 import { useBooking, useInterviews, useSlotTime } from './use-interviews';
@@ -23,11 +23,10 @@ function SlotText({ slot, when }: { slot: ApplicantSlotView; when: string }) {
 /** `/apply/interview/{formId}`: an invited applicant books one slot, and moves or cancels it until the cut-off. */
 export default function InterviewPage() {
   const { formId = '' } = useParams();
-  const { timeZone } = usePortal();
   const interviews = useInterviews(formId);
   const booking = useBooking(formId);
   const slotTime = useSlotTime(interviews.data?.timeZone);
-  const zone = interviews.data?.timeZone ?? timeZone ?? localTimeZone();
+  const zone = useTimeZone(interviews.data?.timeZone);
 
   if (interviews.isError) {
     return (

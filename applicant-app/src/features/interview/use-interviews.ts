@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { notify, usePortal, type ApiClient } from '@portal/shared/client';
-import { formatDateTime, localTimeZone, type ApplicantInterviews } from '@portal/shared/domain';
+import { notify, usePortal, useTimeZone, type ApiClient } from '@portal/shared/client';
+import { formatDateTime, type ApplicantInterviews } from '@portal/shared/domain';
 
 const id = encodeURIComponent;
 const interviewKey = (formId: string) => ['interviews', formId] as const;
@@ -19,8 +19,7 @@ export function useInterviews(formId: string, enabled = true) {
 
 /** The chapter's zone for slot times: the form's, else the build's, else the reader's. */
 export function useSlotTime(formTimeZone?: string) {
-  const { timeZone } = usePortal();
-  const zone = formTimeZone ?? timeZone ?? localTimeZone();
+  const zone = useTimeZone(formTimeZone);
   return (iso: string) => formatDateTime(iso, zone);
 }
 

@@ -260,9 +260,28 @@ test('a due date in the past is pointed out beside the field', async () => {
   expect(
     screen.getByText(/^The due date \(.*\) is in the past: the form would take no applications\.$/),
   ).toBeInTheDocument();
-  await userEvent.clear(screen.getByLabelText('Due date (your time)'));
-  await userEvent.type(screen.getByLabelText('Due date (your time)'), '2099-03-01T10:00');
+  await userEvent.clear(screen.getByLabelText(/^Due date \(/));
+  await userEvent.type(screen.getByLabelText(/^Due date \(/), '2099-03-01T10:00');
   expect(screen.queryByText(/is in the past/)).not.toBeInTheDocument();
+});
+
+test("due dates are entered in the form's zone, which the labels name, and saved in UTC across a DST change", async () => {
+  const save = jest.fn((body: unknown) => ({ ...(body as object), isActive: false, decisionsReleased: false }));
+  renderDor('/admin/dor/forms/spring-2025/edit', {
+    'GET /forms/spring-2025': answer({ ...STORED, timeZone: 'America/New_York', dueDate: '2026-11-01T05:30:00.000Z' }),
+    'POST /application/forms': save,
+  });
+  await userEvent.click(await screen.findByRole('tab', { name: 'Form' }));
+  // 05:30 UTC on the night clocks fall back is the first 01:30 in New York (EDT).
+  expect(screen.getByLabelText('Due date (America/New_York)')).toHaveValue('2026-11-01T01:30');
+  await userEvent.clear(screen.getByLabelText('Due date (America/New_York)'));
+  await userEvent.type(screen.getByLabelText('Due date (America/New_York)'), '2026-11-02T09:00');
+  await userEvent.type(screen.getByLabelText('Reviews due (optional, America/New_York)'), '2026-03-08T03:00');
+  await userEvent.click(screen.getByRole('button', { name: 'Save form' }));
+
+  await waitFor(() => expect(save).toHaveBeenCalled());
+  expect(saved(save).dueDate).toBe('2026-11-02T14:00:00.000Z');
+  expect(saved(save).reviewDueDate).toBe('2026-03-08T07:00:00.000Z');
 });
 
 test('the disagreement threshold is set under Rubrics, saved with the form and carried in its JSON', async () => {

@@ -8,12 +8,15 @@ import {
   formQueryOptions,
   useDateFormat,
   usePortal,
+  useTimeZone,
   useWarnBeforeUnload,
 } from '@portal/shared/client';
 import {
   ASSESSMENT_KINDS,
   BLIND_REVIEW_TEXTS,
   fieldIssuesOf,
+  fromZonedWallTime,
+  toZonedWallTime,
   type ApplicationForm,
   type FieldIssue,
 } from '@portal/shared/domain';
@@ -32,16 +35,14 @@ import { LettersEditor, MessagesEditor, RolesEditor, RubricsEditor } from './set
 
 const TIME_ZONES = Intl.supportedValuesOf('timeZone');
 
-/** An ISO date as `datetime-local` shows it (the viewer's time), and back. */
-function toLocalInput(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
+/** An ISO date as a `datetime-local` input shows it in `zone`, and back (null when not a date). */
+function toZonedInput(iso: string | undefined, zone: string): string {
+  return iso && !Number.isNaN(Date.parse(iso)) ? toZonedWallTime(iso, zone) : '';
 }
 
 function DetailsEditor({ draft, onChange }: { draft: FormDraft; onChange: (draft: FormDraft) => void }) {
-  const format = useDateFormat();
+  const format = useDateFormat(draft.timeZone);
+  const zone = useTimeZone(draft.timeZone);
   const pastDue = pastDueDate(draft);
   const dueIssue = useIssue('dueDate');
   return (
@@ -71,30 +72,31 @@ function DetailsEditor({ draft, onChange }: { draft: FormDraft; onChange: (draft
       </Flex>
       <Flex gap={12} wrap>
         <div style={{ flex: '1 1 200px' }}>
-          <Field path="dueDate" label="Due date (your time)" required>
+          <Field path="dueDate" label={`Due date (${zone})`} required>
             <Input
               id={fieldId('dueDate')}
               type="datetime-local"
               aria-invalid={dueIssue ? true : undefined}
-              value={toLocalInput(draft.dueDate)}
-              onChange={(event) => {
-                const date = new Date(event.target.value);
-                onChange({ ...draft, dueDate: Number.isNaN(date.getTime()) ? '' : date.toISOString() });
-              }}
+              value={toZonedInput(draft.dueDate, zone)}
+              onChange={(event) =>
+                onChange({ ...draft, dueDate: fromZonedWallTime(event.target.value, zone)?.toISOString() ?? '' })
+              }
             />
           </Field>
           {pastDue && <Alert type="warning" showIcon title={pastDueMessage(format.dateTime(pastDue))} />}
         </div>
         <div style={{ flex: '1 1 200px' }}>
-          <Field path="reviewDueDate" label="Reviews due (optional, your time)">
+          <Field path="reviewDueDate" label={`Reviews due (optional, ${zone})`}>
             <Input
               id={fieldId('reviewDueDate')}
               type="datetime-local"
-              value={draft.reviewDueDate ? toLocalInput(draft.reviewDueDate) : ''}
-              onChange={(event) => {
-                const date = new Date(event.target.value);
-                onChange({ ...draft, reviewDueDate: Number.isNaN(date.getTime()) ? undefined : date.toISOString() });
-              }}
+              value={toZonedInput(draft.reviewDueDate, zone)}
+              onChange={(event) =>
+                onChange({
+                  ...draft,
+                  reviewDueDate: fromZonedWallTime(event.target.value, zone)?.toISOString() ?? undefined,
+                })
+              }
             />
           </Field>
         </div>

@@ -131,6 +131,15 @@ export function createInterviewsService(deps: { store: DocumentStore; now: () =>
     return rows.some((row) => row && (row.qualified || row.decision === 'interview')) ? response : null;
   }
 
+  /** Queues a booking's confirmation or cancellation in the booking's own transaction. */
+  function queueBookingMessage(
+    tx: StoreTransaction,
+    kind: 'interviewConfirmation' | 'interviewCancellation',
+    input: Omit<Parameters<typeof bookingMessage>[0], 'kind' | 'mail' | 'at'> & { at: Date },
+  ): void {
+    outboxInTransaction(tx).queueMessage(bookingMessage({ ...input, kind, mail, at: input.at.toISOString() }));
+  }
+
   async function slotsOf(formId: string): Promise<InterviewSlot[]> {
     return (
       await queryAll<InterviewSlot>(store, COLLECTIONS.interviewSlots, [{ field: 'formId', value: formId }])
@@ -280,17 +289,7 @@ export function createInterviewsService(deps: { store: DocumentStore; now: () =>
           ],
         });
         tx.set(COLLECTIONS.interviewBookings, bookingId(formId, user.id), { userId: user.id, formId, slotId });
-        outboxInTransaction(tx).queueMessage(
-          bookingMessage({
-            kind: 'interviewConfirmation',
-            form,
-            slot,
-            applicant: user,
-            response,
-            mail,
-            at: at.toISOString(),
-          }),
-        );
+        queueBookingMessage(tx, 'interviewConfirmation', { form, slot, applicant: user, response, at });
       });
       return this.forApplicant(formId, user.id);
     },
@@ -309,19 +308,7 @@ export function createInterviewsService(deps: { store: DocumentStore; now: () =>
         }
         const booking = slot.bookings.find((held) => held.userId === userId);
         const response = booking ? await tx.get<ApplicationResponse>(COLLECTIONS.responses, booking.responseId) : null;
-        if (response) {
-          outboxInTransaction(tx).queueMessage(
-            bookingMessage({
-              kind: 'interviewCancellation',
-              form,
-              slot,
-              applicant: user,
-              response,
-              mail,
-              at: at.toISOString(),
-            }),
-          );
-        }
+        if (response) queueBookingMessage(tx, 'interviewCancellation', { form, slot, applicant: user, response, at });
         tx.update(COLLECTIONS.interviewSlots, slot.id, {
           bookings: slot.bookings.filter((booking) => booking.userId !== userId),
         });

@@ -1,12 +1,9 @@
 import { INTERVIEW_MESSAGES, type InterviewSlot } from '@portal/shared/domain';
 import type { OutboxMessage } from '../outbox/outbox';
 import { COLLECTIONS } from '../store/collections';
-import type { DocumentStore } from '../store/document-store';
-import { createFirestoreStore } from '../store/firestore-store';
-import { createSqliteStore } from '../store/sqlite-store';
+import { storeTargets } from '../testing/store-targets';
 import { createHarness, DAY_MS, FORM_ID, later, START, type Harness } from '../testing/api-harness';
 import { submitApplication } from '../testing/staff-fixtures';
-import { connectTestFirestore, NO_FIRESTORE_EMULATOR, testFirestoreEmulatorHost } from '../testing/test-firestore';
 
 /**
  * Two invited applicants book the last seat of one slot at the same moment: exactly one holds it,
@@ -15,33 +12,7 @@ import { connectTestFirestore, NO_FIRESTORE_EMULATOR, testFirestoreEmulatorHost 
  */
 jest.setTimeout(60_000);
 
-type StoreFactory = () => Promise<{ store: DocumentStore; cleanup: () => Promise<void> }>;
-
-const sqlite: StoreFactory = async () => ({
-  store: createSqliteStore({ filename: ':memory:' }),
-  cleanup: async () => {},
-});
-
-function firestore(): StoreFactory {
-  let connection: ReturnType<typeof connectTestFirestore>;
-  beforeAll(() => {
-    connection = connectTestFirestore('interview-last-seat');
-  });
-  afterAll(() => connection?.close());
-  return async () => {
-    await connection.clear();
-    const store = createFirestoreStore(connection.db);
-    return { store: { ...store, close: async () => {} }, cleanup: () => connection.clear() };
-  };
-}
-
-const targets: [string, StoreFactory | null][] = [
-  ['SQLite', sqlite],
-  [
-    `Firestore (Google's Cloud Firestore emulator)${testFirestoreEmulatorHost() ? '' : ` [skipped: ${NO_FIRESTORE_EMULATOR}]`}`,
-    testFirestoreEmulatorHost() ? firestore() : null,
-  ],
-];
+const targets = storeTargets('interview-last-seat');
 
 describe.each(targets)('the last seat of a slot on %s', (_name, makeStore) => {
   const run = makeStore ? it : it.skip;

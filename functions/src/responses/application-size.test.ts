@@ -1,9 +1,8 @@
 import { type ApplicationForm, type ApplicationResponse, type FormSection } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
+import { storeTargets } from '../testing/store-targets';
 import { STORE_LIMIT_MESSAGES } from '../http/error-middleware';
 import { StoreLimitError, type DocumentStore } from '../store/document-store';
-import { createFirestoreStore } from '../store/firestore-store';
-import { createSqliteStore } from '../store/sqlite-store';
 import { documentSize, STORE_LIMITS } from '../store/store-limits';
 import {
   completeResponse,
@@ -15,7 +14,6 @@ import {
   withAnswer,
   type Harness,
 } from '../testing/api-harness';
-import { connectTestFirestore, NO_FIRESTORE_EMULATOR, testFirestoreEmulatorHost } from '../testing/test-firestore';
 
 /**
  * Firestore holds at most 1 MiB per document. A long application (64 essay questions answered with
@@ -48,34 +46,7 @@ const withEssays = (response: ApplicationResponse, words: (index: number) => str
     response,
   );
 
-type StoreFactory = () => Promise<{ store: DocumentStore; cleanup: () => Promise<void> }>;
-
-const sqlite: StoreFactory = async () => ({
-  store: createSqliteStore({ filename: ':memory:' }),
-  cleanup: async () => {},
-});
-
-function firestore(): StoreFactory {
-  let connection: ReturnType<typeof connectTestFirestore>;
-  beforeAll(() => {
-    connection = connectTestFirestore('application-size');
-  });
-  afterAll(() => connection?.close());
-  return async () => {
-    await connection.clear();
-    // The harness closes the store it is given; the shared client must stay open for the next test.
-    const store = createFirestoreStore(connection.db);
-    return { store: { ...store, close: async () => {} }, cleanup: () => connection.clear() };
-  };
-}
-
-const targets: [string, StoreFactory | null][] = [
-  ['SQLite', sqlite],
-  [
-    `Firestore (Google's Cloud Firestore emulator)${testFirestoreEmulatorHost() ? '' : ` [skipped: ${NO_FIRESTORE_EMULATOR}]`}`,
-    testFirestoreEmulatorHost() ? firestore() : null,
-  ],
-];
+const targets = storeTargets('application-size');
 
 describe.each(targets)('a long application on %s', (_name, makeStore) => {
   const run = makeStore ? it : it.skip;

@@ -301,6 +301,20 @@ test('the disagreement threshold is set under Rubrics, saved with the form and c
   });
 });
 
+test('the interview booking cut-off is set under Rubrics and saved with the form', async () => {
+  const save = jest.fn((body: unknown) => ({ ...(body as object), isActive: false, decisionsReleased: false }));
+  renderDor('/admin/dor/forms/spring-2025/edit', {
+    'GET /forms/spring-2025': answer(STORED),
+    'POST /application/forms': save,
+  });
+  await userEvent.click(await screen.findByRole('tab', { name: 'Rubrics' }));
+  await userEvent.type(screen.getByLabelText('Interview booking cut-off (hours)'), '48');
+  await userEvent.click(screen.getByRole('button', { name: 'Save form' }));
+
+  await waitFor(() => expect(save).toHaveBeenCalled());
+  expect(saved(save).interviewCutoffHours).toBe(48);
+});
+
 test('a negative disagreement threshold is refused beside its field, and nothing is posted', async () => {
   const save = jest.fn();
   renderDor('/admin/dor/forms/spring-2025/edit', {

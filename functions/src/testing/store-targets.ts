@@ -1,0 +1,41 @@
+import type { DocumentStore } from '../store/document-store';
+import { createFirestoreStore } from '../store/firestore-store';
+import { createSqliteStore } from '../store/sqlite-store';
+import { connectTestFirestore, NO_FIRESTORE_EMULATOR, testFirestoreEmulatorHost } from './test-firestore';
+
+/** A fresh store for one test, and what empties it afterwards. */
+export type StoreFactory = () => Promise<{ store: DocumentStore; cleanup: () => Promise<void> }>;
+
+const sqlite: StoreFactory = async () => ({
+  store: createSqliteStore({ filename: ':memory:' }),
+  cleanup: async () => {},
+});
+
+function firestore(name: string): StoreFactory {
+  let connection: ReturnType<typeof connectTestFirestore>;
+  beforeAll(() => {
+    connection = connectTestFirestore(name);
+  });
+  afterAll(() => connection?.close());
+  return async () => {
+    await connection.clear();
+    // The harness closes the store it is given; the shared client must stay open for the next test.
+    const store = createFirestoreStore(connection.db);
+    return { store: { ...store, close: async () => {} }, cleanup: () => connection.clear() };
+  };
+}
+
+/**
+ * The stores a test runs on, for `describe.each`: SQLite, and Google's Cloud Firestore emulator in
+ * the test file's own project (`name`); null, with the reason in its name, where the emulator is not
+ * installed. Call at the top level of a test file (it registers the emulator's beforeAll/afterAll).
+ */
+export function storeTargets(name: string): [string, StoreFactory | null][] {
+  return [
+    ['SQLite', sqlite],
+    [
+      `Firestore (Google's Cloud Firestore emulator)${testFirestoreEmulatorHost() ? '' : ` [skipped: ${NO_FIRESTORE_EMULATOR}]`}`,
+      testFirestoreEmulatorHost() ? firestore(name) : null,
+    ],
+  ];
+}

@@ -44,8 +44,6 @@ const SHARED = {
   '@portal/shared/client': { singleton: true, requiredVersion: false },
   '@portal/shared/router': { singleton: true, requiredVersion: false },
   // A helper that two shared libraries (antd, react-toastify) each bundled: one copy per visit.
-  // (zod is not shared: a shared module is not tree-shaken, and the whole of zod is 86 KB
-  // against 23-26 KB for what each app uses of it.)
   clsx: { singleton: true, requiredVersion: '^2.0.0' },
   // The markdown renderer (lazy, in the pages that show markdown): one copy for both remotes.
   'react-markdown': { singleton: false, requiredVersion: '10.1.0' },
@@ -57,17 +55,27 @@ const SHARED = {
 } as const;
 
 /**
- * The shell provides the antd facades (`import … from 'antd'` gets the facade file); the remotes
- * bring no copy of their own (`import: false`), so they always render with the shell's.
+ * Facades of other libraries, provided by the shell like antd's: `zod` (shared whole it is 86 KB,
+ * against 23-26 KB for what each app calls; the facade's `z` lists exactly that).
  */
-function antdShared(app: AppName) {
+const FACADES = { zod: 'shared/src/zod/index.ts' } as const;
+
+/**
+ * The shell provides the facades (`import … from 'antd'` gets the antd facade file, `zod` the zod
+ * one); the remotes bring no copy of their own (`import: false`), so they always run the shell's.
+ */
+function facadesShared(app: AppName) {
+  const files = {
+    ...Object.fromEntries(Object.entries(ANTD_FACADES).map(([request, file]) => [request, `shared/src/antd/${file}`])),
+    ...FACADES,
+  };
   return Object.fromEntries(
-    Object.entries(ANTD_FACADES).map(([request, file]) => [
+    Object.entries(files).map(([request, file]) => [
       request,
       {
         singleton: true,
         requiredVersion: false as const,
-        import: app === 'shell' ? path.join(REPO_ROOT, 'shared/src/antd', file) : (false as const),
+        import: app === 'shell' ? path.join(REPO_ROOT, file) : (false as const),
       },
     ]),
   );
@@ -77,7 +85,7 @@ function federation(app: AppName): ModuleFederationPlugin {
   // Remotes are only ever loaded by the shell, so they use its federation runtime instead of
   // carrying their own; remote entries are plain URLs, so the snapshot (manifest) code is left out.
   const common = {
-    shared: { ...SHARED, ...antdShared(app) },
+    shared: { ...SHARED, ...facadesShared(app) },
     shareStrategy: 'loaded-first' as const,
     dts: false,
     manifest: false,

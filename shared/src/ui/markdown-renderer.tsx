@@ -44,21 +44,11 @@ const COMPONENTS: Components = {
 
 const REMARK_PLUGINS = [remarkGfm, remarkBreaks];
 
-/** The text sits in its place like a paragraph would: no margin above its first block or below its last. */
-const MARKDOWN_CSS =
-  '.portal-markdown > :first-child { margin-top: 0 } .portal-markdown > :last-child { margin-bottom: 0 }';
-
 /** Loaded lazily by `Markdown`. Raw HTML in the text stays text (react-markdown's default, without rehype-raw). */
 export default function MarkdownRenderer({ children }: { children: string }) {
   return (
-    <>
-      {/* React hoists this into the head once, however many texts are on the page. */}
-      <style href="portal-markdown" precedence="default">
-        {MARKDOWN_CSS}
-      </style>
-      <ReactMarkdown remarkPlugins={REMARK_PLUGINS} components={COMPONENTS}>
-        {children}
-      </ReactMarkdown>
-    </>
+    <ReactMarkdown remarkPlugins={REMARK_PLUGINS} components={COMPONENTS}>
+      {children}
+    </ReactMarkdown>
   );
 }

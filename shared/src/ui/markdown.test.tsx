@@ -1,5 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { Markdown } from './markdown';
+import fc from 'fast-check';
+import { Markdown, plainParagraphs } from './markdown';
+import MarkdownRenderer from './markdown-renderer';
 
 const rendered = async (text: string) => {
   const { container } = render(
@@ -69,4 +71,54 @@ test('the text has the id a question points its aria-describedby at', async () =
   const root = await rendered('Pick **one or more**.');
   expect(root).toHaveTextContent('Pick one or more.');
   expect(await screen.findByText('one or more')).toBeInTheDocument();
+});
+
+describe('a text without markdown', () => {
+  const PLAIN_TEXTS = [
+    'A demo application cycle. Everything here is sample data.',
+    'Pick one or more; questions for those roles appear on later pages.',
+    'First line\nsecond line (with a note) – 100%!\n\n\nThird paragraph?\n',
+    '\n\nÇa va? Oui, très bien: merci.\nNon — “peut-être” l’an prochain',
+    'Two  spaces inside\n\nand 2024 in the middle',
+  ];
+
+  test('renders at once, without waiting for the renderer', () => {
+    const { container } = render(<Markdown id="help">{PLAIN_TEXTS[0]!}</Markdown>);
+    expect(container.querySelector('#help p')).toHaveTextContent(PLAIN_TEXTS[0]!);
+  });
+
+  test('renders exactly as the renderer does', () => {
+    const html = (node: React.ReactElement, selector?: string) => {
+      const { container, unmount } = render(node);
+      const out = (selector ? container.querySelector(selector)! : container).innerHTML;
+      unmount();
+      return out;
+    };
+    const lines = fc.array(
+      fc.constantFrom('Hello there', 'Ça va? Oui!', 'Non (peut-être) – 100%', 'year 2024: fine.', ''),
+      { maxLength: 8 },
+    );
+    const samples = [...PLAIN_TEXTS, ...fc.sample(lines, { numRuns: 40, seed: 15 }).map((list) => list.join('\n'))];
+    for (const text of samples) {
+      expect(plainParagraphs(text)).not.toBeNull();
+      expect(html(<Markdown>{text}</Markdown>, '.portal-markdown')).toBe(
+        html(<MarkdownRenderer>{text}</MarkdownRenderer>),
+      );
+    }
+  });
+
+  test.each([
+    'www.example.org',
+    'Write to us@example.org',
+    'See https:/x',
+    '1. First',
+    'Hello *there*',
+    'Trailing space \nnext',
+    '    indented code',
+    'Heading\n===',
+    'a | b',
+    'Tom &amp; Jerry',
+  ])('%j goes to the renderer', (text) => {
+    expect(plainParagraphs(text)).toBeNull();
+  });
 });

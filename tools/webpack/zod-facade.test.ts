@@ -1,0 +1,42 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from '../../shared/src/zod';
+import { REPO_ROOT } from './create-config';
+
+/**
+ * In the browser `import { z } from 'zod'` gets the shared facade (shared/src/zod), whose `z` holds
+ * only what the apps call: a member missing from it would be `undefined` at run time, which no type
+ * check sees. So every `z.<member>` in the bundled source is listed, apart from types (`z.infer<…>`).
+ */
+function membersUsed(): { file: string; member: string }[] {
+  const files = execFileSync(
+    'git',
+    ['grep', '-l', "import { z } from 'zod'", '--', 'shared/src', 'shell/src', 'applicant-app/src', 'admin-app/src'],
+    { cwd: REPO_ROOT, encoding: 'utf8' },
+  )
+    .split('\n')
+    .filter((file) => file && !/\.test\.tsx?$/.test(file));
+  return files.flatMap((file) =>
+    [...readFileSync(path.join(REPO_ROOT, file), 'utf8').matchAll(/\bz\.(\w+)(<?)/g)]
+      .filter((match) => !match[2])
+      .map((match) => ({ file, member: match[1]! })),
+  );
+}
+
+describe('zod facade', () => {
+  it('lists every member of z the bundled source calls', () => {
+    const used = membersUsed();
+    expect(used.length).toBeGreaterThan(50);
+    expect(used.filter(({ member }) => !(member in z))).toEqual([]);
+  });
+
+  it('is the zod the apps validate with', () => {
+    const schema = z.strictObject({ name: z.string().min(1), when: z.iso.datetime() });
+    expect(schema.safeParse({ name: 'Ada', when: '2026-01-01T00:00:00Z' }).success).toBe(true);
+    expect(schema.safeParse({ name: '', when: 'soon' }).error?.issues.map((issue) => issue.path[0])).toEqual([
+      'name',
+      'when',
+    ]);
+  });
+});

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export interface PortalProcess {
   url: string;
@@ -11,8 +12,8 @@ export interface PortalProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-const TSX = path.resolve(__dirname, '../node_modules/.bin/tsx');
 const START = path.resolve(__dirname, 'start.ts');
+const TSX_LOADER = pathToFileURL(require.resolve('tsx')).href;
 
 /** Runs `npm start`'s launcher as a child process, on its own ports and data directory. */
 export async function startPortalProcess(options: {
@@ -23,7 +24,13 @@ export async function startPortalProcess(options: {
   dataDir?: string;
 }): Promise<PortalProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'portal-data-'));
-  const child = spawn(TSX, [START], {
+  // The launcher runs in node itself with tsx as a loader, not under tsx's own launcher: that one
+  // SIGKILLs its child when the child's event loop does not acknowledge a SIGTERM within 30 ms,
+  // which a portal under load often misses, leaving its Auth emulator running on the ports.
+  // PORTAL_CPU_PROF=<dir>: the portal writes a V8 CPU profile there when it stops (node --cpu-prof).
+  const profileDir = process.env.PORTAL_CPU_PROF;
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', TSX_LOADER, START], {
     env: {
       ...process.env,
       PORT: String(options.port),

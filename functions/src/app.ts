@@ -6,6 +6,7 @@ import { filesRoutes } from './files/files.routes';
 import { formsRoutes } from './forms/forms.routes';
 import { appCheckMiddleware } from './http/app-check';
 import { corsMiddleware } from './http/cors';
+import { fixedHeaders } from './http/fixed-headers';
 import { errorMiddleware, notFoundHandler } from './http/error-middleware';
 import { authRateLimit, GENEROUS_RATE_LIMITS, uploadRateLimit } from './http/rate-limit';
 import { rejectMalformedPath } from './http/reject-malformed-path';
@@ -38,9 +39,9 @@ export function createApp(deps: AppDeps): Express {
   app.disable('etag');
   app.set('trust proxy', deps.trustedProxyHops ?? 0);
 
-  const securityHeaders = helmet({
-    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-  });
+  const securityHeaders = fixedHeaders(
+    helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } }),
+  );
   const noStore: RequestHandler = (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();

@@ -12,6 +12,7 @@ export interface PortalProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+const TSX = path.resolve(__dirname, '../node_modules/.bin/tsx');
 const START = path.resolve(__dirname, 'start.ts');
 const TSX_LOADER = pathToFileURL(require.resolve('tsx')).href;
 
@@ -24,13 +25,14 @@ export async function startPortalProcess(options: {
   dataDir?: string;
 }): Promise<PortalProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'portal-data-'));
-  // The launcher runs in node itself with tsx as a loader, not under tsx's own launcher: that one
-  // SIGKILLs its child when the child's event loop does not acknowledge a SIGTERM within 30 ms,
-  // which a portal under load often misses, leaving its Auth emulator running on the ports.
   // PORTAL_CPU_PROF=<dir>: the portal writes a V8 CPU profile there when it stops (node --cpu-prof).
+  // It then runs in node itself with tsx as a loader: tsx's own launcher SIGKILLs a child that does
+  // not acknowledge a SIGTERM within 30 ms, which a profiled portal under load often misses.
   const profileDir = process.env.PORTAL_CPU_PROF;
-  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', TSX_LOADER, START], {
+  const [command, args] = profileDir
+    ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`, '--import', TSX_LOADER, START]]
+    : [TSX, [START]];
+  const child = spawn(command, args, {
     env: {
       ...process.env,
       PORT: String(options.port),

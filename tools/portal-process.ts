@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export interface PortalProcess {
   url: string;
@@ -13,6 +14,7 @@ export interface PortalProcess {
 
 const TSX = path.resolve(__dirname, '../node_modules/.bin/tsx');
 const START = path.resolve(__dirname, 'start.ts');
+const TSX_LOADER = pathToFileURL(require.resolve('tsx')).href;
 
 /** Runs `npm start`'s launcher as a child process, on its own ports and data directory. */
 export async function startPortalProcess(options: {
@@ -23,7 +25,14 @@ export async function startPortalProcess(options: {
   dataDir?: string;
 }): Promise<PortalProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'portal-data-'));
-  const child = spawn(TSX, [START], {
+  // PORTAL_CPU_PROF=<dir>: the portal writes a V8 CPU profile there when it stops (node --cpu-prof).
+  // It then runs in node itself with tsx as a loader: tsx's own launcher SIGKILLs a child that does
+  // not acknowledge a SIGTERM within 30 ms, which a profiled portal under load often misses.
+  const profileDir = process.env.PORTAL_CPU_PROF;
+  const [command, args] = profileDir
+    ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`, '--import', TSX_LOADER, START]]
+    : [TSX, [START]];
+  const child = spawn(command, args, {
     env: {
       ...process.env,
       PORT: String(options.port),

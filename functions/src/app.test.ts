@@ -204,6 +204,42 @@ describe('GET /api/session', () => {
     expect(lines.length).toBeGreaterThan(0);
     expect(JSON.stringify(lines)).not.toContain('token-ada');
   });
+
+  it('logs each request once with its method, path, status, time and client address, and no header', async () => {
+    const { logger, lines } = capturingLogger();
+    await request(buildApp({ logger }))
+      .get('/api/session?x=1')
+      .set('Authorization', 'Bearer token-ada')
+      .set('X-Firebase-AppCheck', 'app-check-secret')
+      .set('User-Agent', 'agent-secret');
+    await logsFlushed();
+    const completed = lines.filter((line) => line.msg === 'request completed');
+    expect(completed).toEqual([
+      expect.objectContaining({
+        level: 30,
+        req: { method: 'GET', url: '/api/session?x=1' },
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+        clientIp: expect.any(String),
+      }),
+    ]);
+    for (const secret of ['token-ada', 'app-check-secret', 'agent-secret'])
+      expect(JSON.stringify(lines)).not.toContain(secret);
+  });
+
+  it("logs an answer of 500 as an error, with the route's own line carrying the request", async () => {
+    const { logger, lines } = capturingLogger();
+    const failingStore: DocumentStore = { ...store, get: () => Promise.reject(new Error('store down')) };
+    await request(buildApp({ store: failingStore, logger }))
+      .get('/api/session')
+      .set('Authorization', 'Bearer token-ada');
+    await logsFlushed();
+    expect(lines.find((line) => line.msg === 'request errored')).toMatchObject({ level: 50, res: { statusCode: 500 } });
+    expect(lines.find((line) => line.msg === 'unhandled error')).toMatchObject({
+      reqId: expect.any(Number),
+      req: { method: 'GET', url: '/api/session' },
+    });
+  });
 });
 
 describe('unexpected errors', () => {

@@ -1,15 +1,16 @@
-import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
-import pinoHttp from 'pino-http';
 import type { AppDeps } from './app-deps';
 import { exportsRoutes } from './exports/exports.routes';
 import { filesRoutes } from './files/files.routes';
 import { formsRoutes } from './forms/forms.routes';
 import { appCheckMiddleware } from './http/app-check';
 import { corsMiddleware } from './http/cors';
+import { fixedHeaders } from './http/fixed-headers';
 import { errorMiddleware, notFoundHandler } from './http/error-middleware';
 import { authRateLimit, GENEROUS_RATE_LIMITS, uploadRateLimit } from './http/rate-limit';
 import { rejectMalformedPath } from './http/reject-malformed-path';
+import { requestLog } from './http/request-log';
 import { requireJsonBody } from './http/require-json';
 import { identityMiddleware } from './identity/identity-middleware';
 import { decisionsRoutes } from './responses/decisions.routes';
@@ -30,7 +31,6 @@ import { releaseScheduleRoutes } from './scheduler/release-schedule.routes';
 export type { AppDeps } from './app-deps';
 
 export const API_BODY_LIMIT = '1mb';
-const LOGGED_SECRETS = ['req.headers.authorization', 'req.headers["x-firebase-appcheck"]'];
 
 /** Builds the API (every route under /api); it never listens. */
 export function createApp(deps: AppDeps): Express {
@@ -40,9 +40,9 @@ export function createApp(deps: AppDeps): Express {
   app.disable('etag');
   app.set('trust proxy', deps.trustedProxyHops ?? 0);
 
-  const securityHeaders = helmet({
-    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-  });
+  const securityHeaders = fixedHeaders(
+    helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } }),
+  );
   const noStore: RequestHandler = (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
@@ -51,14 +51,7 @@ export function createApp(deps: AppDeps): Express {
   app.get('/api/health', securityHeaders, noStore, cors, healthHandler(deps));
 
   const api = express.Router();
-  api.use(
-    pinoHttp<Request, Response>({
-      logger: deps.logger,
-      redact: LOGGED_SECRETS,
-      // The address rate limits count (after the trusted proxy hops): a deployer checks it here.
-      customProps: (req) => ({ clientIp: req.ip }),
-    }),
-  );
+  api.use(requestLog(deps.logger));
   api.use(securityHeaders);
   api.use(noStore);
   api.use(rejectMalformedPath);

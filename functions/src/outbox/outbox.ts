@@ -73,6 +73,8 @@ export const outboxEvents = {
   released: (formId: string) => `release.${formId}`,
   /** At most one reminder a day per reviewer and form (the day in UTC). */
   reminded: (formId: string, at: Date) => `remind.${formId}.${at.toISOString().slice(0, 10)}`,
+  /** Once per reviewer and form: the reminder the scheduler sends when the review due date has passed. */
+  overdue: (formId: string) => `remind-overdue.${formId}`,
   /** One invitation to interview per applicant and form, whichever way they were invited first. */
   invitedToInterview: (formId: string) => `interview-invite.${formId}`,
   /** A booking (or a move) of a slot, at the time it was made. */

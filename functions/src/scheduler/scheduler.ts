@@ -1,8 +1,11 @@
+import type { ApplicationForm } from '@portal/shared/domain';
+import { createReviewerProgressService } from '../staff/reviewer-progress.service';
 import { createReviewsRepository, type ReleaseJob } from '../staff/reviews.repository';
 import { createRowDecisionsService } from '../staff/row-decisions.service';
 import type { MailSettings } from '../outbox/outbox';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
+import { queryAll } from '../store/query-pages';
 import { queueDraftReminders } from './draft-reminders';
 import { createReleaseScheduleService } from './release-schedule';
 
@@ -12,19 +15,23 @@ export interface SchedulerRun {
   /** Release jobs resumed (their messages written) and how many messages they wrote. */
   releaseMessages: number;
   draftReminders: number;
+  /** Reminders queued to reviewers with open reviews past a form's review due date. */
+  reviewerReminders: number;
 }
 
 /**
  * The portal's due work in one place, run by a timer in the local server (`startSchedulerLoop`)
  * and by the scheduled Cloud Function `scheduledWork` in production: releases whose scheduled
- * time has come, release jobs whose messages are not all written (after a crash), and the 48 h
- * draft reminders. Every step is idempotent: running it twice, or late, does nothing twice.
+ * time has come, release jobs whose messages are not all written (after a crash), the 48 h
+ * draft reminders, and one reminder to each reviewer with open reviews once the review due date
+ * has passed. Every step is idempotent: running it twice, or late, does nothing twice.
  */
 export function createScheduler(deps: { store: DocumentStore; now: () => Date; mail: MailSettings }) {
   const { store, now, mail } = deps;
   const reviews = createReviewsRepository(store);
   const decisions = createRowDecisionsService({ reviews, now, mail });
   const schedules = createReleaseScheduleService({ store, reviews, now, release: decisions.release });
+  const progress = createReviewerProgressService({ reviews, now, mail });
   return {
     schedules,
     decisions,
@@ -37,7 +44,10 @@ export function createScheduler(deps: { store: DocumentStore; now: () => Date; m
       for (const { data } of writing.items)
         releaseMessages += (await decisions.writeReleaseMessages(data.formId)).written;
       const { queued } = await queueDraftReminders({ store, now, mail });
-      return { released, releaseFailed: failed, releaseMessages, draftReminders: queued };
+      let reviewerReminders = 0;
+      for (const form of await queryAll<ApplicationForm>(store, COLLECTIONS.forms, []))
+        reviewerReminders += (await progress.remindOverdue(form)).queued;
+      return { released, releaseFailed: failed, releaseMessages, draftReminders: queued, reviewerReminders };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { REVIEWER_PROGRESS_TEXTS, type ReviewerProgressPage } from '@portal/shared/domain';
-import { outboxEvents, outboxId, type OutboxMessage } from '../outbox/outbox';
+import { DEFAULT_MAIL_SETTINGS, outboxEvents, outboxId, type OutboxMessage } from '../outbox/outbox';
+import { createScheduler } from '../scheduler/scheduler';
 import { COLLECTIONS } from '../store/collections';
 import { createHarness, DAY_MS, FORM_ID, later, START, type Harness } from '../testing/api-harness';
 import { assign, submitApplication } from '../testing/staff-fixtures';
@@ -89,5 +90,52 @@ describe('reviewer progress', () => {
     expect([none.status, none.body.error.message]).toEqual([409, REVIEWER_PROGRESS_TEXTS.nothingToRemind]);
     expect((await harness.as('rob').post(`/admin/forms/${FORM_ID}/progress/rob/remind`, {})).status).toBe(403);
     expect((await harness.as('dora').post(`/admin/forms/${FORM_ID}/progress/rob/remind`, { now: 1 })).status).toBe(400);
+  });
+});
+
+describe('the automatic reminder of overdue reviews', () => {
+  const schedulerOn = () =>
+    createScheduler({ store: harness.store, now: () => harness.clock.now, mail: DEFAULT_MAIL_SETTINGS });
+
+  it('reaches each reviewer with open reviews once, after the review due date, and not after the release', async () => {
+    const ada = await submitApplication(harness, 'ada');
+    const eve = await submitApplication(harness, 'eve');
+    const [ritaAda] = await assign(harness, [
+      { responseId: ada.id, role: 'bootcamp', staffId: 'rita' },
+      { responseId: ada.id, role: 'bootcamp', staffId: 'rob' },
+      { responseId: eve.id, role: 'bootcamp', staffId: 'rob' },
+    ]);
+    await harness
+      .as('rita')
+      .post(`/admin/assessments/review/${ritaAda!.id}/submit`, { scores: SCORES, comments: '', version: 0 })
+      .expect(200);
+    const due = later(START, DAY_MS);
+    await harness.store.update(COLLECTIONS.forms, FORM_ID, { reviewDueDate: due.toISOString() });
+
+    // No due date passed yet: nothing.
+    harness.clock.now = later(due, -60_000);
+    expect((await schedulerOn().runOnce()).reviewerReminders).toBe(0);
+    // Past it: Rob (two open) is reminded; Rita (all submitted) is not. Once, however often it runs.
+    harness.clock.now = later(due, 60_000);
+    expect((await schedulerOn().runOnce()).reviewerReminders).toBe(1);
+    harness.clock.now = later(due, 3 * DAY_MS);
+    expect((await schedulerOn().runOnce()).reviewerReminders).toBe(0);
+    const [reminder, ...others] = await outbox();
+    expect(others).toEqual([]);
+    expect(reminder).toMatchObject({ id: outboxId(outboxEvents.overdue(FORM_ID), 'rob'), to: 'rob@example.com' });
+    expect(reminder!.data.open).toBe('2');
+    expect(reminder!.text).toContain('You received this email because you review applications for Example Chapter');
+  });
+
+  it('sends none for a form whose decisions are released', async () => {
+    const ada = await submitApplication(harness, 'ada');
+    await assign(harness, [{ responseId: ada.id, role: 'bootcamp', staffId: 'rob' }]);
+    await harness.store.update(COLLECTIONS.forms, FORM_ID, {
+      reviewDueDate: later(START, DAY_MS).toISOString(),
+      decisionsReleased: true,
+    });
+    harness.clock.now = later(START, 2 * DAY_MS);
+    expect((await schedulerOn().runOnce()).reviewerReminders).toBe(0);
+    expect(await outbox()).toEqual([]);
   });
 });

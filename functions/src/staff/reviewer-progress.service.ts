@@ -2,6 +2,8 @@ import {
   formatDateTime,
   REVIEWER_PROGRESS_TEXTS,
   reviewerProgress,
+  type ApplicationForm,
+  type Assessment,
   type ReviewerProgressPage,
   type User,
 } from '@portal/shared/domain';
@@ -34,9 +36,7 @@ export function createReviewerProgressService(deps: {
      */
     async remind(formId: string, staffId: string): Promise<{ queued: true; open: number }> {
       const form = await formOrNotFound(reviews, formId);
-      const open = (await reviews.formReviews(formId)).filter(
-        (review) => review.staffId === staffId && review.state !== 'submitted',
-      ).length;
+      const open = openReviews(await reviews.formReviews(formId)).get(staffId) ?? 0;
       if (open === 0) throw new ApiError('conflict', REVIEWER_PROGRESS_TEXTS.nothingToRemind);
       const at = now();
       const event = outboxEvents.reminded(formId, at);
@@ -46,27 +46,60 @@ export function createReviewerProgressService(deps: {
         if (await tx.getOutboxMessage(outboxId(event, staffId))) {
           throw new ApiError('conflict', REVIEWER_PROGRESS_TEXTS.remindedToday);
         }
-        const timeZone = form.timeZone ?? mail.timeZone;
-        tx.queueMessage(
-          composeMessage({
-            kind: 'reviewerReminder',
-            form,
-            event,
-            recipient: reviewer,
-            values: {
-              firstName: reviewer.firstName,
-              semester: form.semester,
-              role: '',
-              open: String(open),
-              dueDate: form.reviewDueDate ? formatDateTime(form.reviewDueDate, timeZone) : 'as soon as you can',
-              dashboardLink: `${mail.portalUrl}${dashboardPath(formId)}`,
-            },
-            settings: mail,
-            at: at.toISOString(),
-          }),
-        );
+        tx.queueMessage(reminder(form, reviewer, open, event, at));
       });
       return { queued: true, open };
     },
+
+    /**
+     * The scheduler's part: once a form's review due date has passed (and its decisions are not
+     * released), every reviewer with open reviews of it gets one reminder, once per form.
+     */
+    async remindOverdue(form: ApplicationForm): Promise<{ queued: number }> {
+      const at = now();
+      if (form.decisionsReleased || !form.reviewDueDate || Date.parse(form.reviewDueDate) > at.getTime()) {
+        return { queued: 0 };
+      }
+      const event = outboxEvents.overdue(form.id);
+      let queued = 0;
+      for (const [staffId, open] of openReviews(await reviews.formReviews(form.id))) {
+        queued += await reviews.transaction(async (tx) => {
+          const reviewer: User | null = await tx.getUser(staffId);
+          if (!reviewer || (await tx.getOutboxMessage(outboxId(event, staffId)))) return 0;
+          tx.queueMessage(reminder(form, reviewer, open, event, at));
+          return 1;
+        });
+      }
+      return { queued };
+    },
   };
+
+  function reminder(form: ApplicationForm, reviewer: User, open: number, event: string, at: Date) {
+    const timeZone = form.timeZone ?? mail.timeZone;
+    return composeMessage({
+      kind: 'reviewerReminder',
+      form,
+      event,
+      recipient: reviewer,
+      values: {
+        firstName: reviewer.firstName,
+        semester: form.semester,
+        role: '',
+        open: String(open),
+        dueDate: form.reviewDueDate ? formatDateTime(form.reviewDueDate, timeZone) : 'as soon as you can',
+        dashboardLink: `${mail.portalUrl}${dashboardPath(form.id)}`,
+      },
+      settings: mail,
+      at: at.toISOString(),
+    });
+  }
+}
+
+/** Each reviewer's count of reviews not yet submitted. */
+function openReviews(assessments: readonly Assessment[]): Map<string, number> {
+  const open = new Map<string, number>();
+  for (const review of assessments) {
+    if (review.state !== 'submitted') open.set(review.staffId, (open.get(review.staffId) ?? 0) + 1);
+  }
+  return open;
 }

@@ -64,7 +64,7 @@ export const MESSAGE_FOOTERS: Record<MessageKind, (chapter: string) => string> =
   decisionReleased: (chapter) =>
     `You received this email because you applied to ${chapter} and its decisions have been released.`,
   reviewerReminder: (chapter) =>
-    `You received this email because you review applications for ${chapter} and its director of recruitment sent a reminder.`,
+    `You received this email because you review applications for ${chapter} and reviews assigned to you are still open.`,
   interviewInvitation: (chapter) =>
     `You received this email because you applied to ${chapter} and were invited to interview.`,
   interviewConfirmation: (chapter) =>

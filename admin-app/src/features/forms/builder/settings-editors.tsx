@@ -503,7 +503,8 @@ export function LettersEditor({ draft, onChange }: { draft: FormDraft; onChange:
 const MESSAGE_PURPOSES: Record<MessageKind, string> = {
   submissionReceipt: 'Sent to an applicant when they submit, with a summary of their answers.',
   decisionReleased: 'Sent to every applicant when you release decisions, with their letter.',
-  reviewerReminder: 'Sent to a reviewer when you press "Remind" on the reviewer progress page.',
+  reviewerReminder:
+    'Sent to a reviewer with open reviews once the reviews due date has passed, and when you press "Remind" on the reviewer progress page.',
   interviewInvitation:
     'Sent to an applicant once, when one of their roles is marked qualified or an interviewer is assigned.',
   interviewConfirmation: 'Sent when an applicant books or moves an interview, with the interview as a calendar file.',

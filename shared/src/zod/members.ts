@@ -13,6 +13,7 @@ export {
   iso,
   literal,
   number,
+  record,
   object,
   strictObject,
   string,

@@ -128,6 +128,7 @@ test('submit, receipt, invitation, booking with .ics, scheduled release, decisio
   await dor.goto(`/admin/dor/dashboard/${FORM}/all`);
   const card = dor.getByRole('region', { name: 'Scheduled release' });
   await expect(card.getByText('No release is scheduled.', { exact: false })).toBeVisible();
+  await card.getByRole('button', { name: 'Pick a time' }).click();
   const label = (await card.getByText(/^Release on \(/).textContent()) ?? '';
   const zone = /^Release on \((.+)\)$/.exec(label)![1]!;
   const at = toZonedWallTime(new Date((await serverNow(request)).getTime() + 60_000), zone);

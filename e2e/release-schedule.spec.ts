@@ -26,6 +26,10 @@ test('the director schedules a release in the chapter zone, runs the dry run, an
   const card = page.getByRole('region', { name: 'Scheduled release' });
   await expect(card).toBeVisible();
   const input = card.getByLabel(/^(Release on|Move the release to) \(/);
+  // With nothing scheduled the card is one line; "Pick a time" opens the time field.
+  const pick = card.getByRole('button', { name: 'Pick a time' });
+  await expect(input.or(pick)).toBeVisible();
+  if (await pick.isVisible()) await pick.click();
   const label = (await card.locator('label').first().textContent()) ?? '';
   const zone = /\(([^)]+)\)$/.exec(label)![1]!;
   // 40 days ahead, at 09:15 in the chapter's zone.
@@ -49,4 +53,11 @@ test('the director schedules a release in the chapter zone, runs the dry run, an
   await card.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('button', { name: 'Cancel the release' }).click();
   await expect(card.getByText(/No release is scheduled/)).toBeVisible();
+  // Cancelled, the card folds back to one line.
+  await expect(card.getByRole('button', { name: 'Pick a time' })).toBeVisible();
+  await expect(input).toBeHidden();
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/release-schedule/none-${width}.png` });
+  }
 });

@@ -29,16 +29,30 @@ export function ReleaseScheduleCard({ formId, timeZone }: { formId: string; time
   const [wallTime, setWallTime] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [dryRunAsked, setDryRunAsked] = useState(false);
+  const [picking, setPicking] = useState(false);
   const dryRun = useReleaseDryRun(formId, dryRunAsked);
   const save = useStaffMutation((at: string) => scheduleRelease(api, formId, at), {
     success: (answer) => `Release scheduled for ${formatDateTime(answer.schedule!.at, zone)}`,
-    onSuccess: () => setWallTime(''),
+    onSuccess: () => {
+      setWallTime('');
+      setPicking(false);
+    },
   });
   const cancel = useStaffMutation(() => cancelScheduledRelease(api, formId), {
     success: () => 'Scheduled release cancelled',
+    onSuccess: () => setPicking(false),
   });
   const current = schedule.data?.schedule ?? null;
   const scheduled = current?.state === 'scheduled' ? current : null;
+  // With nothing scheduled the card is one line, so the dashboard's table stays near the top; the
+  // time field opens on "Pick a time", and stays open while a release is scheduled (to move it) or
+  // after a scheduled release failed (to schedule it again).
+  const formOpen = picking || current !== null;
+  const dryRunButton = (
+    <Button onClick={() => (dryRunAsked ? void dryRun.refetch() : setDryRunAsked(true))} loading={dryRun.isFetching}>
+      Dry run
+    </Button>
+  );
 
   const submit = () => {
     const at = fromZonedWallTime(wallTime, zone);
@@ -80,9 +94,19 @@ export function ReleaseScheduleCard({ formId, timeZone }: { formId: string; time
             </Popconfirm>
           </Flex>
         ) : (
-          <Typography.Text type="secondary">
-            No release is scheduled. Release with the button, or pick a time.
-          </Typography.Text>
+          <Flex gap={8} align="center" wrap>
+            <Typography.Text type="secondary">
+              No release is scheduled. Release with the button, or pick a time.
+            </Typography.Text>
+            {!formOpen && (
+              <>
+                <Button type="primary" ghost onClick={() => setPicking(true)}>
+                  Pick a time
+                </Button>
+                {dryRunButton}
+              </>
+            )}
+          </Flex>
         )}
         {current?.state === 'failed' && (
           <Alert
@@ -92,37 +116,33 @@ export function ReleaseScheduleCard({ formId, timeZone }: { formId: string; time
             description={`${current.reason ?? ''}. Nothing was released; schedule it again once that is resolved.`}
           />
         )}
-        <Form layout="vertical" onFinish={submit} style={{ maxWidth: 420 }}>
-          <Form.Item
-            label={`${scheduled ? 'Move the release to' : 'Release on'} (${zone})`}
-            htmlFor={`release-at-${formId}`}
-            validateStatus={error ? 'error' : undefined}
-            help={error ?? `Date and time in ${zone}; ${zone === 'UTC' ? '' : 'stored in UTC, '}shown with its zone.`}
-          >
-            <Flex gap={8} wrap>
-              <Input
-                id={`release-at-${formId}`}
-                type="datetime-local"
-                value={wallTime}
-                min={toZonedWallTime(new Date(), zone)}
-                onChange={(event) => setWallTime(event.target.value)}
-                style={{ width: 220 }}
-              />
-              <Button htmlType="submit" type="primary" loading={save.isPending} disabled={!wallTime}>
-                {scheduled ? 'Move' : 'Schedule'}
-              </Button>
-            </Flex>
-          </Form.Item>
-        </Form>
-        <Flex vertical gap={8}>
-          <div>
-            <Button
-              onClick={() => (dryRunAsked ? void dryRun.refetch() : setDryRunAsked(true))}
-              loading={dryRun.isFetching}
+        {formOpen && (
+          <Form layout="vertical" onFinish={submit} style={{ maxWidth: 420 }}>
+            <Form.Item
+              label={`${scheduled ? 'Move the release to' : 'Release on'} (${zone})`}
+              htmlFor={`release-at-${formId}`}
+              validateStatus={error ? 'error' : undefined}
+              help={error ?? `Date and time in ${zone}; ${zone === 'UTC' ? '' : 'stored in UTC, '}shown with its zone.`}
             >
-              Dry run
-            </Button>
-          </div>
+              <Flex gap={8} wrap>
+                <Input
+                  id={`release-at-${formId}`}
+                  type="datetime-local"
+                  value={wallTime}
+                  min={toZonedWallTime(new Date(), zone)}
+                  onChange={(event) => setWallTime(event.target.value)}
+                  style={{ width: 220 }}
+                />
+                <Button htmlType="submit" type="primary" loading={save.isPending} disabled={!wallTime}>
+                  {scheduled ? 'Move' : 'Schedule'}
+                </Button>
+                {picking && !current && <Button onClick={() => setPicking(false)}>Close</Button>}
+              </Flex>
+            </Form.Item>
+          </Form>
+        )}
+        <Flex vertical gap={8}>
+          {formOpen && <div>{dryRunButton}</div>}
           {dryRun.isError && <Alert type="error" showIcon title={dryRun.error.message} />}
           {dryRun.data && (
             <Descriptions size="small" column={1} bordered aria-label="Dry run" style={{ maxWidth: 520 }}>

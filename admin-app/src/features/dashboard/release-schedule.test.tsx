@@ -35,12 +35,26 @@ test('a time entered in the chapter zone is sent in UTC (the first 01:30 of a fa
   });
   const card = await screen.findByRole('region', { name: 'Scheduled release' });
   expect(await within(card).findByText(/No release is scheduled/)).toBeInTheDocument();
+  await userEvent.click(within(card).getByRole('button', { name: 'Pick a time' }));
   const input = within(card).getByLabelText('Release on (America/New_York)');
   await userEvent.type(input, '2099-11-01T01:30');
   await userEvent.click(within(card).getByRole('button', { name: 'Schedule' }));
   await waitFor(() =>
     expect(request).toHaveBeenCalledWith('PUT', SCHEDULE, { body: { at: '2099-11-01T05:30:00.000Z' } }),
   );
+});
+
+test('with nothing scheduled the card is one line: the time field opens on "Pick a time" and closes again', async () => {
+  renderDor(ALL, { ...base, [`GET ${SCHEDULE}`]: answer({ schedule: null }) });
+  const card = await screen.findByRole('region', { name: 'Scheduled release' });
+  await within(card).findByText(/No release is scheduled/);
+  expect(within(card).queryByLabelText('Release on (America/New_York)')).not.toBeInTheDocument();
+  expect(within(card).getByRole('button', { name: 'Dry run' })).toBeInTheDocument();
+  await userEvent.click(within(card).getByRole('button', { name: 'Pick a time' }));
+  expect(within(card).getByLabelText('Release on (America/New_York)')).toBeInTheDocument();
+  expect(within(card).queryByRole('button', { name: 'Pick a time' })).not.toBeInTheDocument();
+  await userEvent.click(within(card).getByRole('button', { name: 'Close' }));
+  expect(within(card).queryByLabelText('Release on (America/New_York)')).not.toBeInTheDocument();
 });
 
 test('a scheduled release shows its time with the zone, and can be cancelled', async () => {
@@ -64,6 +78,8 @@ test('a scheduled release that failed its check says why', async () => {
     await screen.findByText('The release scheduled for Nov 1, 2099, 1:30 AM EDT did not happen'),
   ).toBeInTheDocument();
   expect(screen.getByText(new RegExp(`^${reason}\\. Nothing was released`))).toBeInTheDocument();
+  // The time field is open, to schedule it again.
+  expect(screen.getByLabelText('Release on (America/New_York)')).toBeInTheDocument();
 });
 
 test('the dry run says whether the release could happen now and how many emails of each kind it sends', async () => {
@@ -78,7 +94,7 @@ test('the dry run says whether the release could happen now and how many emails 
     }),
   });
   const card = await screen.findByRole('region', { name: 'Scheduled release' });
-  await userEvent.click(within(card).getByRole('button', { name: 'Dry run' }));
+  await userEvent.click(await within(card).findByRole('button', { name: 'Dry run' }));
   expect(await within(card).findByText('No: 3 undecided from 2 applicants')).toBeInTheDocument();
   expect(within(card).getByText('Decision released emails').closest('tr')).toHaveTextContent('7');
 });

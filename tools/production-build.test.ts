@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { pageMetaPolicy } from '../functions/src/http/security-headers';
 import { FAKE_PRODUCTION_ENV } from './fake-production-env';
+import { CHUNK_PACKAGES_FILE, type ChunkPackages } from './webpack/chunk-packages-plugin';
 import { outputDir, REPO_ROOT, type AppName } from './webpack/create-config';
 
 /**
@@ -136,6 +137,32 @@ test("the page's content security policy names the two remotes' origins, written
   );
   expect(policy).not.toContain('*');
   expect(html.indexOf('http-equiv="Content-Security-Policy"')).toBeLessThan(html.indexOf('<script'));
+});
+
+/** Every package file each app's bundle carries, from its build report (chunk-packages.json). */
+function bundledPackages(app: AppName): Record<string, string[]> {
+  const report = JSON.parse(readFileSync(path.join(outDir, app, CHUNK_PACKAGES_FILE), 'utf8')) as ChunkPackages;
+  const packages: Record<string, string[]> = {};
+  for (const chunk of Object.values(report)) {
+    for (const [name, packageFiles] of Object.entries(chunk)) (packages[name] ??= []).push(...packageFiles);
+  }
+  return packages;
+}
+
+test("the remotes carry no copy of the shell's federation runtime; react-router is its production build", () => {
+  for (const remote of ['applicant', 'admin'] as const) {
+    const packages = Object.keys(bundledPackages(remote));
+    expect({
+      remote,
+      runtime: packages.filter((name) => /^@module-federation\/(runtime-core|sdk|error-codes)$/.test(name)),
+    }).toEqual({
+      remote,
+      runtime: [],
+    });
+  }
+  const router = bundledPackages('shell')['react-router'] ?? [];
+  expect(router.length).toBeGreaterThan(0);
+  expect(router.filter((file) => !file.startsWith('dist/production/'))).toEqual([]);
 });
 
 test('no emitted file carries the local runtime: emulator, local mailbox, demo accounts, demo project', () => {

@@ -81,9 +81,18 @@ function facadesShared(app: AppName) {
   );
 }
 
+/** The remotes' stand-ins for the federation libraries the shell provides (federation-runtime/libraries.ts). */
+const FEDERATION_RUNTIME_DIR = path.join(__dirname, 'federation-runtime');
+const REMOTE_FEDERATION_ALIASES = {
+  '@module-federation/runtime-core$': path.join(FEDERATION_RUNTIME_DIR, 'remote-runtime-core.ts'),
+  '@module-federation/sdk$': path.join(FEDERATION_RUNTIME_DIR, 'remote-sdk.ts'),
+  '@module-federation/error-codes$': path.join(FEDERATION_RUNTIME_DIR, 'remote-error-codes.ts'),
+};
+
 function federation(app: AppName): ModuleFederationPlugin {
   // Remotes are only ever loaded by the shell, so they use its federation runtime instead of
-  // carrying their own; remote entries are plain URLs, so the snapshot (manifest) code is left out.
+  // carrying their own (federation-runtime/libraries.ts); remote entries are plain URLs, so the
+  // snapshot (manifest) code is left out.
   const common = {
     shared: { ...SHARED, ...facadesShared(app) },
     shareStrategy: 'loaded-first' as const,
@@ -96,6 +105,7 @@ function federation(app: AppName): ModuleFederationPlugin {
       ...common,
       name: 'shell',
       remotes: {},
+      runtimePlugins: [path.join(FEDERATION_RUNTIME_DIR, 'provide-libraries.ts')],
       experiments: { optimization },
     });
   }
@@ -106,6 +116,19 @@ function federation(app: AppName): ModuleFederationPlugin {
     filename: 'remoteEntry.js',
     exposes: { './routes': './src/app/routes.tsx' },
   });
+}
+
+/**
+ * react-router publishes a development build (its dev warnings on) and a production one, but its
+ * package exports offer only the development build to bundlers; production bundles take the other.
+ */
+function reactRouterBuild(mode: 'production' | 'development'): Record<string, string> {
+  if (mode !== 'production') return {};
+  const dist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production');
+  return {
+    'react-router$': path.join(dist, 'index.mjs'),
+    'react-router/dom$': path.join(dist, 'dom-export.mjs'),
+  };
 }
 
 /**
@@ -171,7 +194,10 @@ export function createConfig(
       uniqueName: app,
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs'],
+      alias: { ...reactRouterBuild(mode), ...(app === 'shell' ? {} : REMOTE_FEDERATION_ALIASES) },
+    },
     module: {
       rules: [
         {

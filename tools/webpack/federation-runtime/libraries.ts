@@ -1,0 +1,45 @@
+import type * as ErrorCodes from '@module-federation/error-codes';
+import type * as RuntimeCore from '@module-federation/runtime-core';
+import type * as Sdk from '@module-federation/sdk';
+
+/**
+ * The remotes run on the shell's Module Federation runtime instead of carrying a copy of their
+ * own. Each remote keeps only its per-container glue (@module-federation/webpack-bundler-runtime
+ * and @module-federation/runtime, which hold that container's state and are built with its own
+ * flags); what the glue imports of the libraries below it (runtime-core, the sdk, the error codes)
+ * comes from the shell through this global, which the shell's runtime plugin (`provide-libraries.ts`)
+ * sets and the remotes' stand-ins for those packages (`remote-*.ts`) read. Only the names the glue
+ * imports are handed over, so the shell's own copy stays tree-shaken (Module Federation's
+ * `provideExternalRuntime` hands over all of runtime-core: +14 KB gzip on every page);
+ * `federation-runtime.test.ts` reads the installed glue so the lists stay complete.
+ */
+export const FEDERATION_LIBRARIES_GLOBAL = '__PORTAL_FEDERATION_LIBRARIES__';
+
+export interface FederationLibraries {
+  runtimeCore: Pick<
+    typeof RuntimeCore,
+    | 'CurrentGlobal'
+    | 'Module'
+    | 'ModuleFederation'
+    | 'assert'
+    | 'getGlobalFederationConstructor'
+    | 'getRemoteEntry'
+    | 'getRemoteInfo'
+    | 'helpers'
+    | 'loadScript'
+    | 'loadScriptNode'
+    | 'registerGlobalPlugins'
+    | 'satisfy'
+    | 'setGlobalFederationConstructor'
+    | 'setGlobalFederationInstance'
+  >;
+  sdk: Pick<typeof Sdk, 'ENCODE_NAME_PREFIX' | 'decodeName'>;
+  errorCodes: Pick<typeof ErrorCodes, 'RUNTIME_009' | 'runtimeDescMap'>;
+}
+
+/** The shell's libraries, in a remote (the shell has set them before it loads any remote). */
+export function shellFederationLibraries(): FederationLibraries {
+  const libraries = (globalThis as Record<string, unknown>)[FEDERATION_LIBRARIES_GLOBAL];
+  if (!libraries) throw new Error('A remote was loaded without the shell that provides its federation runtime');
+  return libraries as FederationLibraries;
+}

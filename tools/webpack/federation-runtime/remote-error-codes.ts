@@ -1,0 +1,4 @@
+import { shellFederationLibraries } from './libraries';
+
+/** `@module-federation/error-codes` in a remote's build: the shell's (see libraries.ts). */
+export const { RUNTIME_009, runtimeDescMap } = shellFederationLibraries().errorCodes;

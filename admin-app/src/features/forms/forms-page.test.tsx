@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiRequestError, notify } from '@portal/shared/client';
-import { formatDateTime, type FormSummary } from '@portal/shared/domain';
+import { formatDateTime, localTimeZone, type FormSummary } from '@portal/shared/domain';
 import { answer, fail } from '@portal/jest-support/fake-api';
 import { FORM } from '../../testing/fixtures';
 import { renderDor } from '../../testing/render-dor';
@@ -55,6 +55,30 @@ test('lists the forms: active, due date, decided and released', async () => {
   const fall = rowOf('Fall 2024');
   expect(fall.getByText('8/8')).toBeInTheDocument();
   expect(fall.getByText('Yes')).toBeInTheDocument();
+});
+
+test("a new due date is entered as the wall-clock time of the form's zone, which the picker names", async () => {
+  // A zone other than the test's own, with the UTC instant of 2026-05-01 09:30 there.
+  const [zone, instant] =
+    localTimeZone() === 'Asia/Tokyo'
+      ? ['America/Los_Angeles', '2026-05-01T16:30:00.000Z']
+      : ['Asia/Tokyo', '2026-05-01T00:30:00.000Z'];
+  const save = jest.fn(() => ({ ...FORM, dueDate: instant }));
+  renderDor('/admin/dor/forms', {
+    'GET /admin/forms': answer({ items: [{ ...FORMS[0]!, timeZone: zone }, FORMS[1]!] }),
+    'PUT /admin/forms/spring-2025/due-date': save,
+  });
+  await screen.findByRole('link', { name: 'Spring 2025' });
+  const spring = rowOf('Spring 2025');
+  expect(spring.getByText(formatDateTime(FORMS[0]!.dueDate, zone))).toBeInTheDocument();
+  expect(spring.getByText(`Times in ${zone}`)).toBeInTheDocument();
+
+  const picker = spring.getByLabelText(`New due date for Spring 2025 (${zone})`);
+  await userEvent.click(picker);
+  await userEvent.type(picker, '2026-05-01 09:30{Enter}');
+  await userEvent.click(spring.getByRole('button', { name: 'Save' }));
+
+  await waitFor(() => expect(save).toHaveBeenCalledWith({ dueDate: instant }));
 });
 
 test("'Make active' POSTs the activation", async () => {

@@ -102,10 +102,11 @@ export interface SqliteElementIndex {
 /**
  * The elements of `field` in the document `row` (new or old), as rows of `document_elements`:
  * only of an array, only the types a filter can name (json_each gives JSON null as SQL NULL,
- * stored as '' since the type column already says null).
+ * stored as '' since the type column already says null); a repeated element is one row (INSERT OR
+ * IGNORE on the primary key, cheaper than DISTINCT: one sort fewer when filling).
  */
 const elementRows = (collection: string, field: string, row: string, from = '') =>
-  `SELECT DISTINCT ${sqlLiteral(collection)}, ${sqlLiteral(field)}, type, coalesce(value, ''), ${row}.id
+  `SELECT ${sqlLiteral(collection)}, ${sqlLiteral(field)}, type, coalesce(value, ''), ${row}.id
     FROM ${from}json_each(${row}.data, ${jsonPath(field)})
     WHERE json_type(${row}.data, ${jsonPath(field)}) = 'array' AND type NOT IN ('array', 'object')`;
 

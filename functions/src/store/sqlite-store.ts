@@ -23,15 +23,7 @@ import {
   type SqliteElementIndex,
   type SqliteIndex,
 } from './sqlite-indexes';
-import {
-  buildQuery,
-  ELEMENTS_TABLE,
-  elementKey,
-  elementProbe,
-  encodeCursor,
-  type IndexFor,
-  type QueryRow,
-} from './sqlite-query';
+import { buildQuery, ELEMENTS_TABLE, elementKey, elementProbe, encodeCursor, type QueryRow } from './sqlite-query';
 import { assertCollection, assertKey, assertPlainDocument } from './store-keys';
 import { assertCommitFits, assertDocumentFits, writeSize } from './store-limits';
 import { openTransactionHandle } from './store-transaction';
@@ -113,6 +105,10 @@ export function createSqliteStore(options: SqliteStoreOptions): DocumentStore {
     const probe = elementProbe(collection, filter, RARE_ELEMENT);
     return (statement(probe.sql).get(probe.params) as { n: number }).n < RARE_ELEMENT;
   };
+
+  /** The SQL of a count (the same inside and outside transactions). */
+  const countQuery = (collection: string, where: EqualityFilter[]) =>
+    buildQuery(collection, { where }, 'count(*) AS n', indexFor, viaElements(collection, where));
 
   const readRow = (collection: string, id: string): Row | undefined =>
     statement('SELECT data, version FROM documents WHERE collection = ? AND id = ?').get(collection, id) as
@@ -226,13 +222,7 @@ export function createSqliteStore(options: SqliteStoreOptions): DocumentStore {
     },
     async count(collection, where = []) {
       assertCollection(collection);
-      const { sql, params } = buildQuery(
-        collection,
-        { where },
-        'count(*) AS n',
-        indexFor,
-        viaElements(collection, where),
-      );
+      const { sql, params } = countQuery(collection, where);
       const key = `${collection}\n${sql}\n${JSON.stringify(params)}`;
       const current = { generation: generations.get(collection) ?? 0, dataVersion: dataVersion.get() as number };
       const kept = cachedCounts.get(key);
@@ -246,7 +236,7 @@ export function createSqliteStore(options: SqliteStoreOptions): DocumentStore {
     },
     async transaction<R>(work: (tx: StoreTransaction) => Promise<R>): Promise<R> {
       for (let attempt = 1; ; attempt++) {
-        const attemptState = openTransaction(readRow, countRows, indexFor, viaElements);
+        const attemptState = openTransaction(readRow, countRows, countQuery);
         let result: R;
         try {
           result = await work(attemptState.tx);
@@ -424,8 +414,7 @@ function plannerStatistics(db: Database.Database): void {
 function openTransaction(
   readRow: (collection: string, id: string) => Row | undefined,
   countRows: (sql: string, params: Record<string, string | number>) => number,
-  indexFor: IndexFor,
-  viaElements: (collection: string, where: readonly EqualityFilter[]) => boolean,
+  countQuery: (collection: string, where: EqualityFilter[]) => { sql: string; params: Record<string, string | number> },
 ) {
   const reads = new Map<string, ReadRecord>();
   const counts: CountRecord[] = [];
@@ -442,13 +431,7 @@ function openTransaction(
       return record.data === null ? null : (JSON.parse(record.data) as DocumentData);
     },
     async (collection, where) => {
-      const { sql, params } = buildQuery(
-        collection,
-        { where },
-        'count(*) AS n',
-        indexFor,
-        viaElements(collection, where),
-      );
+      const { sql, params } = countQuery(collection, where);
       const n = countRows(sql, params);
       counts.push({ sql, params, n });
       return n;

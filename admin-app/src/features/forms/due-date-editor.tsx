@@ -33,6 +33,8 @@ export function DueDateEditor({ form }: { form: FormSummary }) {
       <Space.Compact>
         <DatePicker
           showTime={{ format: 'HH:mm' }}
+          // "Now" would be the browser's wall-clock time, not the form zone's.
+          showNow={false}
           format="YYYY-MM-DD HH:mm"
           aria-label={`New due date for ${form.semester} (${zone})`}
           placeholder="New due date"

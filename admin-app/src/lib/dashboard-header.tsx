@@ -30,12 +30,15 @@ export function DashboardHeader({
   action,
   text,
   setText,
+  placeholder = 'Search by name or email',
 }: {
   title: string;
   subtitle?: ReactNode;
   action?: ReactNode;
   text: string;
   setText: (text: string) => void;
+  /** What the search finds (names and emails, unless the reader reads blind). */
+  placeholder?: string;
 }) {
   return (
     <>
@@ -51,7 +54,7 @@ export function DashboardHeader({
       <Input.Search
         allowClear
         aria-label="Search applicants"
-        placeholder="Search by name or email"
+        placeholder={placeholder}
         value={text}
         maxLength={100}
         onChange={(event) => setText(event.target.value)}

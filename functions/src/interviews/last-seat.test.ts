@@ -1,8 +1,8 @@
 import { INTERVIEW_MESSAGES, type InterviewSlot } from '@portal/shared/domain';
 import type { OutboxMessage } from '../outbox/outbox';
 import { COLLECTIONS } from '../store/collections';
-import { storeTargets } from '../testing/store-targets';
-import { createHarness, DAY_MS, FORM_ID, later, START, type Harness } from '../testing/api-harness';
+import { describeOnStores } from '../testing/store-targets';
+import { DAY_MS, FORM_ID, later, START } from '../testing/api-harness';
 import { submitApplication } from '../testing/staff-fixtures';
 
 /**
@@ -12,27 +12,8 @@ import { submitApplication } from '../testing/staff-fixtures';
  */
 jest.setTimeout(60_000);
 
-const targets = storeTargets('interview-last-seat');
-
-describe.each(targets)('the last seat of a slot on %s', (_name, makeStore) => {
-  const run = makeStore ? it : it.skip;
-  let harness: Harness;
-  let cleanup: () => Promise<void>;
-
-  beforeEach(async () => {
-    if (!makeStore) return;
-    const made = await makeStore();
-    cleanup = made.cleanup;
-    harness = await createHarness({ store: made.store });
-  });
-
-  afterEach(async () => {
-    if (!makeStore) return;
-    await harness.close();
-    await cleanup();
-  });
-
-  run('goes to exactly one of two applicants booking it at once', async () => {
+describeOnStores('interview-last-seat', 'the last seat of a slot on %s', (run) => {
+  run('goes to exactly one of two applicants booking it at once', async (harness) => {
     for (const caller of ['ada', 'eve'] as const) {
       const response = await submitApplication(harness, caller);
       await harness.as('dora').put(`/admin/rows/${response.id}/engineer/qualified`, { qualified: true }).expect(200);

@@ -1,6 +1,6 @@
 import { type ApplicationForm, type ApplicationResponse, type FormSection } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
-import { storeTargets } from '../testing/store-targets';
+import { describeOnStores } from '../testing/store-targets';
 import { STORE_LIMIT_MESSAGES } from '../http/error-middleware';
 import { StoreLimitError, type DocumentStore } from '../store/document-store';
 import { documentSize, STORE_LIMITS } from '../store/store-limits';
@@ -12,7 +12,6 @@ import {
   startResponse,
   storedResponse,
   withAnswer,
-  type Harness,
 } from '../testing/api-harness';
 
 /**
@@ -46,29 +45,13 @@ const withEssays = (response: ApplicationResponse, words: (index: number) => str
     response,
   );
 
-const targets = storeTargets('application-size');
-
-describe.each(targets)('a long application on %s', (_name, makeStore) => {
-  const run = makeStore ? it : it.skip;
-  let harness: Harness;
-  let cleanup: () => Promise<void>;
-
-  beforeEach(async () => {
-    if (!makeStore) return;
-    const made = await makeStore();
-    cleanup = made.cleanup;
-    harness = await createHarness({ store: made.store });
+describeOnStores('application-size', 'a long application on %s', (run) => {
+  run.beforeEach(async (harness) => {
     const form = await harness.store.get<ApplicationForm>(COLLECTIONS.forms, FORM_ID);
     await harness.store.set(COLLECTIONS.forms, FORM_ID, { ...form!, sections: [...form!.sections, essaySection] });
   });
 
-  afterEach(async () => {
-    if (!makeStore) return;
-    await harness.close();
-    await cleanup();
-  });
-
-  run(`${ESSAYS} essays of ${WORDS} words each are saved and submitted whole`, async () => {
+  run(`${ESSAYS} essays of ${WORDS} words each are saved and submitted whole`, async (harness) => {
     harness.clock.now = START;
     const started = await startResponse(harness);
     const body = withEssays(await completeResponse(harness, started), (index) => essay(WORDS, index));
@@ -89,7 +72,7 @@ describe.each(targets)('a long application on %s', (_name, makeStore) => {
     expect((await storedResponse(harness, started.id))?.status).toBe('submitted');
   });
 
-  run('an application too large to store is refused with 413 and a clear message, nothing stored', async () => {
+  run('an application too large to store is refused with 413 and a clear message, nothing stored', async (harness) => {
     const started = await startResponse(harness);
     const complete = await completeResponse(harness, started);
     const saved = await harness.as('ada').put(`/application/save/${started.id}`, complete);
@@ -103,7 +86,7 @@ describe.each(targets)('a long application on %s', (_name, makeStore) => {
     expect(await storedResponse(harness, started.id)).toEqual(saved.body);
   });
 
-  run("a write the store refuses for Firestore's limits answers 413 with what to do, never a 500", async () => {
+  run("a write the store refuses for Firestore's limits answers 413 with what to do, never a 500", async (harness) => {
     const started = await startResponse(harness);
     // Whatever route reaches a store limit (here the save's transaction) gets the same answer.
     const refusing: DocumentStore = {

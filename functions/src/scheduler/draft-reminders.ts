@@ -31,10 +31,12 @@ export async function queueDraftReminders(deps: {
   store: DocumentStore;
   now: () => Date;
   mail: MailSettings;
+  /** Every form (the scheduler reads them once per run for all its steps). */
+  forms: readonly ApplicationForm[];
 }): Promise<{ queued: number }> {
   const { store, now, mail } = deps;
   const at = now();
-  const forms = (await queryAll<ApplicationForm>(store, COLLECTIONS.forms, [])).filter((form) => {
+  const forms = deps.forms.filter((form) => {
     const due = Date.parse(form.dueDate);
     return !form.decisionsReleased && due > at.getTime() && due - DRAFT_REMINDER_BEFORE_MS <= at.getTime();
   });

@@ -9,7 +9,7 @@ import { DEFAULT_MAIL_SETTINGS, outboxEvents, outboxId, type OutboxMessage } fro
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
 import { createHarness, FORM_ID, later, START, userRecord, type Harness } from '../testing/api-harness';
-import { seedApplication, submitApplication } from '../testing/staff-fixtures';
+import { assign, seedApplication, submitApplication } from '../testing/staff-fixtures';
 import { RELEASE_MESSAGES_PER_TRANSACTION } from '../staff/row-decisions.service';
 import { DRAFT_REMINDER_BEFORE_MS } from './draft-reminders';
 import { createScheduler } from './scheduler';
@@ -286,6 +286,30 @@ describe('the 48 h draft reminder', () => {
     expect((await schedulerOn().runOnce()).draftReminders).toBe(0);
     await harness.store.update(COLLECTIONS.forms, FORM_ID, { decisionsReleased: false });
     expect((await schedulerOn().runOnce()).draftReminders).toBe(1);
+  });
+});
+
+describe('one tick', () => {
+  it('reads the forms once for both reminders (drafts and overdue reviews)', async () => {
+    const due = later(START, 10 * HOUR);
+    await harness.store.update(COLLECTIONS.forms, FORM_ID, {
+      dueDate: due.toISOString(),
+      reviewDueDate: later(START, -HOUR).toISOString(),
+    });
+    const eve = await submitApplication(harness, 'eve');
+    await assign(harness, [{ responseId: eve.id, role: 'bootcamp', staffId: 'rob' }]);
+    expect((await harness.as('ada').post('/responses', { formId: FORM_ID })).status).toBeLessThan(300);
+
+    const formReads: unknown[] = [];
+    const counting: DocumentStore = {
+      ...harness.store,
+      query: (collection, spec) => {
+        if (collection === COLLECTIONS.forms) formReads.push(spec);
+        return harness.store.query(collection, spec);
+      },
+    };
+    expect(await schedulerOn(counting).runOnce()).toMatchObject({ draftReminders: 1, reviewerReminders: 1 });
+    expect(formReads).toHaveLength(1);
   });
 });
 

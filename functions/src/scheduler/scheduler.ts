@@ -43,10 +43,11 @@ export function createScheduler(deps: { store: DocumentStore; now: () => Date; m
       let releaseMessages = 0;
       for (const { data } of writing.items)
         releaseMessages += (await decisions.writeReleaseMessages(data.formId)).written;
-      const { queued } = await queueDraftReminders({ store, now, mail });
+      // Read once, after the releases (a released form is reminded of nothing), for both reminders.
+      const forms = await queryAll<ApplicationForm>(store, COLLECTIONS.forms, []);
+      const { queued } = await queueDraftReminders({ store, now, mail, forms });
       let reviewerReminders = 0;
-      for (const form of await queryAll<ApplicationForm>(store, COLLECTIONS.forms, []))
-        reviewerReminders += (await progress.remindOverdue(form)).queued;
+      for (const form of forms) reviewerReminders += (await progress.remindOverdue(form)).queued;
       return { released, releaseFailed: failed, releaseMessages, draftReminders: queued, reviewerReminders };
     },
   };

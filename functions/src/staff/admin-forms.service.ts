@@ -120,6 +120,7 @@ export function createAdminFormsService(deps: { forms: AdminFormsRepository; now
             isActive: form.isActive,
             decisionsReleased: form.decisionsReleased,
             dueDate: form.dueDate,
+            ...(form.timeZone ? { timeZone: form.timeZone } : {}),
             rows,
             decided,
           };

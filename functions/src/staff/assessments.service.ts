@@ -17,12 +17,13 @@ import {
   type AssignmentRef,
   type Rubric,
   type User,
+  readsBlind,
 } from '@portal/shared/domain';
 import { auditEntry } from '../audit/audit-entry';
 import { noFormError } from '../forms/forms.service';
 import { ApiError } from '../http/api-error';
 import { noResponseError } from '../responses/responses.service';
-import { readsBlind, toAssessmentView } from './dashboard.service';
+import { toAssessmentView } from './dashboard.service';
 import {
   assessmentCollection,
   type ApplicationState,

@@ -10,6 +10,7 @@ import {
   type ConflictOfInterest,
   type ConflictView,
   type User,
+  readsBlind,
 } from '@portal/shared/domain';
 import { auditEntry } from '../audit/audit-entry';
 import { noFormError } from '../forms/forms.service';
@@ -18,7 +19,6 @@ import { COLLECTIONS } from '../store/collections';
 import type { createAssessmentsService } from './assessments.service';
 import { assignInTransaction } from './assignments.service';
 import { leastLoadedEligible } from './auto-assign.service';
-import { readsBlind } from './dashboard.service';
 import { conflictsWith, toConflictView } from './conflicts';
 import { conflictId, type ReviewsRepository } from './reviews.repository';
 import { assertNotReleased, noAssessmentError } from './staff-errors';

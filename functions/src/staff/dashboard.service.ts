@@ -7,6 +7,7 @@ import {
   type FormCalibration,
   applicantPseudonym,
   isBlind,
+  readsBlind,
   normalizeSearch,
   offerCountsByRole,
   searchToken,
@@ -39,11 +40,6 @@ import { loadCounts } from './staff-load';
 export function toAssessmentView(assessment: Assessment, blind = false): AssessmentView {
   const { searchTokens: _tokens, ...view } = assessment;
   return blind ? { ...view, applicantName: applicantPseudonym(assessment.responseId) } : view;
-}
-
-/** Whether the caller reads this work blind: a reviewer (never a super-reviewer) on blind stages of the form. */
-export function readsBlind(caller: User, form: Pick<ApplicationForm, 'blindReview'>, kinds: AssessmentKind[]): boolean {
-  return caller.role !== 'super-reviewer' && isBlind(form, kinds);
 }
 
 export const staffMember = (user: User): StaffMember => ({

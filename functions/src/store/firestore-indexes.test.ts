@@ -25,8 +25,8 @@ import { createSqliteStore } from './sqlite-store';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import Database from 'better-sqlite3';
-import { buildQuery } from './sqlite-query';
-import { indexChooser, sqliteIndexes } from './sqlite-indexes';
+import { buildQuery, elementKey } from './sqlite-query';
+import { indexChooser, sqliteElementIndexes, sqliteIndexes } from './sqlite-indexes';
 
 /**
  * Every query the API sends must have its composite index in firestore.indexes.json, or Firestore
@@ -254,6 +254,54 @@ describe('firestore.indexes.json', () => {
         );
         const sorted = plan.some((detail) => detail.includes('TEMP B-TREE'));
         if (!indexed || sorted) unserved.set(JSON.stringify(spec), plan);
+      }
+      expect(Object.fromEntries(unserved)).toEqual({});
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("searches every array-contains query's element in its multi-valued index, reading only the documents that hold it", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-sqlite-elements-'));
+    const filename = path.join(dir, 'portal.db');
+    const declarations = readIndexDeclarations(INDEX_FILE);
+    await createSqliteStore({ filename, indexes: declarations }).close();
+    const indexed = new Set(
+      sqliteElementIndexes(declarations).map((index) => elementKey(index.collection, index.field)),
+    );
+    const indexFor = indexChooser(sqliteIndexes(declarations));
+    const db = new Database(filename, { readonly: true });
+    try {
+      const searches = recorded.filter((spec) => spec.where.some((filter) => filter.op === 'array-contains'));
+      expect(searches.length).toBeGreaterThan(0);
+      const unserved = new Map<string, string[]>();
+      for (const spec of searches) {
+        const field = spec.where.find((filter) => filter.op === 'array-contains')!.field;
+        for (const counting of [undefined, 'count(*) AS n']) {
+          const { sql, params } = buildQuery(
+            spec.collection,
+            { where: spec.where, orderBy: spec.orderBy, limit: 25 },
+            counting,
+            indexFor,
+            true,
+          );
+          const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map(
+            (row) => row.detail,
+          );
+          const served =
+            indexed.has(elementKey(spec.collection, field)) &&
+            plan.some((detail) =>
+              /^SEARCH document_elements USING PRIMARY KEY \(collection=\? AND field=\? AND type=\? AND value=\?\)/.test(
+                detail,
+              ),
+            ) &&
+            plan.some((detail) =>
+              /^SEARCH documents USING .*INDEX sqlite_autoindex_documents_1 \(collection=\? AND id=\?\)/.test(detail),
+            ) &&
+            !plan.some((detail) => detail.startsWith('SCAN') && !detail.includes('json_each'));
+          if (!served) unserved.set(JSON.stringify({ ...spec, counting }), plan);
+        }
       }
       expect(Object.fromEntries(unserved)).toEqual({});
     } finally {

@@ -1,5 +1,15 @@
 import type { IndexDeclarations } from './firestore-indexes';
-import { extracted, jsonPath, queryShape, sortRank, sortValue, sqlLiteral, type IndexFor } from './sqlite-query';
+import {
+  ELEMENTS_TABLE,
+  elementKey,
+  extracted,
+  jsonPath,
+  queryShape,
+  sortRank,
+  sortValue,
+  sqlLiteral,
+  type IndexFor,
+} from './sqlite-query';
 
 /**
  * The SQLite adapter's indexes, from the same declarations as Firestore's (firestore.indexes.json):
@@ -7,8 +17,13 @@ import { extracted, jsonPath, queryShape, sortRank, sortValue, sqlLiteral, type 
  * fields of the collection's documents (partial: only that collection's rows), so a query pages
  * through an index instead of reading every document. Equality fields come first, as json_extract; the ordered field (the last, unless
  * it is the array-contains field) as the rank and value the query orders by, then the id. SQLite
- * walks an index both ways, so an ascending and a descending declaration share one. The
- * array-contains field is filtered on the rows the index yields (json_each cannot be indexed).
+ * walks an index both ways, so an ascending and a descending declaration share one.
+ *
+ * An array field cannot be indexed by an expression (one row, many elements), so each array field a
+ * composite index declares `arrayConfig: CONTAINS` on gets a multi-valued index instead: the rows of
+ * `document_elements` (one per distinct element of the field's array: its JSON type, its value and
+ * the document's id), kept in step with `documents` by triggers in the same transaction as each write.
+ * A search for a rare element reads its few documents from there (see `sqlite-query.ts`).
  */
 export interface SqliteIndex {
   name: string;
@@ -61,4 +76,87 @@ export function sqliteIndexes({ indexes, fieldOverrides }: IndexDeclarations): S
 export function indexChooser(indexes: readonly SqliteIndex[]): IndexFor {
   const byShape = new Map(indexes.map((index) => [index.shape, index.name]));
   return (shape) => byShape.get(shape);
+}
+
+export const ELEMENTS_TABLE_SQL = `CREATE TABLE IF NOT EXISTS ${ELEMENTS_TABLE} (
+    collection TEXT NOT NULL,
+    field TEXT NOT NULL,
+    type TEXT NOT NULL,
+    value NOT NULL,
+    doc TEXT NOT NULL,
+    PRIMARY KEY (collection, field, type, value, doc)
+  ) WITHOUT ROWID`;
+
+/** An array field with a multi-valued index, and the triggers that keep it. */
+export interface SqliteElementIndex {
+  collection: string;
+  field: string;
+  /** The triggers' names and SQL (a change of either rebuilds the field's elements). */
+  triggers: { name: string; sql: string }[];
+  /** Fills the field's elements from the documents already stored (sorted first: then the rows are appended in key order). */
+  backfill: string;
+  /** Removes the field's elements. */
+  clear: string;
+}
+
+/**
+ * The elements of `field` in the document `row` (new or old), as rows of `document_elements`:
+ * only of an array, only the types a filter can name (json_each gives JSON null as SQL NULL,
+ * stored as '' since the type column already says null); a repeated element is one row (INSERT OR
+ * IGNORE on the primary key, cheaper than DISTINCT: one sort fewer when filling).
+ */
+const elementRows = (collection: string, field: string, row: string, from = '') =>
+  `SELECT ${sqlLiteral(collection)}, ${sqlLiteral(field)}, type, coalesce(value, ''), ${row}.id
+    FROM ${from}json_each(${row}.data, ${jsonPath(field)})
+    WHERE json_type(${row}.data, ${jsonPath(field)}) = 'array' AND type NOT IN ('array', 'object')`;
+
+export function sqliteElementIndexes({ indexes }: IndexDeclarations): SqliteElementIndex[] {
+  const fields = new Map<string, { collection: string; field: string }>();
+  for (const index of indexes) {
+    if (index.queryScope !== 'COLLECTION') continue;
+    for (const field of index.fields) {
+      if (field.arrayConfig !== 'CONTAINS') continue;
+      const key = elementKey(index.collectionGroup, field.fieldPath);
+      fields.set(key, { collection: index.collectionGroup, field: field.fieldPath });
+    }
+  }
+  return [...fields.values()].map(({ collection, field }) => {
+    const base = `ix_elements_${collection}_${field}`.replace(/[^A-Za-z0-9_-]/g, '-');
+    const inCollection = (row: 'new' | 'old') => `${row}.collection = ${sqlLiteral(collection)}`;
+    const insert = (row: 'new' | 'old') =>
+      `INSERT OR IGNORE INTO ${ELEMENTS_TABLE} (collection, field, type, value, doc) ${elementRows(collection, field, row)};`;
+    // Deletes exactly the old document's elements, through the primary key.
+    const remove = `DELETE FROM ${ELEMENTS_TABLE} WHERE collection = ${sqlLiteral(collection)} AND field = ${sqlLiteral(
+      field,
+    )} AND doc = old.id AND (type, value) IN (SELECT type, coalesce(value, '') FROM json_each(old.data, ${jsonPath(
+      field,
+    )}));`;
+    return {
+      collection,
+      field,
+      triggers: [
+        {
+          name: `${base}_insert`,
+          sql: `CREATE TRIGGER "${base}_insert" AFTER INSERT ON documents WHEN ${inCollection('new')} BEGIN ${insert('new')} END`,
+        },
+        {
+          name: `${base}_update`,
+          sql: `CREATE TRIGGER "${base}_update" AFTER UPDATE OF data ON documents WHEN ${inCollection('new')} BEGIN ${remove} ${insert(
+            'new',
+          )} END`,
+        },
+        {
+          name: `${base}_delete`,
+          sql: `CREATE TRIGGER "${base}_delete" AFTER DELETE ON documents WHEN ${inCollection('old')} BEGIN ${remove} END`,
+        },
+      ],
+      backfill: `INSERT OR IGNORE INTO ${ELEMENTS_TABLE} (collection, field, type, value, doc) ${elementRows(
+        collection,
+        field,
+        'documents',
+        'documents, ',
+      )} AND documents.collection = ${sqlLiteral(collection)} ORDER BY 3, 4, 5`,
+      clear: `DELETE FROM ${ELEMENTS_TABLE} WHERE collection = ${sqlLiteral(collection)} AND field = ${sqlLiteral(field)}`,
+    };
+  });
 }

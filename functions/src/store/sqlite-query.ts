@@ -45,27 +45,54 @@ export const extracted = (path: string): string => `json_extract(data, ${path})`
 export const queryShape = (collection: string, equality: readonly string[], ordered: string | undefined): string =>
   JSON.stringify([collection, [...new Set(equality)].sort(), ordered ?? null]);
 
+/** The multi-valued index of array elements (see sqlite-indexes.ts): one row per distinct element of each declared array field. */
+export const ELEMENTS_TABLE = 'document_elements';
+/** How an array field with a multi-valued index is named. */
+export const elementKey = (collection: string, field: string): string => JSON.stringify([collection, field]);
+/** The primary key's index of `documents` (collection, id): how a query through the elements reads its documents. */
+export const PRIMARY_KEY_INDEX = 'sqlite_autoindex_documents_1';
+
 /** The name of the index made for a query shape (see sqlite-indexes.ts), if there is one. */
 export type IndexFor = (shape: string) => string | undefined;
 
 /** The table, pinned to the index made for the query's shape: the planner would sometimes sort instead. */
-function source(collection: string, spec: QuerySpec, indexFor: IndexFor | undefined): string {
+function source(collection: string, spec: QuerySpec, indexFor: IndexFor | undefined, viaElements: boolean): string {
+  if (viaElements) return `documents INDEXED BY "${PRIMARY_KEY_INDEX}"`;
   const equality = (spec.where ?? []).filter((filter) => (filter.op ?? '==') === '==').map((filter) => filter.field);
   const ordered = spec.orderBy && !equality.includes(spec.orderBy.field) ? spec.orderBy.field : undefined;
   const index = equality.length > 0 || ordered ? indexFor?.(queryShape(collection, equality, ordered)) : undefined;
   return index ? `documents INDEXED BY "${index}"` : 'documents';
 }
 
-export function buildQuery(collection: string, spec: QuerySpec, counting?: string, indexFor?: IndexFor) {
+/**
+ * The SQL of a query or (with `counting`, the selected columns) a count. `viaElements`: the
+ * array-contains filter reads the documents holding the element from the field's multi-valued
+ * index (their few rows, then sorted) instead of filtering the rows an index on the other fields
+ * yields (which stops after a page when the element is common, but reads every row when it is rare);
+ * the store chooses (see `elementProbe`). Both give the same rows in the same order.
+ */
+export function buildQuery(
+  collection: string,
+  spec: QuerySpec,
+  counting?: string,
+  indexFor?: IndexFor,
+  viaElements = false,
+) {
   const params: Record<string, string | number> = {};
   const conditions = [`collection = ${sqlLiteral(collection)}`];
   const where = spec.where ?? [];
   if (where.filter((filter) => filter.op === 'array-contains').length > 1) {
     throw new Error('A query may have at most one array-contains filter');
   }
-  where.forEach((filter, index) => conditions.push(filterCondition(filter, index, params)));
+  where.forEach((filter, index) =>
+    conditions.push(
+      viaElements && filter.op === 'array-contains'
+        ? elementCondition(collection, filter, index, params)
+        : filterCondition(filter, index, params),
+    ),
+  );
   if (counting) {
-    const from = source(collection, { where }, indexFor);
+    const from = source(collection, { where }, indexFor, viaElements);
     return { sql: `SELECT ${counting} FROM ${from} WHERE ${conditions.join(' AND ')}`, params, ordered: false };
   }
 
@@ -102,7 +129,7 @@ export function buildQuery(collection: string, spec: QuerySpec, counting?: strin
     }
   }
 
-  let sql = `SELECT ${columns} FROM ${source(collection, spec, indexFor)} WHERE ${conditions.join(' AND ')} ORDER BY ${orderBy}`;
+  let sql = `SELECT ${columns} FROM ${source(collection, spec, indexFor, viaElements)} WHERE ${conditions.join(' AND ')} ORDER BY ${orderBy}`;
   if (spec.limit !== undefined) {
     if (!Number.isInteger(spec.limit) || spec.limit < 1) throw new Error(`Invalid query limit ${spec.limit}`);
     // One extra row tells whether another page follows. Written into the SQL, not bound: knowing it,
@@ -127,6 +154,40 @@ function filterCondition(filter: EqualityFilter, index: number, params: Record<s
     `instr(data, @text${index}) > 0 AND ` +
     `json_type(data, ${path}) = 'array' AND EXISTS (SELECT 1 FROM json_each(data, ${path}) WHERE ${element})`
   );
+}
+
+/** The documents whose array `filter.field` holds the value, from its multi-valued index (the triggers keep it exact). */
+function elementCondition(
+  collection: string,
+  filter: EqualityFilter,
+  index: number,
+  params: Record<string, string | number>,
+): string {
+  return `id IN (SELECT doc FROM ${elementsMatching(collection, filter, index, params)})`;
+}
+
+const elementsMatching = (
+  collection: string,
+  filter: EqualityFilter,
+  index: number,
+  params: Record<string, string | number>,
+): string =>
+  `${ELEMENTS_TABLE} WHERE collection = ${sqlLiteral(collection)} AND field = ${sqlLiteral(filter.field)} AND ${valueCondition(
+    '',
+    filter.value,
+    index,
+    params,
+    true,
+  )}`;
+
+/**
+ * Counts the documents holding an array-contains filter's element (of every document of the
+ * collection, whatever the other filters), up to `limit`: from the multi-valued index alone.
+ */
+export function elementProbe(collection: string, filter: EqualityFilter, limit: number) {
+  const params: Record<string, string | number> = {};
+  const from = elementsMatching(collection, filter, 0, params);
+  return { sql: `SELECT count(*) AS n FROM (SELECT 1 FROM ${from} LIMIT ${limit})`, params };
 }
 
 /** The condition that a JSON value (a field of `data`, or a json_each element) equals `expected`, type included. */

@@ -4,7 +4,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describeDocumentStoreContract } from './document-store.contract';
 import { TransactionContentionError } from './document-store';
-import { createSqliteStore, openDatabase, runIntegrityCheck } from './sqlite-store';
+import { createSqliteStore, openDatabase, RARE_ELEMENT, runIntegrityCheck } from './sqlite-store';
+import type { IndexDeclarations } from './firestore-indexes';
 
 const makeTempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'sqlite-store-'));
 
@@ -22,6 +23,26 @@ describeDocumentStoreContract('sqlite (file)', async () => {
 
 describeDocumentStoreContract('sqlite (:memory:)', async () => {
   const store = createSqliteStore({ filename: ':memory:' });
+  return { store, cleanup: () => store.close() };
+});
+
+/** `items.tags` (the contract's array field) with a multi-valued index: its array-contains filters read through it. */
+const TAGS_INDEXED: IndexDeclarations = {
+  indexes: [
+    {
+      collectionGroup: 'items',
+      queryScope: 'COLLECTION',
+      fields: [
+        { fieldPath: 's', order: 'ASCENDING' },
+        { fieldPath: 'tags', arrayConfig: 'CONTAINS' },
+      ],
+    },
+  ],
+  fieldOverrides: [],
+};
+
+describeDocumentStoreContract('sqlite (:memory:, array elements indexed)', async () => {
+  const store = createSqliteStore({ filename: ':memory:', indexes: TAGS_INDEXED });
   return { store, cleanup: () => store.close() };
 });
 
@@ -142,6 +163,97 @@ describe('sqlite store', () => {
       expect(await store.count('rows', ofForm('f1'))).toBe(2);
       expect(await store.count('rows', ofForm('f1'))).toBe(2);
       expect(countsRun(log)).toBe(2);
+      await store.close();
+    });
+  });
+
+  describe('array elements', () => {
+    const elements = (file: string) => {
+      const db = new Database(file, { readonly: true });
+      try {
+        return db.prepare('SELECT field, type, value, doc FROM document_elements ORDER BY doc, type, value').all();
+      } finally {
+        db.close();
+      }
+    };
+
+    it('keeps the multi-valued index in step with every write, and fills it for documents stored before', async () => {
+      const before = createSqliteStore({ filename, indexes: { indexes: [], fieldOverrides: [] } });
+      await before.set('items', 'old', { s: 'open', tags: ['k', 'k', 2, true, null, { o: 1 }] });
+      await before.close();
+      expect(elements(filename)).toEqual([]);
+
+      const store = createSqliteStore({ filename, indexes: TAGS_INDEXED });
+      // Filled from the stored document: each distinct element a filter can name, once.
+      expect(elements(filename)).toEqual([
+        { field: 'tags', type: 'integer', value: 2, doc: 'old' },
+        { field: 'tags', type: 'null', value: '', doc: 'old' },
+        { field: 'tags', type: 'text', value: 'k', doc: 'old' },
+        { field: 'tags', type: 'true', value: 1, doc: 'old' },
+      ]);
+      await store.create('items', 'a', { s: 'open', tags: ['x'] });
+      await store.create('other', 'a', { s: 'open', tags: ['x'] });
+      await store.update('items', 'old', { tags: ['y'] });
+      await store.set('items', 'a', { s: 'open', tags: 'not an array' });
+      await store.batch([{ kind: 'create', collection: 'items', id: 'b', data: { tags: ['x', 'y'] } }]);
+      await store.transaction(async (tx) => {
+        tx.delete('items', 'b');
+        tx.set('items', 'c', { tags: ['z'] });
+      });
+      await expect(
+        store.transaction(async (tx) => {
+          tx.set('items', 'd', { tags: ['x'] });
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      expect(elements(filename)).toEqual([
+        { field: 'tags', type: 'text', value: 'z', doc: 'c' },
+        { field: 'tags', type: 'text', value: 'y', doc: 'old' },
+      ]);
+      expect(
+        (await store.query('items', { where: [{ field: 'tags', op: 'array-contains', value: 'y' }] })).items,
+      ).toEqual([{ id: 'old', data: { s: 'open', tags: ['y'] } }]);
+      await store.close();
+
+      // A field no longer declared loses its elements.
+      await createSqliteStore({ filename, indexes: { indexes: [], fieldOverrides: [] } }).close();
+      expect(elements(filename)).toEqual([]);
+    });
+
+    it('pages a common element and a rare one in the same order (walking the index, or reading the elements)', async () => {
+      const store = createSqliteStore({ filename, indexes: TAGS_INDEXED });
+      const count = RARE_ELEMENT + 50;
+      const writes = Array.from({ length: count }, (_, n) => ({
+        kind: 'set' as const,
+        collection: 'items',
+        id: `i${String(n).padStart(5, '0')}`,
+        data: { s: n % 3 === 0 ? 'closed' : 'open', n: (n * 7) % 13, tags: n % 20 === 0 ? ['all', 'rare'] : ['all'] },
+      }));
+      for (let at = 0; at < count; at += 500) await store.batch(writes.slice(at, at + 500));
+      const page = async (tag: string) => {
+        const where = [
+          { field: 's', value: 'open' },
+          { field: 'tags', op: 'array-contains' as const, value: tag },
+        ];
+        const seen: string[] = [];
+        let after: string | undefined;
+        do {
+          const result = await store.query('items', {
+            where,
+            orderBy: { field: 'n', direction: 'desc' },
+            limit: 7,
+            after,
+          });
+          seen.push(...result.items.map((item) => item.id));
+          after = result.nextCursor ?? undefined;
+        } while (after);
+        return { seen, total: await store.count('items', where) };
+      };
+      const common = await page('all');
+      const rare = await page('rare');
+      const rareIds = new Set(Array.from({ length: count }, (_, n) => n).filter((n) => n % 20 === 0 && n % 3 !== 0));
+      expect(rare.seen).toEqual(common.seen.filter((id) => rareIds.has(Number(id.slice(1)))));
+      expect([rare.total, common.total]).toEqual([rare.seen.length, common.seen.length]);
       await store.close();
     });
   });

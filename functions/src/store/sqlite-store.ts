@@ -9,13 +9,21 @@ import {
   type DocumentData,
   type DocumentStore,
   type QueryPage,
+  type EqualityFilter,
   type QuerySpec,
   type StoreTransaction,
   type WriteOperation,
 } from './document-store';
 import { INDEX_FILE, readIndexDeclarations, type IndexDeclarations } from './firestore-indexes';
-import { indexChooser, sqliteIndexes, type SqliteIndex } from './sqlite-indexes';
-import { buildQuery, encodeCursor, type IndexFor, type QueryRow } from './sqlite-query';
+import {
+  ELEMENTS_TABLE_SQL,
+  indexChooser,
+  sqliteElementIndexes,
+  sqliteIndexes,
+  type SqliteElementIndex,
+  type SqliteIndex,
+} from './sqlite-indexes';
+import { buildQuery, ELEMENTS_TABLE, elementKey, elementProbe, encodeCursor, type QueryRow } from './sqlite-query';
 import { assertCollection, assertKey, assertPlainDocument } from './store-keys';
 import { assertCommitFits, assertDocumentFits, writeSize } from './store-limits';
 import { openTransactionHandle } from './store-transaction';
@@ -56,6 +64,15 @@ export interface SqliteStoreOptions {
   verbose?: (sql: string) => void;
 }
 
+/**
+ * Below this many documents holding a searched element, a query reads them through the element's
+ * multi-valued index and sorts them; from this many, it walks the index of its other fields in
+ * order and stops after a page (at least one row in RARE_ELEMENT holds the element there, so a
+ * page of 25 reads about 25 × collection / RARE_ELEMENT rows). Either way a search reads a bounded
+ * number of rows, whatever the element.
+ */
+export const RARE_ELEMENT = 1000;
+
 /** Counts one store keeps (least recently used go first). */
 const MAX_CACHED_COUNTS = 1000;
 
@@ -68,7 +85,9 @@ interface CachedCount {
 
 export function createSqliteStore(options: SqliteStoreOptions): DocumentStore {
   const db = openDatabase(options.filename, options.verbose);
-  const indexFor = indexChooser(applyIndexes(db, options.indexes ?? readIndexDeclarations(INDEX_FILE)));
+  const applied = applyIndexes(db, options.indexes ?? readIndexDeclarations(INDEX_FILE));
+  const indexFor = indexChooser(applied.indexes);
+  const elementFields = new Set(applied.elements.map((index) => elementKey(index.collection, index.field)));
   const statements = new Map<string, Database.Statement>();
   const statement = (sql: string): Database.Statement => {
     let cached = statements.get(sql);
@@ -78,6 +97,18 @@ export function createSqliteStore(options: SqliteStoreOptions): DocumentStore {
     }
     return cached;
   };
+
+  /** Whether a query or count reads an array-contains filter's documents through the element's index: when they are few. */
+  const viaElements = (collection: string, where: readonly EqualityFilter[]): boolean => {
+    const filter = where.find((candidate) => candidate.op === 'array-contains');
+    if (!filter || !elementFields.has(elementKey(collection, filter.field))) return false;
+    const probe = elementProbe(collection, filter, RARE_ELEMENT);
+    return (statement(probe.sql).get(probe.params) as { n: number }).n < RARE_ELEMENT;
+  };
+
+  /** The SQL of a count (the same inside and outside transactions). */
+  const countQuery = (collection: string, where: EqualityFilter[]) =>
+    buildQuery(collection, { where }, 'count(*) AS n', indexFor, viaElements(collection, where));
 
   const readRow = (collection: string, id: string): Row | undefined =>
     statement('SELECT data, version FROM documents WHERE collection = ? AND id = ?').get(collection, id) as
@@ -172,7 +203,13 @@ export function createSqliteStore(options: SqliteStoreOptions): DocumentStore {
     },
     async query<T extends DocumentData>(collection: string, spec: QuerySpec = {}): Promise<QueryPage<T>> {
       assertCollection(collection);
-      const { sql, params, ordered } = buildQuery(collection, spec, undefined, indexFor);
+      const { sql, params, ordered } = buildQuery(
+        collection,
+        spec,
+        undefined,
+        indexFor,
+        viaElements(collection, spec.where ?? []),
+      );
       const rows = statement(sql).all(params) as QueryRow[];
       const limit = spec.limit;
       const hasMore = limit !== undefined && rows.length > limit;
@@ -185,7 +222,7 @@ export function createSqliteStore(options: SqliteStoreOptions): DocumentStore {
     },
     async count(collection, where = []) {
       assertCollection(collection);
-      const { sql, params } = buildQuery(collection, { where }, 'count(*) AS n', indexFor);
+      const { sql, params } = countQuery(collection, where);
       const key = `${collection}\n${sql}\n${JSON.stringify(params)}`;
       const current = { generation: generations.get(collection) ?? 0, dataVersion: dataVersion.get() as number };
       const kept = cachedCounts.get(key);
@@ -199,7 +236,7 @@ export function createSqliteStore(options: SqliteStoreOptions): DocumentStore {
     },
     async transaction<R>(work: (tx: StoreTransaction) => Promise<R>): Promise<R> {
       for (let attempt = 1; ; attempt++) {
-        const attemptState = openTransaction(readRow, countRows, indexFor);
+        const attemptState = openTransaction(readRow, countRows, countQuery);
         let result: R;
         try {
           result = await work(attemptState.tx);
@@ -280,9 +317,16 @@ function withRowids(db: Database.Database): void {
   }).immediate();
 }
 
-/** Creates the declared indexes and drops those no declaration asks for any more. */
-export function applyIndexes(db: Database.Database, indexes: IndexDeclarations): SqliteIndex[] {
+/**
+ * Creates the declared indexes and drops those no declaration asks for any more; the same for the
+ * multi-valued indexes of array fields (their triggers), filling a new one from the stored documents.
+ */
+export function applyIndexes(
+  db: Database.Database,
+  indexes: IndexDeclarations,
+): { indexes: SqliteIndex[]; elements: SqliteElementIndex[] } {
   const wanted = sqliteIndexes(indexes);
+  const elements = sqliteElementIndexes(indexes);
   const sqlByName = new Map(wanted.map((index) => [index.name, index.sql]));
   const existing = db
     .prepare(
@@ -294,9 +338,45 @@ export function applyIndexes(db: Database.Database, indexes: IndexDeclarations):
     // An index no declaration asks for any more, or whose columns changed, goes.
     for (const { name } of existing) if (!current.has(name)) db.exec(`DROP INDEX "${name.replaceAll('"', '""')}"`);
     for (const index of wanted) if (!current.has(index.name)) db.exec(index.sql);
+    applyElementIndexes(db, elements);
   })();
   plannerStatistics(db);
-  return wanted;
+  return { indexes: wanted, elements };
+}
+
+function applyElementIndexes(db: Database.Database, elements: SqliteElementIndex[]): void {
+  db.exec(ELEMENTS_TABLE_SQL);
+  const existing = db
+    .prepare(
+      "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'documents' AND name LIKE 'ix\\_%' ESCAPE '\\'",
+    )
+    .all() as { name: string; sql: string }[];
+  const sqlByName = new Map(existing.map(({ name, sql }) => [name, sql]));
+  const kept = new Set<string>();
+  for (const index of elements) {
+    if (index.triggers.every((trigger) => sqlByName.get(trigger.name) === trigger.sql)) {
+      for (const trigger of index.triggers) kept.add(trigger.name);
+    }
+  }
+  for (const { name } of existing) if (!kept.has(name)) db.exec(`DROP TRIGGER "${name.replaceAll('"', '""')}"`);
+  // Elements of a field no longer declared, or whose triggers changed, go; a new one is filled.
+  const current = new Set(elements.filter((index) => kept.has(index.triggers[0]!.name)).map((index) => index.clear));
+  const declared = new Set(elements.map((index) => elementKey(index.collection, index.field)));
+  const stored = db.prepare(`SELECT DISTINCT collection, field FROM ${ELEMENTS_TABLE}`).all() as {
+    collection: string;
+    field: string;
+  }[];
+  for (const { collection, field } of stored) {
+    if (!declared.has(elementKey(collection, field))) {
+      db.prepare(`DELETE FROM ${ELEMENTS_TABLE} WHERE collection = ? AND field = ?`).run(collection, field);
+    }
+  }
+  for (const index of elements) {
+    if (current.has(index.clear)) continue;
+    db.exec(index.clear);
+    db.exec(index.backfill);
+    for (const trigger of index.triggers) db.exec(trigger.sql);
+  }
 }
 
 /**
@@ -334,7 +414,7 @@ function plannerStatistics(db: Database.Database): void {
 function openTransaction(
   readRow: (collection: string, id: string) => Row | undefined,
   countRows: (sql: string, params: Record<string, string | number>) => number,
-  indexFor: IndexFor,
+  countQuery: (collection: string, where: EqualityFilter[]) => { sql: string; params: Record<string, string | number> },
 ) {
   const reads = new Map<string, ReadRecord>();
   const counts: CountRecord[] = [];
@@ -351,7 +431,7 @@ function openTransaction(
       return record.data === null ? null : (JSON.parse(record.data) as DocumentData);
     },
     async (collection, where) => {
-      const { sql, params } = buildQuery(collection, { where }, 'count(*) AS n', indexFor);
+      const { sql, params } = countQuery(collection, where);
       const n = countRows(sql, params);
       counts.push({ sql, params, n });
       return n;

@@ -1,6 +1,7 @@
 import type { DocumentStore } from '../store/document-store';
 import { createFirestoreStore } from '../store/firestore-store';
 import { createSqliteStore } from '../store/sqlite-store';
+import { createHarness, type Harness } from './api-harness';
 import { connectTestFirestore, NO_FIRESTORE_EMULATOR, testFirestoreEmulatorHost } from './test-firestore';
 
 /** A fresh store for one test, and what empties it afterwards. */
@@ -38,4 +39,50 @@ export function storeTargets(name: string): [string, StoreFactory | null][] {
       testFirestoreEmulatorHost() ? firestore(name) : null,
     ],
   ];
+}
+
+/**
+ * Tests on one store target: `run(title, fn)` is a test whose `fn` gets the harness made on the
+ * store (skipped where the store is not installed); `run.beforeEach(fn)` prepares each harness.
+ */
+export interface StoreTest {
+  (title: string, fn: (harness: Harness) => Promise<void>): void;
+  beforeEach(fn: (harness: Harness) => Promise<void>): void;
+}
+
+/**
+ * `describe.each(storeTargets(name))` with an API harness on a fresh store for each test, closed
+ * and emptied after it. Call at the top level of a test file.
+ */
+export function describeOnStores(name: string, title: string, body: (run: StoreTest) => void): void {
+  describe.each(storeTargets(name))(title, (_name, makeStore) => {
+    let harness: Harness;
+    let cleanup: () => Promise<void>;
+
+    beforeEach(async () => {
+      if (!makeStore) return;
+      const made = await makeStore();
+      cleanup = made.cleanup;
+      harness = await createHarness({ store: made.store });
+    });
+
+    afterEach(async () => {
+      if (!makeStore) return;
+      await harness.close();
+      await cleanup();
+    });
+
+    const run: StoreTest = Object.assign(
+      (testTitle: string, fn: (harness: Harness) => Promise<void>) =>
+        (makeStore ? it : it.skip)(testTitle, () => fn(harness)),
+      {
+        // Registered after the hook above, so it runs on the harness that hook made.
+        beforeEach: (fn: (harness: Harness) => Promise<void>) =>
+          beforeEach(async () => {
+            if (makeStore) await fn(harness);
+          }),
+      },
+    );
+    body(run);
+  });
 }

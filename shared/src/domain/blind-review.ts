@@ -1,6 +1,6 @@
 import './zod-config';
 import { z } from 'zod';
-import type { ApplicationForm } from './schemas';
+import type { ApplicationForm, User } from './schemas';
 import type { AssessmentKind } from './staff';
 
 /**
@@ -17,6 +17,8 @@ export const BLIND_REVIEW_TEXTS = {
   notice: "Blind review: the applicant's name, email, identifying answers and file names are hidden.",
   identifying: 'Identifying (hidden from reviewers in blind review)',
   stageSwitch: { review: 'Blind reviews', interview: 'Blind interviews' },
+  /** The reviewer's search box when names and emails are hidden: only the pseudonym finds an applicant. */
+  search: 'Search by pseudonym, e.g. Applicant 7F3K',
 } as const;
 
 /**
@@ -25,6 +27,15 @@ export const BLIND_REVIEW_TEXTS = {
  */
 export function isBlind(form: Pick<ApplicationForm, 'blindReview'>, kinds: readonly AssessmentKind[]): boolean {
   return kinds.length > 0 && kinds.every((kind) => form.blindReview?.[kind] === true);
+}
+
+/** Whether the caller reads this work blind: a reviewer (never a super-reviewer) on blind stages of the form. */
+export function readsBlind(
+  caller: Pick<User, 'role'>,
+  form: Pick<ApplicationForm, 'blindReview'>,
+  kinds: readonly AssessmentKind[],
+): boolean {
+  return caller.role !== 'super-reviewer' && isBlind(form, kinds);
 }
 
 // Crockford's base32: no I, L, O or U, so a pseudonym cannot be misread or spell a word.

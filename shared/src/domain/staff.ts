@@ -212,6 +212,8 @@ export interface FormSummary {
   isActive: boolean;
   decisionsReleased: boolean;
   dueDate: string;
+  /** The form's own time zone (its dates are shown and entered in it), if it has one. */
+  timeZone?: string;
   /** Submitted (response, role) rows, and how many have a final decision. */
   rows: number;
   decided: number;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiRequestError, notify } from '@portal/shared/client';
-import { formatDateTime, type FormSummary } from '@portal/shared/domain';
+import { formatDateTime, localTimeZone, type FailedMessage, type FormSummary } from '@portal/shared/domain';
 import { answer, fail } from '@portal/jest-support/fake-api';
 import { FORM } from '../../testing/fixtures';
 import { renderDor } from '../../testing/render-dor';
@@ -55,6 +55,30 @@ test('lists the forms: active, due date, decided and released', async () => {
   const fall = rowOf('Fall 2024');
   expect(fall.getByText('8/8')).toBeInTheDocument();
   expect(fall.getByText('Yes')).toBeInTheDocument();
+});
+
+test("a new due date is entered as the wall-clock time of the form's zone, which the picker names", async () => {
+  // A zone other than the test's own, with the UTC instant of 2026-05-01 09:30 there.
+  const [zone, instant] =
+    localTimeZone() === 'Asia/Tokyo'
+      ? ['America/Los_Angeles', '2026-05-01T16:30:00.000Z']
+      : ['Asia/Tokyo', '2026-05-01T00:30:00.000Z'];
+  const save = jest.fn(() => ({ ...FORM, dueDate: instant }));
+  renderDor('/admin/dor/forms', {
+    'GET /admin/forms': answer({ items: [{ ...FORMS[0]!, timeZone: zone }, FORMS[1]!] }),
+    'PUT /admin/forms/spring-2025/due-date': save,
+  });
+  await screen.findByRole('link', { name: 'Spring 2025' });
+  const spring = rowOf('Spring 2025');
+  expect(spring.getByText(formatDateTime(FORMS[0]!.dueDate, zone))).toBeInTheDocument();
+  expect(spring.getByText(`Times in ${zone}`)).toBeInTheDocument();
+
+  const picker = spring.getByLabelText(`New due date for Spring 2025 (${zone})`);
+  await userEvent.click(picker);
+  await userEvent.type(picker, '2026-05-01 09:30{Enter}');
+  await userEvent.click(spring.getByRole('button', { name: 'Save' }));
+
+  await waitFor(() => expect(save).toHaveBeenCalledWith({ dueDate: instant }));
 });
 
 test("'Make active' POSTs the activation", async () => {
@@ -134,24 +158,23 @@ test('a due date in the past warns before saving; "Save anyway" saves', async ()
   await waitFor(() => expect(save).toHaveBeenCalledWith(definition));
 });
 
+/** A submission receipt to ada@example.org that failed five times. */
+const failedEmail = (overrides: Partial<FailedMessage> = {}): FailedMessage => ({
+  id: 'submit.r1~ada',
+  to: 'ada@example.org',
+  template: 'submissionReceipt',
+  subject: 'We received your application',
+  formId: 'spring-2025',
+  attempts: 5,
+  lastError: 'Not a deliverable address: ada@example.org',
+  updatedAt: '2025-03-01T12:00:00.000Z',
+  ...overrides,
+});
+
 test('the emails the portal could not deliver are listed with their address, kind, attempts and error', async () => {
   renderDor('/admin/dor/forms', {
     ...routes,
-    'GET /admin/outbox/failed': answer({
-      count: 1,
-      items: [
-        {
-          id: 'submit.r1~ada',
-          to: 'ada@example.org',
-          template: 'submissionReceipt',
-          subject: 'We received your application',
-          formId: 'spring-2025',
-          attempts: 5,
-          lastError: 'Not a deliverable address: ada@example.org',
-          updatedAt: '2025-03-01T12:00:00.000Z',
-        },
-      ],
-    }),
+    'GET /admin/outbox/failed': answer({ count: 1, items: [failedEmail()] }),
   });
   expect(await screen.findByText('1 email could not be delivered')).toBeInTheDocument();
   const list = screen.getByRole('list', { name: 'Emails not delivered' });
@@ -169,21 +192,7 @@ test('a failed email can be sent again from the list', async () => {
   const resend = jest.fn(() => ({ id: 'submit.r1~ada', state: 'queued' }));
   const { request } = renderDor('/admin/dor/forms', {
     ...routes,
-    'GET /admin/outbox/failed': answer({
-      count: 1,
-      items: [
-        {
-          id: 'submit.r1~ada',
-          to: 'ada@example.org',
-          template: 'submissionReceipt',
-          subject: 'We received your application',
-          formId: 'spring-2025',
-          attempts: 5,
-          lastError: 'SMTP said no',
-          updatedAt: '2025-03-01T12:00:00.000Z',
-        },
-      ],
-    }),
+    'GET /admin/outbox/failed': answer({ count: 1, items: [failedEmail({ lastError: 'SMTP said no' })] }),
     'POST /admin/outbox/submit.r1~ada/resend': resend,
   });
   await userEvent.click(await screen.findByRole('button', { name: 'Send the email to ada@example.org again' }));

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AssessmentView, Page } from '@portal/shared/domain';
+import { BLIND_REVIEW_TEXTS, type AssessmentView, type Page } from '@portal/shared/domain';
 import AdminRoutes from '../../app/routes';
 import { answer, type Routes } from '@portal/jest-support/fake-api';
 import { renderSignedIn } from '@portal/jest-support/render-signed-in';
@@ -113,6 +113,23 @@ test('the interviews tab lists interviews, linked to the interview screen', asyn
     'href',
     '/admin/interview/f/spring-2025/resp-1/int-1',
   );
+});
+
+test('in blind review the search box says it finds applicants by pseudonym, on the blind stage only', async () => {
+  const blindReviews = { ...FORM, blindReview: { review: true } };
+  renderDashboard('/admin/reviewer/dashboard/spring-2025/apps', {
+    'GET /forms/spring-2025': answer(blindReviews),
+  });
+  await waitFor(() => expect(search()).toHaveAttribute('placeholder', BLIND_REVIEW_TEXTS.search));
+
+  await openTab('Interviews');
+  await waitFor(() => expect(search()).toHaveAttribute('placeholder', 'Search by name or email'));
+});
+
+test('the search box says name or email when the review is not blind', async () => {
+  renderDashboard('/admin/reviewer/dashboard/spring-2025/apps');
+  expect(await screen.findByText('3 assigned')).toBeInTheDocument();
+  expect(search()).toHaveAttribute('placeholder', 'Search by name or email');
 });
 
 test('the search goes to the server after a pause, in the URL, and stays when switching tabs', async () => {

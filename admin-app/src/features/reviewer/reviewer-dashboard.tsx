@@ -1,6 +1,8 @@
 import { Flex } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { Segmented } from '@portal/shared/antd-admin';
-import { useCurrentUser } from '@portal/shared/client';
+import { formQueryOptions, useCurrentUser, usePortal } from '@portal/shared/client';
+import { BLIND_REVIEW_TEXTS, readsBlind } from '@portal/shared/domain';
 import { Link, Navigate, Route, Routes, useParams } from '@portal/shared/router';
 import { PageNotFound } from '@portal/shared/ui';
 import { DashboardHeader, searchFor, useDashboardTabs } from '../../lib/dashboard-header';
@@ -21,11 +23,21 @@ export function ReviewerDashboard() {
     TABS.map((item) => item.value),
   );
 
-  const isReviewer = useCurrentUser().data?.role === 'reviewer';
+  const { api } = usePortal();
+  const user = useCurrentUser().data;
+  const isReviewer = user?.role === 'reviewer';
+  const form = useQuery(formQueryOptions(api, formId)).data;
+  // As the server searches: in blind review a reviewer finds an applicant by pseudonym only.
+  const blind = !!user && !!form && readsBlind(user, form, [tab === 'interviews' ? 'interview' : 'review']);
 
   return (
     <Flex vertical gap={16}>
-      <DashboardHeader title="Reviewer dashboard" text={text} setText={setText} />
+      <DashboardHeader
+        title="Reviewer dashboard"
+        text={text}
+        setText={setText}
+        placeholder={blind ? BLIND_REVIEW_TEXTS.search : undefined}
+      />
       <Flex gap={16} align="center" justify="space-between" wrap>
         <Segmented aria-label="Assigned to you" value={tab} options={[...TABS]} onChange={open} />
         {isReviewer && <Link to={SETTINGS_PATH}>Review preferences</Link>}

@@ -23,6 +23,8 @@ const ECHO_PORT = 18690 + PORT_OFFSET;
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARM_UP_SECONDS = 2;
+/** BENCH_ROUTES=health,read,save (default all): the portal routes to run, e.g. to profile one (PORTAL_CPU_PROF). */
+const ROUTES = new Set((process.env.BENCH_ROUTES ?? 'health,read,save').split(',').map((route) => route.trim()));
 
 interface RouteResult {
   label: string;
@@ -155,28 +157,30 @@ async function main() {
     );
 
     results.push(await cannon('bare Express echo', { url: `${echo.url}/echo` }));
-    results.push(await cannon('GET /api/health', { url: `${portal.url}/api/health` }));
+    if (ROUTES.has('health')) results.push(await cannon('GET /api/health', { url: `${portal.url}/api/health` }));
     const reader = applicants[0]!;
-    results.push(
-      await cannon('GET /api/responses/mine (auth)', {
-        url: `${portal.url}/api/responses/mine`,
-        headers: { Authorization: `Bearer ${reader.idToken}` },
-      }),
-    );
-    results.push(
-      await cannon(
-        'PUT /api/application/save (auth)',
-        { url: portal.url, requests: saveRequests(applicants, responses) },
-        async () => {
-          // Saves cut off at the end of the warm-up may still be running on the server.
-          await delay(3000);
-          for (const applicant of applicants) {
-            const id = responses.get(applicant.uid)!.id;
-            responses.set(applicant.uid, await storedResponse(portal.url, applicant, id));
-          }
-        },
-      ),
-    );
+    if (ROUTES.has('read'))
+      results.push(
+        await cannon('GET /api/responses/mine (auth)', {
+          url: `${portal.url}/api/responses/mine`,
+          headers: { Authorization: `Bearer ${reader.idToken}` },
+        }),
+      );
+    if (ROUTES.has('save'))
+      results.push(
+        await cannon(
+          'PUT /api/application/save (auth)',
+          { url: portal.url, requests: saveRequests(applicants, responses) },
+          async () => {
+            // Saves cut off at the end of the warm-up may still be running on the server.
+            await delay(3000);
+            for (const applicant of applicants) {
+              const id = responses.get(applicant.uid)!.id;
+              responses.set(applicant.uid, await storedResponse(portal.url, applicant, id));
+            }
+          },
+        ),
+      );
   } finally {
     await portal.stop();
     echo.stop();

@@ -50,6 +50,24 @@ describe('sqlite store', () => {
     await store.close();
   });
 
+  it('copies committed pages into the database file from its worker thread, with no further commit', async () => {
+    const store = createSqliteStore({ filename });
+    try {
+      for (let i = 0; i < 40; i++) await store.set('items', `doc-${i}`, { text: 'x'.repeat(2000), i });
+      const sizeAfterCommits = fs.statSync(filename).size;
+      // Far fewer pages than SQLite's automatic checkpoint waits for (1000): only the worker moves them.
+      let size = sizeAfterCommits;
+      for (let poll = 0; poll < 100 && size <= sizeAfterCommits; poll++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        size = fs.statSync(filename).size;
+      }
+      expect(size).toBeGreaterThan(sizeAfterCommits + 40 * 2000);
+      expect(await store.get('items', 'doc-39')).toEqual({ text: 'x'.repeat(2000), i: 39 });
+    } finally {
+      await store.close();
+    }
+  });
+
   it('syncs the WAL at checkpoints, not at each commit (synchronous NORMAL: a killed process loses nothing)', () => {
     const db = openDatabase(filename);
     try {

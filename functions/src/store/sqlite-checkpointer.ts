@@ -68,6 +68,9 @@ export function startCheckpointer(options: {
   worker.on('error', (error) => reportError(String(error)));
   return {
     async stop() {
+      // Waiting for it must keep the process alive (unref'd, it would let a process with nothing
+      // else to do exit in the middle of closing its store).
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,6 +67,24 @@ describe('sqlite store', () => {
     } finally {
       await store.close();
     }
+  });
+
+  it('keeps a process with nothing else to do alive until its store has closed', () => {
+    // The checkpoint worker does not keep a process alive, but closing the store waits for it.
+    const script = `
+      const { createSqliteStore } = require(${JSON.stringify(path.join(__dirname, 'sqlite-store.ts'))});
+      (async () => {
+        const store = createSqliteStore({ filename: ${JSON.stringify(filename)} });
+        await store.set('items', 'a', { v: 1 });
+        await store.close();
+        console.log('closed, then went on');
+      })();
+    `;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], {
+      cwd: path.resolve(__dirname, '../../..'),
+      encoding: 'utf8',
+    });
+    expect(run.stdout.trim()).toBe('closed, then went on');
   });
 
   it('syncs the WAL at checkpoints, not at each commit (synchronous NORMAL: a killed process loses nothing)', () => {

@@ -13,6 +13,7 @@ import type { ApplicationResponse } from '../shared/src/domain';
 import { startPortalProcess } from '../tools/portal-process';
 import { PORT_OFFSET } from '../tools/port-offset';
 import { createVerifiedApplicant, type BenchApplicant } from './support/accounts';
+import { treeCpuMs } from './support/process-cpu';
 import { edited } from './support/load-saves';
 
 const PROJECT_ID = 'demo-portal';
@@ -23,6 +24,8 @@ const ECHO_PORT = 18690 + PORT_OFFSET;
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARM_UP_SECONDS = 2;
+/** BENCH_ROUTES=health,read,save (default all): the portal routes to run, e.g. to profile one (PORTAL_CPU_PROF). */
+const ROUTES = new Set((process.env.BENCH_ROUTES ?? 'health,read,save').split(',').map((route) => route.trim()));
 
 interface RouteResult {
   label: string;
@@ -34,6 +37,8 @@ interface RouteResult {
   /** The non-2xx statuses and their counts. */
   statuses: string;
   errors: number;
+  /** The portal process's CPU milliseconds per answered request (null for the echo). */
+  cpuPerRequestMs: number | null;
 }
 
 /** Runs the route for the warm-up, then `afterWarmUp` (if any), then the measured seconds. */
@@ -41,11 +46,16 @@ async function cannon(
   label: string,
   options: autocannon.Options,
   afterWarmUp?: () => Promise<void>,
+  serverCpuMs: () => number | null = () => null,
 ): Promise<RouteResult> {
   await autocannon({ ...options, connections: CONNECTIONS, duration: WARM_UP_SECONDS });
   await afterWarmUp?.();
+  const cpuBefore = serverCpuMs();
   const result = await autocannon({ ...options, connections: CONNECTIONS, duration: SECONDS });
+  const cpuAfter = serverCpuMs();
+  const answered = result['2xx'] + result.non2xx;
   return {
+    cpuPerRequestMs: cpuBefore !== null && cpuAfter !== null && answered > 0 ? (cpuAfter - cpuBefore) / answered : null,
     label,
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
@@ -60,7 +70,7 @@ async function cannon(
   };
 }
 
-async function startEcho(): Promise<{ url: string; stop(): void }> {
+async function startEcho(): Promise<{ url: string; pid: number; stop(): void }> {
   const tsx = path.resolve(__dirname, '../node_modules/.bin/tsx');
   const child = spawn(tsx, [path.join(__dirname, 'support/echo-server.ts')], {
     env: { ...process.env, PORT: String(ECHO_PORT) },
@@ -75,7 +85,7 @@ async function startEcho(): Promise<{ url: string; stop(): void }> {
     });
     child.once('exit', (code) => reject(new Error(`the echo server exited (code ${code}): ${output}`)));
   });
-  return { url, stop: () => child.kill('SIGTERM') };
+  return { url, pid: child.pid ?? -1, stop: () => child.kill('SIGTERM') };
 }
 
 interface SaverContext {
@@ -154,47 +164,65 @@ async function main() {
         `(echo ${echo.url}, portal ${portal.url})`,
     );
 
-    results.push(await cannon('bare Express echo', { url: `${echo.url}/echo` }));
-    results.push(await cannon('GET /api/health', { url: `${portal.url}/api/health` }));
+    // The server processes only (tsx's launcher and the node it runs), not the Auth emulator.
+    const echoCpu = () => treeCpuMs(echo.pid, /echo-server\.ts/);
+    const portalCpu = () => treeCpuMs(portal.pid, /start\.ts/);
+    results.push(await cannon('bare Express echo', { url: `${echo.url}/echo` }, undefined, echoCpu));
+    if (ROUTES.has('health'))
+      results.push(await cannon('GET /api/health', { url: `${portal.url}/api/health` }, undefined, portalCpu));
     const reader = applicants[0]!;
-    results.push(
-      await cannon('GET /api/responses/mine (auth)', {
-        url: `${portal.url}/api/responses/mine`,
-        headers: { Authorization: `Bearer ${reader.idToken}` },
-      }),
-    );
-    results.push(
-      await cannon(
-        'PUT /api/application/save (auth)',
-        { url: portal.url, requests: saveRequests(applicants, responses) },
-        async () => {
-          // Saves cut off at the end of the warm-up may still be running on the server.
-          await delay(3000);
-          for (const applicant of applicants) {
-            const id = responses.get(applicant.uid)!.id;
-            responses.set(applicant.uid, await storedResponse(portal.url, applicant, id));
-          }
-        },
-      ),
-    );
+    if (ROUTES.has('read'))
+      results.push(
+        await cannon(
+          'GET /api/responses/mine (auth)',
+          { url: `${portal.url}/api/responses/mine`, headers: { Authorization: `Bearer ${reader.idToken}` } },
+          undefined,
+          portalCpu,
+        ),
+      );
+    if (ROUTES.has('save'))
+      results.push(
+        await cannon(
+          'PUT /api/application/save (auth)',
+          { url: portal.url, requests: saveRequests(applicants, responses) },
+          async () => {
+            // Saves cut off at the end of the warm-up may still be running on the server.
+            await delay(3000);
+            for (const applicant of applicants) {
+              const id = responses.get(applicant.uid)!.id;
+              responses.set(applicant.uid, await storedResponse(portal.url, applicant, id));
+            }
+          },
+          portalCpu,
+        ),
+      );
   } finally {
     await portal.stop();
     echo.stop();
   }
 
   const echoRate = results[0]!.requestsPerSecond;
+  const echoCpuPerRequest = results[0]!.cpuPerRequestMs;
+  const cpu = (row: RouteResult) =>
+    row.cpuPerRequestMs === null ? '–' : `${(row.cpuPerRequestMs * 1000).toFixed(0)} µs`;
+  const cpuRatio = (row: RouteResult) =>
+    row.cpuPerRequestMs === null || !echoCpuPerRequest ? '–' : (echoCpuPerRequest / row.cpuPerRequestMs).toFixed(2);
   console.log(
     `\n${'route'.padEnd(36)}${'req/s'.padStart(9)}${'ratio'.padStart(8)}${'p50'.padStart(9)}${'p99'.padStart(9)}` +
-      `${'2xx'.padStart(9)}${'other'.padStart(7)}${'errors'.padStart(8)}`,
+      `${'2xx'.padStart(9)}${'other'.padStart(7)}${'errors'.padStart(8)}${'CPU/req'.padStart(10)}${'CPU ratio'.padStart(11)}`,
   );
   for (const row of results) {
     console.log(
       `${row.label.padEnd(36)}${row.requestsPerSecond.toFixed(0).padStart(9)}` +
         `${(row.requestsPerSecond / echoRate).toFixed(2).padStart(8)}${`${row.p50} ms`.padStart(9)}` +
         `${`${row.p99} ms`.padStart(9)}${String(row.ok).padStart(9)}${String(row.other).padStart(7)}` +
-        `${String(row.errors).padStart(8)}`,
+        `${String(row.errors).padStart(8)}${cpu(row).padStart(10)}${cpuRatio(row).padStart(11)}`,
     );
   }
+  console.log(
+    "\nCPU/req: the server process's CPU time per answered request; CPU ratio: the echo's over the route's " +
+      '(less moved by other jobs on a shared machine than req/s).',
+  );
   for (const row of results.filter((each) => each.statuses)) console.log(`${row.label}: ${row.statuses}`);
   if (results.some((row) => row.other > 0 || row.errors > 0)) {
     console.error('some requests did not answer 2xx: the figures above are not comparable');

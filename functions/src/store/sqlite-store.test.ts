@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,6 +70,42 @@ describe('sqlite store', () => {
       db.close();
     }
     await store.close();
+  });
+
+  it('copies committed pages into the database file from its worker thread, with no further commit', async () => {
+    const store = createSqliteStore({ filename });
+    try {
+      for (let i = 0; i < 40; i++) await store.set('items', `doc-${i}`, { text: 'x'.repeat(2000), i });
+      const sizeAfterCommits = fs.statSync(filename).size;
+      // Far fewer pages than SQLite's automatic checkpoint waits for (1000): only the worker moves them.
+      let size = sizeAfterCommits;
+      for (let poll = 0; poll < 100 && size <= sizeAfterCommits; poll++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        size = fs.statSync(filename).size;
+      }
+      expect(size).toBeGreaterThan(sizeAfterCommits + 40 * 2000);
+      expect(await store.get('items', 'doc-39')).toEqual({ text: 'x'.repeat(2000), i: 39 });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('keeps a process with nothing else to do alive until its store has closed', () => {
+    // The checkpoint worker does not keep a process alive, but closing the store waits for it.
+    const script = `
+      const { createSqliteStore } = require(${JSON.stringify(path.join(__dirname, 'sqlite-store.ts'))});
+      (async () => {
+        const store = createSqliteStore({ filename: ${JSON.stringify(filename)} });
+        await store.set('items', 'a', { v: 1 });
+        await store.close();
+        console.log('closed, then went on');
+      })();
+    `;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], {
+      cwd: path.resolve(__dirname, '../../..'),
+      encoding: 'utf8',
+    });
+    expect(run.stdout.trim()).toBe('closed, then went on');
   });
 
   it('syncs the WAL at checkpoints, not at each commit (synchronous NORMAL: a killed process loses nothing)', () => {

@@ -23,6 +23,7 @@ import {
   type SqliteElementIndex,
   type SqliteIndex,
 } from './sqlite-indexes';
+import { SAFETY_NET_CHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer';
 import { buildQuery, ELEMENTS_TABLE, elementKey, elementProbe, encodeCursor, type QueryRow } from './sqlite-query';
 import { assertCollection, assertKey, assertPlainDocument } from './store-keys';
 import { assertCommitFits, assertDocumentFits, writeSize } from './store-limits';
@@ -85,6 +86,12 @@ interface CachedCount {
 
 export function createSqliteStore(options: SqliteStoreOptions): DocumentStore {
   const db = openDatabase(options.filename, options.verbose);
+  // An in-memory database has one connection and nothing to sync: SQLite's own checkpoints stay.
+  const checkpointer =
+    options.filename === ':memory:'
+      ? null
+      : startCheckpointer({ filename: options.filename, synchronous: SQLITE_SYNCHRONOUS });
+  if (checkpointer) db.pragma(`wal_autocheckpoint = ${SAFETY_NET_CHECKPOINT_PAGES}`);
   const applied = applyIndexes(db, options.indexes ?? readIndexDeclarations(INDEX_FILE));
   const indexFor = indexChooser(applied.indexes);
   const elementFields = new Set(applied.elements.map((index) => elementKey(index.collection, index.field)));
@@ -249,6 +256,7 @@ export function createSqliteStore(options: SqliteStoreOptions): DocumentStore {
       }
     },
     async close() {
+      await checkpointer?.stop();
       db.close();
     },
   };
@@ -271,7 +279,8 @@ export function runIntegrityCheck(filename: string): string {
  * survives the process being killed (SIGKILL, a crash: the crash-recovery test), and the database
  * is never corrupted; only an operating-system crash or power loss can take back the last commits
  * since a checkpoint. The local runtime's store is a developer's machine or a single box; FULL
- * (an fsync per commit) cost most of a save's time.
+ * (an fsync per commit) cost most of a save's time. Checkpoints (which sync) run in a worker thread
+ * of their own (sqlite-checkpointer.ts), not inside the commits that serve requests.
  */
 export const SQLITE_SYNCHRONOUS = 'NORMAL';
 

@@ -1,5 +1,4 @@
-import { Flex } from 'antd';
-import { Segmented } from '@portal/shared/antd-admin';
+import { Flex, Segmented } from 'antd';
 import { useCurrentUser } from '@portal/shared/client';
 import { Link, Navigate, Route, Routes, useParams } from '@portal/shared/router';
 import { PageNotFound } from '@portal/shared/ui';

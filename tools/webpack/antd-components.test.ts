@@ -1,6 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type webpack from 'webpack';
 import {
   ANTD_COMPONENTS,
   ANTD_FACADES,
@@ -10,6 +11,7 @@ import {
   CARD_TABS_STAND_IN,
   cardWithoutTabs,
   rewriteAntdImports,
+  sharedLibraryChunks,
 } from './antd-components';
 import { REPO_ROOT } from './create-config';
 import { facadeExports } from './antd-components';
@@ -118,5 +120,30 @@ describe('antd components', () => {
       encoding: 'utf8',
     });
     expect(withTabs.stdout).toBe('');
+  });
+
+  it('antd’s files beside a facade go in one chunk per facade; other files several chunks use, in chunks of their own', () => {
+    const groups = sharedLibraryChunks();
+    const moduleAt = (resource: string) => ({ resource }) as unknown as webpack.Module;
+    const facade = moduleAt(path.join(REPO_ROOT, ANTD_FACADES['@portal/shared/antd-pages']));
+    const form = moduleAt(path.join(REPO_ROOT, 'node_modules/antd/es/form/Form.js'));
+    const helper = moduleAt(path.join(REPO_ROOT, 'node_modules/@babel/runtime/helpers/esm/extends.js'));
+    const [pagesChunk, modalChunk] = [{}, {}];
+    const chunkGraph = {
+      getModuleChunksIterable: () => [pagesChunk, modalChunk],
+      getChunkModulesIterable: (chunk: object) => (chunk === pagesChunk ? [facade, form, helper] : [form, helper]),
+    } as unknown as webpack.Compilation['chunkGraph'];
+    const takes = (group: string, module: webpack.Module) => {
+      const { test } = groups[group]!;
+      return test instanceof RegExp
+        ? test.test((module as webpack.NormalModule).resource)
+        : test(module, { chunkGraph });
+    };
+    expect(groups['beside-antd-pages']!.name).toBe('antd-pages');
+    expect(takes('beside-antd-pages', form)).toBe(true);
+    expect(takes('beside-antd-pages', helper)).toBe(false);
+    expect(takes('beside-antd-base', form)).toBe(false);
+    expect(takes('sharedLibraryFiles', helper)).toBe(true);
+    expect(Object.values(groups).every((group) => group.minChunks === 2 && group.enforce)).toBe(true);
   });
 });

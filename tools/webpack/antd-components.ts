@@ -144,17 +144,61 @@ export function cardWithoutTabs(): webpack.NormalModuleReplacementPlugin {
 
 export const CARD_TABS_STAND_IN = path.join(__dirname, 'antd-card-tabs.ts');
 
+type ChunkGraph = webpack.Compilation['chunkGraph'];
+
+/** antd's own files and its rc-component and icon libraries (not helpers other libraries use too). */
+const ANTD_FILE = /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+)[\\/]/;
+type Chunk = webpack.Chunk;
+
+/** A file of antd in an async chunk that also holds `file` (a facade of ANTD_FACADES). */
+function libraryFileBeside(file: string) {
+  const holders = new WeakMap<Chunk, boolean>();
+  const resourceOf = (module: webpack.Module) => (module as webpack.NormalModule).resource;
+  return (module: webpack.Module, { chunkGraph }: { chunkGraph: ChunkGraph }): boolean => {
+    if (!ANTD_FILE.test(resourceOf(module) ?? '')) return false;
+    return [...chunkGraph.getModuleChunksIterable(module)].some((chunk) => {
+      let holds = holders.get(chunk);
+      if (holds === undefined) {
+        holds = [...chunkGraph.getChunkModulesIterable(chunk)].some((other) => resourceOf(other) === file);
+        holders.set(chunk, holds);
+      }
+      return holds;
+    });
+  };
+}
+
 /**
- * In the shell's build: a library file that several federated modules use (antd's internals,
- * shared by its component modules) goes in a chunk of its own, however small, instead of into each
- * module's chunk, so a visit never downloads one file twice.
+ * The shell's chunks of antd. A library file that several federated pieces use goes in a chunk
+ * of its own instead of into each piece's chunk, so a visit never downloads one file twice; and
+ * those beside a facade (which nearly every page loads) all go in one chunk per facade, instead
+ * of one small chunk per combination of pieces, each with its own overhead.
  */
-export const SHARED_LIBRARY_FILES = {
-  test: /[\\/]node_modules[\\/]/,
-  chunks: 'async',
-  minChunks: 2,
-  minSize: 0,
-  enforce: true,
-  priority: -5,
-  reuseExistingChunk: true,
-} as const;
+type LibraryTest = (module: webpack.Module, context: { chunkGraph: ChunkGraph }) => boolean;
+interface LibraryChunks {
+  test: RegExp | LibraryTest;
+  name?: string;
+  priority: number;
+  chunks: 'async';
+  minChunks: number;
+  minSize: number;
+  enforce: boolean;
+  reuseExistingChunk: boolean;
+}
+
+export function sharedLibraryChunks(): Record<string, LibraryChunks> {
+  const common = { chunks: 'async', minChunks: 2, minSize: 0, enforce: true, reuseExistingChunk: true } as const;
+  return {
+    ...Object.fromEntries(
+      Object.entries(ANTD_FACADES).map(([request, file], index) => [
+        `beside-${request.split('/').pop()}`,
+        {
+          ...common,
+          test: libraryFileBeside(path.join(REPO_ROOT, file)),
+          name: request.split('/').pop(),
+          priority: -index,
+        },
+      ]),
+    ),
+    sharedLibraryFiles: { ...common, test: /[\\/]node_modules[\\/]/, priority: -5 },
+  };
+}

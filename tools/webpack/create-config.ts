@@ -4,7 +4,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
 import { pageMetaPolicy, remoteScriptOrigins } from '../../functions/src/http/security-headers';
-import { antdSharedModules, cardWithoutTabs, SHARED_LIBRARY_FILES } from './antd-components';
+import { antdSharedModules, cardWithoutTabs, sharedLibraryChunks } from './antd-components';
 import { ChunkPackagesPlugin } from './chunk-packages-plugin';
 import { clientConfigFromEnv, remotesManifestFromEnv, remotesManifestJson } from './client-config';
 
@@ -185,7 +185,7 @@ export function createConfig(
     },
     plugins,
     optimization: {
-      splitChunks: app === 'shell' ? { cacheGroups: { sharedLibraryFiles: SHARED_LIBRARY_FILES } } : undefined,
+      splitChunks: app === 'shell' ? { cacheGroups: sharedLibraryChunks() } : undefined,
       minimizer: [
         new TerserPlugin({
           extractComments: false,

@@ -59,8 +59,9 @@ const SHELL_PROVIDED = [
   '@tanstack/react-query',
   '@portal/shared/router',
   '@portal/shared/client',
-  'antd',
+  // antd's pieces (tools/webpack/antd-components.ts): the theme and buttons, the pages' common components.
   '@portal/shared/antd-base',
+  '@portal/shared/antd-pages',
   'zod',
 ];
 
@@ -175,11 +176,30 @@ test('the staff home page loads neither the other admin pages nor antd’s table
   await expect(page.getByRole('link', { name: /Super Reviewer dashboard/ })).toBeVisible();
   await page.waitForLoadState('networkidle');
   const home = scriptsUnder(requests.paths(), '/admin/');
-  expect((await loadedProviders(page))['@portal/shared/antd-admin']).toBeUndefined();
+  expect((await loadedProviders(page))['antd/es/table/index.js']).toBeUndefined();
   expect(shellScriptsWith(requests.paths(), '@rc-component/table')).toEqual([]);
   await page.getByRole('link', { name: /Forms/ }).click();
   await expect(page.getByRole('table').first()).toBeVisible();
   const formsOnly = [...scriptsUnder(requests.paths(), '/admin/')].filter((p) => !home.has(p));
   expect(formsOnly.length, 'the forms page comes in chunks of its own').toBeGreaterThan(0);
   expect(shellScriptsWith(requests.paths(), '@rc-component/table').length).toBeGreaterThan(0);
+});
+
+test('an applicant’s pages download only the antd components they render: no tabs, and no dialog until one opens', async ({
+  page,
+}) => {
+  const account = await registerVerifiedApplicant(page.request, uniqueEmail('antd'));
+  const requests = recordRequests(page);
+  await logIn(page, account.email, account.password);
+  await page.getByRole('button', { name: 'Start application' }).click();
+  await expect(page.getByRole('heading', { level: 3 }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const loaded = await loadedProviders(page);
+  expect([...new Set(loaded['@portal/shared/antd-pages'])]).toEqual(['shell']);
+  for (const module of ['antd/es/modal/index.js', 'antd/es/tabs/index.js', 'antd/es/table/index.js']) {
+    expect(loaded[module], module).toBeUndefined();
+  }
+  for (const pkg of ['@rc-component/tabs', '@rc-component/menu', '@rc-component/dialog']) {
+    expect(shellScriptsWith(requests.paths(), pkg), pkg).toEqual([]);
+  }
 });

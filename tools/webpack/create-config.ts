@@ -4,6 +4,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
 import { pageMetaPolicy, remoteScriptOrigins } from '../../functions/src/http/security-headers';
+import { antdSharedModules, cardWithoutTabs, sharedLibraryChunks } from './antd-components';
 import { ChunkPackagesPlugin } from './chunk-packages-plugin';
 import { clientConfigFromEnv, remotesManifestFromEnv, remotesManifestJson } from './client-config';
 
@@ -17,22 +18,13 @@ export const APP_DIRS: Record<AppName, string> = {
   admin: path.join(REPO_ROOT, 'admin-app'),
 };
 
-/** Each antd facade (shared/src/antd) by the request the apps import it with. */
-const ANTD_FACADES = {
-  antd: 'index.ts',
-  '@portal/shared/antd-base': 'base.ts',
-  '@portal/shared/antd-admin': 'admin.ts',
-} as const;
-
 /**
  * Singletons: what carries React context or module state across apps, and antd. The stateless
  * parts of @portal/shared (domain, ui) are not shared: a shared module is not tree-shaken, and
  * each app's own copy costs only what that app uses. The router and antd are shared through
- * facades that re-export just what the apps use (@portal/shared/router; for antd the three files
- * of shared/src/antd: what the landing page needs, what every signed-in page may need, and the
- * admin remote's tables and pickers). The shell's build provides all of them, so one antd (one
- * theme, one style cache) serves a visit and its header looks the same before and after a
- * remote loads; `antd-facades.test.ts` keeps the lists complete.
+ * facades that re-export just what the apps use (@portal/shared/router), antd one component at a
+ * time (antd-components.ts). The shell's build provides all of them, so one antd (one theme, one
+ * style cache) serves a visit and its header looks the same before and after a remote loads.
  */
 const SHARED = {
   react: { singleton: true, requiredVersion: '^19.0.0' },
@@ -61,22 +53,19 @@ const SHARED = {
 const FACADES = { zod: 'shared/src/zod/index.ts' } as const;
 
 /**
- * The shell provides the facades (`import … from 'antd'` gets the antd facade file, `zod` the zod
- * one); the remotes bring no copy of their own (`import: false`), so they always run the shell's.
+ * The shell provides the facades (`zod` gets the zod facade file) and each antd component module
+ * the apps import (antd-components.ts); the remotes bring no copy of their own (`import: false`),
+ * so they always run the shell's.
  */
 function facadesShared(app: AppName) {
   const files = {
-    ...Object.fromEntries(Object.entries(ANTD_FACADES).map(([request, file]) => [request, `shared/src/antd/${file}`])),
-    ...FACADES,
+    ...antdSharedModules(),
+    ...Object.fromEntries(Object.entries(FACADES).map(([request, file]) => [request, path.join(REPO_ROOT, file)])),
   };
   return Object.fromEntries(
     Object.entries(files).map(([request, file]) => [
       request,
-      {
-        singleton: true,
-        requiredVersion: false as const,
-        import: app === 'shell' ? path.join(REPO_ROOT, file) : (false as const),
-      },
+      { singleton: true, requiredVersion: false as const, import: app === 'shell' ? file : (false as const) },
     ]),
   );
 }
@@ -146,7 +135,7 @@ export function createConfig(
   env: NodeJS.ProcessEnv = process.env,
 ): Configuration {
   const dir = APP_DIRS[app];
-  const plugins: Configuration['plugins'] = [federation(app), new ChunkPackagesPlugin()];
+  const plugins: Configuration['plugins'] = [federation(app), new ChunkPackagesPlugin(), cardWithoutTabs()];
   if (app === 'shell') {
     const clientConfig = clientConfigFromEnv(env);
     const remotesJson = remotesManifestJson(env);
@@ -203,21 +192,26 @@ export function createConfig(
         {
           test: /\.tsx?$/,
           exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic' } },
-                target: 'es2022',
+          use: [
+            // Last: `import { X } from 'antd'` becomes X's own federated module (antd-components.ts).
+            path.join(__dirname, 'antd-imports-loader.ts'),
+            {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic' } },
+                  target: 'es2022',
+                },
               },
             },
-          },
+          ],
         },
       ],
     },
     plugins,
     optimization: {
+      splitChunks: app === 'shell' ? { cacheGroups: sharedLibraryChunks() } : undefined,
       minimizer: [
         new TerserPlugin({
           extractComments: false,

@@ -1,5 +1,4 @@
-import { Button, Flex } from 'antd';
-import { Tooltip } from '@portal/shared/antd-admin';
+import { Button, Flex, Tooltip } from 'antd';
 
 /**
  * A column title with its meaning one "?" away (hover or focus). In a sortable header the help opens

@@ -1,5 +1,4 @@
-import { Button, Flex, Typography, type TableProps } from 'antd';
-import { Table } from '@portal/shared/antd-admin';
+import { Button, Flex, Table, type TableProps, Typography } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Page } from '@portal/shared/domain';
 import { LoadError, PageSkeleton } from '@portal/shared/ui';

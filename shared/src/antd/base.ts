@@ -1,7 +1,6 @@
 /**
- * The antd a signed-out landing page needs (the theme, its provider and buttons): a federated
- * singleton of its own, so the first page of a visit does not download the forms and feedback
- * components of `antd` (./index.ts). Same module instances as there: the shell's build provides
- * both, and its module cache holds one copy of each antd file.
+ * The antd of the header and the signed-in landing page (the theme, its provider and buttons): a
+ * federated singleton the shell provides (tools/webpack/antd-components.ts), so the first page of a
+ * visit downloads none of the rest. Apps import these names from `antd`; the build rewrites that.
  */
 export { Button, ConfigProvider, theme } from 'antd/es/index.js';

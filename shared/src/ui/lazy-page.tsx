@@ -1,5 +1,18 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { LoadingScreen } from './loading-screen';
+
+type Load = () => Promise<Record<string, ComponentType<object>>>;
+
+function lazyWith(fallback: ReactNode, load: Load, name: string): ComponentType<object> {
+  const Component = lazy(() => load().then((module) => ({ default: module[name]! })));
+  return function LazyComponent(props: object) {
+    return (
+      <Suspense fallback={fallback}>
+        <Component {...props} />
+      </Suspense>
+    );
+  };
+}
 
 /**
  * A page loaded on demand (its own chunk), with the loading screen while it arrives: the module's
@@ -10,16 +23,19 @@ export function lazyPage<M extends Record<K, ComponentType<never>>, K extends ke
   load: () => Promise<M>,
   name: K,
 ): M[K];
-export function lazyPage(
-  load: () => Promise<Record<string, ComponentType<object>>>,
-  name = 'default',
-): ComponentType<object> {
-  const Page = lazy(() => load().then((module) => ({ default: module[name]! })));
-  return function LazyPage(props: object) {
-    return (
-      <Suspense fallback={<LoadingScreen />}>
-        <Page {...props} />
-      </Suspense>
-    );
-  };
+export function lazyPage(load: Load, name = 'default'): ComponentType<object> {
+  return lazyWith(<LoadingScreen />, load, name);
+}
+
+/**
+ * A dialog loaded on demand, with its antd components (a page downloads them only if the dialog
+ * ever opens): the export `name` of its module. Render it only while it is open; nothing shows
+ * while its code arrives.
+ */
+export function lazyDialog<M extends Record<K, ComponentType<never>>, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+): M[K];
+export function lazyDialog(load: Load, name: string): ComponentType<object> {
+  return lazyWith(null, load, name);
 }

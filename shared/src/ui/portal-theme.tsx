@@ -1,6 +1,6 @@
 import { useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { ThemeConfig } from 'antd';
-import { ConfigProvider } from '@portal/shared/antd-base';
+import { ConfigProvider } from 'antd';
 import { PORTAL_COLORS } from '@portal/shared/domain';
 
 /**

@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Button, Modal, Typography, type ButtonProps } from 'antd';
+import { Button, type ButtonProps } from 'antd';
 import { pendingSaves } from '@portal/shared/client';
+import { lazyDialog } from '@portal/shared/ui';
 import { useSignOut } from './identity/use-identity';
 
-export const UNSAVED_TITLE = 'Your last changes are not saved';
+/** Loaded only when it opens: the header of every page would otherwise download antd's Modal. */
+const UnsavedChangesDialog = lazyDialog(() => import('./unsaved-changes-dialog'), 'UnsavedChangesDialog');
 
 /**
  * Log out, after saving what any open editor still has pending: if that cannot reach the
@@ -37,24 +39,7 @@ export function LogOutButton(props: Omit<ButtonProps, 'onClick' | 'loading'>) {
       <Button {...props} loading={state === 'saving'} onClick={() => void logOut()}>
         Log out
       </Button>
-      <Modal
-        open={state === 'unsaved'}
-        title={UNSAVED_TITLE}
-        onCancel={stay}
-        footer={[
-          <Button key="discard" danger onClick={() => void discard()}>
-            Log out and discard them
-          </Button>,
-          <Button key="stay" type="primary" onClick={stay}>
-            Stay and retry
-          </Button>,
-        ]}
-      >
-        <Typography.Paragraph>
-          They could not be saved: the server cannot be reached. Stay, and they are saved as soon as it can be. If you
-          log out now, they are discarded from this device.
-        </Typography.Paragraph>
-      </Modal>
+      {state === 'unsaved' && <UnsavedChangesDialog onStay={stay} onDiscard={() => void discard()} />}
     </>
   );
 }

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { Empty, Flex } from 'antd';
-import { Segmented } from '@portal/shared/antd-admin';
+import { Empty, Flex, Segmented } from 'antd';
 import { isSectionVisible, sectionsForReviewers, type AssessmentScreen } from '@portal/shared/domain';
 import { useNavigate } from '@portal/shared/router';
 import { ApplicationAnswers } from '@portal/shared/ui';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Button, Modal, Space } from 'antd';
-import { Select } from '@portal/shared/antd-admin';
+import { Button, Modal, Select, Space } from 'antd';
 import { usePortal } from '@portal/shared/client';
 import { displayName, type AssessmentKind, type TeamRole } from '@portal/shared/domain';
 import { assignStaff, isConflictRefusal, useStaffSummaries } from '../../api/staff';

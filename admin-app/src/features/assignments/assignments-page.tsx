@@ -1,5 +1,4 @@
-import { Button, Card, Flex, Popconfirm, Typography } from 'antd';
-import { Table } from '@portal/shared/antd-admin';
+import { Button, Card, Flex, Popconfirm, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { usePortal } from '@portal/shared/client';
 import {

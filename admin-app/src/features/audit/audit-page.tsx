@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Flex, Typography } from 'antd';
-import { Select } from '@portal/shared/antd-admin';
+import { Flex, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, countOf, type AuditAction, type AuditEntry } from '@portal/shared/domain';
 import { usePortal } from '@portal/shared/client';

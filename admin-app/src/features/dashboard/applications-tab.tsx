@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Flex } from 'antd';
-import { Segmented } from '@portal/shared/antd-admin';
+import { Flex, Segmented } from 'antd';
 import { usePortal } from '@portal/shared/client';
 import {
   countOf,

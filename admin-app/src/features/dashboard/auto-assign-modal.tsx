@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Flex, Modal, Spin, Typography } from 'antd';
-import { InputNumber, Table } from '@portal/shared/antd-admin';
+import { Alert, Button, Flex, InputNumber, Modal, Spin, Table, Typography } from 'antd';
 import { ApiRequestError, usePortal } from '@portal/shared/client';
 import { countOf, type AutoAssignPreview } from '@portal/shared/domain';
 import { RoleBadge, useRoleLabel } from '@portal/shared/ui';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Button, Flex, Modal, Space, Typography } from 'antd';
-import { Select } from '@portal/shared/antd-admin';
+import { Button, Flex, Modal, Select, Space, Typography } from 'antd';
 import { usePortal } from '@portal/shared/client';
 import {
   countOf,

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, Flex, Result, Tag, Typography } from 'antd';
-import { Tabs } from '@portal/shared/antd-admin';
+import { Alert, Flex, Result, Tabs, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError, formQueryOptions, useCurrentUser, usePortal } from '@portal/shared/client';
 import { Link, Navigate, Route, Routes, useParams } from '@portal/shared/router';

@@ -1,5 +1,4 @@
-import { Button } from 'antd';
-import { Dropdown } from '@portal/shared/antd-admin';
+import { Button, Dropdown } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { failureMessage, notify, usePortal } from '@portal/shared/client';
 import type { ApplicationForm, ExportKind } from '@portal/shared/domain';

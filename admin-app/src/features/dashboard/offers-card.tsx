@@ -1,5 +1,4 @@
-import { Card } from 'antd';
-import { Table } from '@portal/shared/antd-admin';
+import { Card, Table } from 'antd';
 import { RoleBadge } from '@portal/shared/ui';
 import { useOffers } from '../../api/rows';
 

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Flex, Tag, Typography } from 'antd';
-import { Select, Switch } from '@portal/shared/antd-admin';
+import { Button, Flex, Select, Switch, Tag, Typography } from 'antd';
 import type { ColumnsType, ColumnType } from 'antd/es/table';
 import type { SortOrder } from 'antd/es/table/interface';
 import {

@@ -1,5 +1,4 @@
-import { Flex } from 'antd';
-import { Table } from '@portal/shared/antd-admin';
+import { Flex, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { displayName, type AssessmentKind, type StaffSummary } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Button, Flex, Space, Typography, type DatePickerProps } from 'antd';
-import { DatePicker } from '@portal/shared/antd-admin';
+import { Button, DatePicker, type DatePickerProps, Flex, Space, Typography } from 'antd';
 import { usePortal, useTimeZone } from '@portal/shared/client';
 import { fromZonedWallTime, type FormSummary } from '@portal/shared/domain';
 import { DateTime } from '@portal/shared/ui';

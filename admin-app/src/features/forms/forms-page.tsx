@@ -1,5 +1,4 @@
-import { Button, Flex, Tag, Typography } from 'antd';
-import { Table } from '@portal/shared/antd-admin';
+import { Button, Flex, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { usePortal } from '@portal/shared/client';
 import type { FormSummary } from '@portal/shared/domain';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Empty, Flex, Form, Input, Popconfirm, Tag, Typography } from 'antd';
-import { InputNumber, Select } from '@portal/shared/antd-admin';
+import { Alert, Button, Card, Empty, Flex, Form, Input, InputNumber, Popconfirm, Select, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError, formQueryOptions, usePortal, useTimeZone } from '@portal/shared/client';
 import {

@@ -1,5 +1,4 @@
-import { Button, Flex, Typography } from 'antd';
-import { Table } from '@portal/shared/antd-admin';
+import { Button, Flex, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { usePortal } from '@portal/shared/client';
 import { formatDateTime, REVIEWER_PROGRESS_TEXTS, type ReviewerProgress } from '@portal/shared/domain';

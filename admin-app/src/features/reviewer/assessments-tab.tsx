@@ -1,5 +1,4 @@
-import { Button, Flex, Typography } from 'antd';
-import { Table } from '@portal/shared/antd-admin';
+import { Button, Flex, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQuery } from '@tanstack/react-query';
 import { formQueryOptions, usePortal } from '@portal/shared/client';

@@ -1,6 +1,5 @@
-import { Flex } from 'antd';
+import { Flex, Segmented } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { Segmented } from '@portal/shared/antd-admin';
 import { formQueryOptions, useCurrentUser, usePortal } from '@portal/shared/client';
 import { BLIND_REVIEW_TEXTS, readsBlind } from '@portal/shared/domain';
 import { Link, Navigate, Route, Routes, useParams } from '@portal/shared/router';

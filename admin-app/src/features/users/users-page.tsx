@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Button, Flex, Input, Typography } from 'antd';
-import { Select } from '@portal/shared/antd-admin';
+import { Button, Flex, Input, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { usePortal } from '@portal/shared/client';
 import {

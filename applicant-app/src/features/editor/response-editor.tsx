@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Card, Col, Flex, Grid, Row, Typography } from 'antd';
 import {
   APPLICATION_SAVE_TEXTS,
+  lazyDialog,
   QuestionField,
   SaveIndicator,
   SectionView,
@@ -17,13 +18,15 @@ import {
   type ApplicationResponse,
 } from '@portal/shared/domain';
 import { useDueDate } from '../../lib/due-date';
-import { ConflictDialog } from './conflict-dialog';
 import { DeadlineNotice } from './deadline-notice';
 import { useQuestionIssues } from './question-issues';
 import { FileUploadField } from '../files/file-upload-field';
 import { SectionNav } from './section-nav';
 import { editedResponse, useApplicationAutosave } from './use-application-autosave';
 import { useDeadline } from './use-deadline';
+
+/** Loaded only when a save conflicts: the editor would otherwise download antd's Modal. */
+const ConflictDialog = lazyDialog(() => import('./conflict-dialog'), 'ConflictDialog');
 
 interface ResponseEditorProps {
   form: ApplicationForm;
@@ -158,11 +161,9 @@ export function ResponseEditor({ form, initial, sectionId }: ResponseEditorProps
             </Card>
           </Col>
         </Row>
-        <ConflictDialog
-          form={form}
-          conflict={autosave.status === 'conflict' ? autosave.conflict : null}
-          onResolve={autosave.resolve}
-        />
+        {autosave.status === 'conflict' && (
+          <ConflictDialog form={form} conflict={autosave.conflict} onResolve={autosave.resolve} />
+        )}
       </Flex>
     </TeamRolesProvider>
   );

@@ -1,4 +1,4 @@
-import { Button } from '@portal/shared/antd-base';
+import { Button } from 'antd';
 import { useCurrentUser } from '@portal/shared/client';
 import { homePathForRole, USER_ROLE_LABELS } from '@portal/shared/domain';
 import { useNavigate } from '@portal/shared/router';

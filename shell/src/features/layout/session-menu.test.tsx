@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { Route, Routes } from '@portal/shared/router';
 import { identityOf, LocationProbe, setupPortal, userWithRole } from '../../testing/portal-harness';
-import { UNSAVED_TITLE } from '../../lib/log-out-button';
+import { UNSAVED_TITLE } from '../../lib/unsaved-changes-dialog';
 import SessionMenu from './session-menu';
 
 jest.mock('../../lib/identity/load-identity', () => ({ loadIdentity: jest.fn() }));

@@ -1,4 +1,4 @@
-import { Button } from '@portal/shared/antd-base';
+import { Button } from 'antd';
 import { useNavigate } from '@portal/shared/router';
 import { LogOutButton } from '../../lib/log-out-button';
 

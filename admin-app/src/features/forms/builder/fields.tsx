@@ -1,6 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { Button, Form, Input, Popconfirm, Space } from 'antd';
-import { InputNumber, Select, Tooltip } from '@portal/shared/antd-admin';
+import { Button, Form, Input, InputNumber, Popconfirm, Select, Space, Tooltip } from 'antd';
 import type { TeamRoleDefinition } from '@portal/shared/domain';
 
 /** The builder's problems by field path (`sections.0.questions.1.options`), shown next to each field. */

@@ -1,7 +1,21 @@
 import { useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Col, Flex, Form, Grid, Input, Row, Space, Spin, Typography } from 'antd';
-import { Select, Tabs } from '@portal/shared/antd-admin';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Col,
+  Flex,
+  Form,
+  Grid,
+  Input,
+  Row,
+  Select,
+  Space,
+  Spin,
+  Tabs,
+  Typography,
+} from 'antd';
 import {
   ApiRequestError,
   formKeys,

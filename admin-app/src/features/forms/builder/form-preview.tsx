@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Checkbox, Empty, Flex, Typography } from 'antd';
-import { Select } from '@portal/shared/antd-admin';
+import { Button, Card, Checkbox, Empty, Flex, Select, Typography } from 'antd';
 import {
   emptyAnswer,
   formTeamRoles,

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Checkbox, Empty, Flex, Input, Space, Typography } from 'antd';
-import { Collapse, Dropdown, Select } from '@portal/shared/antd-admin';
+import { Button, Card, Checkbox, Collapse, Dropdown, Empty, Flex, Input, Select, Space, Typography } from 'antd';
 import {
   BLIND_REVIEW_TEXTS,
   QUESTION_TYPES,

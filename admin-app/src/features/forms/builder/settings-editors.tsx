@@ -1,5 +1,4 @@
-import { Button, Card, Empty, Flex, Input, Typography } from 'antd';
-import { Select } from '@portal/shared/antd-admin';
+import { Button, Card, Empty, Flex, Input, Select, Typography } from 'antd';
 import {
   DEFAULT_TEAM_ROLE_DEFINITIONS,
   fillLetter,

@@ -1,0 +1,8 @@
+/**
+ * The antd nearly every signed-in page renders (the account pages' card and form, the layout of
+ * the remotes' pages, their text and alerts): one federated singleton the shell provides
+ * (tools/webpack/antd-components.ts), with the same module instances as the other pieces. Apps
+ * import these names from `antd`; the build rewrites that. The rarer components are shared one by
+ * one (ANTD_COMPONENTS there), so a page downloads them only if it renders them.
+ */
+export { Alert, Card, Col, Flex, Form, Grid, Input, Row, Space, Spin, Typography } from 'antd/es/index.js';

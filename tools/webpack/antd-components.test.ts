@@ -1,0 +1,149 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type webpack from 'webpack';
+import {
+  ANTD_COMPONENTS,
+  ANTD_FACADES,
+  antdModule,
+  antdRequest,
+  antdSharedModules,
+  CARD_TABS_STAND_IN,
+  cardWithoutTabs,
+  rewriteAntdImports,
+  sharedLibraryChunks,
+} from './antd-components';
+import { REPO_ROOT } from './create-config';
+import { facadeExports } from './antd-components';
+
+/** The apps' sources (what the loader rewrites). */
+const APP_SOURCES = ['shell/src', 'applicant-app/src', 'admin-app/src', 'shared/src'].flatMap((dir) => [
+  `${dir}/*.ts`,
+  `${dir}/*.tsx`,
+]);
+
+/** Value imports (not `import type`, not `type X` members) from `antd` in the apps' sources, with the file. */
+function valueImports(): { file: string; name: string }[] {
+  const files = execFileSync('git', ['grep', '-l', `from 'antd'`, '--', ...APP_SOURCES], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter(Boolean);
+  return files.flatMap((file) =>
+    [...readFileSync(path.join(REPO_ROOT, file), 'utf8').matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+'antd'/g)]
+      .filter((match) => !match[1])
+      .flatMap((match) =>
+        match[2]!
+          .split(',')
+          .map((name) => name.trim())
+          .filter((name) => name && !name.startsWith('type '))
+          .map((name) => ({ file, name: name.split(/\s+as\s+/)[0]! })),
+      ),
+  );
+}
+
+describe('antd components', () => {
+  it('every value an app imports from antd is listed, so the shell provides it', () => {
+    const imports = valueImports();
+    expect(imports.length).toBeGreaterThan(0);
+    expect(
+      imports.filter(({ name }) => {
+        try {
+          return !antdRequest(name);
+        } catch {
+          return true;
+        }
+      }),
+    ).toEqual([]);
+  });
+
+  it('the apps import antd’s deep modules only for types (a value from there would bundle a copy of antd)', () => {
+    const files = execFileSync('git', ['grep', '-l', `from 'antd/`, '--', ...APP_SOURCES], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter(Boolean);
+    expect(files.length).toBeGreaterThan(0);
+    const values = files.filter((file) =>
+      /import\s+(?!type\s)[^;]*from\s+'antd\//.test(readFileSync(path.join(REPO_ROOT, file), 'utf8')),
+    );
+    expect(values).toEqual([]);
+  });
+
+  it('each name comes from one piece only: one facade, or its own module', () => {
+    const names = [...ANTD_COMPONENTS, ...Object.values(ANTD_FACADES).flatMap((file) => facadeExports(file))];
+    expect(facadeExports(ANTD_FACADES['@portal/shared/antd-base'])).toEqual(['Button', 'ConfigProvider', 'theme']);
+    expect(names.length).toBeGreaterThan(ANTD_COMPONENTS.length + 3);
+    expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
+  });
+
+  it('each piece is a module the shell provides', () => {
+    const shared = antdSharedModules();
+    expect(Object.keys(shared)).toHaveLength(ANTD_COMPONENTS.length + Object.keys(ANTD_FACADES).length);
+    expect(shared['@portal/shared/antd-pages']).toBe(path.join(REPO_ROOT, 'shared/src/antd/pages.ts'));
+    expect(shared['antd/es/modal/index.js']).toMatch(/node_modules\/antd\/es\/modal\/index\.js$/);
+    expect(antdModule('theme')).toBe('antd/es/theme/index.js');
+    expect(antdModule('Grid')).toBe('antd/es/grid/index.js');
+  });
+
+  it('rewrites each named import to its facade or the component’s own module', () => {
+    expect(rewriteAntdImports('import { Modal, Tag as Label } from "antd";\nrun(Modal, Label);', 'a.js')).toBe(
+      'import Modal from "antd/es/modal/index.js";\nimport Label from "antd/es/tag/index.js";\nrun(Modal, Label);',
+    );
+    expect(rewriteAntdImports('import {\n  Card,\n  theme\n} from "antd";', 'a.js')).toBe(
+      'import { Card as Card } from "@portal/shared/antd-pages";\nimport { theme as theme } from "@portal/shared/antd-base";',
+    );
+  });
+
+  it('fails the build on a component that is not listed, or a use of antd that would bundle all of it', () => {
+    expect(() => rewriteAntdImports('import { Affix } from "antd";', 'page.js')).toThrow(
+      'page.js imports Affix from antd: list it in tools/webpack/antd-components.ts',
+    );
+    expect(() => rewriteAntdImports('import * as antd from "antd";', 'page.js')).toThrow(/bundle all of it/);
+    expect(() => rewriteAntdImports('const antd = import("antd");', 'page.js')).toThrow(/bundle all of it/);
+  });
+
+  it('antd’s Card is built without its tabs, which no page passes it', () => {
+    const plugin = cardWithoutTabs();
+    expect(plugin.resourceRegExp.test('../tabs')).toBe(true);
+    const replace = plugin.newResource as (resource: { context: string; request: string }) => void;
+    const fromCard = { context: path.join(REPO_ROOT, 'node_modules/antd/es/card'), request: '../tabs' };
+    const fromElsewhere = { context: path.join(REPO_ROOT, 'node_modules/antd/es/form'), request: '../tabs' };
+    replace(fromCard);
+    replace(fromElsewhere);
+    expect(fromCard.request).toBe(CARD_TABS_STAND_IN);
+    expect(fromElsewhere.request).toBe('../tabs');
+    const withTabs = spawnSync('git', ['grep', '-lE', 'tabList|tabProps', '--', ...APP_SOURCES], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    });
+    expect(withTabs.stdout).toBe('');
+  });
+
+  it('antd’s files beside a facade go in one chunk per facade; other files several chunks use, in chunks of their own', () => {
+    const groups = sharedLibraryChunks();
+    const moduleAt = (resource: string) => ({ resource }) as unknown as webpack.Module;
+    const facade = moduleAt(path.join(REPO_ROOT, ANTD_FACADES['@portal/shared/antd-pages']));
+    const form = moduleAt(path.join(REPO_ROOT, 'node_modules/antd/es/form/Form.js'));
+    const helper = moduleAt(path.join(REPO_ROOT, 'node_modules/@babel/runtime/helpers/esm/extends.js'));
+    const [pagesChunk, modalChunk] = [{}, {}];
+    const chunkGraph = {
+      getModuleChunksIterable: () => [pagesChunk, modalChunk],
+      getChunkModulesIterable: (chunk: object) => (chunk === pagesChunk ? [facade, form, helper] : [form, helper]),
+    } as unknown as webpack.Compilation['chunkGraph'];
+    const takes = (group: string, module: webpack.Module) => {
+      const { test } = groups[group]!;
+      return test instanceof RegExp
+        ? test.test((module as webpack.NormalModule).resource)
+        : test(module, { chunkGraph });
+    };
+    expect(groups['beside-antd-pages']!.name).toBe('antd-pages');
+    expect(takes('beside-antd-pages', form)).toBe(true);
+    expect(takes('beside-antd-pages', helper)).toBe(false);
+    expect(takes('beside-antd-base', form)).toBe(false);
+    expect(takes('sharedLibraryFiles', helper)).toBe(true);
+    expect(Object.values(groups).every((group) => group.minChunks === 2 && group.enforce)).toBe(true);
+  });
+});

@@ -1,0 +1,204 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import webpack from 'webpack';
+
+/**
+ * antd reaches the browser in pieces, each a federated singleton the shell provides
+ * (create-config.ts): two facades of what nearly every page renders (`shared/src/antd`: the theme
+ * and buttons of the header; the cards, forms and text of every signed-in page), and each other
+ * component on its own. The apps write `import { Button } from 'antd'`; the build rewrites that
+ * (antd-imports-loader.ts) to the facade listing the name, or to the component's own module
+ * (`antd/es/modal/index.js`). So a page downloads only the rarer components it renders, and the
+ * shell's build holds one copy of antd's internals (theme, ConfigProvider context, style cache)
+ * that every piece shares. A name an app imports must be in a facade or listed here: the build
+ * fails on one that is not, and `antd-components.test.ts` checks the apps' imports.
+ */
+export const ANTD_FACADES = {
+  '@portal/shared/antd-base': 'shared/src/antd/base.ts',
+  '@portal/shared/antd-pages': 'shared/src/antd/pages.ts',
+} as const;
+
+/** The components shared one by one (each its own module and chunks): what only some pages render. */
+export const ANTD_COMPONENTS = [
+  'Checkbox',
+  'Collapse',
+  'DatePicker',
+  'Descriptions',
+  'Dropdown',
+  'Empty',
+  'InputNumber',
+  'Modal',
+  'Popconfirm',
+  'Progress',
+  'Radio',
+  'Result',
+  'Segmented',
+  'Select',
+  'Skeleton',
+  'Switch',
+  'Table',
+  'Tabs',
+  'Tag',
+  'Tooltip',
+] as const;
+
+const REPO_ROOT = path.resolve(__dirname, '../..');
+
+/** The names a facade file re-exports from antd. */
+export function facadeExports(file: string): string[] {
+  const source = readFileSync(path.join(REPO_ROOT, file), 'utf8');
+  const list = /export\s*\{([^}]*)\}\s*from\s*'antd\/es\/index\.js'/.exec(source)?.[1] ?? '';
+  return list
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+}
+
+let requests: Map<string, string> | undefined;
+
+/** The request each importable name is rewritten to: its facade, or its own module. */
+function antdRequests(): Map<string, string> {
+  if (!requests) {
+    requests = new Map<string, string>(ANTD_COMPONENTS.map((name) => [name, antdModule(name)]));
+    for (const [request, file] of Object.entries(ANTD_FACADES)) {
+      for (const name of facadeExports(file)) requests.set(name, request);
+    }
+  }
+  return requests;
+}
+
+/** Where `import { name } from 'antd'` goes in the build; throws for a name no piece provides. */
+export function antdRequest(name: string, file = 'a module'): string {
+  const request = antdRequests().get(name);
+  if (!request) throw new Error(`${file} imports ${name} from antd: list it in tools/webpack/antd-components.ts`);
+  return request;
+}
+
+let directories: Map<string, string> | undefined;
+
+/** Each name antd's index exports, with the folder of its module (`Button` → `button`), read from antd itself. */
+function antdDirectories(): Map<string, string> {
+  if (!directories) {
+    const index = readFileSync(path.join(path.dirname(require.resolve('antd/package.json')), 'es/index.js'), 'utf8');
+    directories = new Map(
+      [...index.matchAll(/export \{ default as (\w+) \} from '\.\/([\w-]+)';/g)].map((match) => [match[1]!, match[2]!]),
+    );
+  }
+  return directories;
+}
+
+/** The module request of one antd component: what the apps' imports become, and its shared key. */
+export function antdModule(name: string): string {
+  const directory = antdDirectories().get(name);
+  if (!directory) throw new Error(`antd exports no component named ${name}`);
+  return `antd/es/${directory}/index.js`;
+}
+
+/** The shared key of every piece (facades and components), with the file the shell provides it from. */
+export function antdSharedModules(): Record<string, string> {
+  return {
+    ...Object.fromEntries(ANTD_COMPONENTS.map((name) => [antdModule(name), require.resolve(antdModule(name))])),
+    ...Object.fromEntries(Object.entries(ANTD_FACADES).map(([request, file]) => [request, path.join(REPO_ROOT, file)])),
+  };
+}
+
+const NAMED_IMPORT = /import\s*\{([^}]*)\}\s*from\s*(["'])antd\2\s*;?/g;
+
+/**
+ * Rewrites each `import { A, B as C } from "antd"` of a compiled module (types already stripped)
+ * into one import per name, from its facade or its own module. Throws on a name that is not listed (it would be
+ * `undefined` at run time) and on any other use of the bare `antd` request (which would bundle all
+ * of antd into the app).
+ */
+export function rewriteAntdImports(source: string, file: string): string {
+  const rewritten = source.replace(NAMED_IMPORT, (_statement, list: string) =>
+    list
+      .split(',')
+      .map((specifier) => specifier.trim())
+      .filter(Boolean)
+      .map((specifier) => {
+        const [name, local = name] = specifier.split(/\s+as\s+/).map((part) => part.trim()) as [string, string?];
+        const request = antdRequest(name, file);
+        return request.startsWith('antd/')
+          ? `import ${local} from "${request}";`
+          : `import { ${name} as ${local} } from "${request}";`;
+      })
+      .join('\n'),
+  );
+  if (/(["'])antd\1/.test(rewritten)) {
+    throw new Error(`${file} uses antd other than by \`import { … } from 'antd'\`, which would bundle all of it`);
+  }
+  return rewritten;
+}
+
+/**
+ * antd's Card imports its Tabs (with their menu, dropdown and overflow: 23 KB gzip) for the
+ * `tabList` prop, which the portal never passes (antd-components.test.ts): in the shell's build the
+ * Card gets a stand-in that fails loudly instead, so a page with a card does not download tabs.
+ */
+export function cardWithoutTabs(): webpack.NormalModuleReplacementPlugin {
+  return new webpack.NormalModuleReplacementPlugin(/^\.\.\/tabs$/, (resource: { context: string; request: string }) => {
+    if (/[\\/]antd[\\/]es[\\/]card$/.test(resource.context)) resource.request = CARD_TABS_STAND_IN;
+  });
+}
+
+export const CARD_TABS_STAND_IN = path.join(__dirname, 'antd-card-tabs.ts');
+
+type ChunkGraph = webpack.Compilation['chunkGraph'];
+
+/** antd's own files and its rc-component and icon libraries (not helpers other libraries use too). */
+const ANTD_FILE = /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+)[\\/]/;
+type Chunk = webpack.Chunk;
+
+/** A file of antd in an async chunk that also holds `file` (a facade of ANTD_FACADES). */
+function libraryFileBeside(file: string) {
+  const holders = new WeakMap<Chunk, boolean>();
+  const resourceOf = (module: webpack.Module) => (module as webpack.NormalModule).resource;
+  return (module: webpack.Module, { chunkGraph }: { chunkGraph: ChunkGraph }): boolean => {
+    if (!ANTD_FILE.test(resourceOf(module) ?? '')) return false;
+    return [...chunkGraph.getModuleChunksIterable(module)].some((chunk) => {
+      let holds = holders.get(chunk);
+      if (holds === undefined) {
+        holds = [...chunkGraph.getChunkModulesIterable(chunk)].some((other) => resourceOf(other) === file);
+        holders.set(chunk, holds);
+      }
+      return holds;
+    });
+  };
+}
+
+/**
+ * The shell's chunks of antd. A library file that several federated pieces use goes in a chunk
+ * of its own instead of into each piece's chunk, so a visit never downloads one file twice; and
+ * those beside a facade (which nearly every page loads) all go in one chunk per facade, instead
+ * of one small chunk per combination of pieces, each with its own overhead.
+ */
+type LibraryTest = (module: webpack.Module, context: { chunkGraph: ChunkGraph }) => boolean;
+interface LibraryChunks {
+  test: RegExp | LibraryTest;
+  name?: string;
+  priority: number;
+  chunks: 'async';
+  minChunks: number;
+  minSize: number;
+  enforce: boolean;
+  reuseExistingChunk: boolean;
+}
+
+export function sharedLibraryChunks(): Record<string, LibraryChunks> {
+  const common = { chunks: 'async', minChunks: 2, minSize: 0, enforce: true, reuseExistingChunk: true } as const;
+  return {
+    ...Object.fromEntries(
+      Object.entries(ANTD_FACADES).map(([request, file], index) => [
+        `beside-${request.split('/').pop()}`,
+        {
+          ...common,
+          test: libraryFileBeside(path.join(REPO_ROOT, file)),
+          name: request.split('/').pop(),
+          priority: -index,
+        },
+      ]),
+    ),
+    sharedLibraryFiles: { ...common, test: /[\\/]node_modules[\\/]/, priority: -5 },
+  };
+}

@@ -1,0 +1,7 @@
+import type { LoaderContext } from 'webpack';
+import { rewriteAntdImports } from './antd-components';
+
+/** Runs after swc: each app's `import { X } from 'antd'` becomes X's own module (antd-components.ts). */
+export default function antdImportsLoader(this: LoaderContext<unknown>, source: string): string {
+  return rewriteAntdImports(source, this.resourcePath);
+}

@@ -77,7 +77,11 @@ test('two browser contexts: a save from each side is never dropped; only a quest
   await expect(question.getByText('From the phone.')).toBeVisible();
   await expect(question.getByText('From the laptop.')).toBeVisible();
   await expect(dialog.getByRole('region')).toHaveCount(1);
-  // Side by side, each text above its own choice, nothing drawn over another.
+  // Side by side, each text above its own choice, nothing drawn over another: measured once the
+  // dialog's opening animation has ended (mid-zoom, two boxes read one after the other disagree).
+  await expect
+    .poll(() => dialog.evaluate((element) => element.ownerDocument.getAnimations().length), { timeout: 5_000 })
+    .toBe(0);
   const box = async (text: string) => (await question.getByText(text).boundingBox())!;
   const mine = await box('From the phone.');
   const theirs = await box('From the laptop.');

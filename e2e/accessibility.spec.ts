@@ -7,7 +7,7 @@ import {
   registerVerifiedApplicant,
   uniqueEmail,
 } from './support/accounts';
-import { FORM, idToken, submitApplication } from './support/applications';
+import { FORM, assign, idToken, submitApplication } from './support/applications';
 import { expectAccessible } from './support/axe';
 
 /**
@@ -135,12 +135,10 @@ test('the staff pages', async ({ page, browser }) => {
   const headers = { Authorization: `Bearer ${await idToken(page.request, DEMO.director, DEMO_PASSWORD)}` };
   const assigned: Record<string, string> = {};
   for (const kind of ['review', 'interview'] as const) {
-    const res = await page.request.post('/api/admin/assignments', {
-      headers,
-      data: { kind, assignments: [{ responseId: response.id, role: 'bootcamp', staffId: 'demo-director' }] },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    assigned[kind] = ((await res.json()) as { created: { id: string }[] }).created[0]!.id;
+    const [created] = await assign(page.request, headers, kind, [
+      { responseId: response.id, role: 'bootcamp', staffId: 'demo-director' },
+    ]);
+    assigned[kind] = created!.id;
   }
 
   await logIn(page, DEMO.director);

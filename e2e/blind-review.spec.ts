@@ -1,13 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  applicantPseudonym,
-  type ApplicationForm,
-  type StaffMember,
-  type Page as ListPage,
-} from '../shared/src/domain';
+import { applicantPseudonym, type ApplicationForm } from '../shared/src/domain';
 import { startPortalProcess, type PortalProcess } from '../tools/portal-process';
 import { DEMO, DEMO_PASSWORD, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
-import { idToken, submitApplication } from './support/applications';
+import { assign, demoReviewerWithRoles, idToken, submitApplication } from './support/applications';
 import { BLIND_REVIEW_TEST_AUTH_EMULATOR_PORT, BLIND_REVIEW_TEST_PORT } from './support/ports';
 
 /**
@@ -62,19 +57,8 @@ test.beforeAll(async ({ playwright }) => {
   });
   responseId = response.id;
 
-  const staff = await request.get(`/api/admin/users?search=${encodeURIComponent(DEMO.reviewer)}`, { headers });
-  const reviewer = ((await staff.json()) as ListPage<StaffMember>).items.find((user) => user.email === DEMO.reviewer)!;
-  // The reviewer has chosen the roles they review (else the first-visit dialog comes first).
-  const preferences = await request.put(`/api/users/${reviewer.id}/preferences`, {
-    headers,
-    data: { roles: ['bootcamp', 'engineer', 'designer'] },
-  });
-  expect(preferences.status(), await preferences.text()).toBe(200);
-  const assigned = await request.post('/api/admin/assignments', {
-    headers,
-    data: { kind: 'review', assignments: [{ responseId, role: 'bootcamp', staffId: reviewer.id }] },
-  });
-  expect(assigned.status(), await assigned.text()).toBe(201);
+  const reviewer = await demoReviewerWithRoles(request, headers);
+  await assign(request, headers, 'review', [{ responseId, role: 'bootcamp', staffId: reviewer.id }]);
   await request.dispose();
 });
 

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { CALIBRATION_EXPLANATION, type ApplicationForm, type AssessmentView } from '../shared/src/domain';
-import { FORM, idToken, submitApplication } from './support/applications';
+import { CALIBRATION_EXPLANATION, type ApplicationForm } from '../shared/src/domain';
+import { FORM, assign, idToken, submitApplication } from './support/applications';
 import { DEMO, DEMO_PASSWORD, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 
 /**
@@ -31,19 +31,12 @@ test("the director's dashboard shows the Calibrated column and filters by disagr
     data: { ...form, disagreementThreshold: 2 },
   });
   expect(published.status(), await published.text()).toBe(201);
-  const assigned = await request.post('/api/admin/assignments', {
-    headers: director,
-    data: {
-      kind: 'review',
-      assignments: ['demo-reviewer', 'demo-director'].map((staffId) => ({
-        responseId: submitted.id,
-        role: 'bootcamp',
-        staffId,
-      })),
-    },
-  });
-  expect(assigned.status(), await assigned.text()).toBe(201);
-  const { created } = (await assigned.json()) as { created: AssessmentView[] };
+  const created = await assign(
+    request,
+    director,
+    'review',
+    ['demo-reviewer', 'demo-director'].map((staffId) => ({ responseId: submitted.id, role: 'bootcamp', staffId })),
+  );
   for (const review of created) {
     const value = review.staffId === 'demo-reviewer' ? 4 : 0;
     const res = await request.post(`/api/admin/assessments/review/${review.id}/submit`, {

@@ -10,7 +10,7 @@ import {
 } from '../shared/src/domain';
 import { startPortalProcess, type PortalProcess } from '../tools/portal-process';
 import { DEMO, DEMO_PASSWORD, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
-import { idToken } from './support/applications';
+import { assign, idToken } from './support/applications';
 import { expectAccessible } from './support/axe';
 import { chapterForm, CHAPTER_FORM_ID, countQuestions } from './support/long-form';
 import { makePdf } from './support/pdf';
@@ -192,11 +192,9 @@ test('a chapter form goes from the builder to an applicant, reviews, decisions, 
 
   // Reviews (API shortcut: the review screens are driven in the staff-cycle test): the director scores Bootcamp.
   const staff = { Authorization: `Bearer ${await idToken(director.request, DEMO.director, DEMO_PASSWORD)}` };
-  const assigned = await director.request.post('/api/admin/assignments', {
-    headers: staff,
-    data: { kind: 'review', assignments: [{ responseId: response.id, role: 'bootcamp', staffId: 'demo-director' }] },
-  });
-  expect(assigned.status(), await assigned.text()).toBe(201);
+  await assign(director.request, staff, 'review', [
+    { responseId: response.id, role: 'bootcamp', staffId: 'demo-director' },
+  ]);
   const application = (await (
     await director.request.get(`/api/admin/responses/${response.id}`, { headers: staff })
   ).json()) as {

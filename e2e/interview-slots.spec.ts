@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { toZonedWallTime, type Page as ListPage, type StaffMember } from '../shared/src/domain';
+import { toZonedWallTime } from '../shared/src/domain';
 import { startPortalProcess, type PortalProcess } from '../tools/portal-process';
 import { DEMO, DEMO_PASSWORD, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
-import { FORM, idToken, submitApplication } from './support/applications';
+import { FORM, assign, demoReviewerWithRoles, idToken, submitApplication } from './support/applications';
 import { INTERVIEW_SLOTS_TEST_AUTH_EMULATOR_PORT, INTERVIEW_SLOTS_TEST_PORT } from './support/ports';
 
 /**
@@ -34,20 +34,10 @@ test.beforeAll(async ({ playwright }) => {
     lastName: 'Slotwell',
   });
   const response = await submitApplication(request, applicant, ['bootcamp']);
-  const staff = await request.get(`/api/admin/users?search=${encodeURIComponent(DEMO.reviewer)}`, { headers });
-  const reviewer = ((await staff.json()) as ListPage<StaffMember>).items.find((user) => user.email === DEMO.reviewer)!;
+  const reviewer = await demoReviewerWithRoles(request, headers);
   interviewerName = `${reviewer.firstName} ${reviewer.lastName}`;
-  const preferences = await request.put(`/api/users/${reviewer.id}/preferences`, {
-    headers,
-    data: { roles: ['bootcamp', 'engineer', 'designer'] },
-  });
-  expect(preferences.status(), await preferences.text()).toBe(200);
   // The explicit invitation: an interviewer assigned.
-  const assigned = await request.post('/api/admin/assignments', {
-    headers,
-    data: { kind: 'interview', assignments: [{ responseId: response.id, role: 'bootcamp', staffId: reviewer.id }] },
-  });
-  expect(assigned.status(), await assigned.text()).toBe(201);
+  await assign(request, headers, 'interview', [{ responseId: response.id, role: 'bootcamp', staffId: reviewer.id }]);
   await request.dispose();
 });
 

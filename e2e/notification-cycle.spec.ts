@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { toZonedWallTime, type Page as ListPage, type StaffMember } from '../shared/src/domain';
+import { toZonedWallTime } from '../shared/src/domain';
 import { startPortalProcess, type PortalProcess } from '../tools/portal-process';
 import { DEMO, DEMO_PASSWORD, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
-import { FORM, idToken, submitApplication } from './support/applications';
+import { FORM, demoReviewer, idToken, submitApplication } from './support/applications';
 import {
   NOTIFICATION_CYCLE_TEST_AUTH_EMULATOR_PORT,
   NOTIFICATION_CYCLE_TEST_FIRESTORE_EMULATOR_PORT,
@@ -92,10 +92,7 @@ test('submit, receipt, invitation, booking with .ics, scheduled release, decisio
   await email(mine, applicant.email, `${CHAPTER} invites you to interview`);
 
   // A slot three days ahead, with the demo reviewer interviewing.
-  const staff = await request.get(`/api/admin/users?search=${encodeURIComponent(DEMO.reviewer)}`, {
-    headers: director,
-  });
-  const reviewer = ((await staff.json()) as ListPage<StaffMember>).items.find((user) => user.email === DEMO.reviewer)!;
+  const reviewer = await demoReviewer(request, director);
   const startsAt = new Date((await serverNow(request)).getTime() + 3 * 24 * 60 * 60 * 1000);
   startsAt.setUTCMinutes(0, 0, 0);
   const slot = await request.post(`/api/admin/forms/${FORM}/interview-slots`, {

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { FORM, idToken, submitApplication } from './support/applications';
+import { FORM, assign, idToken, submitApplication } from './support/applications';
 import { DEMO, DEMO_PASSWORD, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { expectAccessible } from './support/axe';
 
@@ -93,14 +93,9 @@ test('promote an applicant who applied, set preferences, demote with open work, 
       headers: { Authorization: `Bearer ${await idToken(page.request, person.email, person.password)}` },
     })
   ).json()) as { user: { id: string } };
-  const assigned = await page.request.post('/api/admin/assignments', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: {
-      kind: 'review',
-      assignments: [{ responseId: otherResponse.id, role: 'bootcamp', staffId: userId.user.id }],
-    },
-  });
-  expect(assigned.status(), await assigned.text()).toBe(201);
+  await assign(page.request, { Authorization: `Bearer ${token}` }, 'review', [
+    { responseId: otherResponse.id, role: 'bootcamp', staffId: userId.user.id },
+  ]);
   await selectUser(director, person.email);
   dialog = await changeRole(director, 'Applicant');
   await expect(dialog.getByText('1 open review or interview would be left without a reviewer.')).toBeVisible();

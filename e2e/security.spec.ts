@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { ApplicationForm, ApplicationResponse, StaffApplication } from '../shared/src/domain';
 import { DEMO, DEMO_PASSWORD, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
-import { FORM, idToken, submitApplication } from './support/applications';
+import { FORM, assign, idToken, submitApplication } from './support/applications';
 
 /** Script that would run if any screen put answer or name text into the page as HTML. */
 const SCRIPT_TAG = '<script>window.__xss=1</script>';
@@ -159,11 +159,7 @@ test('a script tag in a name and in answers is shown as text on every screen, ne
 
   // The director assigns the demo reviewer (through the API), then opens every screen showing the applicant.
   const directorHeaders = await auth(page.request, DEMO.director);
-  const assigned = await page.request.post('/api/admin/assignments', {
-    headers: directorHeaders,
-    data: { kind: 'review', assignments: [{ responseId, role: 'bootcamp', staffId: 'demo-reviewer' }] },
-  });
-  expect(assigned.status(), await assigned.text()).toBe(201);
+  await assign(page.request, directorHeaders, 'review', [{ responseId, role: 'bootcamp', staffId: 'demo-reviewer' }]);
   const displayName = `${SCRIPT_TAG} ${IMG_TAG}`;
 
   const director = await signedIn(browser, DEMO.director);
@@ -268,11 +264,9 @@ test("a script tag and an image in a form's markdown texts and letters show as t
     await expect(dialog.getByText(payload)).toBeVisible();
     await director.checks.expectClean('letter preview');
 
-    const assigned = await page.request.post('/api/admin/assignments', {
-      headers: directorHeaders,
-      data: { kind: 'review', assignments: [{ responseId: submitted.id, role: 'bootcamp', staffId: 'demo-reviewer' }] },
-    });
-    expect(assigned.status(), await assigned.text()).toBe(201);
+    await assign(page.request, directorHeaders, 'review', [
+      { responseId: submitted.id, role: 'bootcamp', staffId: 'demo-reviewer' },
+    ]);
     const application = await page.request.get(`/api/admin/responses/${submitted.id}`, { headers: directorHeaders });
     const review = ((await application.json()) as StaffApplication).rows
       .flatMap((row) => row.reviews)

@@ -1,5 +1,13 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { withAnswer, type ApplicationResponse, type TeamRole } from '../../shared/src/domain';
+import {
+  withAnswer,
+  type ApplicationResponse,
+  type AssessmentView,
+  type Page as ListPage,
+  type StaffMember,
+  type TeamRole,
+} from '../../shared/src/domain';
+import { DEMO } from './accounts';
 import { makePdf } from './pdf';
 
 export const FORM = 'demo-form-spring';
@@ -67,4 +75,36 @@ export async function submitApplication(
   const submitted = await request.post('/api/application/submit', { headers, data: response });
   expect(submitted.status(), await submitted.text()).toBe(200);
   return (await submitted.json()) as ApplicationResponse;
+}
+
+type Headers = Record<string, string>;
+
+/** Assigns staff to applications' roles, as the director's dashboard does; returns the new assignments. */
+export async function assign(
+  request: APIRequestContext,
+  headers: Headers,
+  kind: 'review' | 'interview',
+  assignments: { responseId: string; role: TeamRole; staffId: string }[],
+): Promise<AssessmentView[]> {
+  const res = await request.post('/api/admin/assignments', { headers, data: { kind, assignments } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { created: AssessmentView[] }).created;
+}
+
+/** The demo reviewer as the director's staff list shows them. */
+export async function demoReviewer(request: APIRequestContext, headers: Headers): Promise<StaffMember> {
+  const staff = await request.get(`/api/admin/users?search=${encodeURIComponent(DEMO.reviewer)}`, { headers });
+  expect(staff.status(), await staff.text()).toBe(200);
+  return ((await staff.json()) as ListPage<StaffMember>).items.find((user) => user.email === DEMO.reviewer)!;
+}
+
+/** The demo reviewer, having chosen the roles they review (else their first visit opens the roles dialog). */
+export async function demoReviewerWithRoles(request: APIRequestContext, headers: Headers): Promise<StaffMember> {
+  const reviewer = await demoReviewer(request, headers);
+  const preferences = await request.put(`/api/users/${reviewer.id}/preferences`, {
+    headers,
+    data: { roles: ['bootcamp', 'engineer', 'designer'] },
+  });
+  expect(preferences.status(), await preferences.text()).toBe(200);
+  return reviewer;
 }

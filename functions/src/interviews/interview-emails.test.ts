@@ -1,13 +1,13 @@
 import express from 'express';
 import request from 'supertest';
-import { INTERVIEW_MESSAGES, type InterviewSlot, type LocalMailboxMessage } from '@portal/shared/domain';
+import { INTERVIEW_MESSAGES, type LocalMailboxMessage } from '@portal/shared/domain';
 import { localMailboxHandler } from '../local/local-mailbox';
 import { triggerEmailTransport, type ExtensionMailDocument } from '../outbox/outbox-sender';
 import type { OutboxMessage } from '../outbox/outbox';
 import { COLLECTIONS } from '../store/collections';
 import { createHarness, DAY_MS, FORM_ID, later, START, type Caller, type Harness } from '../testing/api-harness';
 import { icsDate, icsEvent } from '../testing/parse-ics';
-import { assign, submitApplication } from '../testing/staff-fixtures';
+import { assign, publishSlot, submitApplication } from '../testing/staff-fixtures';
 
 let harness: Harness;
 beforeEach(async () => {
@@ -15,7 +15,6 @@ beforeEach(async () => {
 });
 afterEach(() => harness.close());
 
-const slotsPath = `/admin/forms/${FORM_ID}/interview-slots`;
 const bookingPath = `/interviews/${FORM_ID}/booking`;
 
 async function outboxTo(uid: string, template?: OutboxMessage['template']): Promise<OutboxMessage[]> {
@@ -28,18 +27,14 @@ async function outboxTo(uid: string, template?: OutboxMessage['template']): Prom
 const qualify = (responseId: string, qualified: boolean) =>
   harness.as('dora').put(`/admin/rows/${responseId}/engineer/qualified`, { qualified });
 
-async function publish(body: Record<string, unknown> = {}): Promise<InterviewSlot> {
-  const res = await harness.as('dora').post(slotsPath, {
-    startsAt: later(START, 3 * DAY_MS).toISOString(),
+/** A slot for two, with a place the emails and the .ics must carry whole (a semicolon and a link). */
+const publish = (body: Record<string, unknown> = {}) =>
+  publishSlot(harness, {
     minutes: 45,
     place: 'Room 4, Main St; or https://meet.example.com/abc',
-    interviewerIds: ['rita'],
     capacity: 2,
     ...body,
   });
-  if (res.status !== 201) throw new Error(`publish failed: ${res.status} ${res.text}`);
-  return res.body as InterviewSlot;
-}
 
 async function invited(caller: Caller) {
   const response = await submitApplication(harness, caller);

@@ -6,7 +6,7 @@ import {
 } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
 import { createHarness, DAY_MS, FORM_ID, later, START, type Caller, type Harness } from '../testing/api-harness';
-import { assign, submitApplication } from '../testing/staff-fixtures';
+import { assign, publishSlot, submitApplication } from '../testing/staff-fixtures';
 
 let harness: Harness;
 beforeEach(async () => {
@@ -24,18 +24,7 @@ async function invite(caller: Caller): Promise<void> {
   await harness.store.update(COLLECTIONS.reviewStatuses, `${response.id}__engineer`, { qualified: true });
 }
 
-async function publish(body: Partial<Record<string, unknown>> = {}): Promise<InterviewSlot> {
-  const res = await harness.as('dora').post(slotsPath, {
-    startsAt: later(START, 3 * DAY_MS).toISOString(),
-    minutes: 30,
-    place: 'https://meet.example.com/abc',
-    interviewerIds: ['rita'],
-    capacity: 1,
-    ...body,
-  });
-  if (res.status !== 201) throw new Error(`publish failed: ${res.status} ${res.text}`);
-  return res.body as InterviewSlot;
-}
+const publish = (body: Record<string, unknown> = {}) => publishSlot(harness, body);
 
 const storedSlot = (id: string) => harness.store.get<InterviewSlot>(COLLECTIONS.interviewSlots, id);
 const interviewsOf = async (caller: Caller) =>

@@ -2,8 +2,8 @@ import { INTERVIEW_MESSAGES, type InterviewSlot } from '@portal/shared/domain';
 import type { OutboxMessage } from '../outbox/outbox';
 import { COLLECTIONS } from '../store/collections';
 import { describeOnStores } from '../testing/store-targets';
-import { DAY_MS, FORM_ID, later, START } from '../testing/api-harness';
-import { submitApplication } from '../testing/staff-fixtures';
+import { FORM_ID, START } from '../testing/api-harness';
+import { publishSlot, submitApplication } from '../testing/staff-fixtures';
 
 /**
  * Two invited applicants book the last seat of one slot at the same moment: exactly one holds it,
@@ -18,14 +18,7 @@ describeOnStores('interview-last-seat', 'the last seat of a slot on %s', (run) =
       const response = await submitApplication(harness, caller);
       await harness.as('dora').put(`/admin/rows/${response.id}/engineer/qualified`, { qualified: true }).expect(200);
     }
-    const published = await harness.as('dora').post(`/admin/forms/${FORM_ID}/interview-slots`, {
-      startsAt: later(START, 3 * DAY_MS).toISOString(),
-      minutes: 30,
-      place: 'Room 1',
-      interviewerIds: ['rita'],
-      capacity: 2,
-    });
-    const slot = published.body as InterviewSlot;
+    const slot = await publishSlot(harness, { place: 'Room 1', capacity: 2 });
     // One seat of two already taken: the next two bookings race for the last one.
     await harness.store.update(COLLECTIONS.interviewSlots, slot.id, {
       bookings: [

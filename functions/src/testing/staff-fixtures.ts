@@ -5,11 +5,21 @@ import {
   type ApplicationRow,
   type AssessmentKind,
   type AssessmentView,
+  type InterviewSlot,
   type TeamRole,
   type User,
 } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
-import { completeResponse, FORM_ID, START, startResponse, type Caller, type Harness } from './api-harness';
+import {
+  completeResponse,
+  DAY_MS,
+  FORM_ID,
+  later,
+  START,
+  startResponse,
+  type Caller,
+  type Harness,
+} from './api-harness';
 
 /** Starts, completes (engineer and bootcamp) and submits an application as `caller`. */
 export async function submitApplication(harness: Harness, caller: Caller = 'ada'): Promise<ApplicationResponse> {
@@ -17,6 +27,24 @@ export async function submitApplication(harness: Harness, caller: Caller = 'ada'
   const res = await harness.as(caller).post('/application/submit', await completeResponse(harness, started));
   if (res.status !== 200) throw new Error(`submit failed: ${res.status} ${res.text}`);
   return res.body as ApplicationResponse;
+}
+
+/**
+ * Publishes an interview slot of `FORM_ID` as dora (the super-reviewer): by default a 30-minute one,
+ * three days after START, online, with rita interviewing one applicant; `body` overrides any field.
+ * Fails the test setup on any refusal.
+ */
+export async function publishSlot(harness: Harness, body: Record<string, unknown> = {}): Promise<InterviewSlot> {
+  const res = await harness.as('dora').post(`/admin/forms/${FORM_ID}/interview-slots`, {
+    startsAt: later(START, 3 * DAY_MS).toISOString(),
+    minutes: 30,
+    place: 'https://meet.example.com/abc',
+    interviewerIds: ['rita'],
+    capacity: 1,
+    ...body,
+  });
+  if (res.status !== 201) throw new Error(`publish failed: ${res.status} ${res.text}`);
+  return res.body as InterviewSlot;
 }
 
 export interface AssignmentSpec {

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { startPortalProcess } from '../tools/portal-process';
+import { childrenOf, startPortalProcess } from '../tools/portal-process';
 import { LAUNCHER_TEST_AUTH_EMULATOR_PORT as AUTH_PORT, LAUNCHER_TEST_PORT as PORT } from './support/ports';
 
 function portIsOpen(port: number): Promise<boolean> {
@@ -107,16 +107,7 @@ async function accountState(baseUrl: string, email: string, password: string): P
 }
 
 /** The pids of the launcher: the tsx wrapper and the node process it runs start.ts in. */
-function launcherPids(wrapperPid: number): number[] {
-  try {
-    const children = execFileSync('pgrep', ['-P', String(wrapperPid)], { encoding: 'utf8' })
-      .trim()
-      .split('\n');
-    return [wrapperPid, ...children.filter(Boolean).map(Number)];
-  } catch {
-    return [wrapperPid];
-  }
-}
+const launcherPids = (wrapperPid: number): number[] => [wrapperPid, ...childrenOf(wrapperPid)];
 
 async function waitUntil(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -200,6 +191,27 @@ test('a hard kill (SIGKILL) loses no account, and the next start takes over the 
   } finally {
     expect(await third.stop('SIGINT')).toBe(0);
   }
+  expect(processesMentioning(dataDir)).toEqual([]);
+});
+
+test('a portal too busy to take a stop signal at once still stops with its Auth emulator', async () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-launcher-busy-'));
+  const portal = await startPortalProcess({ port: PORT, authEmulatorPort: AUTH_PORT, dataDir });
+  // Frozen for half a second, as a portal under a bench's load can be: the signal waits for it.
+  const portalPids = childrenOf(portal.pid);
+  expect(portalPids).not.toEqual([]);
+  for (const pid of portalPids) process.kill(pid, 'SIGSTOP');
+  const stopped = portal.stop('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  for (const pid of portalPids) {
+    try {
+      process.kill(pid, 'SIGCONT');
+    } catch {
+      // Already gone: killed while frozen, which is what this test is here to catch.
+    }
+  }
+  expect(await stopped).toBe(0);
+  expect(await portIsOpen(AUTH_PORT)).toBe(false);
   expect(processesMentioning(dataDir)).toEqual([]);
 });
 

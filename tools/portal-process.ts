@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -63,8 +63,35 @@ export async function startPortalProcess(options: {
     pid: child.pid ?? -1,
     output: () => output,
     async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      if (child.exitCode === null && child.signalCode === null) {
+        // The signal goes to start.ts's own process, whose handler stops the server and the Auth
+        // emulator. Relayed through tsx's launcher instead, a portal too busy to acknowledge within
+        // 30 ms (a bench's load) was SIGKILLed, leaving its emulator running on its ports.
+        const pids = profileDir || !child.pid ? [] : childrenOf(child.pid);
+        if (pids.length === 0) child.kill(signal);
+        for (const pid of pids) signalIfAlive(pid, signal);
+      }
       return exited;
     },
   };
+}
+
+/** The pids of a process's children (none once it has exited). */
+export function childrenOf(pid: number): number[] {
+  try {
+    return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+function signalIfAlive(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
 }

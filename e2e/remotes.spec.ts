@@ -30,27 +30,41 @@ test('an /admin route loads the admin remote only', async ({ page }) => {
   expect(requests.paths().some((p) => p.startsWith('/applicant/'))).toBe(false);
 });
 
-/** Which app provided each shared module the page has loaded (Module Federation's share scope). */
-function loadedProviders(page: Page): Promise<Record<string, string[]>> {
+/**
+ * How many versions of each shared module the page has loaded (Module Federation's share scope).
+ * The shell registers what it provides when the first remote loads; a remote that is the first to
+ * use one of them runs the shell's (the scope names that remote in `from`), so who provided a
+ * module is read from the scripts downloaded instead (`remoteScriptsWith`).
+ */
+function loadedShared(page: Page): Promise<Record<string, number>> {
   return page.evaluate(() => {
     const federation = (
       globalThis as {
         __FEDERATION__?: {
-          __SHARE__?: Record<
-            string,
-            Record<string, Record<string, Record<string, { from: string; loaded?: boolean }>>>
-          >;
+          __SHARE__?: Record<string, Record<string, Record<string, Record<string, { loaded?: boolean }>>>>;
         };
       }
     ).__FEDERATION__;
-    const providers: Record<string, string[]> = {};
+    const loaded: Record<string, Set<string>> = {};
     for (const scopes of Object.values(federation?.__SHARE__ ?? {})) {
       for (const [pkg, versions] of Object.entries(scopes.default ?? {})) {
-        for (const info of Object.values(versions)) if (info.loaded) (providers[pkg] ??= []).push(info.from);
+        for (const [version, info] of Object.entries(versions))
+          if (info.loaded) (loaded[pkg] ??= new Set()).add(version);
       }
     }
-    return providers;
+    return Object.fromEntries(Object.entries(loaded).map(([pkg, versions]) => [pkg, versions.size]));
   });
+}
+
+/** The libraries the remotes bundle a fallback copy of, which they must not download: they run the shell's. */
+const REMOTE_FALLBACKS = ['react', 'react-dom', '@tanstack/react-query', 'react-router', 'react-toastify', 'clsx'];
+
+/** The scripts of a remote, among those requested, that carry a package. */
+function remoteScriptsWith(paths: string[], app: 'applicant' | 'admin', pkg: string): string[] {
+  const report = JSON.parse(
+    readFileSync(path.join(APP_DIRS[app], 'dist', CHUNK_PACKAGES_FILE), 'utf8'),
+  ) as ChunkPackages;
+  return paths.filter((p) => p.startsWith(`/${app}/`) && pkg in (report[p.slice(app.length + 2)] ?? {}));
 }
 
 const SHELL_PROVIDED = [
@@ -87,10 +101,9 @@ test('the remotes share the shell’s React, router, query library and antd inst
   await page.goto('/apply');
   await expect(page.getByText('Demo Semester application')).toBeVisible();
   const applicantScripts = requests.paths().filter((p) => p.startsWith('/applicant/'));
-  const sharedByRemote = await loadedProviders(page);
-  for (const pkg of SHELL_PROVIDED) {
-    expect([...new Set(sharedByRemote[pkg])], pkg).toEqual(['shell']);
-  }
+  const loaded = await loadedShared(page);
+  for (const pkg of SHELL_PROVIDED) expect(loaded[pkg], pkg).toBe(1);
+  for (const pkg of REMOTE_FALLBACKS) expect(remoteScriptsWith(requests.paths(), 'applicant', pkg), pkg).toEqual([]);
   expect(shellScripts.length).toBeGreaterThan(0);
   expect(applicantScripts.length).toBeLessThanOrEqual(6);
 });
@@ -101,12 +114,12 @@ test('staff pages take antd’s tables and pickers from the shell too, and the h
   await logIn(page, DEMO.director);
   await page.goto('/profile');
   const before = await profileButtonStyle(page);
+  const requests = recordRequests(page);
   await page.goto('/admin/dor/forms');
   await expect(page.getByRole('table').first()).toBeVisible();
-  const sharedByRemote = await loadedProviders(page);
-  for (const pkg of SHELL_PROVIDED) {
-    expect([...new Set(sharedByRemote[pkg])], pkg).toEqual(['shell']);
-  }
+  const loaded = await loadedShared(page);
+  for (const pkg of SHELL_PROVIDED) expect(loaded[pkg], pkg).toBe(1);
+  for (const pkg of REMOTE_FALLBACKS) expect(remoteScriptsWith(requests.paths(), 'admin', pkg), pkg).toEqual([]);
   // The remotes are built without antd and zod (they take the shell's facades), so no copy can load.
   for (const app of ['applicant', 'admin'] as const) {
     const report = JSON.parse(
@@ -176,7 +189,7 @@ test('the staff home page loads neither the other admin pages nor antd’s table
   await expect(page.getByRole('link', { name: /Super Reviewer dashboard/ })).toBeVisible();
   await page.waitForLoadState('networkidle');
   const home = scriptsUnder(requests.paths(), '/admin/');
-  expect((await loadedProviders(page))['antd/es/table/index.js']).toBeUndefined();
+  expect((await loadedShared(page))['antd/es/table/index.js']).toBeUndefined();
   expect(shellScriptsWith(requests.paths(), '@rc-component/table')).toEqual([]);
   await page.getByRole('link', { name: /Forms/ }).click();
   await expect(page.getByRole('table').first()).toBeVisible();
@@ -194,8 +207,9 @@ test('an applicant’s pages download only the antd components they render: no t
   await page.getByRole('button', { name: 'Start application' }).click();
   await expect(page.getByRole('heading', { level: 3 }).first()).toBeVisible();
   await page.waitForLoadState('networkidle');
-  const loaded = await loadedProviders(page);
-  expect([...new Set(loaded['@portal/shared/antd-pages'])]).toEqual(['shell']);
+  const loaded = await loadedShared(page);
+  // Only the shell provides antd's pieces (the remotes are built without antd).
+  expect(loaded['@portal/shared/antd-pages']).toBe(1);
   for (const module of ['antd/es/modal/index.js', 'antd/es/tabs/index.js', 'antd/es/table/index.js']) {
     expect(loaded[module], module).toBeUndefined();
   }

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { pageMetaPolicy } from '../functions/src/http/security-headers';
 import { FAKE_PRODUCTION_ENV } from './fake-production-env';
 import { CHUNK_PACKAGES_FILE, type ChunkPackages } from './webpack/chunk-packages-plugin';
-import { outputDir, REPO_ROOT, type AppName } from './webpack/create-config';
+import { outputDir, REPO_ROOT, shellProvidedShared, type AppName } from './webpack/create-config';
 
 /**
  * Builds the three bundles as a production deploy would, with obviously fake configuration, into a
@@ -163,6 +163,33 @@ test("the remotes carry no copy of the shell's federation runtime; react-router 
   const router = bundledPackages('shell')['react-router'] ?? [];
   expect(router.length).toBeGreaterThan(0);
   expect(router.filter((file) => !file.startsWith('dist/production/'))).toEqual([]);
+});
+
+test("the page's own scripts carry no federation runtime: the shell imports it when a remote is first needed", () => {
+  const html = readFileSync(path.join(outDir, 'shell/index.html'), 'utf8');
+  const initial = [...html.matchAll(/<script[^>]*\ssrc="\/([^"]+)"/g)].map((match) => match[1]!);
+  expect(initial.length).toBeGreaterThan(0);
+  const report = JSON.parse(readFileSync(path.join(outDir, 'shell', CHUNK_PACKAGES_FILE), 'utf8')) as ChunkPackages;
+  const federationPackages = (files: string[]) =>
+    files.flatMap((file) => Object.keys(report[file] ?? {}).filter((name) => name.startsWith('@module-federation/')));
+  expect(initial.map((file) => ({ file, federation: federationPackages([file]) }))).toEqual(
+    initial.map((file) => ({ file, federation: [] })),
+  );
+  // It is in the build all the same, in a lazy chunk.
+  expect(federationPackages(Object.keys(report).filter((file) => !initial.includes(file)))).toContain(
+    '@module-federation/runtime-core',
+  );
+});
+
+test('the shell provides every module the remotes consume', () => {
+  const consumed = new Set(
+    [...files.applicant, ...files.admin]
+      .filter((file) => file.endsWith('.js'))
+      .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/shareKey:"([^"]+)"/g)].map((match) => match[1]!)),
+  );
+  expect(consumed.size).toBeGreaterThan(0);
+  const provided = new Set(shellProvidedShared().map(({ key }) => key));
+  expect([...consumed].filter((key) => !provided.has(key))).toEqual([]);
 });
 
 test('no emitted file carries the local runtime: emulator, local mailbox, demo accounts, demo project', () => {

@@ -1,5 +1,3 @@
-// The async boundary lets Module Federation negotiate shared modules before any of them runs.
-import('./bootstrap').catch((error: unknown) => {
-  document.body.textContent = `The portal failed to start: ${(error as Error).message}`;
-  throw error;
-});
+// The shell runs its code directly (no async boundary): it shares modules with the remotes only
+// once one is loaded (features/remotes/federation.ts).
+import './bootstrap';

@@ -2,7 +2,11 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { createRemoteLoader } from './remote-loader';
 import { fetchRemotesManifest } from './remote-manifest';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  init: jest.fn(),
+  registerRemotes: jest.fn(),
+  loadRemote: jest.fn(),
+}));
 jest.mock('./remote-manifest', () => ({ fetchRemotesManifest: jest.fn() }));
 
 const MANIFEST = {
@@ -25,6 +29,28 @@ test('the first load registers the remote from the manifest and loads its route 
   expect(fetchRemotesManifest).toHaveBeenCalledWith('/remotes.json');
   expect(registerRemotes).toHaveBeenCalledWith([{ name: 'applicant', entry: MANIFEST.applicant }], { force: false });
   expect(loadRemote).toHaveBeenCalledWith('applicant/routes');
+});
+
+test('the federation runtime starts with the first remote, not with the page, and once', async () => {
+  // A fresh module registry: the runtime module has not been imported by an earlier test.
+  await jest.isolateModulesAsync(async () => {
+    const runtime = await import('@module-federation/enhanced/runtime');
+    jest.mocked(runtime.loadRemote).mockResolvedValue({ default: ApplicantRoutes });
+    const { createRemoteLoader: createFreshLoader } = await import('./remote-loader');
+    const loader = createFreshLoader('/remotes.json');
+    expect(runtime.init).not.toHaveBeenCalled();
+
+    await loader.load('applicant', { retry: false });
+    await loader.load('admin', { retry: false });
+
+    expect(runtime.init).toHaveBeenCalledTimes(1);
+    expect(runtime.init).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'shell', remotes: [], shareStrategy: 'loaded-first' }),
+    );
+    expect(jest.mocked(runtime.init).mock.invocationCallOrder[0]).toBeLessThan(
+      jest.mocked(runtime.registerRemotes).mock.invocationCallOrder[0]!,
+    );
+  });
 });
 
 test('the manifest is fetched once across loads', async () => {

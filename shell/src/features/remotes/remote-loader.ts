@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteName, RemotesManifest } from '@portal/shared/domain';
 import { fetchRemotesManifest } from './remote-manifest';
 
@@ -22,7 +21,9 @@ export function createRemoteLoader(manifestUrl: string): RemoteLoader {
           if (manifest === attempt) manifest = null;
         });
       }
-      const entry = (await manifest)[name];
+      // The federation runtime is imported with the first remote, not with the page (federation.ts).
+      const [{ loadRemote, registerRemotes }, manifestNow] = await Promise.all([import('./federation'), manifest]);
+      const entry = manifestNow[name];
       // `force` drops a failed earlier attempt so a retry fetches the entry again.
       registerRemotes([{ name, entry }], { force: retry });
       const remote = await loadRemote<{ default: RemoteRoutesComponent }>(`${name}/routes`);

@@ -13,6 +13,8 @@ export interface IdTokenClaims {
   email_verified?: boolean;
   /** When the user signed in (seconds since the epoch). */
   auth_time: number;
+  /** When the token expires (seconds since the epoch). */
+  exp?: number;
 }
 
 /**
@@ -28,7 +30,7 @@ export function verifyEmulatorIdToken(token: string, projectId: string): IdToken
     issuer: `https://securetoken.google.com/${projectId}`,
   });
   if (typeof claims !== 'object' || claims === null) throw new Error('The id token has no claims');
-  const { sub, email, email_verified: emailVerified, auth_time: authTime } = claims as Record<string, unknown>;
+  const { sub, email, email_verified: emailVerified, auth_time: authTime, exp } = claims as Record<string, unknown>;
   if (typeof sub !== 'string' || sub === '' || sub.length > 128) throw new Error('The id token has no valid subject');
   if (typeof authTime !== 'number') throw new Error('The id token has no auth_time');
   return {
@@ -36,5 +38,6 @@ export function verifyEmulatorIdToken(token: string, projectId: string): IdToken
     ...(typeof email === 'string' ? { email } : {}),
     ...(typeof emailVerified === 'boolean' ? { email_verified: emailVerified } : {}),
     auth_time: authTime,
+    ...(typeof exp === 'number' ? { exp } : {}),
   };
 }

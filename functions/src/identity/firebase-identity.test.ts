@@ -201,6 +201,23 @@ describe('the Firebase identity verifier, without a call to the provider per req
     }
   });
 
+  it("checks a token's claims once while it is valid, yet still ends its session once revoked", async () => {
+    const { spec, token } = await signedIn();
+    const { clock, verifier } = onClock();
+    const verify = jest.spyOn(jwt, 'verify');
+    try {
+      for (let i = 0; i < 5; i++) await expect(verifier.verifyIdToken(token)).resolves.toMatchObject({ uid: spec.uid });
+      expect(verify).toHaveBeenCalledTimes(1);
+      await delay(1100);
+      await getAuth(app).revokeRefreshTokens(spec.uid);
+      clock.now += REVOCATION_CHECK_MS;
+      await expect(verifier.verifyIdToken(token)).rejects.toMatchObject({ code: 'auth/id-token-revoked' });
+      expect(verify).toHaveBeenCalledTimes(1);
+    } finally {
+      verify.mockRestore();
+    }
+  });
+
   it(`ends a revoked session ("sign out everywhere") within ${REVOCATION_CHECK_MS / 1000} s without a new sign-in`, async () => {
     const { spec, token } = await signedIn();
     const { clock, verifier } = onClock();

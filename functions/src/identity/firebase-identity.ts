@@ -4,6 +4,7 @@ import { IdentityConflictError, type AccountChanges, type IdentityAdmin } from '
 import { createAccountStatusCache } from './account-status-cache';
 import { verifyEmulatorIdToken, type IdTokenClaims } from './emulator-id-token';
 import type { IdentityVerifier } from './identity-verifier';
+import { cacheVerifiedTokens } from './verified-token-cache';
 
 /**
  * The admin app; with FIREBASE_AUTH_EMULATOR_HOST set, firebase-admin talks to the Auth emulator.
@@ -24,7 +25,9 @@ export interface FirebaseVerifierOptions {
  * firebase-admin checks the signature (Google's public keys, cached as their Cache-Control says),
  * audience, issuer and expiry locally; under the Auth emulator (whose tokens carry no signature, and
  * about which firebase-admin would ask the emulator each time) the claims are checked here. Whether
- * the session was revoked since comes from the account status cache (see account-status-cache.ts).
+ * the session was revoked since comes from the account status cache (see account-status-cache.ts),
+ * asked on every request; a token that verified is not verified again until it expires
+ * (verified-token-cache.ts).
  */
 export function createFirebaseIdentityVerifier(app: App, options: FirebaseVerifierOptions = {}): IdentityVerifier {
   const auth = getAuth(app);
@@ -41,12 +44,15 @@ export function createFirebaseIdentityVerifier(app: App, options: FirebaseVerifi
     },
     { maxAgeMs: options.revocationCheckMs, now: options.now },
   );
-  const decode = async (token: string): Promise<IdTokenClaims> => {
-    if (!process.env.FIREBASE_AUTH_EMULATOR_HOST) return auth.verifyIdToken(token);
-    const projectId = app.options.projectId;
-    if (!projectId) throw new Error('The Auth emulator needs the project id of the admin app');
-    return verifyEmulatorIdToken(token, projectId);
-  };
+  const decode = cacheVerifiedTokens(
+    async (token: string): Promise<IdTokenClaims> => {
+      if (!process.env.FIREBASE_AUTH_EMULATOR_HOST) return auth.verifyIdToken(token);
+      const projectId = app.options.projectId;
+      if (!projectId) throw new Error('The Auth emulator needs the project id of the admin app');
+      return verifyEmulatorIdToken(token, projectId);
+    },
+    { now: options.now },
+  );
   return {
     async verifyIdToken(token) {
       const decoded = await decode(token);

@@ -133,9 +133,18 @@ function saveRequests(applicants: BenchApplicant[], responses: Map<string, Appli
       },
       onResponse: (status: number, body: string, raw: object) => {
         const { index } = raw as SaverContext;
-        if (status === 200 && index !== undefined) {
-          responses.set(applicants[index]!.uid, JSON.parse(body) as ApplicationResponse);
-        }
+        if (index === undefined) return;
+        // A 409 answers a save based on an older version: the answer to the one before was lost
+        // (autocannon reconnects after a timeout or a closed socket, dropping what was in flight).
+        // It carries the stored response, which the next save builds on, as the editor does after
+        // a conflict; else each later save of that connection would be refused too.
+        const next =
+          status === 200
+            ? (JSON.parse(body) as ApplicationResponse)
+            : status === 409
+              ? (JSON.parse(body) as { error: { details: { current: ApplicationResponse } } }).error.details.current
+              : undefined;
+        if (next) responses.set(applicants[index]!.uid, next);
       },
     },
   ];

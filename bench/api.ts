@@ -88,11 +88,6 @@ async function startEcho(): Promise<{ url: string; pid: number; stop(): void }> 
   return { url, pid: child.pid ?? -1, stop: () => child.kill('SIGTERM') };
 }
 
-interface SaverContext {
-  index?: number;
-  counter?: number;
-}
-
 /** The stored response (a save cut off at the end of the warm-up may have moved its version on). */
 async function storedResponse(baseUrl: string, applicant: BenchApplicant, id: string): Promise<ApplicationResponse> {
   const res = await fetch(`${baseUrl}/api/responses/${id}`, {
@@ -112,42 +107,47 @@ async function startedResponse(baseUrl: string, applicant: BenchApplicant): Prom
   return (await res.json()) as ApplicationResponse;
 }
 
-/** Each connection saves its own applicant's response, based on the version its last save answered. */
-function saveRequests(applicants: BenchApplicant[], responses: Map<string, ApplicationResponse>) {
+/**
+ * Each connection saves its own applicant's response, based on the version its last save answered.
+ * The connection's state lives in a closure made per client: autocannon clears a request's context
+ * before each request (it starts its list of requests over), which had each request take the next
+ * applicant in turn, so two connections at times saved one response at once and one got a 409.
+ */
+function saveClients(applicants: BenchApplicant[], responses: Map<string, ApplicationResponse>) {
   let next = 0;
-  return [
-    {
-      method: 'PUT' as const,
-      setupRequest: (request: autocannon.Request, raw: object) => {
-        const context = raw as SaverContext;
-        context.index ??= next++ % applicants.length;
-        context.counter = (context.counter ?? 0) + 1;
-        const applicant = applicants[context.index]!;
-        const response = responses.get(applicant.uid)!;
-        return {
-          ...request,
-          path: `/api/application/save/${response.id}`,
-          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${applicant.idToken}` },
-          body: JSON.stringify(edited(response, context.index, context.counter)),
-        };
+  return (client: autocannon.Client) => {
+    const index = next++ % applicants.length;
+    const applicant = applicants[index]!;
+    let counter = 0;
+    client.setRequests([
+      {
+        method: 'PUT',
+        setupRequest: (request: autocannon.Request) => {
+          counter += 1;
+          const response = responses.get(applicant.uid)!;
+          return {
+            ...request,
+            path: `/api/application/save/${response.id}`,
+            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${applicant.idToken}` },
+            body: JSON.stringify(edited(response, index, counter)),
+          };
+        },
+        onResponse: (status: number, body: string) => {
+          // A 409 answers a save based on an older version: the answer to the one before was lost
+          // (autocannon reconnects after a timeout or a closed socket, dropping what was in
+          // flight). It carries the stored response, which the next save builds on, as the editor
+          // does after a conflict; else each later save of this connection would be refused too.
+          const next =
+            status === 200
+              ? (JSON.parse(body) as ApplicationResponse)
+              : status === 409
+                ? (JSON.parse(body) as { error: { details: { current: ApplicationResponse } } }).error.details.current
+                : undefined;
+          if (next) responses.set(applicant.uid, next);
+        },
       },
-      onResponse: (status: number, body: string, raw: object) => {
-        const { index } = raw as SaverContext;
-        if (index === undefined) return;
-        // A 409 answers a save based on an older version: the answer to the one before was lost
-        // (autocannon reconnects after a timeout or a closed socket, dropping what was in flight).
-        // It carries the stored response, which the next save builds on, as the editor does after
-        // a conflict; else each later save of that connection would be refused too.
-        const next =
-          status === 200
-            ? (JSON.parse(body) as ApplicationResponse)
-            : status === 409
-              ? (JSON.parse(body) as { error: { details: { current: ApplicationResponse } } }).error.details.current
-              : undefined;
-        if (next) responses.set(applicants[index]!.uid, next);
-      },
-    },
-  ];
+    ]);
+  };
 }
 
 async function main() {
@@ -193,7 +193,7 @@ async function main() {
       results.push(
         await cannon(
           'PUT /api/application/save (auth)',
-          { url: portal.url, requests: saveRequests(applicants, responses) },
+          { url: portal.url, method: 'PUT', setupClient: saveClients(applicants, responses) },
           async () => {
             // Saves cut off at the end of the warm-up may still be running on the server.
             await delay(3000);

@@ -22,7 +22,8 @@ import {
  * An array field cannot be indexed by an expression (one row, many elements), so each array field a
  * composite index declares `arrayConfig: CONTAINS` on gets a multi-valued index instead: the rows of
  * `document_elements` (one per distinct element of the field's array: its JSON type, its value and
- * the document's id), kept in step with `documents` by triggers in the same transaction as each write.
+ * the document's id), kept in step with `documents` by triggers in the same transaction as each write
+ * and filled for the documents stored before it in batches after the store opens (ELEMENT_FILLS_TABLE).
  * A search for a rare element reads its few documents from there (see `sqlite-query.ts`).
  */
 export interface SqliteIndex {

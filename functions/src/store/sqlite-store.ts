@@ -94,14 +94,15 @@ export const RARE_ELEMENT = 1000;
 
 /**
  * Documents per transaction when a multi-valued index is filled from the documents stored before it
- * existed (a review row holds about 200 search tokens: some 10,000 element rows per batch). A batch
- * runs on the request thread and holds the write lock, so it is kept short: a request waits at most
- * one batch. Filling in batches is also much faster than the one INSERT ... SELECT ... ORDER BY of
+ * existed (a review row holds about 200 search tokens: some 4,000 element rows per batch). A batch
+ * runs on the request thread and holds the write lock, so it is kept short, and the fill pauses as
+ * long as each batch took: a request's step waits at most one batch, and requests keep half of the
+ * thread while the fill runs. Filling in batches is also much faster than the one INSERT ... SELECT ... ORDER BY of
  * every document it replaced (that sorted millions of rows in a temporary B-tree, spilled to disk):
  * with 5,000 bench applications the whole fill took about 20 s after the portal answered, where the
  * single statement had taken some 190 s before it could answer (npm run bench:staff).
  */
-export const ELEMENT_FILL_BATCH = 50;
+export const ELEMENT_FILL_BATCH = 20;
 
 /** Counts one store keeps (least recently used go first). */
 const MAX_CACHED_COUNTS = 1000;
@@ -461,11 +462,13 @@ function applyElementIndexes(db: Database.Database, elements: SqliteElementIndex
  * take a filled one's old elements away when it changes. Another connection filling the same file
  * cooperates through the same row.
  *
- * Decision: the batches run on the request thread's own connection, one per timer turn (requests
- * are served in between), rather than in a worker thread with a connection of its own (as the
- * checkpointer): a worker's batches would hold the write lock against this connection's commits
- * just the same, in-memory databases (tests, benches) could not be filled by another connection,
- * and here a batch can never overlap a store transaction. A request waits at most one batch.
+ * Decision: the batches run on the request thread's own connection, one per timer turn with a pause
+ * as long as the batch (requests are served in between), rather than in a worker thread with a
+ * connection of its own (as the checkpointer): one implementation for files and in-memory databases
+ * (which another connection cannot reach), a batch never overlaps a store transaction, and tests can
+ * drive it. The cost: while the fill runs, a request's steps each may wait for a batch (bench:staff's
+ * p50s were about 20 ms during the fill, 7-10 ms after). A worker would leave reads unblocked (WAL)
+ * and only writes waiting for a batch's lock; it is the next step if that cost matters.
  */
 function startElementFill(
   db: Database.Database,
@@ -519,11 +522,13 @@ function startElementFill(
       return;
     }
     try {
+      const began = performance.now();
       if (step.immediate(index)) {
         complete.add(key(index));
         todo.shift();
       }
-      next(0);
+      // As long a pause as the batch took: the fill takes at most half of the request thread.
+      next(performance.now() - began);
     } catch (error) {
       // Nothing is lost (the batch rolled back; queries keep walking the index): retried later.
       // SQLITE_BUSY: another process held the write lock past busy_timeout.

@@ -97,10 +97,12 @@ export const RARE_ELEMENT = 1000;
  * existed (a review row holds about 200 search tokens: some 4,000 element rows per batch). A batch
  * runs on the request thread and holds the write lock, so it is kept short, and the fill pauses as
  * long as each batch took: a request's step waits at most one batch, and requests keep half of the
- * thread while the fill runs. Filling in batches is also much faster than the one INSERT ... SELECT ... ORDER BY of
- * every document it replaced (that sorted millions of rows in a temporary B-tree, spilled to disk):
- * with 5,000 bench applications the whole fill took about 20 s after the portal answered, where the
- * single statement had taken some 190 s before it could answer (npm run bench:staff).
+ * thread while the fill runs. The fill as a whole is slower than the one sorted INSERT ... SELECT it
+ * replaced (that appended every row in key order; a batch's rows land all over the table, and each
+ * batch commits): measured on 5,000 bench applications (1.6 million element rows), the open took
+ * 11.3 s with that statement inside it and 5.0 s now, and the fill completed about 100 s later.
+ * Larger batches fill faster but make requests wait longer (200 documents without a pause: about
+ * 20 s, with dashboard p50s near 480 ms meanwhile).
  */
 export const ELEMENT_FILL_BATCH = 20;
 
@@ -467,7 +469,7 @@ function applyElementIndexes(db: Database.Database, elements: SqliteElementIndex
  * connection of its own (as the checkpointer): one implementation for files and in-memory databases
  * (which another connection cannot reach), a batch never overlaps a store transaction, and tests can
  * drive it. The cost: while the fill runs, a request's steps each may wait for a batch (bench:staff's
- * p50s were about 20 ms during the fill, 7-10 ms after). A worker would leave reads unblocked (WAL)
+ * p50s were 12-43 ms during the fill, 9-17 ms after, on a loaded machine). A worker would leave reads unblocked (WAL)
  * and only writes waiting for a batch's lock; it is the next step if that cost matters.
  */
 function startElementFill(

@@ -469,8 +469,9 @@ function applyElementIndexes(db: Database.Database, elements: SqliteElementIndex
  * connection of its own (as the checkpointer): one implementation for files and in-memory databases
  * (which another connection cannot reach), a batch never overlaps a store transaction, and tests can
  * drive it. The cost: while the fill runs, a request's steps each may wait for a batch (bench:staff's
- * p50s were 12-43 ms during the fill, 9-17 ms after, on a loaded machine). A worker would leave reads unblocked (WAL)
- * and only writes waiting for a batch's lock; it is the next step if that cost matters.
+ * p50s were 12-43 ms during the fill, 9-17 ms after, on a loaded machine). A worker would leave
+ * reads unblocked (WAL) and only writes waiting for a batch's lock; it is the next step if that cost
+ * matters.
  */
 function startElementFill(
   db: Database.Database,

@@ -266,7 +266,10 @@ describe('firestore.indexes.json', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-sqlite-elements-'));
     const filename = path.join(dir, 'portal.db');
     const declarations = readIndexDeclarations(INDEX_FILE);
-    await createSqliteStore({ filename, indexes: declarations }).close();
+    const store = createSqliteStore({ filename, indexes: declarations });
+    // The plans of a complete multi-valued index (until then the store does not read it).
+    await store.fillElements();
+    await store.close();
     const indexed = new Set(
       sqliteElementIndexes(declarations).map((index) => elementKey(index.collection, index.field)),
     );

@@ -22,7 +22,8 @@ import {
  * An array field cannot be indexed by an expression (one row, many elements), so each array field a
  * composite index declares `arrayConfig: CONTAINS` on gets a multi-valued index instead: the rows of
  * `document_elements` (one per distinct element of the field's array: its JSON type, its value and
- * the document's id), kept in step with `documents` by triggers in the same transaction as each write.
+ * the document's id), kept in step with `documents` by triggers in the same transaction as each write
+ * and filled for the documents stored before it in batches after the store opens (ELEMENT_FILLS_TABLE).
  * A search for a rare element reads its few documents from there (see `sqlite-query.ts`).
  */
 export interface SqliteIndex {
@@ -87,14 +88,31 @@ export const ELEMENTS_TABLE_SQL = `CREATE TABLE IF NOT EXISTS ${ELEMENTS_TABLE} 
     PRIMARY KEY (collection, field, type, value, doc)
   ) WITHOUT ROWID`;
 
+/**
+ * The fields whose multi-valued index is not filled yet (their triggers are installed: documents
+ * written since are indexed), with how far the fill has gone: the last document id filled, in the
+ * collection's primary-key order. A field without a row here is complete. Kept in the file, so a
+ * restart resumes where the fill stopped and a complete index is never filled again.
+ */
+export const ELEMENT_FILLS_TABLE = 'document_element_fills';
+export const ELEMENT_FILLS_TABLE_SQL = `CREATE TABLE IF NOT EXISTS ${ELEMENT_FILLS_TABLE} (
+    collection TEXT NOT NULL,
+    field TEXT NOT NULL,
+    after_id TEXT NOT NULL,
+    PRIMARY KEY (collection, field)
+  ) WITHOUT ROWID`;
+
 /** An array field with a multi-valued index, and the triggers that keep it. */
 export interface SqliteElementIndex {
   collection: string;
   field: string;
   /** The triggers' names and SQL (a change of either rebuilds the field's elements). */
   triggers: { name: string; sql: string }[];
-  /** Fills the field's elements from the documents already stored (sorted first: then the rows are appended in key order). */
-  backfill: string;
+  /**
+   * Fills the field's elements of the stored documents with ids in (@after, @upto], one batch of the
+   * fill (sorted first: the batch's rows go into the table in key order).
+   */
+  fillBatch: string;
   /** Removes the field's elements. */
   clear: string;
 }
@@ -150,12 +168,12 @@ export function sqliteElementIndexes({ indexes }: IndexDeclarations): SqliteElem
           sql: `CREATE TRIGGER "${base}_delete" AFTER DELETE ON documents WHEN ${inCollection('old')} BEGIN ${remove} END`,
         },
       ],
-      backfill: `INSERT OR IGNORE INTO ${ELEMENTS_TABLE} (collection, field, type, value, doc) ${elementRows(
+      fillBatch: `INSERT OR IGNORE INTO ${ELEMENTS_TABLE} (collection, field, type, value, doc) ${elementRows(
         collection,
         field,
-        'documents',
-        'documents, ',
-      )} AND documents.collection = ${sqlLiteral(collection)} ORDER BY 3, 4, 5`,
+        'batch',
+        `(SELECT id, data FROM documents WHERE collection = ${sqlLiteral(collection)} AND id > @after AND id <= @upto) AS batch, `,
+      )} ORDER BY 3, 4, 5`,
       clear: `DELETE FROM ${ELEMENTS_TABLE} WHERE collection = ${sqlLiteral(collection)} AND field = ${sqlLiteral(field)}`,
     };
   });

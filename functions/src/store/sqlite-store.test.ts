@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describeDocumentStoreContract } from './document-store.contract';
 import { TransactionContentionError } from './document-store';
-import { createSqliteStore, openDatabase, RARE_ELEMENT, runIntegrityCheck } from './sqlite-store';
+import { createSqliteStore, openDatabase, RARE_ELEMENT, runIntegrityCheck, type SqliteStore } from './sqlite-store';
 import type { IndexDeclarations } from './firestore-indexes';
 
 const makeTempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'sqlite-store-'));
@@ -45,6 +45,52 @@ const TAGS_INDEXED: IndexDeclarations = {
 describeDocumentStoreContract('sqlite (:memory:, array elements indexed)', async () => {
   const store = createSqliteStore({ filename: ':memory:', indexes: TAGS_INDEXED });
   return { store, cleanup: () => store.close() };
+});
+
+const NO_INDEXES: IndexDeclarations = { indexes: [], fieldOverrides: [] };
+
+/** The rows of the multi-valued index in a file, in key order. */
+function elementRows(file: string) {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.prepare('SELECT field, type, value, doc FROM document_elements ORDER BY field, doc, type, value').all();
+  } finally {
+    db.close();
+  }
+}
+
+/** The multi-valued index a fill from scratch makes of the documents now in `file` (in a copy of them). */
+async function elementsFromScratch(file: string) {
+  const copy = path.join(makeTempDir(), 'copy.db');
+  await createSqliteStore({ filename: copy, indexes: NO_INDEXES }).close();
+  const db = new Database(copy);
+  db.prepare('ATTACH ? AS source').run(file);
+  db.exec('INSERT INTO documents SELECT * FROM source.documents');
+  db.close();
+  const store = createSqliteStore({ filename: copy, indexes: TAGS_INDEXED });
+  await store.fillElements();
+  await store.close();
+  const rows = elementRows(copy);
+  fs.rmSync(path.dirname(copy), { recursive: true, force: true });
+  return rows;
+}
+
+// The contract on a store whose multi-valued index is never filled while it runs (its
+// array-contains filters walk the other index); afterwards the triggers must have kept the
+// element table exactly as a fill from scratch of the same documents makes it.
+describeDocumentStoreContract('sqlite (file, array elements indexed, fill pending)', async () => {
+  const dir = makeTempDir();
+  const filename = path.join(dir, 'store.db');
+  const store = createSqliteStore({ filename, indexes: TAGS_INDEXED, elementFill: 'paused' });
+  return {
+    store,
+    cleanup: async () => {
+      await store.fillElements();
+      await store.close();
+      expect(elementRows(filename)).toEqual(await elementsFromScratch(filename));
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 });
 
 describe('sqlite store', () => {
@@ -221,6 +267,7 @@ describe('sqlite store', () => {
       expect(elements(filename)).toEqual([]);
 
       const store = createSqliteStore({ filename, indexes: TAGS_INDEXED });
+      await store.fillElements();
       // Filled from the stored document: each distinct element a filter can name, once.
       expect(elements(filename)).toEqual([
         { field: 'tags', type: 'integer', value: 2, doc: 'old' },
@@ -259,6 +306,8 @@ describe('sqlite store', () => {
 
     it('pages a common element and a rare one in the same order (walking the index, or reading the elements)', async () => {
       const store = createSqliteStore({ filename, indexes: TAGS_INDEXED });
+      // The (empty) fill completes, so a rare element is read from the elements.
+      await store.fillElements();
       const count = RARE_ELEMENT + 50;
       const writes = Array.from({ length: count }, (_, n) => ({
         kind: 'set' as const,
@@ -292,6 +341,141 @@ describe('sqlite store', () => {
       expect(rare.seen).toEqual(common.seen.filter((id) => rareIds.has(Number(id.slice(1)))));
       expect([rare.total, common.total]).toEqual([rare.seen.length, common.seen.length]);
       await store.close();
+    });
+  });
+
+  describe('filling a multi-valued index for documents stored before it', () => {
+    const DOCUMENTS = 60;
+    const BATCH = 7;
+    const id = (n: number) => `i${String(n).padStart(3, '0')}`;
+    const seed = async () => {
+      const store = createSqliteStore({ filename, indexes: NO_INDEXES });
+      await store.batch(
+        Array.from({ length: DOCUMENTS }, (_, n) => ({
+          kind: 'set' as const,
+          collection: 'items',
+          id: id(n),
+          data: { s: n % 3 === 0 ? 'closed' : 'open', n: (n * 7) % 13, tags: n % 5 === 0 ? ['all', 'rare'] : ['all'] },
+        })),
+      );
+      await store.close();
+    };
+    /** The recorded position of the fill of items.tags (undefined once complete). */
+    const fillPosition = (): string | undefined => {
+      const db = new Database(filename, { readonly: true });
+      try {
+        const row = db.prepare("SELECT after_id FROM document_element_fills WHERE field = 'tags'").get() as
+          { after_id: string } | undefined;
+        return row?.after_id;
+      } finally {
+        db.close();
+      }
+    };
+    const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const answers = async (store: SqliteStore) => {
+      const result: unknown[] = [];
+      for (const tag of ['all', 'rare', 'none']) {
+        const where = [
+          { field: 's', value: 'open' },
+          { field: 'tags', op: 'array-contains' as const, value: tag },
+        ];
+        result.push(await store.query('items', { where, orderBy: { field: 'n', direction: 'desc' }, limit: 5 }));
+        result.push(await store.query('items', { where: [where[1]!] }));
+        result.push(await store.count('items', where));
+      }
+      return result;
+    };
+
+    it('answers array-contains queries and counts before its fill has run, the same as once it is complete', async () => {
+      await seed();
+      const log: string[] = [];
+      const store = createSqliteStore({
+        filename,
+        indexes: TAGS_INDEXED,
+        elementFill: 'paused',
+        elementFillBatch: BATCH,
+        verbose: (sql) => log.push(sql),
+      });
+      try {
+        // What the open ran (creating the table, installing the triggers) aside.
+        log.length = 0;
+        const before = await answers(store);
+        expect(elementRows(filename)).toEqual([]);
+        expect(log.filter((sql) => sql.includes('FROM document_elements'))).toEqual([]);
+        await store.fillElements();
+        expect(fillPosition()).toBeUndefined();
+        expect(elementRows(filename)).toEqual(await elementsFromScratch(filename));
+        expect(await answers(store)).toEqual(before);
+        // Once complete, the searches read the elements.
+        expect(log.some((sql) => /^SELECT id, data\b.*\bdocument_elements\b/s.test(sql))).toBe(true);
+        expect((before[4] as { items: unknown[] }).items.length).toBe(DOCUMENTS / 5);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('keeps the element table exact under writes to documents already filled and not yet filled', async () => {
+      await seed();
+      const store = createSqliteStore({ filename, indexes: TAGS_INDEXED, elementFillBatch: BATCH });
+      try {
+        while ((fillPosition() ?? '') < id(20)) await turn();
+        const position = fillPosition();
+        expect(position !== undefined && position < id(DOCUMENTS - BATCH)).toBe(true);
+        // Filled (0-19) and not yet (50-59): updates, deletes, inserts before and after the position.
+        await store.update('items', id(1), { tags: ['changed', 'rare'] });
+        await store.delete('items', id(5));
+        await store.update('items', id(52), { tags: ['later'] });
+        await store.delete('items', id(55));
+        await store.set('items', id(57), { tags: 'not an array' });
+        await store.batch([
+          { kind: 'create', collection: 'items', id: 'a-first', data: { tags: ['new'] } },
+          { kind: 'create', collection: 'items', id: 'z-last', data: { tags: ['new', 'all'] } },
+        ]);
+        await store.fillElements();
+        expect(fillPosition()).toBeUndefined();
+        expect(elementRows(filename)).toEqual(await elementsFromScratch(filename));
+        expect(
+          (await store.query('items', { where: [{ field: 'tags', op: 'array-contains', value: 'new' }] })).items.map(
+            (item) => item.id,
+          ),
+        ).toEqual(['a-first', 'z-last']);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('closes cleanly mid-fill, resumes where it stopped after a restart, and never fills a complete index again', async () => {
+      await seed();
+      const first = createSqliteStore({ filename, indexes: TAGS_INDEXED, elementFillBatch: BATCH });
+      while ((fillPosition() ?? '') < id(BATCH)) await turn();
+      await first.close();
+      const stopped = fillPosition();
+      expect(stopped !== undefined && stopped >= id(BATCH - 1) && stopped < id(DOCUMENTS - 1)).toBe(true);
+      const filledBefore = elementRows(filename);
+      expect(filledBefore.length).toBeGreaterThan(0);
+
+      const log: string[] = [];
+      const second = createSqliteStore({
+        filename,
+        indexes: TAGS_INDEXED,
+        elementFillBatch: BATCH,
+        verbose: (sql) => log.push(sql),
+      });
+      await second.fillElements();
+      await second.close();
+      const batches = log.filter(
+        (sql) => sql.startsWith('INSERT OR IGNORE INTO document_elements') && sql.includes('AS batch'),
+      );
+      // Only the documents after the recorded position were read again.
+      expect(batches.length).toBe(Math.ceil((DOCUMENTS - 1 - Number(stopped!.slice(1))) / BATCH));
+      expect(elementRows(filename)).toEqual(await elementsFromScratch(filename));
+
+      log.length = 0;
+      const third = createSqliteStore({ filename, indexes: TAGS_INDEXED, verbose: (sql) => log.push(sql) });
+      await third.fillElements();
+      await third.close();
+      expect(log.filter((sql) => sql.includes('AS batch'))).toEqual([]);
+      expect(log.filter((sql) => /^DELETE FROM document_elements/.test(sql))).toEqual([]);
     });
   });
 

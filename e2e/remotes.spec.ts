@@ -180,7 +180,7 @@ function shellScriptsWith(paths: string[], pkg: string): string[] {
   return paths.filter((p) => pkg in (report[p.slice(1)] ?? {}));
 }
 
-test('the staff home page loads neither the other admin pages nor antd’s tables; a table page then does', async ({
+test('the staff home page loads neither the other admin pages nor antd’s tables, dialogs or results; a table page then does', async ({
   page,
 }) => {
   await logIn(page, DEMO.director);
@@ -189,7 +189,10 @@ test('the staff home page loads neither the other admin pages nor antd’s table
   await expect(page.getByRole('link', { name: /Super Reviewer dashboard/ })).toBeVisible();
   await page.waitForLoadState('networkidle');
   const home = scriptsUnder(requests.paths(), '/admin/');
-  expect((await loadedShared(page))['antd/es/table/index.js']).toBeUndefined();
+  const loaded = await loadedShared(page);
+  for (const module of ['antd/es/table/index.js', 'antd/es/modal/index.js', 'antd/es/result/index.js']) {
+    expect(loaded[module], module).toBeUndefined();
+  }
   expect(shellScriptsWith(requests.paths(), '@rc-component/table')).toEqual([]);
   await page.getByRole('link', { name: /Forms/ }).click();
   await expect(page.getByRole('table').first()).toBeVisible();
@@ -198,7 +201,7 @@ test('the staff home page loads neither the other admin pages nor antd’s table
   expect(shellScriptsWith(requests.paths(), '@rc-component/table').length).toBeGreaterThan(0);
 });
 
-test('an applicant’s pages download only the antd components they render: no tabs, and no dialog until one opens', async ({
+test('an applicant’s pages download only the antd components they render: no tabs, no result, and no dialog until one opens', async ({
   page,
 }) => {
   const account = await registerVerifiedApplicant(page.request, uniqueEmail('antd'));
@@ -210,7 +213,12 @@ test('an applicant’s pages download only the antd components they render: no t
   const loaded = await loadedShared(page);
   // Only the shell provides antd's pieces (the remotes are built without antd).
   expect(loaded['@portal/shared/antd-pages']).toBe(1);
-  for (const module of ['antd/es/modal/index.js', 'antd/es/tabs/index.js', 'antd/es/table/index.js']) {
+  for (const module of [
+    'antd/es/modal/index.js',
+    'antd/es/tabs/index.js',
+    'antd/es/table/index.js',
+    'antd/es/result/index.js',
+  ]) {
     expect(loaded[module], module).toBeUndefined();
   }
   for (const pkg of ['@rc-component/tabs', '@rc-component/menu', '@rc-component/dialog']) {

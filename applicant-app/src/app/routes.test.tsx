@@ -127,10 +127,10 @@ test('while the role is checked a spinner shows', () => {
   expect(screen.getByText('Checking your account...')).toBeInTheDocument();
 });
 
-test('an unknown path under /apply shows the not-found page', () => {
+test('an unknown path under /apply shows the not-found page', async () => {
   renderApplicantApp(ApplicantRoutes, { path: '/apply/no-such-page', routes: {} });
 
-  expect(screen.getByText('Page not found')).toBeInTheDocument();
+  expect(await screen.findByText('Page not found')).toBeInTheDocument();
 });
 
 test("the remote cannot render without the shell's PortalProvider", () => {

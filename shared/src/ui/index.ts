@@ -1,5 +1,6 @@
 export * from './portal-logo';
 export * from './page-not-found';
+export * from './status-result';
 export * from './zod-form';
 export * from './role-badge';
 export * from './query-states';

@@ -14,7 +14,7 @@ test('an unknown page says so and leads back to the home page', async () => {
     </MemoryRouter>,
   );
 
-  expect(screen.getByText('Page not found')).toBeInTheDocument();
+  expect(await screen.findByText('Page not found')).toBeInTheDocument();
 
   await userEvent.click(screen.getByRole('button', { name: 'Back to the home page' }));
 

@@ -1,11 +1,12 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useNavigate } from '@portal/shared/router';
+import { StatusResult } from './status-result';
 
 /** The not-found page of every app (spec: the `*` route). */
 export function PageNotFound() {
   const navigate = useNavigate();
   return (
-    <Result
+    <StatusResult
       status="404"
       title="Page not found"
       subTitle="The page you are looking for does not exist or has moved."

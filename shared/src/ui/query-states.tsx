@@ -1,4 +1,4 @@
-import { Button, Result, Skeleton } from 'antd';
+import { Alert, Button, Skeleton } from 'antd';
 
 export function PageSkeleton({ label }: { label: string }) {
   return (
@@ -8,14 +8,18 @@ export function PageSkeleton({ label }: { label: string }) {
   );
 }
 
-/** A failed load, with its reason and a way to try again. */
+/**
+ * A failed load, with its reason and a way to try again. An alert, not antd's Result: it shows
+ * when the network fails, so it must not need code of its own (it is in the chunk every page loads).
+ */
 export function LoadError({ title, error, onRetry }: { title: string; error: Error; onRetry: () => void }) {
   return (
-    <Result
-      status="error"
+    <Alert
+      type="error"
+      showIcon
       title={title}
-      subTitle={error.message}
-      extra={
+      description={error.message}
+      action={
         <Button type="primary" onClick={onRetry}>
           Try again
         </Button>

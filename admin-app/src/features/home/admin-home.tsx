@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, Flex, Result, Typography } from 'antd';
+import { Card, Flex, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import {
   ApiRequestError,
@@ -11,7 +11,7 @@ import {
 import { RESPONSE_MESSAGES, USER_ROLE_LABELS } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
 import { SETTINGS_PATH } from '../../lib/paths';
-import { LoadError, PageSkeleton } from '@portal/shared/ui';
+import { LoadError, PageSkeleton, StatusResult } from '@portal/shared/ui';
 
 function CardLink({ to, title, children }: { to: string; title: string; children: ReactNode }) {
   return (
@@ -59,7 +59,7 @@ function StaffLinks({ isSuper }: { isSuper: boolean }) {
   if (activeForm.error instanceof ApiRequestError && activeForm.error.status === 404) {
     return (
       <>
-        <Result status="info" title={RESPONSE_MESSAGES.noActiveForm} />
+        <StatusResult status="info" title={RESPONSE_MESSAGES.noActiveForm} />
         <Flex wrap gap={16}>
           {isSuper ? <SuperReviewerLinks /> : <SettingsLink />}
         </Flex>

@@ -2,8 +2,11 @@ import { useEffect, useRef } from 'react';
 import { isStaffRole, mustChooseRolePreferences, STAFF_MESSAGES } from '@portal/shared/domain';
 import { notify, useCurrentUser, usePortal } from '@portal/shared/client';
 import { Outlet } from '@portal/shared/router';
+import { lazyDialog } from '@portal/shared/ui';
 import { FormRoles, useActiveReviewRoleForm } from '../../lib/form-roles';
-import { RolePreferencesDialog } from './role-preferences-dialog';
+
+/** Loaded only when a reviewer must choose: every admin page would otherwise download antd's Modal. */
+const RolePreferencesDialog = lazyDialog(() => import('./role-preferences-dialog'), 'RolePreferencesDialog');
 
 /**
  * Around every admin page. A reviewer whose role preferences do not meet the active form's rule

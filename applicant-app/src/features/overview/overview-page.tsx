@@ -1,4 +1,4 @@
-import { Flex, Result, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import {
   ApiRequestError,
@@ -9,7 +9,7 @@ import {
   useRetryUnlessAnswered,
 } from '@portal/shared/client';
 import { RESPONSE_MESSAGES } from '@portal/shared/domain';
-import { LoadError, PageSkeleton } from '@portal/shared/ui';
+import { LoadError, PageSkeleton, StatusResult } from '@portal/shared/ui';
 import { ActiveFormCard } from './active-form-card';
 import { MyApplications } from './my-applications';
 
@@ -34,7 +34,7 @@ export default function OverviewPage() {
     }
     if (activeForm.error instanceof ApiRequestError && activeForm.error.status === 404) {
       return (
-        <Result
+        <StatusResult
           status="info"
           title={RESPONSE_MESSAGES.noActiveForm}
           subTitle="Applications are closed right now. Check back when the next cycle opens."

@@ -1,5 +1,5 @@
 import { Component, useEffect, useState, type ReactNode } from 'react';
-import { Button, Result } from 'antd';
+import { Alert, Button } from 'antd';
 import type { RemoteName } from '@portal/shared/domain';
 import { LoadingScreen } from '@portal/shared/ui';
 import type { RemoteLoader, RemoteRoutesComponent } from './remote-loader';
@@ -9,23 +9,28 @@ const REMOTE_LABELS: Record<RemoteName, string> = { applicant: 'The application 
 type LoadState =
   { status: 'loading' } | { status: 'ready'; Routes: RemoteRoutesComponent } | { status: 'failed'; error: Error };
 
+/** An alert (antd's Result would be code to fetch while the network is failing). */
 export function RemoteUnavailable({ name, error, onRetry }: { name: RemoteName; error: Error; onRetry: () => void }) {
   return (
-    <Result
-      status="warning"
+    <Alert
+      type="warning"
+      showIcon
       title={`${REMOTE_LABELS[name]} could not be loaded`}
-      subTitle="Check your connection and try again."
-      extra={
+      description={
+        <>
+          Check your connection and try again.
+          <details>
+            <summary>Technical details</summary>
+            <code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{error.message}</code>
+          </details>
+        </>
+      }
+      action={
         <Button type="primary" onClick={onRetry}>
           Retry
         </Button>
       }
-    >
-      <details>
-        <summary>Technical details</summary>
-        <code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{error.message}</code>
-      </details>
-    </Result>
+    />
   );
 }
 

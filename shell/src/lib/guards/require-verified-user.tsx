@@ -1,8 +1,7 @@
-import { Button, Result } from 'antd';
 import { useCurrentUser } from '@portal/shared/client';
 import { Navigate, Outlet, useLocation } from '@portal/shared/router';
 import { useSession } from '../identity/session-context';
-import { LoadingScreen } from '@portal/shared/ui';
+import { LoadError, LoadingScreen } from '@portal/shared/ui';
 import { CompleteProfileCard } from '../../features/profile/complete-profile-card';
 
 /**
@@ -34,16 +33,7 @@ function WithUserRecord() {
   if (user.isPending) return <LoadingScreen />;
   if (user.isError) {
     return (
-      <Result
-        status="error"
-        title="Your account could not be loaded"
-        subTitle={user.error.message}
-        extra={
-          <Button type="primary" onClick={() => void user.refetch()}>
-            Try again
-          </Button>
-        }
-      />
+      <LoadError title="Your account could not be loaded" error={user.error} onRetry={() => void user.refetch()} />
     );
   }
   if (!user.data) return <CompleteProfileCard />;

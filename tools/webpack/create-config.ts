@@ -5,6 +5,7 @@ import TerserPlugin from 'terser-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
 import { pageMetaPolicy, remoteScriptOrigins } from '../../functions/src/http/security-headers';
 import { antdSharedModules, cardWithoutTabs, sharedLibraryChunks } from './antd-components';
+import { ZOD_JSON_SCHEMA_FILE } from './zod-json-schema-loader';
 import { ChunkPackagesPlugin } from './chunk-packages-plugin';
 import { clientConfigFromEnv, remotesManifestFromEnv, remotesManifestJson } from './client-config';
 
@@ -234,6 +235,7 @@ export function createConfig(
     },
     module: {
       rules: [
+        { test: ZOD_JSON_SCHEMA_FILE, use: [path.join(__dirname, 'zod-json-schema-loader.ts')] },
         {
           // Listed before the TypeScript rule, so its loader runs after swc's: it writes the whole module.
           test: PROVIDED_SHARED_FILE,

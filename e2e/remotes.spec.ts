@@ -194,6 +194,7 @@ test('the staff home page loads neither the other admin pages nor antd’s table
     expect(loaded[module], module).toBeUndefined();
   }
   expect(shellScriptsWith(requests.paths(), '@rc-component/table')).toEqual([]);
+  expect(shellScriptsWith(requests.paths(), 'react-toastify'), 'no toast, no toast library').toEqual([]);
   await page.getByRole('link', { name: /Forms/ }).click();
   await expect(page.getByRole('table').first()).toBeVisible();
   const formsOnly = [...scriptsUnder(requests.paths(), '/admin/')].filter((p) => !home.has(p));
@@ -221,7 +222,8 @@ test('an applicant’s pages download only the antd components they render: no t
   ]) {
     expect(loaded[module], module).toBeUndefined();
   }
-  for (const pkg of ['@rc-component/tabs', '@rc-component/menu', '@rc-component/dialog']) {
+  // react-toastify too: it comes with the first toast, and this visit shows none.
+  for (const pkg of ['@rc-component/tabs', '@rc-component/menu', '@rc-component/dialog', 'react-toastify']) {
     expect(shellScriptsWith(requests.paths(), pkg), pkg).toEqual([]);
   }
 });

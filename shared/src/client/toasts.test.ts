@@ -1,5 +1,6 @@
+import { act, renderHook } from '@testing-library/react';
 import { toast } from 'react-toastify';
-import { notify, TOAST_CONTAINER_PROPS } from './toasts';
+import { loadToastify, notify, TOAST_CONTAINER_PROPS, useToastsWanted } from './toasts';
 
 jest.mock('react-toastify', () => ({ toast: jest.fn() }));
 
@@ -8,6 +9,20 @@ function keyEvent(init: KeyboardEventInit) {
 }
 
 beforeEach(() => jest.mocked(toast).mockClear());
+
+// First in the file: the page load has shown no toast yet.
+test('react-toastify is fetched with the first toast, and the container is wanted from then on', async () => {
+  const wanted = renderHook(() => useToastsWanted());
+  expect(wanted.result.current).toBe(false);
+
+  await act(async () => {
+    notify.success('Saved');
+    await loadToastify();
+  });
+
+  expect(wanted.result.current).toBe(true);
+  expect(toast).toHaveBeenCalledWith('Saved', expect.objectContaining({ type: 'success' }));
+});
 
 test('toasts appear top-right, close after 5 s and are dismissed by dragging 80 percent', () => {
   expect(TOAST_CONTAINER_PROPS).toMatchObject({
@@ -27,8 +42,9 @@ test('Alt+T is the hotkey that focuses the notifications', () => {
   expect(hotKeys(keyEvent({ ctrlKey: true, code: 'KeyT' }))).toBe(false);
 });
 
-test('an error toast is a colored card with a close button and no progress bar', () => {
+test('an error toast is a colored card with a close button and no progress bar', async () => {
   notify.error('Failed to save your application!');
+  await loadToastify();
 
   expect(toast).toHaveBeenCalledWith(
     'Failed to save your application!',
@@ -36,8 +52,9 @@ test('an error toast is a colored card with a close button and no progress bar',
   );
 });
 
-test('a success toast is a colored card and takes per-call options', () => {
+test('a success toast is a colored card and takes per-call options', async () => {
   notify.success('A verification email has been sent to ada@example.org!', { autoClose: 2000 });
+  await loadToastify();
 
   expect(toast).toHaveBeenCalledWith(
     'A verification email has been sent to ada@example.org!',

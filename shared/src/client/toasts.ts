@@ -1,5 +1,6 @@
-import type { CSSProperties } from 'react';
-import { toast, type ToastContainerProps, type ToastOptions } from 'react-toastify';
+import { useSyncExternalStore, type CSSProperties } from 'react';
+import type * as ReactToastify from 'react-toastify';
+import type { ToastContainerProps, ToastOptions } from 'react-toastify';
 import { PORTAL_COLORS } from '@portal/shared/domain';
 
 /** Spec sections 8 and 9: toast placement and behaviour, set once for every app. */
@@ -22,7 +23,44 @@ export const TOAST_CONTAINER_PROPS = {
 const SUCCESS: ToastOptions = { type: 'success', theme: 'colored' };
 const ERROR: ToastOptions = { type: 'error', theme: 'colored', hideProgressBar: true, closeButton: true };
 
+type Toastify = typeof ReactToastify;
+let toastify: Promise<Toastify> | undefined;
+const wantedListeners = new Set<() => void>();
+
+/**
+ * react-toastify, fetched with the first toast: about 10 KB gzip that most visits never need. The
+ * shell mounts its container from then on (`useToastsWanted`); a toast shown before the container
+ * mounts waits in react-toastify's own queue.
+ */
+export function loadToastify(): Promise<Toastify> {
+  if (!toastify) {
+    toastify = import('react-toastify');
+    wantedListeners.forEach((listener) => listener());
+  }
+  return toastify;
+}
+
+/** Whether any toast has been shown yet in this page load: the shell renders the container once one has. */
+export function useToastsWanted(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      wantedListeners.add(listener);
+      return () => wantedListeners.delete(listener);
+    },
+    () => toastify !== undefined,
+    () => false,
+  );
+}
+
+function show(message: string, options: ToastOptions): void {
+  loadToastify().then(
+    ({ toast }) => toast(message, options),
+    // The network is gone: the page's own state says what failed; the toast cannot be shown.
+    (error: unknown) => console.error('A notification could not be shown:', message, error),
+  );
+}
+
 export const notify = {
-  success: (message: string, options: ToastOptions = {}) => toast(message, { ...SUCCESS, ...options }),
-  error: (message: string, options: ToastOptions = {}) => toast(message, { ...ERROR, ...options }),
+  success: (message: string, options: ToastOptions = {}) => show(message, { ...SUCCESS, ...options }),
+  error: (message: string, options: ToastOptions = {}) => show(message, { ...ERROR, ...options }),
 };

@@ -1,7 +1,12 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ToastContainer } from 'react-toastify';
-import { createApiClient, PortalProvider, TOAST_CONTAINER_PROPS } from '@portal/shared/client';
+import {
+  createApiClient,
+  loadToastify,
+  PortalProvider,
+  TOAST_CONTAINER_PROPS,
+  useToastsWanted,
+} from '@portal/shared/client';
 import { PortalTheme } from '@portal/shared/ui';
 import { clientConfig } from '../../lib/client-config';
 import { createQueryClient } from '../../lib/query-client';
@@ -25,6 +30,17 @@ if (__PORTAL_LOCAL_MODE__) {
   });
 }
 
+const ToastContainer = lazy(() => loadToastify().then(({ ToastContainer }) => ({ default: ToastContainer })));
+
+/** The toasts' container, from the first toast on (`notify` fetches react-toastify with it). */
+function Toasts() {
+  return useToastsWanted() ? (
+    <Suspense fallback={null}>
+      <ToastContainer {...TOAST_CONTAINER_PROPS} />
+    </Suspense>
+  ) : null;
+}
+
 /**
  * The providers of every page past the signed-out landing page: antd's theme, the QueryClient,
  * the portal context the remotes read, and the toasts. Loaded on demand so the landing page
@@ -44,7 +60,7 @@ export default function PortalProviders({ children }: { children: ReactNode }) {
     <PortalTheme>
       <QueryClientProvider client={queryClient}>
         <PortalProvider value={portal}>{children}</PortalProvider>
-        <ToastContainer {...TOAST_CONTAINER_PROPS} />
+        <Toasts />
       </QueryClientProvider>
     </PortalTheme>
   );

@@ -391,6 +391,7 @@ function appendOnlyGuard(store: DocumentStore, creates: { count: number }): Docu
   };
   const guardTx = (tx: StoreTransaction): StoreTransaction => ({
     get: (collection, id) => tx.get(collection, id),
+    getDerived: (collection, id, cache) => tx.getDerived(collection, id, cache),
     count: (collection, where) => tx.count(collection, where),
     create: (collection, id, data) => {
       check({ kind: 'create', collection, id, data });

@@ -14,7 +14,13 @@ import { createLocalFileStore } from '../files/local-file-store';
 import type { DocumentStore } from '../store/document-store';
 import { createSqliteStore } from '../store/sqlite-store';
 import { pageContentSecurityPolicy, parsePolicy } from '../http/security-headers';
-import { API_GZIP_LEVEL, ASSET_GZIP_LEVEL, createLocalServer, type BundleDirs } from './local-server';
+import {
+  API_GZIP_LEVEL,
+  API_GZIP_THRESHOLD,
+  ASSET_GZIP_LEVEL,
+  createLocalServer,
+  type BundleDirs,
+} from './local-server';
 
 const SHELL_HTML =
   '<!doctype html><html><body><div id="root"></div><script src="/main.abcdef1234.js"></script></body></html>';
@@ -233,12 +239,25 @@ describe('bundle files', () => {
         }).once('error', reject);
       });
     const apiAnswer = await raw('/api/rows');
+    expect(answer.length).toBeGreaterThan(API_GZIP_THRESHOLD);
     expect(apiAnswer.headers['content-encoding']).toBe('gzip');
     expect(apiAnswer.body).toEqual(gzipSync(answer, { level: API_GZIP_LEVEL }));
     const bundle = await raw('/main.abcdef1234.js');
     expect(bundle.body).toEqual(gzipSync(SHELL_MAIN, { level: ASSET_GZIP_LEVEL }));
     expect(API_GZIP_LEVEL).toBeLessThan(ASSET_GZIP_LEVEL);
     await new Promise((resolve) => listening.close(resolve));
+  });
+
+  it('sends a small API answer uncompressed, even to a client that accepts gzip', async () => {
+    const small = JSON.stringify({ items: [{ id: 1, name: 'x'.repeat(API_GZIP_THRESHOLD - 100) }] });
+    const smallApi = express();
+    smallApi.get('/api/small', (_req, res) => {
+      res.type('application/json').send(small);
+    });
+    const withSmallApi = createLocalServer({ api: smallApi, bundles, authEmulatorOrigin: 'http://127.0.0.1:9' });
+    const res = await request(withSmallApi).get('/api/small').set('Accept-Encoding', 'gzip');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.text).toBe(small);
   });
 });
 

@@ -10,6 +10,7 @@ import {
 } from '@portal/shared/domain';
 import { outboxInTransaction, type OutboxTransaction } from '../outbox/outbox';
 import { COLLECTIONS } from '../store/collections';
+import { DerivedCache, deepFreeze } from '../store/derived-cache';
 import type { DocumentStore, StoreTransaction } from '../store/document-store';
 
 /** One document per (user, form), so that starting an application twice finds the first response. */
@@ -50,11 +51,17 @@ export interface ResponsesRepository {
   transaction<R>(work: (tx: ResponsesTransaction) => Promise<R>): Promise<R>;
 }
 
-function inTransaction(tx: StoreTransaction): ResponsesTransaction {
+/**
+ * Forms as the busiest routes (reads and autosaves) use them: parsed once per stored version and
+ * shared, frozen, until staff change the form (every read still asks the store whether it changed).
+ */
+const formCache = () => new DerivedCache<ApplicationForm>((data) => deepFreeze(data as ApplicationForm));
+
+function inTransaction(tx: StoreTransaction, forms: DerivedCache<ApplicationForm>): ResponsesTransaction {
   return {
     ...outboxInTransaction(tx),
     getResponse: (id) => tx.get<ApplicationResponse>(COLLECTIONS.responses, id),
-    getForm: (id) => tx.get<ApplicationForm>(COLLECTIONS.forms, id),
+    getForm: (id) => tx.getDerived(COLLECTIONS.forms, id, forms),
     getUser: (id) => tx.get<User>(COLLECTIONS.users, id),
     getIndexEntry: (userId, formId) =>
       tx.get<ResponseIndexEntry>(COLLECTIONS.responseIndex, responseIndexId(userId, formId)),
@@ -77,9 +84,10 @@ function inTransaction(tx: StoreTransaction): ResponsesTransaction {
 }
 
 export function createResponsesRepository(store: DocumentStore): ResponsesRepository {
+  const forms = formCache();
   return {
     getResponse: (id) => store.get<ApplicationResponse>(COLLECTIONS.responses, id),
-    getForm: (id) => store.get<ApplicationForm>(COLLECTIONS.forms, id),
+    getForm: (id) => store.getDerived(COLLECTIONS.forms, id, forms),
     getReviewStatus: (responseId, role) =>
       store.get<ApplicationRow>(COLLECTIONS.reviewStatuses, applicationRowId(responseId, role)),
     getUser: (id) => store.get<User>(COLLECTIONS.users, id),
@@ -89,6 +97,6 @@ export function createResponsesRepository(store: DocumentStore): ResponsesReposi
       });
       return page.items.map((item) => item.data);
     },
-    transaction: (work) => store.transaction((tx) => work(inTransaction(tx))),
+    transaction: (work) => store.transaction((tx) => work(inTransaction(tx, forms))),
   };
 }

@@ -1,9 +1,15 @@
 import request from 'supertest';
-import { MAX_TEXT_ANSWER_CHARS, RESPONSE_MESSAGES, type ApplicationResponse } from '@portal/shared/domain';
+import {
+  MAX_TEXT_ANSWER_CHARS,
+  RESPONSE_MESSAGES,
+  type ApplicationForm,
+  type ApplicationResponse,
+} from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
 import {
   completeResponse,
   createHarness,
+  FORM_ID,
   later,
   recordUpload,
   START,
@@ -348,5 +354,50 @@ describe('PUT /api/application/save/:responseId', () => {
     const unverified = await refusedSave(body, 'unverified');
     expect(unverified.status).toBe(403);
     expect(unverified.body.error.code).toBe('email-not-verified');
+  });
+
+  it('checks each save against the form as stored now, after staff change it', async () => {
+    // The first saves read the form (the routes keep it parsed while it is unchanged).
+    expect((await save(withAnswer(response, 'about-you', 'year', 'Second year'))).status).toBe(200);
+    const current = async () => (await storedResponse(harness, response.id)) as ApplicationResponse;
+
+    // A staff edit through the API: the due date moves into the past, so the next save is refused.
+    const past = { dueDate: later(START, -60_000).toISOString() };
+    expect((await harness.as('dora').put(`/admin/forms/${FORM_ID}/due-date`, past)).status).toBe(200);
+    const late = await refusedSave(withAnswer(await current(), 'about-you', 'year', 'Third year'));
+    expect(late.status).toBe(403);
+    expect(late.body.error.message).toBe(RESPONSE_MESSAGES.pastDue);
+
+    // And back: the next save is taken again.
+    const future = { dueDate: later(START, 86_400_000).toISOString() };
+    expect((await harness.as('dora').put(`/admin/forms/${FORM_ID}/due-date`, future)).status).toBe(200);
+    expect((await save(withAnswer(await current(), 'about-you', 'year', 'Third year'))).status).toBe(200);
+
+    // A change of the questions written to the store (as another server instance, or a deleted and
+    // re-created form, would): an option taken away is refused at once, a new one accepted.
+    const form = (await harness.store.get<ApplicationForm>(COLLECTIONS.forms, FORM_ID))!;
+    const withOptions = (options: string[]): ApplicationForm => ({
+      ...form,
+      sections: form.sections.map((section) => ({
+        ...section,
+        questions: section.questions.map((question) =>
+          question.questionId === 'year' && question.questionType === 'multiple-choice'
+            ? { ...question, options }
+            : question,
+        ),
+      })),
+    });
+    await harness.store.delete(COLLECTIONS.forms, FORM_ID);
+    await harness.store.create(COLLECTIONS.forms, FORM_ID, withOptions(['First year', 'Gap year']));
+    const removed = await refusedSave(withAnswer(await current(), 'about-you', 'year', 'Second year'));
+    expect(removed.status).toBe(400);
+    expect(removed.body.error.details).toEqual([
+      expect.objectContaining({ path: 'about-you.year', message: '"Second year" is not one of the options' }),
+    ]);
+    const added = await save(withAnswer(await current(), 'about-you', 'year', 'Gap year'));
+    expect(added.status).toBe(200);
+    expect(added.body.sectionResponses).toEqual(
+      withAnswer(await current(), 'about-you', 'year', 'Gap year').sectionResponses,
+    );
   });
 });

@@ -8,6 +8,7 @@ import {
   type QuerySpec,
   type WriteOperation,
 } from './document-store';
+import { DerivedCache } from './derived-cache';
 import { documentSize, STORE_LIMITS } from './store-limits';
 
 /**
@@ -104,6 +105,30 @@ export function describeDocumentStoreContract(
     describe('single documents', () => {
       it('returns null for a missing document', async () => {
         expect(await store.get('people', 'nobody')).toBeNull();
+      });
+
+      it('derives a document again (getDerived) only once it has changed, in and out of transactions', async () => {
+        const derived: DocumentData[] = [];
+        const cache = new DerivedCache((data) => {
+          derived.push(data);
+          return { name: String(data.name) };
+        });
+        expect(await store.getDerived('people', 'ada', cache)).toBeNull();
+        await store.create('people', 'ada', { name: 'Ada' });
+        expect(await store.getDerived('people', 'ada', cache)).toEqual({ name: 'Ada' });
+        expect(await store.transaction((tx) => tx.getDerived('people', 'ada', cache))).toEqual({ name: 'Ada' });
+        expect(derived).toHaveLength(1);
+
+        await store.update('people', 'ada', { name: 'Ada L.' });
+        expect(await store.transaction((tx) => tx.getDerived('people', 'ada', cache))).toEqual({ name: 'Ada L.' });
+        expect(await store.getDerived('people', 'ada', cache)).toEqual({ name: 'Ada L.' });
+        expect(derived).toHaveLength(2);
+
+        // Deleted and created again with other data: never the value of the document before.
+        await store.delete('people', 'ada');
+        expect(await store.getDerived('people', 'ada', cache)).toBeNull();
+        await store.create('people', 'ada', { name: 'Ada K.' });
+        expect(await store.getDerived('people', 'ada', cache)).toEqual({ name: 'Ada K.' });
       });
 
       it('round-trips nested objects, arrays, numbers, booleans, null and unicode', async () => {

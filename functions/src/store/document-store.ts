@@ -12,6 +12,8 @@
  * - Transactions are serializable; how an adapter gets there differs (see `transaction`).
  */
 
+import type { DerivedCache } from './derived-cache';
+
 export type FieldValue = string | number | boolean | null;
 
 export type DocumentData = Record<string, unknown>;
@@ -53,6 +55,8 @@ export type WriteOperation =
 /** Reads must come before writes (Firestore's rule); writes apply atomically at commit. */
 export interface StoreTransaction {
   get<T extends DocumentData>(collection: string, id: string): Promise<T | null>;
+  /** Reads the document as `get` does (part of the transaction's view); its value from `cache` while unchanged. */
+  getDerived<T>(collection: string, id: string, cache: DerivedCache<T>): Promise<T | null>;
   /**
    * How many documents match the filters, as part of the transaction's consistent view: if a
    * document joins or leaves the count before commit, the work is retried.
@@ -66,6 +70,8 @@ export interface StoreTransaction {
 
 export interface DocumentStore {
   get<T extends DocumentData>(collection: string, id: string): Promise<T | null>;
+  /** Reads the document; `cache` derives its value again only when the stored document has changed. */
+  getDerived<T>(collection: string, id: string, cache: DerivedCache<T>): Promise<T | null>;
   /** Fails with `DocumentExistsError` if the id is taken. */
   create(collection: string, id: string, data: DocumentData): Promise<void>;
   /** Creates or replaces the whole document. */

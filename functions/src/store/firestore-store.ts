@@ -1,4 +1,5 @@
-import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
+import type { DocumentReference, DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
+import type { RawDocument } from './derived-cache';
 import {
   TransactionContentionError,
   type DocumentData,
@@ -83,6 +84,11 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
       assertKey(collection, id);
       const snapshot = await ref(collection, id).get();
       return snapshot.exists ? (snapshot.data() as T) : null;
+    },
+    async getDerived(collection, id, cache) {
+      assertKey(collection, id);
+      const raw = rawDocument(await ref(collection, id).get());
+      return raw ? cache.valueOf(collection, id, raw) : null;
     },
     async create(collection, id, data) {
       await commit([prepareWrite({ kind: 'create', collection, id, data })]);
@@ -176,7 +182,7 @@ function openTransaction(
       const snapshot = await fsTx.get(ref(collection, id));
       existence.set(keyOf(collection, id), snapshot.exists);
       if (snapshot.exists) readData.set(keyOf(collection, id), snapshot.data()!);
-      return snapshot.exists ? (snapshot.data() as DocumentData) : null;
+      return rawDocument(snapshot);
     },
     async (collection, where) => {
       const filtered = applyFilters(db.collection(collection), where);
@@ -187,4 +193,13 @@ function openTransaction(
     },
   );
   return { ...handle, existence, readData };
+}
+
+/**
+ * A snapshot's token is its update time: Firestore moves it with every write of the document,
+ * and a document deleted and created again has a new one.
+ */
+function rawDocument(snapshot: DocumentSnapshot): RawDocument | null {
+  if (!snapshot.exists || !snapshot.updateTime) return null;
+  return { token: snapshot.updateTime.valueOf(), decode: () => snapshot.data() as DocumentData };
 }

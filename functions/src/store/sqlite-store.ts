@@ -14,6 +14,7 @@ import {
   type StoreTransaction,
   type WriteOperation,
 } from './document-store';
+import type { RawDocument } from './derived-cache';
 import { INDEX_FILE, readIndexDeclarations, type IndexDeclarations } from './firestore-indexes';
 import {
   ELEMENT_FILLS_TABLE,
@@ -234,6 +235,11 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
       assertKey(collection, id);
       const row = readRow(collection, id);
       return row ? (JSON.parse(row.data) as T) : null;
+    },
+    async getDerived(collection, id, cache) {
+      assertKey(collection, id);
+      const row = readRow(collection, id);
+      return row ? cache.valueOf(collection, id, rawDocument(row.data)) : null;
     },
     async create(collection, id, data) {
       applyAll.immediate([prepareWrite({ kind: 'create', collection, id, data })]);
@@ -607,7 +613,7 @@ function openTransaction(
         record = { collection, id, version: row?.version ?? 0, data: row?.data ?? null };
         reads.set(key, record);
       }
-      return record.data === null ? null : (JSON.parse(record.data) as DocumentData);
+      return record.data === null ? null : rawDocument(record.data);
     },
     async (collection, where) => {
       const { sql, params } = countQuery(collection, where);
@@ -617,6 +623,14 @@ function openTransaction(
     },
   );
   return { ...handle, reads, counts };
+}
+
+/**
+ * A stored document's JSON is its own token: unlike the version column, which starts again at 1
+ * when a document is deleted and created again, it changes with every change of the document.
+ */
+function rawDocument(json: string): RawDocument {
+  return { token: json, decode: () => JSON.parse(json) as DocumentData };
 }
 
 function prepareWrite(operation: WriteOperation): PreparedWrite {

@@ -1,3 +1,4 @@
+import type { RawDocument } from './derived-cache';
 import type { DocumentData, EqualityFilter, StoreTransaction, WriteOperation } from './document-store';
 import { assertCollection, assertKey } from './store-keys';
 
@@ -7,7 +8,7 @@ import { assertCollection, assertKey } from './store-keys';
  */
 export function openTransactionHandle<W>(
   prepare: (operation: WriteOperation) => W,
-  read: (collection: string, id: string) => Promise<DocumentData | null>,
+  read: (collection: string, id: string) => Promise<RawDocument | null>,
   count: (collection: string, where: EqualityFilter[]) => Promise<number>,
 ) {
   const writes: W[] = [];
@@ -27,7 +28,13 @@ export function openTransactionHandle<W>(
     async get<T extends DocumentData>(collection: string, id: string): Promise<T | null> {
       assertReadable();
       assertKey(collection, id);
-      return (await read(collection, id)) as T | null;
+      return ((await read(collection, id))?.decode() ?? null) as T | null;
+    },
+    async getDerived(collection, id, cache) {
+      assertReadable();
+      assertKey(collection, id);
+      const raw = await read(collection, id);
+      return raw ? cache.valueOf(collection, id, raw) : null;
     },
     async count(collection, where = []) {
       assertReadable();

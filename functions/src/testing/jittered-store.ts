@@ -13,6 +13,10 @@ export function jitteredStore(store: DocumentStore, maxMs = 3): DocumentStore {
       await pause();
       return tx.get(collection, id);
     },
+    getDerived: async (collection, id, cache) => {
+      await pause();
+      return tx.getDerived(collection, id, cache);
+    },
     count: async (collection, where) => {
       await pause();
       return tx.count(collection, where);
@@ -27,6 +31,10 @@ export function jitteredStore(store: DocumentStore, maxMs = 3): DocumentStore {
     get: async (collection, id) => {
       await pause();
       return store.get(collection, id);
+    },
+    getDerived: async (collection, id, cache) => {
+      await pause();
+      return store.getDerived(collection, id, cache);
     },
     query: async (collection, spec) => {
       await pause();

@@ -160,6 +160,12 @@ test("the remotes carry no copy of the shell's federation runtime; react-router 
       runtime: [],
     });
   }
+  // Nor the shell a copy of the remotes' container glue: a visit would download it twice.
+  expect(
+    Object.keys(bundledPackages('shell')).filter((name) =>
+      /^@module-federation\/(runtime|webpack-bundler-runtime)$/.test(name),
+    ),
+  ).toEqual([]);
   const router = bundledPackages('shell')['react-router'] ?? [];
   expect(router.length).toBeGreaterThan(0);
   expect(router.filter((file) => !file.startsWith('dist/production/'))).toEqual([]);

@@ -1,4 +1,4 @@
-import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { ModuleFederation, setGlobalFederationInstance } from '@module-federation/runtime-core';
 import provideFederationLibraries from '../../../../tools/webpack/federation-runtime/provide-libraries';
 import { providedShared } from './provided-shared';
 
@@ -8,13 +8,19 @@ import { providedShared } from './provided-shared';
  * downloads none of it. The shell's own code imports React, the router and the rest as ordinary
  * modules; here it hands them to the remotes as the shared modules they consume, and the libraries
  * their federation glue reads (provideFederationLibraries).
+ *
+ * The instance is made from runtime-core directly, as `@module-federation/runtime`'s `init` makes
+ * it: that package is each remote's per-container glue, so importing it here too would put a
+ * second copy of it in every signed-in visit.
  */
-init({
+const shell = new ModuleFederation({
   name: 'shell',
   remotes: [],
   shared: providedShared,
   shareStrategy: 'loaded-first',
   plugins: [provideFederationLibraries()],
 });
+setGlobalFederationInstance(shell);
 
-export { loadRemote, registerRemotes };
+export const registerRemotes: ModuleFederation['registerRemotes'] = shell.registerRemotes.bind(shell);
+export const loadRemote: ModuleFederation['loadRemote'] = shell.loadRemote.bind(shell);

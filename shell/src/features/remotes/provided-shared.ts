@@ -1,4 +1,4 @@
-import type { init } from '@module-federation/enhanced/runtime';
+import type { ModuleFederation } from '@module-federation/runtime-core';
 
 /**
  * The modules the shell provides to the remotes (React, the router, the query client, antd's
@@ -6,4 +6,4 @@ import type { init } from '@module-federation/enhanced/runtime';
  * file's content with the list generated from tools/webpack/create-config.ts (`shellProvidedShared`,
  * see tools/webpack/provided-shared-loader.ts), so the list has one source.
  */
-export declare const providedShared: NonNullable<Parameters<typeof init>[0]['shared']>;
+export declare const providedShared: NonNullable<ConstructorParameters<typeof ModuleFederation>[0]['shared']>;

@@ -1,11 +1,12 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { createRemoteLoader } from './remote-loader';
 import { fetchRemotesManifest } from './remote-manifest';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  init: jest.fn(),
-  registerRemotes: jest.fn(),
-  loadRemote: jest.fn(),
+// One shell instance's methods, whichever test made it.
+const registerRemotes = jest.fn();
+const loadRemote = jest.fn();
+jest.mock('@module-federation/runtime-core', () => ({
+  ModuleFederation: jest.fn(() => ({ registerRemotes, loadRemote })),
+  setGlobalFederationInstance: jest.fn(),
 }));
 jest.mock('./remote-manifest', () => ({ fetchRemotesManifest: jest.fn() }));
 
@@ -34,21 +35,24 @@ test('the first load registers the remote from the manifest and loads its route 
 test('the federation runtime starts with the first remote, not with the page, and once', async () => {
   // A fresh module registry: the runtime module has not been imported by an earlier test.
   await jest.isolateModulesAsync(async () => {
-    const runtime = await import('@module-federation/enhanced/runtime');
-    jest.mocked(runtime.loadRemote).mockResolvedValue({ default: ApplicantRoutes });
+    const runtime = await import('@module-federation/runtime-core');
     const { createRemoteLoader: createFreshLoader } = await import('./remote-loader');
     const loader = createFreshLoader('/remotes.json');
-    expect(runtime.init).not.toHaveBeenCalled();
+    expect(runtime.ModuleFederation).not.toHaveBeenCalled();
 
     await loader.load('applicant', { retry: false });
     await loader.load('admin', { retry: false });
 
-    expect(runtime.init).toHaveBeenCalledTimes(1);
-    expect(runtime.init).toHaveBeenCalledWith(
+    expect(runtime.ModuleFederation).toHaveBeenCalledTimes(1);
+    expect(runtime.ModuleFederation).toHaveBeenCalledWith(
       expect.objectContaining({ name: 'shell', remotes: [], shareStrategy: 'loaded-first' }),
     );
-    expect(jest.mocked(runtime.init).mock.invocationCallOrder[0]).toBeLessThan(
-      jest.mocked(runtime.registerRemotes).mock.invocationCallOrder[0]!,
+    // Registered where the remotes' glue and Module Federation's tools look for instances.
+    expect(runtime.setGlobalFederationInstance).toHaveBeenCalledWith(
+      jest.mocked(runtime.ModuleFederation).mock.results[0]!.value,
+    );
+    expect(jest.mocked(runtime.ModuleFederation).mock.invocationCallOrder[0]).toBeLessThan(
+      registerRemotes.mock.invocationCallOrder[0]!,
     );
   });
 });

@@ -152,7 +152,7 @@ export function shellProvidedShared(): ProvidedShared[] {
  * react-router publishes a development build (its dev warnings on) and a production one, but its
  * package exports offer only the development build to bundlers; production bundles take the other.
  */
-function reactRouterBuild(mode: 'production' | 'development'): Record<string, string> {
+export function reactRouterBuild(mode: 'production' | 'development'): Record<string, string> {
   if (mode !== 'production') return {};
   const dist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production');
   return {

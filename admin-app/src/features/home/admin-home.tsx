@@ -13,10 +13,13 @@ import { Link } from '@portal/shared/router';
 import { SETTINGS_PATH } from '../../lib/paths';
 import { LoadError, PageSkeleton, StatusResult } from '@portal/shared/ui';
 
+/** The home page's links in columns of one width (as many as fit), each card as tall as its row. */
+const CARD_GRID = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: 16 } as const;
+
 function CardLink({ to, title, children }: { to: string; title: string; children: ReactNode }) {
   return (
-    <Link to={to} style={{ flex: '1 1 240px', maxWidth: 360 }}>
-      <Card hoverable title={title}>
+    <Link to={to}>
+      <Card hoverable title={title} style={{ height: '100%' }}>
         <Typography.Text type="secondary">{children}</Typography.Text>
       </Card>
     </Link>
@@ -60,9 +63,7 @@ function StaffLinks({ isSuper }: { isSuper: boolean }) {
     return (
       <>
         <StatusResult status="info" title={RESPONSE_MESSAGES.noActiveForm} />
-        <Flex wrap gap={16}>
-          {isSuper ? <SuperReviewerLinks /> : <SettingsLink />}
-        </Flex>
+        <div style={CARD_GRID}>{isSuper ? <SuperReviewerLinks /> : <SettingsLink />}</div>
       </>
     );
   }
@@ -78,7 +79,7 @@ function StaffLinks({ isSuper }: { isSuper: boolean }) {
   if (activeForm.isPending) return <PageSkeleton label="Loading the active form" />;
   const formId = encodeURIComponent(activeForm.data.id);
   return (
-    <Flex wrap gap={16}>
+    <div style={CARD_GRID}>
       {isSuper && (
         <>
           <CardLink to={`/admin/dor/dashboard/${formId}/all`} title="Super Reviewer dashboard">
@@ -91,7 +92,7 @@ function StaffLinks({ isSuper }: { isSuper: boolean }) {
         The applications and interviews assigned to you for {activeForm.data.semester}.
       </CardLink>
       {!isSuper && <SettingsLink />}
-    </Flex>
+    </div>
   );
 }
 

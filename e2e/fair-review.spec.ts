@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { CALIBRATION_EXPLANATION, type ApplicationForm } from '../shared/src/domain';
 import { FORM, assign, idToken, submitApplication } from './support/applications';
 import { DEMO, DEMO_PASSWORD, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
+import { fitsWidth } from './support/layout';
 
 /**
  * Calibrated scores and disagreement on the director's dashboard (issue 16): an application whose
@@ -79,6 +80,9 @@ test("the director's dashboard shows the Calibrated column and filters by disagr
     await page.screenshot({ path: `${SHOTS}/dashboard-disagreement-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 900 });
+  // A flagged row (its tag and "Add a reviewer" beside the score) still fits a laptop screen.
+  await expect(row.getByText('Disagreement')).toBeVisible();
+  expect(await fitsWidth(page)).toEqual({ page: true, tables: true });
   await page.getByRole('searchbox', { name: 'Search applicants' }).fill('');
   await page.getByText('Every application', { exact: true }).click();
   await page.screenshot({ path: `${SHOTS}/dashboard-all-1366.png`, fullPage: true });

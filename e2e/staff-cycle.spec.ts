@@ -3,6 +3,7 @@ import type { StaffApplication } from '../shared/src/domain';
 import { startPortalProcess, type PortalProcess } from '../tools/portal-process';
 import { FORM, idToken, submitApplication } from './support/applications';
 import { DEMO, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
+import { fitsWidth } from './support/layout';
 import { CYCLE_TEST_AUTH_EMULATOR_PORT, CYCLE_TEST_FIRESTORE_EMULATOR_PORT, CYCLE_TEST_PORT } from './support/ports';
 
 /**
@@ -302,15 +303,6 @@ test("the director's other pages: reviewers, the application, users and forms", 
   await expect(director.getByText(/^sections\.1\.sectionId: /)).toBeVisible();
   await shot(director, 'forms-page');
 });
-
-/** Whether the page and every table fit the window without a horizontal scroll. */
-const fitsWidth = (page: Page) =>
-  page.evaluate(() => ({
-    page: document.documentElement.scrollWidth <= window.innerWidth,
-    tables: [...document.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body')].every(
-      (table) => table.scrollWidth <= table.clientWidth,
-    ),
-  }));
 
 test('staff open and download the resume; the dashboards and the audit log fit a laptop screen', async ({
   browser,

@@ -23,6 +23,8 @@ export async function startPortalProcess(options: {
   /** Used when the store is the Firestore emulator (PORTAL_STORE=firestore-emulator in the environment). */
   firestoreEmulatorPort?: number;
   dataDir?: string;
+  /** Seeds the sample reviews, as a first `npm start` does (default: DEMO_REVIEWS, else off). */
+  demoReviews?: boolean;
 }): Promise<PortalProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'portal-data-'));
   // PORTAL_CPU_PROF=<dir>: the portal writes a V8 CPU profile there when it stops (node --cpu-prof).
@@ -40,7 +42,7 @@ export async function startPortalProcess(options: {
       ...(options.firestoreEmulatorPort ? { FIRESTORE_EMULATOR_PORT: String(options.firestoreEmulatorPort) } : {}),
       DATA_DIR: dataDir,
       // The tests' and benches' runtimes start without the sample reviews unless asked.
-      DEMO_REVIEWS: process.env.DEMO_REVIEWS ?? 'off',
+      DEMO_REVIEWS: options.demoReviews ? 'on' : (process.env.DEMO_REVIEWS ?? 'off'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

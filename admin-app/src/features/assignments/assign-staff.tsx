@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Modal, Select, Space } from 'antd';
+import { Button, Flex, Modal, Select } from 'antd';
 import { usePortal } from '@portal/shared/client';
 import { displayName, type AssessmentKind, type TeamRole } from '@portal/shared/domain';
 import { assignStaff, isConflictRefusal, useStaffSummaries } from '../../api/staff';
@@ -55,7 +55,8 @@ export function AssignStaff({
     .map((summary) => ({ value: summary.user.id, label: displayName(summary.user) }));
 
   return (
-    <Space.Compact>
+    // Side by side where there is room; in a narrow table cell the button goes under the picker.
+    <Flex wrap gap={4}>
       <Select
         aria-label={noun.title}
         placeholder={`Choose ${noun.aOne}`}
@@ -85,6 +86,6 @@ export function AssignStaff({
       >
         {conflict?.message}
       </Modal>
-    </Space.Compact>
+    </Flex>
   );
 }

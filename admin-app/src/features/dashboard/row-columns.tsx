@@ -43,11 +43,21 @@ export interface RowColumnContext {
 }
 
 function ApplicantCell({ row }: { row: Row }) {
+  // In a narrow column the address wraps before its "@" (or at a hyphen) rather than anywhere.
+  const at = row.applicantEmail.lastIndexOf('@');
   return (
     <Flex vertical>
       <Link to={dorPaths.application(row.applicationFormId, row.responseId)}>{row.applicantName}</Link>
       <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
-        {row.applicantEmail}
+        {at > 0 ? (
+          <>
+            {row.applicantEmail.slice(0, at)}
+            <wbr />
+            {row.applicantEmail.slice(at)}
+          </>
+        ) : (
+          row.applicantEmail
+        )}
       </Typography.Text>
     </Flex>
   );

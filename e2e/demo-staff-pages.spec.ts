@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { startPortalProcess, type PortalProcess } from '../tools/portal-process';
+import { FORM } from './support/applications';
+import { DEMO, logIn } from './support/accounts';
+import { fitsWidth } from './support/layout';
+import { DEMO_DATA_TEST_AUTH_EMULATOR_PORT, DEMO_DATA_TEST_PORT } from './support/ports';
+
+/**
+ * The staff pages as a chapter first sees them: a runtime started as a first `npm start` starts,
+ * with the demo data's sample reviews (disagreements, scores, every role), at a laptop's 1366 px.
+ */
+let portal: PortalProcess;
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  portal = await startPortalProcess({
+    port: DEMO_DATA_TEST_PORT,
+    authEmulatorPort: DEMO_DATA_TEST_AUTH_EMULATOR_PORT,
+    demoReviews: true,
+  });
+});
+
+test.afterAll(async () => {
+  await portal?.stop();
+});
+
+test.use({ baseURL: `http://127.0.0.1:${DEMO_DATA_TEST_PORT}`, viewport: { width: 1366, height: 900 } });
+
+test("the staff home page's cards line up: one width in every row, one height within a row", async ({ page }) => {
+  await logIn(page, DEMO.director);
+  await page.goto('/admin');
+  const cards = page.getByRole('main').getByRole('link').locator('.ant-card');
+  await expect(cards).toHaveCount(6);
+  const boxes = await Promise.all((await cards.all()).map(async (card) => (await card.boundingBox())!));
+  const rows = new Map<number, { width: number; height: number }[]>();
+  for (const { y, width, height } of boxes)
+    rows.set(Math.round(y), [...(rows.get(Math.round(y)) ?? []), { width, height }]);
+  // Four to a row at this width, as many rows as that takes.
+  expect([...rows.values()].map((row) => row.length)).toEqual([4, 2]);
+  expect(new Set(boxes.map(({ width }) => Math.round(width))).size).toBe(1);
+  for (const row of rows.values()) expect(new Set(row.map(({ height }) => Math.round(height))).size).toBe(1);
+});
+
+test("the director's dashboard fits a laptop screen with the demo data's flagged rows", async ({ page }) => {
+  await logIn(page, DEMO.director);
+  await page.goto(`/admin/dor/dashboard/${FORM}/all`);
+  await expect(page.getByRole('row', { name: /Product Manager/ }).first()).toBeVisible();
+  await expect(page.getByText('Disagreement', { exact: true }).last()).toBeVisible();
+  expect(await fitsWidth(page)).toEqual({ page: true, tables: true });
+});

@@ -1,5 +1,7 @@
 import type { ApplicationRow } from '@portal/shared/domain';
+import { offerPendingMigration } from './offer-pending';
 import { runMigrations, type Migration } from './run-migrations';
+import { userSearchFieldsMigration } from './user-search-fields';
 import { COLLECTIONS } from '../store/collections';
 import { createHarness, FORM_ID, type Harness } from '../testing/api-harness';
 import { submitApplication } from '../testing/staff-fixtures';
@@ -69,8 +71,29 @@ it('gives rows accepted before offerPending existed the key, so the "Offer pendi
     );
   expect(await pending()).toEqual([]);
 
-  expect(await runMigrations(harness.store)).toEqual([{ id: '2026-11-offer-pending', changed: 1 }]);
+  expect(await runMigrations(harness.store, [offerPendingMigration])).toEqual([
+    { id: '2026-11-offer-pending', changed: 1 },
+  ]);
 
   expect(await pending()).toEqual([`${ada.id}__engineer`]);
-  expect((await runMigrations(harness.store)).length).toBe(0);
+  expect((await runMigrations(harness.store, [offerPendingMigration])).length).toBe(0);
+});
+
+it('gives users stored without their search keys the keys, so the Users page lists and finds them', async () => {
+  const listed = async (query = '') =>
+    ((await harness.as('dora').get(`/admin/users?limit=100${query}`)).body.items as { id: string }[]).map(
+      (user) => user.id,
+    );
+  // As npm start's demo reviews stored their sample people: the profile alone.
+  const sample = { id: 'sample-1', email: 'sample-1@example.com', firstName: 'Harper', lastName: 'Harsh' };
+  await harness.store.set(COLLECTIONS.users, sample.id, { ...sample, role: 'reviewer', activeApplications: [] });
+  expect(await listed()).not.toContain(sample.id);
+
+  const [outcome] = await runMigrations(harness.store, [userSearchFieldsMigration]);
+  expect(outcome!.changed).toBeGreaterThanOrEqual(1);
+
+  expect(await listed()).toContain(sample.id);
+  expect(await listed('&search=harper')).toEqual([sample.id]);
+  // A second pass has nothing left to change.
+  expect(await userSearchFieldsMigration.run(harness.store)).toBe(0);
 });

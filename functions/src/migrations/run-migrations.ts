@@ -1,6 +1,7 @@
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
 import { offerPendingMigration } from './offer-pending';
+import { userSearchFieldsMigration } from './user-search-fields';
 
 /**
  * A one-time change to stored data that code written later relies on (a derived key a query
@@ -14,7 +15,7 @@ export interface Migration {
 }
 
 /** Every migration, oldest first. Append; never reorder or remove one that has shipped. */
-export const MIGRATIONS: readonly Migration[] = [offerPendingMigration];
+export const MIGRATIONS: readonly Migration[] = [offerPendingMigration, userSearchFieldsMigration];
 
 export interface MigrationOutcome {
   id: string;

@@ -1,13 +1,15 @@
-import { type DashboardRowView, type Page } from '@portal/shared/domain';
+import { type DashboardRowView, type Page, type StaffMember } from '@portal/shared/domain';
 import { createHarness, FORM_ID, START, type Harness } from '../testing/api-harness';
 import { DEMO_USERS } from './demo-accounts';
 import { DEMO_DISAGREEMENT_THRESHOLD, seedDemoReviews } from './demo-reviews';
 import { COLLECTIONS } from '../store/collections';
+import { userRecord } from '../users/users.repository';
 
 let harness: Harness;
 beforeEach(async () => {
   harness = await createHarness();
-  for (const user of DEMO_USERS) await harness.store.set(COLLECTIONS.users, user.id, user);
+  // As seed-demo-data.ts stores them.
+  for (const user of DEMO_USERS) await harness.store.set(COLLECTIONS.users, user.id, userRecord(user));
   await seedDemoReviews({ store: harness.store, now: START });
 });
 afterEach(() => harness.close());
@@ -33,5 +35,20 @@ describe('the demo reviews (npm start)', () => {
     // Lee (lenient) and Riley reviewed Adams: Lee's 4 counts for less. Harper (harsh) and Riley reviewed Chen: Harper's 1 counts for more.
     expect(byName['Sample Adams']!.calibratedReviewScore!).toBeLessThan(byName['Sample Adams']!.reviewScore!);
     expect(byName['Sample Chen']!.calibratedReviewScore!).toBeGreaterThan(byName['Sample Chen']!.reviewScore!);
+  });
+
+  it("put every sample person on the director's Users page, found by name", async () => {
+    const res = await harness.as('dora').get('/admin/users?limit=100');
+    expect(res.status).toBe(200);
+    const listed = (res.body as Page<StaffMember>).items.map((user) => user.id);
+    const seeded = [
+      ...DEMO_USERS.map((user) => user.id),
+      'demo-reviewer-lenient',
+      'demo-reviewer-harsh',
+      ...[1, 2, 3, 4, 5, 6].map((n) => `demo-sample-${n}`),
+    ];
+    expect(seeded.filter((id) => !listed.includes(id))).toEqual([]);
+    const harper = await harness.as('dora').get('/admin/users?search=harper');
+    expect((harper.body as Page<StaffMember>).items.map((user) => user.id)).toEqual(['demo-reviewer-harsh']);
   });
 });

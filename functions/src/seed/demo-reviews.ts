@@ -12,6 +12,7 @@ import { assignInTransaction } from '../staff/assignments.service';
 import { createReviewsRepository } from '../staff/reviews.repository';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
+import { userRecord } from '../users/users.repository';
 import { DEMO_USERS } from './demo-accounts';
 
 /** The form's disagreement threshold in the demo: reviews more than 2 points apart are flagged. */
@@ -103,7 +104,7 @@ export async function seedDemoReviews(deps: { store: DocumentStore; now: Date })
   const { store, now } = deps;
   const form = (await store.get<ApplicationForm>(COLLECTIONS.forms, 'demo-form-spring'))!;
   await store.update(COLLECTIONS.forms, form.id, { disagreementThreshold: DEMO_DISAGREEMENT_THRESHOLD });
-  for (const reviewer of [LENIENT, HARSH]) await store.set(COLLECTIONS.users, reviewer.id, reviewer);
+  for (const reviewer of [LENIENT, HARSH]) await store.set(COLLECTIONS.users, reviewer.id, userRecord(reviewer));
 
   const reviews = createReviewsRepository(store);
   const assessments = createAssessmentsService({ reviews, now: () => now });
@@ -113,7 +114,7 @@ export async function seedDemoReviews(deps: { store: DocumentStore; now: Date })
       ...sampleUser(`demo-sample-${index + 1}`, sample.first, sample.last, 'applicant'),
       activeApplications: [form.id],
     };
-    await store.set(COLLECTIONS.users, applicant.id, applicant);
+    await store.set(COLLECTIONS.users, applicant.id, userRecord(applicant));
     const submittedAt = new Date(now.getTime() - (SAMPLES.length - index) * 3_600_000).toISOString();
     const response: ApplicationResponse = {
       id: randomUUID(),

@@ -1,4 +1,12 @@
-import { type DashboardRowView, type Page, type StaffMember } from '@portal/shared/domain';
+import {
+  checkAnswers,
+  formRoleIds,
+  type ApplicationForm,
+  type ApplicationResponse,
+  type DashboardRowView,
+  type Page,
+  type StaffMember,
+} from '@portal/shared/domain';
 import { createHarness, FORM_ID, START, type Harness } from '../testing/api-harness';
 import { DEMO_USERS } from './demo-accounts';
 import { DEMO_DISAGREEMENT_THRESHOLD, seedDemoReviews } from './demo-reviews';
@@ -50,5 +58,22 @@ describe('the demo reviews (npm start)', () => {
     expect(seeded.filter((id) => !listed.includes(id))).toEqual([]);
     const harper = await harness.as('dora').get('/admin/users?search=harper');
     expect((harper.body as Page<StaffMember>).items.map((user) => user.id)).toEqual(['demo-reviewer-harsh']);
+  });
+
+  it("give each sample application answers that keep the form's rules, in the sections its role shows", async () => {
+    const form = (await harness.store.get<ApplicationForm>(COLLECTIONS.forms, FORM_ID))!;
+    const { items } = await harness.store.query<ApplicationResponse>(COLLECTIONS.responses, {
+      where: [{ field: 'applicationFormId', value: FORM_ID }],
+    });
+    const samples = items.map(({ data }) => data).filter((response) => response.userId.startsWith('demo-sample-'));
+    expect(samples).toHaveLength(6);
+    for (const sample of samples) {
+      // Only the resume is left out (the demo stores no files): every other question is answered.
+      const issues = checkAnswers(form, sample.sectionResponses, { mode: 'submit', teamRoles: formRoleIds(form) });
+      expect({ user: sample.userId, issues: issues.map((issue) => issue.path) }).toEqual({
+        user: sample.userId,
+        issues: ['about-you.resume'],
+      });
+    }
   });
 });

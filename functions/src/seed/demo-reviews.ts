@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
+  emptySectionResponses,
+  isSectionVisible,
   newApplicationRow,
   withOfferPending,
+  type Answer,
   type ApplicationForm,
   type ApplicationResponse,
+  type Question,
+  type SectionResponse,
   type TeamRole,
   type User,
 } from '@portal/shared/domain';
@@ -95,6 +100,47 @@ const SAMPLES: { first: string; last: string; role: TeamRole; reviews: [User, nu
   },
 ];
 
+const SAMPLE_SENTENCE = 'This is a sample answer in the demo data, written to show how an application reads.';
+
+/** A sample answer that keeps the question's rules (words, options); a file question is left unanswered. */
+function sampleAnswer(question: Question, role: TeamRole): Answer {
+  switch (question.questionType) {
+    case 'short-answer':
+      return question.maxWords === 1 ? 'Sample' : 'Sample answer';
+    case 'long-answer': {
+      // Whole sentences, enough for the minimum (cut only at a maximum shorter than one).
+      const sentences = Math.max(1, Math.ceil((question.minWords ?? 0) / SAMPLE_SENTENCE.split(' ').length));
+      const words = Array.from({ length: sentences }, () => SAMPLE_SENTENCE)
+        .join(' ')
+        .split(' ');
+      return words.slice(0, question.maxWords ?? words.length).join(' ');
+    }
+    case 'multiple-choice':
+      return question.options[0]!;
+    case 'multiple-select':
+      return [question.options[0]!];
+    case 'role-select':
+      return [role];
+    case 'file-upload':
+      return '';
+  }
+}
+
+/** The answers of a sample application for `role`: every question of the sections that role shows. */
+function sampleSectionResponses(form: ApplicationForm, role: TeamRole): SectionResponse[] {
+  return emptySectionResponses(form).map((answers, index) => {
+    const section = form.sections[index]!;
+    if (!isSectionVisible(section, [role])) return answers;
+    return {
+      ...answers,
+      questions: answers.questions.map((answer, k) => ({
+        ...answer,
+        response: sampleAnswer(section.questions[k]!, role),
+      })),
+    };
+  });
+}
+
 /**
  * Seeds, once, the sample applications whose reviews show calibration and a flagged disagreement on
  * the demo form (`npm start`); assignments and submits go through the review services, so rows,
@@ -120,7 +166,7 @@ export async function seedDemoReviews(deps: { store: DocumentStore; now: Date })
       id: randomUUID(),
       userId: applicant.id,
       applicationFormId: form.id,
-      sectionResponses: [],
+      sectionResponses: sampleSectionResponses(form, sample.role),
       status: 'submitted',
       dateSubmitted: submittedAt,
       rolesApplied: [sample.role],

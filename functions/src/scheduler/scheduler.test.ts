@@ -8,7 +8,7 @@ import {
 import { DEFAULT_MAIL_SETTINGS, outboxEvents, outboxId, type OutboxMessage } from '../outbox/outbox';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
-import { createHarness, FORM_ID, later, START, userRecord, type Harness } from '../testing/api-harness';
+import { createHarness, FORM_ID, later, START, testUser, type Harness } from '../testing/api-harness';
 import { assign, seedApplication, submitApplication } from '../testing/staff-fixtures';
 import { RELEASE_MESSAGES_PER_TRANSACTION } from '../staff/row-decisions.service';
 import { DRAFT_REMINDER_BEFORE_MS } from './draft-reminders';
@@ -209,7 +209,7 @@ describe('a release of more than 450 applicants', () => {
         }),
     };
     const crashed = schedulerOn(crashing);
-    await expect(crashed.decisions.release(FORM_ID, userRecord('dora', 'super-reviewer'))).rejects.toThrow('crashed');
+    await expect(crashed.decisions.release(FORM_ID, testUser('dora', 'super-reviewer'))).rejects.toThrow('crashed');
     expect((await form()).decisionsReleased).toBe(true);
     expect(await messages()).toHaveLength(RELEASE_MESSAGES_PER_TRANSACTION);
     expect(await harness.store.get(COLLECTIONS.releaseJobs, FORM_ID)).toMatchObject({ state: 'writing' });

@@ -59,7 +59,8 @@ const unusedFiles: FileStore = {
   delete: () => Promise.reject(new Error('no file storage in these tests')),
 };
 
-export const userRecord = (uid: string, role: UserRole = 'applicant'): User => ({
+/** The user a test caller is: `<uid>@example.com`, named `<uid> Tester`. */
+export const testUser = (uid: string, role: UserRole = 'applicant'): User => ({
   id: uid,
   email: `${uid}@example.com`,
   firstName: uid,
@@ -95,7 +96,7 @@ export async function createHarness(options: { store?: DocumentStore; files?: Fi
   await store.set(COLLECTIONS.forms, form.id, form);
   const accounts = createInMemoryIdentityAdmin();
   for (const caller of Object.values(CALLERS)) {
-    await store.set(COLLECTIONS.users, caller.uid, userRecord(caller.uid, caller.role));
+    await store.set(COLLECTIONS.users, caller.uid, testUser(caller.uid, caller.role));
     await accounts.ensureAccount({
       uid: caller.uid,
       email: caller.email,

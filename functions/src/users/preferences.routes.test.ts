@@ -1,7 +1,7 @@
 import { STAFF_MESSAGES, type User } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
 import { addSearchFields, dumpState, rawAsDora, unauthenticated, withProtoKey } from '../testing/raw-requests';
-import { createHarness, userRecord as harnessUser, type Harness } from '../testing/api-harness';
+import { createHarness, testUser, type Harness } from '../testing/api-harness';
 import { userRecord } from './users.repository';
 
 let harness: Harness;
@@ -21,7 +21,7 @@ describe('PUT /api/users/:userId/preferences', () => {
     const res = await harness.as('rita').put(path('rita'), { roles: ROLES });
     expect(res.status).toBe(200);
     const expected: User = {
-      ...harnessUser('rita', 'reviewer'),
+      ...testUser('rita', 'reviewer'),
       applicantRolePreferences: ROLES as User['applicantRolePreferences'],
     };
     expect(res.body).toEqual(expected);

@@ -89,8 +89,9 @@ it('gives users stored without their search keys the keys, so the Users page lis
   await harness.store.set(COLLECTIONS.users, sample.id, { ...sample, role: 'reviewer', activeApplications: [] });
   expect(await listed()).not.toContain(sample.id);
 
+  // The harness users are stored with their keys, as production stores users: only the sample changes.
   const [outcome] = await runMigrations(harness.store, [userSearchFieldsMigration]);
-  expect(outcome!.changed).toBeGreaterThanOrEqual(1);
+  expect(outcome!.changed).toBe(1);
 
   expect(await listed()).toContain(sample.id);
   expect(await listed('&search=harper')).toEqual([sample.id]);

@@ -1,20 +1,11 @@
 import { STAFF_MESSAGES, type Page, type StaffMember, type User } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
 import { createHarness, type Caller, type Harness } from '../testing/api-harness';
-import {
-  addSearchFields,
-  addUser,
-  dumpState,
-  rawAsDora,
-  unauthenticated,
-  withProtoKey,
-  type Method,
-} from '../testing/raw-requests';
+import { addUser, dumpState, rawAsDora, unauthenticated, withProtoKey, type Method } from '../testing/raw-requests';
 
 let harness: Harness;
 beforeEach(async () => {
   harness = await createHarness();
-  await addSearchFields(harness);
 });
 afterEach(() => harness.close());
 

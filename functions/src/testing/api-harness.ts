@@ -20,6 +20,7 @@ import type { IdentityVerifier } from '../identity/identity-verifier';
 import { demoForm } from '../seed/demo-form';
 import type { DocumentStore } from '../store/document-store';
 import { createSqliteStore } from '../store/sqlite-store';
+import { userRecord } from '../users/users.repository';
 
 /** The API over HTTP with an in-memory SQLite store, a token → identity map and a clock the test moves. */
 
@@ -96,7 +97,7 @@ export async function createHarness(options: { store?: DocumentStore; files?: Fi
   await store.set(COLLECTIONS.forms, form.id, form);
   const accounts = createInMemoryIdentityAdmin();
   for (const caller of Object.values(CALLERS)) {
-    await store.set(COLLECTIONS.users, caller.uid, testUser(caller.uid, caller.role));
+    await store.set(COLLECTIONS.users, caller.uid, userRecord(testUser(caller.uid, caller.role)));
     await accounts.ensureAccount({
       uid: caller.uid,
       email: caller.email,

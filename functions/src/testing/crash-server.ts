@@ -24,6 +24,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import type { DocumentStore } from '../store/document-store';
 import { createFirestoreStore } from '../store/firestore-store';
 import { createSqliteStore } from '../store/sqlite-store';
+import { userRecord } from '../users/users.repository';
 
 export const CRASH_READY = /crash-server listening on (\d+)/;
 export const crashUid = (index: number) => `crash-${index}`;
@@ -75,7 +76,7 @@ async function main() {
       role: 'applicant',
       activeApplications: [],
     };
-    await store.set(COLLECTIONS.users, uid, user);
+    await store.set(COLLECTIONS.users, uid, userRecord(user));
   }
 
   const app = createApp({

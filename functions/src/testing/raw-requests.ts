@@ -18,12 +18,6 @@ export async function dumpState(harness: Harness): Promise<unknown> {
   return { collections, accounts };
 }
 
-/** Gives the harness users (stored without them) their search fields, as register and the seed do. */
-export async function addSearchFields(harness: Harness): Promise<void> {
-  const users = await harness.store.query<User>(COLLECTIONS.users);
-  for (const { data } of users.items) await harness.store.set(COLLECTIONS.users, data.id, userRecord(data));
-}
-
 export async function addUser(harness: Harness, user: Partial<User> & Pick<User, 'id'>): Promise<User> {
   const full: User = {
     email: `${user.id}@example.com`,

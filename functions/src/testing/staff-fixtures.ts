@@ -10,6 +10,7 @@ import {
   type User,
 } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
+import { userRecord } from '../users/users.repository';
 import {
   completeResponse,
   DAY_MS,
@@ -86,7 +87,7 @@ export async function seedApplication(
     role: 'applicant',
     activeApplications: [FORM_ID],
   };
-  await harness.store.set(COLLECTIONS.users, user.id, user);
+  await harness.store.set(COLLECTIONS.users, user.id, userRecord(user));
   const submittedAt = options.submittedAt ?? START.toISOString();
   const response: ApplicationResponse = {
     id: randomUUID(),

@@ -1,13 +1,12 @@
 import { STAFF_MESSAGES, type User } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
-import { addSearchFields, dumpState, rawAsDora, unauthenticated, withProtoKey } from '../testing/raw-requests';
+import { dumpState, rawAsDora, unauthenticated, withProtoKey } from '../testing/raw-requests';
 import { createHarness, testUser, type Harness } from '../testing/api-harness';
 import { userRecord } from './users.repository';
 
 let harness: Harness;
 beforeEach(async () => {
   harness = await createHarness();
-  await addSearchFields(harness);
 });
 afterEach(() => harness.close());
 

@@ -1,7 +1,9 @@
 import { STAFF_MESSAGES, type Page, type StaffMember, type User } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
-import { createHarness, type Caller, type Harness } from '../testing/api-harness';
+import { CALLERS, createHarness, testUser, type Caller, type Harness } from '../testing/api-harness';
 import { addUser, dumpState, rawAsDora, unauthenticated, withProtoKey, type Method } from '../testing/raw-requests';
+import { seedApplication } from '../testing/staff-fixtures';
+import { userRecord } from '../users/users.repository';
 
 let harness: Harness;
 beforeEach(async () => {
@@ -245,6 +247,22 @@ describe('GET /api/admin/users', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('invalid-request');
     expect(await dumpState(harness)).toEqual(before);
+  });
+});
+
+describe('users stored by the test fixtures', () => {
+  const ids = async (query: string) =>
+    ((await harness.as('dora').get(`/admin/users${query}`)).body as Page<StaffMember>).items.map((item) => item.id);
+
+  it('are stored as production stores users, so the Users page lists them and finds them by name', async () => {
+    await seedApplication(harness, { id: 'seeded', firstName: 'Sasha', lastName: 'Seeded' }, ['engineer']);
+    for (const caller of Object.values(CALLERS)) {
+      expect(await storedUser(caller.uid)).toEqual(userRecord(testUser(caller.uid, caller.role)));
+    }
+    expect(await ids('?limit=100')).toEqual(['ada', 'dora', 'eve', 'rita', 'rob', 'seeded', 'una']);
+    expect(await ids('?search=tester')).toEqual(['ada', 'dora', 'eve', 'rita', 'rob', 'una']);
+    expect(await ids('?search=sasha')).toEqual(['seeded']);
+    expect(await ids('?role=super-reviewer')).toEqual(['dora']);
   });
 });
 

@@ -1,13 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  DEMO,
-  DEMO_PASSWORD,
-  logIn,
-  registerAccount,
-  registerVerifiedApplicant,
-  uniqueEmail,
-} from './support/accounts';
-import { FORM, assign, idToken, submitApplication } from './support/applications';
+import { DEMO, logIn, registerAccount, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
+import { FORM, assign, directorHeaders, submitApplication } from './support/applications';
 import { expectAccessible } from './support/axe';
 
 /**
@@ -132,7 +125,7 @@ test('the applicant pages, their dialogs and error states', async ({ page }) => 
 test('the staff pages', async ({ page, browser }) => {
   const applicant = await registerVerifiedApplicant(page.request, uniqueEmail('a11y-staffed'));
   const response = await submitApplication(page.request, applicant, ['bootcamp']);
-  const headers = { Authorization: `Bearer ${await idToken(page.request, DEMO.director, DEMO_PASSWORD)}` };
+  const headers = await directorHeaders(page.request);
   const assigned: Record<string, string> = {};
   for (const kind of ['review', 'interview'] as const) {
     const [created] = await assign(page.request, headers, kind, [

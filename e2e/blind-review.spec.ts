@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { applicantPseudonym, type ApplicationForm } from '../shared/src/domain';
-import { startPortalProcess, type PortalProcess } from '../tools/portal-process';
-import { DEMO, DEMO_PASSWORD, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
-import { assign, demoReviewerWithRoles, idToken, submitApplication } from './support/applications';
+import { DEMO, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
+import { assign, demoReviewerWithRoles, directorHeaders, submitApplication } from './support/applications';
+import { ownPortal, publishAndActivate } from './support/own-portal';
 import { BLIND_REVIEW_TEST_AUTH_EMULATOR_PORT, BLIND_REVIEW_TEST_PORT } from './support/ports';
 
 /**
@@ -16,57 +16,41 @@ const APPLICANT = { firstName: 'Quintessa', lastName: 'Marlowe' };
 const PREFERRED_NAME = 'Quinnie';
 const FILE_NAME = 'Quintessa Marlowe CV.pdf';
 
-let portal: PortalProcess;
 let responseId = '';
 let email = '';
 
-test.describe.configure({ mode: 'serial', timeout: 300_000 });
+ownPortal({
+  port: BLIND_REVIEW_TEST_PORT,
+  authEmulatorPort: BLIND_REVIEW_TEST_AUTH_EMULATOR_PORT,
+  timeout: 300_000,
+  setup: async (request) => {
+    const headers = await directorHeaders(request);
+    const demo = (await (await request.get('/api/forms/demo-form-spring', { headers })).json()) as ApplicationForm;
+    await publishAndActivate(request, headers, {
+      ...demo,
+      id: BLIND_FORM_ID,
+      semester: 'Blind Spring',
+      blindReview: { review: true, interview: true },
+      sections: demo.sections.map((section) => ({
+        ...section,
+        hiddenFromReviewers: undefined,
+        questions: section.questions.map((q) => (q.questionId === 'preferred-name' ? { ...q, identifying: true } : q)),
+      })),
+    });
 
-test.beforeAll(async ({ playwright }) => {
-  test.setTimeout(300_000);
-  portal = await startPortalProcess({
-    port: BLIND_REVIEW_TEST_PORT,
-    authEmulatorPort: BLIND_REVIEW_TEST_AUTH_EMULATOR_PORT,
-  });
-  const request = await playwright.request.newContext({ baseURL: portal.url });
-  const headers = { Authorization: `Bearer ${await idToken(request, DEMO.director, DEMO_PASSWORD)}` };
-  const demo = (await (await request.get('/api/forms/demo-form-spring', { headers })).json()) as ApplicationForm;
-  const { isActive: _active, decisionsReleased: _released, ...definition } = demo;
-  const blindForm = {
-    ...definition,
-    id: BLIND_FORM_ID,
-    semester: 'Blind Spring',
-    blindReview: { review: true, interview: true },
-    sections: demo.sections.map((section) => ({
-      ...section,
-      hiddenFromReviewers: undefined,
-      questions: section.questions.map((q) => (q.questionId === 'preferred-name' ? { ...q, identifying: true } : q)),
-    })),
-  };
-  const published = await request.post('/api/application/forms', { headers, data: blindForm });
-  expect(published.status(), await published.text()).toBe(201);
-  const activated = await request.post(`/api/admin/forms/${BLIND_FORM_ID}/activate`, { headers, data: {} });
-  expect(activated.status(), await activated.text()).toBe(200);
+    email = uniqueEmail('blind');
+    const account = await registerVerifiedApplicant(request, email, undefined, APPLICANT);
+    const response = await submitApplication(request, account, ['bootcamp'], {
+      formId: BLIND_FORM_ID,
+      preferredName: PREFERRED_NAME,
+      resumeFileName: FILE_NAME,
+    });
+    responseId = response.id;
 
-  email = uniqueEmail('blind');
-  const account = await registerVerifiedApplicant(request, email, undefined, APPLICANT);
-  const response = await submitApplication(request, account, ['bootcamp'], {
-    formId: BLIND_FORM_ID,
-    preferredName: PREFERRED_NAME,
-    resumeFileName: FILE_NAME,
-  });
-  responseId = response.id;
-
-  const reviewer = await demoReviewerWithRoles(request, headers);
-  await assign(request, headers, 'review', [{ responseId, role: 'bootcamp', staffId: reviewer.id }]);
-  await request.dispose();
+    const reviewer = await demoReviewerWithRoles(request, headers);
+    await assign(request, headers, 'review', [{ responseId, role: 'bootcamp', staffId: reviewer.id }]);
+  },
 });
-
-test.afterAll(async () => {
-  await portal?.stop();
-});
-
-test.use({ baseURL: `http://127.0.0.1:${BLIND_REVIEW_TEST_PORT}` });
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `test-results/blind-review/${name}.png`, fullPage: true });

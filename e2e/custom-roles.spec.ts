@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { withAnswer, type ApplicationForm, type ApplicationResponse } from '../shared/src/domain';
-import { startPortalProcess, type PortalProcess } from '../tools/portal-process';
-import { DEMO, DEMO_PASSWORD, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
-import { idToken } from './support/applications';
+import { DEMO, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
+import { directorHeaders, idToken } from './support/applications';
+import { ownPortal, publishAndActivate } from './support/own-portal';
 import { CUSTOM_ROLES_TEST_AUTH_EMULATOR_PORT, CUSTOM_ROLES_TEST_PORT } from './support/ports';
 
 /**
@@ -61,33 +61,17 @@ const clubForm = (dueDate: Date): Omit<ApplicationForm, 'isActive' | 'decisionsR
   interviewRubrics: [],
 });
 
-let portal: PortalProcess;
-
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
-
-test.beforeAll(async ({ playwright }) => {
-  test.setTimeout(180_000);
-  portal = await startPortalProcess({
-    port: CUSTOM_ROLES_TEST_PORT,
-    authEmulatorPort: CUSTOM_ROLES_TEST_AUTH_EMULATOR_PORT,
-  });
-  const request = await playwright.request.newContext({ baseURL: portal.url });
-  const headers = { Authorization: `Bearer ${await idToken(request, DEMO.director, DEMO_PASSWORD)}` };
-  const res = await request.post('/api/application/forms', {
-    headers,
-    data: clubForm(new Date(Date.now() + 30 * 24 * 60 * 60 * 1000)),
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const activated = await request.post(`/api/admin/forms/${CLUB_FORM_ID}/activate`, { headers, data: {} });
-  expect(activated.status(), await activated.text()).toBe(200);
-  await request.dispose();
+ownPortal({
+  port: CUSTOM_ROLES_TEST_PORT,
+  authEmulatorPort: CUSTOM_ROLES_TEST_AUTH_EMULATOR_PORT,
+  timeout: 180_000,
+  setup: async (request) =>
+    publishAndActivate(
+      request,
+      await directorHeaders(request),
+      clubForm(new Date(Date.now() + 30 * 24 * 60 * 60 * 1000)),
+    ),
 });
-
-test.afterAll(async () => {
-  await portal?.stop();
-});
-
-test.use({ baseURL: `http://127.0.0.1:${CUSTOM_ROLES_TEST_PORT}` });
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `test-results/custom-roles/${name}.png`, fullPage: true });

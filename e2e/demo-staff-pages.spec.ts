@@ -1,32 +1,22 @@
 import { expect, test } from '@playwright/test';
-import { startPortalProcess, type PortalProcess } from '../tools/portal-process';
 import { FORM } from './support/applications';
 import { DEMO, logIn } from './support/accounts';
 import { fitsWidth } from './support/layout';
+import { ownPortal } from './support/own-portal';
 import { DEMO_DATA_TEST_AUTH_EMULATOR_PORT, DEMO_DATA_TEST_PORT } from './support/ports';
 
 /**
  * The staff pages as a chapter first sees them: a runtime started as a first `npm start` starts,
  * with the demo data's sample reviews (disagreements, scores, every role), at a laptop's 1366 px.
  */
-let portal: PortalProcess;
-
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  portal = await startPortalProcess({
-    port: DEMO_DATA_TEST_PORT,
-    authEmulatorPort: DEMO_DATA_TEST_AUTH_EMULATOR_PORT,
-    demoReviews: true,
-  });
+ownPortal({
+  port: DEMO_DATA_TEST_PORT,
+  authEmulatorPort: DEMO_DATA_TEST_AUTH_EMULATOR_PORT,
+  demoReviews: true,
+  timeout: 240_000,
 });
 
-test.afterAll(async () => {
-  await portal?.stop();
-});
-
-test.use({ baseURL: `http://127.0.0.1:${DEMO_DATA_TEST_PORT}`, viewport: { width: 1366, height: 900 } });
+test.use({ viewport: { width: 1366, height: 900 } });
 
 test("the staff home page's cards line up: one width in every row, one height within a row", async ({ page }) => {
   await logIn(page, DEMO.director);

@@ -8,11 +8,11 @@ import {
   type ApplicationResponse,
   type Question,
 } from '../shared/src/domain';
-import { startPortalProcess, type PortalProcess } from '../tools/portal-process';
 import { DEMO, DEMO_PASSWORD, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
-import { assign, idToken } from './support/applications';
+import { assign, directorHeaders, idToken } from './support/applications';
 import { expectAccessible } from './support/axe';
 import { chapterForm, CHAPTER_FORM_ID, countQuestions } from './support/long-form';
+import { ownPortal } from './support/own-portal';
 import { makePdf } from './support/pdf';
 import { BUILDER_TEST_AUTH_EMULATOR_PORT, BUILDER_TEST_PORT } from './support/ports';
 
@@ -21,20 +21,11 @@ import { BUILDER_TEST_AUTH_EMULATOR_PORT, BUILDER_TEST_PORT } from './support/po
  * per-role sections, letters) goes from the builder to an applicant, reviews, decisions, release
  * and the applicant reading their letter, on a runtime of its own.
  */
-let portal: PortalProcess;
-
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  portal = await startPortalProcess({ port: BUILDER_TEST_PORT, authEmulatorPort: BUILDER_TEST_AUTH_EMULATOR_PORT });
+const portal = ownPortal({
+  port: BUILDER_TEST_PORT,
+  authEmulatorPort: BUILDER_TEST_AUTH_EMULATOR_PORT,
+  timeout: 120_000,
 });
-
-test.afterAll(async () => {
-  await portal?.stop();
-});
-
-test.use({ baseURL: `http://127.0.0.1:${BUILDER_TEST_PORT}` });
 
 const SHOTS = 'test-results/form-builder';
 mkdirSync(SHOTS, { recursive: true });
@@ -51,7 +42,7 @@ async function shots(page: Page, name: string, options: { fullPage?: boolean; on
 }
 
 async function signedIn(browser: Browser, email: string, password = DEMO_PASSWORD): Promise<Page> {
-  const context = await browser.newContext({ baseURL: portal.url, viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ baseURL: portal().url, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await logIn(page, email, password);
   return page;
@@ -191,7 +182,7 @@ test('a chapter form goes from the builder to an applicant, reviews, decisions, 
   );
 
   // Reviews (API shortcut: the review screens are driven in the staff-cycle test): the director scores Bootcamp.
-  const staff = { Authorization: `Bearer ${await idToken(director.request, DEMO.director, DEMO_PASSWORD)}` };
+  const staff = await directorHeaders(director.request);
   await assign(director.request, staff, 'review', [
     { responseId: response.id, role: 'bootcamp', staffId: 'demo-director' },
   ]);

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { toZonedWallTime } from '../shared/src/domain';
-import { startPortalProcess, type PortalProcess } from '../tools/portal-process';
-import { DEMO, DEMO_PASSWORD, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
-import { FORM, assign, demoReviewerWithRoles, idToken, submitApplication } from './support/applications';
+import { DEMO, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
+import { FORM, assign, demoReviewerWithRoles, directorHeaders, submitApplication } from './support/applications';
+import { ownPortal } from './support/own-portal';
 import { INTERVIEW_SLOTS_TEST_AUTH_EMULATOR_PORT, INTERVIEW_SLOTS_TEST_PORT } from './support/ports';
 
 /**
@@ -15,37 +15,26 @@ import { INTERVIEW_SLOTS_TEST_AUTH_EMULATOR_PORT, INTERVIEW_SLOTS_TEST_PORT } fr
 const SHOTS = '/tmp/shots-i17s';
 const PLACE = 'Student Union, Room 204';
 
-let portal: PortalProcess;
 let applicant = { email: '', password: '' };
 let interviewerName = '';
 
-test.describe.configure({ mode: 'serial', timeout: 300_000 });
-
-test.beforeAll(async ({ playwright }) => {
-  test.setTimeout(300_000);
-  portal = await startPortalProcess({
-    port: INTERVIEW_SLOTS_TEST_PORT,
-    authEmulatorPort: INTERVIEW_SLOTS_TEST_AUTH_EMULATOR_PORT,
-  });
-  const request = await playwright.request.newContext({ baseURL: portal.url });
-  const headers = { Authorization: `Bearer ${await idToken(request, DEMO.director, DEMO_PASSWORD)}` };
-  applicant = await registerVerifiedApplicant(request, uniqueEmail('interviewee'), undefined, {
-    firstName: 'Imogen',
-    lastName: 'Slotwell',
-  });
-  const response = await submitApplication(request, applicant, ['bootcamp']);
-  const reviewer = await demoReviewerWithRoles(request, headers);
-  interviewerName = `${reviewer.firstName} ${reviewer.lastName}`;
-  // The explicit invitation: an interviewer assigned.
-  await assign(request, headers, 'interview', [{ responseId: response.id, role: 'bootcamp', staffId: reviewer.id }]);
-  await request.dispose();
+ownPortal({
+  port: INTERVIEW_SLOTS_TEST_PORT,
+  authEmulatorPort: INTERVIEW_SLOTS_TEST_AUTH_EMULATOR_PORT,
+  timeout: 300_000,
+  setup: async (request) => {
+    const headers = await directorHeaders(request);
+    applicant = await registerVerifiedApplicant(request, uniqueEmail('interviewee'), undefined, {
+      firstName: 'Imogen',
+      lastName: 'Slotwell',
+    });
+    const response = await submitApplication(request, applicant, ['bootcamp']);
+    const reviewer = await demoReviewerWithRoles(request, headers);
+    interviewerName = `${reviewer.firstName} ${reviewer.lastName}`;
+    // The explicit invitation: an interviewer assigned.
+    await assign(request, headers, 'interview', [{ responseId: response.id, role: 'bootcamp', staffId: reviewer.id }]);
+  },
 });
-
-test.afterAll(async () => {
-  await portal?.stop();
-});
-
-test.use({ baseURL: `http://127.0.0.1:${INTERVIEW_SLOTS_TEST_PORT}` });
 
 /** A screenshot at 1366 and at 390 px wide, the page never wider than the screen. */
 async function shots(page: Page, name: string) {

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type FileChooser, type Locator, type Page } from '@playwright/test';
 import { visibleSections, type ApplicationForm, type Question } from '../shared/src/domain';
-import { startPortalProcess, type PortalProcess } from '../tools/portal-process';
-import { DEMO, DEMO_PASSWORD, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
-import { idToken } from './support/applications';
+import { logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
+import { directorHeaders } from './support/applications';
 import { expectAccessible } from './support/axe';
 import { countQuestions, longForm, LONG_FORM_ID } from './support/long-form';
 import { makePdf } from './support/pdf';
+import { ownPortal, publishAndActivate } from './support/own-portal';
 import { LONG_FORM_TEST_AUTH_EMULATOR_PORT, LONG_FORM_TEST_PORT } from './support/ports';
 
 /**
@@ -14,33 +14,20 @@ import { LONG_FORM_TEST_AUTH_EMULATOR_PORT, LONG_FORM_TEST_PORT } from './suppor
  * of its own: the layout at 1280, 1366 and 390 px, a whole application by keyboard alone, axe on
  * every kind of page, and the deadline passing while the editor is open.
  */
-let portal: PortalProcess;
 let form: ApplicationForm;
 
-test.describe.configure({ mode: 'serial', timeout: 240_000 });
-
-test.beforeAll(async ({ playwright }) => {
-  test.setTimeout(240_000);
-  portal = await startPortalProcess({ port: LONG_FORM_TEST_PORT, authEmulatorPort: LONG_FORM_TEST_AUTH_EMULATOR_PORT });
-  form = longForm(new Date(Date.now() + 30 * 24 * 60 * 60 * 1000));
-  expect(form.sections).toHaveLength(15);
-  expect(countQuestions(form)).toBe(64);
-  const request = await playwright.request.newContext({ baseURL: portal.url });
-  const headers = { Authorization: `Bearer ${await idToken(request, DEMO.director, DEMO_PASSWORD)}` };
-  // A definition does not make a form live: it is published, then activated by its own action.
-  const { isActive: _isActive, decisionsReleased: _released, ...definition } = form;
-  const res = await request.post('/api/application/forms', { headers, data: definition });
-  expect(res.status(), await res.text()).toBe(201);
-  const activated = await request.post(`/api/admin/forms/${form.id}/activate`, { headers, data: {} });
-  expect(activated.status(), await activated.text()).toBe(200);
-  await request.dispose();
+const portal = ownPortal({
+  port: LONG_FORM_TEST_PORT,
+  authEmulatorPort: LONG_FORM_TEST_AUTH_EMULATOR_PORT,
+  timeout: 240_000,
+  setup: async (request) => {
+    form = longForm(new Date(Date.now() + 30 * 24 * 60 * 60 * 1000));
+    expect(form.sections).toHaveLength(15);
+    expect(countQuestions(form)).toBe(64);
+    // A definition does not make a form live: it is published, then activated by its own action.
+    await publishAndActivate(request, await directorHeaders(request), form);
+  },
 });
-
-test.afterAll(async () => {
-  await portal?.stop();
-});
-
-test.use({ baseURL: `http://127.0.0.1:${LONG_FORM_TEST_PORT}` });
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `test-results/long-form/${name}.png`, fullPage: true });
@@ -220,14 +207,14 @@ test('the deadline passing with the editor open: said at once, read-only, the an
   await page.setViewportSize({ width: 1280, height: 900 });
   const account = await startApplication(page);
   // A second tab, opened while the old due date still stood: the server's refusal closes it.
-  const stale = await (await browser.newContext({ baseURL: portal.url })).newPage();
+  const stale = await (await browser.newContext({ baseURL: portal().url })).newPage();
   await logIn(stale, account.email, account.password);
   await stale.goto(`/apply/f/${LONG_FORM_ID}/contact`);
   await expect(stale.getByRole('heading', { name: 'Contact Details', level: 3 })).toBeVisible();
 
   const dueDate = new Date(Date.now() + 8000).toISOString();
   const moved = await page.request.put(`/api/admin/forms/${LONG_FORM_ID}/due-date`, {
-    headers: { Authorization: `Bearer ${await idToken(page.request, DEMO.director, DEMO_PASSWORD)}` },
+    headers: await directorHeaders(page.request),
     data: { dueDate },
   });
   expect(moved.status(), await moved.text()).toBe(200);

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { toZonedWallTime } from '../shared/src/domain';
-import { startPortalProcess, type PortalProcess } from '../tools/portal-process';
 import { DEMO, DEMO_PASSWORD, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
-import { FORM, demoReviewer, idToken, submitApplication } from './support/applications';
+import { FORM, demoReviewer, directorHeaders, submitApplication } from './support/applications';
+import { ownPortal } from './support/own-portal';
 import {
   NOTIFICATION_CYCLE_TEST_AUTH_EMULATOR_PORT,
   NOTIFICATION_CYCLE_TEST_FIRESTORE_EMULATOR_PORT,
@@ -21,27 +21,12 @@ import {
 const PLACE = 'Engineering Hall, Room 12';
 const CHAPTER = 'Example Chapter';
 
-let portal: PortalProcess;
-
-test.describe.configure({ mode: 'serial', timeout: 300_000 });
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  portal = await startPortalProcess({
-    port: NOTIFICATION_CYCLE_TEST_PORT,
-    authEmulatorPort: NOTIFICATION_CYCLE_TEST_AUTH_EMULATOR_PORT,
-    firestoreEmulatorPort: NOTIFICATION_CYCLE_TEST_FIRESTORE_EMULATOR_PORT,
-  });
-  // The store this run is about (PORTAL_STORE) is the one the API runs on.
-  const health = (await (await fetch(`${portal.url}/api/health`)).json()) as { store: string };
-  expect(health.store).toBe(process.env.PORTAL_STORE || 'sqlite');
+ownPortal({
+  port: NOTIFICATION_CYCLE_TEST_PORT,
+  authEmulatorPort: NOTIFICATION_CYCLE_TEST_AUTH_EMULATOR_PORT,
+  firestoreEmulatorPort: NOTIFICATION_CYCLE_TEST_FIRESTORE_EMULATOR_PORT,
+  timeout: 300_000,
 });
-
-test.afterAll(async () => {
-  await portal?.stop();
-});
-
-test.use({ baseURL: `http://127.0.0.1:${NOTIFICATION_CYCLE_TEST_PORT}` });
 
 async function signedIn(browser: Browser, email: string, password = DEMO_PASSWORD): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
@@ -70,7 +55,7 @@ test('submit, receipt, invitation, booking with .ics, scheduled release, decisio
   page,
 }) => {
   const request = page.request;
-  const director = { Authorization: `Bearer ${await idToken(request, DEMO.director, DEMO_PASSWORD)}` };
+  const director = await directorHeaders(request);
 
   // The applicant submits (through the API: the editor has its own browser tests) and finds the receipt.
   const applicant = await registerVerifiedApplicant(request, uniqueEmail('cycle-mail'), undefined, {

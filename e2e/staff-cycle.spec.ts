@@ -1,39 +1,24 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { StaffApplication } from '../shared/src/domain';
-import { startPortalProcess, type PortalProcess } from '../tools/portal-process';
 import { FORM, idToken, submitApplication } from './support/applications';
 import { DEMO, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { fitsWidth } from './support/layout';
+import { ownPortal } from './support/own-portal';
 import { CYCLE_TEST_AUTH_EMULATOR_PORT, CYCLE_TEST_FIRESTORE_EMULATOR_PORT, CYCLE_TEST_PORT } from './support/ports';
 
 /**
  * A whole recruitment cycle as a chapter runs it, on a runtime of its own (so the dashboard holds
  * exactly this cycle's application and releasing decisions is not blocked by other tests' data).
  */
-let portal: PortalProcess;
-
-test.describe.configure({ mode: 'serial', timeout: 240_000 });
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  portal = await startPortalProcess({
-    port: CYCLE_TEST_PORT,
-    authEmulatorPort: CYCLE_TEST_AUTH_EMULATOR_PORT,
-    firestoreEmulatorPort: CYCLE_TEST_FIRESTORE_EMULATOR_PORT,
-  });
-  // The store this run is about (PORTAL_STORE, as the launcher reads it) is the one the API runs on.
-  const health = (await (await fetch(`${portal.url}/api/health`)).json()) as { store: string };
-  expect(health.store).toBe(process.env.PORTAL_STORE || 'sqlite');
+const portal = ownPortal({
+  port: CYCLE_TEST_PORT,
+  authEmulatorPort: CYCLE_TEST_AUTH_EMULATOR_PORT,
+  firestoreEmulatorPort: CYCLE_TEST_FIRESTORE_EMULATOR_PORT,
+  timeout: 240_000,
 });
-
-test.afterAll(async () => {
-  await portal?.stop();
-});
-
-test.use({ baseURL: `http://127.0.0.1:${CYCLE_TEST_PORT}` });
 
 async function signedIn(browser: Browser, email: string, password?: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: portal.url });
+  const context = await browser.newContext({ baseURL: portal().url });
   const page = await context.newPage();
   await logIn(page, email, password);
   return page;

@@ -7,7 +7,7 @@ import {
   type StaffMember,
   type TeamRole,
 } from '../../shared/src/domain';
-import { DEMO } from './accounts';
+import { DEMO, DEMO_PASSWORD } from './accounts';
 import { makePdf } from './pdf';
 
 export const FORM = 'demo-form-spring';
@@ -20,6 +20,11 @@ export async function idToken(request: APIRequestContext, email: string, passwor
   });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { idToken: string }).idToken;
+}
+
+/** The director's Authorization header, signed in through the Auth emulator. */
+export async function directorHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  return { Authorization: `Bearer ${await idToken(request, DEMO.director, DEMO_PASSWORD)}` };
 }
 
 /** Text answers to use instead of the defaults; `submit: false` only saves the answers. */

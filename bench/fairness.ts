@@ -34,6 +34,7 @@ import { demoForm } from '../functions/src/seed/demo-form';
 import { COLLECTIONS } from '../functions/src/store/collections';
 import type { DocumentStore } from '../functions/src/store/document-store';
 import { createSqliteStore } from '../functions/src/store/sqlite-store';
+import { userRecord } from '../functions/src/users/users.repository';
 import { percentile } from './support/percentiles';
 
 const SEEDS = Number(process.env.BENCH_SEEDS ?? 20);
@@ -126,17 +127,25 @@ const user = (id: string, role: UserRole, extra: Partial<User> = {}): User => ({
 async function seedCycle(store: DocumentStore, now: Date, quality: number[]) {
   await store.set(COLLECTIONS.forms, FORM_ID, { ...demoForm(now), disagreementThreshold: THRESHOLD });
   // The director decides; her preferences leave her out of the engineers' reviews.
-  await store.set(COLLECTIONS.users, SUPER, user(SUPER, 'super-reviewer', { applicantRolePreferences: ['designer'] }));
+  await store.set(
+    COLLECTIONS.users,
+    SUPER,
+    userRecord(user(SUPER, 'super-reviewer', { applicantRolePreferences: ['designer'] })),
+  );
   for (let r = 0; r < REVIEWERS; r++) {
     const id = `bench-reviewer-${String(r).padStart(2, '0')}`;
-    await store.set(COLLECTIONS.users, id, user(id, 'reviewer', { applicantRolePreferences: [ROLE, 'bootcamp'] }));
+    await store.set(
+      COLLECTIONS.users,
+      id,
+      userRecord(user(id, 'reviewer', { applicantRolePreferences: [ROLE, 'bootcamp'] })),
+    );
   }
   const responseOf = new Map<string, number>();
   for (let i = 0; i < quality.length; i++) {
     const applicant = user(`bench-applicant-${String(i).padStart(3, '0')}`, 'applicant', {
       activeApplications: [FORM_ID],
     });
-    await store.set(COLLECTIONS.users, applicant.id, applicant);
+    await store.set(COLLECTIONS.users, applicant.id, userRecord(applicant));
     const submittedAt = new Date(now.getTime() - (quality.length - i) * 60_000).toISOString();
     const response: ApplicationResponse = {
       id: randomUUID(),

@@ -12,6 +12,7 @@ import { createInMemoryIdentityAdmin } from './identity/in-memory-identity-admin
 import type { IdentityVerifier, VerifiedIdentity } from './identity/identity-verifier';
 import type { DocumentStore } from './store/document-store';
 import { createSqliteStore } from './store/sqlite-store';
+import { userRecord } from './users/users.repository';
 
 const ADA: VerifiedIdentity = { uid: 'ada', email: 'ada@example.com', emailVerified: true };
 const TOKENS: Record<string, VerifiedIdentity> = { 'token-ada': ADA };
@@ -191,7 +192,7 @@ describe('GET /api/session', () => {
       role: 'applicant',
       activeApplications: [],
     };
-    await store.set(COLLECTIONS.users, user.id, user);
+    await store.set(COLLECTIONS.users, user.id, userRecord(user));
     const res = await request(buildApp()).get('/api/session').set('Authorization', 'Bearer token-ada');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ identity: ADA, user });

@@ -19,6 +19,7 @@ import type { IdentityVerifier, VerifiedIdentity } from '../identity/identity-ve
 import { createInMemoryIdentityAdmin } from '../identity/in-memory-identity-admin';
 import type { DocumentStore } from '../store/document-store';
 import { createSqliteStore } from '../store/sqlite-store';
+import { userRecord } from '../users/users.repository';
 import { createLocalFileStore } from './local-file-store';
 import { MAX_UPLOAD_BODY_BYTES } from './files.routes';
 
@@ -116,7 +117,7 @@ beforeEach(async () => {
   store = createSqliteStore({ filename: ':memory:' });
   for (const [id, role] of Object.entries(ROLES)) {
     const user: User = { id, email: `${id}@example.com`, firstName: id, lastName: 'X', role, activeApplications: [] };
-    await store.create(COLLECTIONS.users, id, user);
+    await store.create(COLLECTIONS.users, id, userRecord(user));
   }
   await store.create(COLLECTIONS.forms, FORM.id, FORM);
   await store.create(COLLECTIONS.responses, ADA_RESPONSE, response(ADA_RESPONSE, 'ada', 'in-progress'));

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { FORM } from './support/applications';
 import { DEMO, logIn } from './support/accounts';
@@ -39,4 +40,26 @@ test("the director's dashboard fits a laptop screen with the demo data's flagged
   await expect(page.getByRole('row', { name: /Product Manager/ }).first()).toBeVisible();
   await expect(page.getByText('Disagreement', { exact: true }).last()).toBeVisible();
   expect(await fitsWidth(page)).toEqual({ page: true, tables: true });
+});
+
+test("a sample application's resume opens and downloads as a PDF, as an applicant's upload does", async ({ page }) => {
+  await logIn(page, DEMO.director);
+  await page.goto(`/admin/dor/dashboard/${FORM}/all`);
+  await page.getByRole('link', { name: 'Sample Adams' }).first().click();
+  const open = page.getByRole('button', { name: 'Open Sample-Adams-resume.pdf' });
+  const [tab] = await Promise.all([page.waitForEvent('popup'), open.click()]);
+  await expect.poll(() => tab.url()).toMatch(/^blob:/);
+  await tab.close();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download Sample-Adams-resume.pdf' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('Sample-Adams-resume.pdf');
+  const bytes = readFileSync((await download.path())!);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(await fitsWidth(page)).toEqual({ page: true, tables: true });
+  await page.screenshot({ path: 'test-results/demo-staff-pages/sample-application.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 900 });
+  expect((await fitsWidth(page)).page).toBe(true);
+  await page.screenshot({ path: 'test-results/demo-staff-pages/sample-application-390.png', fullPage: true });
 });

@@ -92,7 +92,7 @@ export async function startLocalRuntime(
     ? afterIdentityChanges(firebaseAccounts, options.saveAccounts)
     : firebaseAccounts;
   const { seeded } = await seedDemoData({ store, accounts });
-  if (seeded && config.DEMO_REVIEWS === 'on') await seedDemoReviews({ store, now: new Date() });
+  if (seeded && config.DEMO_REVIEWS === 'on') await seedDemoReviews({ store, files, now: new Date() });
   for (const { id, changed } of await runMigrations(store))
     logger.info({ migration: id, changed }, 'migration applied');
 

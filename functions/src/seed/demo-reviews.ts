@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
   emptySectionResponses,
+  formTeamRoles,
   isSectionVisible,
+  mediaTypeEssence,
   newApplicationRow,
+  teamRoleLabel,
+  withAnswer,
   withOfferPending,
   type Answer,
   type ApplicationForm,
@@ -10,8 +14,12 @@ import {
   type Question,
   type SectionResponse,
   type TeamRole,
+  type UploadedFile,
   type User,
 } from '@portal/shared/domain';
+import type { FileStore } from '../files/file-store';
+import { createFilesRepository } from '../files/files.repository';
+import { storagePath } from '../files/files.service';
 import { createAssessmentsService } from '../staff/assessments.service';
 import { assignInTransaction } from '../staff/assignments.service';
 import { createReviewsRepository } from '../staff/reviews.repository';
@@ -19,6 +27,7 @@ import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
 import { userRecord } from '../users/users.repository';
 import { DEMO_USERS } from './demo-accounts';
+import { sampleResumePdf } from './sample-resume';
 
 /** The form's disagreement threshold in the demo: reviews more than 2 points apart are flagged. */
 export const DEMO_DISAGREEMENT_THRESHOLD = 2;
@@ -102,7 +111,7 @@ const SAMPLES: { first: string; last: string; role: TeamRole; reviews: [User, nu
 
 const SAMPLE_SENTENCE = 'This is a sample answer in the demo data, written to show how an application reads.';
 
-/** A sample answer that keeps the question's rules (words, options); a file question is left unanswered. */
+/** A sample answer that keeps the question's rules (words, options); a file question's is added with its file. */
 function sampleAnswer(question: Question, role: TeamRole): Answer {
   switch (question.questionType) {
     case 'short-answer':
@@ -141,12 +150,56 @@ function sampleSectionResponses(form: ApplicationForm, role: TeamRole): SectionR
   });
 }
 
+const PDF = 'application/pdf';
+
+/**
+ * Answers each file question that takes a PDF, in the sections the sample's role shows, with a
+ * sample resume: stored in the file store and recorded as an upload is (`files.service`).
+ */
+async function withSampleResumes(
+  deps: { store: DocumentStore; files: FileStore },
+  form: ApplicationForm,
+  response: ApplicationResponse,
+  applicant: User,
+  role: TeamRole,
+  uploadedAt: string,
+): Promise<ApplicationResponse> {
+  const records = createFilesRepository(deps.store);
+  let answered = response;
+  for (const section of form.sections) {
+    if (!isSectionVisible(section, [role])) continue;
+    for (const question of section.questions) {
+      if (question.questionType !== 'file-upload' || !question.acceptedTypes.map(mediaTypeEssence).includes(PDF))
+        continue;
+      const content = await sampleResumePdf({
+        firstName: applicant.firstName,
+        lastName: applicant.lastName,
+        roleLabel: teamRoleLabel(formTeamRoles(form), role),
+      });
+      const file: UploadedFile = {
+        id: randomUUID(),
+        ownerId: applicant.id,
+        responseId: response.id,
+        questionId: question.questionId,
+        name: `${applicant.firstName}-${applicant.lastName}-resume.pdf`,
+        size: content.length,
+        contentType: PDF,
+        uploadedAt,
+      };
+      await deps.files.put(storagePath(file), content, PDF);
+      await records.createFile(file);
+      answered = withAnswer(answered, section.sectionId, question.questionId, file.id);
+    }
+  }
+  return answered;
+}
+
 /**
  * Seeds, once, the sample applications whose reviews show calibration and a flagged disagreement on
  * the demo form (`npm start`); assignments and submits go through the review services, so rows,
  * loads and the audit log are as the API would leave them.
  */
-export async function seedDemoReviews(deps: { store: DocumentStore; now: Date }): Promise<void> {
+export async function seedDemoReviews(deps: { store: DocumentStore; files: FileStore; now: Date }): Promise<void> {
   const { store, now } = deps;
   const form = (await store.get<ApplicationForm>(COLLECTIONS.forms, 'demo-form-spring'))!;
   await store.update(COLLECTIONS.forms, form.id, { disagreementThreshold: DEMO_DISAGREEMENT_THRESHOLD });
@@ -162,16 +215,23 @@ export async function seedDemoReviews(deps: { store: DocumentStore; now: Date })
     };
     await store.set(COLLECTIONS.users, applicant.id, userRecord(applicant));
     const submittedAt = new Date(now.getTime() - (SAMPLES.length - index) * 3_600_000).toISOString();
-    const response: ApplicationResponse = {
-      id: randomUUID(),
-      userId: applicant.id,
-      applicationFormId: form.id,
-      sectionResponses: sampleSectionResponses(form, sample.role),
-      status: 'submitted',
-      dateSubmitted: submittedAt,
-      rolesApplied: [sample.role],
-      version: 1,
-    };
+    const response = await withSampleResumes(
+      deps,
+      form,
+      {
+        id: randomUUID(),
+        userId: applicant.id,
+        applicationFormId: form.id,
+        sectionResponses: sampleSectionResponses(form, sample.role),
+        status: 'submitted',
+        dateSubmitted: submittedAt,
+        rolesApplied: [sample.role],
+        version: 1,
+      },
+      applicant,
+      sample.role,
+      submittedAt,
+    );
     await store.set(COLLECTIONS.responses, response.id, response);
     const row = newApplicationRow({
       responseId: response.id,

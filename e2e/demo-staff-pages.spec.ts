@@ -57,6 +57,10 @@ test("a sample application's resume opens and downloads as a PDF, as an applican
   expect(download.suggestedFilename()).toBe('Sample-Adams-resume.pdf');
   const bytes = readFileSync((await download.path())!);
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  // A question is its own label, with its own punctuation: "…?" and "…." are not followed by a colon.
+  const label = page.getByText('What name do you go by?', { exact: true });
+  await expect(label).toBeVisible();
+  expect(await label.evaluate((element) => getComputedStyle(element, '::after').content)).not.toContain(':');
   expect(await fitsWidth(page)).toEqual({ page: true, tables: true });
   await page.screenshot({ path: 'test-results/demo-staff-pages/sample-application.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 900 });

@@ -20,7 +20,8 @@ export function ApplicationAnswers({
     const answers = response.sectionResponses.find((s) => s.sectionId === section.sectionId);
     return (
       <Card key={section.sectionId} title={section.sectionName} role="region" aria-label={section.sectionName}>
-        <Descriptions column={1} layout="vertical" size="small">
+        {/* A question carries its own punctuation ("…?", "…."): no colon after it. */}
+        <Descriptions column={1} layout="vertical" size="small" colon={false}>
           {section.questions.map((question) => {
             const answer = answers?.questions.find((q) => q.questionId === question.questionId)?.response;
             return (

@@ -11,6 +11,7 @@ import {
 import { DEMO, DEMO_PASSWORD, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { assign, directorHeaders, idToken } from './support/applications';
 import { expectAccessible } from './support/axe';
+import { fitsWidth } from './support/layout';
 import { chapterForm, CHAPTER_FORM_ID, countQuestions } from './support/long-form';
 import { ownPortal } from './support/own-portal';
 import { makePdf } from './support/pdf';
@@ -112,6 +113,13 @@ test('a chapter form goes from the builder to an applicant, reviews, decisions, 
   await expect(preview.getByText(QUESTION)).toBeVisible();
   await expect(preview.locator('strong', { hasText: 'Any' })).toBeVisible();
   await expectAccessible(director, 'form builder with its preview');
+  // On a phone each section's title wraps beside its move and delete buttons ("8. Teamwork and
+  // Leadership · 5 questions"): nothing is pushed off the screen.
+  await director.getByRole('tab', { name: 'Sections (15)' }).click();
+  await director.setViewportSize({ width: 390, height: 900 });
+  await expect(director.getByRole('button', { name: /^Delete section 8 / })).toBeVisible();
+  expect((await fitsWidth(director)).page).toBe(true);
+  await director.setViewportSize({ width: 1280, height: 900 });
   await shots(director, 'builder');
   await shots(director, 'preview', { onPhone: () => director.getByRole('tab', { name: 'Preview' }).click() });
   // The preview for a role shows that role's sections.

@@ -402,6 +402,9 @@ export function SectionsEditor({
         <Collapse
           // Only the title opens a section: the move and delete buttons beside it are not inside a button.
           collapsible="header"
+          // A title-only header keeps the title at its full width (antd: flex none), which pushed the
+          // buttons off a phone's screen beside a long section name: here the title wraps instead.
+          styles={{ title: { flex: '0 1 auto', minWidth: 0, overflowWrap: 'anywhere' } }}
           activeKey={open.map(String)}
           onChange={(keys) => {
             const next = (Array.isArray(keys) ? keys : [keys]).map(Number);

@@ -34,12 +34,25 @@ test("the staff home page's cards line up: one width in every row, one height wi
   for (const row of rows.values()) expect(new Set(row.map(({ height }) => Math.round(height))).size).toBe(1);
 });
 
-test("the director's dashboard fits a laptop screen with the demo data's flagged rows", async ({ page }) => {
+test("the director's dashboard fits a laptop screen with the demo data's flagged rows, and a phone's with its table in a frame", async ({
+  page,
+}) => {
   await logIn(page, DEMO.director);
   await page.goto(`/admin/dor/dashboard/${FORM}/all`);
   await expect(page.getByRole('row', { name: /Product Manager/ }).first()).toBeVisible();
   await expect(page.getByText('Disagreement', { exact: true }).last()).toBeVisible();
   expect(await fitsWidth(page)).toEqual({ page: true, tables: true });
+
+  // On a phone the table scrolls in its frame; an address wraps before its "@" only: two lines.
+  await page.setViewportSize({ width: 390, height: 900 });
+  const email = page.getByText('demo-sample-1@example.com', { exact: true });
+  const lines = await email.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+  expect(lines).toBe(2);
+  expect((await fitsWidth(page)).page).toBe(true);
 });
 
 test("a sample application's resume opens and downloads as a PDF, as an applicant's upload does", async ({ page }) => {

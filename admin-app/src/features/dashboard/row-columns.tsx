@@ -43,10 +43,11 @@ export interface RowColumnContext {
 }
 
 function ApplicantCell({ row }: { row: Row }) {
-  // In a narrow column the address wraps before its "@" (or at a hyphen) rather than anywhere.
+  // In a narrow column the address wraps before its "@" (or at a hyphen) rather than anywhere; the
+  // column is never narrower than a usual domain ("@example.com"), else a phone broke it mid-word.
   const at = row.applicantEmail.lastIndexOf('@');
   return (
-    <Flex vertical>
+    <Flex vertical style={{ minWidth: '9.5em' }}>
       <Link to={dorPaths.application(row.applicationFormId, row.responseId)}>{row.applicantName}</Link>
       <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
         {at > 0 ? (

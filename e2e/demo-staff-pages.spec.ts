@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { FORM } from './support/applications';
 import { DEMO, logIn } from './support/accounts';
 import { fitsWidth } from './support/layout';
 import { ownPortal } from './support/own-portal';
 import { DEMO_DATA_TEST_AUTH_EMULATOR_PORT, DEMO_DATA_TEST_PORT } from './support/ports';
+import { downloadUploadedFile, openUploadedFile } from './support/uploaded-files';
 
 /**
  * The staff pages as a chapter first sees them: a runtime started as a first `npm start` starts,
@@ -59,16 +59,8 @@ test("a sample application's resume opens and downloads as a PDF, as an applican
   await logIn(page, DEMO.director);
   await page.goto(`/admin/dor/dashboard/${FORM}/all`);
   await page.getByRole('link', { name: 'Sample Adams' }).first().click();
-  const open = page.getByRole('button', { name: 'Open Sample-Adams-resume.pdf' });
-  const [tab] = await Promise.all([page.waitForEvent('popup'), open.click()]);
-  await expect.poll(() => tab.url()).toMatch(/^blob:/);
-  await tab.close();
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download Sample-Adams-resume.pdf' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe('Sample-Adams-resume.pdf');
-  const bytes = readFileSync((await download.path())!);
+  await openUploadedFile(page, 'Sample-Adams-resume.pdf');
+  const bytes = await downloadUploadedFile(page, 'Sample-Adams-resume.pdf');
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   // A question is its own label, with its own punctuation: "…?" and "…." are not followed by a colon.
   const label = page.getByText('What name do you go by?', { exact: true });

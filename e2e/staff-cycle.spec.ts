@@ -5,6 +5,7 @@ import { DEMO, logIn, registerVerifiedApplicant, uniqueEmail } from './support/a
 import { fitsWidth } from './support/layout';
 import { ownPortal } from './support/own-portal';
 import { CYCLE_TEST_AUTH_EMULATOR_PORT, CYCLE_TEST_FIRESTORE_EMULATOR_PORT, CYCLE_TEST_PORT } from './support/ports';
+import { downloadUploadedFile, openUploadedFile } from './support/uploaded-files';
 
 /**
  * A whole recruitment cycle as a chapter runs it, on a runtime of its own (so the dashboard holds
@@ -89,12 +90,7 @@ test('a whole cycle: auto-assign, review, qualify, interview, decide, release, a
   await expect(reviewer.getByRole('heading', { name: /^Review/ })).toBeVisible();
   // Sections hidden from reviewers (About You: the name) are left out; the resume, shown to reviewers, is there to open.
   await expect(reviewer.getByText('What name do you go by?')).toHaveCount(0);
-  const [resumeTab] = await Promise.all([
-    reviewer.waitForEvent('popup'),
-    reviewer.getByRole('button', { name: 'Open resume.pdf' }).click(),
-  ]);
-  await expect.poll(() => resumeTab.url()).toMatch(/^blob:/);
-  await resumeTab.close();
+  await openUploadedFile(reviewer, 'resume.pdf');
   const submitReview = reviewer.getByRole('button', { name: 'Submit review' });
   await reviewer
     .getByRole('radiogroup', { name: 'Motivation for social impact' })
@@ -312,14 +308,7 @@ test('staff open and download the resume; the dashboards and the audit log fit a
 
   await director.goto(`/admin/dor/dashboard/${FORM}/all`);
   await director.getByRole('link', { name: 'Test Applicant' }).click();
-  const open = director.getByRole('button', { name: 'Open resume.pdf' });
-  const [tab] = await Promise.all([director.waitForEvent('popup'), open.click()]);
-  await expect.poll(() => tab.url()).toMatch(/^blob:/);
-  await tab.close();
-  const [download] = await Promise.all([
-    director.waitForEvent('download'),
-    director.getByRole('button', { name: 'Download resume.pdf' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe('resume.pdf');
+  await openUploadedFile(director, 'resume.pdf');
+  await downloadUploadedFile(director, 'resume.pdf');
   await shots(director, 'application-resume');
 });

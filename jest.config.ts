@@ -44,7 +44,7 @@ const browserProject = (name: string): Config => ({
   transformIgnorePatterns,
   // The antd facades (shared/src/antd) import antd's ES build so webpack can tree-shake it
   // (the bare `antd` request is the federated facade itself); tests use antd's CommonJS build.
-  moduleNameMapper: { '^antd/es/index\\.js$': 'antd' },
+  moduleNameMapper: { '^antd/es/(.*)\\.js$': 'antd/lib/$1' },
   setupFiles: ['<rootDir>/../tools/jest/browser-polyfills.ts'],
   setupFilesAfterEnv: ['<rootDir>/../tools/jest/browser-setup.ts'],
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
@@ -80,7 +80,7 @@ const config: Config = {
       transform,
       testMatch: ['<rootDir>/src/domain/**/*.test.ts'],
     },
-    { ...browserProject('shared'), testMatch: ['<rootDir>/src/{client,ui}/**/*.test.ts?(x)'] },
+    { ...browserProject('shared'), testMatch: ['<rootDir>/src/{antd,client,ui}/**/*.test.ts?(x)'] },
     browserProject('shell'),
     browserProject('applicant-app'),
     browserProject('admin-app'),

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import webpack, { type Configuration } from 'webpack';
-import { cardWithoutTabs } from '../tools/webpack/antd-components';
+import { antdStandIns } from '../tools/webpack/antd-components';
 import { createConfig, reactRouterBuild } from '../tools/webpack/create-config';
 
 const ENTRY = path.join(__dirname, 'support/stack-floor/login-page.tsx');
@@ -40,7 +40,7 @@ function floorConfig(variant: Variant, outDir: string): Configuration {
     entry: { main: ENTRY },
     output: { path: outDir, filename: '[name].js', clean: true },
     resolve: { ...apps.resolve, alias: reactRouterBuild('production') },
-    plugins: [cardWithoutTabs(), ...variant.plugins],
+    plugins: [antdStandIns(), ...variant.plugins],
     optimization: { ...apps.optimization, splitChunks: false },
   };
 }

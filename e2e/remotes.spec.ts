@@ -172,19 +172,34 @@ test('each remote page downloads its own code when it is first visited, not with
   expect(editorOnly.length, 'the editor page comes in chunks of its own').toBeGreaterThan(0);
 });
 
-/** The shell's scripts among `paths` that carry `pkg` (from the build's chunk report). */
-function shellScriptsWith(paths: string[], pkg: string): string[] {
+/** The shell's scripts among `paths` that carry `pkg`, or that one file of it (from the build's chunk report). */
+function shellScriptsWith(paths: string[], pkg: string, file?: string): string[] {
   const report = JSON.parse(
     readFileSync(path.join(APP_DIRS.shell, 'dist', CHUNK_PACKAGES_FILE), 'utf8'),
   ) as ChunkPackages;
-  return paths.filter((p) => pkg in (report[p.slice(1)] ?? {}));
+  return paths.filter((p) => {
+    const files = report[p.slice(1)]?.[pkg];
+    return files !== undefined && (file === undefined || files.includes(file));
+  });
+}
+
+/**
+ * What the portal's build leaves out of antd's common components (tools/webpack/antd-components.ts):
+ * the tooltip that only Form.Item's `tooltip` and a small Progress circle would show, Input.OTP, and
+ * Typography's ellipsis, copy and edit machinery (shared/src/antd/typography.tsx).
+ */
+function expectNoUnusedAntdParts(paths: string[]) {
+  expect(shellScriptsWith(paths, '@rc-component/tooltip'), 'a tooltip').toEqual([]);
+  for (const file of ['es/typography/Base/index.js', 'es/typography/Base/Ellipsis.js', 'es/input/OTP/index.js']) {
+    expect(shellScriptsWith(paths, 'antd', file), file).toEqual([]);
+  }
 }
 
 test('the staff home page loads neither the other admin pages nor antd’s tables, dialogs or results; a table page then does', async ({
   page,
 }) => {
-  await logIn(page, DEMO.director);
   const requests = recordRequests(page);
+  await logIn(page, DEMO.director);
   await page.goto('/admin');
   await expect(page.getByRole('link', { name: /Super Reviewer dashboard/ })).toBeVisible();
   await page.waitForLoadState('networkidle');
@@ -195,6 +210,7 @@ test('the staff home page loads neither the other admin pages nor antd’s table
   }
   expect(shellScriptsWith(requests.paths(), '@rc-component/table')).toEqual([]);
   expect(shellScriptsWith(requests.paths(), 'react-toastify'), 'no toast, no toast library').toEqual([]);
+  expectNoUnusedAntdParts(requests.paths());
   await page.getByRole('link', { name: /Forms/ }).click();
   await expect(page.getByRole('table').first()).toBeVisible();
   const formsOnly = [...scriptsUnder(requests.paths(), '/admin/')].filter((p) => !home.has(p));
@@ -226,4 +242,5 @@ test('an applicant’s pages download only the antd components they render: no t
   for (const pkg of ['@rc-component/tabs', '@rc-component/menu', '@rc-component/dialog', 'react-toastify']) {
     expect(shellScriptsWith(requests.paths(), pkg), pkg).toEqual([]);
   }
+  expectNoUnusedAntdParts(requests.paths());
 });

@@ -8,8 +8,9 @@ import {
   antdModule,
   antdRequest,
   antdSharedModules,
-  CARD_TABS_STAND_IN,
-  cardWithoutTabs,
+  ANTD_STAND_IN_DIR,
+  ANTD_STAND_INS,
+  antdStandIns,
   rewriteAntdImports,
   sharedLibraryChunks,
 } from './antd-components';
@@ -105,21 +106,38 @@ describe('antd components', () => {
     expect(() => rewriteAntdImports('const antd = import("antd");', 'page.js')).toThrow(/bundle all of it/);
   });
 
-  it('antd’s Card is built without its tabs, which no page passes it', () => {
-    const plugin = cardWithoutTabs();
-    expect(plugin.resourceRegExp.test('../tabs')).toBe(true);
-    const replace = plugin.newResource as (resource: { context: string; request: string }) => void;
-    const fromCard = { context: path.join(REPO_ROOT, 'node_modules/antd/es/card'), request: '../tabs' };
-    const fromElsewhere = { context: path.join(REPO_ROOT, 'node_modules/antd/es/form'), request: '../tabs' };
-    replace(fromCard);
-    replace(fromElsewhere);
-    expect(fromCard.request).toBe(CARD_TABS_STAND_IN);
-    expect(fromElsewhere.request).toBe('../tabs');
-    const withTabs = spawnSync('git', ['grep', '-lE', 'tabList|tabProps', '--', ...APP_SOURCES], {
-      cwd: REPO_ROOT,
-      encoding: 'utf8',
-    });
-    expect(withTabs.stdout).toBe('');
+  it.each(ANTD_STAND_INS)(
+    'antd’s $importer gets a stand-in for $request, and only there: $unusedWhen',
+    ({ importer, request, standIn, appSourceMatch }) => {
+      const plugin = antdStandIns();
+      expect(plugin.resourceRegExp.test(request)).toBe(true);
+      const replace = plugin.newResource as (resource: { request: string; contextInfo: { issuer: string } }) => void;
+      const importerFile = require.resolve(`antd/es/${importer}`);
+      const fromImporter = { request, contextInfo: { issuer: importerFile } };
+      const fromElsewhere = { request, contextInfo: { issuer: require.resolve('antd/es/rate/index.js') } };
+      const fromOtherPackage = {
+        request,
+        contextInfo: { issuer: path.join(REPO_ROOT, 'node_modules/x/es', importer) },
+      };
+      for (const resource of [fromImporter, fromElsewhere, fromOtherPackage]) replace(resource);
+      expect(fromImporter.request).toBe(path.join(ANTD_STAND_IN_DIR, standIn));
+      expect(fromElsewhere.request).toBe(request);
+      expect(fromOtherPackage.request).toBe(request);
+      // The import is antd's own: an antd that moved it would leave the part in the build.
+      expect(readFileSync(importerFile, 'utf8')).toContain(`from '${request}'`);
+      const users = spawnSync('git', ['grep', '-lE', appSourceMatch, '--', ...APP_SOURCES], {
+        cwd: REPO_ROOT,
+        encoding: 'utf8',
+      });
+      expect(users.stdout).toBe('');
+    },
+  );
+
+  it('a stand-in fails loudly if a page asks for the part after all', async () => {
+    for (const { standIn } of ANTD_STAND_INS) {
+      const { default: StandIn } = (await import(path.join(ANTD_STAND_IN_DIR, standIn))) as { default: () => never };
+      expect(() => StandIn()).toThrow(/The portal's build/);
+    }
   });
 
   it('antd’s files beside a facade go in one chunk per facade; other files several chunks use, in chunks of their own', () => {

@@ -47,7 +47,7 @@ const REPO_ROOT = path.resolve(__dirname, '../..');
 /** The names a facade file re-exports from antd. */
 export function facadeExports(file: string): string[] {
   const source = readFileSync(path.join(REPO_ROOT, file), 'utf8');
-  const list = /export\s*\{([^}]*)\}\s*from\s*'antd\/es\/index\.js'/.exec(source)?.[1] ?? '';
+  const list = [...source.matchAll(/export\s*\{([^}]*)\}\s*from\s*'[^']*'/g)].map((m) => m[1]).join(',');
   return list
     .split(',')
     .map((name) => name.trim())
@@ -132,17 +132,65 @@ export function rewriteAntdImports(source: string, file: string): string {
 }
 
 /**
- * antd's Card imports its Tabs (with their menu, dropdown and overflow: 23 KB gzip) for the
- * `tabList` prop, which the portal never passes (antd-components.test.ts): in the shell's build the
- * Card gets a stand-in that fails loudly instead, so a page with a card does not download tabs.
+ * Parts of antd's components that the portal never uses, yet every page holding the component
+ * would download: in the shell's build each import below (`request`, in antd's file `importer`)
+ * gets a stand-in that fails loudly instead (`tools/webpack/antd-stand-ins/`), and `antd-components.test.ts` checks that the apps'
+ * source never asks for the part (`unusedWhen`).
  */
-export function cardWithoutTabs(): webpack.NormalModuleReplacementPlugin {
-  return new webpack.NormalModuleReplacementPlugin(/^\.\.\/tabs$/, (resource: { context: string; request: string }) => {
-    if (/[\\/]antd[\\/]es[\\/]card$/.test(resource.context)) resource.request = CARD_TABS_STAND_IN;
-  });
+export const ANTD_STAND_INS = [
+  {
+    // Card's Tabs (with their menu, dropdown and overflow: 23 KB gzip) are for `tabList`.
+    importer: 'card/Card.js',
+    request: '../tabs',
+    standIn: 'card-tabs.ts',
+    unusedWhen: 'no app passes a card tabList or tabProps',
+    appSourceMatch: 'tabList|tabProps',
+  },
+  {
+    // Form.Item's label imports Tooltip (its popup, placements, arrow and zoom motion) for `tooltip`.
+    importer: 'form/FormItemLabel.js',
+    request: '../tooltip',
+    standIn: 'form-label-tooltip.ts',
+    unusedWhen: 'no app passes a form item tooltip',
+    appSourceMatch: String.raw`\btooltip=`,
+  },
+  {
+    // Progress's Circle imports Tooltip to label a small circle; the portal's progress bars are lines.
+    importer: 'progress/Circle.js',
+    request: '../tooltip',
+    standIn: 'progress-circle-tooltip.ts',
+    unusedWhen: 'no app renders a circle or dashboard Progress',
+    appSourceMatch: String.raw`\btype=\{?["'](circle|dashboard)["']`,
+  },
+  {
+    // Input's index attaches Input.OTP, a one-time-code input.
+    importer: 'input/index.js',
+    request: './OTP',
+    standIn: 'input-otp.ts',
+    unusedWhen: 'no app renders Input.OTP',
+    appSourceMatch: String.raw`\bOTP\b`,
+  },
+] as const;
+
+export const ANTD_STAND_IN_DIR = path.join(__dirname, 'antd-stand-ins');
+
+const ANTD_ES = path.join(path.dirname(require.resolve('antd/package.json')), 'es');
+
+interface StandInResource {
+  request: string;
+  contextInfo: { issuer: string };
 }
 
-export const CARD_TABS_STAND_IN = path.join(__dirname, 'antd-card-tabs.ts');
+/** The shell's build gives each of ANTD_STAND_INS its stand-in, in the one antd file it names only. */
+export function antdStandIns(): webpack.NormalModuleReplacementPlugin {
+  return new webpack.NormalModuleReplacementPlugin(/^\.\.?\//, (resource: StandInResource) => {
+    const part = ANTD_STAND_INS.find(
+      ({ importer, request }) =>
+        request === resource.request && resource.contextInfo.issuer === path.join(ANTD_ES, importer),
+    );
+    if (part) resource.request = path.join(ANTD_STAND_IN_DIR, part.standIn);
+  });
+}
 
 type ChunkGraph = webpack.Compilation['chunkGraph'];
 

@@ -4,7 +4,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
 import { pageMetaPolicy, remoteScriptOrigins } from '../../functions/src/http/security-headers';
-import { antdSharedModules, cardWithoutTabs, sharedLibraryChunks } from './antd-components';
+import { antdSharedModules, antdStandIns, sharedLibraryChunks } from './antd-components';
 import { ZOD_JSON_SCHEMA_FILE } from './zod-json-schema-loader';
 import { ChunkPackagesPlugin } from './chunk-packages-plugin';
 import { clientConfigFromEnv, remotesManifestFromEnv, remotesManifestJson } from './client-config';
@@ -179,7 +179,7 @@ export function createConfig(
   env: NodeJS.ProcessEnv = process.env,
 ): Configuration {
   const dir = APP_DIRS[app];
-  const plugins: Configuration['plugins'] = [new ChunkPackagesPlugin(), cardWithoutTabs()];
+  const plugins: Configuration['plugins'] = [new ChunkPackagesPlugin(), antdStandIns()];
   if (app !== 'shell') plugins.unshift(federation(app));
   if (app === 'shell') {
     const clientConfig = clientConfigFromEnv(env);

@@ -3,6 +3,8 @@
  * the remotes' pages, their text and alerts): one federated singleton the shell provides
  * (tools/webpack/antd-components.ts), with the same module instances as the other pieces. Apps
  * import these names from `antd`; the build rewrites that. The rarer components are shared one by
- * one (ANTD_COMPONENTS there), so a page downloads them only if it renders them.
+ * one (ANTD_COMPONENTS there), so a page downloads them only if it renders them. Typography is
+ * antd's without its ellipsis measuring, copy button and editor (./typography.tsx).
  */
-export { Alert, Card, Col, Flex, Form, Grid, Input, Row, Space, Spin, Typography } from 'antd/es/index.js';
+export { Alert, Card, Col, Flex, Form, Grid, Input, Row, Space, Spin } from 'antd/es/index.js';
+export { Typography } from './typography';

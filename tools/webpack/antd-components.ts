@@ -35,6 +35,8 @@ export const ANTD_COMPONENTS = [
   'Segmented',
   'Select',
   'Skeleton',
+  'Space',
+  'Spin',
   'Switch',
   'Table',
   'Tabs',
@@ -163,6 +165,21 @@ export const ANTD_STAND_INS = [
     appSourceMatch: String.raw`\btype=\{?["'](circle|dashboard)["']`,
   },
   {
+    // The theme object carries the dark and compact algorithms; the portal has one light theme.
+    importer: 'theme/index.js',
+    request: './themes/dark',
+    standIn: 'theme-algorithm.ts',
+    unusedWhen: 'no app uses the dark algorithm',
+    appSourceMatch: 'darkAlgorithm',
+  },
+  {
+    importer: 'theme/index.js',
+    request: './themes/compact',
+    standIn: 'theme-algorithm.ts',
+    unusedWhen: 'no app uses the compact algorithm',
+    appSourceMatch: 'compactAlgorithm',
+  },
+  {
     // Input's index attaches Input.OTP, a one-time-code input.
     importer: 'input/index.js',
     request: './OTP',
@@ -194,8 +211,13 @@ export function antdStandIns(): webpack.NormalModuleReplacementPlugin {
 
 type ChunkGraph = webpack.Compilation['chunkGraph'];
 
-/** antd's own files and its rc-component and icon libraries (not helpers other libraries use too). */
-const ANTD_FILE = /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+)[\\/]/;
+/**
+ * antd's own files and its rc-component and icon libraries (not helpers other libraries use too),
+ * and the portal's own pieces of antd (the facades, their Typography, the stand-ins), which the
+ * shell's pages would otherwise each carry a copy of.
+ */
+const ANTD_FILE =
+  /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+)[\\/]|[\\/]shared[\\/]src[\\/]antd[\\/]|[\\/]tools[\\/]webpack[\\/]antd-stand-ins[\\/]/;
 type Chunk = webpack.Chunk;
 
 /** A file of antd in an async chunk that also holds `file` (a facade of ANTD_FACADES). */

@@ -6,5 +6,5 @@
  * one (ANTD_COMPONENTS there), so a page downloads them only if it renders them. Typography is
  * antd's without its ellipsis measuring, copy button and editor (./typography.tsx).
  */
-export { Alert, Card, Col, Flex, Form, Grid, Input, Row, Space, Spin } from 'antd/es/index.js';
+export { Alert, Card, Col, Flex, Form, Grid, Input, Row } from 'antd/es/index.js';
 export { Typography } from './typography';

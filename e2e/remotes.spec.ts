@@ -70,7 +70,7 @@ function remoteScriptsWith(paths: string[], app: 'applicant' | 'admin', pkg: str
 const SHELL_PROVIDED = [
   'react',
   'react-dom',
-  '@tanstack/react-query',
+  '@portal/shared/query',
   '@portal/shared/router',
   '@portal/shared/client',
   // antd's pieces (tools/webpack/antd-components.ts): the theme and buttons, the pages' common components.
@@ -184,14 +184,18 @@ function shellScriptsWith(paths: string[], pkg: string, file?: string): string[]
 }
 
 /**
- * What the portal's build leaves out of antd's common components (tools/webpack/antd-components.ts):
- * the tooltip that only Form.Item's `tooltip` and a small Progress circle would show, Input.OTP, and
- * Typography's ellipsis, copy and edit machinery (shared/src/antd/typography.tsx).
+ * What the portal's build leaves out of the libraries every page uses: of antd's common components
+ * (tools/webpack/antd-components.ts), the tooltip that only Form.Item's `tooltip` and a small
+ * Progress circle would show, Input.OTP, and Typography's ellipsis, copy and edit machinery
+ * (shared/src/antd/typography.tsx); of TanStack Query, what @portal/shared/query does not export.
  */
-function expectNoUnusedAntdParts(paths: string[]) {
+function expectNoUnusedLibraryParts(paths: string[]) {
   expect(shellScriptsWith(paths, '@rc-component/tooltip'), 'a tooltip').toEqual([]);
   for (const file of ['es/typography/Base/index.js', 'es/typography/Base/Ellipsis.js', 'es/input/OTP/index.js']) {
     expect(shellScriptsWith(paths, 'antd', file), file).toEqual([]);
+  }
+  for (const file of ['build/modern/hydration.js', 'build/modern/queriesObserver.js']) {
+    expect(shellScriptsWith(paths, '@tanstack/query-core', file), file).toEqual([]);
   }
 }
 
@@ -210,7 +214,7 @@ test('the staff home page loads neither the other admin pages nor antd’s table
   }
   expect(shellScriptsWith(requests.paths(), '@rc-component/table')).toEqual([]);
   expect(shellScriptsWith(requests.paths(), 'react-toastify'), 'no toast, no toast library').toEqual([]);
-  expectNoUnusedAntdParts(requests.paths());
+  expectNoUnusedLibraryParts(requests.paths());
   await page.getByRole('link', { name: /Forms/ }).click();
   await expect(page.getByRole('table').first()).toBeVisible();
   const formsOnly = [...scriptsUnder(requests.paths(), '/admin/')].filter((p) => !home.has(p));
@@ -242,5 +246,5 @@ test('an applicant’s pages download only the antd components they render: no t
   for (const pkg of ['@rc-component/tabs', '@rc-component/menu', '@rc-component/dialog', 'react-toastify']) {
     expect(shellScriptsWith(requests.paths(), pkg), pkg).toEqual([]);
   }
-  expectNoUnusedAntdParts(requests.paths());
+  expectNoUnusedLibraryParts(requests.paths());
 });

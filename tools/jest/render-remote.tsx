@@ -2,7 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { StyleProvider } from '@ant-design/cssinjs';
 import { MemoryRouter } from 'react-router-dom';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@portal/shared/query';
 import { PortalProvider, type ApiClient } from '@portal/shared/client';
 import { Route, Routes } from '@portal/shared/router';
 

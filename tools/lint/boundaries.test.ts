@@ -32,6 +32,13 @@ describe('import boundaries', () => {
     ['a remote importing the shell', 'admin-app/src/x.ts', "import '../../shell/src/app/app';"],
     ['a remote importing the router directly', 'applicant-app/src/x.ts', "import 'react-router-dom';"],
     ['a remote touching Firebase', 'admin-app/src/x.ts', "import 'firebase/auth';"],
+    [
+      'a remote importing TanStack Query directly',
+      'admin-app/src/x.ts',
+      "import { useQuery } from '@tanstack/react-query';",
+    ],
+    ['the shell importing TanStack Query directly', 'shell/src/lib/x.ts', "import '@tanstack/react-query';"],
+    ['shared UI importing TanStack Query directly', 'shared/src/ui/x.tsx', "import '@tanstack/query-core';"],
     ['the shell touching Firebase outside its identity module', 'shell/src/app/x.ts', "import 'firebase/auth';"],
     ['shared importing an app', 'shared/src/client/x.ts', "import '@portal/shell';"],
     ['shared domain importing React', 'shared/src/domain/x.ts', "import 'react';"],
@@ -58,7 +65,7 @@ describe('import boundaries', () => {
     [
       'a remote using shared client and router',
       'applicant-app/src/x.ts',
-      "import '@portal/shared/client'; import '@portal/shared/router';",
+      "import '@portal/shared/client'; import '@portal/shared/router'; import '@portal/shared/query';",
     ],
     ['functions using the shared domain', 'functions/src/x.ts', "import '@portal/shared/domain';"],
     [

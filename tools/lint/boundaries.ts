@@ -6,8 +6,9 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 /**
  * The import boundaries of the conventions, enforced by lint:
  * - shared imports no app; its domain part is browser-free;
- * - remotes never import each other or the shell, and reach the router only through
- *   @portal/shared/router (the federated singleton);
+ * - remotes never import each other or the shell, and reach the router and TanStack Query only
+ *   through @portal/shared/router and @portal/shared/query (the federated singletons), as does the
+ *   shell;
  * - only the shell's identity module touches the Firebase SDK;
  * - functions imports only the browser-free part of shared;
  * - in each app, a feature reaches another feature only through its public entry (`index.ts`),
@@ -30,6 +31,11 @@ const app = (name: string): Restriction => ({
 const ROUTER: Restriction = {
   group: ['react-router', 'react-router-dom', 'react-router/**', 'react-router-dom/**'],
   message: 'Import routing from @portal/shared/router, the one router the shell shares with the remotes.',
+};
+
+const QUERY: Restriction = {
+  group: ['@tanstack/react-query', '@tanstack/react-query/**', '@tanstack/query-core', '@tanstack/query-core/**'],
+  message: 'Import TanStack Query from @portal/shared/query, the one query library the shell shares with the remotes.',
 };
 
 const FIREBASE: Restriction = {
@@ -80,14 +86,22 @@ export const boundaryRules: Linter.Config[] = [
   restrict(['shared/src/domain/**'], [BROWSER, SHARED_BROWSER_PARTS]),
   restrict(
     ['shared/src/{client,ui}/**'],
-    [ROUTER, FIREBASE, app('shell'), app('applicant-app'), app('admin-app'), app('functions')],
+    [ROUTER, QUERY, FIREBASE, app('shell'), app('applicant-app'), app('admin-app'), app('functions')],
     TESTS,
   ),
-  restrict(['applicant-app/src/**'], [app('shell'), app('admin-app'), app('functions'), ROUTER, FIREBASE], TESTS),
-  restrict(['admin-app/src/**'], [app('shell'), app('applicant-app'), app('functions'), ROUTER, FIREBASE], TESTS),
+  restrict(
+    ['applicant-app/src/**'],
+    [app('shell'), app('admin-app'), app('functions'), ROUTER, QUERY, FIREBASE],
+    TESTS,
+  ),
+  restrict(
+    ['admin-app/src/**'],
+    [app('shell'), app('applicant-app'), app('functions'), ROUTER, QUERY, FIREBASE],
+    TESTS,
+  ),
   restrict(
     ['shell/src/**'],
-    [app('applicant-app'), app('admin-app'), app('functions'), ROUTER, FIREBASE],
+    [app('applicant-app'), app('admin-app'), app('functions'), ROUTER, QUERY, FIREBASE],
     [...TESTS, FIREBASE_MODULE],
   ),
   restrict([FIREBASE_MODULE], [app('applicant-app'), app('admin-app'), app('functions'), ROUTER]),

@@ -33,10 +33,10 @@ const SHARED = {
   'react/': { singleton: true, requiredVersion: '^19.0.0' },
   'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
   'react-dom/': { singleton: true, requiredVersion: '^19.0.0' },
-  '@tanstack/react-query': { singleton: true, requiredVersion: '^5.0.0' },
   'react-toastify': { singleton: true, requiredVersion: '^11.0.0' },
   '@portal/shared/client': { singleton: true, requiredVersion: false },
   '@portal/shared/router': { singleton: true, requiredVersion: false },
+  '@portal/shared/query': { singleton: true, requiredVersion: false },
   // A helper that two shared libraries (antd, react-toastify) each bundled: one copy per visit.
   clsx: { singleton: true, requiredVersion: '^2.0.0' },
   // The markdown renderer (lazy, in the pages that show markdown): one copy for both remotes.

@@ -4,7 +4,7 @@ import {
   queryOptions,
   useInfiniteQuery,
   useQuery,
-} from '@tanstack/react-query';
+} from '@portal/shared/query';
 import { usePortal, type ApiClient } from '@portal/shared/client';
 import type {
   AssessmentBody,

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@portal/shared/query';
 import { usePortal, type ApiClient } from '@portal/shared/client';
 import type { AuditEntry, AuditQuery, Page } from '@portal/shared/domain';
 import { apiPath } from './api-path';

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@portal/shared/query';
 import { usePortal, type ApiClient } from '@portal/shared/client';
 import type { ApplicationForm, DueDateBody, FormSummary } from '@portal/shared/domain';
 import { staffKeys } from './keys';

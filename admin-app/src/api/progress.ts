@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@portal/shared/query';
 import { usePortal, type ApiClient } from '@portal/shared/client';
 import type { ReviewerProgressPage } from '@portal/shared/domain';
 import { staffKeys } from './keys';

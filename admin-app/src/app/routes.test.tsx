@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@portal/shared/query';
 import { PortalProvider } from '@portal/shared/client';
 import { Route, Routes } from '@portal/shared/router';
 import { LOADING_TEXT } from '@portal/shared/ui';

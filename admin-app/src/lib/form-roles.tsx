@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@portal/shared/query';
 import { activeFormQueryOptions, usePortal, useRetryUnlessAnswered } from '@portal/shared/client';
 import { formTeamRoles, type ApplicationForm } from '@portal/shared/domain';
 import { TeamRolesProvider, useTeamRoles } from '@portal/shared/ui';

@@ -1,5 +1,5 @@
 import { Button, Flex, Table, type TableProps, Typography } from 'antd';
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { UseQueryResult } from '@portal/shared/query';
 import type { Page } from '@portal/shared/domain';
 import { LoadError, PageSkeleton } from '@portal/shared/ui';
 import type { CursorPages } from './use-cursor-pages';

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@portal/shared/query';
 import { notify } from '@portal/shared/client';
 import { staffKeys } from '../api/keys';
 

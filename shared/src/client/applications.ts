@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@portal/shared/query';
 import type {
   ApplicationForm,
   ApplicationResponse,

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@portal/shared/query';
 import type { User, UserRole } from '@portal/shared/domain';
 import type { ApiClient } from './api-client';
 import { PortalProvider } from './portal-context';

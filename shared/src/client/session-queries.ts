@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@portal/shared/query';
 import type { User } from '@portal/shared/domain';
 import type { ApiClient } from './api-client';
 import { usePortal, type PortalIdentity } from './portal-context';

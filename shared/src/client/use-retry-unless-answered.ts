@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@portal/shared/query';
 import { ApiRequestError } from './api-client';
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Flex, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@portal/shared/query';
 import {
   downloadFile,
   failureMessage,

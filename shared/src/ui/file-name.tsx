@@ -1,5 +1,5 @@
 import { Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@portal/shared/query';
 import { fileQueryOptions, usePortal } from '@portal/shared/client';
 import { formatFileSize } from '@portal/shared/domain';
 

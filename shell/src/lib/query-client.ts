@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient } from '@portal/shared/query';
 import { ApiRequestError } from '@portal/shared/client';
 import { retryDelay } from '@portal/shared/domain';
 

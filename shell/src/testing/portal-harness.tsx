@@ -1,5 +1,5 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@portal/shared/query';
 import { PortalProvider, type ApiClient, type SessionAnswer } from '@portal/shared/client';
 import type { User, UserRole } from '@portal/shared/domain';
 import { useLocation } from '@portal/shared/router';

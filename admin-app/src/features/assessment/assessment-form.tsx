@@ -1,5 +1,5 @@
 import { Button, Flex, Input, Radio, Typography } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@portal/shared/query';
 import { notify, usePortal } from '@portal/shared/client';
 import { MAX_TEXT_ANSWER_CHARS, scoreProblems, type AssessmentScreen } from '@portal/shared/domain';
 import { useNavigate } from '@portal/shared/router';

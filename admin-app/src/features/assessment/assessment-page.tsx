@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Col, Flex, Result, Row, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@portal/shared/query';
 import { ApiRequestError, notify, usePortal, useRetryUnlessAnswered } from '@portal/shared/client';
 import { BLIND_REVIEW_TEXTS, STAFF_MESSAGES, type AssessmentKind, type AssessmentScreen } from '@portal/shared/domain';
 import { useParams } from '@portal/shared/router';

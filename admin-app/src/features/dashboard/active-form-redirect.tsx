@@ -1,5 +1,5 @@
 import { Result } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@portal/shared/query';
 import { activeFormQueryOptions, ApiRequestError, usePortal } from '@portal/shared/client';
 import { RESPONSE_MESSAGES } from '@portal/shared/domain';
 import { Link, Navigate } from '@portal/shared/router';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Flex, Result, Tabs, Tag, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@portal/shared/query';
 import { ApiRequestError, formQueryOptions, useCurrentUser, usePortal } from '@portal/shared/client';
 import { Link, Navigate, Route, Routes, useParams } from '@portal/shared/router';
 import { PageNotFound } from '@portal/shared/ui';

@@ -1,5 +1,5 @@
 import { Button, Dropdown } from 'antd';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '@portal/shared/query';
 import { failureMessage, notify, usePortal } from '@portal/shared/client';
 import type { ApplicationForm, ExportKind } from '@portal/shared/domain';
 import { downloadExport } from '../../api/exports';

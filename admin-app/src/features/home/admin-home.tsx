@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, Flex, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@portal/shared/query';
 import {
   ApiRequestError,
   activeFormQueryOptions,

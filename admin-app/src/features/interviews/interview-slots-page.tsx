@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Empty, Flex, Form, Input, InputNumber, Popconfirm, Select, Tag, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@portal/shared/query';
 import { ApiRequestError, formQueryOptions, usePortal, useTimeZone } from '@portal/shared/client';
 import {
   DEFAULT_INTERVIEW_CUTOFF_HOURS,

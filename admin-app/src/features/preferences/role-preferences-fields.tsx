@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Checkbox, Flex } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@portal/shared/query';
 import { notify, sessionKeys, usePortal, type SessionAnswer } from '@portal/shared/client';
 import { formReviewRoleRule, formTeamRoles, STAFF_MESSAGES, type TeamRole, type User } from '@portal/shared/domain';
 import { RoleBadge } from '@portal/shared/ui';

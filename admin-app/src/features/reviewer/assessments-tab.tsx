@@ -1,6 +1,6 @@
 import { Button, Flex, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@portal/shared/query';
 import { formQueryOptions, usePortal } from '@portal/shared/client';
 import { type AssessmentKind, type AssessmentState, type AssessmentView } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';

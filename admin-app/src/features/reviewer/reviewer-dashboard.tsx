@@ -1,5 +1,5 @@
 import { Flex, Segmented } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@portal/shared/query';
 import { formQueryOptions, useCurrentUser, usePortal } from '@portal/shared/client';
 import { BLIND_REVIEW_TEXTS, readsBlind } from '@portal/shared/domain';
 import { Link, Navigate, Route, Routes, useParams } from '@portal/shared/router';

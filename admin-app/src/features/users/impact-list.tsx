@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Flex, Spin, Typography } from 'antd';
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { UseQueryResult } from '@portal/shared/query';
 import type { UserImpact } from '@portal/shared/domain';
 
 /** The impact query's states: a spinner while counting, the error with a retry, else `children`. */

@@ -1,5 +1,5 @@
 import { Flex, Result, Tag, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@portal/shared/query';
 import { ApiRequestError, decisionQueryOptions, usePortal, useRetryUnlessAnswered } from '@portal/shared/client';
 import {
   DEFAULT_TEAM_ROLE_DEFINITIONS,

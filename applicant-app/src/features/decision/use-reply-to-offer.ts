@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@portal/shared/query';
 import { applicationKeys, notify, replyToOffer, usePortal } from '@portal/shared/client';
 import type { OfferReply } from '@portal/shared/domain';
 import { useRoleLabel } from '@portal/shared/ui';

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient } from '@portal/shared/query';
 import type { ApplicationResponse } from '@portal/shared/domain';
 import ApplicantRoutes from '../../app/routes';
 import { answer, apiError, fail, type Routes } from '../../../../tools/jest/fake-api';

@@ -1,5 +1,5 @@
 import { Alert, Spin } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@portal/shared/query';
 import { formQueryOptions, startApplication, usePortal } from '@portal/shared/client';
 import { Navigate, useParams } from '@portal/shared/router';
 import { ResponseEditor } from './response-editor';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@portal/shared/query';
 import { Button, Flex, Progress, Typography } from 'antd';
 import { ApiRequestError, downloadFile, fileKeys, fileQueryOptions, usePortal } from '@portal/shared/client';
 import { formatFileSize, type UploadedFile } from '@portal/shared/domain';

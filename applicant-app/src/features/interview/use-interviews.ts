@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@portal/shared/query';
 import { notify, usePortal, useTimeZone, type ApiClient } from '@portal/shared/client';
 import { formatDateTime, type ApplicantInterviews } from '@portal/shared/domain';
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { UseQueryResult } from '@portal/shared/query';
 import type { MyApplication } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
 import { applicantStatus } from '../../lib/application-status';

@@ -1,5 +1,5 @@
 import { Flex, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@portal/shared/query';
 import {
   ApiRequestError,
   activeFormQueryOptions,

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@portal/shared/query';
 import { applicationKeys, notify, startApplication, usePortal } from '@portal/shared/client';
 import { visibleSections, type ApplicationForm } from '@portal/shared/domain';
 import { useNavigate } from '@portal/shared/router';

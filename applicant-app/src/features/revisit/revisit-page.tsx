@@ -1,5 +1,5 @@
 import { Alert, Flex, Result, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@portal/shared/query';
 import { formQueryOptions, myApplicationsQueryOptions, usePortal } from '@portal/shared/client';
 import { formTeamRoles, visibleSections } from '@portal/shared/domain';
 import { Link, useParams } from '@portal/shared/router';

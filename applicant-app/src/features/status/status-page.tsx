@@ -1,5 +1,5 @@
 import { Empty, Flex, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@portal/shared/query';
 import { myApplicationsQueryOptions, usePortal } from '@portal/shared/client';
 import { Link } from '@portal/shared/router';
 import { LoadError, PageSkeleton } from '@portal/shared/ui';

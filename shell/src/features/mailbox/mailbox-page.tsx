@@ -6,7 +6,7 @@ import {
   type EmailAttachment,
   type LocalMailboxMessage,
 } from '@portal/shared/domain';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@portal/shared/query';
 import { Link, useSearchParams } from '@portal/shared/router';
 import { useSession } from '../../lib/identity/session-context';
 import { clientConfig } from '../../lib/client-config';

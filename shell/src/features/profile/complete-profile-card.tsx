@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Typography } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@portal/shared/query';
 import { ApiRequestError, notify, sessionKeys, usePortal } from '@portal/shared/client';
 import { profileCompletionSchema, type ProfileCompletion } from '@portal/shared/domain';
 import { showServerFieldErrors } from '@portal/shared/ui';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@portal/shared/query';
 import { ApiRequestError, failureMessage, notify, sessionKeys, useCurrentUser, usePortal } from '@portal/shared/client';
 import { updateProfile } from '../../lib/account-api';
 import { AUTH_MESSAGES, profileUpdateSchema, type ProfileUpdate } from '@portal/shared/domain';

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@portal/shared/query';
 import { notify } from '@portal/shared/client';
 import { useNavigate } from '@portal/shared/router';
 import { loadIdentity } from './load-identity';

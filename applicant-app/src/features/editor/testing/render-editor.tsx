@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient } from '@portal/shared/query';
 import { PortalProvider, type ApiClient, type PortalIdentity } from '@portal/shared/client';
 import type { ApplicationForm, ApplicationResponse } from '@portal/shared/domain';
 import { Route, Routes, useLocation, useParams } from '@portal/shared/router';

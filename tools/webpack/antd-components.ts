@@ -153,8 +153,8 @@ export const ANTD_STAND_INS = [
     importer: 'form/FormItemLabel.js',
     request: '../tooltip',
     standIn: 'form-label-tooltip.ts',
-    unusedWhen: 'no app passes a form item tooltip',
-    appSourceMatch: String.raw`\btooltip=`,
+    unusedWhen: 'no app passes a form item tooltip, as a prop or through ConfigProvider',
+    appSourceMatch: String.raw`\btooltip\s*[=:]`,
   },
   {
     // Progress's Circle imports Tooltip to label a small circle; the portal's progress bars are lines.

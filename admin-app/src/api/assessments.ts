@@ -1,10 +1,4 @@
-import {
-  infiniteQueryOptions,
-  keepPreviousData,
-  queryOptions,
-  useInfiniteQuery,
-  useQuery,
-} from '@portal/shared/query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@portal/shared/query';
 import { usePortal, type ApiClient } from '@portal/shared/client';
 import type {
   AssessmentBody,

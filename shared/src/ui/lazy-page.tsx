@@ -3,11 +3,11 @@ import { LoadingScreen } from './loading-screen';
 
 type Load = () => Promise<Record<string, ComponentType<object>>>;
 
-function lazyWith(fallback: ReactNode, load: Load, name: string): ComponentType<object> {
+function lazyWith(fallback: (props: object) => ReactNode, load: Load, name: string): ComponentType<object> {
   const Component = lazy(() => load().then((module) => ({ default: module[name]! })));
   return function LazyComponent(props: object) {
     return (
-      <Suspense fallback={fallback}>
+      <Suspense fallback={fallback(props)}>
         <Component {...props} />
       </Suspense>
     );
@@ -24,18 +24,20 @@ export function lazyPage<M extends Record<K, ComponentType<never>>, K extends ke
   name: K,
 ): M[K];
 export function lazyPage(load: Load, name = 'default'): ComponentType<object> {
-  return lazyWith(<LoadingScreen />, load, name);
+  return lazyWith(() => <LoadingScreen />, load, name);
 }
 
 /**
  * A dialog loaded on demand, with its antd components (a page downloads them only if the dialog
  * ever opens): the export `name` of its module. Render it only while it is open; nothing shows
- * while its code arrives.
+ * while its code arrives, or `fallback` (given the same props), for a part a page shows only for
+ * a moment, such as an upload's progress bar.
  */
 export function lazyDialog<M extends Record<K, ComponentType<never>>, K extends keyof M>(
   load: () => Promise<M>,
   name: K,
+  fallback?: (props: M[K] extends ComponentType<infer P> ? P : never) => ReactNode,
 ): M[K];
-export function lazyDialog(load: Load, name: string): ComponentType<object> {
-  return lazyWith(null, load, name);
+export function lazyDialog(load: Load, name: string, fallback: (props: object) => ReactNode = () => null) {
+  return lazyWith(fallback, load, name);
 }

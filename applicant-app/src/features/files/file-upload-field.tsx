@@ -1,10 +1,30 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@portal/shared/query';
-import { Button, Flex, Progress, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import { ApiRequestError, downloadFile, fileKeys, fileQueryOptions, usePortal } from '@portal/shared/client';
 import { formatFileSize, type UploadedFile } from '@portal/shared/domain';
+import { lazyDialog } from '@portal/shared/ui';
 import { checkFile, type FileQuestion } from './check-file';
 import { uploadFile } from './upload-file';
+
+const loadUploadProgress = () => import('./upload-progress');
+
+/**
+ * antd's progress bar comes with the first upload (the button's click fetches it while the
+ * applicant picks a file); until it is there, the same progress as text.
+ */
+const UploadProgress = lazyDialog(loadUploadProgress, 'UploadProgress', ({ percent }) => (
+  <span
+    role="progressbar"
+    aria-label="Upload progress"
+    aria-valuenow={percent}
+    aria-valuemin={0}
+    aria-valuemax={100}
+    style={{ flex: 1 }}
+  >
+    Uploading… {percent}%
+  </span>
+));
 
 export interface FileUploadFieldProps {
   responseId: string;
@@ -126,7 +146,7 @@ export function FileUploadField({
         ))}
       {uploading ? (
         <Flex align="center" gap="small" style={{ width: '100%', maxWidth: 480 }}>
-          <Progress percent={percent} status="active" aria-label="Upload progress" style={{ flex: 1, margin: 0 }} />
+          <UploadProgress percent={percent} />
           <Button ref={control} size="small" onClick={() => upload.current?.abort()}>
             Cancel
           </Button>
@@ -148,7 +168,14 @@ export function FileUploadField({
                 if (picked) void start(picked);
               }}
             />
-            <Button ref={control} aria-describedby={describedBy} onClick={() => input.current?.click()}>
+            <Button
+              ref={control}
+              aria-describedby={describedBy}
+              onClick={() => {
+                void loadUploadProgress();
+                input.current?.click();
+              }}
+            >
               {value === '' ? 'Upload your file' : 'Replace'}
             </Button>
           </>

@@ -46,7 +46,7 @@ export const ANTD_COMPONENTS = [
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
 
-/** The names a facade file re-exports from antd. */
+/** The names a facade file re-exports (from antd, or from the portal's own antd pieces such as its Typography). */
 export function facadeExports(file: string): string[] {
   const source = readFileSync(path.join(REPO_ROOT, file), 'utf8');
   const list = [...source.matchAll(/export\s*\{([^}]*)\}\s*from\s*'[^']*'/g)].map((m) => m[1]).join(',');
@@ -136,8 +136,8 @@ export function rewriteAntdImports(source: string, file: string): string {
 /**
  * Parts of antd's components that the portal never uses, yet every page holding the component
  * would download: in the shell's build each import below (`request`, in antd's file `importer`)
- * gets a stand-in that fails loudly instead (`tools/webpack/antd-stand-ins/`), and `antd-components.test.ts` checks that the apps'
- * source never asks for the part (`unusedWhen`).
+ * gets a stand-in that fails loudly instead (`tools/webpack/antd-stand-ins/`), and
+ * `antd-components.test.ts` checks that the apps' source never asks for the part (`unusedWhen`).
  */
 export const ANTD_STAND_INS = [
   {

@@ -109,12 +109,14 @@ const Paragraph = forwardRef<HTMLElement, ParagraphProps>(function Paragraph(pro
   return <Base {...props} ref={ref} component="div" />;
 });
 
-const Link = forwardRef<HTMLElement, LinkProps>(function Link({ rel, ...props }, ref) {
-  const { navigate: _navigate, ...rest } = props as LinkProps & { navigate?: unknown };
+const Link = forwardRef<HTMLElement, LinkProps & { navigate?: unknown }>(function Link(
+  { rel, navigate: _navigate, ...props },
+  ref,
+) {
   return (
     <Base
-      {...(rest as AnyTypographyProps)}
-      rel={rel === undefined && rest.target === '_blank' ? 'noopener noreferrer' : rel}
+      {...(props as AnyTypographyProps)}
+      rel={rel === undefined && props.target === '_blank' ? 'noopener noreferrer' : rel}
       ref={ref}
       component="a"
     />

@@ -76,7 +76,7 @@ const SHELL_PROVIDED = [
   // antd's pieces (tools/webpack/antd-components.ts): the theme and buttons, the pages' common components.
   '@portal/shared/antd-base',
   '@portal/shared/antd-pages',
-  'zod',
+  'zod/mini',
 ];
 
 /** What makes the header's Profile button look as it does. */
@@ -187,7 +187,9 @@ function shellScriptsWith(paths: string[], pkg: string, file?: string): string[]
  * What the portal's build leaves out of the libraries every page uses: of antd's common components
  * (tools/webpack/antd-components.ts), the tooltip that only Form.Item's `tooltip` and a small
  * Progress circle would show, Input.OTP, and Typography's ellipsis, copy and edit machinery
- * (shared/src/antd/typography.tsx); of TanStack Query, what @portal/shared/query does not export.
+ * (shared/src/antd/typography.tsx); of TanStack Query, what @portal/shared/query does not export;
+ * of zod, its classic API (every schema with all of its methods; the schemas use the mini API) and
+ * its JSON Schema output.
  */
 function expectNoUnusedLibraryParts(paths: string[]) {
   expect(shellScriptsWith(paths, '@rc-component/tooltip'), 'a tooltip').toEqual([]);
@@ -196,6 +198,9 @@ function expectNoUnusedLibraryParts(paths: string[]) {
   }
   for (const file of ['build/modern/hydration.js', 'build/modern/queriesObserver.js']) {
     expect(shellScriptsWith(paths, '@tanstack/query-core', file), file).toEqual([]);
+  }
+  for (const file of ['v4/classic/schemas.js', 'v4/core/json-schema-processors.js', 'v4/core/to-json-schema.js']) {
+    expect(shellScriptsWith(paths, 'zod', file), file).toEqual([]);
   }
 }
 

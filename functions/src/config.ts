@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { timeZoneSchema } from '@portal/shared/domain';
 
 const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -11,16 +11,23 @@ const FIFTEEN_MINUTES_MS = 15 * 60_000;
  * per 15 minutes (production's window).
  */
 const rateLimitSetting = z
-  .string()
-  .regex(/^\d+(\/\d+[smh])?$/, 'A limit as <requests>/<window>, e.g. 1000/15m, 5/30s or 100/1h')
-  .transform((value) => {
-    const [count, window] = value.split('/');
-    const windowMs = window
-      ? Number(window.slice(0, -1)) * WINDOW_UNITS_MS[window.slice(-1) as keyof typeof WINDOW_UNITS_MS]
-      : FIFTEEN_MINUTES_MS;
-    return { limit: Number(count), windowMs };
-  })
-  .refine((rate) => rate.limit >= 1 && rate.windowMs >= 1000, 'At least 1 request in a window of at least 1s');
+  .pipe(
+    z.string().check(z.regex(/^\d+(\/\d+[smh])?$/, 'A limit as <requests>/<window>, e.g. 1000/15m, 5/30s or 100/1h')),
+    z.transform((value: string) => {
+      const [count, window] = value.split('/');
+      const windowMs = window
+        ? Number(window.slice(0, -1)) * WINDOW_UNITS_MS[window.slice(-1) as keyof typeof WINDOW_UNITS_MS]
+        : FIFTEEN_MINUTES_MS;
+      return { limit: Number(count), windowMs };
+    }),
+  )
+  .check(z.refine((rate) => rate.limit >= 1 && rate.windowMs >= 1000, 'At least 1 request in a window of at least 1s'));
+
+/** Maps the raw value before the schema reads it (zod's classic `z.preprocess`). */
+const preprocess = <S extends z.core.$ZodType>(fn: (value: unknown) => unknown, schema: S) =>
+  z.pipe(z.transform(fn), schema);
+
+const port = (fallback: number) => z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(65535)), fallback);
 
 /**
  * Local defaults: generous, so the browser tests and benches (~60 registrations and their uploads
@@ -33,31 +40,33 @@ export const LOCAL_STORES = ['sqlite', 'firestore-emulator'] as const;
 export type LocalStoreName = (typeof LOCAL_STORES)[number];
 
 const localConfigSchema = z.object({
-  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('.data'),
-  AUTH_EMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(9099),
-  PORTAL_PROJECT_ID: z
-    .string()
-    .regex(/^demo-[a-z0-9-]+$/, 'Local mode needs a demo- project id so nothing reaches a real project')
-    .default('demo-portal'),
-  LOG_LEVEL: logLevel.default('info'),
+  PORT: port(8080),
+  HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
+  DATA_DIR: z._default(z.string().check(z.minLength(1)), '.data'),
+  AUTH_EMULATOR_PORT: port(9099),
+  PORTAL_PROJECT_ID: z._default(
+    z
+      .string()
+      .check(z.regex(/^demo-[a-z0-9-]+$/, 'Local mode needs a demo- project id so nothing reaches a real project')),
+    'demo-portal',
+  ),
+  LOG_LEVEL: z._default(logLevel, 'info'),
   /**
    * sqlite (a file under DATA_DIR) or firestore-emulator: the production adapter on Google's Cloud
    * Firestore emulator, which the launcher starts on FIRESTORE_EMULATOR_PORT (data kept under DATA_DIR).
    */
-  PORTAL_STORE: z.enum(LOCAL_STORES, `One of ${LOCAL_STORES.join(', ')}`).default('sqlite'),
-  FIRESTORE_EMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(8085),
+  PORTAL_STORE: z._default(z.enum(LOCAL_STORES, `One of ${LOCAL_STORES.join(', ')}`), 'sqlite'),
+  FIRESTORE_EMULATOR_PORT: port(8085),
   /**
    * on: a fresh data directory also gets sample applications with reviews (calibrated scores and
    * one flagged disagreement on the dashboard); off: the demo form and accounts only (browser tests).
    */
-  DEMO_REVIEWS: z.enum(['on', 'off'], 'on or off').default('on'),
-  RATE_LIMIT_AUTH: z.preprocess(
+  DEMO_REVIEWS: z._default(z.enum(['on', 'off'], 'on or off'), 'on'),
+  RATE_LIMIT_AUTH: preprocess(
     (value) => (value === '' || value === undefined ? LOCAL_RATE_LIMIT_DEFAULTS.RATE_LIMIT_AUTH : value),
     rateLimitSetting,
   ),
-  RATE_LIMIT_UPLOADS: z.preprocess(
+  RATE_LIMIT_UPLOADS: preprocess(
     (value) => (value === '' || value === undefined ? LOCAL_RATE_LIMIT_DEFAULTS.RATE_LIMIT_UPLOADS : value),
     rateLimitSetting,
   ),
@@ -102,57 +111,75 @@ const MEMORY_SIZES = [128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768] as co
 /** An unset or empty value means the param's default (the CLI writes declared defaults at deploy). */
 const unsetAsUndefined = (value: unknown) => (value === '' || value === undefined ? undefined : value);
 // zod 4 answers a default as is (unparsed), so it is given in the output type.
-const withDefault = <T extends z.ZodType>(schema: T, fallback: z.output<T>) =>
-  z.preprocess(unsetAsUndefined, schema.default(fallback as never));
+const withDefault = <T extends z.ZodMiniType>(schema: T, fallback: z.output<T>) =>
+  preprocess(unsetAsUndefined, z._default(schema, fallback as never));
 
-const origin = z.string().refine((value) => {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
-  } catch {
-    return false;
-  }
-}, 'Each allowed origin is scheme://host[:port] with no path or trailing slash, e.g. https://portal.example.org');
+const origin = z.string().check(
+  z.refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+    } catch {
+      return false;
+    }
+  }, 'Each allowed origin is scheme://host[:port] with no path or trailing slash, e.g. https://portal.example.org'),
+);
 
 const productionConfigSchema = z.object({
   PORTAL_REGION: withDefault(
-    z.string().regex(/^[a-z]+-[a-z]+[0-9]+$/, 'A Cloud Functions region, e.g. us-central1'),
+    z.string().check(z.regex(/^[a-z]+-[a-z]+[0-9]+$/, 'A Cloud Functions region, e.g. us-central1')),
     PRODUCTION_DEFAULTS.PORTAL_REGION,
   ),
   API_MEMORY_MB: withDefault(
     z.coerce
       .number()
-      .refine((mb) => (MEMORY_SIZES as readonly number[]).includes(mb), `One of ${MEMORY_SIZES.join(', ')}`),
+      .check(z.refine((mb) => (MEMORY_SIZES as readonly number[]).includes(mb), `One of ${MEMORY_SIZES.join(', ')}`)),
     PRODUCTION_DEFAULTS.API_MEMORY_MB,
   ),
-  API_MAX_INSTANCES: withDefault(z.coerce.number().int().min(1).max(1000), PRODUCTION_DEFAULTS.API_MAX_INSTANCES),
+  API_MAX_INSTANCES: withDefault(
+    z.coerce.number().check(z.int(), z.gte(1), z.lte(1000)),
+    PRODUCTION_DEFAULTS.API_MAX_INSTANCES,
+  ),
   // Unset means enforced: App Check can only be switched off explicitly.
-  APP_CHECK_ENFORCED: withDefault(z.enum(['true', 'false'], 'true or false'), 'true').transform(
-    (value) => value === 'true',
+  APP_CHECK_ENFORCED: z.pipe(
+    withDefault(z.enum(['true', 'false'], 'true or false'), 'true'),
+    z.transform((value: 'true' | 'false') => value === 'true'),
   ),
-  STORAGE_BUCKET: z.preprocess(
+  STORAGE_BUCKET: preprocess(
     unsetAsUndefined,
-    z
-      .string()
-      .regex(/^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/, 'A Cloud Storage bucket name, or empty for the default bucket')
-      .optional(),
+    z.optional(
+      z
+        .string()
+        .check(
+          z.regex(
+            /^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/,
+            'A Cloud Storage bucket name, or empty for the default bucket',
+          ),
+        ),
+    ),
   ),
-  ALLOWED_ORIGINS: z
-    .preprocess((value) => (typeof value === 'string' ? value : ''), z.string())
-    .transform((value) =>
-      value
-        .split(',')
-        .map((item) => item.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(origin)),
+  ALLOWED_ORIGINS: z.pipe(
+    preprocess((value) => (typeof value === 'string' ? value : ''), z.string()),
+    z.pipe(
+      z.transform((value: string) =>
+        value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean),
+      ),
+      z.array(origin),
+    ),
+  ),
   TRUSTED_PROXY_HOPS: withDefault(
-    z.coerce.number('A whole number of proxy hops, 0 to 10').int().min(0).max(10),
+    z.coerce.number('A whole number of proxy hops, 0 to 10').check(z.int(), z.gte(0), z.lte(10)),
     PRODUCTION_DEFAULTS.TRUSTED_PROXY_HOPS,
   ),
-  PORTAL_CHAPTER_NAME: withDefault(z.string().min(1).max(200), PRODUCTION_DEFAULTS.PORTAL_CHAPTER_NAME),
-  PORTAL_URL: z.preprocess(unsetAsUndefined, origin.optional()),
-  PORTAL_CHAPTER_TIME_ZONE: z.preprocess(unsetAsUndefined, timeZoneSchema.optional()),
+  PORTAL_CHAPTER_NAME: withDefault(
+    z.string().check(z.minLength(1), z.maxLength(200)),
+    PRODUCTION_DEFAULTS.PORTAL_CHAPTER_NAME,
+  ),
+  PORTAL_URL: preprocess(unsetAsUndefined, z.optional(origin)),
+  PORTAL_CHAPTER_TIME_ZONE: preprocess(unsetAsUndefined, z.optional(timeZoneSchema)),
 });
 export type ProductionConfig = z.infer<typeof productionConfigSchema>;
 

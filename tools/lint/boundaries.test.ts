@@ -56,6 +56,11 @@ describe('import boundaries', () => {
     ],
     ['a feature importing app/', 'admin-app/src/features/users/x.tsx', "import '../../app/dor-routes';"],
     ['a shell feature importing app/', 'shell/src/features/layout/x.tsx', "import '../../app/app-routes';"],
+    ["the domain importing zod's classic API", 'shared/src/domain/x.ts', "import { z } from 'zod';"],
+    ["the server importing zod's classic API", 'functions/src/x.ts', "import { z } from 'zod/v4';"],
+    ["a remote importing zod's classic API", 'admin-app/src/x.ts', "import 'zod/v4/classic';"],
+    ["shared UI importing zod's classic API", 'shared/src/ui/x.ts', "import type { z } from 'zod';"],
+    ["a bench importing zod's classic API", 'bench/x.ts', "import { z } from 'zod';"],
   ])('refuses %s', async (_name, file, code) => {
     expect(await violations(file, code)).not.toEqual([]);
   });
@@ -68,6 +73,13 @@ describe('import boundaries', () => {
       "import '@portal/shared/client'; import '@portal/shared/router'; import '@portal/shared/query';",
     ],
     ['functions using the shared domain', 'functions/src/x.ts', "import '@portal/shared/domain';"],
+    ['the server writing schemas with zod/mini', 'functions/src/x.ts', "import { z } from 'zod/mini';"],
+    ['the shell writing schemas with zod/mini', 'shell/src/lib/x.ts', "import { z } from 'zod/mini';"],
+    [
+      'the zod facade re-exporting zod',
+      'shared/src/zod/members.ts',
+      "export { array } from 'zod/v4/mini'; import { en } from 'zod/locales';",
+    ],
     [
       'a feature using another feature through its index.ts',
       'admin-app/src/features/dashboard/x.tsx',

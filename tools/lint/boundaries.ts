@@ -14,9 +14,12 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
  * - in each app, a feature reaches another feature only through its public entry (`index.ts`),
  *   never its internals, and no feature imports `app/` (the composition root imports features,
  *   not the other way round); tests and `testing/` helpers drive the app through its routes;
- * - no import cycles anywhere (import-x/no-cycle; type-only imports do not count).
+ * - no import cycles anywhere (import-x/no-cycle; type-only imports do not count);
+ * - schemas are written with zod's mini API (`zod/mini`), everywhere: the browser downloads its
+ *   shared facade (shared/src/zod), a third of the classic API's size, and the server runs the same
+ *   schemas. Only the facade imports zod otherwise.
  */
-type Restriction = { group: string[]; message: string };
+type Restriction = { group: string[]; message: string } | { regex: string; message: string };
 
 const ROOT = path.resolve(__dirname, '../..');
 export const FIREBASE_MODULE = 'shell/src/lib/identity/firebase-identity.ts';
@@ -74,15 +77,30 @@ const SHARED_BROWSER_PARTS: Restriction = {
   message: 'Only the browser-free part of shared (@portal/shared/domain) may be imported here.',
 };
 
+const ZOD_FACADE = 'shared/src/zod/**';
+
+/** Any zod request but `zod/mini` (`zod`, `zod/v4`, `zod/v4/classic`…). */
+const ZOD_CLASSIC: Restriction = {
+  regex: '^zod(?!/mini$)(/.*)?$',
+  message: "Write schemas with zod's mini API: import { z } from 'zod/mini'.",
+};
+
+/** A boundary of these files; every boundary also keeps zod's classic API out (ZOD_CLASSIC). */
 function restrict(files: string[], patterns: Restriction[], ignores: string[] = []): Linter.Config {
-  return { files, ignores, rules: { 'no-restricted-imports': ['error', { patterns }] } };
+  const zod = files.some((file) => file.startsWith(ZOD_FACADE.slice(0, -3))) ? [] : [ZOD_CLASSIC];
+  return { files, ignores, rules: { 'no-restricted-imports': ['error', { patterns: [...patterns, ...zod] }] } };
 }
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
 const TEST_SUPPORT = [...TESTS, '**/testing/**'];
 
+const SHARED_BOUNDARY = [app('shell'), app('applicant-app'), app('admin-app'), app('functions'), FIREBASE];
+
 export const boundaryRules: Linter.Config[] = [
-  restrict(['shared/src/**'], [app('shell'), app('applicant-app'), app('admin-app'), app('functions'), FIREBASE]),
+  restrict(['shared/src/**'], SHARED_BOUNDARY),
+  // The zod facade re-exports the members the apps call from zod itself.
+  restrict([ZOD_FACADE], SHARED_BOUNDARY),
+  restrict(['bench/**', 'tools/**', 'e2e/**'], []),
   restrict(['shared/src/domain/**'], [BROWSER, SHARED_BROWSER_PARTS]),
   restrict(
     ['shared/src/{client,ui}/**'],

@@ -5,7 +5,6 @@ import TerserPlugin from 'terser-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
 import { pageMetaPolicy, remoteScriptOrigins } from '../../functions/src/http/security-headers';
 import { antdSharedModules, antdStandIns, sharedLibraryChunks } from './antd-components';
-import { ZOD_JSON_SCHEMA_FILE } from './zod-json-schema-loader';
 import { ChunkPackagesPlugin } from './chunk-packages-plugin';
 import { clientConfigFromEnv, remotesManifestFromEnv, remotesManifestJson } from './client-config';
 
@@ -49,13 +48,13 @@ const SHARED = {
 } as const;
 
 /**
- * Facades of other libraries, provided by the shell like antd's: `zod` (shared whole it is 86 KB,
- * against 23-26 KB for what each app calls; the facade's `z` lists exactly that).
+ * Facades of other libraries, provided by the shell like antd's: `zod/mini` (the facade's `z` lists
+ * exactly what the apps call of zod's mini API, the one the repo's schemas are written with).
  */
-const FACADES = { zod: 'shared/src/zod/index.ts' } as const;
+const FACADES = { 'zod/mini': 'shared/src/zod/index.ts' } as const;
 
 /**
- * The shell provides the facades (`zod` gets the zod facade file) and each antd component module
+ * The shell provides the facades (`zod/mini` gets the zod facade file) and each antd component module
  * the apps import (antd-components.ts); the remotes bring no copy of their own (`import: false`),
  * so they always run the shell's.
  */
@@ -72,7 +71,7 @@ function facadesShared(app: AppName) {
   );
 }
 
-/** The shell imports the facades themselves (`zod` is the zod facade); the remotes get them through federation. */
+/** The shell imports the facades themselves (`zod/mini` is the zod facade); the remotes get them through federation. */
 const SHELL_FACADE_ALIASES = Object.fromEntries(
   Object.entries(FACADES).map(([request, file]) => [`${request}$`, path.join(REPO_ROOT, file)]),
 );
@@ -235,7 +234,6 @@ export function createConfig(
     },
     module: {
       rules: [
-        { test: ZOD_JSON_SCHEMA_FILE, use: [path.join(__dirname, 'zod-json-schema-loader.ts')] },
         {
           // Listed before the TypeScript rule, so its loader runs after swc's: it writes the whole module.
           test: PROVIDED_SHARED_FILE,

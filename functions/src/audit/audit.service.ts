@@ -10,7 +10,7 @@ import {
   type User,
 } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { DocumentStore, EqualityFilter } from '../store/document-store';
 import { queryPage } from '../store/query-pages';
 

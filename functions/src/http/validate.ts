@@ -1,11 +1,11 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { toFieldIssues } from '@portal/shared/domain';
 import { ApiError } from './api-error';
 
 export { toFieldIssues, type FieldIssue } from '@portal/shared/domain';
 
 /** Parses untrusted input; a mismatch becomes a 400 that names each offending field. */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> {
+export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown, what: string): z.infer<S> {
   const result = schema.safeParse(value);
   if (!result.success) {
     throw new ApiError('invalid-request', `Invalid ${what}`, toFieldIssues(result.error));

@@ -1,11 +1,11 @@
 import type { RequestHandler } from 'express';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Clock } from '../scheduler/clock';
 
 /** At most a year forward per call. */
 const MAX_ADVANCE_MS = 366 * 24 * 60 * 60 * 1000;
 
-const advanceSchema = z.strictObject({ advanceMs: z.number().int().min(1).max(MAX_ADVANCE_MS) });
+const advanceSchema = z.strictObject({ advanceMs: z.int().check(z.gte(1), z.lte(MAX_ADVANCE_MS)) });
 
 /**
  * GET /local/clock: the server's time and how far it was moved. POST /local/clock {advanceMs}:

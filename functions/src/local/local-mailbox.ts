@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { LocalMailboxMessage } from '@portal/shared/domain';
 import type { OutboxMessage } from '../outbox/outbox';
 import { COLLECTIONS } from '../store/collections';
@@ -8,7 +8,7 @@ import type { DocumentStore } from '../store/document-store';
 /** Messages the mailbox shows per address at most. */
 const SHOWN = 100;
 
-const querySchema = z.strictObject({ email: z.email().max(320) });
+const querySchema = z.strictObject({ email: z.email().check(z.maxLength(320)) });
 
 /**
  * GET /local/mailbox?email=: the local runtime's inbox of an address, read from the outbox (the

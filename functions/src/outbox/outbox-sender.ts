@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { EmailAttachment } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore, StoreTransaction } from '../store/document-store';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { FAILED_MESSAGES_SHOWN, OUTBOX_MESSAGES, type FailedMessages } from '@portal/shared/domain';
 import type { AppDeps } from '../app-deps';
 import { auditEntry, recordInTransaction } from '../audit/audit-entry';
@@ -39,7 +39,7 @@ export async function failedMessages(store: DocumentStore): Promise<FailedMessag
 }
 
 const noMessageError = () => new ApiError('not-found', OUTBOX_MESSAGES.noMessage);
-const messageIdSchema = z.string().min(1).max(400);
+const messageIdSchema = z.string().check(z.minLength(1), z.maxLength(400));
 const emptyBodySchema = z.strictObject({});
 
 /**

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { dueDateBodySchema, idSchema } from '@portal/shared/domain';
 import type { AppDeps } from '../app-deps';
 import { parseParam } from '../http/params';

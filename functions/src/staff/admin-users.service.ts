@@ -14,7 +14,7 @@ import {
 import { COLLECTIONS } from '../store/collections';
 import type { AdminUsersRepository } from './admin-users.repository';
 import { staffMember } from './dashboard.service';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { auditEntry, type AuditActor } from '../audit/audit-entry';
 import { ApiError } from '../http/api-error';
 import type { IdentityAdmin } from '../identity/identity-admin';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   assessmentBodySchema,
   assessmentConflictBodySchema,
@@ -41,10 +41,7 @@ import { requireStaff, requireSuperReviewer } from './staff-access';
 const emptyBodySchema = z.strictObject({});
 const uuidSchema = z.uuid();
 /** `conflictId`: the staff member's id, two underscores, 32 hex digits. */
-const conflictIdSchema = z
-  .string()
-  .max(200)
-  .regex(/^[A-Za-z0-9_-]+__[0-9a-f]{32}$/);
+const conflictIdSchema = z.string().check(z.maxLength(200), z.regex(/^[A-Za-z0-9_-]+__[0-9a-f]{32}$/));
 
 /** The review workflow: dashboards, assignments, reviews and interviews, qualified flags and decisions. */
 export function reviewsRoutes(

@@ -1,31 +1,34 @@
 import './zod-config';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 100;
 
-export const emailSchema = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .toLowerCase()
-  .min(1, 'Email is required')
-  .max(254, 'Email is too long')
-  .pipe(z.email('Enter a valid email address'));
+export const emailSchema = z.pipe(
+  z
+    .string({ error: 'Email is required' })
+    .check(z.trim(), z.toLowerCase(), z.minLength(1, 'Email is required'), z.maxLength(254, 'Email is too long')),
+  z.email('Enter a valid email address'),
+);
 
 export const passwordSchema = z
   .string({ error: 'Password is required' })
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
-  .regex(/[A-Za-z]/, 'Password must contain a letter')
-  .regex(/[0-9]/, 'Password must contain a digit');
+  .check(
+    z.minLength(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
+    z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+    z.regex(/[A-Za-z]/, 'Password must contain a letter'),
+    z.regex(/[0-9]/, 'Password must contain a digit'),
+  );
 
 const nameSchema = (label: string) =>
   z
     .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters`);
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} is required`),
+      z.maxLength(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters`),
+    );
 
 export const firstNameSchema = nameSchema('First name');
 export const lastNameSchema = nameSchema('Last name');
@@ -57,7 +60,10 @@ export const profileCompletionSchema = z.strictObject({
 });
 export type ProfileCompletion = z.infer<typeof profileCompletionSchema>;
 
-export const loginSchema = z.object({ email: emailSchema, password: z.string().min(1, 'Password is required') });
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string().check(z.minLength(1, 'Password is required')),
+});
 export type Login = z.infer<typeof loginSchema>;
 
 export const AUTH_MESSAGES = {

@@ -1,5 +1,5 @@
 import './zod-config';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './staff-api';
 
 /**
@@ -81,8 +81,8 @@ export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 
 /** GET /admin/audit: newest first, optionally one action only. */
 export const auditQuerySchema = z.strictObject({
-  action: auditActionSchema.optional(),
-  cursor: z.string().max(500).optional(),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  action: z.optional(auditActionSchema),
+  cursor: z.optional(z.string().check(z.maxLength(500))),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_PAGE_SIZE)), DEFAULT_PAGE_SIZE),
 });
 export type AuditQuery = z.input<typeof auditQuerySchema>;

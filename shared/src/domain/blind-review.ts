@@ -1,5 +1,5 @@
 import './zod-config';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { ApplicationForm, User } from './schemas';
 import type { AssessmentKind } from './staff';
 
@@ -8,8 +8,8 @@ import type { AssessmentKind } from './staff';
  * name, email, identifying answers or uploaded file names. Super-reviewers always see everything.
  */
 export const blindReviewSchema = z.strictObject({
-  review: z.boolean().optional(),
-  interview: z.boolean().optional(),
+  review: z.optional(z.boolean()),
+  interview: z.optional(z.boolean()),
 });
 export type BlindReview = z.infer<typeof blindReviewSchema>;
 

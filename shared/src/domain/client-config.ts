@@ -1,5 +1,5 @@
 import './zod-config';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { timeZoneSchema } from './schemas';
 
 /**
@@ -15,68 +15,70 @@ import { timeZoneSchema } from './schemas';
 export const clientConfigSchema = z
   .object({
     mode: z.enum(['local', 'production']),
-    apiBaseUrl: z.string().min(1).default('/api'),
-    remotesManifestUrl: z.string().min(1),
+    apiBaseUrl: z._default(z.string().check(z.minLength(1)), '/api'),
+    remotesManifestUrl: z.string().check(z.minLength(1)),
     firebase: z.object({
-      apiKey: z.string().min(1),
-      authDomain: z.string().min(1),
-      projectId: z.string().min(1),
-      appId: z.string().min(1).optional(),
-      storageBucket: z.string().min(1).optional(),
+      apiKey: z.string().check(z.minLength(1)),
+      authDomain: z.string().check(z.minLength(1)),
+      projectId: z.string().check(z.minLength(1)),
+      appId: z.optional(z.string().check(z.minLength(1))),
+      storageBucket: z.optional(z.string().check(z.minLength(1))),
     }),
     /** App Check with reCAPTCHA Enterprise; production only (locally there is no attestation service). */
-    appCheck: z.object({ siteKey: z.string().min(1) }).optional(),
+    appCheck: z.optional(z.object({ siteKey: z.string().check(z.minLength(1)) })),
     /**
      * Local mode: the Auth emulator is reached through the page's own origin. Left out of
      * production configs (the production bundle names no emulator at all); never true there.
      */
-    authEmulator: z.boolean().optional(),
+    authEmulator: z.optional(z.boolean()),
     chapter: z.object({
-      name: z.string().min(1),
+      name: z.string().check(z.minLength(1)),
       website: z.url(),
       photoSharing: z.url(),
       professionalNetwork: z.url(),
       codeHosting: z.url(),
       /** Dates such as the due date are shown in it, naming it; absent, in the viewer's own zone. */
-      timeZone: timeZoneSchema.optional(),
+      timeZone: z.optional(timeZoneSchema),
     }),
   })
-  .superRefine((config, ctx) => {
-    if (config.mode !== 'production') return;
-    if (!config.firebase.appId) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['firebase', 'appId'],
-        message: 'a production build needs the Firebase web app id (FIREBASE_APP_ID)',
-      });
-    }
-    if (!config.appCheck?.siteKey) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['appCheck', 'siteKey'],
-        message: 'a production build needs the App Check reCAPTCHA Enterprise site key (FIREBASE_APP_CHECK_SITE_KEY)',
-      });
-    }
-    if (config.authEmulator) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['authEmulator'],
-        message: 'a production build must not connect to the Auth emulator',
-      });
-    }
-    if (config.firebase.projectId.startsWith('demo-')) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['firebase', 'projectId'],
-        message: `"${config.firebase.projectId}" is an offline demo project id; a production build needs the real project (FIREBASE_PROJECT_ID)`,
-      });
-    }
-  });
+  .check(
+    z.superRefine((config, ctx) => {
+      if (config.mode !== 'production') return;
+      if (!config.firebase.appId) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['firebase', 'appId'],
+          message: 'a production build needs the Firebase web app id (FIREBASE_APP_ID)',
+        });
+      }
+      if (!config.appCheck?.siteKey) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['appCheck', 'siteKey'],
+          message: 'a production build needs the App Check reCAPTCHA Enterprise site key (FIREBASE_APP_CHECK_SITE_KEY)',
+        });
+      }
+      if (config.authEmulator) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['authEmulator'],
+          message: 'a production build must not connect to the Auth emulator',
+        });
+      }
+      if (config.firebase.projectId.startsWith('demo-')) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['firebase', 'projectId'],
+          message: `"${config.firebase.projectId}" is an offline demo project id; a production build needs the real project (FIREBASE_PROJECT_ID)`,
+        });
+      }
+    }),
+  );
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 
 export const remotesManifestSchema = z.object({
-  applicant: z.string().min(1),
-  admin: z.string().min(1),
+  applicant: z.string().check(z.minLength(1)),
+  admin: z.string().check(z.minLength(1)),
 });
 export type RemotesManifest = z.infer<typeof remotesManifestSchema>;
 export type RemoteName = keyof RemotesManifest;

@@ -1,5 +1,5 @@
 import './zod-config';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Conflicts of interest (issue 16): a staff member declares one on an application assigned to
@@ -9,7 +9,7 @@ import { z } from 'zod';
  */
 export const MAX_CONFLICT_REASON_CHARS = 500;
 
-const reasonSchema = z.string().trim().max(MAX_CONFLICT_REASON_CHARS).optional();
+const reasonSchema = z.optional(z.string().check(z.trim(), z.maxLength(MAX_CONFLICT_REASON_CHARS)));
 
 /** POST /admin/assessments/{kind}/{id}/conflict */
 export const assessmentConflictBodySchema = z.strictObject({ reason: reasonSchema });
@@ -17,7 +17,7 @@ export type AssessmentConflictBody = z.infer<typeof assessmentConflictBodySchema
 
 /** POST /admin/conflicts: ahead of time, by the applicant's email. */
 export const conflictBodySchema = z.strictObject({
-  email: z.email('Enter the applicant’s email address').max(254),
+  email: z.email('Enter the applicant’s email address').check(z.maxLength(254)),
   reason: reasonSchema,
 });
 export type ConflictBody = z.infer<typeof conflictBodySchema>;

@@ -1,5 +1,5 @@
 import './zod-config';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { ReviewDecision, TeamRole } from './constants';
 import { teamRoleSchema } from './ids';
 import type { ApplicationForm } from './schemas';
@@ -37,19 +37,19 @@ export function unknownPlaceholders(body: string): string[] {
 export const decisionLetterSchema = z.object({
   decision: z.enum(FINAL_DECISIONS),
   /** The roles this letter is for; absent: every role without a letter of its own. */
-  roles: z.array(teamRoleSchema).min(1).optional(),
-  body: z
-    .string()
-    .min(1)
-    .max(8000)
-    .superRefine((body, ctx) => {
+  roles: z.optional(z.array(teamRoleSchema).check(z.minLength(1))),
+  body: z.string().check(
+    z.minLength(1),
+    z.maxLength(8000),
+    z.superRefine((body, ctx) => {
       const unknown = unknownPlaceholders(body);
       if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: LETTER_MESSAGES.unknownPlaceholder(unknown) });
     }),
+  ),
 });
 export type DecisionLetter = z.infer<typeof decisionLetterSchema>;
 
-export const decisionLettersSchema = z.array(decisionLetterSchema).max(60);
+export const decisionLettersSchema = z.array(decisionLetterSchema).check(z.maxLength(60));
 
 /** Two letters may not cover the same decision for the same role (or both be the decision's default). */
 export function duplicateLetterPaths(letters: readonly DecisionLetter[]): (string | number)[][] {
@@ -99,7 +99,7 @@ export const GENERIC_LETTERS: Record<FinalDecision, string> = {
 };
 
 /** A letter as the API answers it: the filled-in markdown, or null when the form has none (the generic text applies). */
-export const filledLetterSchema = z.object({ body: z.string() }).nullable();
+export const filledLetterSchema = z.nullable(z.object({ body: z.string() }));
 export type FilledLetter = z.infer<typeof filledLetterSchema>;
 
 /**

@@ -1,5 +1,5 @@
 import './zod-config';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { messageTemplatesSchema } from './messages';
 import { decisionLetterSchema, decisionLettersSchema, duplicateLetterPaths, LETTER_MESSAGES } from './decision-letters';
 import {
@@ -46,7 +46,7 @@ export const FORM_DEFINITION_MESSAGES = {
   decisionsReleased: "Decisions are released with the form's Release decisions action, not by its definition",
 } as const;
 
-const [firstQuestion, ...otherQuestions] = questionSchema.options.map((option) => option.strict());
+const [firstQuestion, ...otherQuestions] = questionSchema.def.options.map((option) => z.strictObject(option.shape));
 const strictQuestionSchema = z.discriminatedUnion('questionType', [firstQuestion!, ...otherQuestions]);
 
 const strictSectionSchema = z.strictObject({
@@ -56,7 +56,7 @@ const strictSectionSchema = z.strictObject({
 
 const strictRubricSchema = z.strictObject({
   ...rubricSchema.shape,
-  criteria: z.array(rubricCriterionSchema.strict()).min(1),
+  criteria: z.array(z.strictObject(rubricCriterionSchema.shape)).check(z.minLength(1)),
 });
 
 type Path = (string | number)[];
@@ -178,16 +178,15 @@ function checkRoleReferences(form: ApplicationForm, report: Report): void {
  * The least shape the cross-field rules read: when the input has it they run even if basic
  * checks failed elsewhere, so one save reports every problem at once.
  */
+const crossFieldRubrics = z.optional(
+  z.array(z.looseObject({ roles: z.array(z.unknown()), criteria: z.array(z.looseObject({})) })),
+);
 const crossFieldShape = z.object({
   sections: z.array(
-    z.object({ questions: z.array(z.object({ options: z.array(z.unknown()).optional() }).loose()) }).loose(),
+    z.looseObject({ questions: z.array(z.looseObject({ options: z.optional(z.array(z.unknown())) })) }),
   ),
-  reviewRubrics: z
-    .array(z.object({ roles: z.array(z.unknown()), criteria: z.array(z.object({}).loose()) }).loose())
-    .optional(),
-  interviewRubrics: z
-    .array(z.object({ roles: z.array(z.unknown()), criteria: z.array(z.object({}).loose()) }).loose())
-    .optional(),
+  reviewRubrics: crossFieldRubrics,
+  interviewRubrics: crossFieldRubrics,
 });
 
 function checkRubrics(
@@ -230,33 +229,40 @@ function checkRubrics(
 export const formDefinitionSchema = z
   .strictObject({
     ...applicationFormSchema.shape,
-    isActive: z.boolean().optional(),
-    decisionsReleased: z.boolean().optional(),
-    sections: z.array(strictSectionSchema).min(1),
-    reviewRubrics: z.array(strictRubricSchema).default([]),
-    interviewRubrics: z.array(strictRubricSchema).default([]),
-    letters: z.array(decisionLetterSchema.strict()).max(60).optional(),
-    messages: messageTemplatesSchema.optional(),
+    isActive: z.optional(z.boolean()),
+    decisionsReleased: z.optional(z.boolean()),
+    sections: z.array(strictSectionSchema).check(z.minLength(1)),
+    reviewRubrics: z._default(z.array(strictRubricSchema), []),
+    interviewRubrics: z._default(z.array(strictRubricSchema), []),
+    letters: z.optional(z.array(z.strictObject(decisionLetterSchema.shape)).check(z.maxLength(60))),
+    messages: z.optional(messageTemplatesSchema),
   })
-  .superRefine(
-    (input, ctx) => {
-      const form = {
-        ...input,
-        reviewRubrics: input.reviewRubrics ?? [],
-        interviewRubrics: input.interviewRubrics ?? [],
-      };
-      const report: Report = (path, message) => ctx.addIssue({ code: 'custom', path, message });
-      checkSections(form as ApplicationForm, report);
-      checkRubrics(form.reviewRubrics, 'reviewRubrics', FORM_DEFINITION_MESSAGES.duplicateReviewRole, report);
-      checkRubrics(form.interviewRubrics, 'interviewRubrics', FORM_DEFINITION_MESSAGES.duplicateInterviewRole, report);
-      checkReviewRubricRoles(form as ApplicationForm, report);
-      checkRoleReferences(form as ApplicationForm, report);
-      const letters = decisionLettersSchema.safeParse(input.letters ?? []);
-      if (letters.success) {
-        for (const path of duplicateLetterPaths(letters.data)) report(path, LETTER_MESSAGES.duplicateLetter);
-      }
-    },
-    { when: (payload) => crossFieldShape.safeParse(payload.value).success },
+  .check(
+    z.superRefine(
+      (input, ctx) => {
+        const form = {
+          ...input,
+          reviewRubrics: input.reviewRubrics ?? [],
+          interviewRubrics: input.interviewRubrics ?? [],
+        };
+        const report: Report = (path, message) => ctx.addIssue({ code: 'custom', path, message });
+        checkSections(form as ApplicationForm, report);
+        checkRubrics(form.reviewRubrics, 'reviewRubrics', FORM_DEFINITION_MESSAGES.duplicateReviewRole, report);
+        checkRubrics(
+          form.interviewRubrics,
+          'interviewRubrics',
+          FORM_DEFINITION_MESSAGES.duplicateInterviewRole,
+          report,
+        );
+        checkReviewRubricRoles(form as ApplicationForm, report);
+        checkRoleReferences(form as ApplicationForm, report);
+        const letters = decisionLettersSchema.safeParse(input.letters ?? []);
+        if (letters.success) {
+          for (const path of duplicateLetterPaths(letters.data)) report(path, LETTER_MESSAGES.duplicateLetter);
+        }
+      },
+      { when: (payload) => crossFieldShape.safeParse(payload.value).success },
+    ),
   );
 
 export type FormDefinition = z.input<typeof formDefinitionSchema>;

@@ -1,5 +1,5 @@
 import './zod-config';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const healthSchema = z.object({
   status: z.literal('ok'),

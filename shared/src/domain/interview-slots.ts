@@ -1,5 +1,5 @@
 import './zod-config';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { idSchema } from './schemas';
 
 /**
@@ -27,11 +27,11 @@ export const INTERVIEW_MESSAGES = {
 
 export const interviewSlotBodySchema = z.strictObject({
   startsAt: z.iso.datetime({ offset: true }),
-  minutes: z.number().int().min(5).max(240),
+  minutes: z.int().check(z.gte(5), z.lte(240)),
   /** A room, an address or a video link. */
-  place: z.string().trim().min(1).max(500),
-  interviewerIds: z.array(idSchema).min(1).max(5),
-  capacity: z.number().int().min(1).max(50),
+  place: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)),
+  interviewerIds: z.array(idSchema).check(z.minLength(1), z.maxLength(5)),
+  capacity: z.int().check(z.gte(1), z.lte(50)),
 });
 export type InterviewSlotBody = z.infer<typeof interviewSlotBodySchema>;
 

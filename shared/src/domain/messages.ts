@@ -1,5 +1,5 @@
 import './zod-config';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { escapeMarkdown, LETTER_PLACEHOLDERS, placeholdersIn } from './decision-letters';
 import type { SectionResponse } from './responses';
 import type { ApplicationForm } from './schemas';
@@ -83,17 +83,17 @@ export const MESSAGE_TEMPLATE_MESSAGES = {
 } as const;
 
 function templateText(allowed: readonly string[], max: number) {
-  return z
-    .string()
-    .trim()
-    .min(1)
-    .max(max)
-    .superRefine((text, ctx) => {
+  return z.string().check(
+    z.trim(),
+    z.minLength(1),
+    z.maxLength(max),
+    z.superRefine((text, ctx) => {
       const unknown = placeholdersIn(text).filter((name) => !allowed.includes(name));
       if (unknown.length > 0) {
         ctx.addIssue({ code: 'custom', message: MESSAGE_TEMPLATE_MESSAGES.unknownPlaceholder(unknown, allowed) });
       }
-    });
+    }),
+  );
 }
 
 function templateSchema(kind: MessageKind) {
@@ -103,19 +103,19 @@ function templateSchema(kind: MessageKind) {
     subject: templateText(
       all.filter((name) => !BLOCK_PLACEHOLDERS.includes(name)),
       200,
-    ).refine((subject) => !/[\r\n]/.test(subject), 'A subject is one line'),
+    ).check(z.refine((subject) => !/[\r\n]/.test(subject), 'A subject is one line')),
     body: templateText(all, 8000),
   });
 }
 
 export const messageTemplatesSchema = z.strictObject({
-  submissionReceipt: templateSchema('submissionReceipt').optional(),
-  decisionReleased: templateSchema('decisionReleased').optional(),
-  reviewerReminder: templateSchema('reviewerReminder').optional(),
-  interviewInvitation: templateSchema('interviewInvitation').optional(),
-  interviewConfirmation: templateSchema('interviewConfirmation').optional(),
-  interviewCancellation: templateSchema('interviewCancellation').optional(),
-  draftReminder: templateSchema('draftReminder').optional(),
+  submissionReceipt: z.optional(templateSchema('submissionReceipt')),
+  decisionReleased: z.optional(templateSchema('decisionReleased')),
+  reviewerReminder: z.optional(templateSchema('reviewerReminder')),
+  interviewInvitation: z.optional(templateSchema('interviewInvitation')),
+  interviewConfirmation: z.optional(templateSchema('interviewConfirmation')),
+  interviewCancellation: z.optional(templateSchema('interviewCancellation')),
+  draftReminder: z.optional(templateSchema('draftReminder')),
 });
 export type MessageTemplates = z.infer<typeof messageTemplatesSchema>;
 export type MessageTemplate = { subject: string; body: string };

@@ -1,5 +1,5 @@
 import './zod-config';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { MessageKind } from './messages';
 import type { UndecidedCounts } from './staff';
 

@@ -1,5 +1,5 @@
 import './zod-config';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { APPLICATION_STATUSES, MAX_TEXT_ANSWER_CHARS, REVIEW_DECISIONS } from './constants';
 import type { FilledLetter } from './decision-letters';
 import { idSchema, questionTypeSchema, teamRoleSchema } from './schemas';
@@ -7,8 +7,10 @@ import { MAX_TEAM_ROLES, type TeamRoleDefinition } from './team-role-definitions
 
 /** An answer: a list for multiple-select and role-select, a string otherwise (a file answer is the file id). */
 export const answerSchema = z.union([
-  z.string().max(MAX_TEXT_ANSWER_CHARS, `An answer may have at most ${MAX_TEXT_ANSWER_CHARS} characters`),
-  z.array(z.string().max(200)).max(50),
+  z
+    .string()
+    .check(z.maxLength(MAX_TEXT_ANSWER_CHARS, `An answer may have at most ${MAX_TEXT_ANSWER_CHARS} characters`)),
+  z.array(z.string().check(z.maxLength(200))).check(z.maxLength(50)),
 ]);
 export type Answer = z.infer<typeof answerSchema>;
 
@@ -22,8 +24,8 @@ export type QuestionResponse = z.infer<typeof questionResponseSchema>;
 
 export const sectionResponseSchema = z.strictObject({
   sectionId: idSchema,
-  sectionName: z.string().max(200),
-  questions: z.array(questionResponseSchema).max(200),
+  sectionName: z.string().check(z.maxLength(200)),
+  questions: z.array(questionResponseSchema).check(z.maxLength(200)),
 });
 export type SectionResponse = z.infer<typeof sectionResponseSchema>;
 
@@ -35,11 +37,11 @@ export const applicationResponseSchema = z.strictObject({
   id: z.uuid(),
   userId: idSchema,
   applicationFormId: idSchema,
-  sectionResponses: z.array(sectionResponseSchema).max(100),
+  sectionResponses: z.array(sectionResponseSchema).check(z.maxLength(100)),
   status: applicationStatusSchema,
   dateSubmitted: z.iso.datetime({ offset: true }),
-  rolesApplied: z.array(teamRoleSchema).max(MAX_TEAM_ROLES),
-  version: z.number().int().min(0),
+  rolesApplied: z.array(teamRoleSchema).check(z.maxLength(MAX_TEAM_ROLES)),
+  version: z.int().check(z.gte(0)),
 });
 export type ApplicationResponse = z.infer<typeof applicationResponseSchema>;
 
@@ -59,7 +61,7 @@ export const uploadedFileSchema = z.object({
   responseId: z.uuid(),
   questionId: idSchema,
   name: z.string(),
-  size: z.number().int().nonnegative(),
+  size: z.int().check(z.nonnegative()),
   contentType: z.string(),
   uploadedAt: z.iso.datetime({ offset: true }),
 });

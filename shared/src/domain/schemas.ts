@@ -1,5 +1,5 @@
 import './zod-config';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { QUESTION_TYPES, USER_ROLES } from './constants';
 import { blindReviewSchema } from './blind-review';
 import { decisionLettersSchema } from './decision-letters';
@@ -14,27 +14,27 @@ export const questionTypeSchema = z.enum(QUESTION_TYPES);
 export const userSchema = z.object({
   id: idSchema,
   email: z.email(),
-  firstName: z.string().min(1).max(100),
-  lastName: z.string().min(1).max(100),
+  firstName: z.string().check(z.minLength(1), z.maxLength(100)),
+  lastName: z.string().check(z.minLength(1), z.maxLength(100)),
   role: userRoleSchema,
-  applicantRolePreferences: z.array(teamRoleSchema).optional(),
+  applicantRolePreferences: z.optional(z.array(teamRoleSchema)),
   activeApplications: z.array(idSchema),
 });
 export type User = z.infer<typeof userSchema>;
 
 const questionBase = {
   questionId: idSchema,
-  questionText: z.string().min(1).max(2000),
-  secondaryText: z.string().max(4000).optional(),
-  optional: z.boolean().optional(),
+  questionText: z.string().check(z.minLength(1), z.maxLength(2000)),
+  secondaryText: z.optional(z.string().check(z.maxLength(4000))),
+  optional: z.optional(z.boolean()),
   /** Whether the answer tells who the applicant is (name, email, pronouns, photo link…): hidden from reviewers in blind review. */
-  identifying: z.boolean().optional(),
+  identifying: z.optional(z.boolean()),
 };
 
 const wordLimits = {
-  minWords: z.number().int().min(0).max(5000).optional(),
-  maxWords: z.number().int().min(1).max(5000).optional(),
-  placeholder: z.string().max(200).optional(),
+  minWords: z.optional(z.int().check(z.gte(0), z.lte(5000))),
+  maxWords: z.optional(z.int().check(z.gte(1), z.lte(5000))),
+  placeholder: z.optional(z.string().check(z.maxLength(200))),
 };
 
 export const questionSchema = z.discriminatedUnion('questionType', [
@@ -43,25 +43,25 @@ export const questionSchema = z.discriminatedUnion('questionType', [
   z.object({
     ...questionBase,
     questionType: z.literal('multiple-choice'),
-    options: z.array(z.string().min(1).max(200)).min(2),
+    options: z.array(z.string().check(z.minLength(1), z.maxLength(200))).check(z.minLength(2)),
   }),
   z.object({
     ...questionBase,
     questionType: z.literal('multiple-select'),
-    options: z.array(z.string().min(1).max(200)).min(1),
+    options: z.array(z.string().check(z.minLength(1), z.maxLength(200))).check(z.minLength(1)),
     /** Options that exclude every other ("None of the above"): choosing one clears the rest. */
-    exclusiveOptions: z.array(z.string().min(1).max(200)).optional(),
+    exclusiveOptions: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(200)))),
   }),
   z.object({
     ...questionBase,
     questionType: z.literal('file-upload'),
-    acceptedTypes: z.array(z.string().min(1)).min(1),
-    maxSizeBytes: z.number().int().positive(),
+    acceptedTypes: z.array(z.string().check(z.minLength(1))).check(z.minLength(1)),
+    maxSizeBytes: z.int().check(z.positive()),
     /**
      * Whether reviewers (staff who are not the super-reviewer) may see and download this file.
      * Unset: as its section says (`hiddenFromReviewers` of the section).
      */
-    hiddenFromReviewers: z.boolean().optional(),
+    hiddenFromReviewers: z.optional(z.boolean()),
   }),
   z.object({ ...questionBase, questionType: z.literal('role-select') }),
 ]);
@@ -69,28 +69,28 @@ export type Question = z.infer<typeof questionSchema>;
 
 export const formSectionSchema = z.object({
   sectionId: idSchema,
-  sectionName: z.string().min(1).max(200),
-  description: z.string().max(4000).optional(),
-  forRoles: z.array(teamRoleSchema).min(1).optional(),
-  hiddenFromReviewers: z.boolean().optional(),
+  sectionName: z.string().check(z.minLength(1), z.maxLength(200)),
+  description: z.optional(z.string().check(z.maxLength(4000))),
+  forRoles: z.optional(z.array(teamRoleSchema).check(z.minLength(1))),
+  hiddenFromReviewers: z.optional(z.boolean()),
   questions: z.array(questionSchema),
 });
 export type FormSection = z.infer<typeof formSectionSchema>;
 
 export const rubricCriterionSchema = z.object({
   key: idSchema,
-  prompt: z.string().min(1).max(500),
-  description: z.string().max(2000).optional(),
-  min: z.number().int().default(0),
-  max: z.number().int().default(4),
+  prompt: z.string().check(z.minLength(1), z.maxLength(500)),
+  description: z.optional(z.string().check(z.maxLength(2000))),
+  min: z._default(z.int(), 0),
+  max: z._default(z.int(), 4),
   /** 0: noted but not weighted (scored and shown, left out of the aggregate). */
-  weight: z.number().min(0).default(1),
+  weight: z._default(z.number().check(z.gte(0)), 1),
 });
 
 export const rubricSchema = z.object({
   rubricId: idSchema,
-  roles: z.array(teamRoleSchema).min(1),
-  criteria: z.array(rubricCriterionSchema).min(1),
+  roles: z.array(teamRoleSchema).check(z.minLength(1)),
+  criteria: z.array(rubricCriterionSchema).check(z.minLength(1)),
 });
 
 function isTimeZone(zone: string): boolean {
@@ -105,39 +105,41 @@ function isTimeZone(zone: string): boolean {
 /** An IANA time zone name, e.g. "America/New_York". */
 export const timeZoneSchema = z
   .string()
-  .max(64)
-  .refine(isTimeZone, 'Use an IANA time zone name, such as America/New_York or Europe/Berlin');
+  .check(
+    z.maxLength(64),
+    z.refine(isTimeZone, 'Use an IANA time zone name, such as America/New_York or Europe/Berlin'),
+  );
 
 export const applicationFormSchema = z.object({
   id: idSchema,
-  semester: z.string().min(1).max(100),
+  semester: z.string().check(z.minLength(1), z.maxLength(100)),
   isActive: z.boolean(),
   decisionsReleased: z.boolean(),
   dueDate: z.iso.datetime({ offset: true }),
   /** When reviews are due (reviewer progress counts the unsubmitted ones as overdue after it); absent: none. */
-  reviewDueDate: z.iso.datetime({ offset: true }).optional(),
+  reviewDueDate: z.optional(z.iso.datetime({ offset: true })),
   /** The chapter's time zone for this form's dates (else the build's, else the viewer's). */
-  timeZone: timeZoneSchema.optional(),
-  description: z.string().max(8000).optional(),
-  sections: z.array(formSectionSchema).min(1),
-  reviewRubrics: z.array(rubricSchema).default([]),
-  interviewRubrics: z.array(rubricSchema).default([]),
+  timeZone: z.optional(timeZoneSchema),
+  description: z.optional(z.string().check(z.maxLength(8000))),
+  sections: z.array(formSectionSchema).check(z.minLength(1)),
+  reviewRubrics: z._default(z.array(rubricSchema), []),
+  interviewRubrics: z._default(z.array(rubricSchema), []),
   /** The form's team roles; absent: `DEFAULT_TEAM_ROLE_DEFINITIONS` (read through `formTeamRoles`). */
-  roles: z.array(teamRoleDefinitionSchema).min(1).max(MAX_TEAM_ROLES).optional(),
+  roles: z.optional(z.array(teamRoleDefinitionSchema).check(z.minLength(1), z.maxLength(MAX_TEAM_ROLES))),
   /** absent: `DEFAULT_REVIEW_ROLE_RULE` (read through `formReviewRoleRule`). */
-  reviewRoleRule: reviewRoleRuleSchema.optional(),
+  reviewRoleRule: z.optional(reviewRoleRuleSchema),
   /** Hours before an interview slot starts when its bookings stop changing; absent: DEFAULT_INTERVIEW_CUTOFF_HOURS. */
-  interviewCutoffHours: z.number().int().min(0).max(336).optional(),
+  interviewCutoffHours: z.optional(z.int().check(z.gte(0), z.lte(336))),
   /**
    * A row whose reviewers' aggregate scores spread (highest minus lowest) beyond this many points
    * is flagged for disagreement on the dashboards; absent: nothing is flagged.
    */
-  disagreementThreshold: z.number().min(0).max(1000).optional(),
+  disagreementThreshold: z.optional(z.number().check(z.gte(0), z.lte(1000))),
   /** Decision letters (markdown with placeholders); staff only: an applicant reads only their own, filled in, after release. */
-  letters: decisionLettersSchema.optional(),
+  letters: z.optional(decisionLettersSchema),
   /** Per stage, whether reviewers read without the applicant's identity (`isBlind`); absent: not blind. */
-  blindReview: blindReviewSchema.optional(),
+  blindReview: z.optional(blindReviewSchema),
   /** The emails' templates (markdown with placeholders), per kind; absent: DEFAULT_MESSAGE_TEMPLATES. Staff only. */
-  messages: messageTemplatesSchema.optional(),
+  messages: z.optional(messageTemplatesSchema),
 });
 export type ApplicationForm = z.infer<typeof applicationFormSchema>;

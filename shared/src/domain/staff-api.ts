@@ -1,5 +1,5 @@
 import './zod-config';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { USER_ROLES } from './constants';
 import { idSchema, teamRoleSchema } from './schemas';
 import { MAX_TEAM_ROLES } from './team-role-definitions';
@@ -30,31 +30,33 @@ export type RowFilter = (typeof ROW_FILTERS)[number];
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
 
-const searchParam = z.string().max(MAX_SEARCH_LENGTH).optional();
-const cursorParam = z.string().max(500).optional();
-const limitParam = z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE);
+const searchParam = z.optional(z.string().check(z.maxLength(MAX_SEARCH_LENGTH)));
+const cursorParam = z.optional(z.string().check(z.maxLength(500)));
+const limitParam = z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_PAGE_SIZE)), DEFAULT_PAGE_SIZE);
 
 /** GET /admin/forms/{formId}/rows */
 export const rowsQuerySchema = z
   .strictObject({
-    tab: z.enum(ROW_TABS).default('all'),
+    tab: z._default(z.enum(ROW_TABS), 'all'),
     search: searchParam,
-    sort: z.enum(ROW_SORTS).default('submittedAt'),
-    dir: z.enum(['asc', 'desc']).default('desc'),
-    filter: z.enum(ROW_FILTERS).optional(),
+    sort: z._default(z.enum(ROW_SORTS), 'submittedAt'),
+    dir: z._default(z.enum(['asc', 'desc']), 'desc'),
+    filter: z.optional(z.enum(ROW_FILTERS)),
     cursor: cursorParam,
     limit: limitParam,
   })
-  .refine((query) => !query.filter || query.tab === 'all', {
-    path: ['filter'],
-    message: 'Filters apply to the All applications tab',
-  });
+  .check(
+    z.refine((query) => !query.filter || query.tab === 'all', {
+      path: ['filter'],
+      message: 'Filters apply to the All applications tab',
+    }),
+  );
 export type RowsQuery = z.input<typeof rowsQuerySchema>;
 
 /** GET /admin/forms/{formId}/assessments (a reviewer: their own; a super-reviewer: anyone's via staffId). */
 export const assessmentsQuerySchema = z.strictObject({
-  kind: assessmentKindSchema.default('review'),
-  staffId: idSchema.optional(),
+  kind: z._default(assessmentKindSchema, 'review'),
+  staffId: z.optional(idSchema),
   search: searchParam,
   cursor: cursorParam,
   limit: limitParam,
@@ -62,33 +64,36 @@ export const assessmentsQuerySchema = z.strictObject({
 export type AssessmentsQuery = z.input<typeof assessmentsQuerySchema>;
 
 /** GET /admin/forms/{formId}/staff */
-export const staffQuerySchema = z.strictObject({ kind: assessmentKindSchema.default('review'), search: searchParam });
+export const staffQuerySchema = z.strictObject({
+  kind: z._default(assessmentKindSchema, 'review'),
+  search: searchParam,
+});
 export type StaffQuery = z.input<typeof staffQuerySchema>;
 
 /** GET /admin/users */
 export const usersQuerySchema = z.strictObject({
   search: searchParam,
-  role: z.enum(USER_ROLES).optional(),
+  role: z.optional(z.enum(USER_ROLES)),
   cursor: cursorParam,
   limit: limitParam,
 });
 export type UsersQuery = z.input<typeof usersQuerySchema>;
 
 /** PUT /users/{userId}/preferences (the roles are checked against the active form's roles and rule). */
-export const rolePreferencesBodySchema = z.strictObject({ roles: z.array(teamRoleSchema).max(MAX_TEAM_ROLES) });
+export const rolePreferencesBodySchema = z.strictObject({
+  roles: z.array(teamRoleSchema).check(z.maxLength(MAX_TEAM_ROLES)),
+});
 export type RolePreferencesBody = z.infer<typeof rolePreferencesBodySchema>;
 
 const scoresSchema = z
-  .record(idSchema, z.number().int().min(-1000).max(1000))
-  .refine((scores) => Object.keys(scores).length <= 50, {
-    message: 'Too many scores',
-  });
+  .record(idSchema, z.int().check(z.gte(-1000), z.lte(1000)))
+  .check(z.refine((scores) => Object.keys(scores).length <= 50, { message: 'Too many scores' }));
 
 /** PUT /admin/assessments/{kind}/{id} (draft) and POST …/submit. */
 export const assessmentBodySchema = z.strictObject({
   scores: scoresSchema,
-  comments: z.string().max(20_000),
-  version: z.number().int().min(0),
+  comments: z.string().check(z.maxLength(20_000)),
+  version: z.int().check(z.gte(0)),
 });
 export type AssessmentBody = z.infer<typeof assessmentBodySchema>;
 
@@ -101,16 +106,16 @@ const assignmentSchema = z.strictObject({ responseId: z.uuid(), role: teamRoleSc
 export const MAX_ASSIGNMENTS_PER_REQUEST = 100;
 export const assignmentsBodySchema = z.strictObject({
   kind: assessmentKindSchema,
-  assignments: z.array(assignmentSchema).min(1).max(MAX_ASSIGNMENTS_PER_REQUEST),
+  assignments: z.array(assignmentSchema).check(z.minLength(1), z.maxLength(MAX_ASSIGNMENTS_PER_REQUEST)),
   /** Assign even someone who declared a conflict of interest with the applicant (asked first: 409). */
-  acknowledgeConflicts: z.boolean().optional(),
+  acknowledgeConflicts: z.optional(z.boolean()),
 });
 export type AssignmentsBody = z.infer<typeof assignmentsBodySchema>;
 
 /** POST /admin/forms/{formId}/auto-assign/preview; POST …/auto-assign with the preview's planId. */
 export const autoAssignBodySchema = z.strictObject({
-  reviewersPerApplication: z.number().int().min(1).max(5),
-  planId: z.string().max(200).optional(),
+  reviewersPerApplication: z.int().check(z.gte(1), z.lte(5)),
+  planId: z.optional(z.string().check(z.maxLength(200))),
 });
 export type AutoAssignBody = z.infer<typeof autoAssignBodySchema>;
 
@@ -127,13 +132,13 @@ export type DecisionBody = z.infer<typeof decisionBodySchema>;
  * Firestore's 500 writes per commit.
  */
 export const MAX_ROWS_PER_REQUEST = 100;
-const rowKeysSchema = z
-  .array(z.strictObject({ responseId: z.uuid(), role: teamRoleSchema }))
-  .min(1)
-  .max(MAX_ROWS_PER_REQUEST)
-  .refine((rows) => new Set(rows.map((row) => `${row.responseId}__${row.role}`)).size === rows.length, {
+const rowKeysSchema = z.array(z.strictObject({ responseId: z.uuid(), role: teamRoleSchema })).check(
+  z.minLength(1),
+  z.maxLength(MAX_ROWS_PER_REQUEST),
+  z.refine((rows) => new Set(rows.map((row) => `${row.responseId}__${row.role}`)).size === rows.length, {
     message: 'Each row may appear once',
-  });
+  }),
+);
 export const bulkQualifiedBodySchema = z.strictObject({ rows: rowKeysSchema, qualified: z.boolean() });
 export type BulkQualifiedBody = z.infer<typeof bulkQualifiedBodySchema>;
 export const bulkDecisionBodySchema = z.strictObject({ rows: rowKeysSchema, decision: finalDecisionSchema });
@@ -141,11 +146,11 @@ export type BulkDecisionBody = z.infer<typeof bulkDecisionBodySchema>;
 
 /** One batch holds each user's write and its audit entry: 250 keeps it within Firestore's 500 writes. */
 export const MAX_USERS_PER_REQUEST = 250;
-const userIdsSchema = z
-  .array(idSchema)
-  .min(1)
-  .max(MAX_USERS_PER_REQUEST)
-  .refine((ids) => new Set(ids).size === ids.length, { message: 'Each user may appear once' });
+const userIdsSchema = z.array(idSchema).check(
+  z.minLength(1),
+  z.maxLength(MAX_USERS_PER_REQUEST),
+  z.refine((ids) => new Set(ids).size === ids.length, { message: 'Each user may appear once' }),
+);
 
 /** What a demotion to applicant does with the open (not submitted) reviews and interviews of a demoted reviewer. */
 export const OPEN_ASSIGNMENT_ACTIONS = ['reassign', 'unassign'] as const;
@@ -155,7 +160,7 @@ export type OpenAssignmentAction = (typeof OPEN_ASSIGNMENT_ACTIONS)[number];
 export const usersRoleBodySchema = z.strictObject({
   userIds: userIdsSchema,
   role: z.enum(USER_ROLES),
-  openAssignments: z.enum(OPEN_ASSIGNMENT_ACTIONS).optional(),
+  openAssignments: z.optional(z.enum(OPEN_ASSIGNMENT_ACTIONS)),
 });
 export type UsersRoleBody = z.infer<typeof usersRoleBodySchema>;
 /** POST /admin/users/delete */

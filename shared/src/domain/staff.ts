@@ -1,5 +1,5 @@
 import './zod-config';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { ReviewDecision, TeamRole, UserRole } from './constants';
 import type { ApplicationRowView } from './application-row';
 import type { ApplicationResponse, SectionResponse } from './responses';

@@ -1,5 +1,5 @@
 import './zod-config';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MIN_REVIEWER_ROLE_PREFERENCES, TEAM_ROLE_DISPLAY, TEAM_ROLES } from './constants';
 import { teamRoleSchema } from './ids';
 
@@ -12,14 +12,11 @@ export const MAX_TEAM_ROLES = 30;
  */
 export const teamRoleDefinitionSchema = z.object({
   id: teamRoleSchema,
-  label: z.string().min(1).max(60),
-  description: z.string().max(300).optional(),
+  label: z.string().check(z.minLength(1), z.maxLength(60)),
+  description: z.optional(z.string().check(z.maxLength(300))),
   /** The role's chip colour, "#rrggbb". */
-  color: z
-    .string()
-    .regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour such as #1f4d3f')
-    .optional(),
-  emoji: z.string().max(16).optional(),
+  color: z.optional(z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour such as #1f4d3f'))),
+  emoji: z.optional(z.string().check(z.maxLength(16))),
 });
 export type TeamRoleDefinition = z.infer<typeof teamRoleDefinitionSchema>;
 
@@ -28,8 +25,8 @@ export type TeamRoleDefinition = z.infer<typeof teamRoleDefinitionSchema>;
  * `minimum` roles in all. The spec's rule: Bootcamp and at least 3 roles.
  */
 export const reviewRoleRuleSchema = z.object({
-  requiredRole: teamRoleSchema.optional(),
-  minimum: z.number().int().min(0).max(MAX_TEAM_ROLES),
+  requiredRole: z.optional(teamRoleSchema),
+  minimum: z.int().check(z.gte(0), z.lte(MAX_TEAM_ROLES)),
 });
 export type ReviewRoleRule = z.infer<typeof reviewRoleRuleSchema>;
 

@@ -1,9 +1,9 @@
 import type { FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /** An antd form rule from the same zod schema the server validates with. */
-export function zodRule(schema: z.ZodType): Rule {
+export function zodRule(schema: z.ZodMiniType): Rule {
   return {
     validator: async (_rule, value: unknown) => {
       const result = schema.safeParse(value ?? '');

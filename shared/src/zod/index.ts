@@ -1,11 +1,11 @@
 import * as members from './members';
 
 /**
- * The one copy of zod a visit downloads. The apps keep writing `import { z } from 'zod'`; Module
- * Federation shares the request `zod` as a singleton whose provided module is this file
+ * The one copy of zod a visit downloads. The apps write `import { z } from 'zod/mini'`; Module
+ * Federation shares the request `zod/mini` as a singleton whose provided module is this file
  * (tools/webpack/create-config.ts), so the shell and the remote of a visit validate with one zod.
- * Shared whole, zod is 86 KB: the `z` here holds only what the apps call (./members.ts), so the
- * shared chunk carries just that (and the schema classes it reaches). Types still come from zod
- * itself. `zod-facade.test.ts` checks every `z.…` in the apps' source against it.
+ * The `z` here holds only what the apps call (./members.ts), so the shared chunk carries just that
+ * (and the schema classes it reaches). Types still come from zod itself. `zod-facade.test.ts`
+ * checks every `z.…` in the apps' source against it.
  */
 export const z = members;

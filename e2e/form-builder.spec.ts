@@ -72,16 +72,20 @@ function answerFor(question: Question, roles: string[], resumeId: string): Answe
 test("a new form's problems read as the API words them: zod's English messages in the browser too", async ({
   browser,
 }) => {
-  // The browser's zod is the shell's facade of zod's mini API, which has no messages of its own:
-  // without the English ones it loads, every problem would read "Invalid input" and no more.
   const director = await signedIn(browser, DEMO.director);
   await director.goto('/admin/dor/forms');
   await director.getByRole('button', { name: 'Create a form' }).click();
   await expect(director.getByRole('heading', { name: 'New form' })).toBeVisible();
   await director.getByRole('button', { name: 'Save form' }).click();
   const problems = director.getByRole('alert').filter({ hasText: /to fix before saving/ });
-  // Without them the message would stop at "Invalid input".
-  await expect(problems).toContainText('Semester: Invalid input: expected string, received undefined');
+  // A field left empty says so, not "Invalid input: expected string, received undefined".
+  await expect(problems).toContainText('Semester: Required');
+  await expect(problems).not.toContainText('received undefined');
+  // The browser's zod is the shell's facade of zod's mini API, which has no messages of its own:
+  // without the English ones it loads, this would read "Invalid input" and no more.
+  await director.getByRole('tab', { name: 'Form' }).click();
+  await director.getByRole('textbox', { name: 'Semester' }).fill('x'.repeat(101));
+  await expect(problems).toContainText('Semester: Too big: expected string to have <=100 characters');
   await director.context().close();
 });
 

@@ -8,5 +8,10 @@ import { z } from 'zod/mini';
 // make an issue read the same wherever it is raised.
 // Every domain module that builds schemas imports this file first; shared/package.json lists it
 // under `sideEffects` so webpack keeps the import.
-z.config({ jitless: true });
+// A field left out reads "Required", where zod's English says "Invalid input: expected string,
+// received undefined" (a new form's empty fields in the builder, a request missing a field).
+z.config({
+  jitless: true,
+  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'Required' : undefined),
+});
 z.config(z.locales.en());

@@ -158,17 +158,13 @@ const productionConfigSchema = z.object({
         ),
     ),
   ),
-  ALLOWED_ORIGINS: z.pipe(
-    preprocess((value) => (typeof value === 'string' ? value : ''), z.string()),
-    z.pipe(
-      z.transform((value: string) =>
-        value
-          .split(',')
-          .map((item) => item.trim())
-          .filter(Boolean),
-      ),
-      z.array(origin),
-    ),
+  ALLOWED_ORIGINS: preprocess(
+    (value) =>
+      (typeof value === 'string' ? value : '')
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    z.array(origin),
   ),
   TRUSTED_PROXY_HOPS: withDefault(
     z.coerce.number('A whole number of proxy hops, 0 to 10').check(z.int(), z.gte(0), z.lte(10)),

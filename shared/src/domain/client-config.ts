@@ -12,27 +12,29 @@ import { timeZoneSchema } from './schemas';
  * and the same bundle shape serves local and production. None of these values is a secret, but
  * real ones live only in the deploying environment, never in the repository.
  */
+const nonEmpty = z.string().check(z.minLength(1));
+
 export const clientConfigSchema = z
   .object({
     mode: z.enum(['local', 'production']),
-    apiBaseUrl: z._default(z.string().check(z.minLength(1)), '/api'),
-    remotesManifestUrl: z.string().check(z.minLength(1)),
+    apiBaseUrl: z._default(nonEmpty, '/api'),
+    remotesManifestUrl: nonEmpty,
     firebase: z.object({
-      apiKey: z.string().check(z.minLength(1)),
-      authDomain: z.string().check(z.minLength(1)),
-      projectId: z.string().check(z.minLength(1)),
-      appId: z.optional(z.string().check(z.minLength(1))),
-      storageBucket: z.optional(z.string().check(z.minLength(1))),
+      apiKey: nonEmpty,
+      authDomain: nonEmpty,
+      projectId: nonEmpty,
+      appId: z.optional(nonEmpty),
+      storageBucket: z.optional(nonEmpty),
     }),
     /** App Check with reCAPTCHA Enterprise; production only (locally there is no attestation service). */
-    appCheck: z.optional(z.object({ siteKey: z.string().check(z.minLength(1)) })),
+    appCheck: z.optional(z.object({ siteKey: nonEmpty })),
     /**
      * Local mode: the Auth emulator is reached through the page's own origin. Left out of
      * production configs (the production bundle names no emulator at all); never true there.
      */
     authEmulator: z.optional(z.boolean()),
     chapter: z.object({
-      name: z.string().check(z.minLength(1)),
+      name: nonEmpty,
       website: z.url(),
       photoSharing: z.url(),
       professionalNetwork: z.url(),
@@ -77,8 +79,8 @@ export const clientConfigSchema = z
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 
 export const remotesManifestSchema = z.object({
-  applicant: z.string().check(z.minLength(1)),
-  admin: z.string().check(z.minLength(1)),
+  applicant: nonEmpty,
+  admin: nonEmpty,
 });
 export type RemotesManifest = z.infer<typeof remotesManifestSchema>;
 export type RemoteName = keyof RemotesManifest;

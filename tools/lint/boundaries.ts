@@ -87,7 +87,7 @@ const ZOD_CLASSIC: Restriction = {
 
 /** A boundary of these files; every boundary also keeps zod's classic API out (ZOD_CLASSIC). */
 function restrict(files: string[], patterns: Restriction[], ignores: string[] = []): Linter.Config {
-  const zod = files.some((file) => file.startsWith(ZOD_FACADE.slice(0, -3))) ? [] : [ZOD_CLASSIC];
+  const zod = files.includes(ZOD_FACADE) ? [] : [ZOD_CLASSIC];
   return { files, ignores, rules: { 'no-restricted-imports': ['error', { patterns: [...patterns, ...zod] }] } };
 }
 

@@ -1,4 +1,4 @@
-import { idFromText, moved, newForm, pathLabel, toDefinition, uniqueId } from './draft';
+import { draftIssues, idFromText, moved, newForm, pathLabel, toDefinition, uniqueId } from './draft';
 
 test('ids come from texts: lower case, accents and punctuation folded into dashes, never taken twice', () => {
   expect(idFromText('Why do you want to join?')).toBe('why-do-you-want-to-join');
@@ -31,6 +31,25 @@ test('the definition leaves out empty optional fields and blank option lines', (
     questionText: 'Pick',
     options: ['A', 'B'],
   });
+});
+
+test('a section of text alone (no questions) is a definition the API takes', () => {
+  const draft = newForm(new Date('2026-01-01T12:00:00Z'));
+  draft.id = 'fall-2026';
+  draft.semester = 'Fall 2026';
+  draft.sections[0] = { sectionId: 'welcome', sectionName: 'Welcome', description: 'Read this first.', questions: [] };
+  draft.sections.push({
+    sectionId: 'about',
+    sectionName: 'About you',
+    questions: [{ questionId: 'q', questionType: 'short-answer', questionText: 'Your name?' }],
+  });
+  expect(toDefinition(draft).sections[0]).toEqual({
+    sectionId: 'welcome',
+    sectionName: 'Welcome',
+    description: 'Read this first.',
+    questions: [],
+  });
+  expect(draftIssues(draft)).toEqual([]);
 });
 
 test('a problem path reads as where it is in the form', () => {

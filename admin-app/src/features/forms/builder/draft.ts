@@ -144,7 +144,11 @@ function cleanQuestion(question: Question): Question {
 export function toDefinition(draft: FormDraft): FormDraft {
   return {
     ...compact({ ...draft, sections: undefined, reviewRubrics: undefined, interviewRubrics: undefined }),
-    sections: draft.sections.map((section) => compact({ ...section, questions: section.questions.map(cleanQuestion) })),
+    // A section's questions are required but may be none (a section of text alone): kept even when empty.
+    sections: draft.sections.map((section) => ({
+      ...compact(section),
+      questions: section.questions.map(cleanQuestion),
+    })),
     reviewRubrics: draft.reviewRubrics.map((rubric) => ({
       ...rubric,
       criteria: rubric.criteria.map((criterion) => compact(criterion)),

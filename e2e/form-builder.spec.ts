@@ -89,6 +89,43 @@ test("a new form's problems read as the API words them: zod's English messages i
   await director.context().close();
 });
 
+test('a section of text alone (a welcome, no questions) saves from the builder', async ({ browser }) => {
+  const definition = {
+    id: 'welcome-text',
+    semester: 'Welcome Text Term',
+    dueDate: new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString(),
+    sections: [
+      { sectionId: 'welcome', sectionName: 'Welcome', description: 'Read **this** before you start.', questions: [] },
+      {
+        sectionId: 'about',
+        sectionName: 'About you',
+        questions: [{ questionId: 'name', questionType: 'short-answer', questionText: 'Your name?' }],
+      },
+    ],
+    reviewRubrics: [],
+    interviewRubrics: [],
+  };
+  const director = await signedIn(browser, DEMO.director);
+  await director.goto('/admin/dor/forms');
+  await director.getByRole('button', { name: 'Create a form' }).click();
+  await director.getByRole('button', { name: 'Import JSON' }).click();
+  const importer = director.getByRole('dialog', { name: 'Import a form (JSON)' });
+  await importer.getByRole('textbox', { name: 'Form definition (JSON) to import' }).fill(JSON.stringify(definition));
+  await importer.getByRole('button', { name: 'Import' }).click();
+  await expect(importer).toBeHidden();
+  const preview = director.getByRole('region', { name: 'Preview' });
+  await expect(preview.locator('strong', { hasText: 'this' })).toBeVisible();
+  // The preview shows what applicants read: the text, and no "No questions yet." under it.
+  await expect(preview.getByText('No questions yet.')).toHaveCount(0);
+  await director.getByRole('button', { name: 'Save form' }).click();
+  // Until the fix the builder dropped the empty question list and refused: "Section 1 › Questions: Required".
+  await expect(director.getByText('Welcome Text Term saved!')).toBeVisible();
+  const headers = await directorHeaders(director.request);
+  const stored = await director.request.get('/api/forms/welcome-text', { headers });
+  expect(((await stored.json()) as typeof definition).sections[0]!.questions).toEqual([]);
+  await director.context().close();
+});
+
 test('a chapter form goes from the builder to an applicant, reviews, decisions, release and their letter', async ({
   browser,
 }) => {

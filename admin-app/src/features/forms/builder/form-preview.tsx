@@ -81,7 +81,10 @@ export function FormPreview({
             onChange={(index: number) => go(index)}
           />
           <SectionView section={section}>
-            {section.questions.length === 0 && <Typography.Text type="secondary">No questions yet.</Typography.Text>}
+            {/* A section of text alone is complete: its text is what applicants read. */}
+            {section.questions.length === 0 && !section.description && (
+              <Typography.Text type="secondary">No questions yet.</Typography.Text>
+            )}
             {section.questions.map((question, q) => {
               const valid = questionSchema.safeParse(question);
               if (!valid.success) {

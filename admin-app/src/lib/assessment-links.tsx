@@ -1,6 +1,7 @@
 import { Tag } from 'antd';
 import {
   ASSESSMENT_STATE_LABELS,
+  asksQuestions,
   isSectionVisible,
   sectionsForReviewers,
   type ApplicationForm,
@@ -19,10 +20,10 @@ export function AssessmentStateTag({ state }: { state: AssessmentState }) {
 /** Used until the form is known; the review screen moves on to the first section it shows. */
 const ANY_SECTION = 'first';
 
-/** Where a review opens: the form's first section a reviewer may see for that role. */
+/** Where a review opens: the first section a reviewer may see for that role that asks questions. */
 export function firstReviewSectionId(form: Pick<ApplicationForm, 'sections'> | undefined, role: TeamRole): string {
-  const section = form && sectionsForReviewers(form).find((candidate) => isSectionVisible(candidate, [role]));
-  return section?.sectionId ?? ANY_SECTION;
+  const shown = form ? sectionsForReviewers(form).filter((candidate) => isSectionVisible(candidate, [role])) : [];
+  return (shown.find(asksQuestions) ?? shown[0])?.sectionId ?? ANY_SECTION;
 }
 
 const ids = (...parts: string[]) => parts.map(encodeURIComponent).join('/');

@@ -11,6 +11,9 @@ export function visibleSections(form: ApplicationForm, rolesApplied: readonly st
   return form.sections.filter((section) => isSectionVisible(section, rolesApplied));
 }
 
+/** Whether a section asks anything: one of text alone (a welcome, instructions) holds no answers to read. */
+export const asksQuestions = (section: Pick<FormSection, 'questions'>): boolean => section.questions.length > 0;
+
 /** Whether reviewers may read a question's answer: a file question decides for itself, else its section decides. */
 export function isHiddenFromReviewers(section: FormSection, question: Question): boolean {
   const own = question.questionType === 'file-upload' ? question.hiddenFromReviewers : undefined;

@@ -1,12 +1,12 @@
 import { Card, Descriptions, Typography } from 'antd';
-import type { ApplicationResponse, FormSection } from '@portal/shared/domain';
+import { asksQuestions, type ApplicationResponse, type FormSection } from '@portal/shared/domain';
 import { answerText } from './answer-text';
 import { FileAnswer } from './file-answer';
 import { useTeamRoles } from './role-badge';
 
 /**
- * An application's answers, read-only, one card per section given (the caller decides which:
- * the applicant's visible sections, or those a reviewer may see). Text is rendered as text.
+ * An application's answers, read-only, one card per section given that asks questions (the caller
+ * decides which: the applicant's visible sections, or those a reviewer may see). Text is rendered as text.
  */
 export function ApplicationAnswers({
   sections,
@@ -16,7 +16,7 @@ export function ApplicationAnswers({
   response: Pick<ApplicationResponse, 'sectionResponses'>;
 }) {
   const roles = useTeamRoles();
-  return sections.map((section) => {
+  return sections.filter(asksQuestions).map((section) => {
     const answers = response.sectionResponses.find((s) => s.sectionId === section.sectionId);
     return (
       <Card key={section.sectionId} title={section.sectionName} role="region" aria-label={section.sectionName}>

@@ -134,6 +134,15 @@ test('the response page shows every answer and the status', async () => {
   expect(screen.getByRole('region', { name: 'Engineering' })).toHaveTextContent('An engine.');
 });
 
+test('a section of text alone (no questions) has no card among the answers', async () => {
+  const welcome = { sectionId: 'welcome', sectionName: 'Welcome', description: 'How this works.', questions: [] };
+  const form = { ...FORM, sections: [welcome, ...FORM.sections] };
+  renderDor(`/admin/dor/response/${RESPONSE_ID}`, { [APPLICATION]: answer(staffApplication({ form })) });
+
+  expect(await screen.findByRole('region', { name: 'About You' })).toHaveTextContent('Ada');
+  expect(screen.queryByRole('region', { name: 'Welcome' })).not.toBeInTheDocument();
+});
+
 test('the reviews page shows scores under their rubric prompts and every reviewer’s comments', async () => {
   const form = {
     ...FORM,

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Empty, Flex, Segmented } from 'antd';
-import { isSectionVisible, sectionsForReviewers, type AssessmentScreen } from '@portal/shared/domain';
+import { asksQuestions, isSectionVisible, sectionsForReviewers, type AssessmentScreen } from '@portal/shared/domain';
 import { useNavigate } from '@portal/shared/router';
 import { ApplicationAnswers } from '@portal/shared/ui';
 
@@ -14,6 +14,7 @@ export function AnswersPanel({ screen, sectionId }: { screen: AssessmentScreen; 
   const { assessment, response } = screen;
   const sections = sectionsForReviewers(screen.form).filter(
     (section) =>
+      asksQuestions(section) &&
       isSectionVisible(section, response.rolesApplied) &&
       response.sectionResponses.some((answers) => answers.sectionId === section.sectionId),
   );

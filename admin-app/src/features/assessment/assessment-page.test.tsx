@@ -215,6 +215,26 @@ test('a section id the screen does not show moves to the first section', async (
   expect(await screen.findByRole('region', { name: 'About You' })).toBeInTheDocument();
 });
 
+test("a section of text alone is not offered: a stray section id moves on to the applicant's answers", async () => {
+  const base = screenOf();
+  const welcome = { sectionId: 'welcome', sectionName: 'Welcome', description: 'How this works.', questions: [] };
+  const withWelcome = screenOf({
+    form: { ...base.form, sections: [welcome, ...base.form.sections] },
+    response: {
+      ...base.response,
+      sectionResponses: [
+        { sectionId: 'welcome', sectionName: 'Welcome', questions: [] },
+        ...base.response.sectionResponses,
+      ],
+    },
+  });
+  renderPage(`/admin/review/f/${FORM_ID}/${RESPONSE_ID}/first/review-1`, { [`GET ${REVIEW}`]: answer(withWelcome) });
+
+  expect(await screen.findByRole('region', { name: 'About You' })).toBeInTheDocument();
+  // It holds no answers: the section menu does not offer it.
+  expect(screen.queryByRole('radio', { name: 'Welcome' })).not.toBeInTheDocument();
+});
+
 test('the draft saves itself 2 s after the last change, with the version it is based on', async () => {
   jest.useFakeTimers();
   const save = jest.fn((body: unknown) =>

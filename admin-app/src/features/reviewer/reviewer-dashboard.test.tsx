@@ -104,6 +104,26 @@ test('lists the reviews assigned to me with their state, score and a link to the
   );
 });
 
+test("a review opens past a section of text alone, on the first section with the applicant's answers", async () => {
+  const name = { questionId: 'name', questionType: 'short-answer', questionText: 'Your name?' };
+  const form = {
+    ...FORM,
+    sections: [
+      { sectionId: 'welcome', sectionName: 'Welcome', description: 'How this application works.', questions: [] },
+      { sectionId: 'about-you', sectionName: 'About You', questions: [name] },
+    ],
+  };
+  renderDashboard('/admin/reviewer/dashboard/spring-2025/apps', { 'GET /forms/spring-2025': answer(form) });
+
+  const ada = await screen.findByRole('row', { name: /Ada Lovelace/ });
+  await waitFor(() =>
+    expect(within(ada).getByRole('link', { name: 'Open' })).toHaveAttribute(
+      'href',
+      '/admin/review/f/spring-2025/resp-1/about-you/review-1',
+    ),
+  );
+});
+
 test('the interviews tab lists interviews, linked to the interview screen', async () => {
   renderDashboard('/admin/reviewer/dashboard/spring-2025/interviews');
 

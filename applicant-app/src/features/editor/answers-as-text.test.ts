@@ -41,3 +41,10 @@ test('every visible section and question with its answer, files named as such, e
     '',
   ]);
 });
+
+test('a section of text alone (no questions) is left out: it holds no answers', () => {
+  const welcome = { sectionId: 'welcome', sectionName: 'Welcome', description: 'How this works.', questions: [] };
+  const form = { ...EDITOR_FORM, sections: [welcome, ...EDITOR_FORM.sections] };
+
+  expect(answersAsText(form, draftResponse({}), new Date(2025, 1, 10, 9, 30))).not.toContain('Welcome');
+});

@@ -62,6 +62,15 @@ test("lists the answers of the visible sections only, with the roles' names", as
   ]);
 });
 
+test('a section of text alone (no questions) has nothing to review, so no card', async () => {
+  const welcome = { sectionId: 'welcome', sectionName: 'Welcome', description: 'How this works.', questions: [] };
+  renderSubmitPage({ [FORM_PATH]: answer({ ...EDITOR_FORM, sections: [welcome, ...EDITOR_FORM.sections] }) });
+
+  expect(await screen.findByText('About You')).toBeInTheDocument();
+  expect(screen.queryByText('Welcome')).not.toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: 'Edit Welcome' })).not.toBeInTheDocument();
+});
+
 test("a refused submit (400) shows each issue inside its question's group", async () => {
   const submit = jest.fn(() => {
     throw apiErrorWithDetails(400, 'invalid-request', 'Some answers are missing', [

@@ -10,7 +10,13 @@ import {
   submitResponse,
   usePortal,
 } from '@portal/shared/client';
-import { formTeamRoles, visibleSections, type AnswerIssue, type ApplicationResponse } from '@portal/shared/domain';
+import {
+  asksQuestions,
+  formTeamRoles,
+  visibleSections,
+  type AnswerIssue,
+  type ApplicationResponse,
+} from '@portal/shared/domain';
 import { Link, Navigate, useParams } from '@portal/shared/router';
 import { answerText, FileName } from '@portal/shared/ui';
 import { clearAllDrafts } from '../../lib/draft-storage';
@@ -51,7 +57,8 @@ export default function SubmitPage() {
 
   const current: ApplicationResponse = response.data;
   const issues = issuesByPath(failure);
-  const sections = visibleSections(form.data, current.rolesApplied);
+  // A section of text alone has no answers to review.
+  const sections = visibleSections(form.data, current.rolesApplied).filter(asksQuestions);
   const submit = async () => {
     setSubmitting(true);
     setFailure(null);

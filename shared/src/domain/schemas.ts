@@ -43,19 +43,23 @@ export const questionSchema = z.discriminatedUnion('questionType', [
   z.object({
     ...questionBase,
     questionType: z.literal('multiple-choice'),
-    options: z.array(z.string().check(z.minLength(1), z.maxLength(200))).check(z.minLength(2)),
+    options: z
+      .array(z.string().check(z.minLength(1), z.maxLength(200)))
+      .check(z.minLength(2, 'A multiple-choice question needs at least 2 options')),
   }),
   z.object({
     ...questionBase,
     questionType: z.literal('multiple-select'),
-    options: z.array(z.string().check(z.minLength(1), z.maxLength(200))).check(z.minLength(1)),
+    options: z
+      .array(z.string().check(z.minLength(1), z.maxLength(200)))
+      .check(z.minLength(1, 'A checkboxes question needs at least 1 option')),
     /** Options that exclude every other ("None of the above"): choosing one clears the rest. */
     exclusiveOptions: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(200)))),
   }),
   z.object({
     ...questionBase,
     questionType: z.literal('file-upload'),
-    acceptedTypes: z.array(z.string().check(z.minLength(1))).check(z.minLength(1)),
+    acceptedTypes: z.array(z.string().check(z.minLength(1))).check(z.minLength(1, 'Accept at least 1 file type')),
     maxSizeBytes: z.int().check(z.positive()),
     /**
      * Whether reviewers (staff who are not the super-reviewer) may see and download this file.

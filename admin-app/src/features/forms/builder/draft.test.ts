@@ -1,3 +1,4 @@
+import type { Question } from '@portal/shared/domain';
 import { draftIssues, idFromText, moved, newForm, pathLabel, toDefinition, uniqueId } from './draft';
 
 test('ids come from texts: lower case, accents and punctuation folded into dashes, never taken twice', () => {
@@ -50,6 +51,28 @@ test('a section of text alone (no questions) is a definition the API takes', () 
     questions: [],
   });
   expect(draftIssues(draft)).toEqual([]);
+});
+
+test('a choice without enough options says what it needs, however many are left', () => {
+  const draft = newForm(new Date('2026-01-01T12:00:00Z'));
+  draft.id = 'fall-2026';
+  draft.semester = 'Fall 2026';
+  const ask = (options: string[]): Question => ({
+    questionId: 'q',
+    questionType: 'multiple-choice',
+    questionText: 'Pick one',
+    options,
+  });
+  const messages = (options: string[]) => {
+    draft.sections[0] = { sectionId: 'about', sectionName: 'About you', questions: [ask(options)] };
+    return draftIssues(draft).filter((issue) => issue.path === 'sections.0.questions.0.options');
+  };
+  const needsTwo = [
+    { path: 'sections.0.questions.0.options', message: 'A multiple-choice question needs at least 2 options' },
+  ];
+  expect(messages(['Only one'])).toEqual(needsTwo);
+  expect(messages([])).toEqual(needsTwo);
+  expect(messages(['', '  '])).toEqual(needsTwo);
 });
 
 test('a problem path reads as where it is in the form', () => {

@@ -137,7 +137,12 @@ function cleanQuestion(question: Question): Question {
   if (cleaned.questionType === 'multiple-select' && cleaned.exclusiveOptions) {
     cleaned.exclusiveOptions = cleanOptions(cleaned.exclusiveOptions);
   }
-  return compact(cleaned);
+  // Options and file types are required lists: kept when empty, so their problem says what they need.
+  const required = {
+    ...('options' in cleaned ? { options: cleaned.options } : {}),
+    ...('acceptedTypes' in cleaned ? { acceptedTypes: cleaned.acceptedTypes } : {}),
+  };
+  return { ...compact(cleaned), ...required };
 }
 
 /** The definition to validate, save and export: the draft without empty optional fields. */

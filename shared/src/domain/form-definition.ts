@@ -4,6 +4,7 @@ import { messageTemplatesSchema } from './messages';
 import { decisionLetterSchema, decisionLettersSchema, duplicateLetterPaths, LETTER_MESSAGES } from './decision-letters';
 import {
   applicationFormSchema,
+  FORM_SCHEMA_MESSAGES,
   formSectionSchema,
   questionSchema,
   rubricCriterionSchema,
@@ -56,7 +57,9 @@ const strictSectionSchema = z.strictObject({
 
 const strictRubricSchema = z.strictObject({
   ...rubricSchema.shape,
-  criteria: z.array(z.strictObject(rubricCriterionSchema.shape)).check(z.minLength(1)),
+  criteria: z
+    .array(z.strictObject(rubricCriterionSchema.shape))
+    .check(z.minLength(1, FORM_SCHEMA_MESSAGES.noCriterion)),
 });
 
 type Path = (string | number)[];
@@ -231,7 +234,7 @@ export const formDefinitionSchema = z
     ...applicationFormSchema.shape,
     isActive: z.optional(z.boolean()),
     decisionsReleased: z.optional(z.boolean()),
-    sections: z.array(strictSectionSchema).check(z.minLength(1)),
+    sections: z.array(strictSectionSchema).check(z.minLength(1, FORM_SCHEMA_MESSAGES.noSection)),
     reviewRubrics: z._default(z.array(strictRubricSchema), []),
     interviewRubrics: z._default(z.array(strictRubricSchema), []),
     letters: z.optional(z.array(z.strictObject(decisionLetterSchema.shape)).check(z.maxLength(60))),

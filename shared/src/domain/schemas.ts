@@ -22,6 +22,16 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** What a form's lists need at least, in the words the builder shows next to the list. */
+export const FORM_SCHEMA_MESSAGES = {
+  noSection: 'A form needs at least 1 section',
+  fewChoiceOptions: 'A multiple-choice question needs at least 2 options',
+  noCheckboxOption: 'A checkboxes question needs at least 1 option',
+  noFileType: 'Accept at least 1 file type',
+  noRubricRole: 'Choose at least 1 role for this rubric',
+  noCriterion: 'A rubric needs at least 1 criterion',
+} as const;
+
 const questionBase = {
   questionId: idSchema,
   questionText: z.string().check(z.minLength(1), z.maxLength(2000)),
@@ -45,21 +55,21 @@ export const questionSchema = z.discriminatedUnion('questionType', [
     questionType: z.literal('multiple-choice'),
     options: z
       .array(z.string().check(z.minLength(1), z.maxLength(200)))
-      .check(z.minLength(2, 'A multiple-choice question needs at least 2 options')),
+      .check(z.minLength(2, FORM_SCHEMA_MESSAGES.fewChoiceOptions)),
   }),
   z.object({
     ...questionBase,
     questionType: z.literal('multiple-select'),
     options: z
       .array(z.string().check(z.minLength(1), z.maxLength(200)))
-      .check(z.minLength(1, 'A checkboxes question needs at least 1 option')),
+      .check(z.minLength(1, FORM_SCHEMA_MESSAGES.noCheckboxOption)),
     /** Options that exclude every other ("None of the above"): choosing one clears the rest. */
     exclusiveOptions: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(200)))),
   }),
   z.object({
     ...questionBase,
     questionType: z.literal('file-upload'),
-    acceptedTypes: z.array(z.string().check(z.minLength(1))).check(z.minLength(1, 'Accept at least 1 file type')),
+    acceptedTypes: z.array(z.string().check(z.minLength(1))).check(z.minLength(1, FORM_SCHEMA_MESSAGES.noFileType)),
     maxSizeBytes: z.int().check(z.positive()),
     /**
      * Whether reviewers (staff who are not the super-reviewer) may see and download this file.
@@ -93,8 +103,8 @@ export const rubricCriterionSchema = z.object({
 
 export const rubricSchema = z.object({
   rubricId: idSchema,
-  roles: z.array(teamRoleSchema).check(z.minLength(1)),
-  criteria: z.array(rubricCriterionSchema).check(z.minLength(1)),
+  roles: z.array(teamRoleSchema).check(z.minLength(1, FORM_SCHEMA_MESSAGES.noRubricRole)),
+  criteria: z.array(rubricCriterionSchema).check(z.minLength(1, FORM_SCHEMA_MESSAGES.noCriterion)),
 });
 
 function isTimeZone(zone: string): boolean {
@@ -125,7 +135,7 @@ export const applicationFormSchema = z.object({
   /** The chapter's time zone for this form's dates (else the build's, else the viewer's). */
   timeZone: z.optional(timeZoneSchema),
   description: z.optional(z.string().check(z.maxLength(8000))),
-  sections: z.array(formSectionSchema).check(z.minLength(1)),
+  sections: z.array(formSectionSchema).check(z.minLength(1, FORM_SCHEMA_MESSAGES.noSection)),
   reviewRubrics: z._default(z.array(rubricSchema), []),
   interviewRubrics: z._default(z.array(rubricSchema), []),
   /** The form's team roles; absent: `DEFAULT_TEAM_ROLE_DEFINITIONS` (read through `formTeamRoles`). */

@@ -75,6 +75,21 @@ test('a choice without enough options says what it needs, however many are left'
   expect(messages(['', '  '])).toEqual(needsTwo);
 });
 
+test('a rubric without roles or criteria, and a form without sections, say what they need', () => {
+  const draft = newForm(new Date('2026-01-01T12:00:00Z'));
+  draft.id = 'fall-2026';
+  draft.semester = 'Fall 2026';
+  draft.sections = [];
+  draft.reviewRubrics = [{ rubricId: 'general', roles: [], criteria: [] }];
+  expect(draftIssues(draft)).toEqual(
+    expect.arrayContaining([
+      { path: 'sections', message: 'A form needs at least 1 section' },
+      { path: 'reviewRubrics.0.roles', message: 'Choose at least 1 role for this rubric' },
+      { path: 'reviewRubrics.0.criteria', message: 'A rubric needs at least 1 criterion' },
+    ]),
+  );
+});
+
 test('a problem path reads as where it is in the form', () => {
   const draft = newForm();
   draft.sections[0] = {

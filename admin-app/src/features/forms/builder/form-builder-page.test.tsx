@@ -116,6 +116,13 @@ test('a problem from the zod rules shows next to its field, and nothing is poste
   expect(id).not.toHaveAttribute('aria-invalid');
 });
 
+test('a stored form offers "Duplicate for a new semester" among its buttons, which opens the copy', async () => {
+  renderDor('/admin/dor/forms/spring-2025/edit', { 'GET /forms/spring-2025': answer(STORED) });
+  await userEvent.click(await screen.findByRole('button', { name: 'Duplicate for a new semester' }));
+
+  expect(await screen.findByText(/A copy of Spring 2025/)).toBeInTheDocument();
+});
+
 test('duplicates a past form into a new semester: everything copied, new id and semester, not live', async () => {
   const save = jest.fn((body: unknown) => ({ ...(body as object), isActive: false, decisionsReleased: false }));
   renderDor('/admin/dor/forms/new?from=spring-2025', {

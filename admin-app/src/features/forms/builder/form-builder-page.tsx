@@ -285,7 +285,9 @@ function FormBuilder({
           <Flex gap={8} wrap>
             <Button onClick={() => setImporting(true)}>Import JSON</Button>
             <Button onClick={() => setExporting(true)}>Export JSON</Button>
-            {stored && <Link to={dorPaths.duplicateForm(stored.id)}>Duplicate for a new semester</Link>}
+            {stored && (
+              <Button onClick={() => navigate(dorPaths.duplicateForm(stored.id))}>Duplicate for a new semester</Button>
+            )}
             <Button type="primary" loading={save.isPending} onClick={submit}>
               {save.isPending ? 'Saving…' : 'Save form'}
             </Button>

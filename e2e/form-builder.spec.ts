@@ -115,8 +115,13 @@ test('a section of text alone (a welcome, no questions) saves from the builder',
   await expect(importer).toBeHidden();
   const preview = director.getByRole('region', { name: 'Preview' });
   await expect(preview.locator('strong', { hasText: 'this' })).toBeVisible();
-  // The preview shows what applicants read: the text, and no "No questions yet." under it.
+  // The preview shows what applicants read: the text, and no "No questions yet." under it; the
+  // builder says a section without questions is one applicants read.
   await expect(preview.getByText('No questions yet.')).toHaveCount(0);
+  await director.getByRole('tab', { name: 'Sections (2)' }).click();
+  await expect(
+    director.getByText("No questions: applicants read this section's text and move on.", { exact: false }),
+  ).toBeVisible();
   await director.getByRole('button', { name: 'Save form' }).click();
   // Until the fix the builder dropped the empty question list and refused: "Section 1 › Questions: Required".
   await expect(director.getByText('Welcome Text Term saved!')).toBeVisible();

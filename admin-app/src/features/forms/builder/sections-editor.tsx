@@ -316,7 +316,10 @@ function SectionEditor({
         </Typography.Text>
       )}
       {section.questions.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No questions yet: add the first one below." />
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description="No questions: applicants read this section's text and move on. Add a question below to ask something."
+        />
       ) : (
         <Flex vertical gap={12}>
           {section.questions.map((question, q) => (

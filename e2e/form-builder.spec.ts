@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   FORM_REVISION_MESSAGES,
+  TEAM_ROLES,
   visibleSections,
   withAnswer,
   type Answer,
@@ -99,10 +100,13 @@ test('a section of text alone (a welcome, no questions) saves from the builder',
       {
         sectionId: 'about',
         sectionName: 'About you',
-        questions: [{ questionId: 'name', questionType: 'short-answer', questionText: 'Your name?' }],
+        questions: [
+          { questionId: 'roles', questionType: 'role-select', questionText: 'Which roles?' },
+          { questionId: 'name', questionType: 'short-answer', questionText: 'Your name?' },
+        ],
       },
     ],
-    reviewRubrics: [],
+    reviewRubrics: [{ rubricId: 'all', roles: [...TEAM_ROLES], criteria: [{ key: 'overall', prompt: 'Overall' }] }],
     interviewRubrics: [],
   };
   const director = await signedIn(browser, DEMO.director);

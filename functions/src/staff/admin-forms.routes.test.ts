@@ -34,6 +34,8 @@ const NEW_ID = 'fall-form';
 /** The demo form under another id, closed; a deep copy the test may change. */
 const definition = (changes: Partial<ApplicationForm> = {}): ApplicationForm =>
   structuredClone({ ...demoForm(START), id: NEW_ID, semester: 'Fall', isActive: false, ...changes });
+/** Where the demo form asks for the team roles. */
+const ROLES_AT = definition().sections.findIndex((section) => section.sectionId === 'roles');
 const storedForm = (id: string) => harness.store.get<ApplicationForm>(COLLECTIONS.forms, id);
 
 describe.each<{ method: Method; path: string; body: () => object; malformed: () => [string, unknown][] }>([
@@ -397,6 +399,24 @@ describe('POST /api/application/forms', () => {
         }),
       'sections.3.questions.2.questionType',
       FORM_DEFINITION_MESSAGES.secondRoleSelect,
+    ],
+    [
+      'no role-select question (no applicant could ever submit)',
+      (form) => (form.sections[ROLES_AT]!.questions = []),
+      'sections',
+      FORM_DEFINITION_MESSAGES.noRoleSelect,
+    ],
+    [
+      'the role-select question in a section shown only for some roles (never shown before one is chosen)',
+      (form) => (form.sections[ROLES_AT]!.forRoles = ['engineer']),
+      `sections.${ROLES_AT}.forRoles`,
+      FORM_DEFINITION_MESSAGES.roleSelectHidden,
+    ],
+    [
+      'an optional role-select question (every application is for at least one role)',
+      (form) => (question(form, ROLES_AT, 0).optional = true),
+      `sections.${ROLES_AT}.questions.0.optional`,
+      FORM_DEFINITION_MESSAGES.roleSelectOptional,
     ],
     [
       'a review criterion with min not below max',

@@ -31,6 +31,10 @@ export const FORM_DEFINITION_MESSAGES = {
   unknownExclusiveOption: 'An exclusive option must be one of the options',
   wordLimits: 'The minimum number of words cannot be above the maximum',
   secondRoleSelect: 'A form may have only one role-select question',
+  noRoleSelect: 'A form needs a Team roles question: applicants choose the roles they apply for with it',
+  roleSelectHidden:
+    'The Team roles question must be in a section shown to everyone: a role decides what this section shows',
+  roleSelectOptional: 'The Team roles question cannot be optional: every application is for at least one role',
   duplicateRubricId: 'Another rubric of this kind already has this id',
   criterionBounds: 'The maximum score must be above the minimum',
   noWeightedCriterion: 'A rubric needs at least one criterion with a weight above 0',
@@ -82,7 +86,7 @@ function checkSections(form: ApplicationForm, report: Report): void {
     report,
   );
   const questions = sections.flatMap(({ section, at }) =>
-    section.questions.map((question, q) => ({ question, at: [...at, 'questions', q] })),
+    section.questions.map((question, q) => ({ question, section, sectionAt: at, at: [...at, 'questions', q] })),
   );
   reportRepeats(
     questions.map(({ question, at }) => ({ value: question.questionId, path: [...at, 'questionId'] })),
@@ -90,7 +94,7 @@ function checkSections(form: ApplicationForm, report: Report): void {
     report,
   );
   let roleSelects = 0;
-  for (const { question, at } of questions) {
+  for (const { question, section, sectionAt, at } of questions) {
     if ('options' in question && new Set(question.options).size !== question.options.length) {
       report([...at, 'options'], FORM_DEFINITION_MESSAGES.duplicateOption);
     }
@@ -108,10 +112,16 @@ function checkSections(form: ApplicationForm, report: Report): void {
     ) {
       report([...at, 'minWords'], FORM_DEFINITION_MESSAGES.wordLimits);
     }
-    if (question.questionType === 'role-select' && ++roleSelects > 1) {
-      report([...at, 'questionType'], FORM_DEFINITION_MESSAGES.secondRoleSelect);
+    if (question.questionType === 'role-select') {
+      if (++roleSelects > 1) {
+        report([...at, 'questionType'], FORM_DEFINITION_MESSAGES.secondRoleSelect);
+        continue;
+      }
+      if (question.optional) report([...at, 'optional'], FORM_DEFINITION_MESSAGES.roleSelectOptional);
+      if (section.forRoles) report([...sectionAt, 'forRoles'], FORM_DEFINITION_MESSAGES.roleSelectHidden);
     }
   }
+  if (roleSelects === 0) report(['sections'], FORM_DEFINITION_MESSAGES.noRoleSelect);
 }
 
 /**

@@ -26,7 +26,7 @@ test('the definition leaves out empty optional fields and blank option lines', (
   });
   const definition = toDefinition(draft);
   expect(definition).not.toHaveProperty('description');
-  expect(definition.sections[0]!.questions[0]).toEqual({
+  expect(definition.sections[0]!.questions.at(-1)).toEqual({
     questionId: 'q',
     questionType: 'multiple-select',
     questionText: 'Pick',
@@ -42,7 +42,7 @@ test('a section of text alone (no questions) is a definition the API takes', () 
   draft.sections.push({
     sectionId: 'about',
     sectionName: 'About you',
-    questions: [{ questionId: 'q', questionType: 'short-answer', questionText: 'Your name?' }],
+    questions: [{ questionId: 'roles', questionType: 'role-select', questionText: 'Which roles?' }],
   });
   expect(toDefinition(draft).sections[0]).toEqual({
     sectionId: 'welcome',
@@ -88,6 +88,14 @@ test('a rubric without roles or criteria, and a form without sections, say what 
       { path: 'reviewRubrics.0.criteria', message: 'A rubric needs at least 1 criterion' },
     ]),
   );
+});
+
+test('a new form has what every form needs: a Team roles question and a review rubric for every role', () => {
+  const draft = newForm(new Date('2026-01-01T12:00:00Z'));
+  draft.id = 'fall-2026';
+  draft.semester = 'Fall 2026';
+  draft.sections[0]!.sectionName = 'About you';
+  expect(draftIssues(draft)).toEqual([]);
 });
 
 test('a problem path reads as where it is in the form', () => {

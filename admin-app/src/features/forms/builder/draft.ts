@@ -1,4 +1,5 @@
 import {
+  TEAM_ROLES,
   formDefinitionSchema,
   toFieldIssues,
   type ApplicationForm,
@@ -55,14 +56,30 @@ function nextWeek(now: Date): string {
   return date.toISOString();
 }
 
+/**
+ * A new form, with what every form needs beyond its texts: the Team roles question (applicants
+ * choose their roles with it; a form without one could never be submitted) and a review rubric
+ * for every role, to edit or replace.
+ */
 export function newForm(now = new Date()): FormDraft {
+  const roles: Question = {
+    questionId: 'roles',
+    questionType: 'role-select',
+    questionText: 'Which roles are you applying for?',
+  };
   return {
     id: '',
     semester: '',
     dueDate: nextWeek(now),
     description: '',
-    sections: [newSection([])],
-    reviewRubrics: [],
+    sections: [{ ...newSection([]), questions: [roles] }],
+    reviewRubrics: [
+      {
+        rubricId: 'general',
+        roles: [...TEAM_ROLES],
+        criteria: [{ key: 'overall', prompt: 'Overall', min: 0, max: 4, weight: 1 }],
+      },
+    ],
     interviewRubrics: [],
   };
 }

@@ -5,6 +5,7 @@ import {
   BLIND_REVIEW_TEXTS,
   DEFAULT_MESSAGE_TEMPLATES,
   FORM_REVISION_MESSAGES,
+  TEAM_ROLES,
   type ApplicationForm,
 } from '@portal/shared/domain';
 import { answer } from '@portal/jest-support/fake-api';
@@ -15,11 +16,34 @@ import { toDefinition } from './draft';
 jest.setTimeout(60_000);
 afterEach(() => jest.restoreAllMocks());
 
-const { isActive: _active, decisionsReleased: _released, ...DEFINITION } = FORM;
-
-/** FORM with two sections of questions, markdown and a letter: a small real form. */
-const STORED: ApplicationForm = {
+/** FORM as a definition the API takes: with its Team roles question and a review rubric for every role. */
+const COMPLETE: ApplicationForm = {
   ...FORM,
+  sections: FORM.sections.map((section) =>
+    section.sectionId === 'about-you'
+      ? {
+          ...section,
+          questions: [
+            ...section.questions,
+            { questionId: 'roles', questionType: 'role-select', questionText: 'Which roles are you applying for?' },
+          ],
+        }
+      : section,
+  ),
+  reviewRubrics: [
+    {
+      rubricId: 'general',
+      roles: [...TEAM_ROLES],
+      criteria: [{ key: 'overall', prompt: 'Overall', min: 0, max: 4, weight: 1 }],
+    },
+  ],
+};
+
+const { isActive: _active, decisionsReleased: _released, ...DEFINITION } = COMPLETE;
+
+/** COMPLETE with markdown and a letter: a small real form. */
+const STORED: ApplicationForm = {
+  ...COMPLETE,
   description: 'Welcome to **our club**.',
   letters: [{ decision: 'accepted', body: 'Welcome, {firstName}!' }],
 };
@@ -42,7 +66,7 @@ test('builds a new form: sections and questions added, reordered and deleted, id
   const save = jest.fn((body: unknown) => ({ ...(body as object), isActive: false, decisionsReleased: false }));
   renderDor('/admin/dor/forms/new', {
     'POST /application/forms': save,
-    'GET /forms/fall-2026': answer({ ...FORM, id: 'fall-2026', semester: 'Fall 2026' }),
+    'GET /forms/fall-2026': answer({ ...COMPLETE, id: 'fall-2026', semester: 'Fall 2026' }),
   });
 
   expect(await screen.findByRole('heading', { name: 'New form' })).toBeInTheDocument();
@@ -53,13 +77,15 @@ test('builds a new form: sections and questions added, reordered and deleted, id
 
   await userEvent.type(screen.getByLabelText('Section name'), 'About you');
   expect(screen.getByLabelText('Section id')).toHaveValue('about-you');
+  // A new form starts with the Team roles question every form needs.
+  expect(within(question(1)).getByLabelText('Question')).toHaveValue('Which roles are you applying for?');
   await addQuestion('Short answer');
-  await userEvent.type(within(question(1)).getByLabelText('Question'), 'Your name?');
-  expect(within(question(1)).getByLabelText('Question id')).toHaveValue('your-name');
+  await userEvent.type(within(question(2)).getByLabelText('Question'), 'Your name?');
+  expect(within(question(2)).getByLabelText('Question id')).toHaveValue('your-name');
   await addQuestion('Multiple choice');
-  await userEvent.type(within(question(2)).getByLabelText('Question'), 'Which year?');
-  await userEvent.click(screen.getByRole('button', { name: 'Move question 2 "Which year?" up' }));
-  expect(within(question(1)).getByLabelText('Question')).toHaveValue('Which year?');
+  await userEvent.type(within(question(3)).getByLabelText('Question'), 'Which year?');
+  await userEvent.click(screen.getByRole('button', { name: 'Move question 3 "Which year?" up' }));
+  expect(within(question(2)).getByLabelText('Question')).toHaveValue('Which year?');
 
   await userEvent.click(screen.getByRole('button', { name: 'Add a section' }));
   await userEvent.type(screen.getAllByLabelText('Section name')[1]!, 'Extra');
@@ -81,6 +107,7 @@ test('builds a new form: sections and questions added, reordered and deleted, id
       sectionId: 'about-you',
       sectionName: 'About you',
       questions: [
+        { questionId: 'roles', questionText: 'Which roles are you applying for?', questionType: 'role-select' },
         {
           questionId: 'which-year',
           questionText: 'Which year?',

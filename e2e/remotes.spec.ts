@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { FORM_SCHEMA_MESSAGES } from '../shared/src/domain';
 import { CHUNK_PACKAGES_FILE, type ChunkPackages } from '../tools/webpack/chunk-packages-plugin';
 import { APP_DIRS } from '../tools/webpack/create-config';
 import { DEMO, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
@@ -220,6 +221,13 @@ test('the staff home page loads neither the other admin pages nor antd’s table
   expect(shellScriptsWith(requests.paths(), '@rc-component/table')).toEqual([]);
   expect(shellScriptsWith(requests.paths(), 'react-toastify'), 'no toast, no toast library').toEqual([]);
   expectNoUnusedLibraryParts(requests.paths());
+  // The home shows one of the API's messages about applications; it downloads no form schema with it.
+  const scripts = requests.paths().filter((p) => p.endsWith('.js'));
+  const texts = await Promise.all(scripts.map(async (p) => (await page.request.get(p)).text()));
+  expect(
+    scripts.filter((_, i) => texts[i]!.includes(FORM_SCHEMA_MESSAGES.fewChoiceOptions)),
+    'scripts with the form schemas',
+  ).toEqual([]);
   await page.getByRole('link', { name: /Forms/ }).click();
   await expect(page.getByRole('table').first()).toBeVisible();
   const formsOnly = [...scriptsUnder(requests.paths(), '/admin/')].filter((p) => !home.has(p));

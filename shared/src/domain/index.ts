@@ -9,6 +9,7 @@ export * from './account';
 export * from './roles';
 export * from './form-rules';
 export * from './responses';
+export * from './response-messages';
 export * from './files';
 export * from './staff';
 export * from './staff-api';

@@ -95,13 +95,3 @@ export interface RoleDecision {
   /** The form's own team roles, for their labels; absent: the form has the default roles. */
   formRoles?: TeamRoleDefinition[];
 }
-
-export const RESPONSE_MESSAGES = {
-  noActiveForm: 'No active form!',
-  noResponse: 'No response for this ID!',
-  staleSave: 'This application was saved from another tab or device since you opened it',
-  notEditable: 'This application can no longer be edited',
-  pastDue: 'The deadline for this application has passed',
-  decisionsNotReleased: 'Decisions have not been released yet',
-  decisionsReleased: 'Decisions for this form have been released: it no longer takes applications',
-} as const;

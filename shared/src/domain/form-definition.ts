@@ -30,10 +30,10 @@ export const FORM_DEFINITION_MESSAGES = {
   duplicateOption: 'Each option may appear once',
   unknownExclusiveOption: 'An exclusive option must be one of the options',
   wordLimits: 'The minimum number of words cannot be above the maximum',
-  secondRoleSelect: 'A form may have only one role-select question',
+  secondRoleSelect: 'A form may have only one Team roles question',
   noRoleSelect: 'A form needs a Team roles question: applicants choose the roles they apply for with it',
   roleSelectHidden:
-    'The Team roles question must be in a section shown to everyone: a role decides what this section shows',
+    'The Team roles question must be in a section shown to everyone: in a section for some roles it would never show',
   roleSelectOptional: 'The Team roles question cannot be optional: every application is for at least one role',
   duplicateRubricId: 'Another rubric of this kind already has this id',
   criterionBounds: 'The maximum score must be above the minimum',

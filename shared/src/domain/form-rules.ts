@@ -29,7 +29,7 @@ export function sectionsForReviewers(form: Pick<ApplicationForm, 'sections'>, bl
     const questions = section.questions.filter(
       (question) => !isHiddenFromReviewers(section, question) && !(blind && question.identifying),
     );
-    const emptied = questions.length === 0 && (section.hiddenFromReviewers || section.questions.length > 0);
+    const emptied = questions.length === 0 && (section.hiddenFromReviewers || asksQuestions(section));
     return emptied ? [] : [{ ...section, questions }];
   });
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Checkbox, Empty, Flex, Select, Typography } from 'antd';
 import {
+  asksQuestions,
   emptyAnswer,
   formTeamRoles,
   questionSchema,
@@ -82,7 +83,7 @@ export function FormPreview({
           />
           <SectionView section={section}>
             {/* A section of text alone is complete: its text is what applicants read. */}
-            {section.questions.length === 0 && !section.description && (
+            {!asksQuestions(section) && !section.description && (
               <Typography.Text type="secondary">No questions yet.</Typography.Text>
             )}
             {section.questions.map((question, q) => {

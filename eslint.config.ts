@@ -3,6 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { boundaryRules, structureRules } from './tools/lint/boundaries';
+import { errorReasonRules } from './tools/lint/error-reasons';
 
 export default tseslint.config(
   {
@@ -34,4 +35,5 @@ export default tseslint.config(
   },
   ...boundaryRules,
   ...structureRules,
+  ...errorReasonRules,
 );

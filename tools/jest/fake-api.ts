@@ -1,5 +1,11 @@
 import { ApiRequestError, type ApiClient } from '@portal/shared/client';
-import type { ApiErrorCode } from '@portal/shared/domain';
+import {
+  API_ERROR_REASONS,
+  API_ERROR_STATUS,
+  type ApiErrorBody,
+  type ApiErrorCode,
+  type ApiErrorReason,
+} from '@portal/shared/domain';
 
 type Handler = (body: unknown) => unknown;
 
@@ -8,6 +14,13 @@ export type Routes = Record<string, Handler>;
 
 export function apiError(status: number, code: ApiErrorCode, message: string): ApiRequestError {
   return new ApiRequestError(status, code, message, { error: { code, message } });
+}
+
+/** A refusal as the API sends it: the reason's code and status (the reason table), any message. */
+export function apiRefusal(reason: ApiErrorReason, message: string, details?: unknown): ApiRequestError {
+  const { code } = API_ERROR_REASONS[reason];
+  const body: ApiErrorBody = { error: { code, message, reason, ...(details !== undefined && { details }) } };
+  return new ApiRequestError(API_ERROR_STATUS[code], code, message, body);
 }
 
 export function fakeApi(routes: Routes) {

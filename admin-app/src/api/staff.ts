@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@portal/shared/query';
-import { ApiRequestError, usePortal, type ApiClient } from '@portal/shared/client';
+import { isApiRefusal, usePortal, type ApiClient, type ApiRequestError } from '@portal/shared/client';
 import type {
   AssessmentKind,
   AssessmentView,
@@ -34,11 +34,9 @@ export function useStaffSummaries(formId: string, query: StaffQuery) {
 export const assignStaff = (api: ApiClient, body: AssignmentsBody) =>
   api.request<{ created: AssessmentView[] }>('POST', '/admin/assignments', { body });
 
-/** The 409 of an assignment against a declared conflict of interest: asked, then sent again with `acknowledgeConflicts`. */
-export function isConflictRefusal(error: unknown): error is ApiRequestError {
-  if (!(error instanceof ApiRequestError) || error.status !== 409 || !Array.isArray(error.details)) return false;
-  return error.details.some((detail: { path?: unknown }) => /^assignments\.\d+\.staffId$/.test(String(detail.path)));
-}
+/** The refusal of an assignment against a declared conflict of interest: asked, then sent again with `acknowledgeConflicts`. */
+export const isConflictRefusal = (error: unknown): error is ApiRequestError =>
+  isApiRefusal(error, 'conflict-of-interest');
 
 export const unassign = (api: ApiClient, kind: AssessmentKind, assessmentId: string) =>
   api.request<null>('DELETE', `/admin/assessments/${id(kind)}/${id(assessmentId)}`);

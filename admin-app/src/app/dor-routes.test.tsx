@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { answer, apiError, fail } from '@portal/jest-support/fake-api';
+import { answer, apiError, apiRefusal, fail } from '@portal/jest-support/fake-api';
 import { FORM, FORM_ID, page, row } from '../testing/fixtures';
 import { renderDor } from '../testing/render-dor';
 
@@ -23,7 +23,7 @@ test('/admin/dor/ opens the active form’s dashboard on the all tab', async () 
 });
 
 test("/admin/dor/ without an active form says 'No active form!'", async () => {
-  renderDor('/admin/dor', { 'GET /forms/active': fail(apiError(404, 'not-found', 'No active form!')) });
+  renderDor('/admin/dor', { 'GET /forms/active': fail(apiRefusal('no-active-form', 'No active form!')) });
 
   expect(await screen.findByText('No active form!')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Manage forms' })).toHaveAttribute('href', '/admin/dor/forms');

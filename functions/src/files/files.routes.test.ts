@@ -200,9 +200,9 @@ function filesOnDisk(): string[] {
     .sort();
 }
 
-function expectError(res: request.Response, status: number, code: string, message?: string) {
+function expectError(res: request.Response, status: number, code: string, message?: string, reason?: string) {
   expect(res.status).toBe(status);
-  expect(res.body).toEqual({ error: { code, message: message ?? expect.any(String) } });
+  expect(res.body).toEqual({ error: { code, message: message ?? expect.any(String), ...(reason && { reason }) } });
 }
 
 async function expectNothingStored() {
@@ -303,22 +303,30 @@ describe('POST /api/files/:responseId/:questionId', () => {
     const first = await uploaded();
     const late = buildApp({ now: () => new Date('2099-01-01T00:00:01.000Z') });
     const res = await upload(pdf('late'), { app: late });
-    expectError(res, 403, 'forbidden', 'The deadline for this application has passed');
+    expectError(res, 403, 'forbidden', 'The deadline for this application has passed', 'past-due');
     expect(await storedFiles()).toEqual([first]);
     expect(filesOnDisk()).toEqual([`responses/${ADA_RESPONSE}/resume/${first.id}`]);
+  });
+
+  it('refuses an upload at the due instant itself', async () => {
+    const first = await uploaded();
+    const onTheStroke = buildApp({ now: () => new Date(FORM.dueDate) });
+    const res = await upload(pdf('late'), { app: onTheStroke });
+    expectError(res, 403, 'forbidden', 'The deadline for this application has passed', 'past-due');
+    expect(await storedFiles()).toEqual([first]);
   });
 
   it('refuses an upload once decisions are released with 403 and keeps the earlier file', async () => {
     const first = await uploaded();
     await store.update(COLLECTIONS.forms, FORM.id, { decisionsReleased: true });
     const res = await upload(pdf('late'));
-    expectError(res, 403, 'forbidden', RESPONSE_MESSAGES.decisionsReleased);
+    expectError(res, 403, 'forbidden', RESPONSE_MESSAGES.decisionsReleased, 'released');
     expect(await storedFiles()).toEqual([first]);
   });
 
   it('answers 415 to bytes that are not a PDF declared as one, and stores nothing', async () => {
     const res = await upload(Buffer.from('MZ\x90\x00 definitely an executable'));
-    expectError(res, 415, 'unsupported-media-type', 'The file is not a valid PDF file');
+    expectError(res, 415, 'unsupported-media-type', 'The file is not a valid PDF file', 'file-content');
     await expectNothingStored();
   });
 
@@ -326,7 +334,7 @@ describe('POST /api/files/:responseId/:questionId', () => {
     'answers 415 to a PDF declared as %s',
     async (contentType) => {
       const res = await upload(pdf(), { contentType });
-      expectError(res, 415, 'unsupported-media-type', 'Upload a PDF file');
+      expectError(res, 415, 'unsupported-media-type', 'Upload a PDF file', 'file-type');
       await expectNothingStored();
     },
   );
@@ -345,19 +353,19 @@ describe('POST /api/files/:responseId/:questionId', () => {
 
     it('refuses another type with one message listing every accepted kind once', async () => {
       const res = await upload(Buffer.from('PNG'), { questionId: 'portfolio', contentType: 'image/png' });
-      expectError(res, 415, 'unsupported-media-type', 'Upload a PDF or Word file');
+      expectError(res, 415, 'unsupported-media-type', 'Upload a PDF or Word file', 'file-type');
       await expectNothingStored();
     });
 
     it('refuses bytes that are not the declared Word type', async () => {
       const res = await upload(pdf(), { questionId: 'portfolio', contentType: DOCX });
-      expectError(res, 415, 'unsupported-media-type', `The file is not a valid Word file`);
+      expectError(res, 415, 'unsupported-media-type', `The file is not a valid Word file`, 'file-content');
     });
   });
 
   it('answers 413 to a file over the question limit, naming the limit', async () => {
     const res = await upload(pdf('big', TEN_MB + 1));
-    expectError(res, 413, 'payload-too-large', 'The file is larger than 10 MB');
+    expectError(res, 413, 'payload-too-large', 'The file is larger than 10 MB', 'file-too-large');
     await expectNothingStored();
   });
 
@@ -368,7 +376,7 @@ describe('POST /api/files/:responseId/:questionId', () => {
 
   it('answers 413 with the same message to a body over the read limit', async () => {
     const res = await upload(pdf('huge', MAX_UPLOAD_BODY_BYTES + 1));
-    expectError(res, 413, 'payload-too-large', 'The file is larger than 10 MB');
+    expectError(res, 413, 'payload-too-large', 'The file is larger than 10 MB', 'file-too-large');
     await expectNothingStored();
   });
 
@@ -403,9 +411,9 @@ describe('POST /api/files/:responseId/:questionId', () => {
     expectError(res, 404, 'not-found', 'No response for this ID!');
   });
 
-  it('answers 409 to a submitted response', async () => {
+  it('refuses an upload to a submitted response with 403, as a save', async () => {
     const res = await upload(pdf(), { responseId: ADA_SUBMITTED });
-    expectError(res, 409, 'conflict', 'This application can no longer be edited');
+    expectError(res, 403, 'forbidden', 'This application can no longer be edited', 'submitted');
     await expectNothingStored();
   });
 

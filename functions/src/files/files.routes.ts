@@ -15,7 +15,7 @@ const parseRaw = express.raw({ type: () => true, limit: MAX_UPLOAD_BODY_BYTES, i
 const rawBody: RequestHandler = (req, res, next) => {
   parseRaw(req, res, (error?: unknown) => {
     const tooLarge = (error as { type?: string } | undefined)?.type === 'entity.too.large';
-    next(tooLarge ? new ApiError('payload-too-large', FILE_MESSAGES.tooLarge(DEFAULT_MAX_UPLOAD_BYTES)) : error);
+    next(tooLarge ? ApiError.because('file-too-large', FILE_MESSAGES.tooLarge(DEFAULT_MAX_UPLOAD_BYTES)) : error);
   });
 };
 

@@ -55,12 +55,12 @@ export function createFilesService({ files, storage, now = () => new Date(), new
   async function fileQuestion(uid: string, responseId: string, questionId: string, at: Date): Promise<FileQuestion> {
     const response = UUID.test(responseId) ? await files.getResponse(responseId) : null;
     if (!response || response.userId !== uid) throw new ApiError('not-found', RESPONSE_MESSAGES.noResponse);
-    if (response.status !== 'in-progress') throw new ApiError('conflict', RESPONSE_MESSAGES.notEditable);
+    if (response.status !== 'in-progress') throw ApiError.because('submitted', RESPONSE_MESSAGES.notEditable);
 
     const form = await files.getForm(response.applicationFormId);
     // An upload replaces (deletes) the earlier file: refused exactly when a save would be.
-    if (form?.decisionsReleased) throw new ApiError('forbidden', RESPONSE_MESSAGES.decisionsReleased);
-    if (form && isPastDue(form, at)) throw new ApiError('forbidden', RESPONSE_MESSAGES.pastDue);
+    if (form?.decisionsReleased) throw ApiError.because('released', RESPONSE_MESSAGES.decisionsReleased);
+    if (form && isPastDue(form, at)) throw ApiError.because('past-due', RESPONSE_MESSAGES.pastDue);
     const question = idSchema.safeParse(questionId).success
       ? form?.sections.flatMap((section) => section.questions).find((q) => q.questionId === questionId)
       : undefined;
@@ -76,13 +76,13 @@ export function createFilesService({ files, storage, now = () => new Date(), new
     const mediaType = mediaTypeEssence(declaredType ?? '');
     const accepted = question.acceptedTypes.map(mediaTypeEssence);
     if (!accepted.includes(mediaType)) {
-      throw new ApiError('unsupported-media-type', FILE_MESSAGES.wrongType(question.acceptedTypes));
+      throw ApiError.because('file-type', FILE_MESSAGES.wrongType(question.acceptedTypes));
     }
     if (content.length > question.maxSizeBytes) {
-      throw new ApiError('payload-too-large', FILE_MESSAGES.tooLarge(question.maxSizeBytes));
+      throw ApiError.because('file-too-large', FILE_MESSAGES.tooLarge(question.maxSizeBytes));
     }
     if (!matchesSignature(mediaType, content)) {
-      throw new ApiError('unsupported-media-type', FILE_MESSAGES.contentMismatch(mediaType));
+      throw ApiError.because('file-content', FILE_MESSAGES.contentMismatch(mediaType));
     }
     return mediaType;
   }

@@ -35,7 +35,7 @@ describe('GET /api/forms/active', () => {
     await harness.store.update(COLLECTIONS.forms, FORM_ID, { isActive: false });
     const res = await harness.as('ada').get('/forms/active');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: { code: 'not-found', message: 'No active form!' } });
+    expect(res.body).toEqual({ error: { code: 'not-found', message: 'No active form!', reason: 'no-active-form' } });
   });
 
   it('needs a signed-in caller with a verified email', async () => {

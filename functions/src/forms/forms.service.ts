@@ -33,7 +33,7 @@ export function createFormsService(deps: { forms: FormsRepository }): FormsServi
   return {
     async getActive(uid) {
       const form = await forms.firstActive();
-      if (!form) throw new ApiError('not-found', RESPONSE_MESSAGES.noActiveForm);
+      if (!form) throw ApiError.because('no-active-form', RESPONSE_MESSAGES.noActiveForm);
       return (await isStaff(uid)) ? form : formForApplicant(form);
     },
     /**

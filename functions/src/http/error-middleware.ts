@@ -59,6 +59,7 @@ export const errorMiddleware: ErrorRequestHandler = (error: unknown, req, res, n
   }
   const known = apiError ?? new ApiError('internal', 'Something went wrong on our side');
   const body: ApiErrorBody = { error: { code: known.code, message: known.message } };
+  if (known.reason) body.error.reason = known.reason;
   if (known.details !== undefined) body.error.details = known.details;
   res.status(known.status).json(body);
 };

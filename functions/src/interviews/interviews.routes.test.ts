@@ -85,7 +85,10 @@ describe('interview slots: publishing', () => {
     await harness.as('ada').put(bookingPath, { slotId: booked.id }).expect(200);
     const refused = await harness.as('dora').delete(`${slotsPath}/${booked.id}`);
     expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toBe(INTERVIEW_MESSAGES.slotHasBookings);
+    expect(refused.body.error).toMatchObject({
+      message: INTERVIEW_MESSAGES.slotHasBookings,
+      reason: 'slot-has-bookings',
+    });
     expect((await harness.as('dora').delete(`${slotsPath}/${empty.id}`)).status).toBe(204);
     expect(await storedSlot(empty.id)).toBeNull();
     expect((await harness.as('dora').delete(`${slotsPath}/${empty.id}`)).status).toBe(404);
@@ -99,7 +102,7 @@ describe('interview slots: booking', () => {
     expect(await interviewsOf('eve')).toEqual({ invited: false, cutoffHours: 24, booking: null, slots: [] });
     const refused = await harness.as('eve').put(bookingPath, { slotId: slot.id });
     expect(refused.status).toBe(403);
-    expect(refused.body.error.message).toBe(INTERVIEW_MESSAGES.notInvited);
+    expect(refused.body.error).toMatchObject({ message: INTERVIEW_MESSAGES.notInvited, reason: 'not-invited' });
     expect((await storedSlot(slot.id))?.bookings).toEqual([]);
   });
 
@@ -134,7 +137,10 @@ describe('interview slots: booking', () => {
       (['ada', 'eve'] as const).map((caller) => harness.as(caller).put(bookingPath, { slotId: slot.id })),
     );
     expect(answers.map((res) => res.status).sort()).toEqual([200, 409]);
-    expect(answers.find((res) => res.status === 409)?.body.error.message).toBe(INTERVIEW_MESSAGES.slotFull);
+    expect(answers.find((res) => res.status === 409)?.body.error).toMatchObject({
+      message: INTERVIEW_MESSAGES.slotFull,
+      reason: 'slot-full',
+    });
     expect((await storedSlot(slot.id))?.bookings).toHaveLength(1);
   });
 
@@ -149,7 +155,7 @@ describe('interview slots: booking', () => {
       await harness.as('ada').put(bookingPath, { slotId: other.id }),
     ]) {
       expect(res.status).toBe(409);
-      expect(res.body.error.message).toBe(INTERVIEW_MESSAGES.pastCutoff(24));
+      expect(res.body.error).toMatchObject({ message: INTERVIEW_MESSAGES.pastCutoff(24), reason: 'past-cutoff' });
     }
     expect((await storedSlot(slot.id))?.bookings.map((booking) => booking.userId)).toEqual(['ada']);
 

@@ -51,7 +51,7 @@ export function interviewsRoutes(deps: Pick<AppDeps, 'store'> & { now: () => Dat
 
   const applicant = async (uid: string) => {
     const user = await deps.store.get<User>(COLLECTIONS.users, uid);
-    if (!user) throw new ApiError('forbidden', INTERVIEW_MESSAGES.notInvited);
+    if (!user) throw ApiError.because('not-invited', INTERVIEW_MESSAGES.notInvited);
     return user;
   };
 

@@ -199,7 +199,7 @@ export function createInterviewsService(deps: { store: DocumentStore; now: () =>
     async remove(formId: string, slotId: string): Promise<void> {
       await store.transaction(async (tx) => {
         const slot = await slotInTx(tx, formId, slotId);
-        if (slot.bookings.length > 0) throw new ApiError('conflict', INTERVIEW_MESSAGES.slotHasBookings);
+        if (slot.bookings.length > 0) throw ApiError.because('slot-has-bookings', INTERVIEW_MESSAGES.slotHasBookings);
         tx.delete(COLLECTIONS.interviewSlots, slotId);
       });
     },
@@ -266,17 +266,17 @@ export function createInterviewsService(deps: { store: DocumentStore; now: () =>
       const form = await formOrThrow(formId);
       const cutoffHours = cutoffHoursOf(form);
       const response = await invitation(formId, user.id);
-      if (!response) throw new ApiError('forbidden', INTERVIEW_MESSAGES.notInvited);
+      if (!response) throw ApiError.because('not-invited', INTERVIEW_MESSAGES.notInvited);
       await store.transaction(async (tx) => {
         const slot = await slotInTx(tx, formId, slotId);
         const record = await tx.get<BookingRecord>(COLLECTIONS.interviewBookings, bookingId(formId, user.id));
-        if (record?.slotId === slotId) throw new ApiError('conflict', INTERVIEW_MESSAGES.alreadyBooked);
+        if (record?.slotId === slotId) throw ApiError.because('already-booked', INTERVIEW_MESSAGES.alreadyBooked);
         const previous = record ? await tx.get<InterviewSlot>(COLLECTIONS.interviewSlots, record.slotId) : null;
         const at = now();
         if (!beforeCutoff(slot, cutoffHours, at) || (previous && !beforeCutoff(previous, cutoffHours, at))) {
-          throw new ApiError('conflict', INTERVIEW_MESSAGES.pastCutoff(cutoffHours));
+          throw ApiError.because('past-cutoff', INTERVIEW_MESSAGES.pastCutoff(cutoffHours));
         }
-        if (slot.bookings.length >= slot.capacity) throw new ApiError('conflict', INTERVIEW_MESSAGES.slotFull);
+        if (slot.bookings.length >= slot.capacity) throw ApiError.because('slot-full', INTERVIEW_MESSAGES.slotFull);
         if (previous) {
           tx.update(COLLECTIONS.interviewSlots, previous.id, {
             bookings: previous.bookings.filter((booking) => booking.userId !== user.id),
@@ -304,7 +304,7 @@ export function createInterviewsService(deps: { store: DocumentStore; now: () =>
         if (!record || !slot) throw new ApiError('not-found', INTERVIEW_MESSAGES.noBooking);
         const at = now();
         if (!beforeCutoff(slot, cutoffHours, at)) {
-          throw new ApiError('conflict', INTERVIEW_MESSAGES.pastCutoff(cutoffHours));
+          throw ApiError.because('past-cutoff', INTERVIEW_MESSAGES.pastCutoff(cutoffHours));
         }
         const booking = slot.bookings.find((held) => held.userId === userId);
         const response = booking ? await tx.get<ApplicationResponse>(COLLECTIONS.responses, booking.responseId) : null;

@@ -132,7 +132,11 @@ describe('GET /api/responses/:responseId/decisions/:role', () => {
   it('answers 403 before release', async () => {
     const res = await decision('engineer');
     expect(res.status).toBe(403);
-    expect(res.body.error).toEqual({ code: 'forbidden', message: RESPONSE_MESSAGES.decisionsNotReleased });
+    expect(res.body.error).toEqual({
+      code: 'forbidden',
+      message: RESPONSE_MESSAGES.decisionsNotReleased,
+      reason: 'not-released',
+    });
   });
 
   it('answers the decision after release, with the letter for the decision and role filled in', async () => {
@@ -210,7 +214,11 @@ describe('POST /api/responses/:responseId/decisions/:role/reply', () => {
 
     const again = await refusedReply('engineer', { reply: 'decline' });
     expect(again.status).toBe(409);
-    expect(again.body.error).toEqual({ code: 'conflict', message: 'You have already replied to this offer' });
+    expect(again.body.error).toEqual({
+      code: 'conflict',
+      message: 'You have already replied to this offer',
+      reason: 'offer-answered',
+    });
   });
 
   it('records a declined offer', async () => {
@@ -234,14 +242,17 @@ describe('POST /api/responses/:responseId/decisions/:role/reply', () => {
   it('refuses a reply before release with 403', async () => {
     const res = await refusedReply('engineer', { reply: 'accept' });
     expect(res.status).toBe(403);
-    expect(res.body.error.message).toBe(RESPONSE_MESSAGES.decisionsNotReleased);
+    expect(res.body.error).toMatchObject({ message: RESPONSE_MESSAGES.decisionsNotReleased, reason: 'not-released' });
   });
 
   it('refuses a reply to a role that was not accepted with 403', async () => {
     await release();
     const res = await refusedReply('bootcamp', { reply: 'accept' });
     expect(res.status).toBe(403);
-    expect(res.body.error.message).toBe('There is no offer to reply to for this role');
+    expect(res.body.error).toMatchObject({
+      message: 'There is no offer to reply to for this role',
+      reason: 'no-offer',
+    });
   });
 
   it.each([{ reply: 'maybe' }, {}, { reply: 'accept', offer: 'accepted' }])(

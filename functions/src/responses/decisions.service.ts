@@ -48,7 +48,7 @@ export function createDecisionsService(deps: { responses: ResponsesRepository; n
       const response = ownedOrNotFound(await responses.getResponse(responseId), uid);
       const status = appliedStatus(response, role, await responses.getReviewStatus(responseId, role));
       const form = await responses.getForm(response.applicationFormId);
-      if (!form?.decisionsReleased) throw new ApiError('forbidden', RESPONSE_MESSAGES.decisionsNotReleased);
+      if (!form?.decisionsReleased) throw ApiError.because('not-released', RESPONSE_MESSAGES.decisionsNotReleased);
       return toRoleDecision(status, form, await firstNameOf(uid));
     },
 
@@ -58,9 +58,9 @@ export function createDecisionsService(deps: { responses: ResponsesRepository; n
         const response = ownedOrNotFound(await tx.getResponse(responseId), uid);
         const status = appliedStatus(response, role, await tx.getReviewStatus(responseId, role));
         const form = await tx.getForm(response.applicationFormId);
-        if (!form?.decisionsReleased) throw new ApiError('forbidden', RESPONSE_MESSAGES.decisionsNotReleased);
-        if (status.offer) throw new ApiError('conflict', DECISION_MESSAGES.alreadyReplied);
-        if (status.decision !== 'accepted') throw new ApiError('forbidden', DECISION_MESSAGES.noOffer);
+        if (!form?.decisionsReleased) throw ApiError.because('not-released', RESPONSE_MESSAGES.decisionsNotReleased);
+        if (status.offer) throw ApiError.because('offer-answered', DECISION_MESSAGES.alreadyReplied);
+        if (status.decision !== 'accepted') throw ApiError.because('no-offer', DECISION_MESSAGES.noOffer);
         const user = await tx.getUser(uid);
         const answered = {
           offer: reply === 'accept' ? ('accepted' as const) : ('declined' as const),

@@ -100,12 +100,12 @@ async function assertValidAnswers(
 
 /** A form takes applications (start, save, submit) until its due date, and never once decisions are released. */
 function assertTakesApplications(form: ApplicationForm, at: Date): void {
-  if (form.decisionsReleased) throw new ApiError('forbidden', RESPONSE_MESSAGES.decisionsReleased);
-  if (isPastDue(form, at)) throw new ApiError('forbidden', RESPONSE_MESSAGES.pastDue);
+  if (form.decisionsReleased) throw ApiError.because('released', RESPONSE_MESSAGES.decisionsReleased);
+  if (isPastDue(form, at)) throw ApiError.because('past-due', RESPONSE_MESSAGES.pastDue);
 }
 
 function staleError(stored: ApplicationResponse): ApiError {
-  return new ApiError('conflict', RESPONSE_MESSAGES.staleSave, { current: stored });
+  return ApiError.because('stale-version', RESPONSE_MESSAGES.staleSave, { current: stored });
 }
 
 /** The submission receipt: the answers' summary and the time, in the form's (else the chapter's) zone. */
@@ -152,7 +152,7 @@ export function createResponsesService(deps: {
 
         const form = await tx.getForm(formId);
         if (!form) throw noFormError();
-        if (!form.isActive) throw new ApiError('forbidden', RESPONSES_SERVICE_MESSAGES.formClosed);
+        if (!form.isActive) throw ApiError.because('form-closed', RESPONSES_SERVICE_MESSAGES.formClosed);
         assertTakesApplications(form, startedAt);
         const user = await tx.getUser(uid);
         if (!user) throw new ApiError('not-found', RESPONSES_SERVICE_MESSAGES.noUser);
@@ -221,7 +221,9 @@ export function createResponsesService(deps: {
       const savedAt = now();
       return responses.transaction(async (tx) => {
         const stored = ownedOrNotFound(await tx.getResponse(responseId), uid);
-        if (stored.status !== INITIAL_RESPONSE_STATUS) throw new ApiError('forbidden', RESPONSE_MESSAGES.notEditable);
+        if (stored.status !== INITIAL_RESPONSE_STATUS) {
+          throw ApiError.because('submitted', RESPONSE_MESSAGES.notEditable);
+        }
         assertFixedFieldsUnchanged(stored, body, ['userId', 'applicationFormId', 'status']);
         const form = await formOf(tx, stored);
         assertTakesApplications(form, savedAt);
@@ -251,7 +253,7 @@ export function createResponsesService(deps: {
         if (stored.status !== INITIAL_RESPONSE_STATUS) {
           // A repeated submit of the same answers (a retry, a second tab) succeeds without writing.
           if (isDeepStrictEqual(sections, stored.sectionResponses)) return responseForApplicant(stored, form);
-          throw new ApiError('conflict', RESPONSE_MESSAGES.notEditable);
+          throw ApiError.because('submitted', RESPONSE_MESSAGES.notEditable);
         }
         // The form is read in this transaction: a release committing first makes this submit retry and see it.
         assertTakesApplications(form, submittedAt);

@@ -238,6 +238,7 @@ describe('PUT /api/application/save/:responseId', () => {
     expect(res.body.error).toEqual({
       code: 'conflict',
       message: RESPONSE_MESSAGES.staleSave,
+      reason: 'stale-version',
       details: { current: first.body },
     });
   });
@@ -245,6 +246,7 @@ describe('PUT /api/application/save/:responseId', () => {
   it('refuses a version from the future with 409', async () => {
     const res = await refusedSave({ ...response, version: 7 });
     expect(res.status).toBe(409);
+    expect(res.body.error.reason).toBe('stale-version');
     expect(res.body.error.details).toEqual({ current: response });
   });
 
@@ -321,7 +323,7 @@ describe('PUT /api/application/save/:responseId', () => {
     });
 
     expect(res.status).toBe(403);
-    expect(res.body.error).toEqual({ code: 'forbidden', message: RESPONSE_MESSAGES.notEditable });
+    expect(res.body.error).toEqual({ code: 'forbidden', message: RESPONSE_MESSAGES.notEditable, reason: 'submitted' });
     expect(await storedResponse(harness, response.id)).toEqual(submitted.body);
   });
 
@@ -331,7 +333,7 @@ describe('PUT /api/application/save/:responseId', () => {
       await harness.store.update(COLLECTIONS.responses, response.id, { status });
       const res = await refusedSave({ ...response, status });
       expect(res.status).toBe(403);
-      expect(res.body.error.message).toBe(RESPONSE_MESSAGES.notEditable);
+      expect(res.body.error).toMatchObject({ message: RESPONSE_MESSAGES.notEditable, reason: 'submitted' });
     },
   );
 
@@ -339,12 +341,30 @@ describe('PUT /api/application/save/:responseId', () => {
     harness.clock.now = later(new Date(harness.form.dueDate), 1);
     const res = await refusedSave(withAnswer(response, 'about-you', 'preferred-name', 'Late'));
     expect(res.status).toBe(403);
-    expect(res.body.error).toEqual({ code: 'forbidden', message: RESPONSE_MESSAGES.pastDue });
+    expect(res.body.error).toEqual({ code: 'forbidden', message: RESPONSE_MESSAGES.pastDue, reason: 'past-due' });
   });
 
-  it('still saves at the due date itself', async () => {
-    harness.clock.now = new Date(harness.form.dueDate);
-    expect((await save(withAnswer(response, 'about-you', 'preferred-name', 'Just in time'))).status).toBe(200);
+  it('refuses a save at the due instant itself (the editor closes then too); a millisecond before, it saves', async () => {
+    const due = new Date(harness.form.dueDate);
+    harness.clock.now = later(due, -1);
+    const inTime = await save(withAnswer(response, 'about-you', 'preferred-name', 'Just in time'));
+    expect(inTime.status).toBe(200);
+
+    harness.clock.now = due;
+    const res = await refusedSave(withAnswer(inTime.body, 'about-you', 'preferred-name', 'On the stroke'));
+    expect(res.status).toBe(403);
+    expect(res.body.error).toEqual({ code: 'forbidden', message: RESPONSE_MESSAGES.pastDue, reason: 'past-due' });
+  });
+
+  it('refuses a save once decisions are released, with its own reason', async () => {
+    expect((await harness.as('dora').post(`/admin/forms/${FORM_ID}/release`, {})).status).toBe(200);
+    const res = await refusedSave(withAnswer(response, 'about-you', 'preferred-name', 'Too late'));
+    expect(res.status).toBe(403);
+    expect(res.body.error).toEqual({
+      code: 'forbidden',
+      message: RESPONSE_MESSAGES.decisionsReleased,
+      reason: 'released',
+    });
   });
 
   it('needs a signed-in caller with a verified email', async () => {
@@ -366,7 +386,7 @@ describe('PUT /api/application/save/:responseId', () => {
     expect((await harness.as('dora').put(`/admin/forms/${FORM_ID}/due-date`, past)).status).toBe(200);
     const late = await refusedSave(withAnswer(await current(), 'about-you', 'year', 'Third year'));
     expect(late.status).toBe(403);
-    expect(late.body.error.message).toBe(RESPONSE_MESSAGES.pastDue);
+    expect(late.body.error.reason).toBe('past-due');
 
     // And back: the next save is taken again.
     const future = { dueDate: later(START, 86_400_000).toISOString() };

@@ -119,13 +119,14 @@ describe('POST /api/responses', () => {
   });
 
   it.each([
-    ['an unknown form', async () => undefined, { formId: 'no-such-form' }, 404, 'No form with this ID!'],
+    ['an unknown form', async () => undefined, { formId: 'no-such-form' }, 404, 'No form with this ID!', undefined],
     [
       'an inactive form',
       () => harness.store.update(COLLECTIONS.forms, FORM_ID, { isActive: false }),
       { formId: FORM_ID },
       403,
       'This form is not accepting applications',
+      'form-closed',
     ],
     [
       'a form past its due date',
@@ -135,21 +136,34 @@ describe('POST /api/responses', () => {
       { formId: FORM_ID },
       403,
       'The deadline for this application has passed',
+      'past-due',
     ],
-    ['a body without formId', async () => undefined, {}, 400, 'Invalid application start'],
+    [
+      'a form at its due instant',
+      async () => {
+        harness.clock.now = new Date(harness.form.dueDate);
+      },
+      { formId: FORM_ID },
+      403,
+      'The deadline for this application has passed',
+      'past-due',
+    ],
+    ['a body without formId', async () => undefined, {}, 400, 'Invalid application start', undefined],
     [
       'a body with other fields',
       async () => undefined,
       { formId: FORM_ID, userId: 'eve' },
       400,
       'Invalid application start',
+      undefined,
     ],
-    ['a malformed form id', async () => undefined, { formId: '../x' }, 400, 'Invalid application start'],
-  ])('refuses %s and creates nothing', async (_case, arrange, body, status, message) => {
+    ['a malformed form id', async () => undefined, { formId: '../x' }, 400, 'Invalid application start', undefined],
+  ])('refuses %s and creates nothing', async (_case, arrange, body, status, message, reason) => {
     await arrange();
     const res = await start(body);
     expect(res.status).toBe(status);
     expect(res.body.error.message).toBe(message);
+    expect(res.body.error.reason).toBe(reason);
     expect(await allResponses()).toEqual([]);
     expect(await indexEntries()).toEqual([]);
     expect(await activeApplications()).toEqual([]);

@@ -211,14 +211,14 @@ describe('POST /api/application/submit', () => {
     );
   });
 
-  it('refuses different answers after submission with 409', async () => {
+  it('refuses different answers after submission with 403, as a save of them', async () => {
     const complete = await completeResponse(harness, response);
     expect((await submit(complete)).status).toBe(200);
 
     const res = await refusedSubmit(withAnswer(complete, 'about-you', 'preferred-name', 'Someone else'));
 
-    expect(res.status).toBe(409);
-    expect(res.body.error).toEqual({ code: 'conflict', message: RESPONSE_MESSAGES.notEditable });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toEqual({ code: 'forbidden', message: RESPONSE_MESSAGES.notEditable, reason: 'submitted' });
   });
 
   it('refuses a submit after the due date with 403', async () => {
@@ -226,7 +226,15 @@ describe('POST /api/application/submit', () => {
     harness.clock.now = later(new Date(harness.form.dueDate), 1000);
     const res = await refusedSubmit(complete);
     expect(res.status).toBe(403);
-    expect(res.body.error).toEqual({ code: 'forbidden', message: RESPONSE_MESSAGES.pastDue });
+    expect(res.body.error).toEqual({ code: 'forbidden', message: RESPONSE_MESSAGES.pastDue, reason: 'past-due' });
+  });
+
+  it('refuses a submit at the due instant itself', async () => {
+    const complete = await completeResponse(harness, response);
+    harness.clock.now = new Date(harness.form.dueDate);
+    const res = await refusedSubmit(complete);
+    expect(res.status).toBe(403);
+    expect(res.body.error.reason).toBe('past-due');
   });
 
   it('refuses a submit once decisions are released with 403', async () => {
@@ -234,7 +242,11 @@ describe('POST /api/application/submit', () => {
     expect((await harness.as('dora').post(`/admin/forms/${FORM_ID}/release`, {})).status).toBe(200);
     const res = await refusedSubmit(complete);
     expect(res.status).toBe(403);
-    expect(res.body.error).toEqual({ code: 'forbidden', message: RESPONSE_MESSAGES.decisionsReleased });
+    expect(res.body.error).toEqual({
+      code: 'forbidden',
+      message: RESPONSE_MESSAGES.decisionsReleased,
+      reason: 'released',
+    });
   });
 
   it('refuses a stale version with 409 and the stored response', async () => {
@@ -245,6 +257,7 @@ describe('POST /api/application/submit', () => {
     expect(res.body.error).toEqual({
       code: 'conflict',
       message: RESPONSE_MESSAGES.staleSave,
+      reason: 'stale-version',
       details: { current: saved.body },
     });
   });

@@ -2,6 +2,7 @@ import {
   formatDateTime,
   formTeamRoles,
   INITIAL_RESPONSE_STATUS,
+  isPastDue,
   teamRoleLabel,
   type ApplicationForm,
   type ApplicationResponse,
@@ -36,10 +37,12 @@ export async function queueDraftReminders(deps: {
 }): Promise<{ queued: number }> {
   const { store, now, mail } = deps;
   const at = now();
-  const forms = deps.forms.filter((form) => {
-    const due = Date.parse(form.dueDate);
-    return !form.decisionsReleased && due > at.getTime() && due - DRAFT_REMINDER_BEFORE_MS <= at.getTime();
-  });
+  const forms = deps.forms.filter(
+    (form) =>
+      !form.decisionsReleased &&
+      !isPastDue(form, at) &&
+      Date.parse(form.dueDate) - DRAFT_REMINDER_BEFORE_MS <= at.getTime(),
+  );
   let queued = 0;
   for (const form of forms) {
     const drafts = await queryAll<ApplicationResponse>(store, COLLECTIONS.responses, [

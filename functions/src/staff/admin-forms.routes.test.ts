@@ -212,7 +212,7 @@ describe('POST /api/application/forms', () => {
     expect(await storedForm(FORM_ID)).toEqual({ ...harness.form, semester: 'Renamed' });
   });
 
-  describe('replacing a form that has applications (issue 14: answers are never lost)', () => {
+  describe('replacing a form that has applications (answers are never lost)', () => {
     /** Ada's application with her name, year and interests answered, saved through the API. */
     async function answered() {
       const started = await startResponse(harness, 'ada');
@@ -266,7 +266,12 @@ describe('POST /api/application/forms', () => {
       const before = await dumpState(harness);
       const res = await harness.as('dora').post('/application/forms', edited(change));
       expect(res.status).toBe(409);
-      expect(res.body.error).toEqual({ code: 'conflict', message: FORM_REVISION_MESSAGES.conflict, details: [issue] });
+      expect(res.body.error).toEqual({
+        code: 'conflict',
+        message: FORM_REVISION_MESSAGES.conflict,
+        reason: 'answers-would-be-lost',
+        details: [issue],
+      });
       expect(await dumpState(harness)).toEqual(before);
     });
 

@@ -21,12 +21,13 @@ import type { AdminFormsRepository } from './admin-forms.repository';
  * move the due date. Activation is exclusive: whatever makes a form active deactivates every
  * other active form in the same batch. Each change appends its audit entry in that batch.
  *
- * Replacing a form that has responses keeps every answer (issue 14): a definition that removes,
- * moves or retypes an answered question, or drops a chosen option, is refused with 409 naming
- * each question (`answerLosingChanges`); otherwise every response is rewritten for the new
- * definition after the form is saved (new questions empty, answers kept), each in its own
- * transaction from its answers at that moment; a response answered in between to a question that
- * is gone is left as it was rather than lose the answer.
+ * Replacing a form that has responses keeps every answer
+ * (docs/product.md#forms-sections-and-questions): a definition that removes, moves or retypes an
+ * answered question, or drops a chosen option, is refused with 409 naming each question
+ * (`answerLosingChanges`); otherwise every response is rewritten for the new definition after the
+ * form is saved (new questions empty, answers kept), each in its own transaction from its answers
+ * at that moment; a response answered in between to a question that is gone is left as it was
+ * rather than lose the answer.
  */
 export function createAdminFormsService(deps: { forms: AdminFormsRepository; now?: () => Date }) {
   const { forms } = deps;
@@ -94,7 +95,7 @@ export function createAdminFormsService(deps: { forms: AdminFormsRepository; now
             responses.map((response) => response.sectionResponses),
           )
         : [];
-      if (losing.length > 0) throw new ApiError('conflict', FORM_REVISION_MESSAGES.conflict, losing);
+      if (losing.length > 0) throw ApiError.because('answers-would-be-lost', FORM_REVISION_MESSAGES.conflict, losing);
       await forms.save({
         form,
         deactivate: [],

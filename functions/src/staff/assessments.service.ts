@@ -40,7 +40,9 @@ export const ASSESSMENT_SERVICE_MESSAGES = { invalidScores: 'Some scores are not
 const isSuper = (caller: User) => caller.role === 'super-reviewer';
 
 function assertMayWrite(caller: User, assessment: Assessment): void {
-  if (!isSuper(caller) && assessment.staffId !== caller.id) throw new ApiError('forbidden', STAFF_MESSAGES.notAssigned);
+  if (!isSuper(caller) && assessment.staffId !== caller.id) {
+    throw ApiError.because('not-assigned', STAFF_MESSAGES.notAssigned);
+  }
 }
 
 interface Context {
@@ -63,7 +65,7 @@ async function readContext(tx: ReviewsTransaction, kind: AssessmentKind, id: str
   if (!state?.rows.has(applicationRowId(assessment.responseId, assessment.role))) throw noRowError();
   const load = await tx.getLoad(form.id, assessment.staffId);
   const rubric = rubricFor(form, kind, assessment.role);
-  if (!rubric) throw new ApiError('conflict', STAFF_MESSAGES.noRubric);
+  if (!rubric) throw ApiError.because('no-rubric', STAFF_MESSAGES.noRubric);
   return { assessment, blind: readsBlind(caller, form, [kind]), form, state, load, rubric };
 }
 
@@ -89,9 +91,9 @@ function scoreIssues(problems: Record<string, string>) {
 }
 
 function assertEditable(context: Context, body: AssessmentBody): void {
-  if (context.assessment.state === 'submitted') throw new ApiError('conflict', STAFF_MESSAGES.readOnly);
+  if (context.assessment.state === 'submitted') throw ApiError.because('assessment-submitted', STAFF_MESSAGES.readOnly);
   if (body.version !== context.assessment.version) {
-    throw new ApiError('conflict', STAFF_MESSAGES.staleAssessment, {
+    throw ApiError.because('stale-version', STAFF_MESSAGES.staleAssessment, {
       current: toAssessmentView(context.assessment, context.blind),
     });
   }
@@ -204,7 +206,9 @@ export function createAssessmentsService(deps: {
         await reviews.transaction(async (tx) => {
           const context = await readContext(tx, kind, id, caller);
           assertNotReleased(context.form);
-          if (context.assessment.state !== 'submitted') throw new ApiError('conflict', STAFF_MESSAGES.notSubmitted);
+          if (context.assessment.state !== 'submitted') {
+            throw ApiError.because('assessment-not-submitted', STAFF_MESSAGES.notSubmitted);
+          }
           const reopened: Assessment = {
             ...context.assessment,
             state: 'draft',
@@ -242,7 +246,7 @@ export function createAssessmentsService(deps: {
         const context = await readContext(tx, kind, id, caller);
         assertNotReleased(context.form);
         if (context.assessment.state === 'submitted') {
-          throw new ApiError('conflict', STAFF_MESSAGES.submittedCannotUnassign);
+          throw ApiError.because('assessment-submitted', STAFF_MESSAGES.submittedCannotUnassign);
         }
         commit(tx, context, null, null, loadWith(context.load, kind, { assigned: -1 }));
         const { assessment } = context;

@@ -208,8 +208,8 @@ async function refuseConflicts(tx: ReviewsTransaction, items: AssignmentInput[])
   }
   if (issues.length > 0) {
     const names = [...new Set(issues.map((issue) => issue.staffName))];
-    throw new ApiError(
-      'conflict',
+    throw ApiError.because(
+      'conflict-of-interest',
       CONFLICT_MESSAGES.declared(names),
       issues.map(({ path, message }) => ({ path, message })),
     );

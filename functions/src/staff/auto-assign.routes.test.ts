@@ -143,7 +143,7 @@ describe('POST /api/admin/forms/:formId/auto-assign', () => {
     const before = await dumpStore(harness);
     const res = await apply(1, previewed.planId);
     expect(res.status).toBe(409);
-    expect(res.body.error).toEqual({ code: 'conflict', message: STAFF_MESSAGES.planChanged });
+    expect(res.body.error).toEqual({ code: 'conflict', message: STAFF_MESSAGES.planChanged, reason: 'plan-changed' });
     expect(await dumpStore(harness)).toEqual(before);
 
     const again = await preview(1);

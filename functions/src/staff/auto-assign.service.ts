@@ -183,7 +183,7 @@ export function createAutoAssignService(deps: { reviews: ReviewsRepository; now:
     async apply(formId: string, perRow: number, planId: string, actor: AuditActor): Promise<{ created: number }> {
       assertNotReleased(await formOrNotFound(reviews, formId));
       const plan = await preview(formId, perRow);
-      if (plan.planId !== planId) throw new ApiError('conflict', STAFF_MESSAGES.planChanged);
+      if (plan.planId !== planId) throw ApiError.because('plan-changed', STAFF_MESSAGES.planChanged);
       const byRow = new Map<string, AutoAssignPlanItem[]>();
       for (const item of plan.assignments) {
         const key = `${item.responseId}__${item.role}`;

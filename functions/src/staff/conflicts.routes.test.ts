@@ -62,7 +62,10 @@ describe('a conflict declared on an assigned review', () => {
     const manual = { kind: 'review', assignments: [{ responseId: ada.id, role: 'bootcamp', staffId: 'rita' }] };
     const refused = await harness.as('dora').post('/admin/assignments', manual);
     expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toBe(CONFLICT_MESSAGES.declared(['rita Tester']));
+    expect(refused.body.error).toMatchObject({
+      message: CONFLICT_MESSAGES.declared(['rita Tester']),
+      reason: 'conflict-of-interest',
+    });
     expect(refused.body.error.details).toEqual([
       { path: 'assignments.0.staffId', message: CONFLICT_MESSAGES.declared(['rita Tester']) },
     ]);
@@ -115,7 +118,11 @@ describe('a conflict declared on an assigned review', () => {
       })
       .expect(200);
     const submitted = await declareOn(mine!.id);
-    expect([submitted.status, submitted.body.error.message]).toEqual([409, CONFLICT_MESSAGES.submitted]);
+    expect([submitted.status, submitted.body.error.message, submitted.body.error.reason]).toEqual([
+      409,
+      CONFLICT_MESSAGES.submitted,
+      'assessment-submitted',
+    ]);
     const others = await declareOn(robs!.id);
     expect([others.status, others.body.error.message]).toEqual([403, CONFLICT_MESSAGES.notYours]);
     expect((await declareOn(robs!.id, 'dora')).status).toBe(403);

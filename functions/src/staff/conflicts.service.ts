@@ -116,11 +116,11 @@ export function createConflictsService(deps: {
     async declareOn(kind: AssessmentKind, id: string, caller: User, reason = ''): Promise<ConflictView> {
       const assessment = await reviews.getAssessment(kind, id);
       if (!assessment) throw noAssessmentError();
-      if (assessment.staffId !== caller.id) throw new ApiError('forbidden', CONFLICT_MESSAGES.notYours);
+      if (assessment.staffId !== caller.id) throw ApiError.because('not-assigned', CONFLICT_MESSAGES.notYours);
       const form = await reviews.getForm(assessment.applicationFormId);
       if (!form) throw noFormError();
       assertNotReleased(form);
-      if (assessment.state === 'submitted') throw new ApiError('conflict', CONFLICT_MESSAGES.submitted);
+      if (assessment.state === 'submitted') throw ApiError.because('assessment-submitted', CONFLICT_MESSAGES.submitted);
       const row = await reviews.transaction((tx) => tx.getRow(assessment.responseId, assessment.role));
       if (!row) throw new ApiError('not-found', STAFF_MESSAGES.noRow);
       const email = normalizeEmail(row.applicantEmail);

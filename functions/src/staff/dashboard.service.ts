@@ -165,7 +165,7 @@ export function createDashboardService(deps: { reviews: ReviewsRepository; calib
     ): Promise<Page<AssessmentView>> {
       const staffId = query.staffId ?? caller.id;
       if (caller.role !== 'super-reviewer' && staffId !== caller.id) {
-        throw new ApiError('forbidden', STAFF_MESSAGES.notAssigned);
+        throw ApiError.because('not-assigned', STAFF_MESSAGES.notAssigned);
       }
       const form = await formOrNotFound(reviews, formId);
       const blind = readsBlind(caller, form, [query.kind]);
@@ -191,7 +191,7 @@ export function createDashboardService(deps: { reviews: ReviewsRepository; calib
     async application(responseId: string, caller: User): Promise<StaffApplication> {
       const isSuper = caller.role === 'super-reviewer';
       const kinds = isSuper ? [] : await reviews.assessmentKindsOn(responseId, caller.id);
-      if (!isSuper && kinds.length === 0) throw new ApiError('forbidden', STAFF_MESSAGES.notAssigned);
+      if (!isSuper && kinds.length === 0) throw ApiError.because('not-assigned', STAFF_MESSAGES.notAssigned);
       const response = await reviews.getResponse(responseId);
       if (!response) throw noResponseError();
       const form = await formOrNotFound(reviews, response.applicationFormId);

@@ -1,5 +1,6 @@
 import {
   formatDateTime,
+  isPastDue,
   REVIEWER_PROGRESS_TEXTS,
   reviewerProgress,
   type ApplicationForm,
@@ -57,7 +58,7 @@ export function createReviewerProgressService(deps: {
      */
     async remindOverdue(form: ApplicationForm): Promise<{ queued: number }> {
       const at = now();
-      if (form.decisionsReleased || !form.reviewDueDate || Date.parse(form.reviewDueDate) > at.getTime()) {
+      if (form.decisionsReleased || !form.reviewDueDate || !isPastDue(form.reviewDueDate, at)) {
         return { queued: 0 };
       }
       const event = outboxEvents.overdue(form.id);

@@ -61,7 +61,7 @@ describe('the review workflow', () => {
 
     const stale = await harness.as('rita').put(`/admin/assessments/review/${rita!.id}`, body(FULL, 0));
     expect(stale.status).toBe(409);
-    expect(stale.body.error.message).toBe(STAFF_MESSAGES.staleAssessment);
+    expect(stale.body.error).toMatchObject({ message: STAFF_MESSAGES.staleAssessment, reason: 'stale-version' });
     expect(stale.body.error.details.current).toMatchObject({ version: 1, state: 'draft' });
 
     const submitted = await harness.as('rita').post(`/admin/assessments/review/${rita!.id}/submit`, body(FULL, 1));
@@ -73,7 +73,7 @@ describe('the review workflow', () => {
 
     const readOnly = await harness.as('rita').put(`/admin/assessments/review/${rita!.id}`, body(FULL, 2));
     expect(readOnly.status).toBe(409);
-    expect(readOnly.body.error.message).toBe(STAFF_MESSAGES.readOnly);
+    expect(readOnly.body.error).toMatchObject({ message: STAFF_MESSAGES.readOnly, reason: 'assessment-submitted' });
 
     const robScores = { motivation: 2, experience: 4, communication: 1 };
     expect(
@@ -102,11 +102,17 @@ describe('the review workflow', () => {
 
     const again = await harness.as('dora').post(`/admin/assessments/review/${rita!.id}/reopen`);
     expect(again.status).toBe(409);
-    expect(again.body.error.message).toBe(STAFF_MESSAGES.notSubmitted);
+    expect(again.body.error).toMatchObject({
+      message: STAFF_MESSAGES.notSubmitted,
+      reason: 'assessment-not-submitted',
+    });
 
     const refused = await harness.as('dora').delete(`/admin/assessments/review/${rob!.id}`);
     expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toBe(STAFF_MESSAGES.submittedCannotUnassign);
+    expect(refused.body.error).toMatchObject({
+      message: STAFF_MESSAGES.submittedCannotUnassign,
+      reason: 'assessment-submitted',
+    });
 
     expect((await harness.as('dora').delete(`/admin/assessments/review/${rita!.id}`)).status).toBe(204);
     expect(await harness.store.get(COLLECTIONS.reviews, rita!.id)).toBeNull();
@@ -276,9 +282,10 @@ describe('GET /api/admin/responses/:responseId', () => {
     const reviewer = await harness.as('rita').get(`/admin/responses/${ada.id}`);
     expect(reviewer.status).toBe(200);
     expect(JSON.stringify(reviewer.body.response)).not.toContain('Nova');
-    expect((await harness.as('rob').get(`/admin/responses/${ada.id}`)).body.error.message).toBe(
-      STAFF_MESSAGES.notAssigned,
-    );
+    expect((await harness.as('rob').get(`/admin/responses/${ada.id}`)).body.error).toMatchObject({
+      message: STAFF_MESSAGES.notAssigned,
+      reason: 'not-assigned',
+    });
     expect((await harness.as('dora').get('/admin/responses/99999999-9999-4999-8999-999999999999')).status).toBe(404);
   });
 });
@@ -399,7 +406,7 @@ describe('qualified flags, decisions and release', () => {
   it('refuses release while undecided, decides every role, releases once', async () => {
     const refused = await harness.as('dora').post(`/admin/forms/${FORM_ID}/release`);
     expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toBe(STAFF_MESSAGES.undecided(2, 1));
+    expect(refused.body.error).toMatchObject({ message: STAFF_MESSAGES.undecided(2, 1), reason: 'undecided' });
 
     expect((await decide('engineer', 'accepted')).body).toMatchObject({ decision: 'accepted', final: true });
     expect((await storedResponse(harness, ada.id))?.status).toBe('submitted');
@@ -454,7 +461,7 @@ describe('qualified flags, decisions and release', () => {
     ]);
     for (const res of refused) {
       expect(res.status).toBe(409);
-      expect(res.body.error.message).toBe(STAFF_MESSAGES.decisionsReleased);
+      expect(res.body.error).toMatchObject({ message: STAFF_MESSAGES.decisionsReleased, reason: 'released-read-only' });
     }
     expect(STAFF_MESSAGES.decisionsReleased).toMatch(/released.*read-only/);
     expect(await dumpStore(harness)).toEqual(before);

@@ -369,7 +369,7 @@ export function createRowDecisionsService(deps: { reviews: ReviewsRepository; no
         return released;
       }
       const { unqualified: _rows, ...counts } = await undecided(formId);
-      throw new ApiError('conflict', STAFF_MESSAGES.undecided(counts.rows, counts.applicants), counts);
+      throw ApiError.because('undecided', STAFF_MESSAGES.undecided(counts.rows, counts.applicants), counts);
     },
 
     writeReleaseMessages,

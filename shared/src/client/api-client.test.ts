@@ -1,4 +1,4 @@
-import { ApiRequestError, createApiClient, type ApiClientOptions } from './api-client';
+import { ApiRequestError, createApiClient, isApiRefusal, type ApiClientOptions } from './api-client';
 
 function fakeResponse(status: number, body: string) {
   return { ok: status >= 200 && status < 300, status, text: async () => body } as Response;
@@ -84,6 +84,21 @@ test("a non-2xx answer throws ApiRequestError with the server's code and message
   expect(error).toBeInstanceOf(ApiRequestError);
   expect(error).toMatchObject({ status: 403, code: 'forbidden', message: 'Reviewers only', responseData: errorBody });
   expect((error as ApiRequestError).details).toEqual({ role: 'applicant' });
+});
+
+test("a refusal carries the server's reason, which isApiRefusal matches; an unknown reason is none", async () => {
+  const errorBody = { error: { code: 'forbidden', message: 'Reworded at any time', reason: 'past-due' } };
+  const { api } = setup({ status: 403, body: JSON.stringify(errorBody) });
+
+  const error = await api.request('PUT', '/application/save/1').catch((caught: unknown) => caught);
+
+  expect((error as ApiRequestError).reason).toBe('past-due');
+  expect(isApiRefusal(error, 'submitted', 'past-due')).toBe(true);
+  expect(isApiRefusal(error, 'released')).toBe(false);
+  expect(isApiRefusal(new Error('past-due'), 'past-due')).toBe(false);
+  const unknown = new ApiRequestError(403, 'forbidden', 'x', { error: { code: 'forbidden', reason: 'gone-fishing' } });
+  expect(unknown.reason).toBeUndefined();
+  expect(new ApiRequestError(0, 'network', 'Could not reach the server', null).reason).toBeUndefined();
 });
 
 test('a non-2xx answer without an error body still throws with its status', async () => {

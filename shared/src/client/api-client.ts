@@ -1,4 +1,4 @@
-import type { ApiErrorBody, ApiErrorCode } from '@portal/shared/domain';
+import { isApiErrorReason, type ApiErrorBody, type ApiErrorCode, type ApiErrorReason } from '@portal/shared/domain';
 
 export const APP_CHECK_HEADER = 'X-Firebase-AppCheck';
 export const FILE_NAME_HEADER = 'X-File-Name';
@@ -33,7 +33,10 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-/** An API answer other than 2xx, carrying the server's `{ error: { code, message } }`. */
+/**
+ * An API answer other than 2xx, carrying the server's `{ error: { code, message, reason? } }`.
+ * Code that acts on a refusal matches its `reason` (`isApiRefusal`), never its message text.
+ */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
@@ -48,7 +51,17 @@ export class ApiRequestError extends Error {
   get details(): unknown {
     return (this.responseData as ApiErrorBody | undefined)?.error?.details;
   }
+
+  /** Why the server refused, when it is one of the reasons clients act on (error-reasons.ts). */
+  get reason(): ApiErrorReason | undefined {
+    const reason = (this.responseData as ApiErrorBody | null | undefined)?.error?.reason;
+    return isApiErrorReason(reason) ? reason : undefined;
+  }
 }
+
+/** Whether `error` is the API's refusal for one of `reasons`. */
+export const isApiRefusal = (error: unknown, ...reasons: ApiErrorReason[]): error is ApiRequestError =>
+  error instanceof ApiRequestError && error.reason !== undefined && reasons.includes(error.reason);
 
 export interface ApiClient {
   request<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, options?: RequestOptions): Promise<T>;

@@ -1,4 +1,9 @@
-/** Error codes of the API's `{ error: { code, message, details? } }` body, with their HTTP status. */
+import type { ApiErrorReason } from './error-reasons';
+
+/**
+ * Error codes of the API's `{ error: { code, message, reason?, details? } }` body, with their HTTP
+ * status. A code is generic; what a client acts on is the `reason` (error-reasons.ts).
+ */
 export const API_ERROR_STATUS = {
   'invalid-request': 400,
   unauthenticated: 401,
@@ -16,7 +21,7 @@ export const API_ERROR_STATUS = {
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
 
 export interface ApiErrorBody {
-  error: { code: ApiErrorCode; message: string; details?: unknown };
+  error: { code: ApiErrorCode; message: string; reason?: ApiErrorReason; details?: unknown };
 }
 
 /** One problem of a 400's `details`: the dotted path of the field (`sections.1.questions.0.options`) and what is wrong. */

@@ -4,6 +4,7 @@ import {
   checkAnswers,
   countWords,
   emptySectionResponses,
+  isPastDue,
   rolesFromAnswers,
   sectionsForReviewers,
   visibleSections,
@@ -260,5 +261,26 @@ describe('sectionsForReviewers and answersForReviewers', () => {
   it('is validated by the form schema: a boolean on a file question', () => {
     expect(questionSchema.safeParse(file('cv', true)).success).toBe(true);
     expect(questionSchema.safeParse({ ...file('cv'), hiddenFromReviewers: 'yes' }).success).toBe(false);
+  });
+});
+
+describe('isPastDue', () => {
+  const due = Date.parse(FORM.dueDate);
+
+  it('is open until the due instant and past from it on', () => {
+    expect(isPastDue(FORM, new Date(due - 1))).toBe(false);
+    expect(isPastDue(FORM, new Date(due))).toBe(true);
+    expect(isPastDue(FORM, new Date(due + 1))).toBe(true);
+  });
+
+  it('takes the due date alone and the time as a number, with the same boundary', () => {
+    expect(isPastDue(FORM.dueDate, due - 1)).toBe(false);
+    expect(isPastDue(FORM.dueDate, due)).toBe(true);
+    expect(isPastDue('2026-03-31T20:00:00-04:00', due)).toBe(true);
+  });
+
+  it('never holds for a date that is not one', () => {
+    expect(isPastDue('', due)).toBe(false);
+    expect(isPastDue('soon', new Date(8.64e15))).toBe(false);
   });
 });

@@ -2,7 +2,10 @@ import type { TeamRole } from './constants';
 import type { Answer, ApplicationResponse, SectionResponse } from './responses';
 import type { ApplicationForm, FormSection, Question } from './schemas';
 
-/** Spec section 4: a section with forRoles shows only if one of them was selected; without, always. */
+/**
+ * docs/product.md#visible-sections-and-rolesapplied: a section with forRoles shows only if one of
+ * them was selected; without, always.
+ */
 export function isSectionVisible(section: FormSection, rolesApplied: readonly string[]): boolean {
   return !section.forRoles || section.forRoles.some((role) => rolesApplied.includes(role));
 }
@@ -49,7 +52,10 @@ export function answersForReviewers(
   });
 }
 
-/** Spec section 3: an empty answer is an empty list for multiple-select and role-select, else an empty string. */
+/**
+ * docs/product.md#entities-and-their-fields: an empty answer is an empty list for multiple-select
+ * and role-select, else an empty string.
+ */
 export function emptyAnswer(question: Question): Answer {
   return question.questionType === 'multiple-select' || question.questionType === 'role-select' ? [] : '';
 }
@@ -82,7 +88,7 @@ export function countWords(text: string): number {
   return trimmed ? trimmed.split(/\s+/u).length : 0;
 }
 
-/** The role-select answer is rolesApplied (spec section 4). */
+/** The role-select answer is rolesApplied (docs/product.md#visible-sections-and-rolesapplied). */
 export function rolesFromAnswers(form: ApplicationForm, sections: readonly SectionResponse[]): TeamRole[] {
   const roleQuestionIds = new Set(
     form.sections.flatMap((s) => s.questions.filter((q) => q.questionType === 'role-select').map((q) => q.questionId)),
@@ -235,8 +241,13 @@ export function checkAnswers(
   return issues;
 }
 
-export function isPastDue(form: Pick<ApplicationForm, 'dueDate'>, now: Date): boolean {
-  return now.getTime() > new Date(form.dueDate).getTime();
+/**
+ * The one rule of a due date, wherever one is checked (the API, the editor, every page): from the
+ * due instant on it is past; at the due time the form closes. A date that is not one is never past.
+ */
+export function isPastDue(due: string | Pick<ApplicationForm, 'dueDate'>, now: Date | number): boolean {
+  const dueAt = Date.parse(typeof due === 'string' ? due : due.dueDate);
+  return (typeof now === 'number' ? now : now.getTime()) >= dueAt;
 }
 
 export function answerOf(response: ApplicationResponse, sectionId: string, questionId: string): Answer | undefined {

@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './errors';
+export * from './error-reasons';
 export * from './health';
 export * from './schemas';
 export * from './team-role-definitions';

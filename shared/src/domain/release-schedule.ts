@@ -4,10 +4,10 @@ import type { MessageKind } from './messages';
 import type { UndecidedCounts } from './staff';
 
 /**
- * Scheduled release of decisions (issue 17): the super-reviewer picks a time (entered and shown
- * in the chapter's zone, stored in UTC). At that time the server's scheduler runs the same
- * release as the button; if the guard refuses (rows undecided), the schedule is left failed with
- * the reason, which the page shows and the audit log records.
+ * Scheduled release of decisions (docs/product.md#decisions-and-release): the super-reviewer picks
+ * a time (entered and shown in the chapter's zone, stored in UTC). At that time the server's
+ * scheduler runs the same release as the button; if the guard refuses (rows undecided), the
+ * schedule is left failed with the reason, which the page shows and the audit log records.
  */
 
 export const RELEASE_SCHEDULE_STATES = ['scheduled', 'failed', 'released'] as const;

@@ -1,7 +1,8 @@
+import { isPastDue } from './form-rules';
 import type { Assessment } from './staff';
 
 /**
- * The super-reviewer's reviewer progress page (issue 16): per reviewer of a form, how much of
+ * The super-reviewer's reviewer progress page (docs/product.md#reviewer-progress): per reviewer of a form, how much of
  * their review work is done, what is overdue against the form's review due date, how long they
  * take, and how lenient they score next to the others.
  */
@@ -65,7 +66,7 @@ export function reviewerProgress(
   now: Date,
   reviewDueDate: string | undefined,
 ): ReviewerProgress[] {
-  const past = reviewDueDate !== undefined && now.getTime() > Date.parse(reviewDueDate);
+  const past = reviewDueDate !== undefined && isPastDue(reviewDueDate, now);
   const leniency = relativeLeniency(reviews);
   const byStaff = new Map<string, Assessment[]>();
   for (const review of reviews) byStaff.set(review.staffId, [...(byStaff.get(review.staffId) ?? []), review]);

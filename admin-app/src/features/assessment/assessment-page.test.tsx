@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiRequestError, notify } from '@portal/shared/client';
+import { notify } from '@portal/shared/client';
 import {
   BLIND_REVIEW_TEXTS,
   CONFLICT_MESSAGES,
@@ -9,7 +9,7 @@ import {
   type UserRole,
 } from '@portal/shared/domain';
 import AdminRoutes from '../../app/routes';
-import { answer, apiError, fail, type Routes } from '@portal/jest-support/fake-api';
+import { answer, apiError, apiRefusal, fail, type Routes } from '@portal/jest-support/fake-api';
 import { renderSignedIn } from '@portal/jest-support/render-signed-in';
 import { NOT_WEIGHTED } from './assessment-form';
 import { DRAFT_CONFLICT_TITLE } from './draft-conflict';
@@ -274,9 +274,7 @@ describe('a save refused because another tab or device saved first', () => {
         assessment({ ...(body as object), state: 'draft', version: (body as { version: number }).version + 1 }),
       )
       .mockImplementationOnce(() => {
-        throw new ApiRequestError(409, 'conflict', stale, {
-          error: { code: 'conflict', message: stale, details: { current } },
-        });
+        throw apiRefusal('stale-version', stale, { current });
       });
 
   test('other criteria and comments changed there are merged without asking, and saved', async () => {
@@ -444,7 +442,7 @@ test('a super-reviewer reopens a submitted review, which becomes editable', asyn
 
 test("a review that is not the caller's shows the server's reason", async () => {
   renderPage(REVIEW_URL, {
-    [`GET ${REVIEW}`]: fail(apiError(403, 'forbidden', 'This application is not assigned to you')),
+    [`GET ${REVIEW}`]: fail(apiRefusal('not-assigned', 'This application is not assigned to you')),
   });
 
   expect(await screen.findByText('This application is not assigned to you')).toBeInTheDocument();

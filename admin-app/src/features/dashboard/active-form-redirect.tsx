@@ -1,6 +1,6 @@
 import { Result } from 'antd';
 import { useQuery } from '@portal/shared/query';
-import { activeFormQueryOptions, ApiRequestError, usePortal } from '@portal/shared/client';
+import { activeFormQueryOptions, isApiRefusal, usePortal } from '@portal/shared/client';
 import { RESPONSE_MESSAGES } from '@portal/shared/domain';
 import { Link, Navigate } from '@portal/shared/router';
 import { LoadError, PageSkeleton } from '@portal/shared/ui';
@@ -13,7 +13,7 @@ export function ActiveFormRedirect() {
 
   if (form.isPending) return <PageSkeleton label="Loading the active form" />;
   if (form.isError) {
-    if (form.error instanceof ApiRequestError && form.error.status === 404) {
+    if (isApiRefusal(form.error, 'no-active-form')) {
       return (
         <Result
           status="info"

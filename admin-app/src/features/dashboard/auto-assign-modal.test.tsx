@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { notify } from '@portal/shared/client';
 import type { AutoAssignPreview } from '@portal/shared/domain';
 import { STAFF_MESSAGES } from '@portal/shared/domain';
-import { answer, apiError } from '@portal/jest-support/fake-api';
+import { answer, apiRefusal } from '@portal/jest-support/fake-api';
 import { FORM, FORM_ID, OTHER_RESPONSE_ID, RESPONSE_ID, STAFF, page, row } from '../../testing/fixtures';
 import { renderDor } from '../../testing/render-dor';
 
@@ -88,13 +88,13 @@ test("'Assign {n} reviews' sends the preview's planId", async () => {
   await waitFor(() => expect(success).toHaveBeenCalledWith('2 reviews assigned!'));
 });
 
-test('a changed plan (409) is explained and previewed again', async () => {
+test('a changed plan is explained and previewed again', async () => {
   const preview = jest
     .fn()
     .mockReturnValueOnce(PLAN)
     .mockReturnValueOnce({ ...PLAN, planId: 'plan-2', assignments: PLAN.assignments.slice(0, 1) });
   const apply = jest.fn(() => {
-    throw apiError(409, 'conflict', STAFF_MESSAGES.planChanged);
+    throw apiRefusal('plan-changed', STAFF_MESSAGES.planChanged);
   });
   renderWith({
     [`POST /admin/forms/${FORM_ID}/auto-assign/preview`]: preview,

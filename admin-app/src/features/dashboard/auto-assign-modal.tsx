@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, InputNumber, Modal, Spin, Table, Typography } from 'antd';
-import { ApiRequestError, usePortal } from '@portal/shared/client';
+import { isApiRefusal, usePortal } from '@portal/shared/client';
 import { countOf, type AutoAssignPreview } from '@portal/shared/domain';
 import { RoleBadge, useRoleLabel } from '@portal/shared/ui';
 import { applyAutoAssign, previewAutoAssign } from '../../api/staff';
@@ -80,7 +80,7 @@ export function AutoAssignButton({ formId, disabled = false }: { formId: string;
       success: (result) => `${countOf(result.created, 'review')} assigned!`,
       onSuccess: () => close(),
       onError: (error, current) => {
-        if (!(error instanceof ApiRequestError) || error.status !== 409) return false;
+        if (!isApiRefusal(error, 'plan-changed')) return false;
         setNotice(error.message);
         setPlan(null);
         preview.mutate(current.reviewersPerApplication);

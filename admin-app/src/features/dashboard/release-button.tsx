@@ -1,6 +1,5 @@
 import { Button, Popconfirm } from 'antd';
-import { ApiRequestError } from '@portal/shared/client';
-import { usePortal } from '@portal/shared/client';
+import { isApiRefusal, usePortal } from '@portal/shared/client';
 import { releaseDecisions } from '../../api/rows';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 
@@ -12,7 +11,7 @@ export function ReleaseButton({
 }: {
   formId: string;
   released: boolean;
-  /** The server's refusal while rows are undecided (409 with the counts): the page shows it with a link. */
+  /** The server's refusal while rows are undecided (reason `undecided`): the page shows it with a link. */
   onBlocked: (message: string | null) => void;
 }) {
   const { api } = usePortal();
@@ -20,8 +19,7 @@ export function ReleaseButton({
     success: () => 'Decisions released!',
     onSuccess: () => onBlocked(null),
     onError: (error) => {
-      const counts = error instanceof ApiRequestError ? (error.details as { rows?: unknown } | undefined) : undefined;
-      if (!(error instanceof ApiRequestError) || error.status !== 409 || typeof counts?.rows !== 'number') return false;
+      if (!isApiRefusal(error, 'undecided')) return false;
       onBlocked(error.message);
       return true;
     },

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiRequestError } from '@portal/shared/client';
 import { STAFF_MESSAGES } from '@portal/shared/domain';
-import { answer } from '@portal/jest-support/fake-api';
+import { answer, apiRefusal } from '@portal/jest-support/fake-api';
 import { FORM, FORM_ID, OTHER_RESPONSE_ID, RESPONSE_ID, STAFF, page, row } from '../../testing/fixtures';
 import { renderDor } from '../../testing/render-dor';
 
@@ -25,7 +24,7 @@ test('a refused release says how many role applications and applicants, and link
   const { request } = renderDor(ALL, {
     ...base,
     [`POST /admin/forms/${FORM_ID}/release`]: () => {
-      throw new ApiRequestError(409, 'conflict', message, { error: { code: 'conflict', message, details: COUNTS } });
+      throw apiRefusal('undecided', message, COUNTS);
     },
   });
   await screen.findByRole('link', { name: 'Bo Chen' });

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import type { UserRole } from '@portal/shared/domain';
 import AdminRoutes from '../../app/routes';
-import { answer, apiError, fail, type Routes } from '@portal/jest-support/fake-api';
+import { answer, apiRefusal, fail, type Routes } from '@portal/jest-support/fake-api';
 import { renderSignedIn } from '@portal/jest-support/render-signed-in';
 
 const FORM = { id: 'spring-2025', semester: 'Spring 2025', sections: [], reviewRubrics: [], interviewRubrics: [] };
@@ -47,14 +47,14 @@ test('a super-reviewer gets the dashboards, users and forms', async () => {
 });
 
 test("without an active form a reviewer reads 'No active form!'", async () => {
-  renderHome('reviewer', { 'GET /forms/active': fail(apiError(404, 'not-found', 'No active form!')) });
+  renderHome('reviewer', { 'GET /forms/active': fail(apiRefusal('no-active-form', 'No active form!')) });
 
   expect(await screen.findByText('No active form!')).toBeInTheDocument();
   expect(screen.queryByRole('link', { name: /Reviewer dashboard/ })).not.toBeInTheDocument();
 });
 
 test('without an active form a super-reviewer still reaches users and forms', async () => {
-  renderHome('super-reviewer', { 'GET /forms/active': fail(apiError(404, 'not-found', 'No active form!')) });
+  renderHome('super-reviewer', { 'GET /forms/active': fail(apiRefusal('no-active-form', 'No active form!')) });
 
   expect(await screen.findByText('No active form!')).toBeInTheDocument();
   expect(await linkTo('Users')).toHaveAttribute('href', '/admin/dor/users');

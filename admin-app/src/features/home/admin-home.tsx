@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Card, Flex, Typography } from 'antd';
 import { useQuery } from '@portal/shared/query';
 import {
-  ApiRequestError,
   activeFormQueryOptions,
+  isApiRefusal,
   useCurrentUser,
   usePortal,
   useRetryUnlessAnswered,
@@ -59,7 +59,7 @@ function StaffLinks({ isSuper }: { isSuper: boolean }) {
   const { api } = usePortal();
   const retry = useRetryUnlessAnswered();
   const activeForm = useQuery({ ...activeFormQueryOptions(api), retry });
-  if (activeForm.error instanceof ApiRequestError && activeForm.error.status === 404) {
+  if (isApiRefusal(activeForm.error, 'no-active-form')) {
     return (
       <>
         <StatusResult status="info" title={RESPONSE_MESSAGES.noActiveForm} />

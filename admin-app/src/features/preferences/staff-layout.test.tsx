@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { notify } from '@portal/shared/client';
 import type { TeamRole, UserRole } from '@portal/shared/domain';
 import AdminRoutes from '../../app/routes';
-import { answer, apiError, fail, type Routes } from '@portal/jest-support/fake-api';
+import { answer, apiError, apiRefusal, fail, type Routes } from '@portal/jest-support/fake-api';
 import { renderSignedIn, sessionAnswer } from '@portal/jest-support/render-signed-in';
 
 jest.setTimeout(30_000);
@@ -140,7 +140,10 @@ test("'Failed to fetch user!' when the session has no user record", async () => 
   await waitFor(() => expect(failure).toHaveBeenCalledWith('Failed to fetch user!'));
 });
 
-/** A club's form with its own roles and rule (issue 14): every reviewer reviews Events, 1 role at least. */
+/**
+ * A club's form with its own roles and rule (docs/product.md#team-roles): every reviewer reviews
+ * Events, 1 role at least.
+ */
 const CLUB_FORM = {
   ...FORM,
   roles: [
@@ -192,7 +195,7 @@ test("a reviewer whose preferences are not among the active form's roles chooses
 });
 
 test('without an active form the default roles and rule apply', async () => {
-  renderLayout('reviewer', [], { 'GET /forms/active': fail(apiError(404, 'not-found', 'No active form!')) });
+  renderLayout('reviewer', [], { 'GET /forms/active': fail(apiRefusal('no-active-form', 'No active form!')) });
 
   expect(await screen.findByRole('dialog')).toBeInTheDocument();
   expect(

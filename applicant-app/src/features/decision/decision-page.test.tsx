@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { notify } from '@portal/shared/client';
 import type { RoleDecision } from '@portal/shared/domain';
 import ApplicantRoutes from '../../app/routes';
-import { answer, apiError, fail, type Routes } from '@portal/jest-support/fake-api';
+import { answer, apiError, apiRefusal, fail, type Routes } from '@portal/jest-support/fake-api';
 import { RESPONSE_ID, myApplication } from '../common/testing/fixtures';
 import { renderApplicantApp } from '../common/testing/render-applicant-app';
 
@@ -27,7 +27,7 @@ function renderDecision(routes: Routes, role = 'engineer') {
 function offerServer(initial: RoleDecision) {
   let current = initial;
   const reply = jest.fn((body: unknown) => {
-    if (current.offer) throw apiError(409, 'conflict', 'You have already replied to this offer');
+    if (current.offer) throw apiRefusal('offer-answered', 'You have already replied to this offer');
     current = { ...current, offer: (body as { reply: string }).reply === 'accept' ? 'accepted' : 'declined' };
     return current;
   });
@@ -39,7 +39,7 @@ const ACCEPTED: RoleDecision = { role: 'engineer', decision: 'accepted', offer: 
 afterEach(() => jest.restoreAllMocks());
 
 test('before release the page says so and shows no outcome', async () => {
-  renderDecision({ [DECISION]: fail(apiError(403, 'forbidden', 'Decisions have not been released yet')) });
+  renderDecision({ [DECISION]: fail(apiRefusal('not-released', 'Decisions have not been released yet')) });
 
   expect(await screen.findByText('Decisions have not been released yet')).toBeInTheDocument();
   expect(screen.queryByText(/Accepted|Denied|Waitlisted|Congratulations/)).not.toBeInTheDocument();
@@ -172,7 +172,7 @@ test('an unknown response says so', async () => {
   expect(await screen.findByText('No response for this ID!')).toBeInTheDocument();
 });
 
-// Roles are the form's own (issue 14): only the server knows whether "astronaut" is one of them,
+// Roles are the form's own (docs/product.md#team-roles): only the server knows whether "astronaut" is one of them,
 // but something that cannot be a role id is not asked for.
 test('a role that cannot be a role id is not found, without asking the server', async () => {
   const { request } = renderDecision({}, 'not%20a%20role');

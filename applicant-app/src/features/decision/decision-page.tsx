@@ -1,6 +1,12 @@
 import { Flex, Result, Tag, Typography } from 'antd';
 import { useQuery } from '@portal/shared/query';
-import { ApiRequestError, decisionQueryOptions, usePortal, useRetryUnlessAnswered } from '@portal/shared/client';
+import {
+  ApiRequestError,
+  decisionQueryOptions,
+  isApiRefusal,
+  usePortal,
+  useRetryUnlessAnswered,
+} from '@portal/shared/client';
 import {
   DEFAULT_TEAM_ROLE_DEFINITIONS,
   RESPONSE_MESSAGES,
@@ -49,7 +55,7 @@ function Decision({ responseId, role }: { responseId: string; role: string }) {
 
   const renderBody = () => {
     if (decision.isPending) return <PageSkeleton label="Loading your decision" />;
-    if (status === 403) {
+    if (isApiRefusal(decision.error, 'not-released')) {
       return (
         <Result
           status="info"

@@ -1,16 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { ApiRequestError, applicationKeys, notify, pendingSaves } from '@portal/shared/client';
 import { formatTime, RESPONSE_MESSAGES, type ApplicationResponse } from '@portal/shared/domain';
-import { apiError } from '../../../../tools/jest/fake-api';
+import { apiError, apiRefusal } from '../../../../tools/jest/fake-api';
 import type { StoredDraft } from '../../lib/draft-storage';
-import {
-  apiErrorWithDetails,
-  deferred,
-  draftResponse,
-  EDITOR_FORM,
-  EDITOR_RESPONSE_ID,
-  storedDraftKeys,
-} from './testing/editor-fixtures';
+import { deferred, draftResponse, EDITOR_FORM, EDITOR_RESPONSE_ID, storedDraftKeys } from './testing/editor-fixtures';
 import { renderEditor } from './testing/render-editor';
 
 const SAVE = `PUT /application/save/${EDITOR_RESPONSE_ID}`;
@@ -257,7 +250,7 @@ describe('a save refused because another tab or device saved first (409)', () =>
   );
   const refuseOnce = () =>
     jest.fn(savedAs()).mockImplementationOnce(() => {
-      throw apiErrorWithDetails(409, 'conflict', RESPONSE_MESSAGES.staleSave, { current });
+      throw apiRefusal('stale-version', RESPONSE_MESSAGES.staleSave, { current });
     });
 
   test('opens the dialog and keeps the typed text; no further autosave while it is open', async () => {
@@ -334,7 +327,7 @@ describe('a save refused because another tab or device saved first (409)', () =>
   test('a question changed only in the other tab is merged without asking, and the merge is saved', async () => {
     const otherTab = draftResponse({ 'about-you.year': 'Third year' }, { version: 9 });
     const save = jest.fn(savedAs()).mockImplementationOnce(() => {
-      throw apiErrorWithDetails(409, 'conflict', RESPONSE_MESSAGES.staleSave, { current: otherTab });
+      throw apiRefusal('stale-version', RESPONSE_MESSAGES.staleSave, { current: otherTab });
     });
     const { saves } = renderEditor({ initial: draftResponse({}, { version: 3 }), routes: { [SAVE]: save } });
 
@@ -352,7 +345,7 @@ describe('a save refused because another tab or device saved first (409)', () =>
 
   test('a 409 without the saved copy is a failed save; no other request is made', async () => {
     const save = jest.fn(savedAs()).mockImplementationOnce(() => {
-      throw apiErrorWithDetails(409, 'conflict', RESPONSE_MESSAGES.staleSave, undefined);
+      throw apiRefusal('stale-version', RESPONSE_MESSAGES.staleSave);
     });
     const { request } = renderEditor({ routes: { [SAVE]: save } });
 
@@ -590,7 +583,7 @@ describe('logout', () => {
 describe('the deadline', () => {
   test('a save refused after the deadline says so at once, makes the editor read-only and keeps the copy', async () => {
     const save = jest.fn(() => {
-      throw apiError(403, 'forbidden', RESPONSE_MESSAGES.pastDue);
+      throw apiRefusal('past-due', RESPONSE_MESSAGES.pastDue);
     });
     const { saves } = renderEditor({ routes: { [SAVE]: save } });
 
@@ -607,6 +600,58 @@ describe('the deadline', () => {
     expect(storedDraftKeys()).toEqual([TAB_KEY]);
     await advance(60_000);
     expect(saves()).toHaveLength(1);
+  });
+
+  test('a past-due refusal closes the editor by its reason, whatever its words', async () => {
+    const reworded = 'Applications for this form closed at midnight';
+    const save = jest.fn(() => {
+      throw apiRefusal('past-due', reworded);
+    });
+    const { saves } = renderEditor({ routes: { [SAVE]: save } });
+
+    typeName('Nova');
+    await advance(2000);
+
+    expect(screen.getByRole('alert')).toHaveTextContent(reworded);
+    expect(toast).toHaveBeenCalledWith(reworded);
+    expect(toast).not.toHaveBeenCalledWith('Failed to save your application!');
+    expect(nameField()).toHaveAttribute('readonly');
+    await advance(60_000);
+    expect(saves()).toHaveLength(1);
+  });
+
+  test.each([
+    ['submitted elsewhere', 'submitted', RESPONSE_MESSAGES.notEditable],
+    ['released decisions', 'released', RESPONSE_MESSAGES.decisionsReleased],
+  ] as const)('a refusal for %s closes the editor too, with its message', async (_name, reason, message) => {
+    const { saves } = renderEditor({
+      routes: {
+        [SAVE]: () => {
+          throw apiRefusal(reason, message);
+        },
+      },
+    });
+
+    typeName('Nova');
+    await advance(2000);
+
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(nameField()).toHaveAttribute('readonly');
+    await advance(60_000);
+    expect(saves()).toHaveLength(1);
+  });
+
+  test("the deadline's words without its reason are an ordinary failure, not the deadline", async () => {
+    const save = jest.fn(savedAs()).mockImplementationOnce(() => {
+      throw apiError(403, 'forbidden', RESPONSE_MESSAGES.pastDue);
+    });
+    renderEditor({ routes: { [SAVE]: save } });
+
+    typeName('Nova');
+    await advance(2000);
+
+    expect(toast).toHaveBeenCalledWith('Failed to save your application!');
+    expect(nameField()).not.toHaveAttribute('readonly');
   });
 
   test("at the form's due date the editor saves what is pending, then closes", async () => {

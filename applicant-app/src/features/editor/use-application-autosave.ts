@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@portal/shared/query';
 import {
-  ApiRequestError,
   applicationKeys,
   defaultClassify,
+  isApiRefusal,
   notify,
   saveResponse,
   useAutosave,
@@ -13,7 +13,6 @@ import {
 } from '@portal/shared/client';
 import {
   answerFields,
-  RESPONSE_MESSAGES,
   rolesFromAnswers,
   withAnswerFields,
   type ApplicationForm,
@@ -34,13 +33,9 @@ export const NOT_AUTHENTICATED = 'Not authenticated';
 
 export type ApplicationAutosave = Autosave<ApplicationResponse>;
 
-/** The server will take no more saves of this response: the deadline passed, or it was submitted. */
-export function isFinalRefusal(error: unknown): boolean {
-  return (
-    error instanceof ApiRequestError &&
-    (error.message === RESPONSE_MESSAGES.pastDue || error.message === RESPONSE_MESSAGES.notEditable)
-  );
-}
+/** The server will take no more saves of this response: past due, submitted, or its decisions released. */
+export const isFinalRefusal = (error: unknown): error is Error =>
+  isApiRefusal(error, 'past-due', 'submitted', 'released');
 
 const classify = (error: unknown): FailureKind => (isFinalRefusal(error) ? 'final' : defaultClassify(error));
 
@@ -53,7 +48,7 @@ const withDerivedRoles = (form: ApplicationForm, response: ApplicationResponse):
 const lastSaveOf = (response: ApplicationResponse) => (response.version > 0 ? new Date(response.dateSubmitted) : null);
 
 /**
- * Spec section 4 autosave of the application, on the portal's one autosave engine, plus what is
+ * The autosave of the application (docs/product.md#autosave), on the portal's one autosave engine, plus what is
  * the applicant's own: every edit is kept in localStorage until the server has it (restored after
  * a reload, merged question by question if another tab saved meanwhile), a failure toasts once,
  * every attempt refreshes the cached responses, and the deadline or a submit elsewhere closes it.
@@ -85,7 +80,7 @@ export function useApplicationAutosave(form: ApplicationForm, initial: Applicati
     onSettled({ ok, error, firstFailure }) {
       void queryClient.invalidateQueries({ queryKey: applicationKeys.all });
       if (ok || !firstFailure) return;
-      notify.error(isFinalRefusal(error) ? (error as Error).message : SAVE_FAILED_TOAST);
+      notify.error(isFinalRefusal(error) ? error.message : SAVE_FAILED_TOAST);
     },
     onDiscard: () => clearAllDrafts(initial.id),
   });
@@ -101,7 +96,7 @@ export function useApplicationAutosave(form: ApplicationForm, initial: Applicati
   return autosave;
 }
 
-/** An edit of the response: refreshes dateSubmitted and rolesApplied (spec section 4). */
+/** An edit of the response: refreshes dateSubmitted and rolesApplied (docs/product.md#autosave). */
 export function editedResponse(form: ApplicationForm, response: ApplicationResponse): ApplicationResponse {
   return { ...withDerivedRoles(form, response), dateSubmitted: new Date().toISOString() };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { RESPONSE_MESSAGES, type ApplicationForm } from '@portal/shared/domain';
+import { isPastDue, RESPONSE_MESSAGES, type ApplicationForm } from '@portal/shared/domain';
 import { isFinalRefusal, type ApplicationAutosave } from './use-application-autosave';
 
 /** setTimeout cannot wait longer than this; a deadline further away is checked by the server. */
@@ -11,8 +11,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * Returns the message to show once closed, or null while open.
  */
 export function useDeadline(form: ApplicationForm, autosave: ApplicationAutosave): string | null {
-  const dueAt = new Date(form.dueDate).getTime();
-  const [passed, setPassed] = useState(() => Date.now() >= dueAt);
+  const dueAt = Date.parse(form.dueDate);
+  const [passed, setPassed] = useState(() => isPastDue(form, Date.now()));
   const { flush, close } = autosave;
 
   useEffect(() => {
@@ -34,6 +34,6 @@ export function useDeadline(form: ApplicationForm, autosave: ApplicationAutosave
     };
   }, [passed, flush, close]);
 
-  if (autosave.status === 'closed' && isFinalRefusal(autosave.error)) return (autosave.error as Error).message;
+  if (autosave.status === 'closed' && isFinalRefusal(autosave.error)) return autosave.error.message;
   return passed ? RESPONSE_MESSAGES.pastDue : null;
 }

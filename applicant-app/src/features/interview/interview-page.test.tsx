@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { INTERVIEW_MESSAGES, type ApplicantInterviews, type ApplicantSlotView } from '@portal/shared/domain';
 import ApplicantRoutes from '../../app/routes';
-import { answer, fail, apiError } from '@portal/jest-support/fake-api';
+import { answer, apiRefusal, fail } from '@portal/jest-support/fake-api';
 import { myApplication } from '../common/testing/fixtures';
 import { renderApplicantApp } from '../common/testing/render-applicant-app';
 
@@ -53,7 +53,7 @@ test("an invited applicant sees the open times in the form's zone, zone named, a
 test('a refused booking shows the server message (the seat just taken)', async () => {
   renderPage({
     [`GET ${PATH}`]: answer(INVITED),
-    [`PUT ${PATH}/booking`]: fail(apiError(409, 'conflict', INTERVIEW_MESSAGES.slotFull)),
+    [`PUT ${PATH}/booking`]: fail(apiRefusal('slot-full', INTERVIEW_MESSAGES.slotFull)),
   });
   await userEvent.click(await screen.findByRole('button', { name: 'Book Mar 9, 2026, 9:30 AM EDT' }));
   expect(await screen.findByRole('alert')).toHaveTextContent(INTERVIEW_MESSAGES.slotFull);
@@ -63,7 +63,7 @@ test('a booked applicant cancels, and a refusal past the cut-off is shown', asyn
   const state = { ...INVITED, booking: SLOT, slots: [LATER] };
   renderPage({
     [`GET ${PATH}`]: answer(state),
-    [`DELETE ${PATH}/booking`]: fail(apiError(409, 'conflict', INTERVIEW_MESSAGES.pastCutoff(24))),
+    [`DELETE ${PATH}/booking`]: fail(apiRefusal('past-cutoff', INTERVIEW_MESSAGES.pastCutoff(24))),
   });
   await userEvent.click(await screen.findByRole('button', { name: 'Cancel interview' }));
   // The confirmation's own button.

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { notify } from '@portal/shared/client';
 import ApplicantRoutes from '../../app/routes';
 import { formatDueDate } from '../../lib/due-date';
-import { answer, apiError, fail } from '@portal/jest-support/fake-api';
+import { answer, apiError, apiRefusal, fail } from '@portal/jest-support/fake-api';
 import { FORM, myApplication, response } from '../common/testing/fixtures';
 import { renderApplicantApp } from '../common/testing/render-applicant-app';
 import type { Routes } from '@portal/jest-support/fake-api';
@@ -61,7 +61,7 @@ describe("the due date in the chapter's time zone, naming it", () => {
 });
 
 test("says 'No active form!' when there is none, with no start button", async () => {
-  renderOverview({ 'GET /forms/active': fail(apiError(404, 'not-found', 'No active form!')) });
+  renderOverview({ 'GET /forms/active': fail(apiRefusal('no-active-form', 'No active form!')) });
 
   expect(await screen.findByText('No active form!')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Start application' })).not.toBeInTheDocument();

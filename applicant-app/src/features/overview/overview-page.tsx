@@ -1,8 +1,8 @@
 import { Flex, Typography } from 'antd';
 import { useQuery } from '@portal/shared/query';
 import {
-  ApiRequestError,
   activeFormQueryOptions,
+  isApiRefusal,
   myApplicationsQueryOptions,
   useCurrentUser,
   usePortal,
@@ -32,7 +32,7 @@ export default function OverviewPage() {
         <LoadError title="Your account could not be loaded." error={user.error} onRetry={() => void user.refetch()} />
       );
     }
-    if (activeForm.error instanceof ApiRequestError && activeForm.error.status === 404) {
+    if (isApiRefusal(activeForm.error, 'no-active-form')) {
       return (
         <StatusResult
           status="info"

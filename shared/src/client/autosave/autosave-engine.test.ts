@@ -10,6 +10,7 @@ const stale = (current: Versioned<Answers>) =>
     error: {
       code: 'conflict',
       message: 'Saved elsewhere',
+      reason: 'stale-version',
       details: { current: { ...current.value, version: current.version } },
     },
   });
@@ -282,6 +283,21 @@ describe('failures', () => {
     type(engine, 'name', 'Nova R');
     await advance(2000);
     expect(server.stored().value).toEqual({ name: 'Nova R' });
+  });
+
+  test('a 409 is merged only when its reason is stale-version, whatever it carries', async () => {
+    const server = fakeServer({ value: { name: '' }, version: 3 });
+    const { engine } = engineFor(server);
+    const current = { name: 'Theirs', version: 4 };
+    server.next(() => {
+      throw new ApiRequestError(409, 'conflict', 'Saved elsewhere', {
+        error: { code: 'conflict', message: 'Saved elsewhere', details: { current } },
+      });
+    });
+
+    type(engine, 'name', 'Nova');
+    await advance(2000);
+    expect(engine.getState()).toMatchObject({ status: 'failed', version: 3, value: { name: 'Nova' } });
   });
 
   test('a final refusal (deadline) closes the engine: the draft stays, edits and saves stop', async () => {

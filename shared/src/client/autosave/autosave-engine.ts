@@ -6,7 +6,7 @@ import {
   type FieldConflict,
   type Fields,
 } from '@portal/shared/domain';
-import { ApiRequestError } from '../api-client';
+import { ApiRequestError, isApiRefusal } from '../api-client';
 
 /**
  * - idle: nothing under way (the draft may hold edits waiting for the 2 s pause);
@@ -59,7 +59,7 @@ export interface AutosaveOptions<T> {
   /** The draft's fields for the three-way merge, and a value with merged fields put back. */
   fieldsOf: (value: T) => Fields;
   withFields: (value: T, fields: Fields) => T;
-  /** The server's copy carried by a refusal of a stale save; by default `details.current` of a 409. */
+  /** The server's copy carried by a refusal of a stale save; by default `details.current` of a `stale-version`. */
   staleCopy?: (error: unknown) => Versioned<T> | null;
   /** By default: no connection, 5xx, 408 and 429 are retried; any other failure waits for the user. */
   classify?: (error: unknown) => FailureKind;
@@ -73,7 +73,7 @@ export interface AutosaveOptions<T> {
 }
 
 export function defaultStaleCopy<T>(error: unknown): Versioned<T> | null {
-  if (!(error instanceof ApiRequestError) || error.status !== 409) return null;
+  if (!isApiRefusal(error, 'stale-version')) return null;
   const current = (error.details as { current?: { version?: unknown } } | undefined)?.current;
   return current && typeof current.version === 'number' ? { value: current as T, version: current.version } : null;
 }

@@ -1,6 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiRequestError } from '@portal/shared/client';
 import {
   BLIND_REVIEW_TEXTS,
   DEFAULT_MESSAGE_TEMPLATES,
@@ -8,7 +7,7 @@ import {
   TEAM_ROLES,
   type ApplicationForm,
 } from '@portal/shared/domain';
-import { answer } from '@portal/jest-support/fake-api';
+import { answer, apiRefusal } from '@portal/jest-support/fake-api';
 import { FORM } from '../../../testing/fixtures';
 import { renderDor } from '../../../testing/render-dor';
 import { toDefinition } from './draft';
@@ -248,9 +247,7 @@ test("the server's refusal to lose answers shows its message and the question's 
     },
   ];
   const save = jest.fn(() => {
-    throw new ApiRequestError(409, 'conflict', FORM_REVISION_MESSAGES.conflict, {
-      error: { code: 'conflict', message: FORM_REVISION_MESSAGES.conflict, details },
-    });
+    throw apiRefusal('answers-would-be-lost', FORM_REVISION_MESSAGES.conflict, details);
   });
   renderDor('/admin/dor/forms/spring-2025/edit', {
     'GET /forms/spring-2025': answer(STORED),

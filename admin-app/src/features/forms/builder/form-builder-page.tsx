@@ -229,7 +229,9 @@ function FormBuilder({
       if (stored?.id !== form.id) navigate(dorPaths.editForm(form.id), { replace: true });
     },
     onError: (error) => {
-      if (!(error instanceof ApiRequestError) || (error.status !== 400 && error.status !== 409)) return false;
+      if (!(error instanceof ApiRequestError && (error.status === 400 || error.reason === 'answers-would-be-lost'))) {
+        return false;
+      }
       setServerIssues({ message: error.message, issues: fieldIssuesOf(error.details) });
       return true;
     },

@@ -28,7 +28,7 @@ const UsersPage = lazyPage(() => import('../features/users/users-page'), 'UsersP
 const guarded = (page: ReactNode) => <SuperOnly>{page}</SuperOnly>;
 
 /**
- * Everything under /admin/dor/ (spec section 2): the dashboard shell needs only sign-in (its tabs
+ * Everything under /admin/dor/ (docs/product.md#screens-and-routes): the dashboard shell needs only sign-in (its tabs
  * are guarded inside it); every other page is for super-reviewers.
  */
 export default function DorRoutes() {

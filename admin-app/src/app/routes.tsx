@@ -20,9 +20,9 @@ const StaffOnly = ({ children }: { children: ReactNode }) => <RequireRole roles=
 
 /**
  * Everything under /admin; rendered by the shell inside its router, QueryClient and session.
- * Spec sections 2 and 6: the super-reviewer's pages under dor/ (each guarded there), the reviewers'
- * screens and settings (the roles they review). StaffLayout shows a reviewer the role-preference
- * dialog until they have chosen.
+ * docs/product.md#screens-and-routes and #roles-and-permissions: the super-reviewer's pages under
+ * dor/ (each guarded there), the reviewers' screens and settings (the roles they review).
+ * StaffLayout shows a reviewer the role-preference dialog until they have chosen.
  */
 function AdminRoutesTree() {
   return (

@@ -28,7 +28,7 @@ export function firstReviewSectionId(form: Pick<ApplicationForm, 'sections'> | u
 
 const ids = (...parts: string[]) => parts.map(encodeURIComponent).join('/');
 
-/** The review or interview screen of one assessment (spec section 2 routes). */
+/** The review or interview screen of one assessment (docs/product.md#screens-and-routes). */
 export function assessmentScreenPath(
   assessment: { kind: AssessmentKind; responseId: string; id: string; role: TeamRole },
   formId: string,

@@ -5,7 +5,10 @@ import type { UserRole } from '@portal/shared/domain';
 
 const SUPER: readonly UserRole[] = ['super-reviewer'];
 
-/** Spec section 2: every page under /admin/dor/ but the dashboard shell is for super-reviewers only. */
+/**
+ * docs/product.md#screens-and-routes: every page under /admin/dor/ but the dashboard shell is for
+ * super-reviewers only.
+ */
 export function SuperOnly({ children }: { children: ReactNode }) {
   return (
     <RequireRole

@@ -38,7 +38,10 @@ function Guarded({ roles, children }: { roles: readonly UserRole[]; children: Re
 const ApplicantOnly = ({ children }: { children: ReactNode }) => <Guarded roles={APPLICANT}>{children}</Guarded>;
 const AnyRole = ({ children }: { children: ReactNode }) => <Guarded roles={USER_ROLES}>{children}</Guarded>;
 
-/** Spec section 2: everything under /apply, rendered by the shell inside its router, QueryClient and session. */
+/**
+ * docs/product.md#screens-and-routes: everything under /apply, rendered by the shell inside its
+ * router, QueryClient and session.
+ */
 function ApplicantRoutesTree() {
   return (
     <Routes>

@@ -15,7 +15,7 @@ import {
 } from '@portal/shared/domain';
 
 /**
- * The columns of the applications CSV (README "Exports"): one record per application row (a
+ * The columns of the applications CSV (docs/product.md#exports): one record per application row (a
  * response and one role applied for). First who and where it stands, then every question of the
  * form in form order (header: the question text), then one block per review and per interview:
  * the staff member, the state, a score per criterion of the form's rubrics of that kind, comments.

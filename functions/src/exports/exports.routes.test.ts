@@ -7,7 +7,7 @@ import type { Archiver } from 'archiver';
 import { parse } from 'csv-parse/sync';
 import type request from 'supertest';
 import { exportFileName } from '@portal/shared/domain';
-import { longForm } from '../../../e2e/support/long-form';
+import { longForm } from '../testing/long-form';
 import { createLocalFileStore } from '../files/local-file-store';
 import type { FileStore } from '../files/file-store';
 import { FORM_MESSAGES } from '../forms/forms.service';

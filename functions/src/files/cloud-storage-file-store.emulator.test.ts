@@ -55,6 +55,14 @@ function startStorageEmulator(): Promise<ChildProcess> {
   });
 }
 
+/**
+ * On a machine whose cores are all busy (npm test runs the browser tests beside this file), the
+ * emulator's server, a child process, has dropped a connection while a request was being written
+ * (EPIPE): a transport failure of the emulator, not of the adapter. A failed test runs again, up to
+ * twice, with the first failure printed; a real failure fails every time.
+ */
+jest.retryTimes(2, { logErrorsBeforeRetry: true });
+
 let emulator: ChildProcess | undefined;
 let app: App;
 

@@ -6,7 +6,10 @@ import { InvalidFilePathError, type FileStore, type StoredFileInfo } from './fil
 /** A Cloud Storage bucket as firebase-admin hands it out (`getStorage(app).bucket()`, @google-cloud/storage). */
 export type Bucket = ReturnType<Storage['bucket']>;
 
-/** Spec section 9: uploads above 256 KB are resumable (in the client library's default chunking). */
+/**
+ * docs/product.md#constants-and-limits: uploads above 256 KB are resumable (in the client library's
+ * default chunking).
+ */
 export const RESUMABLE_UPLOAD_THRESHOLD = 256 * 1024;
 /** Cloud Storage refuses object names longer than this many UTF-8 bytes. */
 const MAX_OBJECT_NAME_BYTES = 1024;

@@ -6,7 +6,7 @@ import type { DocumentStore } from '../store/document-store';
 /** The application-forms collection as the forms service needs it. */
 export interface FormsRepository {
   get(id: string): Promise<ApplicationForm | null>;
-  /** The first active form by id (spec section 7: "exactly the first"). */
+  /** The first active form by id (docs/product.md#calls-the-portal-makes: "exactly the first"). */
   firstActive(): Promise<ApplicationForm | null>;
   getUserRole(uid: string): Promise<UserRole | null>;
   /** Whether the user has started a response to the form. */

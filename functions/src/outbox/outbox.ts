@@ -12,7 +12,7 @@ import type { StoreTransaction } from '../store/document-store';
 import { renderEmail } from './render-email';
 
 /**
- * The outbox (issue 17): every email the portal sends is first a document here, written in the
+ * The outbox (docs/decisions/outbox.md): every email the portal sends is first a document here, written in the
  * same transaction as the change that causes it. Its id is the idempotency key: the event and the
  * recipient, so one event never queues a message twice for one person. A sender
  * (`outbox-sender.ts`) delivers queued messages and records the outcome.

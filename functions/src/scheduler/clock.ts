@@ -1,7 +1,8 @@
 /**
  * The server's one clock: what the API, the outbox sender and the scheduler read the time from.
  * It runs with the machine's clock plus an offset; only the local runtime ever moves it forward
- * (POST /local/clock), so a browser test can let a scheduled time arrive without waiting.
+ * (POST /local/clock), so a browser test can let a scheduled time arrive without waiting
+ * (docs/decisions/local-clock.md).
  */
 export interface Clock {
   now(): Date;

@@ -26,7 +26,7 @@ import type { ReviewsRepository } from './reviews.repository';
 import { eraseInTransaction, isOpen, userImpact } from './user-erasure';
 
 /**
- * User management for the super-reviewer (spec section 4: bulk role change and bulk delete, each
+ * User management for the super-reviewer (docs/product.md#user-management: bulk role change and bulk delete, each
  * one batch).
  *
  * The list is one store query: ordered by `sortName`, filtered by role and by the search token

@@ -14,7 +14,7 @@ import { dumpState } from '../testing/raw-requests';
 import { assign, setPreferences, storedRow } from '../testing/staff-fixtures';
 
 /**
- * A club whose teams are not the default seven (issue 14): its form defines Treasurer and Events,
+ * A club whose teams are not the default seven (docs/product.md#team-roles): its form defines Treasurer and Events,
  * and asks every reviewer to review Events and at least 1 role in all. Everything the portal does
  * with roles (the role-select answer, per-role sections, preferences, auto-assign, dashboards,
  * decisions, letters, the CSV) works with these roles.

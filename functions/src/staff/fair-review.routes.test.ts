@@ -11,8 +11,9 @@ import { createHarness, FORM_ID, later, START, type Caller, type Harness } from 
 import { assign, dumpStore, seedApplication, storedRow } from '../testing/staff-fixtures';
 
 /**
- * Calibrated scores and disagreement on the dashboard (issue 16). Rita scores 4, 3, 2, 2 and Rob
- * 2, 1, 0, 2 (every criterion alike) on Ann, Ben, Cat and Dan. Per criterion, by hand:
+ * Calibrated scores and disagreement on the dashboard
+ * (docs/product.md#calibrated-scores-and-disagreement). Rita scores 4, 3, 2, 2 and Rob 2, 1, 0, 2
+ * (every criterion alike) on Ann, Ben, Cat and Dan. Per criterion, by hand:
  * - everyone: mean 2, variance 10/8 = 1.25;
  * - Rita: mean 2.75, variance 0.6875, shrunk with 3 prior reviews: mean (4·2.75 + 3·2)/7 = 17/7,
  *   variance (4·0.6875 + 3·1.25)/7 = 6.5/7; Rob: mean 1.25 → 11/7, variance 6.5/7;

@@ -5,7 +5,7 @@ export const COLLECTIONS = {
   responses: 'application-responses',
   /** One document per (user, form): makes "create or reuse the response" race-free. */
   responseIndex: 'application-response-index',
-  /** Per response and role applied for: the review decision (spec section 3 values). */
+  /** Per response and role applied for: the review decision (docs/product.md#entities-and-their-fields). */
   reviewStatuses: 'review-statuses',
   files: 'uploaded-files',
   /** One per assignment: a reviewer's scores and comments for a response and role. */
@@ -20,11 +20,11 @@ export const COLLECTIONS = {
   rateLimits: 'rate-limits',
   /** One per data migration applied to this database (`migrations/run-migrations.ts`). */
   migrations: 'migrations',
-  /** Published interview slots, each with its bookings (issue 17). */
+  /** Published interview slots, each with its bookings (docs/product.md#interview-slots). */
   interviewSlots: 'interview-slots',
   /** Per applicant and form: the slot they booked (one seat per form). */
   interviewBookings: 'interview-bookings',
-  /** Per staff member and applicant email: a declared conflict of interest (issue 16). */
+  /** Per staff member and applicant email: a declared conflict of interest (docs/product.md#conflicts-of-interest). */
   conflicts: 'conflicts-of-interest',
   /**
    * Every email the portal sends, queued in the same transaction as its cause; id = event and

@@ -24,7 +24,8 @@ import {
  * `document_elements` (one per distinct element of the field's array: its JSON type, its value and
  * the document's id), kept in step with `documents` by triggers in the same transaction as each write
  * and filled for the documents stored before it in batches after the store opens (ELEMENT_FILLS_TABLE).
- * A search for a rare element reads its few documents from there (see `sqlite-query.ts`).
+ * A search for a rare element reads its few documents from there (see `sqlite-query.ts`). Why:
+ * docs/decisions/sqlite-indexes-from-firestore.md.
  */
 export interface SqliteIndex {
   name: string;

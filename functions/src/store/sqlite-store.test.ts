@@ -158,7 +158,7 @@ describe('sqlite store', () => {
     const db = openDatabase(filename);
     try {
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-      // 1 is NORMAL (2 is FULL); crash-recovery.test.ts SIGKILLs the API under saves on this setting.
+      // 1 is NORMAL (2 is FULL); crash-recovery.emulator.test.ts SIGKILLs the API under saves on this setting.
       expect(db.pragma('synchronous', { simple: true })).toBe(1);
     } finally {
       db.close();

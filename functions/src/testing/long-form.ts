@@ -1,5 +1,5 @@
-import type { ApplicationForm, FormSection, Question } from '../../shared/src/domain';
-import { demoForm } from '../../functions/src/seed/demo-form';
+import type { ApplicationForm, FormSection, Question } from '@portal/shared/domain';
+import { demoForm } from '../seed/demo-form';
 
 /**
  * A chapter-sized form for the layout, keyboard and accessibility tests: 15 sections (11 for a
@@ -232,7 +232,7 @@ export const countQuestions = (form: ApplicationForm) =>
 export const CHAPTER_FORM_ID = 'chapter-fall';
 
 /**
- * The long form as a chapter writes it (issue 14): markdown in the form, section and question
+ * The long form as a chapter writes it (docs/product.md#rich-text): markdown in the form, section and question
  * texts, per-role sections, and a letter per decision and role group.
  */
 export function chapterForm(dueDate: Date): ApplicationForm {

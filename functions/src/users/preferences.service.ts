@@ -24,10 +24,11 @@ export async function assertMaySetPreferences(store: DocumentStore, callerId: st
 }
 
 /**
- * Sets a reviewer's role preferences (spec section 5). They are checked against the active form's
- * roles and review-role rule (without an active form: the default roles and rule, "Bootcamp and at
- * least 3"). The role is checked and the preferences written in one transaction, so a role change
- * in between cannot leave preferences on a record that is no longer a reviewer's.
+ * Sets a reviewer's role preferences (docs/product.md#reviewer-role-preferences). They are checked
+ * against the active form's roles and review-role rule (without an active form: the default roles
+ * and rule, "Bootcamp and at least 3"). The role is checked and the preferences written in one
+ * transaction, so a role change in between cannot leave preferences on a record that is no longer a
+ * reviewer's.
  */
 export async function setRolePreferences(
   store: DocumentStore,

@@ -10,8 +10,9 @@ function detailsText(error: unknown): string | null {
 }
 
 /**
- * Spec section 8's '{prefix}: {message} ({response data})', readable: the message, then what the
- * response adds to it (the fields it names), in parentheses only when there is something to add.
+ * The error catalogue's '{prefix}: {message} ({response data})' (docs/product.md#error-catalogue),
+ * readable: the message, then what the response adds to it (the fields it names), in parentheses
+ * only when there is something to add.
  */
 export function failureMessage(prefix: string, error: unknown): string {
   const message = error instanceof Error ? error.message : 'Something went wrong';

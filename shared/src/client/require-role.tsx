@@ -4,7 +4,7 @@ import { Navigate } from '@portal/shared/router';
 import { usePortal } from './portal-context';
 import { useCurrentUser } from './session-queries';
 
-/** Spec section 5: a role not allowed on a route is sent to /login. */
+/** docs/product.md#route-guards: a role not allowed on a route is sent to /login. */
 export function RequireRole({
   roles,
   children,

@@ -3,7 +3,7 @@ import type * as ReactToastify from 'react-toastify';
 import type { ToastContainerProps, ToastOptions } from 'react-toastify';
 import { PORTAL_COLORS } from '@portal/shared/domain';
 
-/** Spec sections 8 and 9: toast placement and behaviour, set once for every app. */
+/** docs/product.md#error-catalogue and #constants-and-limits: toast placement and behaviour, set once for every app. */
 export const TOAST_CONTAINER_PROPS = {
   position: 'top-right',
   autoClose: 5000,

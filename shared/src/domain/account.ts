@@ -33,7 +33,7 @@ const nameSchema = (label: string) =>
 export const firstNameSchema = nameSchema('First name');
 export const lastNameSchema = nameSchema('Last name');
 
-/** Spec section 3: the registration payload. Unknown fields (a role, say) are refused. */
+/** docs/product.md#sign-up-and-log-in: the registration payload. Unknown fields (a role, say) are refused. */
 export const registrationSchema = z.strictObject({
   email: emailSchema,
   password: passwordSchema,
@@ -42,7 +42,7 @@ export const registrationSchema = z.strictObject({
 });
 export type Registration = z.infer<typeof registrationSchema>;
 
-/** Spec section 3: the profile update payload. Privileged fields (role, ...) are refused. */
+/** docs/product.md#profile: the profile update payload. Privileged fields (role, ...) are refused. */
 export const profileUpdateSchema = z.strictObject({
   email: emailSchema,
   firstName: firstNameSchema,

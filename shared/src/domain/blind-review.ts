@@ -4,7 +4,7 @@ import type { ApplicationForm, User } from './schemas';
 import type { AssessmentKind } from './staff';
 
 /**
- * Blind review (issue 16): per stage, whether reviewers read applications without the applicant's
+ * Blind review (docs/product.md#blind-review): per stage, whether reviewers read applications without the applicant's
  * name, email, identifying answers or uploaded file names. Super-reviewers always see everything.
  */
 export const blindReviewSchema = z.strictObject({

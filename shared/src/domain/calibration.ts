@@ -1,9 +1,10 @@
 import { aggregateScore, type Rubric, type Scores } from './scoring';
 
 /**
- * Calibrated scores (issue 16): each reviewer's own leniency (their mean) and spread (their
- * standard deviation) are removed per criterion, and the score is mapped back onto the rubric's
- * scale with the mean and spread of every reviewer's scores on that criterion.
+ * Calibrated scores (docs/product.md#calibrated-scores-and-disagreement): each reviewer's own
+ * leniency (their mean) and spread (their standard deviation) are removed per criterion, and the
+ * score is mapped back onto the rubric's scale with the mean and spread of every reviewer's scores
+ * on that criterion.
  *
  * A reviewer with few reviews says little about their own habits, so their mean and variance are
  * shrunk toward everyone's: each counts as `CALIBRATION_PRIOR_REVIEWS` reviews scored exactly
@@ -12,7 +13,7 @@ import { aggregateScore, type Rubric, type Scores } from './scoring';
  */
 export const CALIBRATION_PRIOR_REVIEWS = 3;
 
-/** The one sentence the dashboards and the README show. */
+/** The one sentence the dashboards and docs/product.md show. */
 export const CALIBRATION_EXPLANATION =
   "Calibrated scores remove each reviewer's own leniency and spread: every score is compared with that reviewer's other scores of the form on the same criterion (trusted more as they submit more reviews) and mapped back onto the rubric's scale.";
 

@@ -2,10 +2,10 @@ import './zod-config';
 import { z } from 'zod/mini';
 
 /**
- * Conflicts of interest (issue 16): a staff member declares one on an application assigned to
- * them, or ahead of time by the applicant's email. From then on they have no open review or
- * interview of that applicant, auto-assign never picks them for them, and a manual assignment
- * asks first. Stored in `conflicts`, one per staff member and applicant email.
+ * Conflicts of interest (docs/product.md#conflicts-of-interest): a staff member declares one on an
+ * application assigned to them, or ahead of time by the applicant's email. From then on they have
+ * no open review or interview of that applicant, auto-assign never picks them for them, and a
+ * manual assignment asks first. Stored in `conflicts`, one per staff member and applicant email.
  */
 export const MAX_CONFLICT_REASON_CHARS = 500;
 

@@ -8,8 +8,9 @@ export const USER_ROLE_LABELS: Record<UserRole, string> = {
 };
 
 /**
- * The ids of the default team roles (spec section 3): the roles of a form that defines none
- * (`DEFAULT_TEAM_ROLE_DEFINITIONS`). A form's own roles are read with `formTeamRoles`.
+ * The ids of the default team roles (docs/product.md#entities-and-their-fields): the roles of a
+ * form that defines none (`DEFAULT_TEAM_ROLE_DEFINITIONS`). A form's own roles are read with
+ * `formTeamRoles`.
  */
 export const TEAM_ROLES = [
   'bootcamp',
@@ -109,10 +110,16 @@ export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 export const INITIAL_RESPONSE_STATUS: ApplicationStatus = 'in-progress';
 export const AUTOSAVE_DELAY_MS = 2000;
-/** The default review-role rule's minimum (spec section 5); a form may set its own (`formReviewRoleRule`). */
+/**
+ * The default review-role rule's minimum (docs/product.md#reviewer-role-preferences); a form may
+ * set its own (`formReviewRoleRule`).
+ */
 export const MIN_REVIEWER_ROLE_PREFERENCES = 3;
 
-/** Spec section 9: a retry waits 1000 ms, doubling each time up to 30000 ms (queries and autosave alike). */
+/**
+ * docs/product.md#constants-and-limits: a retry waits 1000 ms, doubling each time up to 30000 ms
+ * (queries and autosave alike).
+ */
 export const RETRY_DELAY_BASE_MS = 1000;
 export const RETRY_DELAY_MAX_MS = 30_000;
 

@@ -8,7 +8,7 @@ import { formTeamRoles } from './team-role-definitions';
 import { teamRoleLabel } from './team-roles';
 
 /**
- * Decision letters (issue 14): a form holds markdown letters per final decision and optionally
+ * Decision letters (docs/product.md#decision-letters): a form holds markdown letters per final decision and optionally
  * per role or group of roles, with placeholders the server fills in for each applicant after
  * release. A decision and role without a letter get the generic text of `GENERIC_LETTERS`.
  */

@@ -1,5 +1,5 @@
 /**
- * The super-reviewer's exports of a form (staff-api.md): its applications as CSV and its uploaded
+ * The super-reviewer's exports of a form (docs/staff-api.md): its applications as CSV and its uploaded
  * files as a ZIP. The server names the download with `exportFileName`; the browser, which saves
  * the fetched bytes itself, gives it the same name.
  */

@@ -11,7 +11,8 @@ import type { ApplicationForm } from './schemas';
 import { rubricFor } from './scoring';
 
 /**
- * Calibrated review scores and disagreement on the dashboards' rows (issue 16). The calibration
+ * Calibrated review scores and disagreement on the dashboards' rows
+ * (docs/product.md#calibrated-scores-and-disagreement). The calibration
  * model is learnt per review rubric from every submitted review of the form.
  */
 

@@ -20,8 +20,9 @@ import {
 
 /**
  * What POST /application/forms accepts: an `ApplicationForm` with no unknown fields at any depth,
- * plus the rules that span fields (spec section 7, "form validation"). Each broken rule is an
- * issue at the path of the offending field, e.g. `sections.1.questions.0.options`.
+ * plus the rules that span fields (docs/product.md#forms-page-and-form-builder, "form validation").
+ * Each broken rule is an issue at the path of the offending field, e.g.
+ * `sections.1.questions.0.options`.
  */
 
 export const FORM_DEFINITION_MESSAGES = {

@@ -3,11 +3,11 @@ import type { Answer, SectionResponse } from './responses';
 import type { ApplicationForm, Question } from './schemas';
 
 /**
- * Replacing a form that already has applications (issue 14): the builder may add, reword and
- * reorder, but an answer must never lose its question. A new definition is refused when it
- * removes an answered question, moves it to another section, changes its type, or drops an
- * option someone chose; otherwise each stored response is rebuilt for the new definition
- * (`revisedSectionResponses`), keeping every answer.
+ * Replacing a form that already has applications (docs/product.md#forms-sections-and-questions):
+ * the builder may add, reword and reorder, but an answer must never lose its question. A new
+ * definition is refused when it removes an answered question, moves it to another section, changes
+ * its type, or drops an option someone chose; otherwise each stored response is rebuilt for the new
+ * definition (`revisedSectionResponses`), keeping every answer.
  */
 
 export interface RevisionIssue {

@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 import { idSchema } from './schemas';
 
 /**
- * Interview slots (issue 17): staff publish slots; an applicant invited to interview (a row of
+ * Interview slots (docs/product.md#interview-slots): staff publish slots; an applicant invited to interview (a row of
  * theirs qualified, or moved to the interview stage) books one seat per form, and may move or
  * cancel it until the form's cut-off before the slot starts. A slot keeps its bookings in its own
  * document, so the last seat is taken in one transaction by one applicant only.

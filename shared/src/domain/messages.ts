@@ -5,7 +5,7 @@ import type { SectionResponse } from './responses';
 import type { ApplicationForm } from './schemas';
 
 /**
- * The emails the portal sends (issue 17): each kind has a markdown template per form (subject and
+ * The emails the portal sends (docs/product.md#emails): each kind has a markdown template per form (subject and
  * body), editable in the form builder, with the letters' placeholders plus what the message needs.
  * A form without a template of a kind sends `DEFAULT_MESSAGE_TEMPLATES`'. The server fills a
  * template in and renders it (HTML and plain text) when it queues the message in the outbox.

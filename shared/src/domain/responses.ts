@@ -32,7 +32,10 @@ export type SectionResponse = z.infer<typeof sectionResponseSchema>;
 export const applicationStatusSchema = z.enum(APPLICATION_STATUSES);
 export const reviewDecisionSchema = z.enum(REVIEW_DECISIONS);
 
-/** Spec section 3: an application response; `version` counts saves (a save names the version it edited). */
+/**
+ * docs/product.md#entities-and-their-fields: an application response; `version` counts saves (a
+ * save names the version it edited).
+ */
 export const applicationResponseSchema = z.strictObject({
   id: z.uuid(),
   userId: idSchema,

@@ -1,6 +1,6 @@
 import type { UserRole } from './constants';
 
-/** Spec section 2: where each role lands after signing in. */
+/** Where each role lands after signing in (docs/product.md#screens-and-routes). */
 export function homePathForRole(role: UserRole): string {
   return role === 'applicant' ? '/apply' : '/admin';
 }

@@ -6,7 +6,7 @@ import { MAX_TEAM_ROLES } from './team-role-definitions';
 import { MAX_SEARCH_LENGTH } from './search';
 import { assessmentKindSchema, finalDecisionSchema } from './staff';
 
-/** The staff API's request schemas (see staff-api.md): the server parses with them, the admin client is typed by them. */
+/** The staff API's request schemas (see docs/staff-api.md): the server parses with them, the admin client is typed by them. */
 
 export const ROW_SORTS = ['submittedAt', 'name', 'reviewScore', 'calibratedReviewScore', 'interviewScore'] as const;
 export type RowSort = (typeof ROW_SORTS)[number];

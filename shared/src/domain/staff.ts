@@ -8,8 +8,8 @@ import type { Rubric, Scores } from './scoring';
 import { countOf } from './text';
 
 /**
- * The staff side's vocabulary (spec sections 2, 4-7; product notes "Review workflow" and
- * "Decisions"): decisions, assessments, messages and what the staff API answers. The application
+ * The staff side's vocabulary (docs/product.md#super-reviewer-dashboard and
+ * #decisions-and-release): decisions, assessments, messages and what the staff API answers. The application
  * row is in `application-row.ts`, scores in `scoring.ts`, request schemas in `staff-api.ts`.
  *
  * An `Assessment` (collections review-data and interview-data) is one assignment (staff member x

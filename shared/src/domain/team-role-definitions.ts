@@ -7,7 +7,7 @@ import { teamRoleSchema } from './ids';
 export const MAX_TEAM_ROLES = 30;
 
 /**
- * One of a form's team roles (issue 14: each club defines its own). `id` is what responses,
+ * One of a form's team roles (each club defines its own: docs/product.md#team-roles). `id` is what responses,
  * rubrics, assignments and decisions store; `label` is what people read.
  */
 export const teamRoleDefinitionSchema = z.object({

@@ -8,7 +8,7 @@ import {
 } from './team-role-definitions';
 
 /**
- * A form's team roles as the portal reads them (issue 14: each club defines its own). Every reader
+ * A form's team roles as the portal reads them (each club defines its own: docs/product.md#team-roles). Every reader
  * goes through `formTeamRoles` / `formReviewRoleRule`, so a form stored before roles were per form
  * (no `roles`, no `reviewRoleRule`) behaves exactly as before: the spec's seven roles and
  * "Bootcamp and at least 3". That default read is why there is no data migration: stored forms,

@@ -9,7 +9,7 @@ export interface SaveIndicatorTexts {
   neverSaved: string;
 }
 
-/** Spec section 4: the applicant's texts. */
+/** The applicant's texts (docs/product.md#autosave). */
 export const APPLICATION_SAVE_TEXTS: SaveIndicatorTexts = {
   failed: 'Failed to save your application',
   neverSaved: 'Form not yet saved!',

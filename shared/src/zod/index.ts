@@ -6,6 +6,6 @@ import * as members from './members';
  * (tools/webpack/create-config.ts), so the shell and the remote of a visit validate with one zod.
  * The `z` here holds only what the apps call (./members.ts), so the shared chunk carries just that
  * (and the schema classes it reaches). Types still come from zod itself. `zod-facade.test.ts`
- * checks every `z.…` in the apps' source against it.
+ * checks every `z.…` in the apps' source against it. Why: docs/decisions/zod-mini-and-facade.md.
  */
 export const z = members;

@@ -16,7 +16,7 @@ const PageNotFound = lazyPage(() => import('../features/not-found/not-found-page
 // Local mode only: the build replaces the flag with a constant, so production bundles hold no mailbox.
 const MailboxPage = __PORTAL_LOCAL_MODE__ ? lazyPage(() => import('../features/mailbox/mailbox-page')) : null;
 
-/** Spec section 2: public pages, then the shared layout whose routes need a verified sign-in. */
+/** docs/product.md#screens-and-routes: public pages, then the shared layout whose routes need a verified sign-in. */
 export function AppRoutes({ chapter }: { chapter: ClientConfig['chapter'] }) {
   return (
     <Routes>

@@ -2,7 +2,7 @@ import { QueryClient } from '@portal/shared/query';
 import { ApiRequestError } from '@portal/shared/client';
 import { retryDelay } from '@portal/shared/domain';
 
-/** Spec section 9: the data-fetching defaults, set once for every app. */
+/** docs/product.md#constants-and-limits: the data-fetching defaults, set once for every app. */
 export const QUERY_DEFAULTS = {
   retry: 3,
   gcTimeMs: 300_000,

@@ -6,7 +6,7 @@ import { RoleCheckboxes, useRolePreferences } from './role-preferences-fields';
 export const PREFERENCES_TITLE = 'Choose the roles you will review';
 
 /**
- * Spec sections 4 and 5: a reviewer picks the active form's roles by its rule (the spec's: at
+ * docs/product.md#reviewer-role-preferences: a reviewer picks the active form's roles by its rule (the default: at
  * least 3 team roles, Bootcamp always among them).
  */
 export function RolePreferencesDialog({

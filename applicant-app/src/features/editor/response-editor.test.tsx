@@ -282,7 +282,10 @@ describe('each question', () => {
   });
 });
 
-/** A club whose teams are its own (issue 14): Treasurer and Events, each with a section of its own. */
+/**
+ * A club whose teams are its own (docs/product.md#team-roles): Treasurer and Events, each with a
+ * section of its own.
+ */
 const CLUB_FORM = {
   ...EDITOR_FORM,
   roles: [

@@ -13,14 +13,14 @@ import { sendVerificationEmail } from '../../lib/identity/use-identity';
 
 type SignupValues = Registration & { confirmPassword: string };
 
-/** Spec section 8: 'Failed to register: {message} ({response data})', without raw JSON. */
+/** docs/product.md#error-catalogue: 'Failed to register: {message} ({response data})', without raw JSON. */
 export function registrationFailure(error: unknown): string {
   return failureMessage('Failed to register', error);
 }
 
 /**
  * Registration: POST /auth/register with the app-attestation header only, then sign in with
- * the same email and password and send the verification email (spec sections 4 and 7).
+ * the same email and password and send the verification email (docs/product.md#sign-up-and-log-in).
  */
 export default function SignupPage() {
   const { api } = usePortal();

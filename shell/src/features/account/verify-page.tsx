@@ -31,7 +31,7 @@ function useVerificationLink(oobCode: string | null): Completion {
   return completion;
 }
 
-/** Spec section 2: /verify tells an unverified user what to do, resends, and completes the link. */
+/** docs/product.md#email-verification: /verify tells an unverified user what to do, resends, and completes the link. */
 export default function VerifyPage() {
   const session = useSession();
   const user = useCurrentUser();

@@ -5,7 +5,7 @@ import { useNavigate } from '@portal/shared/router';
 import { LogOutButton } from '../../lib/log-out-button';
 import { LoadingScreen } from '@portal/shared/ui';
 
-/** Spec section 1: a signed-in user is offered their role's home and logging out. */
+/** docs/product.md#landing-page: a signed-in user is offered their role's home and logging out. */
 export default function SignedInLanding() {
   const user = useCurrentUser();
   const navigate = useNavigate();

@@ -10,7 +10,7 @@ import { NameFields } from '../../lib/name-fields';
 import { sendVerificationEmail } from '../../lib/identity/use-identity';
 import { loadIdentity } from '../../lib/identity/load-identity';
 
-/** Spec section 8: 'Failed to update user: {message} ({response data})', without raw JSON. */
+/** docs/product.md#error-catalogue: 'Failed to update user: {message} ({response data})', without raw JSON. */
 export function profileUpdateFailure(error: unknown): string {
   return failureMessage('Failed to update user', error);
 }

@@ -5,7 +5,10 @@ import { Navigate, useLocation } from '@portal/shared/router';
 import { useSession } from '../identity/session-context';
 import { LoadingScreen } from '@portal/shared/ui';
 
-/** Spec section 2: /login and /signup send a signed-in user on, to where they were going or home by role. */
+/**
+ * docs/product.md#screens-and-routes: /login and /signup send a signed-in user on, to where they
+ * were going or home by role.
+ */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();

@@ -92,7 +92,7 @@ test('a refused profile completion says why and stays on the form', async () => 
 
   await waitFor(() =>
     expect(toast).toHaveBeenCalledWith(
-      // The message only, never the raw answer (issue 13).
+      // The message only, never the raw answer (docs/product.md#error-catalogue).
       'Failed to update user: An account with this email already exists',
       expect.objectContaining({ type: 'error' }),
     ),

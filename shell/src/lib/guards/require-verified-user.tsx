@@ -5,7 +5,7 @@ import { LoadError, LoadingScreen } from '@portal/shared/ui';
 import { CompleteProfileCard } from '../../features/profile/complete-profile-card';
 
 /**
- * Spec section 2: every route inside the shared layout needs a signed-in user with a verified
+ * docs/product.md#route-guards: every route inside the shared layout needs a signed-in user with a verified
  * email. Signed-out visitors go to /login (remembering where they were going); unverified
  * users go to /verify; a verified sign-in without a user record completes its profile first.
  */

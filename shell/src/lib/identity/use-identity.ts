@@ -6,7 +6,7 @@ import { useSession } from './session-context';
 
 export const VERIFICATION_TOAST_MS = 2000;
 
-/** Spec section 8: the verification email toast (2000 ms, green) or its error toast, rethrown. */
+/** docs/product.md#email-verification: the verification email toast (2000 ms, green) or its error toast, rethrown. */
 export async function sendVerificationEmail(email: string): Promise<void> {
   try {
     await (await loadIdentity()).sendVerificationEmail();
@@ -18,7 +18,7 @@ export async function sendVerificationEmail(email: string): Promise<void> {
 }
 
 /**
- * Spec section 4: log out signs out, then clears every cached query. It leaves the guarded page
+ * docs/product.md#log-out: log out signs out, then clears every cached query. It leaves the guarded page
  * first, so no route guard sees the signed-out state and sends the user to /login instead.
  */
 export function useSignOut(): () => Promise<void> {

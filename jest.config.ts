@@ -50,6 +50,28 @@ const browserProject = (name: string): Config => ({
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
 });
 
+/**
+ * The projects by what they need, for `tools/test.ts`: `quick` runs with no emulator, no build and no
+ * browser (`npm run test:quick`); `emulators` are the tests named `*.emulator.test.ts`, the only ones
+ * the Auth and Cloud Firestore emulators start for; `build` reads the production bundles the test run
+ * built (or builds them itself when run alone). `npx jest` runs them all.
+ */
+export const JEST_PROJECTS = {
+  quick: ['functions', 'tools', 'shared-domain', 'shared', 'shell', 'applicant-app', 'admin-app'],
+  emulators: ['functions-emulators'],
+  sweeps: ['security-sweeps'],
+  build: ['production-build'],
+};
+
+const EMULATOR_TESTS = '\\.emulator\\.test\\.ts$';
+/**
+ * The security sweeps send every route of the API every caller and every hostile input: about four
+ * minutes of CPU here, two thirds as much as all the other unit, component and API tests together.
+ * They are not unit or component tests: `npm test` runs them in a step of their own.
+ */
+const SECURITY_SWEEPS = '/src/security/[^/]+\\.test\\.ts$';
+const PRODUCTION_BUILD_TEST = 'production-build\\.test\\.ts$';
+
 const config: Config = {
   // Component tests drive antd through jsdom: on a shared 2-core machine one can pass 5 s while
   // other suites run beside it. A test that hangs still fails, after 20 s.
@@ -63,6 +85,23 @@ const config: Config = {
       // The emails' markdown renderer (outbox/render-email.ts) runs the same ES-module packages.
       transformIgnorePatterns,
       testMatch: ['<rootDir>/src/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', EMULATOR_TESTS, SECURITY_SWEEPS],
+    },
+    {
+      displayName: 'security-sweeps',
+      rootDir: '<rootDir>/functions',
+      testEnvironment: 'node',
+      transform,
+      transformIgnorePatterns,
+      testMatch: ['<rootDir>/src/security/*.test.ts'],
+    },
+    {
+      displayName: 'functions-emulators',
+      rootDir: '<rootDir>/functions',
+      testEnvironment: 'node',
+      transform,
+      transformIgnorePatterns,
+      testMatch: ['<rootDir>/src/**/*.emulator.test.ts'],
       globalSetup: '<rootDir>/../tools/jest/functions-setup.ts',
       globalTeardown: '<rootDir>/../tools/jest/functions-teardown.ts',
     },
@@ -72,6 +111,14 @@ const config: Config = {
       testEnvironment: 'node',
       transform,
       testMatch: ['<rootDir>/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', PRODUCTION_BUILD_TEST],
+    },
+    {
+      displayName: 'production-build',
+      rootDir: '<rootDir>/tools',
+      testEnvironment: 'node',
+      transform,
+      testMatch: ['<rootDir>/production-build.test.ts'],
     },
     {
       displayName: 'shared-domain',

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import autocannon from 'autocannon';
-import type { ApplicationResponse } from '../shared/src/domain';
+import type { ApplicationResponse } from '@portal/shared/domain';
 import { startPortalProcess } from '../tools/portal-process';
 import { PORT_OFFSET } from '../tools/port-offset';
 import { createVerifiedApplicant, type BenchApplicant } from './support/accounts';

@@ -1,5 +1,5 @@
 import { chromium } from '@playwright/test';
-import type { ApplicationResponse } from '../shared/src/domain';
+import type { ApplicationResponse } from '@portal/shared/domain';
 import { chromiumLaunchOptions } from '../e2e/support/chromium';
 import { startPortalProcess } from '../tools/portal-process';
 import { PORT_OFFSET } from '../tools/port-offset';

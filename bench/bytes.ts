@@ -11,9 +11,10 @@ import { createVerifiedApplicant } from './support/accounts';
 
 /**
  * `npm run bench:bytes`: the JavaScript a first visit downloads (gzip, as served, browser cache
- * on), for the three visits of issue 15, with every script, whose app it is, and the copies of
- * one library downloaded twice in one visit. Reads the build's chunk-packages.json reports, so
- * run `npx tsx tools/build.ts` first (npm start builds too).
+ * on), for the three visits of the first-visit goals (docs/performance.md#goals), with every
+ * script, whose app it is, and the copies of one library downloaded twice in one visit. Reads the
+ * build's chunk-packages.json reports, so run `npx tsx tools/build.ts` first (npm start builds
+ * too).
  */
 const PROJECT_ID = 'demo-portal';
 const GOALS_KB = { landing: 100, applicant: 220, director: 320 } as const;

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { longForm } from '../e2e/support/long-form';
+import { longForm } from '../functions/src/testing/long-form';
 import { createHarness, FORM_ID, type Harness } from '../functions/src/testing/api-harness';
 import { seedAnsweredApplications } from '../functions/src/testing/export-fixtures';
 

@@ -1,13 +1,13 @@
 /**
- * Does calibration rank applicants better? (issue 16) Per seed: a cycle with a known truth — 300
- * applicants with a true quality, 20 reviewers with habits (lenient, harsh, compressed, noisy; five
- * of each) — on an in-memory SQLite store behind the real Express app, reached over HTTP on
- * loopback. The super-reviewer auto-assigns 3 reviews per application (preview, then apply), each
- * reviewer lists their reviews and submits their scores through the API, and a few reviewers plant
- * a disagreement (one wild review). Then the dashboard's rows are read through the API, and the bench
- * prints Spearman's ρ between the true quality and (a) the raw mean, (b) the calibrated score, the
- * mean and min over the seeds, how many planted disagreements the Disagreement filter flagged, and
- * how long the dashboard's rows took to read.
+ * Does calibration rank applicants better? (docs/product.md#calibrated-scores-and-disagreement) Per
+ * seed: a cycle with a known truth — 300 applicants with a true quality, 20 reviewers with habits
+ * (lenient, harsh, compressed, noisy; five of each) — on an in-memory SQLite store behind the real
+ * Express app, reached over HTTP on loopback. The super-reviewer auto-assigns 3 reviews per
+ * application (preview, then apply), each reviewer lists their reviews and submits their scores
+ * through the API, and a few reviewers plant a disagreement (one wild review). Then the dashboard's
+ * rows are read through the API, and the bench prints Spearman's ρ between the true quality and (a)
+ * the raw mean, (b) the calibrated score, the mean and min over the seeds, how many planted
+ * disagreements the Disagreement filter flagged, and how long the dashboard's rows took to read.
  *
  *   npm run bench:fairness                      20 seeds
  *   BENCH_SEEDS=5 npm run bench:fairness        fewer seeds
@@ -25,7 +25,7 @@ import {
   type Page,
   type User,
   type UserRole,
-} from '../shared/src/domain';
+} from '@portal/shared/domain';
 import { createApp } from '../functions/src/app';
 import type { FileStore } from '../functions/src/files/file-store';
 import { createInMemoryIdentityAdmin } from '../functions/src/identity/in-memory-identity-admin';

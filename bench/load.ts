@@ -8,7 +8,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { withAnswer, type ApplicationResponse } from '../shared/src/domain';
+import { withAnswer, type ApplicationResponse } from '@portal/shared/domain';
 import { startPortalProcess } from '../tools/portal-process';
 import { createVerifiedApplicant, signIn, type BenchApplicant } from './support/accounts';
 import { PORT_OFFSET } from '../tools/port-offset';

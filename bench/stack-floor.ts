@@ -4,7 +4,7 @@
  * client, Firebase Auth and antd, with no page of the portal), built as the apps are built
  * (create-config.ts: swc, react-router's production build, antd's Card without Tabs, terser), once
  * as the shell has it (Module Federation's runtime and a zod schema) and once without either.
- * Issue 15's first-visit goals count against these: what a visit downloads beyond them is the
+ * The first-visit goals (docs/performance.md#goals) count against these: what a visit downloads beyond them is the
  * portal's own pages.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';

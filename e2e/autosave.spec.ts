@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import type { ApplicationResponse } from '../shared/src/domain';
+import type { ApplicationResponse } from '@portal/shared/domain';
 import { logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { FORM, idToken, submitApplication } from './support/applications';
 

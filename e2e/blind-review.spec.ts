@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { applicantPseudonym, type ApplicationForm } from '../shared/src/domain';
+import { applicantPseudonym, type ApplicationForm } from '@portal/shared/domain';
 import { DEMO, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { assign, demoReviewerWithRoles, directorHeaders, submitApplication } from './support/applications';
 import { ownPortal, publishAndActivate } from './support/own-portal';
 import { BLIND_REVIEW_TEST_AUTH_EMULATOR_PORT, BLIND_REVIEW_TEST_PORT } from './support/ports';
 
 /**
- * Blind review (issue 16): the demo form, published again as a blind one whose "About You"
+ * Blind review (docs/product.md#blind-review): the demo form, published again as a blind one whose "About You"
  * reviewers may read, less the identifying name question. A reviewer walks every screen of their
  * review and never meets the applicant's name, email, identifying answer or file name; the
  * super-reviewer reads them all.

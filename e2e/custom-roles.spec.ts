@@ -1,12 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { withAnswer, type ApplicationForm, type ApplicationResponse } from '../shared/src/domain';
+import { withAnswer, type ApplicationForm, type ApplicationResponse } from '@portal/shared/domain';
 import { DEMO, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { directorHeaders, idToken } from './support/applications';
 import { ownPortal, publishAndActivate } from './support/own-portal';
 import { CUSTOM_ROLES_TEST_AUTH_EMULATOR_PORT, CUSTOM_ROLES_TEST_PORT } from './support/ports';
 
 /**
- * A club with teams of its own (issue 14): its form, published through the API, defines Treasurer
+ * A club with teams of its own (docs/product.md#team-roles): its form, published through the API, defines Treasurer
  * and Events. An applicant picks Treasurer in the browser and is asked the Treasurer section only;
  * the super-reviewer's dashboard shows the row with the form's label, emoji and colour.
  */

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import AdmZip from 'adm-zip';
 import { parse } from 'csv-parse/sync';
-import { exportFileName } from '../shared/src/domain';
+import { exportFileName } from '@portal/shared/domain';
 import { demoForm } from '../functions/src/seed/demo-form';
 import { FORM, submitApplication } from './support/applications';
 import { DEMO, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';

@@ -1,14 +1,15 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { CALIBRATION_EXPLANATION, type ApplicationForm } from '../shared/src/domain';
+import { CALIBRATION_EXPLANATION, type ApplicationForm } from '@portal/shared/domain';
 import { FORM, assign, idToken, submitApplication } from './support/applications';
 import { DEMO, DEMO_PASSWORD, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { fitsWidth } from './support/layout';
 
 /**
- * Calibrated scores and disagreement on the director's dashboard (issue 16): an application whose
- * two reviewers score 4 and 0 on every criterion is flagged beyond the form's threshold; the All
- * tab shows a Calibrated column beside the raw score, explains it, and filters by disagreement.
- * Screenshots at 1366 and 390 px under /tmp/shots-16/ (or SHOTS_DIR).
+ * Calibrated scores and disagreement on the director's dashboard
+ * (docs/product.md#calibrated-scores-and-disagreement): an application whose two reviewers score 4
+ * and 0 on every criterion is flagged beyond the form's threshold; the All tab shows a Calibrated
+ * column beside the raw score, explains it, and filters by disagreement. Screenshots at 1366 and
+ * 390 px under /tmp/shots-16/ (or SHOTS_DIR).
  */
 
 test.describe.configure({ timeout: 120_000 });

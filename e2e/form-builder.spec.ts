@@ -8,20 +8,21 @@ import {
   type Answer,
   type ApplicationResponse,
   type Question,
-} from '../shared/src/domain';
+} from '@portal/shared/domain';
 import { DEMO, DEMO_PASSWORD, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { assign, directorHeaders, idToken } from './support/applications';
 import { expectAccessible } from './support/axe';
 import { fitsWidth } from './support/layout';
-import { chapterForm, CHAPTER_FORM_ID, countQuestions } from './support/long-form';
+import { chapterForm, CHAPTER_FORM_ID, countQuestions } from '../functions/src/testing/long-form';
 import { ownPortal } from './support/own-portal';
 import { makePdf } from './support/pdf';
 import { BUILDER_TEST_AUTH_EMULATOR_PORT, BUILDER_TEST_PORT } from './support/ports';
 
 /**
- * Issue 14's "done means": a chapter-scale form (15 sections, 64 questions, markdown everywhere,
- * per-role sections, letters) goes from the builder to an applicant, reviews, decisions, release
- * and the applicant reading their letter, on a runtime of its own.
+ * The form builder end to end (docs/product.md#forms-page-and-form-builder): a chapter-scale form
+ * (15 sections, 64 questions, markdown everywhere, per-role sections, letters) goes from the
+ * builder to an applicant, reviews, decisions, release and the applicant reading their letter, on a
+ * runtime of its own.
  */
 const portal = ownPortal({
   port: BUILDER_TEST_PORT,

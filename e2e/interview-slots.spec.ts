@@ -1,16 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { toZonedWallTime } from '../shared/src/domain';
+import { toZonedWallTime } from '@portal/shared/domain';
 import { DEMO, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { FORM, assign, demoReviewerWithRoles, directorHeaders, submitApplication } from './support/applications';
 import { ownPortal } from './support/own-portal';
 import { INTERVIEW_SLOTS_TEST_AUTH_EMULATOR_PORT, INTERVIEW_SLOTS_TEST_PORT } from './support/ports';
 
 /**
- * Interview slots (issue 17): the super-reviewer publishes a slot on the slot screen; an applicant
- * invited (an interviewer assigned to them) finds the invitation in the local mailbox, books the
- * slot, sees it on the status page and gets the confirmation with its .ics; the interviewer finds
- * the interview in their booked list, linking to the interview screen.
+ * Interview slots (docs/product.md#interview-slots): the super-reviewer publishes a slot on the
+ * slot screen; an applicant invited (an interviewer assigned to them) finds the invitation in the
+ * local mailbox, books the slot, sees it on the status page and gets the confirmation with its
+ * .ics; the interviewer finds the interview in their booked list, linking to the interview screen.
  */
 const SHOTS = '/tmp/shots-i17s';
 const PLACE = 'Student Union, Room 204';

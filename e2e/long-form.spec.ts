@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type FileChooser, type Locator, type Page } from '@playwright/test';
-import { visibleSections, type ApplicationForm, type Question } from '../shared/src/domain';
+import { visibleSections, type ApplicationForm, type Question } from '@portal/shared/domain';
 import { logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { directorHeaders } from './support/applications';
 import { expectAccessible } from './support/axe';
-import { countQuestions, longForm, LONG_FORM_ID } from './support/long-form';
+import { countQuestions, longForm, LONG_FORM_ID } from '../functions/src/testing/long-form';
 import { makePdf } from './support/pdf';
 import { ownPortal, publishAndActivate } from './support/own-portal';
 import { LONG_FORM_TEST_AUTH_EMULATOR_PORT, LONG_FORM_TEST_PORT } from './support/ports';

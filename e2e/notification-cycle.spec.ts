@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { toZonedWallTime } from '../shared/src/domain';
+import { toZonedWallTime } from '@portal/shared/domain';
 import { DEMO, DEMO_PASSWORD, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { FORM, demoReviewer, directorHeaders, submitApplication } from './support/applications';
 import { ownPortal } from './support/own-portal';
@@ -11,12 +11,13 @@ import {
 } from './support/ports';
 
 /**
- * Issue 17's cycle, as people hear of it: an applicant submits and finds the receipt in the local
- * mailbox; is invited to interview, books a slot and gets the confirmation with its .ics; the
- * director schedules the release a minute ahead, the server's clock is moved past it, the release
- * happens on its own, the decision email arrives with the letter, and the applicant's decision
- * page says the same. On a runtime of its own, so the release waits on this applicant alone; `npm
- * test` runs it on SQLite and again on the Firestore emulator (the production store's adapter).
+ * The cycle of emails (docs/product.md#emails), as people hear of it: an applicant submits and
+ * finds the receipt in the local mailbox; is invited to interview, books a slot and gets the
+ * confirmation with its .ics; the director schedules the release a minute ahead, the server's clock
+ * is moved past it, the release happens on its own, the decision email arrives with the letter, and
+ * the applicant's decision page says the same. On a runtime of its own, so the release waits on
+ * this applicant alone; `npm test` runs it on SQLite and again on the Firestore emulator (the
+ * production store's adapter).
  */
 const PLACE = 'Engineering Hall, Room 12';
 const CHAPTER = 'Example Chapter';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { toZonedWallTime } from '../shared/src/domain';
+import { toZonedWallTime } from '@portal/shared/domain';
 import { FORM } from './support/applications';
 import { DEMO, logIn } from './support/accounts';
 import { expectAccessible } from './support/axe';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { FORM_SCHEMA_MESSAGES } from '../shared/src/domain';
+import { FORM_SCHEMA_MESSAGES } from '@portal/shared/domain';
 import { CHUNK_PACKAGES_FILE, type ChunkPackages } from '../tools/webpack/chunk-packages-plugin';
 import { APP_DIRS } from '../tools/webpack/create-config';
 import { DEMO, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import type { ApplicationForm, ApplicationResponse, StaffApplication } from '../shared/src/domain';
+import type { ApplicationForm, ApplicationResponse, StaffApplication } from '@portal/shared/domain';
 import { DEMO, DEMO_PASSWORD, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { FORM, assign, idToken, submitApplication } from './support/applications';
 

@@ -17,7 +17,8 @@ import { version as FIREBASE_TOOLS_VERSION } from 'firebase-tools/package.json';
 /**
  * Keeping the Auth emulator's accounts across a hard kill. firebase-tools saves them only on a
  * clean exit (--export-on-exit); here they are written, in the emulator's own export format, after
- * every change, so `--import` at the next start finds them all.
+ * every change, so `--import` at the next start finds them all
+ * (docs/decisions/auth-emulator-persistence.md).
  */
 
 const PID_FILE = 'emulator.pid';

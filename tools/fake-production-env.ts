@@ -9,3 +9,12 @@ export const FAKE_PRODUCTION_ENV = {
   PORTAL_APPLICANT_REMOTE_URL: 'https://applicant.example.org/remoteEntry.js',
   PORTAL_ADMIN_REMOTE_URL: 'https://admin.example.org/remoteEntry.js',
 };
+
+/**
+ * The environment of a production build with those values into `outDir`: this process's, less its
+ * own build settings (PORTAL_*, FIREBASE_*), so a developer's local settings never leak into it.
+ */
+export function productionBuildEnv(outDir: string, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const rest = Object.fromEntries(Object.entries(env).filter(([key]) => !/^(PORTAL_|FIREBASE_)/.test(key)));
+  return { ...rest, ...FAKE_PRODUCTION_ENV, PORTAL_BUILD_OUT_DIR: outDir };
+}

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { pageMetaPolicy } from '../functions/src/http/security-headers';
-import { FAKE_PRODUCTION_ENV } from './fake-production-env';
+import { productionBuildEnv } from './fake-production-env';
 import { CHUNK_PACKAGES_FILE, type ChunkPackages } from './webpack/chunk-packages-plugin';
 import { outputDir, REPO_ROOT, shellProvidedShared, type AppName } from './webpack/create-config';
 
@@ -80,26 +80,29 @@ function localRuntimeTraces(text: string): string[] {
   return [...new Set(found)];
 }
 
-const withoutBuildSettings = (env: NodeJS.ProcessEnv) =>
-  Object.fromEntries(Object.entries(env).filter(([key]) => !/^(PORTAL_|FIREBASE_)/.test(key)));
-
 let outDir: string;
 let files: Record<AppName, string[]>;
 const localShellIndex = path.join(outputDir('shell', {}), 'index.html');
 const localShellMtime = existsSync(localShellIndex) ? statSync(localShellIndex).mtimeMs : undefined;
+/** `npm test` builds the production bundles once, in a step of its own, and hands their directory over. */
+const prebuilt = process.env.PORTAL_PRODUCTION_BUILD_DIR;
 
 beforeAll(async () => {
-  outDir = mkdtempSync(path.join(tmpdir(), 'portal-production-build-'));
-  await promisify(execFile)(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['tools/build.ts', '--force'], {
-    cwd: REPO_ROOT,
-    env: { ...withoutBuildSettings(process.env), ...FAKE_PRODUCTION_ENV, PORTAL_BUILD_OUT_DIR: outDir },
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  if (prebuilt) {
+    outDir = prebuilt;
+  } else {
+    outDir = mkdtempSync(path.join(tmpdir(), 'portal-production-build-'));
+    await promisify(execFile)(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['tools/build.ts', '--force'], {
+      cwd: REPO_ROOT,
+      env: productionBuildEnv(outDir),
+      maxBuffer: 16 * 1024 * 1024,
+    });
+  }
   files = Object.fromEntries(APPS.map((app) => [app, listFiles(path.join(outDir, app))])) as Record<AppName, string[]>;
 }, 240_000);
 
 afterAll(() => {
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
+  if (outDir && !prebuilt) rmSync(outDir, { recursive: true, force: true });
 });
 
 test('the production build writes all three bundles to the chosen directory, not over the local ones', () => {
@@ -109,7 +112,11 @@ test('the production build writes all three bundles to the chosen directory, not
   );
   expect(files.applicant.map((file) => path.basename(file))).toContain('remoteEntry.js');
   expect(files.admin.map((file) => path.basename(file))).toContain('remoteEntry.js');
+  for (const app of APPS) expect(path.join(outDir, app)).not.toBe(outputDir(app, {}));
   expect(existsSync(localShellIndex) ? statSync(localShellIndex).mtimeMs : undefined).toBe(localShellMtime);
+  // Built before this test started (npm test), the local bundles must still be the local ones.
+  const localManifest = path.join(outputDir('shell', {}), 'remotes.json');
+  if (existsSync(localManifest)) expect(readFileSync(localManifest, 'utf8')).not.toContain('example.org');
 });
 
 test('it is configured for production: the remotes manifest, the Firebase config and App Check', () => {

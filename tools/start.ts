@@ -2,7 +2,7 @@ import path from 'node:path';
 import { loadLocalConfig } from '../functions/src/config';
 import { startLocalRuntime } from '../functions/src/local/start-local-runtime';
 import { DEMO_PASSWORD, DEMO_USERS } from '../functions/src/seed/demo-accounts';
-import { USER_ROLE_LABELS } from '../shared/src/domain/constants';
+import { USER_ROLE_LABELS } from '@portal/shared/domain';
 import { startAuthEmulator } from './auth-emulator';
 import { buildStaleApps } from './build';
 import { startLocalFirestoreEmulator, pointAtFirestoreEmulator } from './firestore-emulator';

@@ -1,91 +1,332 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_PATH } from '../e2e/support/chromium';
+import { JEST_PROJECTS } from '../jest.config';
+import { productionBuildEnv } from './fake-production-env';
 import { FIRESTORE_EMULATOR_MISSING, firestoreEmulatorForTests } from './firestore-emulator';
+import { PORT_OFFSET } from './port-offset';
 
+/**
+ * `npm test` runs every check; `npm run test:quick` (`--quick`) only those that need no emulator, no
+ * build and no browser. Steps start as soon as the steps they need have passed and the machine's
+ * cores leave room (the list below is in priority order: the long path, build then browser tests,
+ * first). Each step's output is printed whole when it ends, and a table of every step's time and
+ * the machine's CPU closes the run. See docs/testing.md.
+ */
 const ROOT = path.resolve(__dirname, '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
+const QUICK = process.argv.includes('--quick');
+const CORES = Math.max(2, os.availableParallelism());
+
 /** The browser tests that run a second time with the production store, on the Firestore emulator. */
 const FIRESTORE_BROWSER_TESTS = [
-  'test',
   'e2e/staff-cycle.spec.ts',
   'e2e/applicant-journey.spec.ts',
   'e2e/launcher-firestore.spec.ts',
   'e2e/notification-cycle.spec.ts',
 ];
-const TYPECHECK_PROJECTS = ['shared', 'functions', 'shell', 'applicant-app', 'admin-app', 'tools'];
+/**
+ * Browser test runs side by side each get ports of their own (every fixed port moves by
+ * PORTAL_PORT_OFFSET): these offsets keep their ranges, and the jest emulators', apart.
+ */
+const BROWSER_RUN_PORT_OFFSETS = { sqlite: [0, 10_000], firestore: 5000 };
+
+interface Outcome {
+  ok: boolean;
+  output: string;
+}
 
 interface Step {
   name: string;
-  run: () => boolean;
+  /** Steps that must have passed before this one starts. */
+  after?: string[];
+  /** How many cores the step keeps busy on average; steps start while the cores in use leave room. */
+  cores: number;
+  /**
+   * Batch work (jest without emulators, type-check, lint, the production build) runs at a lower CPU
+   * priority (`background`, nice 10), with the cores counted apart: the browser and emulator tests,
+   * whose timeouts and clocks run in real time, get the cores first, and the batch work fills the
+   * time they spend waiting.
+   */
+  background?: boolean;
+  run: () => Promise<Outcome>;
 }
 
-function command(bin: string, args: string[], env: NodeJS.ProcessEnv = {}): () => boolean {
-  return () => spawnSync(bin, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } }).status === 0;
+/**
+ * Runs a command with its output captured (printed whole when the step ends, so steps running side
+ * by side never interleave), in `env` (default: this process's).
+ */
+function command(bin: string, args: string[], env: NodeJS.ProcessEnv = process.env): () => Promise<Outcome> {
+  return () =>
+    new Promise((resolve) => {
+      const child = spawn(bin, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.on('error', (error) => resolve({ ok: false, output: `${output}\n${error.message}` }));
+      child.on('close', (code) => resolve({ ok: code === 0, output }));
+    });
 }
+
+const tool = (name: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
+  command(path.join(BIN, name), args, { ...process.env, ...env });
+
+/** The same at a lower CPU priority (nice 10), for batch work (Step.background). */
+const niced = (name: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
+  command('nice', ['-n', '10', path.join(BIN, name), ...args], { ...process.env, ...env });
 
 /** Browser tests need Chromium; as root with apt-get, install Debian's package, else say how. */
-function ensureChromium(): boolean {
-  if (existsSync(CHROMIUM_PATH)) return true;
+async function ensureChromium(): Promise<Outcome> {
+  if (existsSync(CHROMIUM_PATH)) return { ok: true, output: `Chromium: ${CHROMIUM_PATH}` };
   const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get') && !process.env.CHROMIUM_PATH;
   if (canInstall) {
-    console.log(`Chromium is missing at ${CHROMIUM_PATH}; installing Debian's chromium...`);
-    const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit' });
-    if (update.status === 0 && install.status === 0 && existsSync(CHROMIUM_PATH)) return true;
+    const update = spawnSync('apt-get', ['update', '-qq'], { encoding: 'utf8' });
+    const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { encoding: 'utf8' });
+    const output = `Chromium was missing at ${CHROMIUM_PATH}: installed Debian's chromium.\n${install.stdout}${install.stderr}`;
+    if (update.status === 0 && install.status === 0 && existsSync(CHROMIUM_PATH)) return { ok: true, output };
   }
-  console.error(
-    [
+  return {
+    ok: false,
+    output: [
       `No Chromium at ${CHROMIUM_PATH}, which the browser tests drive.`,
       "Install Debian's package (sudo apt-get install chromium), or set CHROMIUM_PATH to a Chromium or Chrome binary.",
     ].join('\n'),
-  );
-  return false;
+  };
 }
 
 /** The Firestore tests run on Google's emulator; without it (never in CI) one line says what runs instead. */
-function checkFirestoreEmulator(): boolean {
+async function checkFirestoreEmulator(): Promise<Outcome> {
   try {
     const install = firestoreEmulatorForTests();
-    console.log(install ? `Google's Cloud Firestore emulator: ${install.jar}` : FIRESTORE_EMULATOR_MISSING);
-    return true;
+    return {
+      ok: true,
+      output: install ? `Google's Cloud Firestore emulator: ${install.jar}` : FIRESTORE_EMULATOR_MISSING,
+    };
   } catch (error) {
-    console.error((error as Error).message);
-    return false;
+    return { ok: false, output: (error as Error).message };
   }
 }
 
-const steps: Step[] = [
-  { name: 'Chromium for browser tests', run: ensureChromium },
-  { name: 'Cloud Firestore emulator', run: checkFirestoreEmulator },
+const QUICK_STEPS: Step[] = [
   {
-    name: 'Type-check (strict)',
-    run: () => TYPECHECK_PROJECTS.every((project) => command(path.join(BIN, 'tsc'), ['--noEmit', '-p', project])()),
+    name: 'Jest unit and component tests',
+    cores: 1,
+    background: true,
+    run: niced('jest', ['--ci', `--maxWorkers=${CORES}`, '--selectProjects', ...JEST_PROJECTS.quick]),
   },
-  { name: 'Formatting', run: command(path.join(BIN, 'prettier'), ['--check', '--log-level=warn', '.']) },
-  { name: 'Lint and import boundaries', run: command(path.join(BIN, 'eslint'), ['--max-warnings=0', '.']) },
-  { name: 'Unit, component, API and store contract tests', run: command(path.join(BIN, 'jest'), ['--ci']) },
-  { name: 'Build the three bundles (when stale)', run: command(path.join(BIN, 'tsx'), ['tools/build.ts']) },
-  { name: 'Browser tests against the federated build', run: command(path.join(BIN, 'playwright'), ['test']) },
+  { name: 'Type-check (tsc -b: each workspace once)', cores: 1, background: true, run: niced('tsc', ['-b']) },
+  // Both caches (in node_modules/.cache) skip unchanged files on the next run; no lint rule reads types.
   {
-    name: 'Browser tests on the Cloud Firestore emulator (full cycle, applicant journey, two-tab autosave, npm start)',
-    run: () => {
-      // Without the emulator (never in CI: the first step fails there) the notice above said so.
-      if (!firestoreEmulatorForTests()) return true;
-      return command(path.join(BIN, 'playwright'), FIRESTORE_BROWSER_TESTS, { PORTAL_STORE: 'firestore-emulator' })();
-    },
+    name: 'Lint and import boundaries',
+    cores: 1,
+    background: true,
+    run: niced('eslint', ['--max-warnings=0', '--cache', '--cache-location', 'node_modules/.cache/eslint/', '.']),
+  },
+  {
+    name: 'Formatting',
+    cores: 1,
+    background: true,
+    run: niced('prettier', ['--check', '--cache', '--log-level=warn', '.']),
   },
 ];
 
-const started = Date.now();
-for (const step of steps) {
-  const stepStarted = Date.now();
-  console.log(`\n=== ${step.name}`);
-  if (!step.run()) {
-    console.error(`\n=== FAILED: ${step.name}`);
+const BUILD = 'Build the local bundles (when stale)';
+const PRODUCTION_BUILD = 'Build the production bundles (fake settings)';
+const CHROMIUM = 'Chromium for browser tests';
+const FIRESTORE_EMULATOR = 'Cloud Firestore emulator';
+
+function fullSteps(productionBuildDir: string): Step[] {
+  const shards = BROWSER_RUN_PORT_OFFSETS.sqlite.length;
+  const browserShards: Step[] = BROWSER_RUN_PORT_OFFSETS.sqlite.map((offset, index) => ({
+    name: `Browser tests, SQLite (part ${index + 1} of ${shards})`,
+    after: [CHROMIUM, BUILD],
+    cores: 0.3,
+    run: tool('playwright', ['test', `--shard=${index + 1}/${shards}`], {
+      PORTAL_PORT_OFFSET: String(PORT_OFFSET + offset),
+      PLAYWRIGHT_OUTPUT_DIR: `test-results/sqlite-${index + 1}`,
+    }),
+  }));
+  return [
+    { name: CHROMIUM, cores: 0, run: ensureChromium },
+    { name: FIRESTORE_EMULATOR, cores: 0, run: checkFirestoreEmulator },
+    { name: BUILD, cores: 1, run: tool('tsx', ['tools/build.ts']) },
+    QUICK_STEPS[0]!,
+    {
+      name: 'Security sweeps (every route, caller and hostile input)',
+      cores: 1,
+      background: true,
+      run: niced('jest', ['--ci', `--maxWorkers=${CORES}`, '--selectProjects', ...JEST_PROJECTS.sweeps]),
+    },
+    ...browserShards,
+    {
+      name: 'Browser tests on the Firestore emulator (cycle, journey, launcher)',
+      after: [CHROMIUM, FIRESTORE_EMULATOR, BUILD],
+      cores: 0.3,
+      run: async () => {
+        // Without the emulator (never in CI: the emulator step fails there) that step said so.
+        if (!firestoreEmulatorForTests()) return { ok: true, output: 'skipped: no Cloud Firestore emulator' };
+        return tool('playwright', ['test', ...FIRESTORE_BROWSER_TESTS], {
+          PORTAL_STORE: 'firestore-emulator',
+          PORTAL_PORT_OFFSET: String(PORT_OFFSET + BROWSER_RUN_PORT_OFFSETS.firestore),
+          PLAYWRIGHT_OUTPUT_DIR: 'test-results/firestore',
+        })();
+      },
+    },
+    {
+      name: 'Jest tests on the Auth and Firestore emulators',
+      after: [FIRESTORE_EMULATOR],
+      cores: 0.3,
+      run: tool('jest', ['--ci', '--selectProjects', ...JEST_PROJECTS.emulators]),
+    },
+    ...QUICK_STEPS.slice(1),
+    {
+      name: PRODUCTION_BUILD,
+      cores: 1,
+      background: true,
+      run: command(
+        'nice',
+        ['-n', '10', path.join(BIN, 'tsx'), 'tools/build.ts', '--force'],
+        productionBuildEnv(productionBuildDir),
+      ),
+    },
+    {
+      name: 'Production build test (reads those bundles)',
+      after: [PRODUCTION_BUILD],
+      cores: 0.3,
+      background: true,
+      run: niced('jest', ['--ci', '--selectProjects', ...JEST_PROJECTS.build], {
+        PORTAL_PRODUCTION_BUILD_DIR: productionBuildDir,
+      }),
+    },
+  ];
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
+
+/**
+ * The machine's busy CPU seconds so far (Linux: /proc/stat, in clock ticks of 1/100 s), or null. The
+ * steps' own figures miss what they start detached (the emulators); this counts everything.
+ */
+function machineBusySeconds(): number | null {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
+    const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+    return (ticks.reduce((sum, tick) => sum + tick, 0) - idle) / 100;
+  } catch {
+    return null;
+  }
+}
+
+interface Result {
+  step: Step;
+  state: 'passed' | 'failed' | 'not run';
+  started?: number;
+  ms?: number;
+}
+
+/**
+ * Starts every step whose `after` steps have passed, in the list's order, while the cores in use
+ * leave room for it (with nothing running, any step may start); after a failure it lets the running
+ * steps end and starts no other.
+ */
+async function runSteps(steps: Step[], runStart: number): Promise<Result[]> {
+  const results = new Map(steps.map((step) => [step.name, { step, state: 'not run' } as Result]));
+  const pending = [...steps];
+  const running = new Set<Promise<void>>();
+  // Foreground and background steps each have the machine's cores to fill (see Step.background).
+  const coresInUse = { foreground: 0, background: 0 };
+  const kind = (step: Step) => (step.background ? 'background' : 'foreground');
+  let failed = false;
+
+  const ready = (step: Step) => (step.after ?? []).every((name) => results.get(name)?.state === 'passed');
+  const start = (step: Step) => {
+    const result = results.get(step.name)!;
+    result.started = Date.now();
+    coresInUse[kind(step)] += step.cores;
+    console.log(`[${seconds(result.started - runStart).padStart(6)}] started: ${step.name}`);
+    const done = step
+      .run()
+      .catch((error: unknown): Outcome => ({ ok: false, output: String((error as Error)?.stack ?? error) }))
+      .then(({ ok, output }) => {
+        coresInUse[kind(step)] -= step.cores;
+        result.ms = Date.now() - result.started!;
+        result.state = ok ? 'passed' : 'failed';
+        if (!ok) failed = true;
+        const text = output.trimEnd();
+        console.log(
+          `\n=== [${seconds(Date.now() - runStart).padStart(6)}] ${step.name}: ${ok ? 'ok' : 'FAILED'} (${seconds(result.ms)})${text ? `\n${text}` : ''}\n`,
+        );
+        running.delete(done);
+      });
+    running.add(done);
+  };
+
+  for (;;) {
+    if (!failed) {
+      for (const step of [...pending]) {
+        if (!ready(step)) continue;
+        const busy = coresInUse[kind(step)];
+        if (busy > 0 && busy + step.cores > CORES) continue;
+        pending.splice(pending.indexOf(step), 1);
+        start(step);
+      }
+    }
+    if (running.size === 0) break;
+    await Promise.race(running);
+  }
+  return steps.map((step) => results.get(step.name)!);
+}
+
+function printTable(results: Result[], totalMs: number, machineCpu: number | null): void {
+  const width = Math.max(...results.map((result) => result.step.name.length), 30);
+  const row = (name: string, state: string, start: string, time: string) =>
+    `  ${name.padEnd(width)}  ${state.padEnd(7)}  ${start.padStart(6)}  ${time.padStart(6)}`;
+  const first = Math.min(...results.map((result) => result.started ?? Infinity));
+  console.log(
+    [
+      '',
+      'Step times (start: seconds into the run):',
+      row('step', 'state', 'start', 'time'),
+      ...results.map(({ step, state, started, ms }) =>
+        row(
+          step.name,
+          state,
+          started === undefined ? '' : seconds(started - first),
+          ms === undefined ? '' : seconds(ms),
+        ),
+      ),
+      row(`Whole run (${CORES} cores)`, '', '', seconds(totalMs)),
+      ...(machineCpu === null
+        ? []
+        : [
+            `  The machine was busy ${machineCpu.toFixed(0)} CPU seconds (every process, emulators and browsers included):`,
+            `  ${((100 * machineCpu) / CORES / (totalMs / 1000)).toFixed(0)}% of its ${CORES} cores over the run.`,
+          ]),
+    ].join('\n'),
+  );
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const busyAtStart = machineBusySeconds();
+  const productionBuildDir = QUICK ? '' : mkdtempSync(path.join(os.tmpdir(), 'portal-production-build-'));
+  let results: Result[];
+  try {
+    results = await runSteps(QUICK ? QUICK_STEPS : fullSteps(productionBuildDir), started);
+  } finally {
+    if (productionBuildDir) rmSync(productionBuildDir, { recursive: true, force: true });
+  }
+  const total = Date.now() - started;
+  const busyAtEnd = machineBusySeconds();
+  printTable(results, total, busyAtStart === null || busyAtEnd === null ? null : busyAtEnd - busyAtStart);
+  const failures = results.filter((result) => result.state !== 'passed');
+  if (failures.length > 0) {
+    console.error(`\nFAILED: ${failures.map((result) => `${result.step.name} (${result.state})`).join('; ')}`);
     process.exit(1);
   }
-  console.log(`=== ${step.name}: ok (${((Date.now() - stepStarted) / 1000).toFixed(0)} s)`);
+  console.log(`\nAll checks passed in ${seconds(total)}.`);
 }
-console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+
+void main();

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { withAnswer, type ApplicationResponse } from '../../shared/src/domain';
+import { withAnswer, type ApplicationResponse } from '@portal/shared/domain';
 import type { BenchApplicant } from './accounts';
 
 /**

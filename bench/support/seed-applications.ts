@@ -15,7 +15,7 @@ import {
   type AssignmentRef,
   type TeamRole,
   type User,
-} from '../../shared/src/domain';
+} from '@portal/shared/domain';
 import { COLLECTIONS } from '../../functions/src/store/collections';
 import { staffLoadId, type StaffLoad } from '../../functions/src/staff/staff-load';
 import { createInMemoryIdentityAdmin } from '../../functions/src/identity/in-memory-identity-admin';

@@ -6,7 +6,7 @@ import {
   type Page as ListPage,
   type StaffMember,
   type TeamRole,
-} from '../../shared/src/domain';
+} from '@portal/shared/domain';
 import { DEMO, DEMO_PASSWORD } from './accounts';
 import { makePdf } from './pdf';
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { ApplicationForm } from '../../shared/src/domain';
+import type { ApplicationForm } from '@portal/shared/domain';
 import { startPortalProcess, type PortalProcess } from '../../tools/portal-process';
 
 type StartOptions = Parameters<typeof startPortalProcess>[0];

@@ -145,8 +145,8 @@ export const boundaryRules: Linter.Config[] = [
 const APPS = ['shell', 'applicant-app', 'admin-app'];
 
 /**
- * Imports of another feature's internals that wait for their owner's change (issue 13 owns the
- * applicant editor): `[importing feature, imported feature, module]`.
+ * Imports of another feature's internals that wait for their owner's change (the applicant
+ * editor's, here): `[importing feature, imported feature, module]`.
  */
 const PENDING_INTERNAL_IMPORTS: [string, string, string][] = [['editor', 'files', './file-upload-field.tsx']];
 

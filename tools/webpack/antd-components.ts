@@ -11,7 +11,8 @@ import webpack from 'webpack';
  * (`antd/es/modal/index.js`). So a page downloads only the rarer components it renders, and the
  * shell's build holds one copy of antd's internals (theme, ConfigProvider context, style cache)
  * that every piece shares. A name an app imports must be in a facade or listed here: the build
- * fails on one that is not, and `antd-components.test.ts` checks the apps' imports.
+ * fails on one that is not, and `antd-components.test.ts` checks the apps' imports. Why, and how
+ * to undo it: docs/decisions/antd-per-component.md.
  */
 export const ANTD_FACADES = {
   '@portal/shared/antd-base': 'shared/src/antd/base.ts',

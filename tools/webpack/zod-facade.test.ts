@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { z } from '../../shared/src/zod';
+import { z } from '@portal/shared/zod';
 import { REPO_ROOT } from './create-config';
 
 /**

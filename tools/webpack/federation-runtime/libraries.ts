@@ -11,7 +11,8 @@ import type * as Sdk from '@module-federation/sdk';
  * sets and the remotes' stand-ins for those packages (`remote-*.ts`) read. Only the names the glue
  * imports are handed over, so the shell's own copy stays tree-shaken (Module Federation's
  * `provideExternalRuntime` hands over all of runtime-core: +14 KB gzip on every page);
- * `federation-runtime.test.ts` reads the installed glue so the lists stay complete.
+ * `federation-runtime.test.ts` reads the installed glue so the lists stay complete. Why, and how to
+ * undo it: docs/decisions/federation-runtime.md.
  */
 export const FEDERATION_LIBRARIES_GLOBAL = '__PORTAL_FEDERATION_LIBRARIES__';
 

@@ -1,0 +1,56 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import config, { JEST_PROJECTS } from '../jest.config';
+
+/**
+ * `npm run test:quick` and the first jest step of `npm test` start no emulator: a test that needs
+ * one must say so in its name (`*.emulator.test.ts`), or it would fail there, or worse, skip its
+ * Firestore half in silence. These tests keep the split honest.
+ */
+const ROOT = path.resolve(__dirname, '..');
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'dist' ? [] : testFiles(full);
+    return /\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** What a test file does that needs an emulator: the test helpers that connect to one, or one of its own. */
+const NEEDS_AN_EMULATOR = [
+  /testing\/(store-targets|test-firestore|emulator-sign-in)'/,
+  /FIREBASE_AUTH_EMULATOR_HOST|TEST_AUTH_PROJECT_ID/,
+  /firebase-tools.*lib\/emulator/s,
+];
+
+const relative = (file: string) => path.relative(ROOT, file);
+
+test('every test that uses an emulator is named *.emulator.test.ts, and only those are', () => {
+  const files = ['functions/src', 'shared/src', 'shell/src', 'applicant-app/src', 'admin-app/src', 'tools'].flatMap(
+    (dir) => testFiles(path.join(ROOT, dir)),
+  );
+  expect(files.length).toBeGreaterThan(150);
+  const misnamed = files
+    .filter((file) => file !== __filename)
+    .filter((file) => {
+      const usesEmulator = NEEDS_AN_EMULATOR.some((pattern) => pattern.test(readFileSync(file, 'utf8')));
+      return usesEmulator !== file.endsWith('.emulator.test.ts');
+    })
+    .map(relative);
+  expect(misnamed).toEqual([]);
+});
+
+test('the emulator tests are all under functions/, the one project that starts the emulators', () => {
+  const elsewhere = ['shared/src', 'shell/src', 'applicant-app/src', 'admin-app/src', 'tools']
+    .flatMap((dir) => testFiles(path.join(ROOT, dir)))
+    .filter((file) => file.endsWith('.emulator.test.ts'))
+    .map(relative);
+  expect(elsewhere).toEqual([]);
+});
+
+test('the quick, emulator, sweep and build groups name every jest project once', () => {
+  const names = (config.projects ?? []).map((project) => (project as { displayName: string }).displayName);
+  const grouped = Object.values(JEST_PROJECTS).flat();
+  expect([...grouped].sort()).toEqual([...names].sort());
+});

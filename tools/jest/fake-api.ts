@@ -18,7 +18,7 @@ export function apiError(status: number, code: ApiErrorCode, message: string): A
 
 /** A refusal as the API sends it: the reason's code and status (the reason table), any message. */
 export function apiRefusal(reason: ApiErrorReason, message: string, details?: unknown): ApiRequestError {
-  const { code } = API_ERROR_REASONS[reason];
+  const code = API_ERROR_REASONS[reason];
   const body: ApiErrorBody = { error: { code, message, reason, ...(details !== undefined && { details }) } };
   return new ApiRequestError(API_ERROR_STATUS[code], code, message, body);
 }

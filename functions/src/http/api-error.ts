@@ -17,7 +17,7 @@ export class ApiError extends Error {
    * reason table gives. The message stays for people; clients match the reason.
    */
   static because(reason: ApiErrorReason, message: string, details?: unknown): ApiError {
-    const error = new ApiError(API_ERROR_REASONS[reason].code, message, details);
+    const error = new ApiError(API_ERROR_REASONS[reason], message, details);
     error.#reason = reason;
     return error;
   }

@@ -1,9 +1,11 @@
-import { API_ERROR_REASONS, isApiErrorReason } from './error-reasons';
+import { API_ERROR_REASON_MEANINGS, API_ERROR_REASONS, isApiErrorReason } from './error-reasons';
 import { API_ERROR_STATUS } from './errors';
 
 describe('the API error reasons', () => {
   it('each carry a known code, a 4xx, and say what they mean', () => {
-    for (const [reason, { code, meaning }] of Object.entries(API_ERROR_REASONS)) {
+    expect(Object.keys(API_ERROR_REASON_MEANINGS).sort()).toEqual(Object.keys(API_ERROR_REASONS).sort());
+    for (const [reason, code] of Object.entries(API_ERROR_REASONS)) {
+      const meaning = API_ERROR_REASON_MEANINGS[reason as keyof typeof API_ERROR_REASONS];
       expect({ reason, status: API_ERROR_STATUS[code] >= 400 && API_ERROR_STATUS[code] < 500 }).toEqual({
         reason,
         status: true,

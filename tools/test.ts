@@ -45,10 +45,10 @@ interface Step {
   /** How many cores the step keeps busy on average; steps start while the cores in use leave room. */
   cores: number;
   /**
-   * Batch work (jest without emulators, type-check, lint, the production build) runs at a lower CPU
-   * priority (`background`, nice 19), with the cores counted apart: the browser and emulator tests,
-   * whose timeouts and clocks run in real time, get the cores first, and the batch work fills the
-   * time they spend waiting.
+   * Batch work (the security sweeps, type-check, lint, formatting, the production build) runs at the
+   * lowest CPU priority (`background`, nice 19), with the cores counted apart: the browser and
+   * emulator tests, whose timeouts and clocks run in real time, get the cores first, and the batch
+   * work fills the time they spend waiting.
    */
   background?: boolean;
   run: () => Promise<Outcome>;
@@ -109,12 +109,15 @@ async function checkFirestoreEmulator(): Promise<Outcome> {
   }
 }
 
+const JEST_QUICK = 'Jest unit and component tests';
+
 const QUICK_STEPS: Step[] = [
   {
-    name: 'Jest unit and component tests',
+    // Its component tests wait for the page with timeouts, so it is not batch work: at the lowest
+    // priority beside the browser tests it starved past them. The browser tests start after it.
+    name: JEST_QUICK,
     cores: 1,
-    background: true,
-    run: niced('jest', ['--ci', `--maxWorkers=${CORES}`, '--selectProjects', ...JEST_PROJECTS.quick]),
+    run: tool('jest', ['--ci', `--maxWorkers=${CORES}`, '--selectProjects', ...JEST_PROJECTS.quick]),
   },
   { name: 'Type-check (tsc -b: each workspace once)', cores: 1, background: true, run: niced('tsc', ['-b']) },
   // Both caches (in node_modules/.cache) skip unchanged files on the next run; no lint rule reads types.
@@ -142,7 +145,7 @@ function fullSteps(productionBuildDir: string): Step[] {
   const shards = BROWSER_RUN_PORT_OFFSETS.sqlite.length;
   const browserShards: Step[] = BROWSER_RUN_PORT_OFFSETS.sqlite.map((offset, index) => ({
     name: `Browser tests, SQLite (part ${index + 1} of ${shards})`,
-    after: [CHROMIUM, BUILD],
+    after: [CHROMIUM, BUILD, JEST_QUICK],
     cores: 0.3,
     run: tool('playwright', ['test', `--shard=${index + 1}/${shards}`], {
       PORTAL_PORT_OFFSET: String(PORT_OFFSET + offset),
@@ -165,7 +168,7 @@ function fullSteps(productionBuildDir: string): Step[] {
       name: 'Browser tests on the Firestore emulator (cycle, journey, launcher)',
       // After the emulator tests: both lean on a Java Cloud Firestore emulator, which answers slowly
       // enough for a browser test's timeouts when two run beside the other browser tests.
-      after: [CHROMIUM, FIRESTORE_EMULATOR, BUILD, EMULATOR_TESTS],
+      after: [CHROMIUM, FIRESTORE_EMULATOR, BUILD, JEST_QUICK, EMULATOR_TESTS],
       cores: 0.3,
       run: async () => {
         // Without the emulator (never in CI: the emulator step fails there) that step said so.

@@ -45,7 +45,7 @@ interface Step {
   /** How many cores the step keeps busy on average; steps start while the cores in use leave room. */
   cores: number;
   /**
-   * Batch work (the security sweeps, type-check, lint, formatting, the production build) runs at the
+   * Batch work without timeouts (type-check, lint, formatting, the production build) runs at the
    * lowest CPU priority (`background`, nice 19), with the cores counted apart: the browser and
    * emulator tests, whose timeouts and clocks run in real time, get the cores first, and the batch
    * work fills the time they spend waiting.
@@ -110,6 +110,7 @@ async function checkFirestoreEmulator(): Promise<Outcome> {
 }
 
 const JEST_QUICK = 'Jest unit and component tests';
+const SWEEPS = 'Security sweeps (every route, caller and hostile input)';
 
 const QUICK_STEPS: Step[] = [
   {
@@ -145,7 +146,7 @@ function fullSteps(productionBuildDir: string): Step[] {
   const shards = BROWSER_RUN_PORT_OFFSETS.sqlite.length;
   const browserShards: Step[] = BROWSER_RUN_PORT_OFFSETS.sqlite.map((offset, index) => ({
     name: `Browser tests, SQLite (part ${index + 1} of ${shards})`,
-    after: [CHROMIUM, BUILD, JEST_QUICK],
+    after: [CHROMIUM, BUILD, JEST_QUICK, SWEEPS],
     cores: 0.3,
     run: tool('playwright', ['test', `--shard=${index + 1}/${shards}`], {
       PORTAL_PORT_OFFSET: String(PORT_OFFSET + offset),
@@ -158,17 +159,18 @@ function fullSteps(productionBuildDir: string): Step[] {
     { name: BUILD, cores: 1, run: tool('tsx', ['tools/build.ts']) },
     QUICK_STEPS[0]!,
     {
-      name: 'Security sweeps (every route, caller and hostile input)',
+      // Its tests have timeouts too: after the unit tests, before the browser tests, never beside them.
+      name: SWEEPS,
+      after: [JEST_QUICK],
       cores: 1,
-      background: true,
-      run: niced('jest', ['--ci', `--maxWorkers=${CORES}`, '--selectProjects', ...JEST_PROJECTS.sweeps]),
+      run: tool('jest', ['--ci', `--maxWorkers=${CORES}`, '--selectProjects', ...JEST_PROJECTS.sweeps]),
     },
     ...browserShards,
     {
       name: 'Browser tests on the Firestore emulator (cycle, journey, launcher)',
       // After the emulator tests: both lean on a Java Cloud Firestore emulator, which answers slowly
       // enough for a browser test's timeouts when two run beside the other browser tests.
-      after: [CHROMIUM, FIRESTORE_EMULATOR, BUILD, JEST_QUICK, EMULATOR_TESTS],
+      after: [CHROMIUM, FIRESTORE_EMULATOR, BUILD, JEST_QUICK, SWEEPS, EMULATOR_TESTS],
       cores: 0.3,
       run: async () => {
         // Without the emulator (never in CI: the emulator step fails there) that step said so.

@@ -1,6 +1,11 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ApiErrorBody } from '@portal/shared/domain';
-import { InvalidCursorError, StoreLimitError, type StoreLimit } from '../store/document-store';
+import {
+  InvalidCursorError,
+  StoreLimitError,
+  TransactionContentionError,
+  type StoreLimit,
+} from '../store/document-store';
 import { ApiError } from './api-error';
 
 interface HttpParserError {
@@ -36,6 +41,10 @@ export const STORE_LIMIT_MESSAGES: Record<StoreLimit, string> = {
   'commit-size': 'Too much data at once: do this in smaller parts (at most 10 MB change together).',
 };
 
+/** A transaction that kept meeting others' changes to its records: it wrote nothing, and may be sent again. */
+export const CONTENTION_MESSAGE =
+  'Others were changing the same records at the same moment; nothing was changed. Try again.';
+
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
   next(new ApiError('not-found', `No route for ${req.method} ${req.baseUrl}${req.path}`));
 };
@@ -46,6 +55,7 @@ export const errorMiddleware: ErrorRequestHandler = (error: unknown, req, res, n
     return;
   }
   if (error instanceof StoreLimitError) req.log?.warn({ err: error }, 'store limit reached');
+  if (error instanceof TransactionContentionError) req.log?.warn({ err: error }, 'transaction contention');
   const apiError =
     error instanceof ApiError
       ? error
@@ -53,7 +63,9 @@ export const errorMiddleware: ErrorRequestHandler = (error: unknown, req, res, n
         ? invalidCursor()
         : error instanceof StoreLimitError
           ? new ApiError('payload-too-large', STORE_LIMIT_MESSAGES[error.limit])
-          : (fromParserError((error ?? {}) as HttpParserError) ?? null);
+          : error instanceof TransactionContentionError
+            ? new ApiError('conflict', CONTENTION_MESSAGE)
+            : (fromParserError((error ?? {}) as HttpParserError) ?? null);
   if (!apiError) {
     req.log?.error({ err: error }, 'unhandled error');
   }

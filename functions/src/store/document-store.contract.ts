@@ -792,6 +792,65 @@ export function describeDocumentStoreContract(
         },
       );
 
+      itWith('transactionIsolation')(
+        'sees one consistent view: two documents changed together between its reads never show it half',
+        async () => {
+          await seed('pairs', { a: { n: 0 }, b: { n: 0 } });
+          let runs = 0;
+          let outside: Promise<unknown> = Promise.resolve();
+          const result = await store.transaction(async (tx) => {
+            runs++;
+            const a = await tx.get<{ n: number }>('pairs', 'a');
+            if (runs === 1) {
+              ({ settled: outside } = await startOutsideWrite(() =>
+                store.batch([
+                  { kind: 'set', collection: 'pairs', id: 'a', data: { n: 1 } },
+                  { kind: 'set', collection: 'pairs', id: 'b', data: { n: 1 } },
+                ]),
+              ));
+            }
+            const b = await tx.get<{ n: number }>('pairs', 'b');
+            // Business logic refusing what it should never see: a half-updated pair.
+            if (a!.n !== b!.n) throw new Error(`inconsistent view: a=${a!.n} b=${b!.n}`);
+            return [a!.n, b!.n];
+          });
+          const outcome = { result, outside: await outside };
+          expect([
+            { result: [0, 0], outside: 'written' },
+            { result: [1, 1], outside: 'written' },
+          ]).toContainEqual(outcome);
+        },
+      );
+
+      itWith('transactionIsolation')(
+        'sees one consistent view: a document created with a summary of it between its reads never shows it half',
+        async () => {
+          await seed('summaries', { rows: { n: 1 } });
+          await seed('rows', { r1: { kind: 'row' } });
+          let runs = 0;
+          let outside: Promise<unknown> = Promise.resolve();
+          const result = await store.transaction(async (tx) => {
+            runs++;
+            const counted = await tx.count('rows', [{ field: 'kind', value: 'row' }]);
+            if (runs === 1) {
+              ({ settled: outside } = await startOutsideWrite(() =>
+                store.batch([
+                  { kind: 'create', collection: 'rows', id: 'r2', data: { kind: 'row' } },
+                  { kind: 'set', collection: 'summaries', id: 'rows', data: { n: 2 } },
+                ]),
+              ));
+            }
+            const summary = await tx.get<{ n: number }>('summaries', 'rows');
+            if (summary!.n !== counted) throw new Error(`inconsistent view: ${counted} rows, summary ${summary!.n}`);
+            return counted;
+          });
+          expect([
+            { result: 1, outside: 'written' },
+            { result: 2, outside: 'written' },
+          ]).toContainEqual({ result, outside: await outside });
+        },
+      );
+
       it('counts committed documents matching filters, and refuses a count after a write', async () => {
         await seed('rows', {
           a: { form: 'f', final: false },

@@ -88,8 +88,10 @@ export interface DocumentStore {
   /**
    * Runs `work` with a consistent view and commits it serializably: a document it read cannot have
    * changed by its commit. Firestore holds a write from outside on such a document until the
-   * transaction ends (pessimistic locks); SQLite lets it land and runs `work` again on the new data.
-   * Either way the outcome is one of the serial orders and no update is lost; `work` may run more
+   * transaction ends (pessimistic locks); SQLite lets it land and runs `work` again on the new data,
+   * also when `work` threw on reads that were not one snapshot (so an error it throws is one it
+   * would throw on a consistent view). Either way the outcome is one of the serial orders and no
+   * update is lost; `work` may run more
    * than once, so it must not have effects outside `tx`, and it must never wait for a write outside
    * `tx` to a document it read (under locks that write waits for the transaction: a deadlock).
    * Writes apply atomically at commit, or not at all if `work` throws. Gives up with

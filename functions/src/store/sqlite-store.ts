@@ -217,15 +217,23 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
   const countRows = (sql: string, params: Record<string, string | number>): number =>
     (statement(sql).get(params) as { n: number }).n;
 
-  /** Returns false, applying nothing, when a document or count read by the transaction has changed since. */
-  const commit = db.transaction((reads: ReadRecord[], counts: CountRecord[], writes: PreparedWrite[]): boolean => {
-    assertCommitFits(writes.map((write) => write.bytes));
+  /** Whether every document and count the transaction read is still as it read it. */
+  const readsCurrent = (reads: ReadRecord[], counts: CountRecord[]): boolean => {
     for (const read of reads) {
       const row = readRow(read.collection, read.id);
       // Comparing the data too closes the delete-then-recreate hole where a version restarts at 1.
       if ((row?.version ?? 0) !== read.version || (row?.data ?? null) !== read.data) return false;
     }
     for (const counted of counts) if (countRows(counted.sql, counted.params) !== counted.n) return false;
+    return true;
+  };
+  /** The reads checked in one snapshot, for work that threw: if they were not one view, it runs again. */
+  const sawOneView = db.transaction(readsCurrent);
+
+  /** Returns false, applying nothing, when a document or count read by the transaction has changed since. */
+  const commit = db.transaction((reads: ReadRecord[], counts: CountRecord[], writes: PreparedWrite[]): boolean => {
+    assertCommitFits(writes.map((write) => write.bytes));
+    if (!readsCurrent(reads, counts)) return false;
     for (const write of writes) applyWrite(write);
     return true;
   });
@@ -292,6 +300,13 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
         let result: R;
         try {
           result = await work(attemptState.tx);
+        } catch (error) {
+          // Each read sees the latest commit, so a commit between two reads can show the work a view
+          // that never existed: what it threw on such a view is not an answer, and it runs again.
+          if (sawOneView.deferred([...attemptState.reads.values()], attemptState.counts) || attempt >= MAX_ATTEMPTS)
+            throw error;
+          await backoff(attempt);
+          continue;
         } finally {
           attemptState.finish();
         }

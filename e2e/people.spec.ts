@@ -108,7 +108,7 @@ test('promote an applicant who applied, set preferences, demote with open work, 
 
   // Deleting: the dialog says what goes.
   await selectUser(director, person.email);
-  await director.getByRole('button', { name: 'Delete' }).click();
+  await director.getByRole('button', { name: 'Delete', exact: true }).click();
   dialog = director.getByRole('dialog');
   await expect(dialog.getByText('Deleted: 1 application, 1 role application, 1 uploaded file.')).toBeVisible();
   await shots(director, 'delete-dialog');
@@ -118,4 +118,12 @@ test('promote an applicant who applied, set preferences, demote with open work, 
   await expect(
     director.getByText('Nothing matches your search.').or(director.getByText(/No applications/)),
   ).toBeVisible();
+
+  // The repair for what older versions left of deleted users: here, nothing is left.
+  await director.goto('/admin/dor/users');
+  await director.getByRole('button', { name: "Remove deleted users' leftovers" }).click();
+  dialog = director.getByRole('dialog');
+  await shots(director, 'leftovers-dialog');
+  await dialog.getByRole('button', { name: 'Yes, remove' }).click();
+  await expect(director.getByText('Nothing to remove: every application belongs to a user.')).toBeVisible();
 });

@@ -186,7 +186,8 @@ function fullSteps(productionBuildDir: string): Step[] {
       name: EMULATOR_TESTS,
       after: [FIRESTORE_EMULATOR],
       cores: 0.3,
-      run: tool('jest', ['--ci', '--selectProjects', ...JEST_PROJECTS.emulators]),
+      // Emulator tests mostly wait on the emulators: more workers than cores overlap that waiting.
+      run: tool('jest', ['--ci', '--maxWorkers=3', '--selectProjects', ...JEST_PROJECTS.emulators]),
     },
     ...QUICK_STEPS.slice(1),
     {

@@ -24,9 +24,9 @@ export interface AppDeps {
   /** The server clock (save and submit times, deadlines); tests inject their own. */
   now?: () => Date;
   /**
-   * Limits on POST /auth/register, /auth/update, /auth/complete (per client IP) and file uploads
-   * (per user, else IP), counted in `store`; absent = GENEROUS_RATE_LIMITS, which no test or local
-   * run reaches.
+   * Limits on POST /auth/register (per client IP), /auth/update and /auth/complete (per account)
+   * and file uploads (per user, else IP), counted in `store`; absent = GENEROUS_RATE_LIMITS, which
+   * no test or local run reaches.
    */
   rateLimits?: RateLimits;
   /** Origins allowed to call the API across origins (CORS); absent or empty = same-origin only. */

@@ -8,7 +8,7 @@ import { appCheckMiddleware } from './http/app-check';
 import { corsMiddleware } from './http/cors';
 import { fixedHeaders } from './http/fixed-headers';
 import { errorMiddleware, notFoundHandler } from './http/error-middleware';
-import { authRateLimit, GENEROUS_RATE_LIMITS, uploadRateLimit } from './http/rate-limit';
+import { GENEROUS_RATE_LIMITS, profileRateLimit, signUpRateLimit, uploadRateLimit } from './http/rate-limit';
 import { rejectMalformedPath } from './http/reject-malformed-path';
 import { requestLog } from './http/request-log';
 import { requireJsonBody } from './http/require-json';
@@ -59,14 +59,16 @@ export function createApp(deps: AppDeps): Express {
   api.use(cors);
   api.use(appCheckMiddleware(deps.appCheck ?? null));
   api.use(identityMiddleware(deps.identity, deps.store));
-  // After identity (uploads count per user), before any body is read.
+  // After identity (profile changes and uploads count per user), before any body is read.
   const rateLimits = deps.rateLimits ?? GENEROUS_RATE_LIMITS;
-  api.post(['/auth/register', '/auth/update', '/auth/complete'], authRateLimit(rateLimits, deps.store));
+  api.post(['/auth/update', '/auth/complete'], profileRateLimit(rateLimits, deps.store));
   api.post('/files/:responseId/:questionId', uploadRateLimit(rateLimits, deps.store));
   // File uploads carry raw bytes: their router comes before the JSON-only body handling.
   api.use(filesRoutes(deps));
   api.use(requireJsonBody);
   api.use(express.json({ limit: API_BODY_LIMIT, strict: true }));
+  // After the body is read: only a sign-up that could create an account counts.
+  api.post('/auth/register', signUpRateLimit(rateLimits, deps.store));
 
   const now = deps.now ?? (() => new Date());
   const mail = deps.mail ?? DEFAULT_MAIL_SETTINGS;

@@ -51,7 +51,8 @@ describe('loadLocalConfig', () => {
   it('reads a bare rate limit as per 15 minutes, an empty one as the generous default', () => {
     const config = loadLocalConfig({ RATE_LIMIT_AUTH: '20', RATE_LIMIT_UPLOADS: '' });
     expect(localRateLimits(config)).toEqual({
-      auth: { limit: 20, windowMs: FIFTEEN_MINUTES },
+      signUp: { limit: 20, windowMs: FIFTEEN_MINUTES },
+      profile: { limit: 20, windowMs: FIFTEEN_MINUTES },
       uploads: { limit: 3000, windowMs: FIFTEEN_MINUTES },
     });
   });

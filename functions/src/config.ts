@@ -83,9 +83,9 @@ export function loadLocalConfig(env: NodeJS.ProcessEnv = process.env): LocalConf
   return result.data;
 }
 
-/** The API's rate limits (AppDeps.rateLimits) from the local settings. */
+/** The API's rate limits (AppDeps.rateLimits) from the local settings: RATE_LIMIT_AUTH is both the sign-up and the profile limit. */
 export function localRateLimits(config: Pick<LocalConfig, 'RATE_LIMIT_AUTH' | 'RATE_LIMIT_UPLOADS'>) {
-  return { auth: config.RATE_LIMIT_AUTH, uploads: config.RATE_LIMIT_UPLOADS };
+  return { signUp: config.RATE_LIMIT_AUTH, profile: config.RATE_LIMIT_AUTH, uploads: config.RATE_LIMIT_UPLOADS };
 }
 
 /** The defaults of the production params (functions/src/compose/params.ts declares them with these). */

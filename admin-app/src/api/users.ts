@@ -43,3 +43,7 @@ export function useUsersImpact(userIds: string[], enabled: boolean) {
 
 export const deleteUsers = (api: ApiClient, body: UsersDeleteBody) =>
   api.request<{ deleted: number }>('POST', '/admin/users/delete', { body });
+
+/** POST /admin/users/leftovers/delete: deletes what users without a record left (rows, responses, reviews…). */
+export const deleteLeftovers = (api: ApiClient) =>
+  api.request<{ removed: number }>('POST', '/admin/users/leftovers/delete', { body: {} });

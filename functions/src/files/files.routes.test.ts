@@ -22,6 +22,7 @@ import { createSqliteStore } from '../store/sqlite-store';
 import { userRecord } from '../users/users.repository';
 import { createLocalFileStore } from './local-file-store';
 import { MAX_UPLOAD_BODY_BYTES } from './files.routes';
+import { claimUpload, releaseUpload, UPLOAD_LEASE_MS } from './upload-lease';
 
 const TEN_MB = 10 * 1024 * 1024;
 const IDENTITIES: Record<string, VerifiedIdentity> = {
@@ -256,6 +257,47 @@ describe('POST /api/files/:responseId/:questionId', () => {
     expect((await download(second.id)).body).toEqual(pdf('second'));
   });
 
+  it('leaves one file where earlier races left several: the others go, records and bytes', async () => {
+    const leftovers = [await uploaded(pdf('one')), await uploaded(pdf('two'), { questionId: 'portfolio' })];
+    // As two racing uploads once left them: a second live record (and its bytes) for the resume.
+    const stray: UploadedFile = { ...leftovers[1]!, id: '44444444-4444-4444-8444-444444444444', questionId: 'resume' };
+    await store.create(COLLECTIONS.files, stray.id, stray);
+    await createLocalFileStore({ root: filesRoot }).put(
+      `responses/${ADA_RESPONSE}/resume/${stray.id}`,
+      pdf(),
+      'application/pdf',
+    );
+
+    const latest = await uploaded(pdf('latest'));
+    expect((await storedFiles()).map((file) => file.id).sort()).toEqual([latest.id, leftovers[1]!.id].sort());
+    expect(filesOnDisk()).toEqual(
+      [
+        `responses/${ADA_RESPONSE}/portfolio/${leftovers[1]!.id}`,
+        `responses/${ADA_RESPONSE}/resume/${latest.id}`,
+      ].sort(),
+    );
+  });
+
+  it('refuses an upload while another to the same question is running, and stores nothing for it', async () => {
+    const first = await uploaded(pdf('first'));
+    const running = await claimUpload(store, { responseId: ADA_RESPONSE, questionId: 'resume' }, new Date());
+    const res = await upload(pdf('second'));
+    expectError(res, 409, 'conflict', 'Another upload to this question is in progress; try again in a moment');
+    expect(await storedFiles()).toEqual([first]);
+    expect(filesOnDisk()).toEqual([`responses/${ADA_RESPONSE}/resume/${first.id}`]);
+    // Another question is not held up, and the question is free again once that upload ends.
+    expect((await upload(pdf(), { questionId: 'portfolio' })).status).toBe(201);
+    await releaseUpload(store, running!);
+    expect((await upload(pdf('third'))).status).toBe(201);
+  });
+
+  it('takes over the question from an upload that never finished (its lease ran out)', async () => {
+    const longAgo = new Date(Date.now() - UPLOAD_LEASE_MS - 1000);
+    expect(await claimUpload(store, { responseId: ADA_RESPONSE, questionId: 'resume' }, longAgo)).not.toBeNull();
+    expect((await upload(pdf())).status).toBe(201);
+    expect(await store.query(COLLECTIONS.uploadLeases)).toMatchObject({ items: [] });
+  });
+
   it('keeps the earlier upload when the new one is refused', async () => {
     const first = await uploaded();
     expect((await upload(Buffer.from('not a pdf'))).status).toBe(415);
@@ -263,7 +305,7 @@ describe('POST /api/files/:responseId/:questionId', () => {
   });
 
   it('deletes the new bytes again when its record cannot be written', async () => {
-    const failing: DocumentStore = { ...store, create: () => Promise.reject(new Error('disk full')) };
+    const failing: DocumentStore = { ...store, transaction: () => Promise.reject(new Error('disk full')) };
     const res = await upload(pdf(), { app: buildApp({ store: failing }) });
     expectError(res, 500, 'internal');
     await expectNothingStored();

@@ -59,30 +59,50 @@ const input = (text: string) => ({
 
 const storedIds = async () => (await store.query<UploadedFile>(COLLECTIONS.files)).items.map((item) => item.id).sort();
 
-it('keeps exactly one of two uploads that race for the same question, at the same instant', async () => {
-  let arrived = 0;
-  let release!: () => void;
-  const bothListed = new Promise<void>((resolve) => (release = resolve));
+const storedBytes = () =>
+  fs
+    .readdirSync(sandbox, { recursive: true, encoding: 'utf8' })
+    .filter((entry) => !entry.startsWith('.') && fs.statSync(path.join(sandbox, entry)).isFile())
+    .map((entry) => path.basename(entry))
+    .sort();
+
+it('keeps exactly one of many uploads that race for the same question, with only its bytes', async () => {
+  const service = createFilesService({
+    files: createFilesRepository(store),
+    storage: createLocalFileStore({ root: sandbox }),
+    now: () => new Date('2024-05-01T12:00:00.000Z'),
+  });
+
+  const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => service.upload(input(`up${i}`))));
+
+  const kept = await storedIds();
+  expect(kept).toHaveLength(1);
+  expect(storedBytes()).toEqual(kept);
+  const answered = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value.id] : []));
+  expect(answered).toContain(kept[0]);
+});
+
+it('refuses the upload, keeping the earlier file, when the response is submitted while the bytes are stored', async () => {
+  const service = createFilesService({
+    files: createFilesRepository(store),
+    storage: createLocalFileStore({ root: sandbox }),
+  });
+  const first = await service.upload(input('first'));
   const repository = createFilesRepository(store);
   const racing: FilesRepository = {
     ...repository,
-    async listFiles(responseId, questionId) {
-      if (++arrived === 2) release();
-      await bothListed;
-      return repository.listFiles(responseId, questionId);
+    // The upload's first look still sees the draft; the submit lands right after it.
+    async getResponse(id) {
+      const response = await repository.getResponse(id);
+      await store.update(COLLECTIONS.responses, RESPONSE_ID, { status: 'submitted' });
+      return response;
     },
   };
-  const ids = ['bbbbbbbb-0000-4000-8000-000000000000', 'aaaaaaaa-0000-4000-8000-000000000000'];
-  const service = createFilesService({
-    files: racing,
-    storage: createLocalFileStore({ root: sandbox }),
-    now: () => new Date('2024-05-01T12:00:00.000Z'),
-    newId: () => ids.shift()!,
-  });
+  const late = createFilesService({ files: racing, storage: createLocalFileStore({ root: sandbox }) });
 
-  await Promise.all([service.upload(input('one')), service.upload(input('two'))]);
-
-  expect(await storedIds()).toEqual(['bbbbbbbb-0000-4000-8000-000000000000']);
+  await expect(late.upload(input('late'))).rejects.toMatchObject({ code: 'forbidden' });
+  expect(await storedIds()).toEqual([first.id]);
+  expect(storedBytes()).toEqual([first.id]);
 });
 
 it('replaces an upload made a moment earlier', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
-  blindFileName,
+  blindFile,
   FILE_MESSAGES,
   idSchema,
   isBlind,
@@ -9,10 +9,12 @@ import {
   mediaTypeEssence,
   RESPONSE_MESSAGES,
   sectionsForReviewers,
+  type ApplicationResponse,
   type Question,
   type UploadedFile,
 } from '@portal/shared/domain';
 import { ApiError } from '../http/api-error';
+import { TransactionContentionError } from '../store/document-store';
 import type { FileStore } from './file-store';
 import { sanitizeFileName } from './file-name';
 import { matchesSignature } from './file-signatures';
@@ -46,16 +48,19 @@ export function storagePath(file: Pick<UploadedFile, 'id' | 'responseId' | 'ques
   return `responses/${file.responseId}/${file.questionId}/${file.id}`;
 }
 
-/** Later uploads win; the id breaks ties so that concurrent uploads agree on which one is newest. */
-function isOlder(file: UploadedFile, than: UploadedFile): boolean {
-  return file.uploadedAt < than.uploadedAt || (file.uploadedAt === than.uploadedAt && file.id < than.id);
-}
+/** Another upload to the same question is running (upload-lease.ts), or won every retry against this one. */
+const UPLOAD_BUSY = 'Another upload to this question is in progress; try again in a moment';
 
 export function createFilesService({ files, storage, now = () => new Date(), newId = randomUUID }: FilesServiceDeps) {
-  async function fileQuestion(uid: string, responseId: string, questionId: string, at: Date): Promise<FileQuestion> {
-    const response = UUID.test(responseId) ? await files.getResponse(responseId) : null;
+  /** The response takes uploads from `uid`: checked first, and again in the transaction that records one. */
+  function assertOpenTo(uid: string, response: ApplicationResponse | null): asserts response is ApplicationResponse {
     if (!response || response.userId !== uid) throw new ApiError('not-found', RESPONSE_MESSAGES.noResponse);
     if (response.status !== 'in-progress') throw ApiError.because('submitted', RESPONSE_MESSAGES.notEditable);
+  }
+
+  async function fileQuestion(uid: string, responseId: string, questionId: string, at: Date): Promise<FileQuestion> {
+    const response = UUID.test(responseId) ? await files.getResponse(responseId) : null;
+    assertOpenTo(uid, response);
 
     const form = await files.getForm(response.applicationFormId);
     // An upload replaces (deletes) the earlier file: refused exactly when a save would be.
@@ -87,10 +92,30 @@ export function createFilesService({ files, storage, now = () => new Date(), new
     return mediaType;
   }
 
-  async function removeStored(file: UploadedFile): Promise<void> {
-    // Bytes first: if the record delete fails, the next upload finds the record and tries again.
-    await storage.delete(storagePath(file));
-    await files.deleteFile(file.id);
+  /**
+   * Bytes first, so a record never points at nothing; then the record, which replaces the
+   * question's others in one transaction with the response still open to uploads (it guarantees one
+   * file per question even if a lease ran out); then the replaced files' bytes. Refused or failed,
+   * the new bytes go again.
+   */
+  async function storeReplacing(file: UploadedFile, content: Buffer): Promise<void> {
+    await storage.put(storagePath(file), content, file.contentType);
+    let replaced: UploadedFile[];
+    try {
+      replaced = await files.replaceFiles(file, (response) => assertOpenTo(file.ownerId, response));
+    } catch (error) {
+      try {
+        await storage.delete(storagePath(file));
+      } catch (cleanupError) {
+        throw new AggregateError(
+          [error, cleanupError],
+          `Recording upload ${file.id} failed, and its bytes at ${storagePath(file)} could not be deleted`,
+          { cause: cleanupError },
+        );
+      }
+      throw error instanceof TransactionContentionError ? new ApiError('conflict', UPLOAD_BUSY) : error;
+    }
+    for (const old of replaced) await storage.delete(storagePath(old));
   }
 
   async function readableFile(uid: string, fileId: string): Promise<UploadedFile> {
@@ -107,7 +132,8 @@ export function createFilesService({ files, storage, now = () => new Date(), new
 
   /**
    * A reviewer reads the files of responses assigned to them, of the questions the form lets them
-   * see (`sectionsForReviewers`); in blind review under a name the applicant did not type.
+   * see (`sectionsForReviewers`); in blind review under a name the applicant did not type, and
+   * without its owner.
    */
   async function asReviewerReadsIt(uid: string, file: UploadedFile): Promise<UploadedFile | null> {
     const kinds = await files.assessmentKinds(file.responseId, uid);
@@ -120,11 +146,15 @@ export function createFilesService({ files, storage, now = () => new Date(), new
       section.questions.some((question) => question.questionId === file.questionId),
     );
     if (!shown) return null;
-    return blind ? { ...file, name: blindFileName(file) } : file;
+    return blind ? blindFile(file) : file;
   }
 
   return {
-    /** Stores the file and replaces earlier uploads for the question; the response itself is not changed. */
+    /**
+     * Stores the file and replaces the question's earlier upload; the response itself is not
+     * changed. One upload per question runs at a time: the others are refused before they store
+     * anything.
+     */
     async upload(input: UploadInput): Promise<UploadedFile> {
       const at = now();
       const question = await fileQuestion(input.uid, input.responseId, input.questionId, at);
@@ -140,24 +170,16 @@ export function createFilesService({ files, storage, now = () => new Date(), new
         uploadedAt: at.toISOString(),
       };
 
-      await storage.put(storagePath(file), input.content, contentType);
+      const lease = await files.claimUpload(file, at);
+      if (!lease) throw new ApiError('conflict', UPLOAD_BUSY);
       try {
-        await files.createFile(file);
+        await storeReplacing(file, input.content);
       } catch (error) {
-        try {
-          await storage.delete(storagePath(file));
-        } catch (cleanupError) {
-          throw new AggregateError(
-            [error, cleanupError],
-            `Recording upload ${file.id} failed, and its bytes at ${storagePath(file)} could not be deleted`,
-            { cause: cleanupError },
-          );
-        }
+        // The upload's own error is the one to report; a lease left behind runs out by itself.
+        await files.releaseUpload(lease).catch(() => undefined);
         throw error;
       }
-
-      const earlier = (await files.listFiles(file.responseId, file.questionId)).filter((other) => isOlder(other, file));
-      for (const old of earlier) await removeStored(old);
+      await files.releaseUpload(lease);
       return file;
     },
 

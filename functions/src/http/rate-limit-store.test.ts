@@ -1,7 +1,9 @@
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
 import { createSqliteStore } from '../store/sqlite-store';
-import { createDocumentRateLimitStore } from './rate-limit-store';
+import { DEFAULT_MAIL_SETTINGS } from '../outbox/outbox';
+import { createScheduler } from '../scheduler/scheduler';
+import { createDocumentRateLimitStore, deleteExpiredRateLimits } from './rate-limit-store';
 
 const WINDOW_MS = 60_000;
 let store: DocumentStore;
@@ -74,5 +76,35 @@ describe('the rate-limit store over the document store', () => {
     const page = await store.query(COLLECTIONS.rateLimits);
     expect(page.items).toHaveLength(1);
     expect(page.items[0]!.id).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('expired counters', () => {
+  it('are deleted, and only they, so the collection does not grow without end', async () => {
+    const counters = limiterStore();
+    await counters.increment('ip:203.0.113.1');
+    clock.now += 30_000;
+    await counters.increment('ip:203.0.113.2');
+    clock.now += 45_000;
+    // The first window is over, the second is not.
+    expect(await deleteExpiredRateLimits(store, new Date(clock.now))).toBe(1);
+    expect((await store.query(COLLECTIONS.rateLimits)).items).toHaveLength(1);
+    expect((await counters.get?.('ip:203.0.113.2'))?.totalHits).toBe(1);
+  });
+
+  it('go in pages, however many there are', async () => {
+    const counters = limiterStore();
+    for (let i = 0; i < 250; i += 1) await counters.increment(`ip:198.51.100.${i}`);
+    clock.now += WINDOW_MS;
+    expect(await deleteExpiredRateLimits(store, new Date(clock.now), { pageSize: 100 })).toBe(250);
+    expect((await store.query(COLLECTIONS.rateLimits)).items).toEqual([]);
+  });
+
+  it('are swept by the scheduled work (every minute in production)', async () => {
+    await limiterStore().increment('user:ada');
+    clock.now += WINDOW_MS;
+    const scheduler = createScheduler({ store, now: () => new Date(clock.now), mail: DEFAULT_MAIL_SETTINGS });
+    expect(await scheduler.runOnce()).toMatchObject({ expiredRateLimits: 1 });
+    expect((await store.query(COLLECTIONS.rateLimits)).items).toEqual([]);
   });
 });

@@ -66,3 +66,42 @@ export function createDocumentRateLimitStore(
     },
   };
 }
+
+/** How many counters one sweep deletes at most (the scheduled work runs every minute). */
+const SWEEP_MAX_PAGES = 20;
+
+/**
+ * Deletes the counters whose window is over, oldest first, in pages: the next hit of their key
+ * would start afresh anyway, and without this every address and account that ever called would
+ * keep a document. Each page is one transaction that reads its counters again, so a counter a hit
+ * renewed since the page was listed stays. Answers how many were deleted.
+ */
+export async function deleteExpiredRateLimits(
+  store: DocumentStore,
+  at: Date,
+  options: { pageSize?: number } = {},
+): Promise<number> {
+  const pageSize = options.pageSize ?? 200;
+  const expired = (counter: Counter | null): counter is Counter =>
+    counter !== null && Date.parse(counter.resetAt) <= at.getTime();
+  let deleted = 0;
+  for (let page = 0; page < SWEEP_MAX_PAGES; page += 1) {
+    const oldest = await store.query<Counter & Record<string, unknown>>(COLLECTIONS.rateLimits, {
+      orderBy: { field: 'resetAt', direction: 'asc' },
+      limit: pageSize,
+    });
+    const due = oldest.items.filter((item) => expired(item.data)).map((item) => item.id);
+    if (due.length === 0) break;
+    deleted += await store.transaction(async (tx) => {
+      const still: string[] = [];
+      for (const id of due) {
+        if (expired(await tx.get<Counter & Record<string, unknown>>(COLLECTIONS.rateLimits, id))) still.push(id);
+      }
+      for (const id of still) tx.delete(COLLECTIONS.rateLimits, id);
+      return still.length;
+    });
+    // Ordered by the end of the window: a page with a live counter has no expired one after it.
+    if (due.length < oldest.items.length || oldest.nextCursor === null) break;
+  }
+  return deleted;
+}

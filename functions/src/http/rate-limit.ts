@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit, type RateLimitInfo } from 'express-rate-limit';
-import type { ApiErrorBody } from '@portal/shared/domain';
+import { registrationSchema, type ApiErrorBody } from '@portal/shared/domain';
 import type { DocumentStore } from '../store/document-store';
 import { createDocumentRateLimitStore } from './rate-limit-store';
 
@@ -11,20 +11,27 @@ export interface RateLimit {
 }
 
 export interface RateLimits {
-  /** POST /auth/register and POST /auth/update, per client IP. */
-  auth: RateLimit;
+  /** POST /auth/register, per client address; only sign-ups that could create an account count. */
+  signUp: RateLimit;
+  /** POST /auth/update and /auth/complete together, per signed-in account; calls without one count nowhere. */
+  profile: RateLimit;
   /** POST /files/:responseId/:questionId, per signed-in user id (per client IP when not signed in). */
   uploads: RateLimit;
 }
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const ONE_HOUR = 60 * 60 * 1000;
 
 /**
- * Production: strict enough to stop account-creation and password-guessing floods and upload
- * spam, loose enough for a person retrying a typo (10 tries) or attaching a few files (30).
+ * Production. Sign-ups count per address, and a campus NAT puts a whole lecture hall behind one:
+ * 100 an hour, Firebase Auth's own limit on new accounts from one address, lets an information
+ * session sign up together while still stopping a script. Profile changes count per account, so
+ * nobody else's calls use them up: 10 in 15 minutes is plenty for a person fixing a typo. Uploads:
+ * attaching a few files, with retries (30).
  */
 export const PRODUCTION_RATE_LIMITS: RateLimits = {
-  auth: { limit: 10, windowMs: FIFTEEN_MINUTES },
+  signUp: { limit: 100, windowMs: ONE_HOUR },
+  profile: { limit: 10, windowMs: FIFTEEN_MINUTES },
   uploads: { limit: 30, windowMs: FIFTEEN_MINUTES },
 };
 
@@ -33,7 +40,8 @@ export const PRODUCTION_RATE_LIMITS: RateLimits = {
  * middleware (and its headers) still runs. The local server sets its own from the environment.
  */
 export const GENEROUS_RATE_LIMITS: RateLimits = {
-  auth: { limit: 10_000, windowMs: FIFTEEN_MINUTES },
+  signUp: { limit: 10_000, windowMs: FIFTEEN_MINUTES },
+  profile: { limit: 10_000, windowMs: FIFTEEN_MINUTES },
   uploads: { limit: 10_000, windowMs: FIFTEEN_MINUTES },
 };
 
@@ -43,22 +51,24 @@ export function rateLimitedMessage(retryAfterMs: number): string {
   return `Too many attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
+type Request = Parameters<RequestHandler>[0];
+
 function limiter(
   name: string,
   { limit, windowMs }: RateLimit,
   store: DocumentStore,
-  keyGenerator?: (req: Parameters<RequestHandler>[0]) => string,
+  counting: { keyGenerator?: (req: Request) => string; skip?: (req: Request) => boolean } = {},
 ): RequestHandler {
   return rateLimit({
     limit,
     windowMs,
     store: createDocumentRateLimitStore(store, { prefix: name }),
     // RateLimit + RateLimit-Policy (IETF draft 8) on every counted answer; Retry-After on a 429.
-    // e.g. `RateLimit: "auth"; r=9; t=900` and `RateLimit-Policy: "auth"; q=10; w=900`.
+    // e.g. `RateLimit: "profile"; r=9; t=900` and `RateLimit-Policy: "profile"; q=10; w=900`.
     standardHeaders: 'draft-8',
     identifier: name,
     legacyHeaders: false,
-    ...(keyGenerator ? { keyGenerator } : {}),
+    ...counting,
     handler: (req, res) => {
       const resetTime = (req as typeof req & { rateLimit?: RateLimitInfo }).rateLimit?.resetTime;
       const retryAfterMs = resetTime ? resetTime.getTime() - Date.now() : windowMs;
@@ -74,19 +84,37 @@ function limiter(
 }
 
 /**
- * Keying: express-rate-limit's standard key, `req.ip` (an IPv6 address counts by its /56). The app
- * trusts exactly the proxy hops in front of it (`trust proxy` = AppDeps.trustedProxyHops): none
- * locally, so `req.ip` is the socket's peer; on Hosting + Cloud Functions the platform's two, so
- * `req.ip` is the address Hosting appended to X-Forwarded-For. Entries a client writes itself sit
- * further left and are never read. The counts live in the document store, shared by every instance.
+ * Sign-ups, per client address. Keying: express-rate-limit's standard key, `req.ip` (an IPv6
+ * address counts by its /56). The app trusts exactly the proxy hops in front of it (`trust proxy`
+ * = AppDeps.trustedProxyHops): none locally, so `req.ip` is the socket's peer; on Hosting + Cloud
+ * Functions the platform's two, so `req.ip` is the address Hosting appended to X-Forwarded-For.
+ * Entries a client writes itself sit further left and are never read. Mounted after the JSON body
+ * is read: a body that is no registration is refused (400, 415) before reaching the identity
+ * provider and is not counted, so junk cannot use up an address's sign-ups. An address already
+ * taken (409) is counted: it answers about an account. The counts live in the document store,
+ * shared by every instance.
  */
-export function authRateLimit(limits: RateLimits, store: DocumentStore): RequestHandler {
-  return limiter('auth', limits.auth, store);
+export function signUpRateLimit(limits: RateLimits, store: DocumentStore): RequestHandler {
+  return limiter('sign-up', limits.signUp, store, {
+    skip: (req) => !registrationSchema.safeParse(req.body).success,
+  });
+}
+
+/**
+ * Profile changes and completion, per signed-in account: whoever shares the address (a campus NAT)
+ * spends none of them. A call without a valid identity is refused (401) without touching the
+ * account or the provider, so it counts nowhere.
+ */
+export function profileRateLimit(limits: RateLimits, store: DocumentStore): RequestHandler {
+  return limiter('profile', limits.profile, store, {
+    keyGenerator: (req) => `user:${req.identity!.uid}`,
+    skip: (req) => !req.identity,
+  });
 }
 
 /** Uploads count per signed-in user (a user cannot escape by changing networks), else per IP. */
 export function uploadRateLimit(limits: RateLimits, store: DocumentStore): RequestHandler {
-  return limiter('uploads', limits.uploads, store, (req) =>
-    req.identity ? `user:${req.identity.uid}` : `ip:${ipKeyGenerator(req.ip ?? '')}`,
-  );
+  return limiter('uploads', limits.uploads, store, {
+    keyGenerator: (req) => (req.identity ? `user:${req.identity.uid}` : `ip:${ipKeyGenerator(req.ip ?? '')}`),
+  });
 }

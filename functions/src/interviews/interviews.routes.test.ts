@@ -175,6 +175,27 @@ describe('interview slots: booking', () => {
   });
 });
 
+describe('an inactive form', () => {
+  it('answers someone who never applied to it exactly as a form that does not exist', async () => {
+    await invite('ada');
+    const slot = await publish();
+    await harness.store.update(COLLECTIONS.forms, FORM_ID, { isActive: false });
+    const calls = (formId: string) => [
+      harness.as('eve').get(`/interviews/${formId}`),
+      harness.as('eve').put(`/interviews/${formId}/booking`, { slotId: slot.id }),
+      harness.as('eve').delete(`/interviews/${formId}/booking`),
+    ];
+    const answers = async (formId: string) =>
+      (await Promise.all(calls(formId))).map((res) => ({ status: res.status, body: res.body as unknown }));
+
+    const inactive = await answers(FORM_ID);
+    expect(inactive).toEqual(await answers('no-such-form'));
+    expect(inactive.map((answer) => answer.status)).toEqual([404, 404, 404]);
+    // Its applicants still read their interviews.
+    expect(await interviewsOf('ada')).toMatchObject({ invited: true, slots: [{ id: slot.id }] });
+  });
+});
+
 describe("the interviewer's booked interviews", () => {
   it('lists the slots someone booked with the interviewer, in time order', async () => {
     await invite('ada');

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
-  applicantPseudonym,
   applicantSlotView,
   applicationRowId,
   beforeCutoff,
+  blindBooking,
   bySlotStart,
   DEFAULT_INTERVIEW_CUTOFF_HOURS,
   displayName,
@@ -117,6 +117,19 @@ export function createInterviewsService(deps: { store: DocumentStore; now: () =>
     return form;
   }
 
+  /**
+   * The form as an applicant's interview calls may name it: the active form is everyone's, an
+   * inactive one only its applicants'; anyone else gets the answer of a form that does not exist,
+   * so these calls never tell that an inactive form exists (as `GET /application/forms/:formId`).
+   */
+  async function applicantFormOrThrow(formId: string, userId: string): Promise<ApplicationForm> {
+    const form = await formOrThrow(formId);
+    if (form.isActive) return form;
+    const applied = await store.get<ResponseIndexEntry>(COLLECTIONS.responseIndex, responseIndexId(userId, formId));
+    if (!applied) throw noFormError();
+    return form;
+  }
+
   /** The caller's response to the form when a row of theirs is qualified or at the interview stage. */
   async function invitation(formId: string, userId: string): Promise<ApplicationResponse | null> {
     const entry = await store.get<ResponseIndexEntry>(COLLECTIONS.responseIndex, responseIndexId(userId, formId));
@@ -204,7 +217,10 @@ export function createInterviewsService(deps: { store: DocumentStore; now: () =>
       });
     },
 
-    /** The interviewer's slots that someone booked, in time order; a reviewer on a form with blind interviews sees pseudonyms. */
+    /**
+     * The interviewer's slots that someone booked, in time order; a reviewer on a form with blind
+     * interviews sees pseudonyms and no user ids.
+     */
     async mine(caller: User): Promise<{ items: InterviewSlot[] }> {
       const slots = await queryAll<InterviewSlot>(store, COLLECTIONS.interviewSlots, [
         { field: 'interviewerIds', op: 'array-contains', value: caller.id },
@@ -227,22 +243,12 @@ export function createInterviewsService(deps: { store: DocumentStore; now: () =>
       }
       const blind = (slot: InterviewSlot) => isBlind(forms.get(slot.formId) ?? {}, ['interview']);
       return {
-        items: booked.map((slot) =>
-          blind(slot)
-            ? {
-                ...slot,
-                bookings: slot.bookings.map((booking) => ({
-                  ...booking,
-                  applicantName: applicantPseudonym(booking.responseId),
-                })),
-              }
-            : slot,
-        ),
+        items: booked.map((slot) => (blind(slot) ? { ...slot, bookings: slot.bookings.map(blindBooking) } : slot)),
       };
     },
 
     async forApplicant(formId: string, userId: string): Promise<ApplicantInterviews> {
-      const form = await formOrThrow(formId);
+      const form = await applicantFormOrThrow(formId, userId);
       const cutoffHours = cutoffHoursOf(form);
       const zone = form.timeZone ? { timeZone: form.timeZone } : {};
       if (!(await invitation(formId, userId)))
@@ -263,7 +269,7 @@ export function createInterviewsService(deps: { store: DocumentStore; now: () =>
 
     /** Books `slotId`, or moves the caller's booking there: one seat per applicant and form. */
     async book(formId: string, user: User, slotId: string): Promise<ApplicantInterviews> {
-      const form = await formOrThrow(formId);
+      const form = await applicantFormOrThrow(formId, user.id);
       const cutoffHours = cutoffHoursOf(form);
       const response = await invitation(formId, user.id);
       if (!response) throw ApiError.because('not-invited', INTERVIEW_MESSAGES.notInvited);
@@ -296,7 +302,7 @@ export function createInterviewsService(deps: { store: DocumentStore; now: () =>
 
     async cancel(formId: string, user: User): Promise<ApplicantInterviews> {
       const userId = user.id;
-      const form = await formOrThrow(formId);
+      const form = await applicantFormOrThrow(formId, userId);
       const cutoffHours = cutoffHoursOf(form);
       await store.transaction(async (tx) => {
         const record = await tx.get<BookingRecord>(COLLECTIONS.interviewBookings, bookingId(formId, userId));

@@ -1,4 +1,5 @@
-import type { ApplicationRow } from '@portal/shared/domain';
+import type { ApplicationRow, ConflictOfInterest, ConflictView } from '@portal/shared/domain';
+import { conflictPublicIdsMigration } from './conflict-public-ids';
 import { offerPendingMigration } from './offer-pending';
 import { runMigrations, type Migration } from './run-migrations';
 import { userSearchFieldsMigration } from './user-search-fields';
@@ -97,4 +98,26 @@ it('gives users stored without their search keys the keys, so the Users page lis
   expect(await listed('&search=harper')).toEqual([sample.id]);
   // A second pass has nothing left to change.
   expect(await userSearchFieldsMigration.run(harness.store)).toBe(0);
+});
+
+it('gives conflicts declared before public ids one, by which they are read and withdrawn', async () => {
+  const declare = (email: string) => harness.as('rita').post('/admin/conflicts', { email }).expect(201);
+  const kept = (await declare('eve@example.com')).body as ConflictView;
+  await declare('ada@example.com');
+  // As a conflict was stored before public ids: without one.
+  const stored = (await harness.store.query<ConflictOfInterest>(COLLECTIONS.conflicts)).items.map((item) => item.data);
+  const old = stored.find((conflict) => conflict.email === 'ada@example.com')!;
+  const { publicId: _publicId, ...withoutPublicId } = old;
+  await harness.store.set(COLLECTIONS.conflicts, old.id, withoutPublicId);
+
+  expect(await runMigrations(harness.store, [conflictPublicIdsMigration])).toEqual([
+    { id: '2026-12-conflict-public-ids', changed: 1 },
+  ]);
+
+  const listed = (await harness.as('rita').get('/admin/conflicts')).body.items as ConflictView[];
+  const migrated = listed.find((conflict) => conflict.email === 'ada@example.com')!;
+  expect(migrated.id).toMatch(/^[0-9a-f-]{36}$/);
+  expect(listed.find((conflict) => conflict.email === 'eve@example.com')!.id).toBe(kept.id);
+  await harness.as('rita').delete(`/admin/conflicts/${migrated.id}`).expect(204);
+  expect(await conflictPublicIdsMigration.run(harness.store)).toBe(0);
 });

@@ -1,5 +1,6 @@
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
+import { conflictPublicIdsMigration } from './conflict-public-ids';
 import { offerPendingMigration } from './offer-pending';
 import { userSearchFieldsMigration } from './user-search-fields';
 
@@ -15,7 +16,11 @@ export interface Migration {
 }
 
 /** Every migration, oldest first. Append; never reorder or remove one that has shipped. */
-export const MIGRATIONS: readonly Migration[] = [offerPendingMigration, userSearchFieldsMigration];
+export const MIGRATIONS: readonly Migration[] = [
+  offerPendingMigration,
+  userSearchFieldsMigration,
+  conflictPublicIdsMigration,
+];
 
 export interface MigrationOutcome {
   id: string;

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import type { EmailAttachment } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore, StoreTransaction } from '../store/document-store';
-import type { OutboxMessage } from './outbox';
+import { headerValue, withHeaderValues, type OutboxMessage } from './outbox';
 
 /**
  * Delivers a message inside the transaction that marks it sent: what it writes commits with the
@@ -41,14 +41,15 @@ export interface ExtensionMailDocument {
 export const triggerEmailTransport: MailTransport = {
   deliver(message, tx) {
     assertDeliverable(message);
+    // Header values again here: a message queued by an older version may still hold a line break.
     const document: ExtensionMailDocument = {
-      to: [message.to],
+      to: [headerValue(message.to)],
       message: {
-        subject: message.subject,
+        subject: headerValue(message.subject),
         html: message.html,
         text: message.text,
         // The extension passes `message` to nodemailer, whose attachments take filename, content and contentType.
-        ...(message.attachments?.length ? { attachments: message.attachments } : {}),
+        ...(message.attachments?.length ? { attachments: message.attachments.map(withHeaderValues) } : {}),
       },
     };
     tx.set(COLLECTIONS.mail, message.id, document);

@@ -2,10 +2,16 @@ import { DEFAULT_MESSAGE_TEMPLATES, INITIAL_RESPONSE_STATUS, type ApplicationRes
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore, StoreTransaction } from '../store/document-store';
 import { createSqliteStore } from '../store/sqlite-store';
-import { createHarness, FORM_ID, later, type Harness } from '../testing/api-harness';
+import { createHarness, FORM_ID, later, START, type Harness } from '../testing/api-harness';
 import { submitApplication } from '../testing/staff-fixtures';
-import { outboxEvents, outboxId, type OutboxMessage } from './outbox';
-import { createOutboxSender, localTransport, triggerEmailTransport, type MailTransport } from './outbox-sender';
+import { composeMessage, outboxEvents, outboxId, type OutboxMessage } from './outbox';
+import {
+  createOutboxSender,
+  localTransport,
+  triggerEmailTransport,
+  type ExtensionMailDocument,
+  type MailTransport,
+} from './outbox-sender';
 
 /** Every outbox document, by id. */
 async function outbox(store: DocumentStore): Promise<OutboxMessage[]> {
@@ -109,6 +115,41 @@ describe('the submission receipt', () => {
     expect(receipt!.subject).toBe('Example Chapter: got it, [Ada](javascript:alert(1))');
     expect(receipt!.html).not.toContain('href="javascript');
     expect(receipt!.html).toContain('Dear [Ada](javascript:alert(1)), see');
+  });
+});
+
+describe('header values', () => {
+  // A name stored before the API refused line breaks in names, in a subject: each would start a header.
+  const INJECTED = 'Eve\r\nBcc: victim@example.org\u0000\u2028X';
+
+  it('are queued without line breaks or control characters: subject, address, attachment names', () => {
+    const message = composeMessage({
+      kind: 'interviewConfirmation',
+      form: { id: FORM_ID, messages: undefined },
+      event: 'test',
+      recipient: { id: 'ada', email: 'ada@example.com\r\nBcc: victim@example.org' },
+      values: { firstName: INJECTED },
+      settings: { chapterName: 'Example\nChapter', portalUrl: 'http://localhost:8080' },
+      at: START.toISOString(),
+      attachments: [{ filename: 'interview\r\n.ics', content: 'x', contentType: 'text/calendar\r\nX: y' }],
+    });
+    const headers = [message.subject, message.to, ...message.attachments!.flatMap((a) => [a.filename, a.contentType])];
+    for (const header of headers) expect(header).not.toMatch(/[\p{Cc}\u2028\u2029]/u);
+    expect(message.to).toBe('ada@example.com bcc: victim@example.org');
+  });
+
+  it('are written to the mail document without them, even for a message queued before', async () => {
+    await submitApplication(harness, 'ada');
+    const [queued] = await outbox(harness.store);
+    await harness.store.update(COLLECTIONS.outbox, queued!.id, { subject: `Decision for ${INJECTED}` });
+    const sender = createOutboxSender({
+      store: harness.store,
+      transport: triggerEmailTransport,
+      now: () => harness.clock.now,
+    });
+    expect(await sender.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    const mail = await harness.store.get<ExtensionMailDocument>(COLLECTIONS.mail, queued!.id);
+    expect(mail?.message.subject).toBe('Decision for Eve Bcc: victim@example.org X');
   });
 });
 

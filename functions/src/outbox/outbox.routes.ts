@@ -5,7 +5,7 @@ import type { AppDeps } from '../app-deps';
 import { auditEntry, recordInTransaction } from '../audit/audit-entry';
 import { ApiError } from '../http/api-error';
 import { parseParam } from '../http/params';
-import { parseInput } from '../http/validate';
+import { emptyBodySchema, parseInput } from '../http/validate';
 import { requireSuperReviewer } from '../staff/staff-access';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
@@ -40,7 +40,6 @@ export async function failedMessages(store: DocumentStore): Promise<FailedMessag
 
 const noMessageError = () => new ApiError('not-found', OUTBOX_MESSAGES.noMessage);
 const messageIdSchema = z.string().check(z.minLength(1), z.maxLength(400));
-const emptyBodySchema = z.strictObject({});
 
 /**
  * GET /admin/outbox/failed: for super-reviewers only, the emails that could not be delivered.

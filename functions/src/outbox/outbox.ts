@@ -85,6 +85,22 @@ export const outboxEvents = {
   draftReminder: (formId: string) => `draft-reminder.${formId}`,
 };
 
+/**
+ * A value as a message header carries it (subject, address, attachment name and type): a line
+ * break would end the header and start another ("Bcc: ..."), so each run of control characters
+ * and line or paragraph separators becomes one space.
+ */
+export function headerValue(text: string): string {
+  return text.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim();
+}
+
+/** An attachment's name and type are header values too. */
+export const withHeaderValues = (attachment: EmailAttachment): EmailAttachment => ({
+  ...attachment,
+  filename: headerValue(attachment.filename),
+  contentType: headerValue(attachment.contentType),
+});
+
 /** The path of the applicant's status page, where the decision and letter are. */
 export const DECISION_PAGE_PATH = '/apply/status';
 
@@ -112,13 +128,14 @@ export function composeMessage(input: {
     id: outboxId(event, recipient.id),
     recipientId: recipient.id,
     // Addresses are compared lower-cased (Firebase Auth keeps them so), e.g. by the local mailbox.
-    to: recipient.email.toLowerCase(),
+    to: headerValue(recipient.email.toLowerCase()),
     template: kind,
     data,
     formId: form.id,
     event,
     ...rendered,
-    ...(input.attachments?.length ? { attachments: input.attachments } : {}),
+    subject: headerValue(rendered.subject),
+    ...(input.attachments?.length ? { attachments: input.attachments.map(withHeaderValues) } : {}),
     state: 'queued',
     attempts: 0,
     lastError: null,

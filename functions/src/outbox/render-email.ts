@@ -4,15 +4,17 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
+import { remarkTypedText } from '@portal/shared/domain';
 
 /**
  * Markdown to an email's HTML and plain text, through the pipeline the letters' `Markdown`
  * component uses (remark-parse, remark-gfm, remark-breaks, remark-rehype: CommonMark with GFM and
  * single line breaks kept), with its rules: raw HTML never rendered (remark-rehype drops it without
- * `allowDangerousHtml`), images never loaded (each becomes a link to it), and only http(s) and
- * mailto links kept. The serializer below escapes every text and attribute.
+ * `allowDangerousHtml`), images never loaded (each becomes a link to it), only http(s) and mailto
+ * links kept, and text a person typed never linked (`remarkTypedText`). The serializer below
+ * escapes every text and attribute.
  */
-const processor = unified().use(remarkParse).use(remarkGfm).use(remarkBreaks).use(remarkRehype);
+const processor = unified().use(remarkParse).use(remarkGfm).use(remarkBreaks).use(remarkTypedText).use(remarkRehype);
 
 function toHast(markdown: string): Root {
   return processor.runSync(processor.parse(markdown)) as Root;

@@ -1,4 +1,4 @@
-import { RESPONSE_MESSAGES, type ApplicationResponse, type MyApplication } from '@portal/shared/domain';
+import { RESPONSE_MESSAGES, typedMarkdown, type ApplicationResponse, type MyApplication } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
 import {
   completeResponse,
@@ -148,7 +148,7 @@ describe('GET /api/responses/:responseId/decisions/:role', () => {
       offer: null,
       letter: { body: expect.any(String) },
     });
-    expect(engineer.letter.body).toContain('## Congratulations, ada!');
+    expect(engineer.letter.body).toContain(`## Congratulations, ${typedMarkdown('ada')}!`);
     expect(engineer.letter.body).toContain('as **Engineer** for Demo Semester.');
     const bootcamp = (await decision('bootcamp')).body;
     expect(bootcamp).toMatchObject({ role: 'bootcamp', decision: 'denied', offer: null });
@@ -161,7 +161,7 @@ describe('GET /api/responses/:responseId/decisions/:role', () => {
   it("answers a letter only for the role it names, else the decision's default, else none (the generic text)", async () => {
     await decide('bootcamp', 'accepted');
     await release();
-    expect((await decision('bootcamp')).body.letter.body).toContain('## Welcome to Bootcamp, ada!');
+    expect((await decision('bootcamp')).body.letter.body).toContain(`## Welcome to Bootcamp, ${typedMarkdown('ada')}!`);
     await harness.store.update(COLLECTIONS.forms, FORM_ID, { letters: [] });
     expect((await decision('bootcamp')).body.letter).toBeNull();
     expect((await decision('engineer')).body).toEqual({
@@ -176,7 +176,10 @@ describe('GET /api/responses/:responseId/decisions/:role', () => {
     await harness.store.update(COLLECTIONS.users, 'ada', { firstName: '[Claim](https://evil.example.com) **now**' });
     await release();
     const body: string = (await decision('engineer')).body.letter.body;
-    expect(body).toContain('Congratulations, \\[Claim\\]\\(https\\:\\/\\/evil\\.example\\.com\\) \\*\\*now\\*\\*!');
+    // Escaped, and marked as typed: the renderers link none of it.
+    expect(body).toContain(
+      'Congratulations, \uE000\\[Claim\\]\\(https\\:\\/\\/evil\\.example\\.com\\) \\*\\*now\\*\\*\uE001!',
+    );
   });
 
   it.each(['designer', 'ceo'])('answers 404 to the role %j, not applied for', async (role) => {
@@ -203,7 +206,7 @@ describe('POST /api/responses/:responseId/decisions/:role/reply', () => {
 
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ role: 'engineer', decision: 'accepted', offer: 'accepted' });
-    expect(res.body.letter.body).toContain('## Congratulations, ada!');
+    expect(res.body.letter.body).toContain(`## Congratulations, ${typedMarkdown('ada')}!`);
     expect(await storedStatus('engineer')).toMatchObject({
       decision: 'accepted',
       offer: 'accepted',

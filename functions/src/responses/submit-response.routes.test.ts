@@ -143,6 +143,21 @@ describe('POST /api/application/submit', () => {
     ]);
   });
 
+  it.each([
+    ['hyphens', '-'],
+    ['slashes', '/'],
+    ['en dashes', '–'],
+    ['underscores', '_'],
+  ])('counts 30 words joined by %s as 30, so they cannot slip past a maximum of 10', async (_name, joiner) => {
+    const complete = await completeResponse(harness, response);
+    const glued = words(30).split(' ').join(joiner);
+    const res = await refusedSubmit(withAnswer(complete, 'about-you', 'preferred-name', glued));
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([
+      { path: 'about-you.preferred-name', questionId: 'preferred-name', message: 'Write at most 10 words (now 30)' },
+    ]);
+  });
+
   it('counts an emoji joined by zero-width joiners as one word', async () => {
     const complete = await completeResponse(harness, response);
     const answer = `${words(9)} 👩🏽\u200D💻`;

@@ -1,4 +1,5 @@
 import type { ApplicationForm } from '@portal/shared/domain';
+import { deleteExpiredRateLimits } from '../http/rate-limit-store';
 import { createReviewerProgressService } from '../staff/reviewer-progress.service';
 import { createReviewsRepository, type ReleaseJob } from '../staff/reviews.repository';
 import { createRowDecisionsService } from '../staff/row-decisions.service';
@@ -17,14 +18,17 @@ export interface SchedulerRun {
   draftReminders: number;
   /** Reminders queued to reviewers with open reviews past a form's review due date. */
   reviewerReminders: number;
+  /** Rate-limit counters whose window was over, deleted. */
+  expiredRateLimits: number;
 }
 
 /**
  * The portal's due work in one place, run by a timer in the local server (`startSchedulerLoop`)
  * and by the scheduled Cloud Function `scheduledWork` in production: releases whose scheduled
  * time has come, release jobs whose messages are not all written (after a crash), the 48 h
- * draft reminders, and one reminder to each reviewer with open reviews once the review due date
- * has passed. Every step is idempotent: running it twice, or late, does nothing twice.
+ * draft reminders, one reminder to each reviewer with open reviews once the review due date
+ * has passed, and the deletion of rate-limit counters whose window is over. Every step is
+ * idempotent: running it twice, or late, does nothing twice.
  */
 export function createScheduler(deps: { store: DocumentStore; now: () => Date; mail: MailSettings }) {
   const { store, now, mail } = deps;
@@ -48,7 +52,15 @@ export function createScheduler(deps: { store: DocumentStore; now: () => Date; m
       const { queued } = await queueDraftReminders({ store, now, mail, forms });
       let reviewerReminders = 0;
       for (const form of forms) reviewerReminders += (await progress.remindOverdue(form)).queued;
-      return { released, releaseFailed: failed, releaseMessages, draftReminders: queued, reviewerReminders };
+      const expiredRateLimits = await deleteExpiredRateLimits(store, now());
+      return {
+        released,
+        releaseFailed: failed,
+        releaseMessages,
+        draftReminders: queued,
+        reviewerReminders,
+        expiredRateLimits,
+      };
     },
   };
 }

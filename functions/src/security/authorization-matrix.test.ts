@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { ApplicationForm } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
+import { FORM_ID } from '../testing/api-harness';
 import { createFixture, WHO, type Fixture, type Stage, type Who } from '../testing/security/fixtures';
 import { call, callerOf, concretePath, FILE_READERS, MATRIX } from '../testing/security/route-matrix';
 import { listRoutes } from '../testing/security/route-table';
@@ -133,9 +135,16 @@ describe('decision letters reach an applicant only as their own letter, after re
 });
 
 describe('blind review: no answer a reviewer can reach names the applicant', () => {
-  // ada's name and email as the store holds them (her uid is "ada" too, and is not identifying), her
-  // identifying answer, and a file name that contains her name.
+  // ada's name and email as the store holds them, her identifying answer, and a file name that contains her name.
   const IDENTIFYING = ['ada tester', '"firstname":"ada"', 'ada@example.com', 'nova', 'ada-tester-cv'];
+  // And what names her once matched elsewhere: her user id, as a value or part of a key, URL or header
+  // (not followed by what makes it her name, email or file name, checked above), and her email's SHA-256
+  // (any 16 hex digits of it: the whole hash, a prefix or a suffix).
+  const EMAIL_HASH = createHash('sha256').update('ada@example.com').digest('hex');
+  const IDENTIFIERS: [string, RegExp][] = [
+    ['user id', /(?<![a-z0-9])ada(?![a-z0-9@ -])/],
+    ['sha256(email)', new RegExp([0, 16, 32, 48].map((at) => EMAIL_HASH.slice(at, at + 16)).join('|'))],
+  ];
   const blind = async (fixture: Fixture) => {
     const form = (await fixture.harness.store.get(COLLECTIONS.forms, fixture.formId)) as ApplicationForm;
     await fixture.harness.store.update(COLLECTIONS.forms, fixture.formId, {
@@ -164,6 +173,7 @@ describe('blind review: no answer a reviewer can reach names the applicant', () 
         const res = await test;
         const text = (JSON.stringify(res.body ?? '') + (res.text ?? '') + JSON.stringify(res.headers)).toLowerCase();
         for (const phrase of IDENTIFYING) if (text.includes(phrase)) seen.push(`${key}: ${phrase}`);
+        for (const [what, pattern] of IDENTIFIERS) if (pattern.test(text)) seen.push(`${key}: ${what}`);
       } finally {
         await fixture.harness.close();
       }
@@ -180,6 +190,63 @@ describe('blind review: no answer a reviewer can reach names the applicant', () 
 
   it('the super-reviewer still reads everything', async () => {
     const seen = await leaks('superReviewer', 'submitted');
-    for (const phrase of IDENTIFYING) expect(seen.some((leak) => leak.endsWith(`: ${phrase}`))).toBe(true);
+    for (const phrase of [...IDENTIFYING, 'user id'])
+      expect(seen.some((leak) => leak.endsWith(`: ${phrase}`))).toBe(true);
+  });
+});
+
+describe('after release the review work is read-only: a save or a submit answers 409, as every other change', () => {
+  it.each(['PUT /api/admin/assessments/:kind/:id', 'POST /api/admin/assessments/:kind/:id/submit'])(
+    '%s',
+    async (key) => {
+      const cells = await Promise.all(
+        (['assignedReviewer', 'superReviewer'] as const).map(async (who): Promise<[Who, number]> => {
+          // rita's review is still a draft: only the release stands in the way.
+          const fixture = await createFixture('released');
+          try {
+            const before = await dumpStore(fixture.harness);
+            const res = await call(fixture.harness, callerOf(who), key, concretePath(key, fixture)).send(
+              MATRIX[key]!.body!(fixture),
+            );
+            expect({ who, store: await dumpStore(fixture.harness) }).toEqual({ who, store: before });
+            return [who, res.status];
+          } finally {
+            await fixture.harness.close();
+          }
+        }),
+      );
+      expect(Object.fromEntries(cells)).toEqual({ assignedReviewer: 409, superReviewer: 409 });
+    },
+  );
+});
+
+describe("an inactive form's interviews tell no one but its applicants that it exists", () => {
+  const KEYS = [
+    'GET /api/interviews/:formId',
+    'PUT /api/interviews/:formId/booking',
+    'DELETE /api/interviews/:formId/booking',
+  ];
+
+  it.each(KEYS)('%s: every caller but ada gets what a form that does not exist gets', async (key) => {
+    const row = MATRIX[key]!;
+    const answer = async (who: Who, formId: string) => {
+      const fixture = await createFixture(row.stage ?? 'submitted');
+      try {
+        await row.prepare?.(fixture);
+        await fixture.harness.store.update(COLLECTIONS.forms, fixture.formId, { isActive: false });
+        const path = concretePath(key, fixture).replace(`/${fixture.formId}`, `/${formId}`);
+        let test = call(fixture.harness, callerOf(who), key, path);
+        if (row.body) test = test.send(row.body(fixture));
+        const res = await test;
+        return { who, status: res.status, body: res.body as unknown };
+      } finally {
+        await fixture.harness.close();
+      }
+    };
+    for (const who of WHO.filter((each) => each !== 'owner')) {
+      expect(await answer(who, FORM_ID)).toEqual(await answer(who, 'no-such-form'));
+    }
+    // ada applied to it: her interviews stay hers.
+    expect((await answer('owner', FORM_ID)).status).toBe(row.expect.owner);
   });
 });

@@ -2,10 +2,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 import type request from 'supertest';
-import type { UploadedFile } from '@portal/shared/domain';
+import { withAnswer, type ApplicationResponse, type UploadedFile } from '@portal/shared/domain';
 import { MAX_UPLOAD_BODY_BYTES } from '../files/files.routes';
+import { COLLECTIONS } from '../store/collections';
+import { CALLERS, words } from '../testing/api-harness';
 import { dumpStore } from '../testing/staff-fixtures';
-import { createFixture, PDF, type Fixture } from '../testing/security/fixtures';
+import { createFixture, PDF, type Fixture, type Stage } from '../testing/security/fixtures';
 import {
   allowedCaller,
   call,
@@ -490,6 +492,149 @@ describe.each(PARAM_ROUTES)('%s (malformed percent-encoding in a parameter)', (k
           }
         }
       }
+    });
+  });
+});
+
+/* ------------------------------------------------------------------ values that once got through */
+
+interface KnownCase {
+  key: string;
+  /** The route's valid body, changed. */
+  body: (valid: Record<string, unknown>) => unknown;
+  /** The field the refusal names. */
+  path: string;
+}
+
+/** A value, once accepted, that must stay refused with a 400 naming its field. */
+const ONCE_ACCEPTED: [string, KnownCase][] = [
+  [
+    'a line break in a first name (a header of its own in an email subject)',
+    {
+      key: 'POST /api/auth/register',
+      body: (valid) => ({ ...valid, firstName: 'Eve\r\nBcc: victim@example.org' }),
+      path: 'firstName',
+    },
+  ],
+  [
+    'a control character in a last name',
+    { key: 'POST /api/auth/update', body: (valid) => ({ ...valid, lastName: 'Tester\u0000' }), path: 'lastName' },
+  ],
+  [
+    'a rubric criterion key Object.prototype already has (__proto__)',
+    {
+      key: 'POST /api/application/forms',
+      body: (valid) => {
+        const form = structuredClone(valid) as { reviewRubrics: { criteria: { key: string }[] }[] };
+        form.reviewRubrics[0]!.criteria[0]!.key = '__proto__';
+        return form;
+      },
+      path: 'reviewRubrics.0.criteria.0.key',
+    },
+  ],
+  [
+    '30 words joined by hyphens under a 10-word limit',
+    {
+      key: 'POST /api/application/submit',
+      body: (valid) =>
+        withAnswer(
+          valid as unknown as ApplicationResponse,
+          'about-you',
+          'preferred-name',
+          words(30).replace(/ /g, '-'),
+        ),
+      path: 'about-you.preferred-name',
+    },
+  ],
+];
+
+describe.each(ONCE_ACCEPTED)('%s', (name, known) => {
+  it('is refused with 400, naming the field, and changes nothing', async () => {
+    const row = MATRIX[known.key]!;
+    await withFixture(row, async (fixture) => {
+      const body: BodyCase = { name, json: known.body(row.body!(fixture)) };
+      const context = `${known.key}: ${name}`;
+      const res = await expectRefused(fixture, async () => sendBody(fixture, known.key, row, body), context, [400]);
+      const paths = (res.body.error.details as { path: string }[]).map((issue) => issue.path);
+      expect({ context, paths }).toEqual({ context, paths: expect.arrayContaining([known.path]) });
+    });
+  });
+});
+
+/* ------------------------------------------------------------------ floods, races, stale sessions */
+
+describe('abuse that is valid input sent at the wrong time or too often', () => {
+  const REGISTER = 'POST /api/auth/register';
+  const UPDATE = 'POST /api/auth/update';
+  const COMPLETE = 'POST /api/auth/complete';
+  const UPLOAD = 'POST /api/files/:responseId/:questionId';
+  const counters = async (fixture: Fixture) => (await fixture.harness.store.query(COLLECTIONS.rateLimits)).items;
+  const onFixture = <T>(stage: Stage, run: (fixture: Fixture) => Promise<T>) =>
+    withFixture({ stage, expect: {} } as unknown as MatrixRow, run);
+
+  it('junk sign-ups and calls without a valid identity spend no rate-limit counter (one address locks nobody out)', async () => {
+    await onFixture('submitted', async (fixture) => {
+      const before = await counters(fixture);
+      for (let i = 0; i < 5; i += 1) {
+        for (const body of [{}, { email: 'x' }, { ...MATRIX[REGISTER]!.body!(fixture), extra: 1 }]) {
+          await expectRefused(
+            fixture,
+            async () => call(fixture.harness, null, REGISTER, '/api/auth/register').send(body),
+            `${REGISTER}: junk`,
+            [400],
+          );
+        }
+        for (const key of [UPDATE, COMPLETE]) {
+          const path = concretePath(key, fixture);
+          await expectRefused(
+            fixture,
+            async () => call(fixture.harness, null, key, path).send({}),
+            `${key}: anonymous`,
+            [401],
+          );
+          const forged = call(fixture.harness, null, key, path).set('Authorization', 'Bearer forged');
+          await expectRefused(fixture, async () => forged.send({}), `${key}: forged token`, [401]);
+        }
+      }
+      expect(await counters(fixture)).toEqual(before);
+    });
+  });
+
+  it("a deleted user's old session (still valid for up to a minute) cannot recreate their record", async () => {
+    await onFixture('submitted', async (fixture) => {
+      const eve = callerOf('otherApplicant')!;
+      expect(
+        (await fixture.harness.as('dora').post('/admin/users/delete', { userIds: [CALLERS[eve].uid] })).status,
+      ).toBe(200);
+      await expectRefused(
+        fixture,
+        async () =>
+          call(fixture.harness, eve, COMPLETE, '/api/auth/complete').send({ firstName: 'Eve', lastName: 'Again' }),
+        `${COMPLETE}: deleted user`,
+        [401],
+      );
+    });
+  });
+
+  it('30 parallel uploads to one question leave one record and only its bytes', async () => {
+    await onFixture('draft', async (fixture) => {
+      const path = concretePath(UPLOAD, fixture);
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, () =>
+          call(fixture.harness, 'ada', UPLOAD, path)
+            .set({ 'Content-Type': 'application/pdf', 'X-File-Name': 'cv.pdf' })
+            .send(PDF),
+        ),
+      );
+      expect(
+        [...new Set(answers.map((res) => res.status))].filter((status) => status !== 201 && status !== 409),
+      ).toEqual([]);
+      const records = (await fixture.harness.store.query<UploadedFile>(COLLECTIONS.files)).items
+        .map((item) => item.data)
+        .filter((file) => file.questionId === 'resume');
+      expect(records).toHaveLength(1);
+      const stored = (await filesUnder(fixture.fileRoot)).filter((file) => !file.startsWith('.'));
+      expect(stored).toEqual([`responses/${fixture.responseId}/resume/${records[0]!.id}`]);
     });
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  countWords,
   emptySectionResponses,
   formTeamRoles,
   isSectionVisible,
@@ -118,7 +119,7 @@ function sampleAnswer(question: Question, role: TeamRole): Answer {
       return question.maxWords === 1 ? 'Sample' : 'Sample answer';
     case 'long-answer': {
       // Whole sentences, enough for the minimum (cut only at a maximum shorter than one).
-      const sentences = Math.max(1, Math.ceil((question.minWords ?? 0) / SAMPLE_SENTENCE.split(' ').length));
+      const sentences = Math.max(1, Math.ceil((question.minWords ?? 0) / countWords(SAMPLE_SENTENCE)));
       const words = Array.from({ length: sentences }, () => SAMPLE_SENTENCE)
         .join(' ')
         .split(' ');

@@ -1,5 +1,6 @@
 import {
   FORM_DEFINITION_MESSAGES,
+  FORM_SCHEMA_MESSAGES,
   LETTER_MESSAGES,
   newApplicationRow,
   rowWithDecision,
@@ -506,6 +507,23 @@ describe('POST /api/application/forms', () => {
     });
     expect(await dumpState(harness)).toEqual(before);
   });
+
+  // Scores are an object keyed by criterion: a key Object.prototype already has would be dropped
+  // or shadowed there, and a review would count as complete without its score.
+  it.each(['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '__defineGetter__'])(
+    'answers 400 to the criterion key %s, naming the field, and stores nothing',
+    async (key) => {
+      const form = definition();
+      form.interviewRubrics[0]!.criteria[1]!.key = key;
+      const before = await dumpState(harness);
+      const res = await harness.as('dora').post('/application/forms', form);
+      expect(res.status).toBe(400);
+      expect(res.body.error.details).toEqual([
+        { path: 'interviewRubrics.0.criteria.1.key', message: FORM_SCHEMA_MESSAGES.reservedCriterionKey },
+      ]);
+      expect(await dumpState(harness)).toEqual(before);
+    },
+  );
 
   it.each<[string, Change, string]>([
     [

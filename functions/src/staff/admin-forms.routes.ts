@@ -1,15 +1,12 @@
 import { Router } from 'express';
-import { z } from 'zod/mini';
 import { dueDateBodySchema, idSchema } from '@portal/shared/domain';
 import type { AppDeps } from '../app-deps';
 import { parseParam } from '../http/params';
-import { parseInput } from '../http/validate';
+import { emptyBodySchema, parseInput } from '../http/validate';
 import { noFormError } from '../forms/forms.service';
 import { createAdminFormsRepository } from './admin-forms.repository';
 import { createAdminFormsService } from './admin-forms.service';
 import { requireSuperReviewer } from './staff-access';
-
-const emptyBodySchema = z.strictObject({});
 
 /** The super-reviewer's forms: publish a definition, list them with progress, activate, move the due date. */
 export function adminFormsRoutes(deps: Pick<AppDeps, 'store' | 'accounts'> & { now: () => Date }): Router {

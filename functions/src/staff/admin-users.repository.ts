@@ -10,10 +10,17 @@ import type {
 } from '@portal/shared/domain';
 import { auditWrite } from '../audit/audit-entry';
 import { COLLECTIONS } from '../store/collections';
-import type { DocumentStore, EqualityFilter, WriteOperation } from '../store/document-store';
-import { queryAll } from '../store/query-pages';
-import { assessmentCollection, reviewsInTransaction, type ReviewsTransaction } from './reviews.repository';
+import type {
+  DocumentData,
+  DocumentStore,
+  EqualityFilter,
+  StoredDocument,
+  WriteOperation,
+} from '../store/document-store';
+import { queryAll, queryAllWithIds } from '../store/query-pages';
+import { reviewsInTransaction, type ReviewsTransaction } from './reviews.repository';
 import type { StaffLoad } from './staff-load';
+import { markUserDeleted } from '../users/deleted-users';
 
 /** Everything stored about one user, found by their id (the queries run outside any transaction). */
 export interface UserFootprint {
@@ -33,11 +40,55 @@ export interface UserFootprint {
   outboxIds: string[];
   /** The ids of conflicts of interest they declared, or that name them as the applicant. */
   conflictIds: string[];
+  /** Their interview bookings (one per form): the record's id and the slot holding their seat. */
+  bookings: { id: string; slotId: string }[];
+  /** How many documents each of the footprint's queries found, for `assertFootprint`. */
+  counts: FootprintCounts;
+}
+
+/** The footprint's queries, each by the user's id: a collection and the field naming them. */
+const footprintQueries = {
+  responses: [COLLECTIONS.responses, 'userId'],
+  index: [COLLECTIONS.responseIndex, 'userId'],
+  rows: [COLLECTIONS.reviewStatuses, 'userId'],
+  files: [COLLECTIONS.files, 'ownerId'],
+  reviewsAbout: [COLLECTIONS.reviews, 'applicantUserId'],
+  interviewsAbout: [COLLECTIONS.interviews, 'applicantUserId'],
+  reviewsBy: [COLLECTIONS.reviews, 'staffId'],
+  interviewsBy: [COLLECTIONS.interviews, 'staffId'],
+  loads: [COLLECTIONS.staffLoads, 'staffId'],
+  outbox: [COLLECTIONS.outbox, 'recipientId'],
+  declared: [COLLECTIONS.conflicts, 'staffId'],
+  named: [COLLECTIONS.conflicts, 'applicantUserId'],
+  bookings: [COLLECTIONS.interviewBookings, 'userId'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+export type FootprintCounts = Record<keyof typeof footprintQueries, number>;
+
+/**
+ * The footprint is read by queries, which a transaction cannot run: the work checks in its
+ * transaction that each query still counts what it found. A call that added or removed something
+ * of theirs meanwhile (a submit, a new assignment, a booking) makes it throw this, and the caller
+ * reads the footprint again.
+ */
+export class FootprintChangedError extends Error {
+  constructor(readonly userId: string) {
+    super(`What is stored about user ${userId} changed while it was being read`);
+    this.name = 'FootprintChangedError';
+  }
 }
 
 /** Inside a user-management transaction: the review workflow's reads and writes, and plain writes. */
 export interface UsersTransaction extends ReviewsTransaction {
+  /** Counts the footprint's queries in the transaction; FootprintChangedError unless they match `footprint.counts`. */
+  assertFootprint(userId: string, footprint: UserFootprint): Promise<void>;
   setRole(id: string, role: UserRole): void;
+  /** Remembers that this user id was deleted: it never gets a record again (users/deleted-users.ts). */
+  markDeleted(id: string, at: string): void;
+  /** Reads a document of a collection (COLLECTIONS key). */
+  read<T extends DocumentData>(collection: keyof typeof COLLECTIONS, id: string): Promise<T | null>;
+  /** Shallow-merges fields into a document of a collection (COLLECTIONS key). */
+  patch(collection: keyof typeof COLLECTIONS, id: string, fields: DocumentData): void;
   /** Deletes a document of a collection (COLLECTIONS key). */
   remove(collection: keyof typeof COLLECTIONS, id: string): void;
 }
@@ -50,22 +101,20 @@ export interface AdminUsersRepository {
   /** One page ordered by `sortName`, filtered by role and a search token (array-contains on `searchTokens`). */
   page(query: { role?: UserRole; token: string; cursor?: string; limit: number }): Promise<Page<User>>;
   footprint(userId: string): Promise<UserFootprint>;
+  /** Every dashboard row's applicant, by user id (one of their rows each). */
+  rowsByUser(): Promise<Map<string, ApplicationRow>>;
   /** One batch: the role of every user, and the audit entries. */
   setRole(ids: string[], role: UserRole, entries: AuditEntry[]): Promise<void>;
   transaction<R>(work: (tx: UsersTransaction) => Promise<R>): Promise<R>;
 }
 
-const ASSESSMENT_KINDS = ['review', 'interview'] as const;
+const queryKeys = Object.keys(footprintQueries) as (keyof typeof footprintQueries)[];
+const byUser = (key: keyof typeof footprintQueries, userId: string): [string, EqualityFilter[]] => {
+  const [collection, field] = footprintQueries[key];
+  return [collection, [{ field, value: userId }]];
+};
 
 export function createAdminUsersRepository(store: DocumentStore): AdminUsersRepository {
-  const assessmentsWhere = async (field: 'applicantUserId' | 'staffId', userId: string) =>
-    (
-      await Promise.all(
-        ASSESSMENT_KINDS.map((kind) =>
-          queryAll<Assessment>(store, assessmentCollection(kind), [{ field, value: userId }]),
-        ),
-      )
-    ).flat();
   return {
     getMany: (ids) => Promise.all(ids.map((id) => store.get<User>(COLLECTIONS.users, id))),
     countWithRole: (role) => store.count(COLLECTIONS.users, [{ field: 'role', value: role }]),
@@ -85,34 +134,33 @@ export function createAdminUsersRepository(store: DocumentStore): AdminUsersRepo
       return { items: page.items.map((item) => item.data), nextCursor: page.nextCursor, total };
     },
     async footprint(userId) {
-      const byUser = [{ field: 'userId', value: userId }];
-      const [responses, index, rows, files, assessmentsAbout, assessmentsBy, loads, outbox, declared, named] =
-        await Promise.all([
-          queryAll<ApplicationResponse>(store, COLLECTIONS.responses, byUser),
-          store.query(COLLECTIONS.responseIndex, { where: byUser }),
-          queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, byUser),
-          queryAll<UploadedFile>(store, COLLECTIONS.files, [{ field: 'ownerId', value: userId }]),
-          assessmentsWhere('applicantUserId', userId),
-          assessmentsWhere('staffId', userId),
-          queryAll<StaffLoad>(store, COLLECTIONS.staffLoads, [{ field: 'staffId', value: userId }]),
-          store.query(COLLECTIONS.outbox, { where: [{ field: 'recipientId', value: userId }] }),
-          store.query(COLLECTIONS.conflicts, { where: [{ field: 'staffId', value: userId }] }),
-          store.query(COLLECTIONS.conflicts, { where: [{ field: 'applicantUserId', value: userId }] }),
-        ]);
-      const indexEntryIds = index.items.map((item) => item.id);
-      const outboxIds = outbox.items.map((item) => item.id);
-      const conflictIds = [...new Set([...declared.items, ...named.items].map((item) => item.id))];
+      const found = Object.fromEntries(
+        await Promise.all(
+          queryKeys.map(async (key) => {
+            const [collection, where] = byUser(key, userId);
+            return [key, await queryAllWithIds(store, collection, where)] as const;
+          }),
+        ),
+      ) as Record<keyof typeof footprintQueries, StoredDocument[]>;
+      const data = <T>(key: keyof typeof footprintQueries) => found[key].map((item) => item.data as T);
+      const ids = (key: keyof typeof footprintQueries) => found[key].map((item) => item.id);
       return {
-        responses,
-        indexEntryIds,
-        rows,
-        files,
-        assessmentsAbout,
-        assessmentsBy,
-        loads,
-        outboxIds,
-        conflictIds,
+        responses: data<ApplicationResponse>('responses'),
+        indexEntryIds: ids('index'),
+        rows: data<ApplicationRow>('rows'),
+        files: data<UploadedFile>('files'),
+        assessmentsAbout: [...data<Assessment>('reviewsAbout'), ...data<Assessment>('interviewsAbout')],
+        assessmentsBy: [...data<Assessment>('reviewsBy'), ...data<Assessment>('interviewsBy')],
+        loads: data<StaffLoad>('loads'),
+        outboxIds: ids('outbox'),
+        conflictIds: [...new Set([...ids('declared'), ...ids('named')])],
+        bookings: found.bookings.map((item) => ({ id: item.id, slotId: (item.data as { slotId: string }).slotId })),
+        counts: Object.fromEntries(queryKeys.map((key) => [key, found[key].length])) as FootprintCounts,
       };
+    },
+    async rowsByUser() {
+      const rows = await queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, []);
+      return new Map(rows.map((row) => [row.userId, row]));
     },
     setRole: (ids, role, entries) =>
       store.batch([
@@ -123,7 +171,17 @@ export function createAdminUsersRepository(store: DocumentStore): AdminUsersRepo
       store.transaction((tx) =>
         work({
           ...reviewsInTransaction(tx),
+          async assertFootprint(userId, footprint) {
+            for (const key of queryKeys) {
+              if ((await tx.count(...byUser(key, userId))) !== footprint.counts[key]) {
+                throw new FootprintChangedError(userId);
+              }
+            }
+          },
           setRole: (id, role) => tx.update(COLLECTIONS.users, id, { role }),
+          markDeleted: (id, at) => markUserDeleted(tx, id, at),
+          read: (collection, id) => tx.get(COLLECTIONS[collection], id),
+          patch: (collection, id, fields) => tx.update(COLLECTIONS[collection], id, fields),
           remove: (collection, id) => tx.delete(COLLECTIONS[collection], id),
         }),
       ),

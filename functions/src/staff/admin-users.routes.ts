@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import {
   usersDeleteBodySchema,
   usersImpactBodySchema,
@@ -7,7 +7,7 @@ import {
 } from '@portal/shared/domain';
 import type { AppDeps } from '../app-deps';
 import { ApiError } from '../http/api-error';
-import { parseInput } from '../http/validate';
+import { emptyBodySchema, parseInput } from '../http/validate';
 import { createAdminUsersRepository } from './admin-users.repository';
 import { AccountsNotDeletedError, createAdminUsersService } from './admin-users.service';
 import { createReviewsRepository } from './reviews.repository';
@@ -39,17 +39,27 @@ export function adminUsersRoutes(deps: Pick<AppDeps, 'store' | 'accounts' | 'fil
 
   router.post('/admin/users/delete', ...superReviewer, async (req, res) => {
     const { userIds } = parseInput(usersDeleteBodySchema, req.body, 'user deletion');
-    try {
-      res.json(await users.deleteUsers(userIds, req.user!));
-    } catch (error) {
-      if (!(error instanceof AccountsNotDeletedError)) throw error;
-      req.log.error({ err: error, accountsNotDeleted: error.uids }, 'identity accounts left after deleting users');
-      throw new ApiError(
-        'internal',
-        `${error.deleted} user record(s) were deleted, but ${error.uids.length} sign-in account(s) could not be; they cannot access anything`,
-        { deleted: error.deleted, accountsNotDeleted: error.uids },
-      );
-    }
+    await answerDeletion(req, res, () => users.deleteUsers(userIds, req.user!));
+  });
+
+  router.post('/admin/users/leftovers/delete', ...superReviewer, async (req, res) => {
+    parseInput(emptyBodySchema, req.body ?? {}, 'leftovers deletion');
+    await answerDeletion(req, res, () => users.removeLeftovers(req.user!));
   });
   return router;
+}
+
+/** Answers the deletion's result, or a 500 naming the identity accounts it could not delete. */
+async function answerDeletion(req: Request, res: Response, deletion: () => Promise<object>): Promise<void> {
+  try {
+    res.json(await deletion());
+  } catch (error) {
+    if (!(error instanceof AccountsNotDeletedError)) throw error;
+    req.log.error({ err: error, accountsNotDeleted: error.uids }, 'identity accounts left after deleting users');
+    throw new ApiError(
+      'internal',
+      `${error.deleted} user record(s) were deleted, but ${error.uids.length} sign-in account(s) could not be; they cannot access anything`,
+      { deleted: error.deleted, accountsNotDeleted: error.uids },
+    );
+  }
 }

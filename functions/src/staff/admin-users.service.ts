@@ -2,6 +2,7 @@ import {
   isStaffRole,
   searchToken,
   STAFF_MESSAGES,
+  type Assessment,
   type OpenAssignmentAction,
   type Page,
   type StaffMember,
@@ -12,7 +13,12 @@ import {
   type usersQuerySchema,
 } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
-import type { AdminUsersRepository } from './admin-users.repository';
+import {
+  FootprintChangedError,
+  type AdminUsersRepository,
+  type UserFootprint,
+  type UsersTransaction,
+} from './admin-users.repository';
 import { staffMember } from './dashboard.service';
 import type { z } from 'zod/mini';
 import { auditEntry, type AuditActor } from '../audit/audit-entry';
@@ -23,7 +29,14 @@ import { storagePath } from '../files/files.service';
 import { conflictsWith } from './conflicts';
 import { moveOpenAssignments } from './open-assignments';
 import type { ReviewsRepository } from './reviews.repository';
-import { eraseInTransaction, isOpen, userImpact } from './user-erasure';
+import {
+  eraseInTransaction,
+  isOpen,
+  moveWorkInTransaction,
+  stillToMove,
+  userImpact,
+  WORK_PER_TRANSACTION,
+} from './user-erasure';
 
 /**
  * User management for the super-reviewer (docs/product.md#user-management: bulk role change and bulk delete, each
@@ -40,6 +53,10 @@ import { eraseInTransaction, isOpen, userImpact } from './user-erasure';
  */
 
 export type UserQuery = z.output<typeof usersQuerySchema>;
+
+/** Reads of a footprint and its transaction, each time on what changed meanwhile, before a 409. */
+const FOOTPRINT_ATTEMPTS = 5;
+export const USERS_KEPT_CHANGING = "The users' data kept changing while this ran; nothing was changed. Try again.";
 
 export class AccountsNotDeletedError extends Error {
   constructor(
@@ -74,6 +91,77 @@ export function createAdminUsersService(deps: {
       );
     }
     return found as User[];
+  }
+
+  /**
+   * Runs `work` in a transaction on the users' footprints, read just before it (with what `prepare`
+   * reads from them outside the transaction); when a footprint changed meanwhile (FootprintChangedError,
+   * checked at the transaction's start), everything is read and run again.
+   */
+  async function onFootprints<P, R>(
+    users: User[],
+    prepare: (footprints: UserFootprint[]) => Promise<P>,
+    work: (tx: UsersTransaction, footprints: UserFootprint[], prepared: P) => Promise<R>,
+  ): Promise<R> {
+    for (let attempt = 1; ; attempt++) {
+      const footprints = await Promise.all(users.map((user) => repository.footprint(user.id)));
+      const prepared = await prepare(footprints);
+      try {
+        return await repository.transaction(async (tx) => {
+          for (const [index, user] of users.entries()) await tx.assertFootprint(user.id, footprints[index]!);
+          return work(tx, footprints, prepared);
+        });
+      } catch (error) {
+        if (!(error instanceof FootprintChangedError)) throw error;
+        if (attempt >= FOOTPRINT_ATTEMPTS) throw new ApiError('conflict', USERS_KEPT_CHANGING);
+      }
+    }
+  }
+
+  /**
+   * Deletes each user with everything of theirs (see user-erasure.ts): one transaction per user,
+   * holding its audit entries; then the files' bytes and the identity accounts. Records go
+   * first: if the accounts went first and a transaction then failed, users would keep records
+   * they can no longer sign in to, with nothing left to retry from. This way a failure after
+   * the transactions leaves only accounts without a record, which have no access to anything
+   * (every route reads the role from the record); `AccountsNotDeletedError` names them so they
+   * can be removed by hand, and the caller answers 500 rather than a success. A file whose
+   * bytes cannot be deleted has no record left, so it can no longer be downloaded.
+   */
+  async function erase(users: User[], actor: AuditActor): Promise<void> {
+    const at = now().toISOString();
+    const uploaded: UploadedFile[] = [];
+    for (const user of users) {
+      const files = await onFootprints(
+        [user],
+        // A reviewer with much work: it moves first, a transaction per WORK_PER_TRANSACTION.
+        async ([footprint]) => {
+          const work = footprint!.assessmentsBy.filter(stillToMove);
+          if (work.length <= WORK_PER_TRANSACTION) return new Set<string>();
+          for (let start = 0; start < work.length; start += WORK_PER_TRANSACTION) {
+            const assessments = work.slice(start, start + WORK_PER_TRANSACTION);
+            await repository.transaction((tx) => moveWorkInTransaction(tx, { assessments, actor, at }));
+          }
+          return new Set(work.map((each) => each.id));
+        },
+        async (tx, [footprint], moved) => {
+          const assessmentsBy = footprint!.assessmentsBy.filter((each) => !moved.has(each.id));
+          await eraseInTransaction(tx, { user, footprint: { ...footprint!, assessmentsBy }, actor, at });
+          return footprint!.files;
+        },
+      );
+      uploaded.push(...files);
+    }
+    if (users.length === 0) return;
+    await Promise.allSettled(uploaded.map((file) => files.delete(storagePath(file))));
+    const ids = users.map((user) => user.id);
+    let failed: string[];
+    try {
+      ({ failed } = await accounts.deleteAccounts(ids));
+    } catch (error) {
+      throw new AccountsNotDeletedError(ids.length, ids, { cause: error });
+    }
+    if (failed.length > 0) throw new AccountsNotDeletedError(ids.length, failed);
   }
 
   /** 409 unless a super-reviewer remains once `leaving` stop being super-reviewers. */
@@ -130,62 +218,83 @@ export function createAdminUsersService(deps: {
         }),
       );
       const leaving = isStaffRole(role) ? [] : changing.filter((user) => isStaffRole(user.role));
-      const footprints = await Promise.all(leaving.map((user) => repository.footprint(user.id)));
-      const open = footprints.flatMap((footprint) => footprint.assessmentsBy.filter(isOpen));
-      if (open.length === 0) {
+      if (leaving.length === 0) {
         await repository.setRole(ids, role, entries);
         return { updated: ids.length, reassigned: 0, unassigned: 0 };
       }
-      if (!action) {
-        throw new ApiError(
-          'conflict',
-          STAFF_MESSAGES.openAssignments(open.length),
-          leaving.map((user, index) => userImpact(user, footprints[index]!)),
-        );
-      }
       const leavingIds = new Set(leaving.map((user) => user.id));
-      const staff = (await reviews.listStaff()).filter((user) => !leavingIds.has(user.id));
-      const formIds = [...new Set(open.map((each) => each.applicationFormId))];
-      const loads = (await Promise.all(formIds.map((formId) => reviews.loadsOf(formId)))).flat();
-      const conflicted = conflictsWith(await reviews.conflicts());
-      const moved = await repository.transaction(async (tx) => {
-        const result = await moveOpenAssignments(tx, { open, action, staff, loads, conflicted, actor, at });
-        for (const id of ids) tx.setRole(id, role);
-        for (const entry of entries) tx.record(entry);
-        return result;
-      });
+      const moved = await onFootprints(
+        leaving,
+        // For a reassignment: who may take the work, and their loads on the forms concerned.
+        async (footprints) => {
+          const open = footprints.flatMap((footprint) => footprint.assessmentsBy.filter(isOpen));
+          if (open.length === 0 || action !== 'reassign') return { staff: [], loads: [], conflicted: () => false };
+          const staff = (await reviews.listStaff()).filter((user) => !leavingIds.has(user.id));
+          const formIds = [...new Set(open.map((each) => each.applicationFormId))];
+          const loads = (await Promise.all(formIds.map((formId) => reviews.loadsOf(formId)))).flat();
+          return { staff, loads, conflicted: conflictsWith(await reviews.conflicts()) };
+        },
+        async (tx, footprints, prepared) => {
+          // As stored now: a review submitted since the footprint was read stays theirs.
+          const open = (
+            await Promise.all(
+              footprints
+                .flatMap((footprint) => footprint.assessmentsBy)
+                .map((each) => tx.getAssessment(each.kind, each.id)),
+            )
+          ).filter((each): each is Assessment => each !== null && isOpen(each));
+          if (open.length > 0 && !action) {
+            throw new ApiError(
+              'conflict',
+              STAFF_MESSAGES.openAssignments(open.length),
+              leaving.map((user, index) => userImpact(user, footprints[index]!)),
+            );
+          }
+          const result =
+            open.length > 0 && action
+              ? await moveOpenAssignments(tx, { open, action, ...prepared, actor, at })
+              : { reassigned: 0, unassigned: 0 };
+          for (const id of ids) tx.setRole(id, role);
+          for (const entry of entries) tx.record(entry);
+          return result;
+        },
+      );
       return { updated: ids.length, ...moved };
     },
 
-    /**
-     * Deletes each user with everything of theirs (see user-erasure.ts): one transaction per user,
-     * holding its audit entries; then the files' bytes and the identity accounts. Records go
-     * first: if the accounts went first and a transaction then failed, users would keep records
-     * they can no longer sign in to, with nothing left to retry from. This way a failure after
-     * the transactions leaves only accounts without a record, which have no access to anything
-     * (every route reads the role from the record); `AccountsNotDeletedError` names them so they
-     * can be removed by hand, and the caller answers 500 rather than a success. A file whose
-     * bytes cannot be deleted has no record left, so it can no longer be downloaded.
-     */
+    /** Deletes each user with everything of theirs (`erase`). */
     async deleteUsers(ids: string[], actor: AuditActor): Promise<{ deleted: number }> {
       const users = await existingUsers(ids);
       await assertSuperReviewerRemains(users);
-      const at = now().toISOString();
-      const uploaded: UploadedFile[] = [];
-      for (const user of users) {
-        const footprint = await repository.footprint(user.id);
-        await repository.transaction((tx) => eraseInTransaction(tx, { user, footprint, actor, at }));
-        uploaded.push(...footprint.files);
-      }
-      await Promise.allSettled(uploaded.map((file) => files.delete(storagePath(file))));
-      let failed: string[];
-      try {
-        ({ failed } = await accounts.deleteAccounts(ids));
-      } catch (error) {
-        throw new AccountsNotDeletedError(ids.length, ids, { cause: error });
-      }
-      if (failed.length > 0) throw new AccountsNotDeletedError(ids.length, failed);
+      await erase(users, actor);
       return { deleted: ids.length };
+    },
+
+    /**
+     * The repair for what an older deployment could leave when an applicant was deleted while they
+     * submitted: dashboard rows (with their responses, reviews, files, bookings…) of a user who has no
+     * record any more. Each such user's leftovers are deleted as their deletion would have, audited as it.
+     */
+    async removeLeftovers(actor: AuditActor): Promise<{ removed: number }> {
+      const rows = await repository.rowsByUser();
+      const userIds = [...rows.keys()];
+      const records = await repository.getMany(userIds);
+      const gone = userIds.flatMap((id, index): User[] => {
+        if (records[index]) return [];
+        const row = rows.get(id)!;
+        return [
+          {
+            id,
+            firstName: row.applicantName,
+            lastName: '',
+            email: row.applicantEmail,
+            role: 'applicant',
+            activeApplications: [],
+          },
+        ];
+      });
+      await erase(gone, actor);
+      return { removed: gone.length };
     },
   };
 }

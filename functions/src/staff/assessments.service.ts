@@ -90,7 +90,9 @@ function scoreIssues(problems: Record<string, string>) {
   return Object.entries(problems).map(([key, message]) => ({ path: `scores.${key}`, message }));
 }
 
+/** A save or submit: like every other change to review work, refused once the form's decisions are released. */
 function assertEditable(context: Context, body: AssessmentBody): void {
+  assertNotReleased(context.form);
   if (context.assessment.state === 'submitted') throw ApiError.because('assessment-submitted', STAFF_MESSAGES.readOnly);
   if (body.version !== context.assessment.version) {
     throw ApiError.because('stale-version', STAFF_MESSAGES.staleAssessment, {
@@ -139,7 +141,7 @@ export function createAssessmentsService(deps: {
           rolesApplied: response.rolesApplied,
           sectionResponses: answersForReviewers(form, response.sectionResponses, blind),
         },
-        editable: !submitted,
+        editable: !submitted && !form.decisionsReleased,
         reopenable: submitted && isSuper(caller) && !form.decisionsReleased,
       };
     },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   applicantPseudonym,
   CONFLICT_MESSAGES,
@@ -29,6 +30,15 @@ const auditActions = async () =>
   ((await harness.store.query(COLLECTIONS.audit)).items.map((item) => item.data) as unknown as AuditEntry[])
     .map((entry) => entry.action)
     .sort();
+/** ada's user id (as a value or as part of a key) and her email's SHA-256 (any 16 hex digits of it) in an answer. */
+const identifiersOfAda = (body: unknown): string[] => {
+  const hash = createHash('sha256').update('ada@example.com').digest('hex');
+  const text = JSON.stringify(body);
+  return [
+    ...(text.match(/"ada"|"ada__|__ada"/g) ?? []),
+    ...[0, 16, 32, 48].flatMap((at) => (text.includes(hash.slice(at, at + 16)) ? [hash.slice(at, at + 16)] : [])),
+  ];
+};
 const preview = async () =>
   (await harness.as('dora').post(`/admin/forms/${FORM_ID}/auto-assign/preview`, { reviewersPerApplication: 2 }))
     .body as AutoAssignPreview;
@@ -39,8 +49,10 @@ describe('a conflict declared on an assigned review', () => {
 
     const res = await declareOn(review!.id);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ staffId: 'rita', label: 'ada Tester', reason: 'We share a flat', setAside: 1 });
-    expect(res.body.reassigned).toBe(1);
+    expect(res.body).toMatchObject({ staffId: 'rita', label: 'ada Tester', reason: 'We share a flat' });
+    // What it set aside and gave to someone else, the super-reviewer reads.
+    const [listed] = (await harness.as('dora').get('/admin/conflicts')).body.items as ConflictView[];
+    expect([listed!.id, listed!.setAside, listed!.reassigned]).toEqual([res.body.id, 1, 1]);
 
     expect((await harness.as('rita').get(`/admin/assessments/review/${review!.id}`)).status).toBe(404);
     expect((await harness.as('rita').get(`/admin/responses/${ada.id}`)).status).toBe(403);
@@ -147,6 +159,16 @@ describe('a conflict declared on an assigned review', () => {
     const all = (await harness.as('dora').get('/admin/conflicts')).body.items as ConflictView[];
     expect(all.map((each) => [each.staffName, each.email])).toEqual([['rita Tester', 'ada@example.com']]);
   });
+
+  it('in blind review, its id and every answer about it carry no user id and nothing derived from the email', async () => {
+    await harness.store.update(COLLECTIONS.forms, FORM_ID, { blindReview: { review: true } });
+    const [review] = await assign(harness, [{ responseId: ada.id, role: 'engineer', staffId: 'rita' }]);
+    const declared = await declareOn(review!.id);
+    expect(declared.status).toBe(201);
+    const listed = await harness.as('rita').get('/admin/conflicts');
+    for (const res of [declared, listed]) expect(identifiersOfAda(res.body)).toEqual([]);
+    await harness.as('rita').delete(`/admin/conflicts/${declared.body.id}`).expect(204);
+  });
 });
 
 describe('a conflict declared ahead of time, by email', () => {
@@ -165,6 +187,35 @@ describe('a conflict declared ahead of time, by email', () => {
     const mine = (await harness.as('rita').get('/admin/conflicts')).body.items as ConflictView[];
     expect(mine.map((each) => each.email).sort()).toEqual(['ada@example.com', 'eve@example.com']);
     expect((await harness.as('rob').get('/admin/conflicts')).body.items).toEqual([]);
+  });
+
+  it('answers a reviewer alike for an applicant in their queue and an unknown address: no user id, nothing set aside', async () => {
+    await harness.store.update(COLLECTIONS.forms, FORM_ID, { blindReview: { review: true } });
+    await assign(harness, [{ responseId: ada.id, role: 'engineer', staffId: 'rita' }]);
+    const known = await harness.as('rita').post('/admin/conflicts', { email: 'ada@example.com', reason: 'Friends' });
+    const unknown = await harness
+      .as('rita')
+      .post('/admin/conflicts', { email: 'nobody@example.com', reason: 'Friends' });
+    expect([known.status, unknown.status]).toEqual([201, 201]);
+    // What differs is only what rita typed and the id the declaration got.
+    const shape = (body: ConflictView) => ({ ...body, id: typeof body.id, email: null, label: null });
+    expect(shape(known.body)).toEqual(shape(unknown.body));
+    const listed = (await harness.as('rita').get('/admin/conflicts')).body.items as ConflictView[];
+    expect(listed.map(shape)).toEqual([shape(unknown.body), shape(unknown.body)]);
+    for (const body of [known.body, unknown.body, listed]) expect(identifiersOfAda(body)).toEqual([]);
+    // Declared again, it is the same declaration, under the same id.
+    const again = await harness
+      .as('rita')
+      .post('/admin/conflicts', { email: 'ADA@example.com', reason: 'Old friends' });
+    expect([again.body.id, again.body.reason]).toEqual([known.body.id, 'Old friends']);
+    // The super-reviewer reads what each one did.
+    const all = (await harness.as('dora').get('/admin/conflicts')).body.items as ConflictView[];
+    expect(all.map((each) => [each.email, each.setAside])).toEqual(
+      expect.arrayContaining([
+        ['ada@example.com', 1],
+        ['nobody@example.com', 0],
+      ]),
+    );
   });
 
   it('refuses a body that is not an email, naming the field', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   applicantPseudonym,
   CONFLICT_MESSAGES,
@@ -29,8 +30,10 @@ export function createConflictsService(deps: {
   reviews: ReviewsRepository;
   assessments: AssessmentsService;
   now: () => Date;
+  /** A new conflict's public id. */
+  newId?: () => string;
 }) {
-  const { reviews, assessments, now } = deps;
+  const { reviews, assessments, now, newId = randomUUID } = deps;
 
   /**
    * Sets aside the declarer's open reviews and interviews of the applicant (each its own
@@ -88,9 +91,21 @@ export function createConflictsService(deps: {
     });
   }
 
-  async function record(conflict: ConflictOfInterest, caller: User, formId?: string): Promise<void> {
-    await reviews.transaction(async (tx) => {
-      const before = await tx.getConflictById(conflict.id);
+  /**
+   * Writes the declaration and its audit entry; returns what it wrote. Declared again, it keeps its
+   * public id (one stored before public ids gets one) and what it set aside so far.
+   */
+  function record(declared: ConflictOfInterest, caller: User, formId?: string): Promise<ConflictOfInterest> {
+    return reviews.transaction(async (tx) => {
+      const before = await tx.getConflictById(declared.id);
+      const conflict = before
+        ? {
+            ...declared,
+            publicId: before.publicId ?? declared.publicId,
+            setAside: before.setAside,
+            reassigned: before.reassigned,
+          }
+        : declared;
       tx.setConflict(conflict);
       tx.record(
         auditEntry({
@@ -108,6 +123,7 @@ export function createConflictsService(deps: {
           at: conflict.declaredAt,
         }),
       );
+      return conflict;
     });
   }
 
@@ -127,6 +143,7 @@ export function createConflictsService(deps: {
       const blind = readsBlind(caller, form, [kind]);
       const conflict: ConflictOfInterest = {
         id: conflictId(caller.id, email),
+        publicId: newId(),
         staffId: caller.id,
         staffName: displayName(caller),
         email,
@@ -137,16 +154,20 @@ export function createConflictsService(deps: {
         setAside: 0,
         reassigned: 0,
       };
-      await record(conflict, caller, form.id);
-      return toConflictView(await setAside(conflict, caller), caller);
+      return toConflictView(await setAside(await record(conflict, caller, form.id), caller), caller);
     },
 
-    /** Ahead of time, by the applicant's email: any open work of the caller's on them is set aside too. */
+    /**
+     * Ahead of time, by the applicant's email: any open work of the caller's on them is set aside
+     * too. A reviewer reads the same answer whether the address is an applicant's, in their queue or
+     * nobody's (`toConflictView`).
+     */
     async declareByEmail(caller: User, body: ConflictBody): Promise<ConflictView> {
       const email = normalizeEmail(body.email);
       const applicant = await reviews.userByEmail(email);
       const conflict: ConflictOfInterest = {
         id: conflictId(caller.id, email),
+        publicId: newId(),
         staffId: caller.id,
         staffName: displayName(caller),
         email,
@@ -157,8 +178,7 @@ export function createConflictsService(deps: {
         setAside: 0,
         reassigned: 0,
       };
-      await record(conflict, caller);
-      return toConflictView(await setAside(conflict, caller), caller);
+      return toConflictView(await setAside(await record(conflict, caller), caller), caller);
     },
 
     /** A staff member's own declarations; a super-reviewer's list is everyone's. */
@@ -170,19 +190,24 @@ export function createConflictsService(deps: {
       return { items };
     },
 
-    /** Withdrawn by its declarer or a super-reviewer; what it set aside stays as it is. */
-    async withdraw(id: string, caller: User): Promise<void> {
+    /** Withdrawn (by its public id) by its declarer or a super-reviewer; what it set aside stays as it is. */
+    async withdraw(publicId: string, caller: User): Promise<void> {
+      const id = (await reviews.conflictByPublicId(publicId))?.id;
       await reviews.transaction(async (tx) => {
-        const conflict = await tx.getConflictById(id);
-        if (!conflict || (conflict.staffId !== caller.id && caller.role !== 'super-reviewer')) {
+        const conflict = id === undefined ? null : await tx.getConflictById(id);
+        if (
+          !conflict ||
+          conflict.publicId !== publicId ||
+          (conflict.staffId !== caller.id && caller.role !== 'super-reviewer')
+        ) {
           throw new ApiError('not-found', CONFLICT_MESSAGES.noConflict);
         }
-        tx.deleteConflict(id);
+        tx.deleteConflict(conflict.id);
         tx.record(
           auditEntry({
             actor: caller,
             action: 'conflict.withdrawn',
-            target: { collection: COLLECTIONS.conflicts, id },
+            target: { collection: COLLECTIONS.conflicts, id: conflict.id },
             before: { staff: conflict.staffName, applicant: conflict.label, email: conflict.email },
             after: null,
             at: now().toISOString(),

@@ -8,8 +8,10 @@ export function conflictsWith(conflicts: ConflictOfInterest[]) {
     byUser.has(`${staffId}|${applicant.userId}`) || byEmail.has(`${staffId}|${normalizeEmail(applicant.email)}`);
 }
 
-/** What a caller reads back: the email only for a super-reviewer or a declaration by email. */
+/** What a caller reads back (`ConflictView`): a reviewer only what they told the API themselves. */
 export function toConflictView(conflict: ConflictOfInterest, caller: User): ConflictView {
-  const typed = conflict.label === conflict.email;
-  return { ...conflict, email: caller.role === 'super-reviewer' || typed ? conflict.email : null };
+  const { publicId, staffId, staffName, label, reason, declaredAt, email, setAside, reassigned } = conflict;
+  const view = { id: publicId, staffId, staffName, label, reason, declaredAt };
+  if (caller.role === 'super-reviewer') return { ...view, email, setAside, reassigned };
+  return { ...view, email: label === email ? email : null };
 }

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import {
   FORM_DEFINITION_MESSAGES,
+  typedMarkdown,
   withAnswer,
   type ApplicationForm,
   type ApplicationResponse,
@@ -289,7 +290,7 @@ describe('a form with its own roles', () => {
     expect((await decide('engineer', 'accepted')).status).toBe(404);
 
     const preview = await harness.as('dora').get(`/admin/rows/${response.id}/treasurer/letter`);
-    expect(preview.body.letter).toEqual({ body: 'Welcome, ada, to **Treasurer** for Fall 2026!' });
+    expect(preview.body.letter).toEqual({ body: `Welcome, ${typedMarkdown('ada')}, to **Treasurer** for Fall 2026!` });
 
     const csv = await harness.as('dora').get(`/admin/forms/${CLUB_FORM_ID}/export/applications.csv`);
     expect(csv.status).toBe(200);
@@ -304,7 +305,7 @@ describe('a form with its own roles', () => {
     const decision = await harness.as('ada').get(`/responses/${response.id}/decisions/treasurer`);
     expect(decision.status).toBe(200);
     expect(decision.body).toMatchObject({ role: 'treasurer', decision: 'accepted' });
-    expect(decision.body.letter).toEqual({ body: 'Welcome, ada, to **Treasurer** for Fall 2026!' });
+    expect(decision.body.letter).toEqual({ body: `Welcome, ${typedMarkdown('ada')}, to **Treasurer** for Fall 2026!` });
     // The applicant's pages read the form's roles with their answers, for the labels.
     expect(decision.body.formRoles).toEqual(clubForm().roles);
     const mine = await harness.as('ada').get('/responses/mine');

@@ -6,6 +6,9 @@ import {
   type DashboardRowView,
   type FormCalibration,
   applicantPseudonym,
+  blindAssessmentView,
+  blindResponse,
+  blindRowView,
   isBlind,
   readsBlind,
   normalizeSearch,
@@ -27,6 +30,7 @@ import {
   type StaffMember,
   type StaffSummary,
   type User,
+  WITHHELD_ID,
 } from '@portal/shared/domain';
 import { noFormError } from '../forms/forms.service';
 import { ApiError } from '../http/api-error';
@@ -36,10 +40,10 @@ import { noResponseError } from '../responses/responses.service';
 import { ROW_SORT_FIELDS, type ReviewsRepository } from './reviews.repository';
 import { loadCounts } from './staff-load';
 
-/** An assessment as the API sends it; `blind`: the applicant shown by their pseudonym. */
+/** An assessment as the API sends it; `blind`: the applicant shown by their pseudonym, without their user id. */
 export function toAssessmentView(assessment: Assessment, blind = false): AssessmentView {
   const { searchTokens: _tokens, ...view } = assessment;
-  return blind ? { ...view, applicantName: applicantPseudonym(assessment.responseId) } : view;
+  return blind ? blindAssessmentView(view) : view;
 }
 
 export const staffMember = (user: User): StaffMember => ({
@@ -205,16 +209,15 @@ export function createDashboardService(deps: { reviews: ReviewsRepository; calib
       };
       if (isSuper) return { form, response, applicant: named, rows: views };
       const blind = isBlind(form, kinds);
-      const pseudonym = applicantPseudonym(response.id);
-      const [firstName = '', lastName = ''] = pseudonym.split(' ');
+      const [firstName = '', lastName = ''] = applicantPseudonym(response.id).split(' ');
+      const answers = { ...response, sectionResponses: answersForReviewers(form, response.sectionResponses, blind) };
+      const rowsOfCaller = views.map((row) => withOnlyOwnScores(row, caller.id));
+      if (!blind) return { form, response: answers, applicant: named, rows: rowsOfCaller };
       return {
         form,
-        response: { ...response, sectionResponses: answersForReviewers(form, response.sectionResponses, blind) },
-        applicant: blind ? { id: response.userId, firstName, lastName, email: '' } : named,
-        rows: views.map((row) => {
-          const own = withOnlyOwnScores(row, caller.id);
-          return blind ? { ...own, applicantName: pseudonym, applicantEmail: '' } : own;
-        }),
+        response: blindResponse(answers),
+        applicant: { id: WITHHELD_ID, firstName, lastName, email: '' },
+        rows: rowsOfCaller.map(blindRowView),
       };
     },
   };

@@ -1,4 +1,4 @@
-import { LETTER_PREVIEW_MESSAGES, type ApplicationResponse } from '@portal/shared/domain';
+import { LETTER_PREVIEW_MESSAGES, typedMarkdown, type ApplicationResponse } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
 import { completeResponse, createHarness, FORM_ID, startResponse, type Harness } from '../testing/api-harness';
 
@@ -24,7 +24,7 @@ describe('GET /api/admin/rows/:responseId/:role/letter', () => {
     const res = await preview('bootcamp');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ role: 'bootcamp', decision: 'accepted', applicantName: expect.any(String) });
-    expect(res.body.letter.body).toContain('## Welcome to Bootcamp, ada!');
+    expect(res.body.letter.body).toContain(`## Welcome to Bootcamp, ${typedMarkdown('ada')}!`);
     expect(res.body.letter.body).toContain('**Bootcamp** for Demo Semester');
 
     expect((await decide('bootcamp', 'waitlist')).status).toBe(200);

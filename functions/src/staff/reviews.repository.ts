@@ -133,6 +133,8 @@ export interface ReviewsRepository {
   listStaff(): Promise<User[]>;
   /** Conflicts of interest: one staff member's, or everyone's (a cycle has tens). */
   conflicts(staffId?: string): Promise<ConflictOfInterest[]>;
+  /** The conflict the API calls `publicId` (the id in a `ConflictView`), if any. */
+  conflictByPublicId(publicId: string): Promise<ConflictOfInterest | null>;
   /** The staff member's reviews and interviews of this applicant, of every form. */
   assessmentsOfApplicant(staffId: string, applicantUserId: string): Promise<Assessment[]>;
   /** The user with this (lower-cased) email, if any. */
@@ -262,7 +264,10 @@ export function reviewsInTransaction(tx: StoreTransaction): ReviewsTransaction {
   };
 }
 
-/** One document per staff member and applicant email: declaring twice changes the reason, not the count. */
+/**
+ * One document per staff member and applicant email: declaring twice changes the reason, not the
+ * count. Derived from the email, so it stays on the server: the API answers the `publicId`.
+ */
 export const conflictId = (staffId: string, email: string): string =>
   `${staffId}__${createHash('sha256').update(normalizeEmail(email)).digest('hex').slice(0, 32)}`;
 
@@ -348,6 +353,13 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
       queryAll<StaffLoad>(store, COLLECTIONS.staffLoads, [{ field: 'applicationFormId', value: formId }]),
     conflicts: (staffId) =>
       queryAll<ConflictOfInterest>(store, COLLECTIONS.conflicts, staffId ? [{ field: 'staffId', value: staffId }] : []),
+    async conflictByPublicId(publicId) {
+      const found = await store.query<ConflictOfInterest>(COLLECTIONS.conflicts, {
+        where: [{ field: 'publicId', value: publicId }],
+        limit: 1,
+      });
+      return found.items[0]?.data ?? null;
+    },
     async assessmentsOfApplicant(staffId, applicantUserId) {
       const where = [
         { field: 'staffId', value: staffId },

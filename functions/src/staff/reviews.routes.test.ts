@@ -467,6 +467,28 @@ describe('qualified flags, decisions and release', () => {
     expect(await dumpStore(harness)).toEqual(before);
   });
 
+  it("after release refuses a reviewer's save and submit with the same 409, and shows the review read-only", async () => {
+    const [rob] = await assign(harness, [{ responseId: ada.id, role: 'engineer', staffId: 'rob' }]);
+    await decide('engineer', 'accepted');
+    await decide('bootcamp', 'denied');
+    expect((await harness.as('dora').post(`/admin/forms/${FORM_ID}/release`)).status).toBe(200);
+    const before = await dumpStore(harness);
+
+    const path = `/admin/assessments/review/${rob!.id}`;
+    const refused = [
+      await harness.as('rob').put(path, body(FULL, 0)),
+      await harness.as('rob').post(`${path}/submit`, body(FULL, 0)),
+      await harness.as('dora').put(path, body(FULL, 0)),
+      await harness.as('dora').post(`${path}/submit`, body(FULL, 0)),
+    ];
+    for (const res of refused) {
+      expect(res.status).toBe(409);
+      expect(res.body.error).toMatchObject({ message: STAFF_MESSAGES.decisionsReleased, reason: 'released-read-only' });
+    }
+    expect(await dumpStore(harness)).toEqual(before);
+    expect((await harness.as('rob').get(path)).body).toMatchObject({ editable: false, reopenable: false });
+  });
+
   describe('what holds up the release', () => {
     let eve: ApplicationResponse;
     beforeEach(async () => {

@@ -22,7 +22,7 @@ import type { AppDeps } from '../app-deps';
 import type { MailSettings } from '../outbox/outbox';
 import { ApiError } from '../http/api-error';
 import { parseParam } from '../http/params';
-import { parseInput } from '../http/validate';
+import { emptyBodySchema, parseInput } from '../http/validate';
 import { noFormError } from '../forms/forms.service';
 import { noResponseError } from '../responses/responses.service';
 import { createAssessmentsService } from './assessments.service';
@@ -38,10 +38,7 @@ import { createRowDecisionsService } from './row-decisions.service';
 import { noAssessmentError, noRowError } from './staff-errors';
 import { requireStaff, requireSuperReviewer } from './staff-access';
 
-const emptyBodySchema = z.strictObject({});
 const uuidSchema = z.uuid();
-/** `conflictId`: the staff member's id, two underscores, 32 hex digits. */
-const conflictIdSchema = z.string().check(z.maxLength(200), z.regex(/^[A-Za-z0-9_-]+__[0-9a-f]{32}$/));
 
 /** The review workflow: dashboards, assignments, reviews and interviews, qualified flags and decisions. */
 export function reviewsRoutes(
@@ -169,7 +166,7 @@ export function reviewsRoutes(
 
   router.delete('/admin/conflicts/:conflictId', ...staff, async (req, res) => {
     const id = parseParam(
-      conflictIdSchema,
+      uuidSchema,
       req.params.conflictId,
       () => new ApiError('not-found', CONFLICT_MESSAGES.noConflict),
     );

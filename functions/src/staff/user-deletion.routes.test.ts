@@ -4,10 +4,12 @@ import path from 'node:path';
 import request from 'supertest';
 import {
   DELETED_REVIEWER,
+  MAX_ASSIGNMENTS_PER_REQUEST,
   type ApplicationResponse,
   type ApplicationRowView,
   type Assessment,
   type AuditEntry,
+  type InterviewSlot,
   type Page,
   type UserImpact,
 } from '@portal/shared/domain';
@@ -21,7 +23,14 @@ import {
   withAnswer,
   type Harness,
 } from '../testing/api-harness';
-import { assign, dumpStore, storedRow, submitApplication } from '../testing/staff-fixtures';
+import {
+  assign,
+  dumpStore,
+  publishSlot,
+  seedApplication,
+  storedRow,
+  submitApplication,
+} from '../testing/staff-fixtures';
 import { staffLoadId, type StaffLoad } from './staff-load';
 
 /** Deleting a user: everything of theirs goes in one step; the reviews they wrote stay, anonymised. */
@@ -154,6 +163,25 @@ describe('deleting an applicant', () => {
     ]);
   });
 
+  it('frees their interview seat: their name leaves the slot and the interviewer, and the slot can be deleted', async () => {
+    await harness.as('dora').put(`/admin/rows/${eve.id}/engineer/qualified`, { qualified: true }).expect(200);
+    const slot = await publishSlot(harness, { capacity: 1 });
+    await harness.as('eve').put(`/interviews/${FORM_ID}/booking`, { slotId: slot.id }).expect(200);
+    expect((await harness.as('rita').get('/admin/interviews/mine')).body.items).toHaveLength(1);
+
+    await harness
+      .as('dora')
+      .post('/admin/users/delete', { userIds: ['eve'] })
+      .expect(200);
+
+    expect(await mentions('eve')).toEqual([]);
+    const slots = (await harness.as('dora').get(`/admin/forms/${FORM_ID}/interview-slots`)).body
+      .items as InterviewSlot[];
+    expect(slots.map((each) => each.bookings)).toEqual([[]]);
+    expect((await harness.as('rita').get('/admin/interviews/mine')).body.items).toEqual([]);
+    await harness.as('dora').delete(`/admin/forms/${FORM_ID}/interview-slots/${slot.id}`).expect(204);
+  });
+
   it('lets the same email register again and start clean', async () => {
     await harness.as('dora').post('/admin/users/delete', { userIds: ['eve'] });
     const res = await request(harness.app)
@@ -173,6 +201,38 @@ describe('deleting an applicant', () => {
       }),
     ]);
     expect(await mentions(res.body.id)).toEqual([`${COLLECTIONS.users}/${res.body.id}`]);
+  });
+});
+
+describe('removing what deleted users left behind', () => {
+  it('deletes the rows, responses and reviews of an applicant whose record is gone, so the form can be decided again', async () => {
+    const [review] = await assign(harness, [{ responseId: eve.id, role: 'engineer', staffId: 'rita' }]);
+    // What an older deployment could leave: the record and the response gone, the rest still there.
+    await harness.store.delete(COLLECTIONS.users, 'eve');
+    await harness.store.delete(COLLECTIONS.responses, eve.id);
+    expect(
+      (await harness.as('dora').put(`/admin/rows/${eve.id}/engineer/decision`, { decision: 'accepted' })).status,
+    ).toBe(404);
+
+    const res = await harness.as('dora').post('/admin/users/leftovers/delete');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ removed: 1 });
+
+    expect(await mentions('eve')).toEqual([]);
+    expect(await harness.store.get(COLLECTIONS.reviews, review!.id)).toBeNull();
+    expect(await load('rita')).toMatchObject({ reviewsAssigned: 0 });
+    const rows = (await harness.as('dora').get(`/admin/forms/${FORM_ID}/rows?tab=all`))
+      .body as Page<ApplicationRowView>;
+    expect(rows.items.map((row) => row.userId)).toEqual(['ada', 'ada']);
+    const audit = (await harness.store.query(COLLECTIONS.audit)).items.map(
+      (item) => item.data as unknown as AuditEntry,
+    );
+    expect(audit.filter((entry) => entry.action === 'user.deleted')).toEqual([
+      expect.objectContaining({ target: { collection: COLLECTIONS.users, id: 'eve' } }),
+    ]);
+    // Nothing more to remove; ada, who has her record, keeps everything.
+    expect((await harness.as('dora').post('/admin/users/leftovers/delete')).body).toEqual({ removed: 0 });
+    expect(await storedRow(harness, ada.id, 'engineer')).not.toBeNull();
   });
 });
 
@@ -221,5 +281,47 @@ describe('deleting a reviewer', () => {
     expect(bootcamp).toMatchObject({ reviews: [], reviewsAssigned: 0, decision: 'not-reviewed' });
     expect(await load('rita')).toBeNull();
     expect(await mentions('rita Tester')).toEqual([]);
+  });
+});
+
+describe('deleting a reviewer with more work than one commit holds', () => {
+  it('keeps all 600 submitted reviews, under a deleted reviewer, and deletes rob', async () => {
+    const reviews = 600;
+    const responses = await Promise.all(
+      Array.from({ length: reviews / 2 }, (_, index) =>
+        seedApplication(harness, { id: `applicant-${index}`, firstName: 'Applicant', lastName: `${index}` }, [
+          'engineer',
+          'bootcamp',
+        ]),
+      ),
+    );
+    const specs = responses.flatMap((response) =>
+      (['engineer', 'bootcamp'] as const).map((role) => ({ responseId: response.id, role, staffId: 'rob' })),
+    );
+    const assigned: string[] = [];
+    for (let start = 0; start < specs.length; start += MAX_ASSIGNMENTS_PER_REQUEST) {
+      assigned.push(
+        ...(await assign(harness, specs.slice(start, start + MAX_ASSIGNMENTS_PER_REQUEST))).map((each) => each.id),
+      );
+    }
+    for (const id of assigned) {
+      await harness
+        .as('rob')
+        .post(`/admin/assessments/review/${id}/submit`, { scores: FULL, comments: '', version: 0 })
+        .expect(200);
+    }
+
+    const res = await harness.as('dora').post('/admin/users/delete', { userIds: ['rob'] });
+    expect(res.status).toBe(200);
+
+    expect(await harness.store.get(COLLECTIONS.users, 'rob')).toBeNull();
+    const stored = (
+      await harness.store.query<Assessment>(COLLECTIONS.reviews, { where: [{ field: 'staffId', value: 'rob' }] })
+    ).items;
+    expect(stored).toHaveLength(reviews);
+    expect(stored.every(({ data }) => data.state === 'submitted' && data.staffName === DELETED_REVIEWER)).toBe(true);
+    const row = await storedRow(harness, responses[0]!.id, 'engineer');
+    expect(row!.reviews).toEqual([expect.objectContaining({ staffName: DELETED_REVIEWER, state: 'submitted' })]);
+    expect(row!.reviewScore).not.toBeNull();
   });
 });

@@ -1,8 +1,14 @@
-import { DELETED_REVIEWER, type Assessment, type User, type UserImpact } from '@portal/shared/domain';
+import {
+  DELETED_REVIEWER,
+  type Assessment,
+  type InterviewSlot,
+  type User,
+  type UserImpact,
+} from '@portal/shared/domain';
 import { auditEntry, type AuditActor } from '../audit/audit-entry';
 import { COLLECTIONS } from '../store/collections';
 import type { UserFootprint, UsersTransaction } from './admin-users.repository';
-import { moveRef, readForMoves, removalEntry, writeMoves } from './assignment-moves';
+import { moveRef, readForMoves, removalEntry, writeMoves, type AssignmentMoves } from './assignment-moves';
 import { readAll } from './assignments.service';
 import { loadWith, staffLoadId, type StaffLoad } from './staff-load';
 
@@ -13,7 +19,8 @@ import { loadWith, staffLoadId, type StaffLoad } from './staff-load';
  * own loads, the emails to them in the outbox, the conflicts of interest they declared or that
  * name them, and their user record are deleted. The reviews and interviews they submitted stay,
  * attributed to DELETED_REVIEWER (on the assessment and on its row); the ones they had not
- * submitted are unassigned. The files' bytes are deleted by the caller after the commit.
+ * submitted are unassigned. Their interview seats are freed. The files' bytes are deleted by the
+ * caller after the commit.
  */
 
 export const isOpen = (assessment: Assessment) => assessment.state !== 'submitted';
@@ -46,9 +53,11 @@ export async function eraseInTransaction(
   input: { user: User; footprint: UserFootprint; actor: AuditActor; at: string },
 ): Promise<void> {
   const { user, footprint, actor, at } = input;
-  const { assessmentsAbout, assessmentsBy } = footprint;
+  const { assessmentsAbout } = footprint;
 
-  // Reads: the loads of whoever reviewed them, and the applications they reviewed.
+  // Reads (the footprint checked by the caller, `assertFootprint`): their work still to move, the
+  // loads of whoever reviewed them, and the slots where they hold a seat.
+  const work = await readWork(tx, footprint.assessmentsBy.filter(stillToMove));
   const loads = await readAll(
     assessmentsAbout.map((each) => staffLoadId(each.applicationFormId, each.staffId)),
     async (id) => {
@@ -56,7 +65,9 @@ export async function eraseInTransaction(
       return tx.getLoad(each.applicationFormId, each.staffId);
     },
   );
-  const moves = await readForMoves(tx, assessmentsBy);
+  const slots = await Promise.all(
+    footprint.bookings.map((booking) => tx.read<InterviewSlot>('interviewSlots', booking.slotId)),
+  );
 
   // Their applications and everything about them.
   for (const response of footprint.responses) tx.remove('responses', response.id);
@@ -72,23 +83,18 @@ export async function eraseInTransaction(
   }
   for (const load of shrunk.values()) tx.setLoad(load);
 
-  // What they reviewed: submitted work stays under DELETED_REVIEWER, open work is unassigned.
-  for (const each of assessmentsBy) {
-    if (isOpen(each)) {
-      tx.deleteAssessment(each.kind, each.id);
-      tx.record(removalEntry(actor, each, at));
-      moveRef(moves, each, () => null);
-    } else {
-      tx.setAssessment({ ...each, staffName: DELETED_REVIEWER });
-      moveRef(moves, each, (ref) => ({ ...ref, staffName: DELETED_REVIEWER }));
-    }
-  }
-  writeMoves(tx, moves, assessmentsBy);
+  writeWork(tx, work, actor, at);
 
+  // Their interview seats are free again (the slot may then be deleted).
+  for (const slot of new Map(slots.flatMap((each) => (each ? [[each.id, each] as const] : []))).values()) {
+    tx.patch('interviewSlots', slot.id, { bookings: slot.bookings.filter((booking) => booking.userId !== user.id) });
+  }
+  for (const booking of footprint.bookings) tx.remove('interviewBookings', booking.id);
   for (const load of footprint.loads) tx.remove('staffLoads', load.id);
   for (const id of footprint.outboxIds) tx.remove('outbox', id);
   for (const id of footprint.conflictIds) tx.remove('conflicts', id);
   tx.remove('users', user.id);
+  tx.markDeleted(user.id, at);
   const { firstName, lastName, email, role } = user;
   tx.record(
     auditEntry({
@@ -100,4 +106,53 @@ export async function eraseInTransaction(
       at,
     }),
   );
+}
+
+/**
+ * How many of a deleted reviewer's reviews and interviews one transaction moves: each writes the
+ * assessment, its row and its response (and an audit entry when unassigned), within Firestore's
+ * 500 writes per commit. More than that are moved in transactions of their own before the deletion.
+ */
+export const WORK_PER_TRANSACTION = 100;
+
+/** Work of theirs not moved yet: open, or submitted but not yet under DELETED_REVIEWER. */
+export const stillToMove = (assessment: Assessment) => isOpen(assessment) || assessment.staffName !== DELETED_REVIEWER;
+
+interface Work {
+  assessments: Assessment[];
+  moves: AssignmentMoves;
+}
+
+/** The reads: the work as it is now (a review may have been submitted since), its applications and forms. */
+async function readWork(tx: UsersTransaction, stale: Assessment[]): Promise<Work> {
+  const assessments = (await Promise.all(stale.map((each) => tx.getAssessment(each.kind, each.id)))).filter(
+    (each): each is Assessment => each !== null && stillToMove(each),
+  );
+  return { assessments, moves: await readForMoves(tx, assessments) };
+}
+
+/** What they reviewed: submitted work stays under DELETED_REVIEWER, open work is unassigned. */
+function writeWork(tx: UsersTransaction, { assessments, moves }: Work, actor: AuditActor, at: string): void {
+  for (const each of assessments) {
+    if (isOpen(each)) {
+      tx.deleteAssessment(each.kind, each.id);
+      tx.record(removalEntry(actor, each, at));
+      moveRef(moves, each, () => null);
+    } else {
+      tx.setAssessment({ ...each, staffName: DELETED_REVIEWER });
+      moveRef(moves, each, (ref) => ({ ...ref, staffName: DELETED_REVIEWER }));
+    }
+  }
+  writeMoves(tx, moves, assessments);
+}
+
+/**
+ * Moves part of a reviewer's work ahead of their deletion, in a transaction of its own: a deletion
+ * that fails after it leaves that work moved, and running it again goes on from there.
+ */
+export async function moveWorkInTransaction(
+  tx: UsersTransaction,
+  input: { assessments: Assessment[]; actor: AuditActor; at: string },
+): Promise<void> {
+  writeWork(tx, await readWork(tx, input.assessments), input.actor, input.at);
 }

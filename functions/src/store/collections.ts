@@ -18,6 +18,10 @@ export const COLLECTIONS = {
   audit: 'audit-log',
   /** The API's rate-limit counters, shared by every instance (one per limiter, key and window). */
   rateLimits: 'rate-limits',
+  /** One marker per deleted user, under a hash of the id: that id never gets a record again (users/deleted-users.ts). */
+  deletedUsers: 'deleted-users',
+  /** One per question being uploaded to, while the upload runs: a second one at once is refused (files/upload-lease.ts). */
+  uploadLeases: 'upload-leases',
   /** One per data migration applied to this database (`migrations/run-migrations.ts`). */
   migrations: 'migrations',
   /** Published interview slots, each with its bookings (docs/product.md#interview-slots). */

@@ -1,4 +1,4 @@
-import type { DocumentStore, EqualityFilter, QuerySpec } from './document-store';
+import type { DocumentStore, EqualityFilter, QuerySpec, StoredDocument } from './document-store';
 
 /** One page of a store query plus the total; a cursor the store cannot read fails with `InvalidCursorError`. */
 export async function queryPage<T extends Record<string, unknown>>(
@@ -10,6 +10,23 @@ export async function queryPage<T extends Record<string, unknown>>(
   return { items: page.items.map((item) => item.data), nextCursor: page.nextCursor, total };
 }
 
+/** Every document matching the filters with its id, read page by page (in `orderBy`'s order when given, else by id). */
+export async function queryAllWithIds<T extends Record<string, unknown>>(
+  store: DocumentStore,
+  collection: string,
+  where: EqualityFilter[],
+  orderBy?: QuerySpec['orderBy'],
+): Promise<StoredDocument<T>[]> {
+  const found: StoredDocument<T>[] = [];
+  let after: string | undefined;
+  do {
+    const page = await store.query<T>(collection, { where, orderBy, limit: 500, after });
+    found.push(...page.items);
+    after = page.nextCursor ?? undefined;
+  } while (after);
+  return found;
+}
+
 /** Every document matching the filters, read page by page (in `orderBy`'s order when given, else by id). */
 export async function queryAll<T extends Record<string, unknown>>(
   store: DocumentStore,
@@ -17,12 +34,5 @@ export async function queryAll<T extends Record<string, unknown>>(
   where: EqualityFilter[],
   orderBy?: QuerySpec['orderBy'],
 ): Promise<T[]> {
-  const found: T[] = [];
-  let after: string | undefined;
-  do {
-    const page = await store.query<T>(collection, { where, orderBy, limit: 500, after });
-    found.push(...page.items.map((item) => item.data));
-    after = page.nextCursor ?? undefined;
-  } while (after);
-  return found;
+  return (await queryAllWithIds<T>(store, collection, where, orderBy)).map((item) => item.data);
 }

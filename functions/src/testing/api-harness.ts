@@ -111,7 +111,7 @@ export async function createHarness(options: { store?: DocumentStore; files?: Fi
     files: options.files ?? unusedFiles,
     identity: fakeVerifier,
     accounts,
-    logger: pino({ level: 'silent' }),
+    logger: pino({ level: process.env.PORTAL_TEST_LOG ?? 'silent' }),
     storeName: 'sqlite',
     version: 'test',
     now: () => clock.now,

@@ -52,9 +52,15 @@ export interface StoreTest {
 
 /**
  * `describe.each(storeTargets(name))` with an API harness on a fresh store for each test, closed
- * and emptied after it. Call at the top level of a test file.
+ * and emptied after it. Call at the top level of a test file. `wrap` (`jitteredStore`, for races)
+ * wraps the store the API runs on.
  */
-export function describeOnStores(name: string, title: string, body: (run: StoreTest) => void): void {
+export function describeOnStores(
+  name: string,
+  title: string,
+  body: (run: StoreTest) => void,
+  options: { wrap?: (store: DocumentStore) => DocumentStore } = {},
+): void {
   describe.each(storeTargets(name))(title, (_name, makeStore) => {
     let harness: Harness;
     let cleanup: () => Promise<void>;
@@ -63,7 +69,7 @@ export function describeOnStores(name: string, title: string, body: (run: StoreT
       if (!makeStore) return;
       const made = await makeStore();
       cleanup = made.cleanup;
-      harness = await createHarness({ store: made.store });
+      harness = await createHarness({ store: options.wrap ? options.wrap(made.store) : made.store });
     });
 
     afterEach(async () => {

@@ -13,6 +13,7 @@ import {
   type IdentityAdmin,
 } from '../identity/identity-admin';
 import { DocumentExistsError, DocumentNotFoundError } from '../store/document-store';
+import { DeletedUserError } from './deleted-users';
 import type { UsersRepository } from './users.repository';
 
 export interface UsersService {
@@ -33,6 +34,9 @@ const newApplicant = (id: string, email: string, names: { firstName: string; las
 });
 
 const displayName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`;
+
+/** What a revoked session is told everywhere (identity-middleware.ts): nothing about why. */
+const sessionNotValid = () => new ApiError('unauthenticated', 'Your session is not valid; sign in again');
 
 function emailTakenOr(error: unknown): unknown {
   return error instanceof IdentityConflictError ? new ApiError('conflict', AUTH_MESSAGES.emailTaken) : error;
@@ -110,11 +114,16 @@ export function createUsersService(deps: { users: UsersRepository; accounts: Ide
     async completeProfile({ uid, email }, input) {
       if (await users.get(uid)) throw new ApiError('conflict', AUTH_MESSAGES.profileExists);
       const address = email.toLowerCase();
+      // The token may predate a deletion or an address change by up to a minute (the revocation
+      // window), so this rare call asks the provider whether the account is still what it proved.
+      const account = await accounts.getAccount(uid);
+      if (!account?.emailVerified || account.email?.toLowerCase() !== address) throw sessionNotValid();
       if (await users.emailInUse(address)) throw new ApiError('conflict', AUTH_MESSAGES.emailTaken);
       const user = newApplicant(uid, address, input);
       try {
-        await users.create(user);
+        await users.createUnlessDeleted(user);
       } catch (error) {
+        if (error instanceof DeletedUserError) throw sessionNotValid();
         throw error instanceof DocumentExistsError ? new ApiError('conflict', AUTH_MESSAGES.profileExists) : error;
       }
       return user;

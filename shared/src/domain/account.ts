@@ -21,14 +21,20 @@ export const passwordSchema = z
     z.regex(/[0-9]/, 'Password must contain a digit'),
   );
 
+/**
+ * Control characters (line ends, tabs, NUL) and line or paragraph separators. A name goes into
+ * email subjects, where a line break would start a header of its own ("Bcc: ..."), and into the
+ * dashboards and the CSV, where it would break a line.
+ */
+const CONTROL = /[\p{Cc}\u2028\u2029]/u;
+
 const nameSchema = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .check(
-      z.trim(),
-      z.minLength(1, `${label} is required`),
-      z.maxLength(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters`),
-    );
+  z.string({ error: `${label} is required` }).check(
+    z.trim(),
+    z.minLength(1, `${label} is required`),
+    z.maxLength(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters`),
+    z.refine((name) => !CONTROL.test(name), `${label} cannot contain line breaks or control characters`),
+  );
 
 export const firstNameSchema = nameSchema('First name');
 export const lastNameSchema = nameSchema('Last name');

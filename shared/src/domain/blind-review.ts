@@ -1,7 +1,10 @@
 import './zod-config';
 import { z } from 'zod/mini';
+import type { ApplicationRowView } from './application-row';
+import type { InterviewBooking } from './interview-slots';
+import type { ApplicationResponse, UploadedFile } from './responses';
 import type { ApplicationForm, User } from './schemas';
-import type { AssessmentKind } from './staff';
+import type { AssessmentKind, AssessmentView } from './staff';
 
 /**
  * Blind review (docs/product.md#blind-review): per stage, whether reviewers read applications without the applicant's
@@ -62,3 +65,46 @@ export function blindFileName(file: { questionId: string; name: string }): strin
   const extension = /\.[a-z0-9]{1,8}$/i.exec(file.name)?.[0] ?? '';
   return `${file.questionId}${extension.toLowerCase()}`;
 }
+
+/**
+ * What a blind reviewer reads where the applicant's user id would be: nothing. The user id is the
+ * same on every screen, every form and in the conflict routes, so matching it against any other
+ * answer names the applicant. Blind screens work by the response's and assessment's own ids,
+ * which are random (docs/security.md).
+ */
+export const WITHHELD_ID = '';
+
+/** An assessment as a blind reviewer reads it: the pseudonym, no user id. */
+export const blindAssessmentView = (view: AssessmentView): AssessmentView => ({
+  ...view,
+  applicantUserId: WITHHELD_ID,
+  applicantName: applicantPseudonym(view.responseId),
+});
+
+/** A row as a blind reviewer reads it: the pseudonym, no email, no user id. */
+export const blindRowView = (row: ApplicationRowView): ApplicationRowView => ({
+  ...row,
+  userId: WITHHELD_ID,
+  applicantName: applicantPseudonym(row.responseId),
+  applicantEmail: '',
+});
+
+/** A response as a blind reviewer reads it (its answers are filtered by `answersForReviewers`): no user id. */
+export const blindResponse = (response: ApplicationResponse): ApplicationResponse => ({
+  ...response,
+  userId: WITHHELD_ID,
+});
+
+/** An uploaded file's record as a blind reviewer reads it: named after its question, no owner. */
+export const blindFile = (file: UploadedFile): UploadedFile => ({
+  ...file,
+  ownerId: WITHHELD_ID,
+  name: blindFileName(file),
+});
+
+/** A booking as a blind interviewer reads it: the pseudonym, no user id. */
+export const blindBooking = (booking: InterviewBooking): InterviewBooking => ({
+  ...booking,
+  userId: WITHHELD_ID,
+  applicantName: applicantPseudonym(booking.responseId),
+});

@@ -23,7 +23,13 @@ export const conflictBodySchema = z.strictObject({
 export type ConflictBody = z.infer<typeof conflictBodySchema>;
 
 export type ConflictOfInterest = {
+  /** The stored id (`conflictId`: staff member and a hash of the email), which the API never answers. */
   id: string;
+  /**
+   * The id the API answers and withdraws it by: random, kept when it is declared again. The stored
+   * id would let a blind reviewer test candidate emails against the applicant they declared on.
+   */
+  publicId: string;
   staffId: string;
   staffName: string;
   /** Lower-cased: what assignments are checked against. */
@@ -42,8 +48,18 @@ export type ConflictOfInterest = {
   reassigned: number;
 };
 
-/** What a declarer reads back: the email only when they typed it. */
-export type ConflictView = Omit<ConflictOfInterest, 'email'> & { email: string | null };
+/**
+ * What a caller reads back, `id` being the public id. A reviewer reads only what they already
+ * know: the email only when they typed it, never the applicant's user id, nor what the declaration
+ * set aside (by email that would tell whether the address is in their queue). The super-reviewer
+ * reads the email and the counts.
+ */
+export type ConflictView = Pick<ConflictOfInterest, 'staffId' | 'staffName' | 'label' | 'reason' | 'declaredAt'> & {
+  id: string;
+  email: string | null;
+  setAside?: number;
+  reassigned?: number;
+};
 
 export const CONFLICT_MESSAGES = {
   submitted: 'A submitted review or interview cannot be set aside: ask the director of recruitment to reopen it first',

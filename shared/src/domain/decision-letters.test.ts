@@ -1,13 +1,13 @@
 import {
   applicantLetter,
   decisionLetterSchema,
-  escapeMarkdown,
   fillLetter,
   letterFor,
   LETTER_MESSAGES,
   unknownPlaceholders,
   type DecisionLetter,
 } from './decision-letters';
+import { escapeMarkdown, typedMarkdown } from './markdown-text';
 
 const LETTERS: DecisionLetter[] = [
   { decision: 'accepted', roles: ['bootcamp'], body: 'Bootcamp: welcome, {firstName}!' },
@@ -24,14 +24,16 @@ test('a letter for the role comes first, then the decision’s letter without ro
 });
 
 test('placeholders are filled in; a value is escaped so it stays text in markdown', () => {
+  // The applicant's name, which they typed, between the marks that keep renderers from linking it.
   expect(
     fillLetter('Hi {firstName}, {role} in {semester}', { firstName: 'Ada', role: 'Tech Lead', semester: 'Fall' }),
-  ).toBe('Hi Ada, Tech Lead in Fall');
+  ).toBe(`Hi ${typedMarkdown('Ada')}, Tech Lead in Fall`);
+  expect(typedMarkdown('Ada')).toBe('\uE000Ada\uE001');
   expect(escapeMarkdown('[x](javascript:alert(1)) **b** <img>')).toBe(
     '\\[x\\]\\(javascript\\:alert\\(1\\)\\) \\*\\*b\\*\\* \\<img\\>',
   );
   expect(applicantLetter({ semester: 'Fall 2026', letters: LETTERS }, 'accepted', 'tech-lead', 'Ada')).toEqual({
-    body: 'Welcome to Tech Lead, Ada, for Fall 2026.',
+    body: `Welcome to Tech Lead, ${typedMarkdown('Ada')}, for Fall 2026.`,
   });
   expect(applicantLetter({ semester: 'Fall', letters: LETTERS }, 'interview', 'bootcamp', 'Ada')).toBeNull();
 });

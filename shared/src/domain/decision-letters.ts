@@ -2,6 +2,7 @@ import './zod-config';
 import { z } from 'zod/mini';
 import type { ReviewDecision, TeamRole } from './constants';
 import { teamRoleSchema } from './ids';
+import { escapeMarkdown, typedMarkdown, withoutTypedMarks } from './markdown-text';
 import type { ApplicationForm } from './schemas';
 import { FINAL_DECISIONS, isFinalDecision, type FinalDecision } from './staff';
 import { formTeamRoles } from './team-role-definitions';
@@ -75,18 +76,16 @@ export function letterFor(
   );
 }
 
-/** A value put into markdown as text: every ASCII punctuation character escaped, so it cannot become a link or markup. */
-export function escapeMarkdown(text: string): string {
-  return text.replace(/[!-/:-@[-`{-~]/g, (char) => `\\${char}`).replace(/\r?\n/g, ' ');
-}
-
-/** The letter's body with each placeholder filled in (the values escaped as markdown text). */
+/**
+ * The letter's body with each placeholder filled in (the values escaped as markdown text; the
+ * applicant's name, which they typed, marked too, so no renderer links it: markdown-text.ts).
+ */
 export function fillLetter(body: string, values: Record<LetterPlaceholder, string>): string {
-  return body.replace(PLACEHOLDER, (match, name: string) =>
-    (LETTER_PLACEHOLDERS as readonly string[]).includes(name)
-      ? escapeMarkdown(values[name as LetterPlaceholder])
-      : match,
-  );
+  return withoutTypedMarks(body).replace(PLACEHOLDER, (match, name: string) => {
+    if (!(LETTER_PLACEHOLDERS as readonly string[]).includes(name)) return match;
+    const value = values[name as LetterPlaceholder];
+    return name === 'firstName' ? typedMarkdown(value) : escapeMarkdown(value);
+  });
 }
 
 /** What an applicant reads when the form has no letter for their decision and role (the portal's text before letters). */
@@ -98,7 +97,10 @@ export const GENERIC_LETTERS: Record<FinalDecision, string> = {
     'After careful consideration, we are not able to offer you this role this semester. We truly appreciate the time and care you put into your application, and we hope you will apply again.',
 };
 
-/** A letter as the API answers it: the filled-in markdown, or null when the form has none (the generic text applies). */
+/**
+ * A letter as the API answers it: the filled-in markdown (typed values marked: show it with the
+ * portal's `Markdown`), or null when the form has none (the generic text applies).
+ */
 export const filledLetterSchema = z.nullable(z.object({ body: z.string() }));
 export type FilledLetter = z.infer<typeof filledLetterSchema>;
 

@@ -165,6 +165,41 @@ describe('countWords', () => {
     expect(countWords('')).toBe(0);
     expect(countWords('  one\ttwo\nthree  ')).toBe(3);
   });
+
+  // The rule, as a reader counts: white space separates words, and so does a dash, slash,
+  // underscore, backslash, vertical bar, plus sign or semicolon between two letters or digits (a
+  // comma too, but not between two digits), in their full-width forms too. An apostrophe, period,
+  // colon, @ or & keeps one word. Punctuation standing alone (a dash, a bullet) is no word.
+  it.each([
+    ['well-known', 2],
+    ['one-two-three-four', 4],
+    ['either/or', 2],
+    ['snake_case_words', 3],
+    ['en–dash em—dash', 4],
+    ['a\\b|c+d;e', 5],
+    ['one,two,three', 3],
+    ['a--b // c', 3],
+    ['１２３／４５６', 2],
+    ['x，y', 2],
+    ["don't it’s", 2],
+    ['e.g. example.com 3.14', 3],
+    ['1,000 people at 12:30', 4],
+    ['ada@example.com R&D', 2],
+    ['- a list item', 3],
+    ['word - • ...', 1],
+    ['C++ and 50%', 3],
+    ['nai\u0308ve-cafe\u0301', 2],
+    ['👩🏽\u200D💻 🚀', 2],
+  ])('counts %j as %i words', (text, words) => {
+    expect(countWords(text)).toBe(words);
+  });
+
+  it('cannot be fooled by joining many words with a separator', () => {
+    const thirty = Array.from({ length: 30 }, (_, index) => `word${index}`);
+    for (const joiner of ['-', '/', '–', '—', '_', '\u2010', '\u2212', '\uFF0F']) {
+      expect(countWords(thirty.join(joiner))).toBe(30);
+    }
+  });
 });
 
 const causes: Question = {

@@ -80,12 +80,26 @@ const EMOJI_JOINER =
 const INVISIBLE = /(?![\u{E0020}-\u{E007F}])\p{Cf}/gu;
 
 /**
- * Words separated by white space. Invisible characters (zero-width spaces and joiners, word
- * joiners, soft hyphens) count as breaks, so words glued by them cannot pass a limit as one.
+ * What joins two words into a token a reader still reads as two: between two letters or digits,
+ * a dash or minus sign, underscore, slash, backslash, vertical bar, plus sign or semicolon (and
+ * their full-width forms), or a comma that does not stand between two digits (1,000 is one word).
+ */
+const SEPARATOR =
+  /(?<=[\p{L}\p{N}]\p{M}*)(?:[\p{Pd}\p{Pc}/\\|+;\u2212\u2044\u2215\uFF0F\uFF3C\uFF5C\uFF0B\uFF1B\uFF0C]|(?<!\p{N}),|,(?!\p{N}))+(?=[\p{L}\p{N}])/gu;
+/** A token without a letter, digit or emoji (a dash, a bullet, "...") is no word. */
+const WORD_LIKE = /[\p{L}\p{N}\p{Extended_Pictographic}]/u;
+
+/**
+ * Words as a reader counts them: the one count of the editor and the API. White space separates
+ * words, and so do the joiners of `SEPARATOR` ("well-known", "either/or", "snake_case" are two
+ * words each), so words glued by them cannot pass a limit as one; an apostrophe, period, colon, @
+ * or & keeps one word ("don't", "example.com", "12:30", "R&D"). Invisible characters (zero-width
+ * spaces and joiners, word joiners, soft hyphens) count as breaks too. The cases are in
+ * form-rules.test.ts.
  */
 export function countWords(text: string): number {
-  const trimmed = text.replace(EMOJI_JOINER, '').replace(INVISIBLE, ' ').trim();
-  return trimmed ? trimmed.split(/\s+/u).length : 0;
+  const spaced = text.replace(EMOJI_JOINER, '').replace(INVISIBLE, ' ').replace(SEPARATOR, ' ');
+  return spaced.split(/\s+/u).filter((token) => WORD_LIKE.test(token)).length;
 }
 
 /** The role-select answer is rolesApplied (docs/product.md#visible-sections-and-rolesapplied). */

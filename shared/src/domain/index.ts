@@ -23,6 +23,7 @@ export * from './audit';
 export * from './three-way-merge';
 export * from './dates';
 export * from './decision-letters';
+export * from './markdown-text';
 export * from './exports';
 export * from './calibration';
 export * from './blind-review';

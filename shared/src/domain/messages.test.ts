@@ -6,6 +6,7 @@ import {
   messageTemplatesSchema,
   MESSAGE_PLACEHOLDERS,
 } from './messages';
+import { typedMarkdown } from './markdown-text';
 import type { ApplicationForm } from './schemas';
 
 const issues = (value: unknown) =>
@@ -47,7 +48,10 @@ test('a form without a template of a kind uses the default', () => {
 
 test('inline values are escaped in a body and kept as they are in a subject; block values stay markdown', () => {
   const values = { firstName: '*Ada*', answers: '- **Q**: a' };
-  expect(fillMessage('Hi {firstName}\n{answers} {unknown}', values)).toBe('Hi \\*Ada\\*\n- **Q**: a {unknown}');
+  expect(fillMessage('Hi {firstName}\n{answers} {unknown}', values)).toBe(
+    `Hi ${typedMarkdown('*Ada*')}\n- **Q**: a {unknown}`,
+  );
+  expect(typedMarkdown('*Ada*')).toBe('\uE000\\*Ada\\*\uE001');
   expect(fillMessage('Hi {firstName}', values, 'plain')).toBe('Hi *Ada*');
 });
 
@@ -93,9 +97,10 @@ test('the answers summary lists each answered question by section, cutting long 
   expect(summary.split('\n')).toEqual([
     '**About \\[you\\]**',
     '',
-    '- **Name**: Ada \\<b\\>',
-    `- **Essay**: ${'x'.repeat(300)}…`,
-    '- **CV**: \\(a file\\, uploaded\\)',
-    '- **Roles**: ENGINEER',
+    // Each answer is what the applicant typed: marked, so no renderer links it.
+    `- **Name**: ${typedMarkdown('Ada <b>')}`,
+    `- **Essay**: ${typedMarkdown(`${'x'.repeat(300)}…`)}`,
+    `- **CV**: ${typedMarkdown('(a file, uploaded)')}`,
+    `- **Roles**: ${typedMarkdown('ENGINEER')}`,
   ]);
 });

@@ -1,6 +1,7 @@
 import './zod-config';
 import { z } from 'zod/mini';
-import { escapeMarkdown, LETTER_PLACEHOLDERS, placeholdersIn } from './decision-letters';
+import { LETTER_PLACEHOLDERS, placeholdersIn } from './decision-letters';
+import { escapeMarkdown, typedMarkdown, withoutTypedMarks } from './markdown-text';
 import type { SectionResponse } from './responses';
 import type { ApplicationForm } from './schemas';
 
@@ -56,6 +57,9 @@ export type MessagePlaceholder<K extends MessageKind> = (typeof MESSAGE_PLACEHOL
 
 /** Placeholders filled with markdown the server writes (its user-given parts escaped), never with plain text. */
 export const BLOCK_PLACEHOLDERS: readonly string[] = ['answers', 'letter'];
+
+/** Placeholders filled with what a person typed (their names): never linked (markdown-text.ts). */
+const TYPED_PLACEHOLDERS: readonly string[] = ['firstName', 'interviewers'];
 
 /** Why the person received each kind of message: the footer under every one. */
 export const MESSAGE_FOOTERS: Record<MessageKind, (chapter: string) => string> = {
@@ -208,26 +212,29 @@ export function messageTemplate(form: Pick<ApplicationForm, 'messages'>, kind: M
 
 /**
  * A template with its placeholders filled in. A body is markdown: inline values are escaped as
- * markdown text (a name cannot become a link), block values (`BLOCK_PLACEHOLDERS`) put in as the
- * markdown they are. A subject is plain text: values go in as they are.
+ * markdown text (a name cannot become markup), names people typed are marked so that no renderer
+ * links them (`TYPED_PLACEHOLDERS`), block values (`BLOCK_PLACEHOLDERS`) put in as the markdown
+ * they are. A subject is plain text: values go in as they are.
  */
 export function fillMessage(
   text: string,
   values: Record<string, string>,
   as: 'markdown' | 'plain' = 'markdown',
 ): string {
-  return text.replace(/\{([^{}\s]+)\}/g, (match, name: string) => {
+  return withoutTypedMarks(text).replace(/\{([^{}\s]+)\}/g, (match, name: string) => {
     const value = values[name];
     if (value === undefined) return match;
-    return as === 'plain' || BLOCK_PLACEHOLDERS.includes(name) ? value : escapeMarkdown(value);
+    if (as === 'plain' || BLOCK_PLACEHOLDERS.includes(name)) return value;
+    return TYPED_PLACEHOLDERS.includes(name) ? typedMarkdown(value) : escapeMarkdown(value);
   });
 }
 
 /** Longest answer text a receipt quotes; the rest is cut with an ellipsis. */
 export const RECEIPT_ANSWER_CHARS = 300;
 
+/** An answer as the receipt quotes it: what the applicant typed, so never linked. */
 const quoteAnswer = (text: string) =>
-  escapeMarkdown(text.length > RECEIPT_ANSWER_CHARS ? `${text.slice(0, RECEIPT_ANSWER_CHARS)}…` : text);
+  typedMarkdown(text.length > RECEIPT_ANSWER_CHARS ? `${text.slice(0, RECEIPT_ANSWER_CHARS)}…` : text);
 
 /**
  * The submitted answers as markdown for a receipt: per section, each question's text and the

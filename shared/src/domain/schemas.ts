@@ -30,6 +30,7 @@ export const FORM_SCHEMA_MESSAGES = {
   noFileType: 'Accept at least 1 file type',
   noRubricRole: 'Choose at least 1 role for this rubric',
   noCriterion: 'A rubric needs at least 1 criterion',
+  reservedCriterionKey: 'This key is reserved: choose another, such as "motivation"',
 } as const;
 
 const questionBase = {
@@ -91,8 +92,15 @@ export const formSectionSchema = z.object({
 });
 export type FormSection = z.infer<typeof formSectionSchema>;
 
+/**
+ * Names every object already has (`__proto__`, `constructor`, `toString`, ...) and `prototype`.
+ * Scores are an object keyed by criterion: under such a key a score is lost on its way through the
+ * API (`__proto__`) or read as the inherited value, and a review would count as complete without it.
+ */
+const RESERVED_KEYS = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
+
 export const rubricCriterionSchema = z.object({
-  key: idSchema,
+  key: idSchema.check(z.refine((key) => !RESERVED_KEYS.has(key), FORM_SCHEMA_MESSAGES.reservedCriterionKey)),
   prompt: z.string().check(z.minLength(1), z.maxLength(500)),
   description: z.optional(z.string().check(z.maxLength(2000))),
   min: z._default(z.int(), 0),

@@ -2,6 +2,7 @@ import type { ComponentPropsWithoutRef } from 'react';
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
 import remarkGfm from 'remark-gfm';
+import { remarkTypedText } from '@portal/shared/domain';
 
 type Props<T extends keyof React.JSX.IntrinsicElements> = ComponentPropsWithoutRef<T> & ExtraProps;
 
@@ -42,7 +43,8 @@ const COMPONENTS: Components = {
   ),
 };
 
-const REMARK_PLUGINS = [remarkGfm, remarkBreaks];
+/** After remark-gfm: text a person typed (marked by the server) is never a link (`remarkTypedText`). */
+const REMARK_PLUGINS = [remarkGfm, remarkBreaks, remarkTypedText];
 
 /** Loaded lazily by `Markdown`. Raw HTML in the text stays text (react-markdown's default, without rehype-raw). */
 export default function MarkdownRenderer({ children }: { children: string }) {

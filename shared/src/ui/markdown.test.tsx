@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import fc from 'fast-check';
+import { applicantLetter } from '@portal/shared/domain';
 import { Markdown, plainParagraphs } from './markdown';
 import MarkdownRenderer from './markdown-renderer';
 
@@ -71,6 +72,25 @@ test('the text has the id a question points its aria-describedby at', async () =
   const root = await rendered('Pick **one or more**.');
   expect(root).toHaveTextContent('Pick one or more.');
   expect(await screen.findByText('one or more')).toBeInTheDocument();
+});
+
+describe('text a person typed, filled into a letter', () => {
+  const TYPED = 'www.evil.example https://evil.example/x ada@evil.example';
+  const letter = (body: string, firstName: string) =>
+    applicantLetter({ semester: 'Fall', letters: [{ decision: 'accepted', body }] }, 'accepted', 'engineer', firstName)!
+      .body;
+
+  test('is never linked; the letter keeps its own links', async () => {
+    const root = await rendered(letter('Welcome, {firstName}!\n\nRead https://club.example/guide.', TYPED));
+    expect(await screen.findByRole('link', { name: 'https://club.example/guide' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link')).toHaveLength(1);
+    expect(root).toHaveTextContent(`Welcome, ${TYPED}!`);
+  });
+
+  test('shows a plain name as plain text, at once', () => {
+    const { container } = render(<Markdown id="letter">{letter('Welcome, {firstName}!', 'Ada')}</Markdown>);
+    expect(container.querySelector('#letter p')).toHaveTextContent(/^Welcome, Ada!$/);
+  });
 });
 
 describe('a text without markdown', () => {

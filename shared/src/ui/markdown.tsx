@@ -1,5 +1,6 @@
 import { Fragment, lazy, Suspense, type CSSProperties } from 'react';
 import { theme, Typography } from 'antd';
+import { withoutTypedMarks } from '@portal/shared/domain';
 
 // The renderer (react-markdown, remark-gfm, remark-breaks) is a chunk of its own, fetched by the
 // first page that shows markdown; Module Federation shares those libraries between the remotes.
@@ -24,7 +25,8 @@ const PLAIN_LINE = /^\p{L}[\p{L}\p{N}\p{M} ,.;:?!'"()%’‘“”–—-]*$/u;
  */
 export function plainParagraphs(text: string): string[][] | null {
   const paragraphs: string[][] = [[]];
-  for (const line of text.split('\n')) {
+  // A plain line has nothing to link, so the marks of typed text (markdown-text.ts) only go.
+  for (const line of withoutTypedMarks(text).split('\n')) {
     if (line === '') {
       if (paragraphs.at(-1)!.length > 0) paragraphs.push([]);
     } else if (PLAIN_LINE.test(line) && !line.endsWith(' ') && !/www\./i.test(line)) {
@@ -95,7 +97,7 @@ export function Markdown({ children, id, secondary, style }: MarkdownProps) {
       {plain ? (
         <PlainText paragraphs={plain} />
       ) : (
-        <Suspense fallback={<div style={{ whiteSpace: 'pre-wrap' }}>{children}</div>}>
+        <Suspense fallback={<div style={{ whiteSpace: 'pre-wrap' }}>{withoutTypedMarks(children)}</div>}>
           <MarkdownRenderer>{children}</MarkdownRenderer>
         </Suspense>
       )}

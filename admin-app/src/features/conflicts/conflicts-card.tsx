@@ -6,10 +6,10 @@ import { declareConflict, useConflicts, withdrawConflict } from '../../api/confl
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 import { LoadError } from '@portal/shared/ui';
 
-/** What a declaration did to open work: "1 review set aside, 1 reassigned". */
+/** What a declaration did to open work: "1 set aside, 1 given to someone else" (the super-reviewer alone reads it). */
 function outcome(conflict: ConflictView): string | null {
-  if (conflict.setAside === 0) return null;
-  return `${conflict.setAside} set aside, ${conflict.reassigned} given to someone else`;
+  if (!conflict.setAside) return null;
+  return `${conflict.setAside} set aside, ${conflict.reassigned ?? 0} given to someone else`;
 }
 
 /**

@@ -6,11 +6,10 @@ import { renderDor } from '../../testing/render-dor';
 jest.setTimeout(30_000);
 
 const DECLARED: ConflictView = {
-  id: 'rita__01',
+  id: '5d0c2b1e-8f3a-4c6d-9e7b-1a2b3c4d5e6f',
   staffId: 'rita',
   staffName: 'Rita Reviewer',
   email: 'ada@example.org',
-  applicantUserId: 'ada',
   label: 'Applicant 7F3K',
   reason: 'Flatmates',
   declaredAt: '2026-03-01T12:00:00.000Z',

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { answer } from '@portal/jest-support/fake-api';
-import type { LetterPreview } from '@portal/shared/domain';
+import { applicantLetter, type LetterPreview } from '@portal/shared/domain';
 import { FORM, FORM_ID, OTHER_RESPONSE_ID, RESPONSE_ID, STAFF, page, row } from '../../testing/fixtures';
 import { renderDor } from '../../testing/render-dor';
 
@@ -50,6 +50,25 @@ test("a decided row previews its applicant's letter, rendered as they will read 
   expect(within(dialog).getAllByRole('listitem')).toHaveLength(2);
   expect(within(dialog).getByRole('link', { name: 'guide' })).toHaveAttribute('rel', 'noopener noreferrer');
   expect(within(dialog).queryByText(/standard text/)).not.toBeInTheDocument();
+});
+
+test('the preview never links what the applicant typed: a name that looks like an address stays text', async () => {
+  const typed = 'www.evil.example ada@evil.example';
+  const letter = applicantLetter(
+    { semester: 'Fall', letters: [{ decision: 'accepted', body: 'Welcome, {firstName}! See https://club.example' }] },
+    'accepted',
+    'engineer',
+    typed,
+  );
+  renderDor(ALL, routes({ applicantName: 'Ada Lovelace', role: 'engineer', decision: 'accepted', letter }));
+  await screen.findByRole('link', { name: 'Ada Lovelace' });
+
+  await userEvent.click(within(rowOf('Ada Lovelace')).getByRole('button', { name: /Preview letter/ }));
+
+  const dialog = await screen.findByRole('dialog');
+  expect(await within(dialog).findByRole('link', { name: 'https://club.example' })).toBeInTheDocument();
+  expect(within(dialog).getAllByRole('link')).toHaveLength(1);
+  expect(within(dialog).getByText(`Welcome, ${typed}! See`, { exact: false })).toBeInTheDocument();
 });
 
 test('without a letter for the decision and role the preview says the applicant reads the standard text', async () => {

@@ -104,16 +104,14 @@ test('the settings are for reviewers: a super-reviewer is sent away', async () =
 
 describe('conflicts of interest on the settings page', () => {
   const declared = {
-    id: 'nova-uid__0123',
+    // As a reviewer reads it back: no user id, nothing of what it set aside.
+    id: '5d0c2b1e-8f3a-4c6d-9e7b-1a2b3c4d5e6f',
     staffId: 'nova-uid',
     staffName: 'Nova Reyes',
     email: 'friend@example.com',
-    applicantUserId: null,
     label: 'friend@example.com',
     reason: 'A friend',
     declaredAt: '2026-03-01T12:00:00.000Z',
-    setAside: 0,
-    reassigned: 0,
   };
 
   test('an empty list says so; an email is declared, then withdrawn', async () => {

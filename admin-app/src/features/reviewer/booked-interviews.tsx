@@ -40,7 +40,7 @@ export function BookedInterviews({
       ) : (
         <ul aria-label="Your booked interviews" style={LIST_STYLE}>
           {items.map(({ slot, booking }) => (
-            <li key={`${slot.id}-${booking.userId}`} style={ITEM_STYLE}>
+            <li key={`${slot.id}-${booking.responseId}`} style={ITEM_STYLE}>
               <Flex vertical gap={2} style={{ minWidth: 0 }}>
                 <Typography.Text strong>{formatDateTime(slot.startsAt, timeZone)}</Typography.Text>
                 <Typography.Text>

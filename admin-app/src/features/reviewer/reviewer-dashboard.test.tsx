@@ -135,6 +135,41 @@ test('the interviews tab lists interviews, linked to the interview screen', asyn
   );
 });
 
+test('lists each interview booked with me on a blind form, though the bookings carry no user id', async () => {
+  const errors = jest.spyOn(console, 'error');
+  const booking = (responseId: string, applicantName: string) => ({
+    userId: '',
+    responseId,
+    applicantName,
+    bookedAt: '2025-02-11T10:00:00.000Z',
+  });
+  const slot = {
+    id: 'slot-1',
+    formId: 'spring-2025',
+    startsAt: '2025-03-01T10:00:00.000Z',
+    minutes: 30,
+    place: 'Room 1',
+    interviewerIds: ['nova-uid'],
+    interviewerNames: ['Nova Reyes'],
+    capacity: 2,
+    bookings: [booking('resp-1', 'Applicant 7F3K'), booking('resp-2', 'Applicant 2QXM')],
+    createdAt: '2025-02-10T10:00:00.000Z',
+  };
+  renderDashboard('/admin/reviewer/dashboard/spring-2025/interviews', {
+    'GET /admin/interviews/mine': answer({ items: [slot] }),
+  });
+
+  const list = await screen.findByRole('list', { name: 'Your booked interviews' });
+  expect(
+    within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual([expect.stringContaining('Applicant 7F3K'), expect.stringContaining('Applicant 2QXM')]);
+  // Keyed by something each booking has: two bookings without a user id are still two items to React.
+  expect(errors.mock.calls.filter((args) => args.map(String).join(' ').includes('same key'))).toEqual([]);
+  errors.mockRestore();
+});
+
 test('in blind review the search box says it finds applicants by pseudonym, on the blind stage only', async () => {
   const blindReviews = { ...FORM, blindReview: { review: true } };
   renderDashboard('/admin/reviewer/dashboard/spring-2025/apps', {

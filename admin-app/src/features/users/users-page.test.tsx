@@ -217,3 +217,22 @@ test.each([
     expect(post).toHaveBeenCalledWith({ userIds: ['grace-uid'], role: 'applicant', openAssignments: choice }),
   );
 });
+
+test("'Remove deleted users' leftovers' asks first, then says how many it removed", async () => {
+  const success = jest.spyOn(notify, 'success').mockImplementation(() => 'toast');
+  const post = jest.fn(() => ({ removed: 2 }));
+  renderDor('/admin/dor/users', {
+    'GET /admin/users': answer(page(USERS)),
+    'POST /admin/users/leftovers/delete': post,
+  });
+  await screen.findByText('Grace Hopper');
+
+  await userEvent.click(screen.getByRole('button', { name: "Remove deleted users' leftovers" }));
+  const dialog = within(await screen.findByRole('dialog'));
+  expect(dialog.getByText("Remove deleted users' leftovers?")).toBeInTheDocument();
+  expect(post).not.toHaveBeenCalled();
+  await userEvent.click(dialog.getByRole('button', { name: 'Yes, remove' }));
+
+  await waitFor(() => expect(success).toHaveBeenCalledWith('Removed what 2 deleted users left.'));
+  expect(post).toHaveBeenCalledTimes(1);
+});

@@ -17,6 +17,7 @@ import { useCursorPages } from '../../lib/use-cursor-pages';
 import { useDebounced } from '../../lib/use-url-search';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 import { DeleteUsersDialog } from './delete-users-dialog';
+import { LeftoversButton } from './leftovers-button';
 import { RoleChangeDialog } from './role-change-dialog';
 
 const ROLE_OPTIONS = USER_ROLES.map((role) => ({ value: role, label: USER_ROLE_LABELS[role] }));
@@ -69,9 +70,12 @@ export function UsersPage() {
 
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        Users
-      </Typography.Title>
+      <Flex gap={8} justify="space-between" align="center" wrap>
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          Users
+        </Typography.Title>
+        <LeftoversButton />
+      </Flex>
       <Flex gap={8} wrap>
         <Input.Search
           allowClear

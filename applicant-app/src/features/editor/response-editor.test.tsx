@@ -261,6 +261,14 @@ describe('each question', () => {
     expect(pronouns).toHaveAccessibleDescription(/Write at most 3 words \(now 4\)$/);
   });
 
+  test('words joined by slashes or hyphens count as the API counts them', () => {
+    renderEditor({ form, initial: initial() });
+    const pronouns = screen.getByRole('textbox', { name: /self-describe/ });
+
+    fireEvent.change(pronouns, { target: { value: 'they/them/theirs-please' } });
+    expect(screen.getByText('Write at most 3 words (now 4)')).toBeInTheDocument();
+  });
+
   test("'needs an answer' shows once the applicant leaves an empty question, not before", () => {
     renderEditor({ form, initial: initial() });
     const why = screen.getByRole('textbox', { name: 'Why do you want to join?' });

@@ -7,7 +7,6 @@ import {
 import type { InterviewSlot } from '@portal/shared/domain';
 import { demoForm } from '../../seed/demo-form';
 import { COLLECTIONS } from '../../store/collections';
-import { conflictId } from '../../staff/reviews.repository';
 import { CALLERS, START, type Caller, type Harness } from '../api-harness';
 import { CALLER_OF, REVIEW_SCORES, type Fixture, type Stage, type Who } from './fixtures';
 import { parseRouteKey } from './route-table';
@@ -228,6 +227,10 @@ export const MATRIX: Record<string, MatrixRow> = {
   },
   'POST /api/admin/users/delete': {
     body: () => ({ userIds: ['eve'] }),
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'POST /api/admin/users/leftovers/delete': {
+    noInput: 'takes no parameters, query or body',
     expect: { ...SUPER_ONLY, superReviewer: 200 },
   },
   'POST /api/application/forms': {
@@ -477,12 +480,15 @@ export const MATRIX: Record<string, MatrixRow> = {
     prepare: async (f) => {
       const res = await f.harness.as('rita').post('/admin/conflicts', { email: 'friend@example.com' });
       if (res.status !== 201) throw new Error(`conflict: ${res.status} ${res.text}`);
+      f.extra.conflictId = (res.body as { id: string }).id;
     },
     noInput: 'only the conflict id',
     expect: { ...verified(404), owner: 403, otherApplicant: 403, assignedReviewer: 204, superReviewer: 204 },
   },
   'GET /api/admin/interviews/mine': {
     noInput: 'takes no parameters, query or body',
+    // ada booked rita's slot: what the interviewer reads of her booking (the blind sweep checks it).
+    prepare: (f) => prepareSlot(f, { bookedByOwner: true }),
     expect: { ...verified(200), owner: 403, otherApplicant: 403 },
   },
   'GET /api/interviews/:formId': { noInput: 'only the form id', expect: verified(200) },
@@ -512,7 +518,8 @@ export function defaultParams(f: Fixture): Record<string, string> {
     userId: 'rita',
     slotId: SLOT_ID,
     messageId: FAILED_MESSAGE_ID,
-    conflictId: conflictId('rita', 'friend@example.com'),
+    // The conflict's public id, once a row's `prepare` declared one.
+    conflictId: f.extra.conflictId ?? '',
     staffId: 'rita',
   };
 }

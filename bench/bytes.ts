@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/chromium';
+import type { ApplicationForm } from '@portal/shared/domain';
 import { DEMO_PASSWORD } from '../functions/src/seed/demo-accounts';
+import { chapterForm } from '../functions/src/testing/long-form';
 import { startPortalProcess } from '../tools/portal-process';
 import { PORT_OFFSET } from '../tools/port-offset';
 import { CHUNK_PACKAGES_FILE, type ChunkPackages } from '../tools/webpack/chunk-packages-plugin';
 import { APP_DIRS, type AppName } from '../tools/webpack/create-config';
-import { createVerifiedApplicant } from './support/accounts';
+import { createVerifiedApplicant, signIn } from './support/accounts';
 
 /**
  * `npm run bench:bytes`: the JavaScript a first visit downloads (gzip, as served, browser cache
@@ -117,6 +119,27 @@ async function logIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Log In' }).click();
 }
 
+/** Publishes `form` and makes it the live one, as the director does (through the API). */
+async function activate(baseUrl: string, form: ApplicationForm): Promise<void> {
+  const headers = {
+    'Content-Type': 'application/json',
+    Authorization: `Bearer ${await signIn(baseUrl, 'director@example.com', DEMO_PASSWORD)}`,
+  };
+  const { isActive: _isActive, decisionsReleased: _released, ...definition } = form;
+  const published = await fetch(`${baseUrl}/api/application/forms`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(definition),
+  });
+  if (published.status !== 201) throw new Error(`publish: ${published.status} ${await published.text()}`);
+  const activated = await fetch(`${baseUrl}/api/admin/forms/${form.id}/activate`, {
+    method: 'POST',
+    headers,
+    body: '{}',
+  });
+  if (activated.status !== 200) throw new Error(`activate: ${activated.status} ${await activated.text()}`);
+}
+
 async function main() {
   const reports = loadReports();
   const portal = await startPortalProcess({ port: 18780 + PORT_OFFSET, authEmulatorPort: 18781 + PORT_OFFSET });
@@ -126,26 +149,46 @@ async function main() {
       await page.goto('/');
       await page.getByRole('link', { name: 'Create Account' }).waitFor();
     });
-    const applicant = await createVerifiedApplicant(portal.url, PROJECT_ID, `bench-bytes-${Date.now()}@example.com`);
-    const applying = await visit(browser, portal.url, reports, async (page) => {
-      await logIn(page, applicant.email, 'bench-password-1');
-      await page.waitForURL(/\/apply$/);
-      await page.getByRole('button', { name: 'Start application' }).click();
-      await page.waitForURL(/\/apply\/f\//);
-      await page.getByRole('heading', { level: 3 }).first().waitFor();
-    });
+    /** A new applicant: landing → log in → /apply → start → the first section of the active form. */
+    const applyVisit = async (name: string) => {
+      const applicant = await createVerifiedApplicant(
+        portal.url,
+        PROJECT_ID,
+        `bench-${name}-${Date.now()}@example.com`,
+      );
+      return visit(browser, portal.url, reports, async (page) => {
+        await logIn(page, applicant.email, 'bench-password-1');
+        await page.waitForURL(/\/apply$/);
+        await page.getByRole('button', { name: 'Start application' }).click();
+        await page.waitForURL(/\/apply\/f\//);
+        await page.getByRole('heading', { level: 3 }).first().waitFor();
+      });
+    };
+    const applying = await applyVisit('demo');
     const directing = await visit(browser, portal.url, reports, async (page) => {
       await logIn(page, 'director@example.com', DEMO_PASSWORD);
       await page.waitForURL(/\/admin/);
       await page.getByText('Super Reviewer dashboard').waitFor();
     });
+    // Then the form as a club writes it: 15 sections, markdown in the form, section and question texts.
+    await activate(portal.url, chapterForm(new Date(Date.now() + 30 * 24 * 60 * 60 * 1000)));
+    const applyingClub = await applyVisit('club');
     console.log('First visits, Chromium, cache on, gzip as served by the local runtime:');
     const totals = [
       report('landing, signed out', GOALS_KB.landing, landing, null),
-      report('applicant: landing → log in → /apply → first section', GOALS_KB.applicant, applying, 'admin'),
+      report('applicant: landing → log in → /apply → first section (demo form)', GOALS_KB.applicant, applying, 'admin'),
+      report(
+        `applicant on a club's form (${chapterForm(new Date()).sections.length} sections, markdown): same path`,
+        GOALS_KB.applicant,
+        applyingClub,
+        'admin',
+      ),
       report('director: landing → log in → /admin', GOALS_KB.director, directing, 'applicant'),
     ];
-    console.log(`\nsummary (KB): landing ${kb(totals[0]!)}, applicant ${kb(totals[1]!)}, director ${kb(totals[2]!)}`);
+    console.log(
+      `\nsummary (KB): landing ${kb(totals[0]!)}, applicant ${kb(totals[1]!)}, ` +
+        `applicant on a club's form ${kb(totals[2]!)}, director ${kb(totals[3]!)}`,
+    );
   } finally {
     await browser.close();
     await portal.stop();

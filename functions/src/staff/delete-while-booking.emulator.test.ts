@@ -2,7 +2,7 @@ import { FORM_ID } from '../testing/api-harness';
 import { publishSlot, submitApplication } from '../testing/staff-fixtures';
 import { jitteredStore } from '../testing/jittered-store';
 import { describeOnStores } from '../testing/store-targets';
-import { asTheDirectorWould, leftOf, NOTHING, rounds } from '../testing/user-races';
+import { asTheDirectorWould, leftOf, NOTHING, raceTally, rounds } from '../testing/user-races';
 
 /**
  * An applicant deleted while they book an interview: their seat is free: see `user-races.ts`. On SQLite, and on Google's Cloud Firestore emulator.
@@ -12,7 +12,8 @@ jest.setTimeout(120_000);
 describeOnStores(
   'staff-races-booking',
   'deleting an applicant while they book an interview, on %s',
-  (run) => {
+  (run, store) => {
+    const tally = raceTally('deleting an applicant while they book', store);
     for (const round of rounds) {
       run(`frees their seat, whichever lands first (round ${round})`, async (harness) => {
         const ada = await submitApplication(harness, 'ada');
@@ -25,6 +26,7 @@ describeOnStores(
         expect(deletion.status).toBe(200);
         expect([200, 401, 403, 404]).toContain(booking.status);
         expect(await leftOf(harness, 'ada')).toEqual(NOTHING);
+        tally(booking.status === 200 ? 'bookingLanded' : 'bookingRefused');
         // The seat is free again, and the slot can be deleted.
         await harness.as('dora').delete(`/admin/forms/${FORM_ID}/interview-slots/${slot.id}`).expect(204);
       });

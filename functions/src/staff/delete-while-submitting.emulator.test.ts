@@ -1,7 +1,7 @@
 import { completeResponse, startResponse } from '../testing/api-harness';
 import { jitteredStore } from '../testing/jittered-store';
 import { describeOnStores } from '../testing/store-targets';
-import { asTheDirectorWould, leftOf, NOTHING, rounds } from '../testing/user-races';
+import { asTheDirectorWould, leftOf, NOTHING, raceTally, rounds } from '../testing/user-races';
 
 /**
  * An applicant deleted while they submit: nothing of theirs is left: see `user-races.ts`. On SQLite, and on Google's Cloud Firestore emulator.
@@ -11,7 +11,8 @@ jest.setTimeout(120_000);
 describeOnStores(
   'staff-races-deletion',
   'deleting an applicant while they submit, on %s',
-  (run) => {
+  (run, store) => {
+    const tally = raceTally('deleting an applicant while they submit', store);
     for (const round of rounds) {
       run(`leaves nothing of theirs, whichever lands first (round ${round})`, async (harness) => {
         const started = await startResponse(harness, 'ada');
@@ -23,6 +24,7 @@ describeOnStores(
         expect(deletion.status).toBe(200);
         expect([200, 401, 403, 404]).toContain(submit.status);
         expect(await leftOf(harness, 'ada')).toEqual(NOTHING);
+        tally(submit.status === 200 ? 'submitLanded' : 'submitRefused');
       });
     }
   },

@@ -3,7 +3,7 @@ import { COLLECTIONS } from '../store/collections';
 import { assign, setPreferences, storedRow, submitApplication } from '../testing/staff-fixtures';
 import { jitteredStore } from '../testing/jittered-store';
 import { describeOnStores } from '../testing/store-targets';
-import { asTheDirectorWould, rounds } from '../testing/user-races';
+import { asTheDirectorWould, raceTally, rounds } from '../testing/user-races';
 
 const FULL = { motivation: 4, experience: 2, communication: 3 };
 
@@ -15,7 +15,8 @@ jest.setTimeout(120_000);
 describeOnStores(
   'staff-races',
   'demoting a reviewer while they submit a review, on %s',
-  (run) => {
+  (run, store) => {
+    const tally = raceTally('demoting a reviewer while they submit', store, rounds.length * 2);
     for (const action of ['reassign', 'unassign'] as const) {
       for (const round of rounds) {
         run(`${action}: the submitted review counts, or the submit is refused (round ${round})`, async (harness) => {
@@ -41,6 +42,7 @@ describeOnStores(
               expect.objectContaining({ assessmentId: review!.id, staffId: 'rita', state: 'submitted' }),
             ]);
             expect(demote.body).toMatchObject({ reassigned: 0, unassigned: 0 });
+            tally('submitLanded');
           } else {
             expect([403, 404]).toContain(submit.status);
             if (action === 'reassign') {
@@ -49,6 +51,7 @@ describeOnStores(
             } else {
               expect(stored).toBeNull();
             }
+            tally('submitRefused');
           }
         });
       }

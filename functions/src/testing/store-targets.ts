@@ -58,10 +58,10 @@ export interface StoreTest {
 export function describeOnStores(
   name: string,
   title: string,
-  body: (run: StoreTest) => void,
+  body: (run: StoreTest, store: string) => void,
   options: { wrap?: (store: DocumentStore) => DocumentStore } = {},
 ): void {
-  describe.each(storeTargets(name))(title, (_name, makeStore) => {
+  describe.each(storeTargets(name))(title, (storeName, makeStore) => {
     let harness: Harness;
     let cleanup: () => Promise<void>;
 
@@ -89,6 +89,6 @@ export function describeOnStores(
           }),
       },
     );
-    body(run);
+    body(run, storeName);
   });
 }

@@ -50,3 +50,20 @@ export async function leftOf(harness: Harness, userId: string) {
   };
 }
 export const NOTHING = { responses: 0, index: 0, rows: 0, reviews: 0, outbox: 0, bookings: 0, seats: 0, user: 0 };
+
+/**
+ * How each round of a race ended on one store, printed after the store's rounds
+ * (`npx jest <file>` shows it): a round whose checks failed is counted as a loss.
+ */
+export function raceTally(race: string, store: string, expected = rounds.length) {
+  const outcomes: Record<string, number> = {};
+  afterAll(() => {
+    const settled = Object.values(outcomes).reduce((sum, n) => sum + n, 0);
+    console.log(
+      `${race} on ${store}: ${JSON.stringify({ rounds: expected, ...outcomes, losses: expected - settled })}`,
+    );
+  });
+  return (outcome: string) => {
+    outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+  };
+}

@@ -74,8 +74,13 @@ async function shoot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/** The demo applicant starts the demo form, answers the first pages and is writing the Motivation page. */
-async function applicantEditor(browser: Browser, baseUrl: string): Promise<string> {
+/** Runs `work` on a page of a fresh context at the screenshots' size, signed in as `email`; closes the context. */
+async function signedIn<T>(
+  browser: Browser,
+  baseUrl: string,
+  email: string,
+  work: (page: Page) => Promise<T>,
+): Promise<T> {
   const context = await browser.newContext({
     viewport: VIEWPORT,
     deviceScaleFactor: 1,
@@ -85,7 +90,16 @@ async function applicantEditor(browser: Browser, baseUrl: string): Promise<strin
   try {
     const page = await context.newPage();
     page.setDefaultTimeout(TIMEOUT);
-    await logIn(page, baseUrl, 'applicant@example.com');
+    await logIn(page, baseUrl, email);
+    return await work(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** The demo applicant starts the demo form, answers the first pages and is writing the Motivation page. */
+function applicantEditor(browser: Browser, baseUrl: string): Promise<string> {
+  return signedIn(browser, baseUrl, 'applicant@example.com', async (page) => {
     await page.waitForURL(/\/apply$/);
     await page.getByRole('button', { name: /^(Start|Continue) application$/ }).click();
     await page.waitForURL(new RegExp(`/apply/f/${FORM}/about-you$`));
@@ -119,24 +133,13 @@ async function applicantEditor(browser: Browser, baseUrl: string): Promise<strin
     // Saved, as an applicant sees it a moment after typing.
     await page.getByText(/^Last save: /).waitFor();
     await settle(page);
-    return await shoot(page, 'applicant-editor.png');
-  } finally {
-    await context.close();
-  }
+    return shoot(page, 'applicant-editor.png');
+  });
 }
 
 /** The director's dashboard of the demo form: every application, with the sample reviews' scores and flags. */
-async function directorDashboard(browser: Browser, baseUrl: string): Promise<string> {
-  const context = await browser.newContext({
-    viewport: VIEWPORT,
-    deviceScaleFactor: 1,
-    locale: 'en-US',
-    timezoneId: TIME_ZONE,
-  });
-  try {
-    const page = await context.newPage();
-    page.setDefaultTimeout(TIMEOUT);
-    await logIn(page, baseUrl, 'director@example.com');
+function directorDashboard(browser: Browser, baseUrl: string): Promise<string> {
+  return signedIn(browser, baseUrl, 'director@example.com', async (page) => {
     await page.goto(`${baseUrl}/admin/dor/dashboard/${FORM}/all`);
     await page.getByRole('heading', { name: 'Super Reviewer Dashboard' }).waitFor();
     await page
@@ -147,10 +150,8 @@ async function directorDashboard(browser: Browser, baseUrl: string): Promise<str
     // The table, not the page's header, is the picture: scroll its tabs near the top.
     const tabs = await page.getByRole('tab', { name: 'All applications' }).boundingBox();
     if (tabs) await page.evaluate((top) => window.scrollTo(0, top), tabs.y - 24);
-    return await shoot(page, 'director-dashboard.png');
-  } finally {
-    await context.close();
-  }
+    return shoot(page, 'director-dashboard.png');
+  });
 }
 
 async function main(): Promise<void> {

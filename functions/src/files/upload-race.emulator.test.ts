@@ -27,6 +27,21 @@ const PARALLEL = 30;
 const OVERLAP_ROUNDS = ROUNDS;
 const OVERLAP = 2;
 
+/** `count` uploads of ada's résumé at once, each with bytes of its own; how each one ended. */
+const burst = (service: ReturnType<typeof createFilesService>, responseId: string, round: number, count: number) =>
+  Promise.allSettled(
+    Array.from({ length: count }, (_, index) =>
+      service.upload({
+        uid: 'ada',
+        responseId,
+        questionId: 'resume',
+        contentType: 'application/pdf',
+        fileName: `resume-${index}.pdf`,
+        content: pdf(round, index),
+      }),
+    ),
+  );
+
 /** Every stored byte file under `root`, relative (the local store's metadata left out). */
 async function bytesOnDisk(root: string): Promise<string[]> {
   const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
@@ -78,18 +93,7 @@ describe.each(storeTargets('upload-race'))('parallel uploads to one question on 
     });
     const figures = { rounds: 0, stored: 0, replaced: 0, refused: 0, extraRecords: 0, orphanedBytes: 0 };
     for (let round = 0; round < ROUNDS; round += 1) {
-      const results = await Promise.allSettled(
-        Array.from({ length: PARALLEL }, (_, index) =>
-          service.upload({
-            uid: 'ada',
-            responseId: response.id,
-            questionId: 'resume',
-            contentType: 'application/pdf',
-            fileName: `resume-${index}.pdf`,
-            content: pdf(round, index),
-          }),
-        ),
-      );
+      const results = await burst(service, response.id, round, PARALLEL);
       const stored = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
       const refusals = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
       // Each upload is stored or refused with a clean "try again", never a server error.
@@ -141,18 +145,7 @@ describe.each(storeTargets('upload-race'))('parallel uploads to one question on 
       };
       const service = createFilesService({ files: unleased, storage, now: () => harness.clock.now });
       for (let round = 0; round < OVERLAP_ROUNDS; round += 1) {
-        const results = await Promise.allSettled(
-          Array.from({ length: OVERLAP }, (_, index) =>
-            service.upload({
-              uid: 'ada',
-              responseId: response.id,
-              questionId: 'resume',
-              contentType: 'application/pdf',
-              fileName: `resume-${index}.pdf`,
-              content: pdf(round, index),
-            }),
-          ),
-        );
+        const results = await burst(service, response.id, round, OVERLAP);
         const refusals = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
         expect(refusals.filter((error) => !isRefusal(error) && !emulatorClosedIt(error))).toEqual([]);
         const records = (await harness.store.query<UploadedFile>(COLLECTIONS.files)).items.map((item) => item.data);

@@ -5,6 +5,9 @@ import { ApiError } from '../http/api-error';
 import type { DocumentStore } from '../store/document-store';
 import type { IdentityVerifier, VerifiedIdentity } from './identity-verifier';
 
+/** What a session that cannot be trusted (a bad, revoked or outdated token) is told: nothing about why. */
+export const sessionNotValid = () => new ApiError('unauthenticated', 'Your session is not valid; sign in again');
+
 declare module 'express-serve-static-core' {
   interface Request {
     identity?: VerifiedIdentity;
@@ -48,7 +51,7 @@ export function identityMiddleware(verifier: IdentityVerifier, store: DocumentSt
     try {
       identity = await verifier.verifyIdToken(match[1]);
     } catch {
-      req.identityError = new ApiError('unauthenticated', 'Your session is not valid; sign in again');
+      req.identityError = sessionNotValid();
       next();
       return;
     }

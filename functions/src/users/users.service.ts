@@ -13,6 +13,7 @@ import {
   type IdentityAdmin,
 } from '../identity/identity-admin';
 import { DocumentExistsError, DocumentNotFoundError } from '../store/document-store';
+import { sessionNotValid } from '../identity/identity-middleware';
 import { DeletedUserError } from './deleted-users';
 import type { UsersRepository } from './users.repository';
 
@@ -34,9 +35,6 @@ const newApplicant = (id: string, email: string, names: { firstName: string; las
 });
 
 const displayName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`;
-
-/** What a revoked session is told everywhere (identity-middleware.ts): nothing about why. */
-const sessionNotValid = () => new ApiError('unauthenticated', 'Your session is not valid; sign in again');
 
 function emailTakenOr(error: unknown): unknown {
   return error instanceof IdentityConflictError ? new ApiError('conflict', AUTH_MESSAGES.emailTaken) : error;

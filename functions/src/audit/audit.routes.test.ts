@@ -509,6 +509,9 @@ describe('the store port', () => {
       expect((await harness.store.get<User>(COLLECTIONS.users, 'rob'))?.role).toBe('reviewer');
       expect(await harness.store.get(COLLECTIONS.users, 'una')).not.toBeNull();
       expect(await harness.store.count(AUDIT)).toBe(0);
+      // Each 500 logged its cause, which the harness keeps for a failing test's message.
+      expect(harness.loggedErrors).toHaveLength(5);
+      expect(harness.loggedErrors[0]).toContain('unhandled error');
     } finally {
       await harness.close();
     }

@@ -3,7 +3,7 @@ import { COLLECTIONS } from '../store/collections';
 import { assign, setPreferences, storedRow, submitApplication } from '../testing/staff-fixtures';
 import { jitteredStore } from '../testing/jittered-store';
 import { describeOnStores } from '../testing/store-targets';
-import { asTheDirectorWould, raceTally, rounds } from '../testing/user-races';
+import { answer, asTheDirectorWould, raceTally, rounds } from '../testing/user-races';
 
 const FULL = { motivation: 4, experience: 2, communication: 3 };
 
@@ -33,7 +33,7 @@ describeOnStores(
                 .post('/admin/users/role', { userIds: ['rita'], role: 'applicant', openAssignments: action }),
             ),
           ]);
-          expect(demote.status).toBe(200);
+          expect(answer(harness, demote)).toMatchObject({ status: 200 });
           const stored = await harness.store.get<Assessment>(COLLECTIONS.reviews, review!.id);
           const row = await storedRow(harness, ada.id, 'engineer');
           if (submit.status === 200) {

@@ -16,6 +16,7 @@ import {
   assertUpdatesFit,
   existenceToRead,
   grpcCode,
+  isClosedTransaction,
   keyOf,
   mapCommitError,
   prepareWrite,
@@ -40,6 +41,25 @@ import { openTransactionHandle } from './store-transaction';
  */
 
 const MAX_ATTEMPTS = 10;
+/** How many times a transaction the emulator dropped (isClosedTransaction) runs again from the start. */
+const CLOSED_RUNS = 3;
+
+/** A transaction that met others' changes through all its attempts, or one the emulator kept dropping. */
+const isContention = (error: unknown) => grpcCode(error) === ABORTED || isClosedTransaction(error);
+
+/**
+ * `db.runTransaction`, run again from the start when the emulator dropped the transaction
+ * (firebase-admin retries ABORTED itself, not this); after CLOSED_RUNS such runs, the last error.
+ */
+async function runTransaction<R>(db: Firestore, work: (fsTx: Transaction) => Promise<R>): Promise<R> {
+  for (let run = 1; ; run++) {
+    try {
+      return await db.runTransaction(work, { maxAttempts: MAX_ATTEMPTS });
+    } catch (error) {
+      if (!isClosedTransaction(error) || run >= CLOSED_RUNS) throw error;
+    }
+  }
+}
 
 export interface FirestoreStoreOptions {
   /**
@@ -62,19 +82,17 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
     assertCommitFits(writes.map((write) => write.bytes));
     try {
       if (existenceToRead(writes).length > 0) {
-        await db.runTransaction(
-          async (fsTx) => {
-            await readAndCheckWrites(fsTx, ref, writes, new Map());
-            for (const write of writes) applyWrite(fsTx, ref, write);
-          },
-          { maxAttempts: MAX_ATTEMPTS },
-        );
+        await runTransaction(db, async (fsTx) => {
+          await readAndCheckWrites(fsTx, ref, writes, new Map());
+          for (const write of writes) applyWrite(fsTx, ref, write);
+        });
         return;
       }
       const batch = db.batch();
       for (const write of writes) applyWrite(batch, ref, write);
       await batch.commit();
     } catch (error) {
+      if (isContention(error)) throw new TransactionContentionError(MAX_ATTEMPTS);
       throw mapCommitError(error, writes);
     }
   };
@@ -135,28 +153,25 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
       let attempts = 0;
       let writes: PreparedWrite[] = [];
       try {
-        return await db.runTransaction(
-          async (fsTx) => {
-            attempts++;
-            const attempt = openTransaction(fsTx, ref, db, checkIndex);
-            writes = attempt.writes;
-            let result: R;
-            try {
-              result = await work(attempt.tx);
-            } finally {
-              attempt.finish();
-            }
-            assertCommitFits(writes.map((write) => write.bytes));
-            assertUpdatesFit(writes, attempt.readData);
-            // Firestore's own rule is the same as ours: every read of the attempt happens before its first write.
-            await readAndCheckWrites(fsTx, ref, writes, attempt.existence);
-            for (const write of writes) applyWrite(fsTx, ref, write);
-            return result;
-          },
-          { maxAttempts: MAX_ATTEMPTS },
-        );
+        return await runTransaction(db, async (fsTx) => {
+          attempts++;
+          const attempt = openTransaction(fsTx, ref, db, checkIndex);
+          writes = attempt.writes;
+          let result: R;
+          try {
+            result = await work(attempt.tx);
+          } finally {
+            attempt.finish();
+          }
+          assertCommitFits(writes.map((write) => write.bytes));
+          assertUpdatesFit(writes, attempt.readData);
+          // Firestore's own rule is the same as ours: every read of the attempt happens before its first write.
+          await readAndCheckWrites(fsTx, ref, writes, attempt.existence);
+          for (const write of writes) applyWrite(fsTx, ref, write);
+          return result;
+        });
       } catch (error) {
-        if (grpcCode(error) === ABORTED) throw new TransactionContentionError(attempts);
+        if (isContention(error)) throw new TransactionContentionError(attempts);
         throw mapCommitError(error, writes);
       }
     },

@@ -167,6 +167,16 @@ export function mapCommitError(error: unknown, writes: PreparedWrite[]): unknown
   return mapped;
 }
 
+/**
+ * The Cloud Firestore emulator's answer when it dropped a transaction it was holding (seen under
+ * load, with transactions contending): INVALID_ARGUMENT "Transaction is invalid or closed." where
+ * production answers ABORTED. Nothing of the transaction was committed, so it may run again.
+ */
+export function isClosedTransaction(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : '';
+  return grpcCode(error) === INVALID_ARGUMENT && /transaction is invalid or closed/i.test(message);
+}
+
 export function grpcCode(error: unknown): unknown {
   return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
 }

@@ -77,6 +77,8 @@ export interface Harness {
   app: Express;
   form: ApplicationForm;
   clock: { now: Date };
+  /** What the API logged at error level (an unhandled error's stack, for one): for a failure's message. */
+  loggedErrors: string[];
   as(caller: Caller): {
     get(path: string): request.Test;
     post(path: string, body?: object): request.Test;
@@ -106,12 +108,24 @@ export async function createHarness(options: { store?: DocumentStore; files?: Fi
       emailVerified: caller.emailVerified,
     });
   }
+  // Errors are kept for a test's failure message; PORTAL_TEST_LOG (a pino level) also prints the log.
+  const loggedErrors: string[] = [];
+  const printed = process.env.PORTAL_TEST_LOG;
+  const logger = pino(
+    { level: printed ?? 'error' },
+    {
+      write(line: string) {
+        if ((JSON.parse(line) as { level: number }).level >= pino.levels.values.error!) loggedErrors.push(line);
+        if (printed) process.stdout.write(line);
+      },
+    },
+  );
   const app = createApp({
     store,
     files: options.files ?? unusedFiles,
     identity: fakeVerifier,
     accounts,
-    logger: pino({ level: process.env.PORTAL_TEST_LOG ?? 'silent' }),
+    logger,
     storeName: 'sqlite',
     version: 'test',
     now: () => clock.now,
@@ -123,6 +137,7 @@ export async function createHarness(options: { store?: DocumentStore; files?: Fi
     app,
     form,
     clock,
+    loggedErrors,
     as: (caller) => ({
       get: (path) => request(app).get(`/api${path}`).set('Authorization', token(caller)),
       post: (path, body) =>

@@ -27,6 +27,16 @@ export async function asTheDirectorWould(send: () => request.Test): Promise<requ
   }
 }
 
+/**
+ * A response with what the API logged at error level meanwhile, for `toMatchObject({ status })`:
+ * an unexpected answer's failure message then shows its cause.
+ */
+export const answer = (harness: Harness, res: request.Response) => ({
+  status: res.status,
+  body: res.body as unknown,
+  logged: harness.loggedErrors,
+});
+
 const all = async <T extends DocumentData>(harness: Harness, collection: string) =>
   (await harness.store.query<T>(collection)).items.map((item) => item.data);
 

@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/chromium';
-import type { ApplicationForm } from '@portal/shared/domain';
 import { DEMO_PASSWORD } from '../functions/src/seed/demo-accounts';
 import { chapterForm } from '../functions/src/testing/long-form';
 import { startPortalProcess } from '../tools/portal-process';
 import { PORT_OFFSET } from '../tools/port-offset';
 import { CHUNK_PACKAGES_FILE, type ChunkPackages } from '../tools/webpack/chunk-packages-plugin';
 import { APP_DIRS, type AppName } from '../tools/webpack/create-config';
-import { createVerifiedApplicant, signIn } from './support/accounts';
+import { createVerifiedApplicant } from './support/accounts';
+import { activate, logIn } from './support/visits';
 
 /**
  * `npm run bench:bytes`: the JavaScript a first visit downloads (gzip, as served, browser cache
@@ -109,35 +109,6 @@ function report(name: string, goal: number, scripts: Script[], foreignApp: AppNa
     );
   }
   return total;
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/');
-  await page.getByRole('link', { name: 'Log In' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-}
-
-/** Publishes `form` and makes it the live one, as the director does (through the API). */
-async function activate(baseUrl: string, form: ApplicationForm): Promise<void> {
-  const headers = {
-    'Content-Type': 'application/json',
-    Authorization: `Bearer ${await signIn(baseUrl, 'director@example.com', DEMO_PASSWORD)}`,
-  };
-  const { isActive: _isActive, decisionsReleased: _released, ...definition } = form;
-  const published = await fetch(`${baseUrl}/api/application/forms`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(definition),
-  });
-  if (published.status !== 201) throw new Error(`publish: ${published.status} ${await published.text()}`);
-  const activated = await fetch(`${baseUrl}/api/admin/forms/${form.id}/activate`, {
-    method: 'POST',
-    headers,
-    body: '{}',
-  });
-  if (activated.status !== 200) throw new Error(`activate: ${activated.status} ${await activated.text()}`);
 }
 
 async function main() {

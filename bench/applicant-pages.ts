@@ -17,10 +17,12 @@ import { createVerifiedApplicant } from './support/accounts';
  */
 const PROJECT_ID = 'demo-portal';
 const PASSWORD = 'bench-password-1';
+const FORM_NAME = chapterForm(new Date()).semester;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
 interface Timed {
   kind: 'api' | 'script';
+  path: string;
   start: number;
   end: number;
 }
@@ -43,7 +45,8 @@ function recorder(page: Page) {
   page.on('request', (request) => {
     const api = new URL(request.url()).pathname.startsWith('/api/');
     if (!api && request.resourceType() !== 'script') return;
-    started.set(request, { kind: api ? 'api' : 'script', start: performance.now(), end: Infinity });
+    const path = `${request.method()} ${new URL(request.url()).pathname}`;
+    started.set(request, { kind: api ? 'api' : 'script', path, start: performance.now(), end: Infinity });
   });
   const finish = (request: unknown) => {
     const timed = started.get(request);
@@ -73,6 +76,9 @@ async function contentShown(page: Page): Promise<void> {
   );
 }
 
+/** The editor's section heading (the first level-3 heading), as the page shows it now. */
+const sectionHeading = (page: Page) => page.evaluate(() => document.querySelector('main h3')?.textContent ?? null);
+
 /** Goes to `path` as a link inside the portal does (no reload). */
 async function follow(page: Page, path: string): Promise<void> {
   await page.evaluate((to) => {
@@ -88,14 +94,35 @@ interface Step {
   scripts: number;
 }
 
-async function measure(page: Page, rec: ReturnType<typeof recorder>, name: string, go: () => Promise<void>) {
+/**
+ * One step: from `go` (a click, a log-in or a link followed) until `ready` (what the page is for is
+ * on screen, by default its heading with nothing inside still loading).
+ */
+async function measure(
+  page: Page,
+  rec: ReturnType<typeof recorder>,
+  name: string,
+  go: () => Promise<void>,
+  ready: () => Promise<unknown> = () => contentShown(page),
+) {
+  await page.waitForLoadState('networkidle');
   rec.take();
   const start = performance.now();
   await go();
+  await ready();
   await contentShown(page);
   const ms = performance.now() - start;
   await page.waitForLoadState('networkidle');
   const requests = rec.take();
+  // BENCH_VERBOSE=1: each step's requests, in the order they started, with when (ms after the step began).
+  if (process.env.BENCH_VERBOSE) {
+    console.log(`${name}:`);
+    for (const r of [...requests].sort((a, b) => a.start - b.start)) {
+      console.log(
+        `  ${(r.start - start).toFixed(0).padStart(6)} → ${(r.end - start).toFixed(0).padStart(6)}  ${r.path}`,
+      );
+    }
+  }
   return {
     page: name,
     ms,
@@ -139,25 +166,65 @@ async function main() {
         const page = await context.newPage();
         const rec = recorder(page);
         if (who === 'new') {
-          steps.push(await measure(page, rec, 'log in → overview', () => logIn(page, email, PASSWORD)));
           steps.push(
-            await measure(page, rec, 'overview → editor (first section)', async () => {
-              await page.getByRole('button', { name: 'Start application' }).click();
-              await page.waitForURL(/\/apply\/f\//);
-            }),
+            await measure(
+              page,
+              rec,
+              'landing → log in → overview',
+              () => logIn(page, email, PASSWORD),
+              () => page.getByRole('button', { name: 'Start application' }).waitFor(),
+            ),
           );
           steps.push(
-            await measure(page, rec, 'editor → next section', async () => {
-              const before = page.url();
-              await page.getByRole('button', { name: /^Next/ }).first().click();
-              await page.waitForURL((url) => url.toString() !== before);
-            }),
+            await measure(
+              page,
+              rec,
+              'overview → editor (first section)',
+              () => page.getByRole('button', { name: 'Start application' }).click(),
+              () => page.getByRole('button', { name: /^Next/ }).first().waitFor(),
+            ),
           );
-          steps.push(await measure(page, rec, 'review page', () => follow(page, `/apply/submit/${CHAPTER_FORM_ID}`)));
-          steps.push(await measure(page, rec, 'status', () => follow(page, '/apply/status')));
+          const firstSection = await sectionHeading(page);
+          steps.push(
+            await measure(
+              page,
+              rec,
+              'editor → next section',
+              () => page.getByRole('button', { name: /^Next/ }).first().click(),
+              () =>
+                page.waitForFunction(
+                  (before) => (document.querySelector('main h3')?.textContent ?? null) !== before,
+                  firstSection,
+                ),
+            ),
+          );
+          steps.push(
+            await measure(
+              page,
+              rec,
+              'review page',
+              () => follow(page, `/apply/submit/${CHAPTER_FORM_ID}`),
+              () =>
+                page
+                  .getByRole('button', { name: /Submit/ })
+                  .first()
+                  .waitFor(),
+            ),
+          );
+          steps.push(
+            await measure(
+              page,
+              rec,
+              'status',
+              () => follow(page, '/apply/status'),
+              () => page.getByText(FORM_NAME).first().waitFor(),
+            ),
+          );
           steps.push(await measure(page, rec, 'interview', () => follow(page, `/apply/interview/${CHAPTER_FORM_ID}`)));
         } else {
-          steps.push(await measure(page, rec, 'log in → overview (decided)', () => logIn(page, email, PASSWORD)));
+          steps.push(
+            await measure(page, rec, 'landing → log in → overview (decided)', () => logIn(page, email, PASSWORD)),
+          );
           steps.push(
             await measure(page, rec, 'decision', () => follow(page, `/apply/decision/${response.id}/bootcamp`)),
           );

@@ -96,6 +96,10 @@ test('the applicant pages, their dialogs and error states', async ({ page }) => 
   // The review page with the server's refusal.
   await page.goto(`/apply/submit/${FORM}`);
   await page.getByRole('button', { name: 'Submit application' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Submit your application?' });
+  await expect(confirm).toBeVisible();
+  await expectAccessible(page, 'review and submit, confirmation');
+  await confirm.getByRole('button', { name: 'Yes, submit' }).click();
   await expect(page.getByText('Your application is not complete').first()).toBeVisible();
   await expectAccessible(page, 'review and submit, refused');
 

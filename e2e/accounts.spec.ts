@@ -145,6 +145,6 @@ test('an address squatted at the identity provider is recovered by its owner: re
   await page.getByLabel('First name').fill('Olive');
   await page.getByLabel('Last name').fill('Owner');
   await page.getByRole('button', { name: 'Save profile' }).click();
-  await expect(page.getByText('Your profile is complete!')).toBeVisible();
+  await expect(page.getByText('Your profile is complete.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Apply', exact: true })).toBeVisible();
 });

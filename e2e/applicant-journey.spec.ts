@@ -91,7 +91,18 @@ test('a new applicant answers every question type, survives a reload, fixes a mi
 
   // The portfolio link (Design) is still missing: the server refuses and says where.
   await page.goto(`/apply/submit/${FORM}`);
+  // The top of the review already counts it and links to it; submitting is confirmed in a dialog.
+  await expect(page.getByText('1 answer needs attention')).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: 'Answers that need attention' })
+      .getByRole('link', { name: 'Link to your portfolio' }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Submit application' }).click();
+  await page
+    .getByRole('dialog', { name: 'Submit your application?' })
+    .getByRole('button', { name: 'Yes, submit' })
+    .click();
   await expect(question(page, 'Link to your portfolio').getByRole('alert')).toHaveText('This question needs an answer');
   await expect(page).toHaveURL(new RegExp(`/apply/submit/${FORM}$`));
 
@@ -108,8 +119,15 @@ test('a new applicant answers every question type, survives a reload, fixes a mi
   await expect(page.getByText('This question needs an answer')).toHaveCount(0);
   await page.getByRole('button', { name: 'Review and submit' }).click();
   await expect(page).toHaveURL(new RegExp(`/apply/submit/${FORM}$`));
+  await expect(page.getByText('Every required question is answered.')).toBeVisible();
+  // Complete sections are folded: unfold them to read the answers.
+  await page.getByRole('button', { name: 'Expand all sections' }).click();
   await expect(page.getByText('https://example.org/nova')).toBeVisible();
   await page.getByRole('button', { name: 'Submit application' }).click();
+  await page
+    .getByRole('dialog', { name: 'Submit your application?' })
+    .getByRole('button', { name: 'Yes, submit' })
+    .click();
 
   await expect(page).toHaveURL(/\/apply\/success$/);
   await expect(page.getByText('Your application has been submitted!')).toBeVisible();

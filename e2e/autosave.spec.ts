@@ -232,6 +232,10 @@ test('a copy kept on this browser is never shown to another account, and submit 
   await logIn(shared, ada.email, ada.password);
   await shared.goto(`/apply/submit/${FORM}`);
   await shared.getByRole('button', { name: 'Submit application' }).click();
+  await shared
+    .getByRole('dialog', { name: 'Submit your application?' })
+    .getByRole('button', { name: 'Yes, submit' })
+    .click();
   await expect(shared).toHaveURL(/\/apply\/success$/);
   expect(await draftKeys(shared)).toEqual([]);
 });

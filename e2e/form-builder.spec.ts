@@ -129,7 +129,7 @@ test('a section of text alone (a welcome, no questions) saves from the builder',
   ).toBeVisible();
   await director.getByRole('button', { name: 'Save form' }).click();
   // Until the fix the builder dropped the empty question list and refused: "Section 1 › Questions: Required".
-  await expect(director.getByText('Welcome Text Term saved!')).toBeVisible();
+  await expect(director.getByText('Welcome Text Term saved.')).toBeVisible();
   const headers = await directorHeaders(director.request);
   const stored = await director.request.get('/api/forms/welcome-text', { headers });
   expect(((await stored.json()) as typeof definition).sections[0]!.questions).toEqual([]);
@@ -201,11 +201,11 @@ test('a chapter form goes from the builder to an applicant, reviews, decisions, 
   await shots(director, 'letters', { fullPage: true });
 
   await director.getByRole('button', { name: 'Save form' }).click();
-  await expect(director.getByText('Fall Chapter saved!')).toBeVisible();
+  await expect(director.getByText('Fall Chapter saved.')).toBeVisible();
   await expect(director).toHaveURL(new RegExp(`/admin/dor/forms/${CHAPTER_FORM_ID}/edit$`));
   await director.goto('/admin/dor/forms');
   await director.getByRole('button', { name: 'Make Fall Chapter active' }).click();
-  await expect(director.getByText('Fall Chapter is now the active form!')).toBeVisible();
+  await expect(director.getByText('Fall Chapter is now the active form.')).toBeVisible();
 
   // An applicant (Bootcamp and Engineer) answers through the API, reads the rendered form, and submits in the browser.
   const account = await registerVerifiedApplicant(director.request, uniqueEmail('builder'));
@@ -240,6 +240,10 @@ test('a chapter form goes from the builder to an applicant, reviews, decisions, 
   await expect(main.locator('strong', { hasText: 'Any' })).toBeVisible();
   await applicant.goto(`/apply/submit/${CHAPTER_FORM_ID}`);
   await applicant.getByRole('button', { name: 'Submit application' }).click();
+  await applicant
+    .getByRole('dialog', { name: 'Submit your application?' })
+    .getByRole('button', { name: 'Yes, submit' })
+    .click();
   await expect(applicant.getByText('Your application has been submitted!')).toBeVisible();
 
   // Now that the form has an application, the builder refuses to drop an answered question, and says which.
@@ -286,14 +290,14 @@ test('a chapter form goes from the builder to an applicant, reviews, decisions, 
   const bootcamp = director.getByRole('row', { name: /Test Applicant.*Bootcamp/ });
   await bootcamp.getByRole('combobox', { name: 'Decision' }).click();
   await director.locator('.ant-select-item-option').getByText('Accepted', { exact: true }).click();
-  await expect(director.getByText('Decision saved!')).toBeVisible();
+  await expect(director.getByText('Decision saved.')).toBeVisible();
   await bootcamp.getByRole('button', { name: /Preview letter/ }).click();
   const letterPreview = director.getByRole('dialog');
   await expect(letterPreview.getByRole('heading', { name: 'Welcome to Bootcamp, Test!' })).toBeVisible();
   await letterPreview.getByRole('button', { name: 'Close' }).last().click();
   await director.getByRole('button', { name: 'Release decisions' }).click();
   await director.getByRole('button', { name: 'Release', exact: true }).click();
-  await expect(director.getByText('Decisions released!')).toBeVisible();
+  await expect(director.getByText('Decisions released.')).toBeVisible();
 
   // The applicant reads their letter, filled in and rendered.
   await applicant.goto(`/apply/decision/${response.id}/bootcamp`);

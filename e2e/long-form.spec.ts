@@ -190,8 +190,16 @@ test('keyboard only: a whole application of the long form, the upload and the su
   }
 
   await expect(page).toHaveURL(new RegExp(`/apply/submit/${LONG_FORM_ID}$`));
+  // The sections are folded: unfold them by keyboard to read the answers.
+  await tabTo(page, page.getByRole('button', { name: 'Expand all sections' }));
+  await page.keyboard.press('Enter');
   await expect(page.getByText('resume.pdf')).toBeVisible();
   await tabTo(page, page.getByRole('button', { name: 'Submit application' }), 400);
+  await page.keyboard.press('Enter');
+  // Submitting cannot be undone: the dialog asks first, and the keyboard confirms it.
+  const confirm = page.getByRole('dialog', { name: 'Submit your application?' });
+  await expect(confirm).toBeVisible();
+  await tabTo(page, confirm.getByRole('button', { name: 'Yes, submit' }), 10);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/apply\/success$/);
   await expect(page.getByText('Your application has been submitted!')).toBeVisible();

@@ -104,7 +104,7 @@ test('promote an applicant who applied, set preferences, demote with open work, 
   ).toBeChecked();
   await shots(director, 'demote-dialog');
   await dialog.getByRole('button', { name: 'Change role' }).click();
-  await expect(director.getByText(/1 user now Applicant! 1 assignment reassigned\./)).toBeVisible();
+  await expect(director.getByText(/1 user now Applicant\. 1 assignment reassigned\./)).toBeVisible();
 
   // Deleting: the dialog says what goes.
   await selectUser(director, person.email);
@@ -113,7 +113,7 @@ test('promote an applicant who applied, set preferences, demote with open work, 
   await expect(dialog.getByText('Deleted: 1 application, 1 role application, 1 uploaded file.')).toBeVisible();
   await shots(director, 'delete-dialog');
   await dialog.getByRole('button', { name: 'Yes, delete' }).click();
-  await expect(director.getByText('1 user deleted!')).toBeVisible();
+  await expect(director.getByText('1 user deleted.')).toBeVisible();
   await director.goto(`/admin/dor/dashboard/${FORM}/all?q=${encodeURIComponent(person.email)}`);
   await expect(
     director.getByText('Nothing matches your search.').or(director.getByText(/No applications/)),

@@ -60,7 +60,7 @@ test('a whole cycle: auto-assign, review, qualify, interview, decide, release, a
   await expect(autoAssign.getByRole('row', { name: 'Riley Reviewer 0 → 1' })).toBeVisible();
   await shot(director, 'auto-assign-preview');
   await autoAssign.getByRole('button', { name: 'Assign 2 reviews' }).click();
-  await expect(director.getByText('2 reviews assigned!')).toBeVisible();
+  await expect(director.getByText('2 reviews assigned.')).toBeVisible();
   await expect(row.getByRole('link', { name: '0/2' })).toBeVisible();
 
   // The reviewer must choose role preferences first, then scores the application and submits.
@@ -103,7 +103,7 @@ test('a whole cycle: auto-assign, review, qualify, interview, decide, release, a
   await expect(reviewer.getByText(/^Last save: /)).toBeVisible({ timeout: 10_000 });
   await shot(reviewer, 'review-screen');
   await submitReview.click();
-  await expect(reviewer.getByText('Review submitted!')).toBeVisible();
+  await expect(reviewer.getByText('Review submitted.')).toBeVisible();
   await expect(reviewer).toHaveURL(new RegExp(`/admin/reviewer/dashboard/${FORM}/apps$`));
   await expect(assigned.getByText('Submitted')).toBeVisible();
 
@@ -127,7 +127,7 @@ test('a whole cycle: auto-assign, review, qualify, interview, decide, release, a
   await qualified.getByRole('combobox', { name: 'Interviewer' }).click();
   await director.locator('.ant-select-item-option').getByText('Riley Reviewer', { exact: true }).click();
   await qualified.getByRole('button', { name: 'Assign' }).click();
-  await expect(director.getByText('Interviewer assigned!')).toBeVisible();
+  await expect(director.getByText('Interviewer assigned.')).toBeVisible();
   await expect(qualified.getByRole('link', { name: '0/1' })).toBeVisible();
 
   // The interviewer scores the interview.
@@ -139,7 +139,7 @@ test('a whole cycle: auto-assign, review, qualify, interview, decide, release, a
   await reviewer.getByRole('radiogroup', { name: 'Problem solving' }).getByText('4', { exact: true }).click();
   await reviewer.getByRole('textbox', { name: 'Interview notes' }).fill('Thoughtful answers.');
   await reviewer.getByRole('button', { name: 'Submit interview' }).click();
-  await expect(reviewer.getByText('Interview submitted!')).toBeVisible();
+  await expect(reviewer.getByText('Interview submitted.')).toBeVisible();
 
   // Releasing is refused while the application is undecided; then the director decides and releases.
   await director.reload();
@@ -158,7 +158,7 @@ test('a whole cycle: auto-assign, review, qualify, interview, decide, release, a
   await shots(director, 'release-guard');
   await row.getByRole('combobox', { name: 'Decision' }).click();
   await director.locator('.ant-select-item-option').getByText('Accepted', { exact: true }).click();
-  await expect(director.getByText('Decision saved!')).toBeVisible();
+  await expect(director.getByText('Decision saved.')).toBeVisible();
   await expect(director.getByText('Every application has a decision.')).toBeVisible();
   // Before releasing, the director previews the letter the applicant will read (from the row, on every row's list).
   await director.goto(`${dashboard}/all`);
@@ -172,7 +172,7 @@ test('a whole cycle: auto-assign, review, qualify, interview, decide, release, a
   await expect(preview).toBeHidden();
   await director.getByRole('button', { name: 'Release decisions' }).click();
   await director.getByRole('button', { name: 'Release', exact: true }).click();
-  await expect(director.getByText('Decisions released!')).toBeVisible();
+  await expect(director.getByText('Decisions released.')).toBeVisible();
 
   // Released: the dashboards are read-only, and say so.
   await director.goto(`${dashboard}/all`);
@@ -201,6 +201,8 @@ test('a whole cycle: auto-assign, review, qualify, interview, decide, release, a
   await expect(letter.getByText(/\{firstName\}|\*\*/)).toHaveCount(0);
   await shots(applicantPage, 'decision-letter');
   await applicantPage.getByRole('button', { name: 'Accept offer' }).click();
+  // Accepting is final, so it is confirmed first.
+  await applicantPage.getByRole('button', { name: 'Yes, accept' }).click();
   await expect(
     applicantPage.getByRole('main').getByText('You accepted the Bootcamp offer. Welcome to the team!'),
   ).toBeVisible();

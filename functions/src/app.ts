@@ -78,7 +78,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(sessionRoutes(deps));
   api.use(authRoutes(deps));
   api.use(formsRoutes(deps));
-  api.use(decisionsRoutes({ store: deps.store, now }));
+  api.use(decisionsRoutes({ store: deps.store, now, mail }));
   const staffDeps = { store: deps.store, accounts: deps.accounts, now, mail };
   api.use(adminUsersRoutes({ ...staffDeps, files: deps.files }));
   api.use(adminFormsRoutes(staffDeps));

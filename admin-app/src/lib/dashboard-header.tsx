@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Flex, Input, Typography } from 'antd';
+import { Flex, Input } from 'antd';
 import { useLocation, useNavigate } from '@portal/shared/router';
 import { useUrlSearch } from './use-url-search';
+import { PageTitle } from '@portal/shared/ui';
 
 /** `?q=…` for a search text, or nothing. */
 export const searchFor = (text: string) => {
@@ -44,9 +45,7 @@ export function DashboardHeader({
     <>
       <Flex justify="space-between" align="center" gap={12} wrap>
         <Flex vertical>
-          <Typography.Title level={2} style={{ margin: 0 }}>
-            {title}
-          </Typography.Title>
+          <PageTitle>{title}</PageTitle>
           {subtitle}
         </Flex>
         {action}

@@ -141,3 +141,21 @@ test("the remote cannot render without the shell's PortalProvider", () => {
     'usePortal must be used inside the shell (PortalProvider is missing)',
   );
 });
+
+test('a page asked for as its route is entered is not asked for again when it renders', async () => {
+  const { request } = renderApplicantApp(ApplicantRoutes, {
+    path: `/apply/decision/${RESPONSE_ID}/engineer`,
+    routes: {
+      [`GET /responses/${RESPONSE_ID}/decisions/engineer`]: answer({
+        role: 'engineer',
+        decision: 'accepted',
+        offer: null,
+      }),
+    },
+  });
+
+  expect(await screen.findByText('Congratulations! You have been accepted for the Engineer role.')).toBeInTheDocument();
+  expect(request.mock.calls.filter(([, path]) => path === `/responses/${RESPONSE_ID}/decisions/engineer`)).toHaveLength(
+    1,
+  );
+});

@@ -1,9 +1,17 @@
 import type { ReactNode } from 'react';
 import { Spin } from 'antd';
-import { RequireRole } from '@portal/shared/client';
-import { USER_ROLES, type UserRole } from '@portal/shared/domain';
+import {
+  activeFormQueryOptions,
+  decisionQueryOptions,
+  formQueryOptions,
+  myApplicationsQueryOptions,
+  RequireRole,
+} from '@portal/shared/client';
+import { isId, USER_ROLES, type UserRole } from '@portal/shared/domain';
 import { Route, Routes } from '@portal/shared/router';
-import { lazyPage, PageNotFound, PortalTheme } from '@portal/shared/ui';
+import { lazyPage, PageNotFound, PortalTheme, type LazyPart } from '@portal/shared/ui';
+import { interviewsQueryOptions } from '../features/interview/interview-queries';
+import { Prefetched, type PageData } from './prefetched';
 
 /** Each page is its own chunk, loaded when its route is visited (with the portal's loading screen). */
 const DecisionPage = lazyPage(() => import('../features/decision/decision-page'));
@@ -16,6 +24,24 @@ const SubmitPage = lazyPage(() => import('../features/submit/submit-page'));
 const SuccessPage = lazyPage(() => import('../features/success/success-page'));
 
 const APPLICANT: readonly UserRole[] = ['applicant'];
+
+/** What each page first asks for (see `Prefetched`). */
+const DATA = {
+  overview: (client, api) => [
+    client.prefetchQuery(activeFormQueryOptions(api)),
+    client.prefetchQuery(myApplicationsQueryOptions(api)),
+  ],
+  form: (client, api, { formId = '' }) => (formId ? [client.prefetchQuery(formQueryOptions(api, formId))] : []),
+  mine: (client, api) => [client.prefetchQuery(myApplicationsQueryOptions(api))],
+  revisit: (client, api, { formId = '' }) => [
+    client.prefetchQuery(formQueryOptions(api, formId)),
+    client.prefetchQuery(myApplicationsQueryOptions(api)),
+  ],
+  interview: (client, api, { formId = '' }) => [client.prefetchQuery(interviewsQueryOptions(api, formId))],
+  // A role that cannot be a role id is not found, without asking (the decision page says so).
+  decision: (client, api, { responseId = '', role = '' }) =>
+    isId(role) ? [client.prefetchQuery(decisionQueryOptions(api, responseId, role))] : [],
+} satisfies Record<string, PageData>;
 
 /**
  * Applying (the editor, submit, success) is for applicants. Reading one's own applications
@@ -35,8 +61,16 @@ function Guarded({ roles, children }: { roles: readonly UserRole[]; children: Re
   );
 }
 
-const ApplicantOnly = ({ children }: { children: ReactNode }) => <Guarded roles={APPLICANT}>{children}</Guarded>;
-const AnyRole = ({ children }: { children: ReactNode }) => <Guarded roles={USER_ROLES}>{children}</Guarded>;
+/** A guarded page, with its code and first data asked for as its route is entered. */
+function Page({ page: Lazy, roles, data }: { page: LazyPart<object>; roles: readonly UserRole[]; data: PageData }) {
+  return (
+    <Prefetched page={Lazy} roles={roles} data={data}>
+      <Guarded roles={roles}>
+        <Lazy />
+      </Guarded>
+    </Prefetched>
+  );
+}
 
 /**
  * docs/product.md#screens-and-routes: everything under /apply, rendered by the shell inside its
@@ -45,62 +79,26 @@ const AnyRole = ({ children }: { children: ReactNode }) => <Guarded roles={USER_
 function ApplicantRoutesTree() {
   return (
     <Routes>
-      <Route index element={<OverviewPage />} />
       <Route
-        path="f/:formId/:sectionId"
+        index
         element={
-          <ApplicantOnly>
-            <EditorPage />
-          </ApplicantOnly>
+          <Prefetched page={OverviewPage} roles={USER_ROLES} data={DATA.overview}>
+            <OverviewPage />
+          </Prefetched>
         }
       />
-      <Route
-        path="status"
-        element={
-          <AnyRole>
-            <StatusPage />
-          </AnyRole>
-        }
-      />
-      <Route
-        path="revisit/:formId"
-        element={
-          <AnyRole>
-            <RevisitPage />
-          </AnyRole>
-        }
-      />
-      <Route
-        path="submit/:formId"
-        element={
-          <ApplicantOnly>
-            <SubmitPage />
-          </ApplicantOnly>
-        }
-      />
-      <Route
-        path="success"
-        element={
-          <ApplicantOnly>
-            <SuccessPage />
-          </ApplicantOnly>
-        }
-      />
+      <Route path="f/:formId/:sectionId" element={<Page page={EditorPage} roles={APPLICANT} data={DATA.form} />} />
+      <Route path="status" element={<Page page={StatusPage} roles={USER_ROLES} data={DATA.mine} />} />
+      <Route path="revisit/:formId" element={<Page page={RevisitPage} roles={USER_ROLES} data={DATA.revisit} />} />
+      <Route path="submit/:formId" element={<Page page={SubmitPage} roles={APPLICANT} data={DATA.form} />} />
+      <Route path="success" element={<Page page={SuccessPage} roles={APPLICANT} data={DATA.mine} />} />
       <Route
         path="interview/:formId"
-        element={
-          <AnyRole>
-            <InterviewPage />
-          </AnyRole>
-        }
+        element={<Page page={InterviewPage} roles={USER_ROLES} data={DATA.interview} />}
       />
       <Route
         path="decision/:responseId/:role"
-        element={
-          <AnyRole>
-            <DecisionPage />
-          </AnyRole>
-        }
+        element={<Page page={DecisionPage} roles={USER_ROLES} data={DATA.decision} />}
       />
       <Route path="*" element={<PageNotFound />} />
     </Routes>

@@ -33,3 +33,8 @@ export const OFFER_LABELS = { accepted: 'Offer accepted', declined: 'Offer decli
 export function editorPath(formId: string, sectionId: string | undefined): string {
   return `/apply/f/${encodeURIComponent(formId)}/${encodeURIComponent(sectionId ?? 'start')}`;
 }
+
+/** What the submit page passes to `/apply/success`: the application it has just submitted. */
+export interface SuccessLocationState {
+  submitted?: boolean;
+}

@@ -38,10 +38,17 @@ test("each tab writes its own copy, under a key made of the response id and the 
     baseVersion: 3,
     baseAnswers: {},
     touchedAt: NOW,
+    browserRun: expect.any(String),
   });
   expect(readDraft(EDITOR_RESPONSE_ID, USER)?.baseVersion).toBe(4);
   inTab('tab-a');
-  expect(readDraft(EDITOR_RESPONSE_ID, USER)).toEqual({ draft, baseVersion: 3, baseAnswers: {}, touchedAt: NOW });
+  expect(readDraft(EDITOR_RESPONSE_ID, USER)).toEqual({
+    draft,
+    baseVersion: 3,
+    baseAnswers: {},
+    touchedAt: NOW,
+    browserRun: expect.any(String),
+  });
 });
 
 test('a tab without an id gets one that lasts (sessionStorage survives a reload)', () => {
@@ -151,4 +158,30 @@ test("clearAllDrafts removes every tab's copy of the response and nothing else",
 
   expect(storedDraftKeys()).toEqual([]);
   expect(window.localStorage.getItem('portal:draft:another-response:tab-a')).toBe('{}');
+});
+
+describe('after the browser was killed and started again', () => {
+  const restartBrowser = () => {
+    document.cookie = 'portal-browser-run=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    window.sessionStorage.clear();
+  };
+
+  test('a copy written a moment before is adopted on the first open, however fresh it is', () => {
+    inTab('tab-a');
+    writeDraft(draft, at(3));
+    restartBrowser();
+    inTab('tab-new');
+
+    expect(readDraft(EDITOR_RESPONSE_ID, USER, NOW + 300)?.draft).toEqual(draft);
+    expect(storedDraftKeys()).toEqual([keyOf('tab-new')]);
+  });
+
+  test('while the browser runs, a fresh copy of another tab is still left alone', () => {
+    inTab('tab-a');
+    writeDraft(draft, at(3));
+    inTab('tab-b');
+
+    expect(readDraft(EDITOR_RESPONSE_ID, USER, NOW + 300)).toBeNull();
+    expect(storedDraftKeys()).toEqual([keyOf('tab-a')]);
+  });
 });

@@ -11,7 +11,8 @@ import {
  * loses nothing. Each tab keeps its own copy (its id lives in sessionStorage, which survives a
  * reload), so two tabs never overwrite each other's safety net. A copy whose tab stopped
  * refreshing it (closed or crashed) may be adopted by the next editor of that response, of the
- * same account only.
+ * same account only; so may, at once, a copy written before the browser was last started (its
+ * tab is gone, however recently it wrote).
  */
 export interface StoredDraft {
   draft: ApplicationResponse;
@@ -25,6 +26,8 @@ export interface StoredDraft {
   baseAnswers?: Record<string, Answer>;
   /** Refreshed while the tab's editor is open. */
   touchedAt: number;
+  /** The run of the browser that wrote it (see `browserRun`); absent in older copies. */
+  browserRun?: string;
 }
 
 const PREFIX = 'portal:draft:';
@@ -43,6 +46,33 @@ function tabId(): string {
 }
 
 const keyFor = (responseId: string, tab = tabId()) => `${PREFIX}${responseId}:${tab}`;
+
+const RUN_COOKIE = 'portal-browser-run';
+
+/**
+ * An id for this run of the browser, kept in a session cookie: the browser drops it when it
+ * closes or is killed, so a copy written under another id was left by a tab that is gone, even
+ * one that wrote a moment before (a browser that restores its tabs keeps its session cookies,
+ * and those tabs find their own copies by their ids). Null if cookies cannot be kept.
+ */
+function browserRun(): string | null {
+  try {
+    const prefix = `${RUN_COOKIE}=`;
+    const found = document.cookie.split('; ').find((cookie) => cookie.startsWith(prefix));
+    if (found) return found.slice(prefix.length);
+    const created = crypto.randomUUID();
+    document.cookie = `${prefix}${created}; path=/; SameSite=Strict`;
+    return document.cookie.split('; ').includes(`${prefix}${created}`) ? created : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Its tab stopped looking after it: not refreshed for ORPHAN_AFTER_MS, or written before the browser restarted. */
+function orphaned(stored: StoredDraft, now: number, run: string | null): boolean {
+  const earlierRun = run !== null && stored.browserRun !== undefined && stored.browserRun !== run;
+  return earlierRun || now - stored.touchedAt > ORPHAN_AFTER_MS;
+}
 
 function parse(raw: string | null, responseId: string, userId: string): StoredDraft | null {
   if (!raw) return null;
@@ -71,20 +101,17 @@ export function readDraft(responseId: string, userId: string, now = Date.now()):
   try {
     const own = parse(window.localStorage.getItem(keyFor(responseId)), responseId, userId);
     if (own) return own;
+    const run = browserRun();
     let adopted: { key: string; stored: StoredDraft } | null = null;
     for (const key of keysOf(responseId)) {
       const stored = parse(window.localStorage.getItem(key), responseId, userId);
-      if (
-        stored &&
-        now - stored.touchedAt > ORPHAN_AFTER_MS &&
-        (!adopted || stored.touchedAt > adopted.stored.touchedAt)
-      ) {
+      if (stored && orphaned(stored, now, run) && (!adopted || stored.touchedAt > adopted.stored.touchedAt)) {
         adopted = { key, stored };
       }
     }
     if (!adopted) return null;
     // Touched now, under this tab's key: another tab opening next must not adopt it again.
-    const mine: StoredDraft = { ...adopted.stored, touchedAt: now };
+    const mine: StoredDraft = { ...adopted.stored, touchedAt: now, browserRun: run ?? undefined };
     window.localStorage.removeItem(adopted.key);
     window.localStorage.setItem(keyFor(responseId), JSON.stringify(mine));
     return mine;
@@ -110,7 +137,13 @@ export function writeDraft(
         Object.entries(answerFields(base.value)).filter(([key, answer]) => !sameValue(answer, mine[key])),
       );
     }
-    const stored: StoredDraft = { draft, baseVersion: base.version, baseAnswers, touchedAt: Date.now() };
+    const stored: StoredDraft = {
+      draft,
+      baseVersion: base.version,
+      baseAnswers,
+      touchedAt: Date.now(),
+      browserRun: browserRun() ?? undefined,
+    };
     window.localStorage.setItem(keyFor(draft.id), JSON.stringify(stored));
   } catch {
     // Storage full or disabled: the autosave still runs; only the crash safety net is missing.
@@ -123,7 +156,12 @@ export function touchDraft(responseId: string): void {
     const key = keyFor(responseId);
     const raw = window.localStorage.getItem(key);
     if (!raw) return;
-    window.localStorage.setItem(key, JSON.stringify({ ...(JSON.parse(raw) as StoredDraft), touchedAt: Date.now() }));
+    const touched: StoredDraft = {
+      ...(JSON.parse(raw) as StoredDraft),
+      touchedAt: Date.now(),
+      browserRun: browserRun() ?? undefined,
+    };
+    window.localStorage.setItem(key, JSON.stringify(touched));
   } catch {
     // See writeDraft.
   }

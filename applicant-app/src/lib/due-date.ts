@@ -1,9 +1,14 @@
 import { usePortal } from '@portal/shared/client';
-import { formatDateTime, type ApplicationForm } from '@portal/shared/domain';
+import { localTimeZone, type ApplicationForm } from '@portal/shared/domain';
+import { formatDateTimeForReader } from '@portal/shared/ui';
 
-/** A due date in the given time zone (else the viewer's), in the portal's one format: "Mar 1, 2025, 11:59 PM EST". */
-export function formatDueDate(iso: string, timeZone?: string): string {
-  return formatDateTime(iso, timeZone);
+/**
+ * A due date in the given time zone (else the viewer's), its name in words, and the viewer's own
+ * time beside it when they are elsewhere: "Feb 28, 2025, 11:59 PM Eastern Time (your time: Mar 1,
+ * 2025, 4:59 AM Coordinated Universal Time)".
+ */
+export function formatDueDate(iso: string, timeZone = localTimeZone(), readerZone = localTimeZone()): string {
+  return formatDateTimeForReader(iso, timeZone, readerZone);
 }
 
 /** The form's due date in the chapter's time zone (the form's, else the build's), naming the zone. */

@@ -1,6 +1,6 @@
 import express from 'express';
 import request from 'supertest';
-import { INTERVIEW_MESSAGES, type LocalMailboxMessage } from '@portal/shared/domain';
+import { INTERVIEW_MESSAGES, type InterviewSlot, type LocalMailboxMessage } from '@portal/shared/domain';
 import { localMailboxHandler } from '../local/local-mailbox';
 import { triggerEmailTransport, type ExtensionMailDocument } from '../outbox/outbox-sender';
 import type { OutboxMessage } from '../outbox/outbox';
@@ -184,5 +184,54 @@ describe('the booking confirmation and its .ics', () => {
     expect(icsEvent(confirmation!.attachments![0]!.content).LOCATION).toBe(slot.place);
     const receipt = messages.find((message) => message.template === 'submissionReceipt');
     expect(receipt).not.toHaveProperty('attachments');
+  });
+});
+
+describe('the release of decisions', () => {
+  /** Decides every row of the applications as dora, then releases the form's decisions. */
+  async function decideAllAndRelease(responses: { id: string; rolesApplied: string[] }[]) {
+    for (const response of responses) {
+      for (const role of response.rolesApplied) {
+        await harness.as('dora').put(`/admin/rows/${response.id}/${role}/decision`, { decision: 'denied' }).expect(200);
+      }
+    }
+    await harness.as('dora').post(`/admin/forms/${FORM_ID}/release`).expect(200);
+  }
+
+  it('cancels every interview still to come, with a cancellation email, and freezes the bookings', async () => {
+    const ada = await invited('ada');
+    const eve = await invited('eve');
+    const later4 = await publish({ startsAt: later(START, 4 * DAY_MS).toISOString() });
+    const later2 = await publish({ startsAt: later(START, 2 * DAY_MS).toISOString() });
+    await harness.as('ada').put(bookingPath, { slotId: later4.id }).expect(200);
+    await harness.as('eve').put(bookingPath, { slotId: later2.id }).expect(200);
+    // Eve's interview has taken place by the release; Ada's has not.
+    harness.clock.now = later(START, 3 * DAY_MS);
+    await decideAllAndRelease([ada, eve]);
+
+    const [cancellation, ...more] = await outboxTo('ada', 'interviewCancellation');
+    expect(more).toEqual([]);
+    expect(cancellation).toMatchObject({ to: 'ada@example.com', state: 'queued' });
+    expect(icsEvent(cancellation!.attachments![0]!.content)).toMatchObject({ STATUS: 'CANCELLED' });
+    expect(await outboxTo('eve', 'interviewCancellation')).toEqual([]);
+    expect((await harness.store.get<InterviewSlot>(COLLECTIONS.interviewSlots, later4.id))?.bookings).toEqual([]);
+    expect((await harness.store.get<InterviewSlot>(COLLECTIONS.interviewSlots, later2.id))?.bookings).toHaveLength(1);
+
+    const adaSees = (await harness.as('ada').get(`/interviews/${FORM_ID}`).expect(200)).body;
+    expect(adaSees).toMatchObject({ invited: true, released: true, booking: null, slots: [] });
+    const eveSees = (await harness.as('eve').get(`/interviews/${FORM_ID}`).expect(200)).body;
+    expect(eveSees).toMatchObject({ released: true, booking: { id: later2.id }, slots: [] });
+
+    const fresh = await publish({ startsAt: later(START, 6 * DAY_MS).toISOString() });
+    for (const res of [
+      await harness.as('ada').put(bookingPath, { slotId: fresh.id }),
+      await harness.as('eve').put(bookingPath, { slotId: fresh.id }),
+      await harness.as('eve').delete(bookingPath),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(res.body.error).toMatchObject({ reason: 'released', message: INTERVIEW_MESSAGES.released });
+    }
+    expect((await harness.store.get<InterviewSlot>(COLLECTIONS.interviewSlots, fresh.id))?.bookings).toEqual([]);
+    expect(await outboxTo('ada', 'interviewConfirmation')).toHaveLength(1);
   });
 });

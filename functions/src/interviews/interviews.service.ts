@@ -26,7 +26,7 @@ import {
 import { noFormError } from '../forms/forms.service';
 import { ApiError } from '../http/api-error';
 import { icsAttachment } from '../outbox/ics';
-import { composeMessage, outboxEvents, outboxInTransaction, type MailSettings } from '../outbox/outbox';
+import { composeMessage, outboxEvents, outboxId, outboxInTransaction, type MailSettings } from '../outbox/outbox';
 import type { ResponseIndexEntry } from '../responses/responses.repository';
 import { responseIndexId } from '../responses/responses.repository';
 import { COLLECTIONS } from '../store/collections';
@@ -42,6 +42,10 @@ type BookingRecord = {
 
 const bookingId = (formId: string, userId: string) => `${userId}__${formId}`;
 const noSlotError = () => new ApiError('not-found', INTERVIEW_MESSAGES.noSlot);
+/** After the release no booking changes: the release itself cancelled every interview still to come. */
+function assertNotReleased(form: ApplicationForm): void {
+  if (form.decisionsReleased) throw ApiError.because('released', INTERVIEW_MESSAGES.released);
+}
 const cutoffHoursOf = (form: Pick<ApplicationForm, 'interviewCutoffHours'>) =>
   form.interviewCutoffHours ?? DEFAULT_INTERVIEW_CUTOFF_HOURS;
 
@@ -63,6 +67,8 @@ export function bookingMessage(input: {
   response: Pick<ApplicationResponse, 'rolesApplied'>;
   mail: MailSettings;
   at: string;
+  /** The cause, when not the applicant's own booking or cancellation (the release's). */
+  event?: string;
 }) {
   const { kind, form, slot, applicant, mail, at } = input;
   const slotTime = formatDateTime(slot.startsAt, form.timeZone ?? mail.timeZone);
@@ -72,7 +78,7 @@ export function bookingMessage(input: {
   return composeMessage({
     kind,
     form,
-    event: cancelled ? outboxEvents.unbooked(slot.id, at) : outboxEvents.booked(slot.id, at),
+    event: input.event ?? (cancelled ? outboxEvents.unbooked(slot.id, at) : outboxEvents.booked(slot.id, at)),
     recipient: applicant,
     values: {
       firstName: applicant.firstName,
@@ -255,6 +261,17 @@ export function createInterviewsService(deps: { store: DocumentStore; now: () =>
         return { invited: false, ...zone, cutoffHours, booking: null, slots: [] };
       const slots = await slotsOf(formId);
       const held = slots.find((slot) => slot.bookings.some((booking) => booking.userId === userId));
+      if (form.decisionsReleased) {
+        // Only an interview that took place before the release is still held: nothing to book or move.
+        return {
+          invited: true,
+          ...zone,
+          cutoffHours,
+          released: true,
+          booking: held ? applicantSlotView(held) : null,
+          slots: [],
+        };
+      }
       return {
         invited: true,
         ...zone,
@@ -274,6 +291,8 @@ export function createInterviewsService(deps: { store: DocumentStore; now: () =>
       const response = await invitation(formId, user.id);
       if (!response) throw ApiError.because('not-invited', INTERVIEW_MESSAGES.notInvited);
       await store.transaction(async (tx) => {
+        // Read in the transaction: a release committing first makes this booking retry and see it.
+        assertNotReleased((await tx.get<ApplicationForm>(COLLECTIONS.forms, formId)) ?? form);
         const slot = await slotInTx(tx, formId, slotId);
         const record = await tx.get<BookingRecord>(COLLECTIONS.interviewBookings, bookingId(formId, user.id));
         if (record?.slotId === slotId) throw ApiError.because('already-booked', INTERVIEW_MESSAGES.alreadyBooked);
@@ -305,6 +324,7 @@ export function createInterviewsService(deps: { store: DocumentStore; now: () =>
       const form = await applicantFormOrThrow(formId, userId);
       const cutoffHours = cutoffHoursOf(form);
       await store.transaction(async (tx) => {
+        assertNotReleased((await tx.get<ApplicationForm>(COLLECTIONS.forms, formId)) ?? form);
         const record = await tx.get<BookingRecord>(COLLECTIONS.interviewBookings, bookingId(formId, userId));
         const slot = record ? await tx.get<InterviewSlot>(COLLECTIONS.interviewSlots, record.slotId) : null;
         if (!record || !slot) throw new ApiError('not-found', INTERVIEW_MESSAGES.noBooking);
@@ -323,4 +343,57 @@ export function createInterviewsService(deps: { store: DocumentStore; now: () =>
       return this.forApplicant(formId, userId);
     },
   };
+}
+
+/**
+ * What a release does to the interviews of its form: every booking of a slot that starts after the
+ * release is cancelled, each with an "Interview cancelled" email (and its `.ics`), a slot per
+ * transaction. Idempotent: the messages' ids name the slot and the release's time, and a booking
+ * cancelled once is gone, so running it again (a resumed release job) does nothing twice.
+ * Interviews that took place before the release stay as they were.
+ */
+export async function cancelInterviewsAtRelease(
+  deps: { store: DocumentStore; mail: MailSettings },
+  formId: string,
+  releasedAt: string,
+): Promise<{ cancelled: number }> {
+  const { store, mail } = deps;
+  const upcoming = (
+    await queryAll<InterviewSlot>(store, COLLECTIONS.interviewSlots, [{ field: 'formId', value: formId }])
+  ).filter((slot) => slot.bookings.length > 0 && Date.parse(slot.startsAt) > Date.parse(releasedAt));
+  let cancelled = 0;
+  for (const { id } of upcoming) {
+    cancelled += await store.transaction(async (tx) => {
+      const form = await tx.get<ApplicationForm>(COLLECTIONS.forms, formId);
+      const slot = await tx.get<InterviewSlot>(COLLECTIONS.interviewSlots, id);
+      if (!form?.decisionsReleased || !slot || slot.bookings.length === 0) return 0;
+      const outbox = outboxInTransaction(tx);
+      const event = outboxEvents.unbookedAtRelease(slot.id, releasedAt);
+      const notes = [];
+      for (const booking of slot.bookings) {
+        const applicant = await tx.get<User>(COLLECTIONS.users, booking.userId);
+        const response = await tx.get<ApplicationResponse>(COLLECTIONS.responses, booking.responseId);
+        const queued = applicant ? await outbox.getOutboxMessage(outboxId(event, applicant.id)) : null;
+        if (applicant && response && !queued) notes.push({ applicant, response });
+      }
+      for (const { applicant, response } of notes) {
+        outbox.queueMessage(
+          bookingMessage({
+            kind: 'interviewCancellation',
+            form,
+            slot,
+            applicant,
+            response,
+            mail,
+            at: releasedAt,
+            event,
+          }),
+        );
+      }
+      for (const booking of slot.bookings) tx.delete(COLLECTIONS.interviewBookings, bookingId(formId, booking.userId));
+      tx.update(COLLECTIONS.interviewSlots, slot.id, { bookings: [] });
+      return slot.bookings.length;
+    });
+  }
+  return { cancelled };
 }

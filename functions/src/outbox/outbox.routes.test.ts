@@ -181,10 +181,25 @@ describe('the decision message', () => {
     );
     const ada = released.find((message) => message.recipientId === 'ada')!;
     expect(ada.text).toContain('Welcome aboard, ada: you join as Engineer.');
+    // Each decision in plain words, whatever the letter says.
+    expect(ada.text).toMatch(/Engineer: Accepted/);
     // The role without a letter of its own gets the generic text.
     expect(ada.text).toContain('We were impressed by your application');
     expect(ada.text).toContain('http://localhost:8080/apply/status');
     expect(ada.text).toContain('its decisions have been released');
+  });
+
+  it('says each decision in plain words, also under a letter that never names it', async () => {
+    await harness.store.update(COLLECTIONS.forms, FORM_ID, {
+      letters: [{ decision: 'accepted', body: 'See you at the kickoff, {firstName}.' }],
+    });
+    await submitApplication(harness, 'ada');
+    await decideAll('accepted');
+    expect((await harness.as('dora').post(`/admin/forms/${FORM_ID}/release`, {})).status).toBe(200);
+
+    const [message] = (await outbox(harness.store)).filter((queued) => queued.template === 'decisionReleased');
+    expect(message!.text).toContain('See you at the kickoff, ada.');
+    expect(message!.text).toMatch(/\b\w[\w ]*: Accepted\b/);
   });
 
   it('is not queued by a release that fails: undecided rows (409), or a failed commit', async () => {

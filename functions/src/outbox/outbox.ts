@@ -81,6 +81,11 @@ export const outboxEvents = {
   booked: (slotId: string, at: string) => `interview-book.${slotId}.${Date.parse(at)}`,
   /** A cancellation of a booking of a slot, at the time it was made. */
   unbooked: (slotId: string, at: string) => `interview-cancel.${slotId}.${Date.parse(at)}`,
+  /** The confirmation of an applicant's reply to an offer: one reply per response and role, so one message. */
+  offerReplied: (responseId: string, role: string) => `offer-reply.${responseId}.${role}`,
+  /** A booking cancelled because the form's decisions were released (at the release's time). */
+  unbookedAtRelease: (slotId: string, releasedAt: string) =>
+    `interview-release-cancel.${slotId}.${Date.parse(releasedAt)}`,
   /** Once per applicant and form: the reminder of an unsubmitted draft before the due date. */
   draftReminder: (formId: string) => `draft-reminder.${formId}`,
 };

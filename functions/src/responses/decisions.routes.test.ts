@@ -1,4 +1,5 @@
 import { RESPONSE_MESSAGES, typedMarkdown, type ApplicationResponse, type MyApplication } from '@portal/shared/domain';
+import type { OutboxMessage } from '../outbox/outbox';
 import { COLLECTIONS } from '../store/collections';
 import {
   completeResponse,
@@ -36,6 +37,12 @@ const mine = async (caller: 'ada' | 'eve' = 'ada') => {
   return res.body.items as MyApplication[];
 };
 const decision = (role: string) => harness.as('ada').get(`/responses/${submitted.id}/decisions/${role}`);
+const offerReplies = async () =>
+  (
+    await harness.store.query<OutboxMessage>(COLLECTIONS.outbox, { where: [{ field: 'recipientId', value: 'ada' }] })
+  ).items
+    .map(({ data }) => data)
+    .filter((message) => message.template === 'offerReply');
 const reply = (role: string, body: object) =>
   harness.as('ada').post(`/responses/${submitted.id}/decisions/${role}/reply`, body);
 
@@ -186,7 +193,12 @@ describe('GET /api/responses/:responseId/decisions/:role', () => {
     await release();
     const res = await decision(role);
     expect(res.status).toBe(404);
-    expect(res.body.error).toEqual({ code: 'not-found', message: 'You did not apply for this role' });
+    // The reason lets the decision page say so, instead of "No response for this ID!".
+    expect(res.body.error).toEqual({
+      code: 'not-found',
+      message: 'You did not apply for this role',
+      reason: 'not-applied',
+    });
   });
 
   it("answers 404 to another applicant's response", async () => {
@@ -229,6 +241,37 @@ describe('POST /api/responses/:responseId/decisions/:role/reply', () => {
     const res = await reply('engineer', { reply: 'decline' });
     expect(res.status).toBe(200);
     expect(res.body.offer).toBe('declined');
+  });
+
+  it.each([
+    ['accept', 'accepted'],
+    ['decline', 'declined'],
+  ] as const)('confirms a reply (%s) by email, queued with it, once', async (answer, offer) => {
+    await release();
+    harness.clock.now = later(START, 5000);
+    expect((await reply('engineer', { reply: answer })).status).toBe(200);
+    expect((await refusedReply('engineer', { reply: answer })).status).toBe(409);
+
+    const confirmations = await offerReplies();
+    expect(confirmations).toHaveLength(1);
+    expect(confirmations[0]).toMatchObject({
+      id: `offer-reply.${submitted.id}.engineer~ada`,
+      to: 'ada@example.com',
+      state: 'queued',
+      subject: `You ${offer} the Engineer offer from Example Chapter`,
+      data: expect.objectContaining({
+        reply: offer,
+        role: 'Engineer',
+        decisionLink: expect.stringContaining(`/apply/decision/${submitted.id}/engineer`),
+      }),
+    });
+    expect(confirmations[0]?.text).toContain(`you ${offer} the Engineer offer from Example Chapter`);
+  });
+
+  it('queues no confirmation for a refused reply', async () => {
+    await release();
+    expect((await refusedReply('bootcamp', { reply: 'accept' })).status).toBe(403);
+    expect(await offerReplies()).toEqual([]);
   });
 
   it('takes exactly one of two racing replies', async () => {

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { applicationResponseSchema, offerReplySchema, teamRoleSchema } from '@portal/shared/domain';
 import type { AppDeps } from '../app-deps';
+import type { MailSettings } from '../outbox/outbox';
 import { parseParam } from '../http/params';
 import { parseInput } from '../http/validate';
 import { requireIdentity } from '../identity/identity-middleware';
@@ -9,8 +10,12 @@ import { createResponsesRepository } from './responses.repository';
 import { noResponseError } from './responses.service';
 
 /** The applicant's decision page: the outcome per role after release, and the reply to an offer. */
-export function decisionsRoutes(deps: Pick<AppDeps, 'store'> & { now: () => Date }): Router {
-  const decisions = createDecisionsService({ responses: createResponsesRepository(deps.store), now: deps.now });
+export function decisionsRoutes(deps: Pick<AppDeps, 'store'> & { now: () => Date; mail: MailSettings }): Router {
+  const decisions = createDecisionsService({
+    responses: createResponsesRepository(deps.store),
+    now: deps.now,
+    mail: deps.mail,
+  });
   const router = Router();
   const verified = requireIdentity({ verifiedEmail: true });
 

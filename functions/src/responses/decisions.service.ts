@@ -1,14 +1,19 @@
 import {
   applicantLetter,
+  formatDateTime,
+  formTeamRoles,
   RESPONSE_MESSAGES,
+  teamRoleLabel,
   type ApplicationForm,
   type ApplicationRow,
   type ApplicationResponse,
   type OfferReply,
   type RoleDecision,
   type TeamRole,
+  type User,
 } from '@portal/shared/domain';
 import { ApiError } from '../http/api-error';
+import { composeMessage, outboxEvents, outboxId, type MailSettings, type OutboxMessage } from '../outbox/outbox';
 import type { ResponsesRepository } from './responses.repository';
 import { ownedOrNotFound } from './responses.service';
 
@@ -18,7 +23,40 @@ export const DECISION_MESSAGES = {
   alreadyReplied: 'You have already replied to this offer',
 } as const;
 
-export const noDecisionError = () => new ApiError('not-found', DECISION_MESSAGES.noDecision);
+export const noDecisionError = () => ApiError.because('not-applied', DECISION_MESSAGES.noDecision);
+
+/** The applicant's decision page for a role, linked from the reply's confirmation. */
+export const decisionPagePath = (responseId: string, role: string) =>
+  `/apply/decision/${encodeURIComponent(responseId)}/${encodeURIComponent(role)}`;
+
+/** The confirmation of a reply to an offer, either way, queued with the reply. */
+function offerReplyMessage(input: {
+  form: ApplicationForm;
+  applicant: User;
+  responseId: string;
+  role: TeamRole;
+  offer: 'accepted' | 'declined';
+  at: string;
+  mail: MailSettings;
+}): OutboxMessage {
+  const { form, applicant, responseId, role, offer, at, mail } = input;
+  return composeMessage({
+    kind: 'offerReply',
+    form,
+    event: outboxEvents.offerReplied(responseId, role),
+    recipient: applicant,
+    values: {
+      firstName: applicant.firstName,
+      semester: form.semester,
+      role: teamRoleLabel(formTeamRoles(form), role),
+      reply: offer,
+      repliedAt: formatDateTime(at, form.timeZone ?? mail.timeZone),
+      decisionLink: `${mail.portalUrl}${decisionPagePath(responseId, role)}`,
+    },
+    settings: mail,
+    at,
+  });
+}
 
 export interface DecisionsService {
   get(uid: string, responseId: string, role: TeamRole): Promise<RoleDecision>;
@@ -40,8 +78,12 @@ function appliedStatus(response: ApplicationResponse, role: TeamRole, status: Ap
 }
 
 /** What an applicant sees of the outcome per role: nothing before release, then the decision and the offer. */
-export function createDecisionsService(deps: { responses: ResponsesRepository; now: () => Date }): DecisionsService {
-  const { responses, now } = deps;
+export function createDecisionsService(deps: {
+  responses: ResponsesRepository;
+  now: () => Date;
+  mail: MailSettings;
+}): DecisionsService {
+  const { responses, now, mail } = deps;
   const firstNameOf = async (uid: string) => (await responses.getUser(uid))?.firstName ?? '';
   return {
     async get(uid, responseId, role) {
@@ -62,11 +104,21 @@ export function createDecisionsService(deps: { responses: ResponsesRepository; n
         if (status.offer) throw ApiError.because('offer-answered', DECISION_MESSAGES.alreadyReplied);
         if (status.decision !== 'accepted') throw ApiError.because('no-offer', DECISION_MESSAGES.noOffer);
         const user = await tx.getUser(uid);
+        const queued = user
+          ? await tx.getOutboxMessage(outboxId(outboxEvents.offerReplied(responseId, role), uid))
+          : null;
         const answered = {
           offer: reply === 'accept' ? ('accepted' as const) : ('declined' as const),
           offerRepliedAt: repliedAt.toISOString(),
         };
         tx.recordOfferReply(responseId, role, answered);
+        // The confirmation commits with the reply, or neither does.
+        if (user && !queued) {
+          const at = answered.offerRepliedAt;
+          tx.queueMessage(
+            offerReplyMessage({ form, applicant: user, responseId, role, offer: answered.offer, at, mail }),
+          );
+        }
         return { status: { ...status, ...answered }, form, firstName: user?.firstName ?? '' };
       });
       return toRoleDecision(status, form, firstName);

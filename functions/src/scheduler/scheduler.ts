@@ -2,6 +2,7 @@ import type { ApplicationForm } from '@portal/shared/domain';
 import { deleteExpiredRateLimits } from '../http/rate-limit-store';
 import { createReviewerProgressService } from '../staff/reviewer-progress.service';
 import { createReviewsRepository, type ReleaseJob } from '../staff/reviews.repository';
+import { cancelInterviewsAtRelease } from '../interviews/interviews.service';
 import { createRowDecisionsService } from '../staff/row-decisions.service';
 import type { MailSettings } from '../outbox/outbox';
 import { COLLECTIONS } from '../store/collections';
@@ -33,7 +34,12 @@ export interface SchedulerRun {
 export function createScheduler(deps: { store: DocumentStore; now: () => Date; mail: MailSettings }) {
   const { store, now, mail } = deps;
   const reviews = createReviewsRepository(store);
-  const decisions = createRowDecisionsService({ reviews, now, mail });
+  const decisions = createRowDecisionsService({
+    reviews,
+    now,
+    mail,
+    cancelInterviews: (formId, releasedAt) => cancelInterviewsAtRelease({ store, mail }, formId, releasedAt),
+  });
   const schedules = createReleaseScheduleService({ store, reviews, now, release: decisions.release });
   const progress = createReviewerProgressService({ reviews, now, mail });
   return {

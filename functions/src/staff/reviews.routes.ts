@@ -34,6 +34,7 @@ import { createReviewerProgressService } from './reviewer-progress.service';
 import { createDashboardService } from './dashboard.service';
 import { createLetterPreviewService } from './letter-preview.service';
 import { createReviewsRepository } from './reviews.repository';
+import { cancelInterviewsAtRelease } from '../interviews/interviews.service';
 import { createRowDecisionsService } from './row-decisions.service';
 import { noAssessmentError, noRowError } from './staff-errors';
 import { requireStaff, requireSuperReviewer } from './staff-access';
@@ -48,7 +49,11 @@ export function reviewsRoutes(
   const calibration = createCalibrationCache(reviewsRepository);
   const services = { reviews: reviewsRepository, now: deps.now, calibration };
   const dashboard = createDashboardService(services);
-  const decisions = createRowDecisionsService({ ...services, mail: deps.mail });
+  const decisions = createRowDecisionsService({
+    ...services,
+    mail: deps.mail,
+    cancelInterviews: (formId, releasedAt) => cancelInterviewsAtRelease(deps, formId, releasedAt),
+  });
   const assignments = createAssignmentsService({ ...services, mail: deps.mail });
   const assessments = createAssessmentsService(services);
   const autoAssign = createAutoAssignService(services);

@@ -148,10 +148,17 @@ async function qualifyInTransaction(
  */
 export const RELEASE_MESSAGES_PER_TRANSACTION = 200;
 
+/** Each decision in plain words, as the applicant's status page says it. */
+export const DECISION_WORDS: Record<FinalDecision, string> = {
+  accepted: 'Accepted',
+  waitlist: 'Waitlisted',
+  denied: 'Denied',
+};
+
 /**
- * An applicant's "decision released" message: the letter of each role applied for (the form's,
- * filled in, else the generic text), under the role's name when there are several, and the link
- * to their status page.
+ * An applicant's "decision released" message: for each role applied for, the decision in plain
+ * words ("Engineer: Accepted") and its letter (the form's, filled in, else the generic text), and
+ * the link to their status page.
  */
 function decisionMessage(
   form: ApplicationForm,
@@ -167,7 +174,8 @@ function decisionMessage(
       const body =
         applicantLetter(form, row.decision, row.role, applicant.firstName)?.body ??
         GENERIC_LETTERS[row.decision as FinalDecision];
-      return rows.length > 1 ? `**${teamRoleLabel(labels, row.role)}**\n\n${body}` : body;
+      const decision = DECISION_WORDS[row.decision as FinalDecision];
+      return `**${teamRoleLabel(labels, row.role)}: ${decision}**\n\n${body}`;
     });
   return composeMessage({
     kind: 'decisionReleased',
@@ -207,8 +215,15 @@ async function unqueuedRecipients(
 }
 
 /** The super-reviewer's calls on rows (qualified, decision, one or selected) and the release of a form's decisions, each audited. */
-export function createRowDecisionsService(deps: { reviews: ReviewsRepository; now: () => Date; mail: MailSettings }) {
+export function createRowDecisionsService(deps: {
+  reviews: ReviewsRepository;
+  now: () => Date;
+  mail: MailSettings;
+  /** Cancels the form's interviews still to come once its release committed (idempotent). */
+  cancelInterviews?: (formId: string, releasedAt: string) => Promise<unknown>;
+}) {
   const { reviews, now, mail } = deps;
+  const cancelInterviews = deps.cancelInterviews ?? (async () => undefined);
 
   /**
    * Writes the messages of a committed release that are not written yet, a batch per transaction,
@@ -231,6 +246,7 @@ export function createRowDecisionsService(deps: { reviews: ReviewsRepository; no
         return recipients.length;
       });
     }
+    await cancelInterviews(formId, job.at);
     await reviews.transaction(async (tx) => {
       tx.setReleaseJob({ ...job, state: 'done' });
     });
@@ -339,12 +355,14 @@ export function createRowDecisionsService(deps: { reviews: ReviewsRepository; no
       const known = await reviews.formRows(formId);
       const applicants = [...new Set(known.map((row) => row.userId))];
       const first = applicants.slice(0, RELEASE_MESSAGES_PER_TRANSACTION);
+      let releasedAt = '';
       const released = await reviews.transaction(async (tx) => {
         const current = await tx.getForm(formId);
         if (!current) throw noFormError();
         assertNotReleased(current);
         if ((await tx.countUndecided(formId)) > 0) return null;
         const at = now().toISOString();
+        releasedAt = at;
         const recipients = await unqueuedRecipients(tx, formId, known, first);
         const released = { ...current, decisionsReleased: true };
         tx.setForm(released);
@@ -366,6 +384,7 @@ export function createRowDecisionsService(deps: { reviews: ReviewsRepository; no
       });
       if (released) {
         await writeReleaseMessages(formId);
+        await cancelInterviews(formId, releasedAt);
         return released;
       }
       const { unqualified: _rows, ...counts } = await undecided(formId);

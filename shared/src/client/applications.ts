@@ -16,6 +16,20 @@ export const applicationKeys = {
   decision: (responseId: string, role: string) => [...applicationKeys.all, 'decision', responseId, role] as const,
 };
 
+/**
+ * How long an applicant page's first data stays fresh once fetched: the route asks for it as it
+ * is entered, while the page's code arrives (applicant-app's `Prefetched`), and the page, mounting
+ * a moment later, uses it instead of asking again. Mutations invalidate it as before.
+ */
+export const PREFETCHED_FRESH_MS = 5_000;
+
+/**
+ * The options of a query a route asks for early: fresh for the moment the page takes to mount, and
+ * a failure of that early request is the page's failure (shown with "Try again"), not asked again
+ * because the page mounted.
+ */
+export const PREFETCHED = { staleTime: PREFETCHED_FRESH_MS, retryOnMount: false } as const;
+
 export const formKeys = {
   all: ['forms'] as const,
   active: () => [...formKeys.all, 'active'] as const,
@@ -30,6 +44,7 @@ export function activeFormQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: formKeys.active(),
     queryFn: () => api.request<ApplicationForm>('GET', '/forms/active'),
+    ...PREFETCHED,
   });
 }
 
@@ -37,6 +52,7 @@ export function formQueryOptions(api: ApiClient, formId: string) {
   return queryOptions({
     queryKey: formKeys.byId(formId),
     queryFn: () => api.request<ApplicationForm>('GET', `/forms/${encodeURIComponent(formId)}`),
+    ...PREFETCHED,
     staleTime: 60_000,
   });
 }
@@ -45,6 +61,7 @@ export function myApplicationsQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: applicationKeys.mine(),
     queryFn: async () => (await api.request<{ items: MyApplication[] }>('GET', '/responses/mine')).items,
+    ...PREFETCHED,
   });
 }
 
@@ -56,6 +73,7 @@ export function decisionQueryOptions(api: ApiClient, responseId: string, role: s
         'GET',
         `/responses/${encodeURIComponent(responseId)}/decisions/${encodeURIComponent(role)}`,
       ),
+    ...PREFETCHED,
   });
 }
 

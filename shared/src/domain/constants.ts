@@ -126,3 +126,9 @@ export const RETRY_DELAY_MAX_MS = 30_000;
 export function retryDelay(attemptIndex: number): number {
   return Math.min(RETRY_DELAY_BASE_MS * 2 ** attemptIndex, RETRY_DELAY_MAX_MS);
 }
+
+/** What an id (a form's, a section's, a role's…) may be made of, and how long it may be. */
+export const ID_CHARACTERS = /^[A-Za-z0-9_-]+$/;
+export const ID_MAX_LENGTH = 128;
+/** Whether `text` can be an id (`idSchema`'s rule, without zod). */
+export const isId = (text: string) => text.length <= ID_MAX_LENGTH && ID_CHARACTERS.test(text);

@@ -22,6 +22,7 @@ export const API_ERROR_REASONS = {
   'not-released': 'forbidden',
   'no-offer': 'forbidden',
   'offer-answered': 'conflict',
+  'not-applied': 'not-found',
   // Interviews.
   'not-invited': 'forbidden',
   'slot-full': 'conflict',
@@ -65,6 +66,7 @@ export const API_ERROR_REASON_MEANINGS: Record<ApiErrorReason, string> = {
   'not-released': "The form's decisions are not released yet.",
   'no-offer': 'The decision for this role is not an offer.',
   'offer-answered': 'The offer was already accepted or declined.',
+  'not-applied': 'The applicant did not apply for this role (or it is no role of the form).',
   // Interviews.
   'not-invited': 'The applicant was not invited to interview for this form.',
   'slot-full': 'The interview slot has no seat left.',

@@ -23,6 +23,7 @@ export const INTERVIEW_MESSAGES = {
   interviewerNotStaff: 'Only reviewers and super-reviewers can interview',
   startsInPast: 'A slot must start in the future',
   alreadyBooked: 'You have already booked this slot',
+  released: 'Decisions have been released: interviews can no longer be booked, moved or cancelled',
 } as const;
 
 export const interviewSlotBodySchema = z.strictObject({
@@ -79,6 +80,11 @@ export interface ApplicantInterviews {
   /** The form's time zone, when it names one (else the chapter's): slot times are shown in it. */
   timeZone?: string;
   cutoffHours: number;
+  /**
+   * The form's decisions are released: nothing can be booked, moved or cancelled any more (a
+   * booking of a slot still to come was cancelled by the release, with an email).
+   */
+  released?: boolean;
   booking: ApplicantSlotView | null;
   /** Future slots with a free seat, before the cut-off, in time order (empty unless invited). */
   slots: ApplicantSlotView[];

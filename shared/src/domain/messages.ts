@@ -20,6 +20,7 @@ export const MESSAGE_KINDS = [
   'interviewConfirmation',
   'interviewCancellation',
   'draftReminder',
+  'offerReply',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -31,6 +32,7 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   interviewConfirmation: 'Interview confirmation',
   interviewCancellation: 'Interview cancelled',
   draftReminder: 'Unsubmitted draft reminder',
+  offerReply: 'Offer reply confirmation',
 };
 
 /** Placeholders every message may use: the letters' and the chapter's name. */
@@ -52,6 +54,8 @@ export const MESSAGE_PLACEHOLDERS = {
   interviewCancellation: [...COMMON_PLACEHOLDERS, 'slotTime', 'length', 'place', 'bookingLink'],
   /** To an applicant with an unsubmitted draft, 48 h before `{dueDate}` (the form's, with its zone). */
   draftReminder: [...COMMON_PLACEHOLDERS, 'dueDate', 'applicationLink'],
+  /** To an applicant who answered an offer: `{role}` is the offer's role, `{reply}` "accepted" or "declined". */
+  offerReply: [...COMMON_PLACEHOLDERS, 'reply', 'repliedAt', 'decisionLink'],
 } as const satisfies Record<MessageKind, readonly string[]>;
 export type MessagePlaceholder<K extends MessageKind> = (typeof MESSAGE_PLACEHOLDERS)[K][number];
 
@@ -74,9 +78,11 @@ export const MESSAGE_FOOTERS: Record<MessageKind, (chapter: string) => string> =
   interviewConfirmation: (chapter) =>
     `You received this email because you booked an interview with ${chapter} through its application portal.`,
   interviewCancellation: (chapter) =>
-    `You received this email because you cancelled your interview with ${chapter} through its application portal.`,
+    `You received this email because you had an interview with ${chapter} booked through its application portal, and it is cancelled.`,
   draftReminder: (chapter) =>
     `You received this email because you started an application to ${chapter} and have not submitted it yet. It is sent once.`,
+  offerReply: (chapter) =>
+    `You received this email because you replied to an offer from ${chapter} through its application portal.`,
 };
 
 const placeholderList = (names: readonly string[]) => names.map((name) => `{${name}}`).join(', ');
@@ -120,6 +126,7 @@ export const messageTemplatesSchema = z.strictObject({
   interviewConfirmation: z.optional(templateSchema('interviewConfirmation')),
   interviewCancellation: z.optional(templateSchema('interviewCancellation')),
   draftReminder: z.optional(templateSchema('draftReminder')),
+  offerReply: z.optional(templateSchema('offerReply')),
 });
 export type MessageTemplates = z.infer<typeof messageTemplatesSchema>;
 export type MessageTemplate = { subject: string; body: string };
@@ -190,7 +197,7 @@ export const DEFAULT_MESSAGE_TEMPLATES: Record<MessageKind, MessageTemplate> = {
       '',
       'Your interview with {chapter} on {slotTime} ({length}, {place}) is cancelled.',
       '',
-      'To book another slot: {bookingLink}',
+      'Your interview page (to book another slot while booking is open): {bookingLink}',
     ].join('\n'),
   },
   draftReminder: {
@@ -201,6 +208,16 @@ export const DEFAULT_MESSAGE_TEMPLATES: Record<MessageKind, MessageTemplate> = {
       'You started an application to {chapter} for {semester}, but it is not submitted yet. Applications are due {dueDate}.',
       '',
       'Finish and submit it here: {applicationLink}',
+    ].join('\n'),
+  },
+  offerReply: {
+    subject: 'You {reply} the {role} offer from {chapter}',
+    body: [
+      'Hi {firstName},',
+      '',
+      'This confirms your reply: on {repliedAt} you {reply} the {role} offer from {chapter} for {semester}.',
+      '',
+      'Your decision: {decisionLink}',
     ].join('\n'),
   },
 };

@@ -9,5 +9,5 @@ export const RESPONSE_MESSAGES = {
   notEditable: 'This application can no longer be edited',
   pastDue: 'The deadline for this application has passed',
   decisionsNotReleased: 'Decisions have not been released yet',
-  decisionsReleased: 'Decisions for this form have been released: it no longer takes applications',
+  decisionsReleased: 'This application is closed: decisions have been released',
 } as const;

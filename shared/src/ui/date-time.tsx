@@ -1,6 +1,78 @@
-import { useDateFormat } from '@portal/shared/client';
+import { useTimeZone } from '@portal/shared/client';
+import { formatDate, localTimeZone } from '@portal/shared/domain';
 
-/** A date and time in the portal's one format and the chapter's time zone (or `timeZone`), as a <time> element. */
+const LOCALE = 'en-US';
+const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
+const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+
+function zonePart(timeZone: string, at: Date, style: Intl.DateTimeFormatOptions['timeZoneName']): string {
+  return (
+    new Intl.DateTimeFormat(LOCALE, { timeZone, timeZoneName: style })
+      .formatToParts(at)
+      .find((part) => part.type === 'timeZoneName')?.value ?? timeZone
+  );
+}
+
+/**
+ * A time zone's name in words, as people say it: "Eastern Time", "Central European Time",
+ * "Coordinated Universal Time" (never a zone id like "America/New_York"). A zone with no generic
+ * name gets its name at that instant, else its offset ("GMT-05:00").
+ */
+export function timeZoneName(timeZone: string, at: Date = new Date()): string {
+  const generic = zonePart(timeZone, at, 'longGeneric');
+  return generic.startsWith('GMT') ? zonePart(timeZone, at, 'long') : generic;
+}
+
+const wallTime = (at: Date, timeZone: string, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat(LOCALE, { ...options, timeZone }).format(at);
+
+/** A date and time in a zone, the zone named in words: "Mar 9, 2026, 9:30 AM Eastern Time". */
+export function formatZonedDateTime(value: string | Date, timeZone: string): string {
+  const at = new Date(value);
+  return `${wallTime(at, timeZone, { ...DATE, ...TIME })} ${timeZoneName(timeZone, at)}`;
+}
+
+/**
+ * The same instant on the reader's clock, when the reader's zone shows another time or zone name:
+ * "your time: 2:30 PM Central European Time" (with the date when it is another day there); null
+ * when the reader is in the zone shown.
+ */
+export function formatLocalTime(value: string | Date, timeZone: string, readerZone = localTimeZone()): string | null {
+  const at = new Date(value);
+  const shown = formatZonedDateTime(at, timeZone);
+  const local = formatZonedDateTime(at, readerZone);
+  if (local === shown) return null;
+  const sameDay = wallTime(at, timeZone, DATE) === wallTime(at, readerZone, DATE);
+  const time = wallTime(at, readerZone, sameDay ? TIME : { ...DATE, ...TIME });
+  return `your time: ${time} ${timeZoneName(readerZone, at)}`;
+}
+
+/** As text (a title, a label): "Mar 9, 2026, 9:30 AM Eastern Time (your time: 2:30 PM Central European Time)". */
+export function formatDateTimeForReader(value: string | Date, timeZone: string, readerZone = localTimeZone()): string {
+  const local = formatLocalTime(value, timeZone, readerZone);
+  return local ? `${formatZonedDateTime(value, timeZone)} (${local})` : formatZonedDateTime(value, timeZone);
+}
+
+/**
+ * The portal's times for a reader: in one zone (the form's, else the chapter's from the build,
+ * else the reader's), named in words, with the reader's own time beside it when theirs differs.
+ */
+export function useReaderTime(formTimeZone?: string) {
+  const zone = useTimeZone(formTimeZone);
+  return {
+    zone,
+    /** The zone's name in words, e.g. "Eastern Time". */
+    zoneName: timeZoneName(zone),
+    /** "Mar 9, 2026, 9:30 AM Eastern Time (your time: 2:30 PM Central European Time)". */
+    format: (value: string | Date) => formatDateTimeForReader(value, zone),
+  };
+}
+
+/**
+ * A date and time in the portal's one zone (the chapter's, or `timeZone`), named in words, as a
+ * <time> element, with the reader's own time beside it when their zone differs; a date alone
+ * (`dateOnly`) names no zone.
+ */
 export function DateTime({
   value,
   dateOnly = false,
@@ -10,6 +82,13 @@ export function DateTime({
   dateOnly?: boolean;
   timeZone?: string;
 }) {
-  const format = useDateFormat(timeZone);
-  return <time dateTime={value}>{dateOnly ? format.date(value) : format.dateTime(value)}</time>;
+  const zone = useTimeZone(timeZone);
+  if (dateOnly) return <time dateTime={value}>{formatDate(value, zone)}</time>;
+  const local = formatLocalTime(value, zone);
+  return (
+    <>
+      <time dateTime={value}>{formatZonedDateTime(value, zone)}</time>
+      {local && ` (${local})`}
+    </>
+  );
 }

@@ -17,4 +17,6 @@ export * from './decision-letter';
 export * from './question-field';
 export * from './loading-screen';
 export * from './lazy-page';
+export * from './load-boundary';
 export * from './portal-tokens';
+export * from './page-title';

@@ -1,10 +1,24 @@
-import { Fragment, lazy, Suspense, type CSSProperties } from 'react';
+import { Fragment, type CSSProperties } from 'react';
 import { theme, Typography } from 'antd';
 import { withoutTypedMarks } from '@portal/shared/domain';
+import { lazyPart, LoadFailed } from './load-boundary';
+
+/** The text as it was written: what shows while the renderer arrives, or if it cannot be loaded. */
+function AsWritten({ children }: { children: string }) {
+  return <div style={{ whiteSpace: 'pre-wrap' }}>{withoutTypedMarks(children)}</div>;
+}
 
 // The renderer (react-markdown, remark-gfm, remark-breaks) is a chunk of its own, fetched by the
 // first page that shows markdown; Module Federation shares those libraries between the remotes.
-const MarkdownRenderer = lazy(() => import('./markdown-renderer'));
+const MarkdownRenderer = lazyPart(() => import('./markdown-renderer').then((module) => module.default), {
+  loading: ({ children }: { children: string }) => <AsWritten>{children}</AsWritten>,
+  failed: ({ children }, retry) => (
+    <>
+      <AsWritten>{children}</AsWritten>
+      <LoadFailed onRetry={retry} compact />
+    </>
+  ),
+});
 
 /** The text sits in its place like a paragraph would: no margin above its first block or below its last. */
 const MARKDOWN_CSS =
@@ -75,7 +89,8 @@ export interface MarkdownProps {
  * with GFM (lists, tables, strikethrough, autolinks) and single line breaks kept. Raw HTML is
  * never rendered (it shows as text); links open in a new tab with rel="noopener noreferrer";
  * images are never loaded (each becomes a link to it). A text without markdown renders at once;
- * otherwise, until the renderer has arrived, the text shows as it was written.
+ * otherwise, until the renderer has arrived, the text shows as it was written (and stays so, with
+ * "Try again", if the renderer cannot be loaded).
  */
 export function Markdown({ children, id, secondary, style }: MarkdownProps) {
   const { token } = theme.useToken();
@@ -94,13 +109,7 @@ export function Markdown({ children, id, secondary, style }: MarkdownProps) {
       <style href="portal-markdown" precedence="default">
         {MARKDOWN_CSS}
       </style>
-      {plain ? (
-        <PlainText paragraphs={plain} />
-      ) : (
-        <Suspense fallback={<div style={{ whiteSpace: 'pre-wrap' }}>{withoutTypedMarks(children)}</div>}>
-          <MarkdownRenderer>{children}</MarkdownRenderer>
-        </Suspense>
-      )}
+      {plain ? <PlainText paragraphs={plain} /> : <MarkdownRenderer>{children}</MarkdownRenderer>}
     </Typography>
   );
 }

@@ -15,6 +15,8 @@ test('an unknown page says so and leads back to the home page', async () => {
   );
 
   expect(await screen.findByText('Page not found')).toBeInTheDocument();
+  // The page's one top-level heading.
+  expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
 
   await userEvent.click(screen.getByRole('button', { name: 'Back to the home page' }));
 

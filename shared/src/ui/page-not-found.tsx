@@ -1,5 +1,6 @@
 import { Button } from 'antd';
 import { useNavigate } from '@portal/shared/router';
+import { ResultTitle } from './page-title';
 import { StatusResult } from './status-result';
 
 /** The not-found page of every app (spec: the `*` route). */
@@ -8,7 +9,7 @@ export function PageNotFound() {
   return (
     <StatusResult
       status="404"
-      title="Page not found"
+      title={<ResultTitle>Page not found</ResultTitle>}
       subTitle="The page you are looking for does not exist or has moved."
       extra={
         <Button type="primary" onClick={() => navigate('/')}>

@@ -27,6 +27,22 @@ const TAG_TEXT_COLORS = Object.fromEntries(
   ]),
 );
 
+/**
+ * The pale backgrounds of the signal colours (status tags, alerts): antd derives them from the
+ * seed, and from our dark seeds it derives muddy tints under which the signal's own colour, the
+ * text of a status tag ("Accepted", "Waitlisted"), falls below 4.5:1. antd's light tints instead.
+ */
+const SIGNAL_TINTS = {
+  colorSuccessBg: '#f6ffed',
+  colorSuccessBgHover: '#d9f7be',
+  colorSuccessBorder: '#b7eb8f',
+  colorSuccessBorderHover: '#95de64',
+  colorWarningBg: '#fff7e6',
+  colorWarningBgHover: '#ffe7ba',
+  colorWarningBorder: '#ffd591',
+  colorWarningBorderHover: '#ffc069',
+};
+
 export const PORTAL_THEME: ThemeConfig = {
   token: {
     colorPrimary: PORTAL_COLORS.primary,
@@ -44,6 +60,7 @@ export const PORTAL_THEME: ThemeConfig = {
     // A link inside text is told apart by more than its colour.
     linkDecoration: 'underline',
     ...TAG_TEXT_COLORS,
+    ...SIGNAL_TINTS,
   },
   components: {
     // An empty table's text is information, not a disabled control.

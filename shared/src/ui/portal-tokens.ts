@@ -10,6 +10,7 @@ export const PORTAL_TOKENS = {
     "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial,\n'Noto Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji', 'Segoe UI Symbol',\n'Noto Color Emoji'",
   fontSizeLG: 16,
   fontSizeHeading1: 38,
+  fontSizeHeading2: 30,
   fontSizeHeading3: 24,
   controlHeightLG: 40,
   paddingContentHorizontal: 16,

@@ -61,8 +61,10 @@ const optionalMark = (question: Question) => question.optional && !/\(optional\)
 
 function limitsText(question: Question, value: Answer): string | null {
   if (question.questionType === 'short-answer' || question.questionType === 'long-answer') {
-    const words = countWords(typeof value === 'string' ? value : '');
     const { minWords: min, maxWords: max } = question;
+    // A short answer without a word limit (a name, an email) has nothing to count against.
+    if (question.questionType === 'short-answer' && min === undefined && max === undefined) return null;
+    const words = countWords(typeof value === 'string' ? value : '');
     const limits = [min !== undefined ? `at least ${min}` : null, max !== undefined ? `at most ${max}` : null];
     const bounds = limits.filter(Boolean).join(', ');
     return `${words} ${words === 1 ? 'word' : 'words'}${bounds ? ` (${bounds})` : ''}`;

@@ -24,15 +24,29 @@ export function formatSaveTime(date: Date, now = new Date()): string {
   return date.toDateString() === now.toDateString() ? formatTime(date) : formatDateTime(date);
 }
 
-/** The edits are not on the server and no save is under way. */
-const unsaved = (state: IndicatorState) =>
-  state.status === 'failed' || state.status === 'conflict' || (state.status === 'closed' && state.dirty);
+export const SAVING = 'Saving…';
+/** Edits wait for the pause after typing (or the autosave's maximum wait) before they are sent. */
+export const UNSAVED_CHANGES = 'Unsaved changes';
+/** A save found the same question changed elsewhere: the conflict dialog asks which text to keep. */
+export const NEEDS_YOUR_CHOICE = 'Needs your choice';
 
+/** The edits are not on the server and the last attempt failed (or no attempt can be made any more). */
+const failed = (state: IndicatorState) => state.status === 'failed' || (state.status === 'closed' && state.dirty);
+
+/** Always the truth: saving, waiting for a choice, failed, edits not sent yet, or the last save. */
 export function saveIndicatorText(state: IndicatorState, texts: SaveIndicatorTexts): string {
   const last = state.lastSavedAt ? formatSaveTime(state.lastSavedAt) : null;
-  if (state.status === 'saving') return 'Saving...';
-  if (unsaved(state)) return `${texts.failed} (Last save: ${last ?? 'never'})`;
+  if (state.status === 'saving') return SAVING;
+  if (state.status === 'conflict') return NEEDS_YOUR_CHOICE;
+  if (failed(state)) return `${texts.failed} (Last save: ${last ?? 'never'})`;
+  if (state.dirty) return UNSAVED_CHANGES;
   return last ? `Last save: ${last}` : texts.neverSaved;
+}
+
+/** Red for a failure; the body's colour for a choice to make (antd's warning yellow is too faint to read). */
+function textType(state: IndicatorState): 'danger' | 'secondary' | undefined {
+  if (failed(state)) return 'danger';
+  return state.status === 'conflict' ? undefined : 'secondary';
 }
 
 function hint(state: IndicatorState): string | null {
@@ -46,9 +60,7 @@ export function SaveIndicator({ state, texts }: { state: IndicatorState; texts: 
   const next = hint(state);
   return (
     <Flex vertical role="status" aria-live="polite">
-      <Typography.Text type={unsaved(state) ? 'danger' : 'secondary'}>
-        {saveIndicatorText(state, texts)}
-      </Typography.Text>
+      <Typography.Text type={textType(state)}>{saveIndicatorText(state, texts)}</Typography.Text>
       {next && (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {next}

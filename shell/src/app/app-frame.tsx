@@ -1,11 +1,13 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from '@portal/shared/router';
 import { useSession } from '../lib/identity/session-context';
-import { LoadingScreen } from '@portal/shared/ui';
+import { lazyPart, LoadingScreen } from '@portal/shared/ui';
 import { clientConfig } from '../lib/client-config';
 import { AppRoutes } from './app-routes';
 
-const PortalProviders = lazy(() => import('../features/portal/portal-providers'));
+const PortalProviders = lazyPart(() => import('../features/portal/portal-providers').then((module) => module.default), {
+  loading: () => <LoadingScreen />,
+});
 
 /**
  * A signed-out visitor on the landing page needs none of the portal's providers; every other
@@ -20,9 +22,5 @@ export function AppFrame() {
 
   const routes = <AppRoutes chapter={clientConfig.chapter} />;
   if (!needsPortal) return routes;
-  return (
-    <Suspense fallback={<LoadingScreen />}>
-      <PortalProviders>{routes}</PortalProviders>
-    </Suspense>
-  );
+  return <PortalProviders>{routes}</PortalProviders>;
 }

@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, type ButtonProps } from 'antd';
 import { pendingSaves } from '@portal/shared/client';
 import { lazyDialog } from '@portal/shared/ui';
 import { useSignOut } from './identity/use-identity';
 
-/** Loaded only when it opens: the header of every page would otherwise download antd's Modal. */
+/**
+ * Not part of the header's code (it would download antd's Modal with every page), but fetched as
+ * soon as someone is signed in: logging out while offline must still be able to ask.
+ */
 const UnsavedChangesDialog = lazyDialog(() => import('./unsaved-changes-dialog'), 'UnsavedChangesDialog');
 
 /**
@@ -14,6 +17,9 @@ const UnsavedChangesDialog = lazyDialog(() => import('./unsaved-changes-dialog')
 export function LogOutButton(props: Omit<ButtonProps, 'onClick' | 'loading'>) {
   const signOut = useSignOut();
   const [state, setState] = useState<'idle' | 'saving' | 'unsaved'>('idle');
+  useEffect(() => {
+    void UnsavedChangesDialog.preload();
+  }, []);
 
   const logOut = async () => {
     setState('saving');

@@ -1,7 +1,7 @@
 import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import { visibleSections, type ApplicationRowView, REVIEW_DECISION_LABELS } from '@portal/shared/domain';
 import { Link, useParams } from '@portal/shared/router';
-import { ApplicationAnswers, LoadError, PageSkeleton, RoleBadge, useRoleLabel } from '@portal/shared/ui';
+import { PageSkeleton, PageTitle, ApplicationAnswers, LoadError, RoleBadge, useRoleLabel } from '@portal/shared/ui';
 import { DECISION_COLORS, scoreText } from '../../lib/labels';
 import { dorPaths } from '../../lib/paths';
 import { useStaffApplication } from '../../api/applications';
@@ -55,9 +55,7 @@ export function ApplicationPage() {
     <FormRoles form={form}>
       <Flex vertical gap={16}>
         <Flex vertical>
-          <Typography.Title level={2} style={{ margin: 0 }}>
-            {`${applicant.firstName} ${applicant.lastName}`.trim()}
-          </Typography.Title>
+          <PageTitle>{`${applicant.firstName} ${applicant.lastName}`.trim()}</PageTitle>
           <Typography.Text type="secondary">{`${applicant.email} · ${form.semester}`}</Typography.Text>
         </Flex>
         <Flex gap={16} wrap>

@@ -1,7 +1,7 @@
 import { APPLICATION_STATUS_LABELS, visibleSections } from '@portal/shared/domain';
 import { Flex, Tag, Typography } from 'antd';
 import { Link, useParams } from '@portal/shared/router';
-import { ApplicationAnswers, DateTime, LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
+import { PageSkeleton, PageTitle, ApplicationAnswers, DateTime, LoadError, RoleBadge } from '@portal/shared/ui';
 import { dorPaths } from '../../lib/paths';
 import { useStaffApplication } from '../../api/applications';
 import { FormRoles } from '../../lib/form-roles';
@@ -26,9 +26,7 @@ export function ResponsePage() {
   return (
     <FormRoles form={form}>
       <Flex vertical gap={16}>
-        <Typography.Title level={2} style={{ margin: 0 }}>
-          {`Response of ${applicant.firstName} ${applicant.lastName}`.trim()}
-        </Typography.Title>
+        <PageTitle>{`Response of ${applicant.firstName} ${applicant.lastName}`.trim()}</PageTitle>
         <Flex gap={8} align="center" wrap>
           <Typography.Text type="secondary">{`${form.semester} · ${applicant.email}`}</Typography.Text>
           <Tag>{APPLICATION_STATUS_LABELS[response.status]}</Tag>

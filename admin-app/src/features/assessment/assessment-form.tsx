@@ -35,7 +35,7 @@ export function AssessmentForm({ screen, rubric }: { screen: AssessmentScreen; r
     },
     onSuccess: async () => {
       draft.stop();
-      notify.success(isReview ? 'Review submitted!' : 'Interview submitted!');
+      notify.success(isReview ? 'Review submitted.' : 'Interview submitted.');
       await queryClient.invalidateQueries({ queryKey: staffKeys.all });
       const tab = isReview ? 'apps' : 'interviews';
       navigate(`/admin/reviewer/dashboard/${encodeURIComponent(assessment.applicationFormId)}/${tab}`);

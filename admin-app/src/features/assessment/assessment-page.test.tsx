@@ -136,7 +136,8 @@ const score = (prompt: string, value: number) => within(criterion(prompt)).getBy
 /** antd's radio buttons hide their inputs behind their labels: a user clicks the label. */
 const pick = (prompt: string, value: number) => userEvent.click(score(prompt, value).closest('label')!);
 const submitButton = () => screen.getByRole('button', { name: 'Submit review' });
-const indicator = () => screen.getByText(/^(Saving\.\.\.|Last save: |Failed to save|Not yet saved)/);
+const indicator = () =>
+  screen.getByText(/^(Saving…|Unsaved changes|Needs your choice|Last save: |Failed to save|Not yet saved)/);
 
 let success: jest.SpyInstance;
 let failure: jest.SpyInstance;
@@ -311,7 +312,7 @@ describe('a save refused because another tab or device saved first', () => {
 
     expect(screen.getByText(DRAFT_CONFLICT_TITLE)).toBeInTheDocument();
     expect(screen.getByText('Impact of past work: yours "3", saved "1"')).toBeInTheDocument();
-    expect(indicator()).toHaveTextContent('Failed to save (Last save: never)');
+    expect(indicator()).toHaveTextContent('Needs your choice');
     expect(submitButton()).toBeDisabled();
     fireEvent.click(screen.getByRole('button', { name: 'Use the saved' }));
     await act(() => jest.advanceTimersByTimeAsync(0));
@@ -383,7 +384,7 @@ test('submit waits for every score, then submits and returns to the dashboard', 
   expect(request).toHaveBeenCalledWith('POST', `${REVIEW}/submit`, {
     body: { scores: { impact: 4, teamwork: 3 }, comments: '', version: 4 },
   });
-  expect(success).toHaveBeenCalledWith('Review submitted!');
+  expect(success).toHaveBeenCalledWith('Review submitted.');
   expect(screen.getByRole('radio', { name: 'Applications' })).toBeChecked();
   expect(request).not.toHaveBeenCalledWith('PUT', REVIEW, expect.anything());
 });
@@ -484,7 +485,7 @@ test('an interview shows every section, interview notes, and submits back to the
   await userEvent.click(screen.getByRole('button', { name: 'Submit interview' }));
 
   expect(await screen.findByText('No interviews assigned to you yet.')).toBeInTheDocument();
-  expect(success).toHaveBeenCalledWith('Interview submitted!');
+  expect(success).toHaveBeenCalledWith('Interview submitted.');
   expect(request).toHaveBeenCalledWith('POST', `${INTERVIEW}/submit`, {
     body: { scores: { impact: 2, teamwork: 1 }, comments: '', version: 4 },
   });

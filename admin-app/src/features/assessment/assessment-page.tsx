@@ -3,7 +3,7 @@ import { useQuery } from '@portal/shared/query';
 import { ApiRequestError, notify, usePortal, useRetryUnlessAnswered } from '@portal/shared/client';
 import { BLIND_REVIEW_TEXTS, STAFF_MESSAGES, type AssessmentKind, type AssessmentScreen } from '@portal/shared/domain';
 import { useParams } from '@portal/shared/router';
-import { LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
+import { LoadError, PageSkeleton, PageTitle, RoleBadge } from '@portal/shared/ui';
 import { assessmentScreenQueryOptions, reopenAssessment } from '../../api/assessments';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 import { DeclareConflictButton } from '../conflicts';
@@ -76,9 +76,7 @@ export function AssessmentPage({ kind }: { kind: AssessmentKind }) {
           <Card>
             <Flex vertical gap={16}>
               <div>
-                <Typography.Title level={3} style={{ margin: 0 }}>
-                  {TITLES[kind]}
-                </Typography.Title>
+                <PageTitle style={{ fontSize: 24 }}>{TITLES[kind]}</PageTitle>
                 <Flex gap={8} align="center" wrap>
                   <Typography.Text strong>{assessment.applicantName}</Typography.Text>
                   <RoleBadge role={assessment.role} />

@@ -38,7 +38,7 @@ export function AssignStaff({
         ...(acknowledge && { acknowledgeConflicts: true }),
       }),
     {
-      success: () => `${noun.title} assigned!`,
+      success: () => `${noun.title} assigned.`,
       onSuccess: () => {
         setStaffId(undefined);
         setConflict(null);

@@ -10,7 +10,7 @@ import {
   type StaffApplication,
 } from '@portal/shared/domain';
 import { Link, useParams } from '@portal/shared/router';
-import { LoadError, PageSkeleton, RoleBadge, useRoleLabel } from '@portal/shared/ui';
+import { PageSkeleton, PageTitle, LoadError, RoleBadge, useRoleLabel } from '@portal/shared/ui';
 import { unassign } from '../../api/staff';
 import { AssignStaff } from './assign-staff';
 import { STAFF_NOUN } from '../../lib/labels';
@@ -156,9 +156,7 @@ export function AssignmentsPage({ kind }: { kind: AssessmentKind }) {
   return (
     <FormRoles form={form}>
       <Flex vertical gap={16}>
-        <Typography.Title level={2} style={{ margin: 0 }}>
-          {`${title} for ${applicant.firstName} ${applicant.lastName}`.trim()}
-        </Typography.Title>
+        <PageTitle>{`${title} for ${applicant.firstName} ${applicant.lastName}`.trim()}</PageTitle>
         <Link to={dorPaths.application(form.id, responseId)}>View the application</Link>
         {form.decisionsReleased && <ReleasedNotice />}
         {rows.length === 0 ? (

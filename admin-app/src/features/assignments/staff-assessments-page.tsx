@@ -4,7 +4,7 @@ import { useQuery } from '@portal/shared/query';
 import { formQueryOptions, usePortal } from '@portal/shared/client';
 import { type AssessmentKind, type AssessmentView } from '@portal/shared/domain';
 import { Link, useParams } from '@portal/shared/router';
-import { LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
+import { PageSkeleton, PageTitle, LoadError, RoleBadge } from '@portal/shared/ui';
 import { useStaffAssessments } from '../../api/assessments';
 import { scoreText } from '../../lib/labels';
 import { PagedTable } from '../../lib/paged-table';
@@ -53,9 +53,7 @@ export function StaffAssessmentsPage({ kind }: { kind: AssessmentKind }) {
   return (
     <FormRoles form={form.data}>
       <Flex vertical gap={12}>
-        <Typography.Title level={2} style={{ margin: 0 }}>
-          {title}
-        </Typography.Title>
+        <PageTitle>{title}</PageTitle>
         {staffName && <Typography.Text type="secondary">{staffName}</Typography.Text>}
         <Link to={dorPaths.dashboard(formId, kind === 'review' ? 'reviewers' : 'interviewers')}>
           Back to the dashboard

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatDateTime, type AuditEntry } from '@portal/shared/domain';
+import { localTimeZone, type AuditEntry } from '@portal/shared/domain';
+import { formatZonedDateTime } from '@portal/shared/ui';
 import { answer, apiError, fail } from '@portal/jest-support/fake-api';
 import { page } from '../../testing/fixtures';
 import { renderDor } from '../../testing/render-dor';
@@ -56,11 +57,10 @@ test('lists entries with the time and its zone, who, action label, the target by
     expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
   }
   const role = rowOf('Role changed');
-  expect(role.getByText(formatDateTime('2026-03-01T12:30:00.000Z'))).toHaveAttribute(
-    'datetime',
-    '2026-03-01T12:30:00.000Z',
-  );
-  expect(formatDateTime('2026-03-01T12:30:00.000Z')).toMatch(/^Mar 1, 2026, \d+:30 [AP]M \S+$/);
+  const when = formatZonedDateTime('2026-03-01T12:30:00.000Z', localTimeZone());
+  expect(role.getByText(when)).toHaveAttribute('datetime', '2026-03-01T12:30:00.000Z');
+  // The zone named in words ("Eastern Time"), not abbreviated.
+  expect(when).toMatch(/^Mar 1, 2026, \d+:30\s[AP]M (.+ Time|GMT[+-]\d{2}:\d{2})$/);
   expect(role.getByText('Alan Turing')).toBeInTheDocument();
   expect(role.getByText('Grace Hopper')).toBeInTheDocument();
   expect(role.getByRole('listitem')).toHaveTextContent('Role: Applicant → Reviewer');

@@ -3,7 +3,7 @@ import { Flex, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, countOf, type AuditAction, type AuditEntry } from '@portal/shared/domain';
 import { usePortal } from '@portal/shared/client';
-import { DateTime } from '@portal/shared/ui';
+import { PageTitle, DateTime } from '@portal/shared/ui';
 import { useAuditLog } from '../../api/audit';
 import { fieldChanges } from './field-diff';
 import { PagedTable } from '../../lib/paged-table';
@@ -59,9 +59,7 @@ export function AuditPage() {
 
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        Audit log
-      </Typography.Title>
+      <PageTitle>Audit log</PageTitle>
       <Flex gap={8} wrap>
         <Select<AuditAction | ''>
           aria-label="Action filter"

@@ -1,13 +1,12 @@
-import { Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import { ConflictsCard } from './conflicts-card';
+import { PageTitle } from '@portal/shared/ui';
 
 /** `/admin/dor/conflicts`: every conflict of interest declared, for the super-reviewer. */
 export function ConflictsPage() {
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        Conflicts of interest
-      </Typography.Title>
+      <PageTitle>Conflicts of interest</PageTitle>
       <ConflictsCard everyone />
     </Flex>
   );

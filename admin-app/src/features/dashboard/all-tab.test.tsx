@@ -171,10 +171,10 @@ test("choosing a reviewer and 'Assign' POSTs the review assignment", async () =>
       assignments: [{ responseId: RESPONSE_ID, role: 'engineer', staffId: 'alan-uid' }],
     }),
   );
-  await waitFor(() => expect(success).toHaveBeenCalledWith('Reviewer assigned!'));
+  await waitFor(() => expect(success).toHaveBeenCalledWith('Reviewer assigned.'));
 });
 
-test("'Release decisions' asks first, POSTs the release and says 'Decisions released!'", async () => {
+test("'Release decisions' asks first, POSTs the release and says 'Decisions released.'", async () => {
   const success = jest.spyOn(notify, 'success').mockImplementation(() => 'toast');
   const release = jest.fn(() => ({ ...FORM, decisionsReleased: true }));
   renderDor(ALL, { ...base, [FIRST_PAGE]: answer(page([row()])), [`POST /admin/forms/${FORM_ID}/release`]: release });
@@ -184,7 +184,7 @@ test("'Release decisions' asks first, POSTs the release and says 'Decisions rele
   await userEvent.click(await screen.findByRole('button', { name: 'Release' }));
 
   await waitFor(() => expect(release).toHaveBeenCalledWith({}));
-  await waitFor(() => expect(success).toHaveBeenCalledWith('Decisions released!'));
+  await waitFor(() => expect(success).toHaveBeenCalledWith('Decisions released.'));
 });
 
 test('a refused release shows the server message', async () => {

@@ -114,7 +114,7 @@ export function ApplicationsTab({
   const decide = useStaffMutation(
     (input: RowKey & { decision: FinalDecision }) =>
       setDecision(api, input.responseId, input.role, { decision: input.decision }),
-    { success: () => 'Decision saved!' },
+    { success: () => 'Decision saved.' },
   );
 
   const addOne = useStaffMutation((input: RowKey) => addReviewer(api, input.responseId, input.role), {

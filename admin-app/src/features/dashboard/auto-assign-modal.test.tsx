@@ -85,7 +85,7 @@ test("'Assign {n} reviews' sends the preview's planId", async () => {
   await userEvent.click(await dialog.findByRole('button', { name: 'Assign 2 reviews' }));
 
   await waitFor(() => expect(apply).toHaveBeenCalledWith({ reviewersPerApplication: 3, planId: 'plan-1' }));
-  await waitFor(() => expect(success).toHaveBeenCalledWith('2 reviews assigned!'));
+  await waitFor(() => expect(success).toHaveBeenCalledWith('2 reviews assigned.'));
 });
 
 test('a changed plan is explained and previewed again', async () => {

@@ -77,7 +77,7 @@ export function AutoAssignButton({ formId, disabled = false }: { formId: string;
         planId: current.planId,
       }),
     {
-      success: (result) => `${countOf(result.created, 'review')} assigned!`,
+      success: (result) => `${countOf(result.created, 'review')} assigned.`,
       onSuccess: () => close(),
       onError: (error, current) => {
         if (!isApiRefusal(error, 'plan-changed')) return false;

@@ -16,7 +16,7 @@ export function ReleaseButton({
 }) {
   const { api } = usePortal();
   const release = useStaffMutation(() => releaseDecisions(api, formId), {
-    success: () => 'Decisions released!',
+    success: () => 'Decisions released.',
     onSuccess: () => onBlocked(null),
     onError: (error) => {
       if (!isApiRefusal(error, 'undecided')) return false;

@@ -20,7 +20,7 @@ export function DueDateEditor({ form }: { form: FormSummary }) {
   const zone = useTimeZone(form.timeZone);
   const [picked, setPicked] = useState<PickedDate | null>(null);
   const save = useStaffMutation((dueDate: string) => saveDueDate(api, form.id, { dueDate }), {
-    success: () => 'Due date saved!',
+    success: () => 'Due date saved.',
     onSuccess: () => setPicked(null),
   });
   const dueDate = picked && fromZonedWallTime(picked.format(WALL_TIME_FORMAT), zone);

@@ -16,7 +16,7 @@ export function FormDefinitionCard() {
   /** A parsed definition whose due date is past, waiting for "Save anyway". */
   const [pastDue, setPastDue] = useState<{ definition: unknown; dueDate: string } | null>(null);
   const save = useStaffMutation((definition: unknown) => saveFormDefinition(api, definition), {
-    success: () => 'Form saved!',
+    success: () => 'Form saved.',
     onSuccess: () => setProblems(null),
     onError: (error) => {
       if (!(error instanceof ApiRequestError) || error.status !== 400) return false;

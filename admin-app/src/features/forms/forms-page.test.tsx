@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiRequestError, notify } from '@portal/shared/client';
-import { formatDateTime, localTimeZone, type FailedMessage, type FormSummary } from '@portal/shared/domain';
+import { localTimeZone, type FailedMessage, type FormSummary } from '@portal/shared/domain';
+import { formatZonedDateTime } from '@portal/shared/ui';
 import { answer, fail } from '@portal/jest-support/fake-api';
 import { FORM } from '../../testing/fixtures';
 import { renderDor } from '../../testing/render-dor';
@@ -50,7 +51,7 @@ test('lists the forms: active, due date, decided and released', async () => {
   const spring = rowOf('Spring 2025');
   expect(spring.getByText('Active')).toBeInTheDocument();
   expect(spring.getByText('5/12')).toBeInTheDocument();
-  expect(spring.getByText(formatDateTime(FORMS[0]!.dueDate))).toBeInTheDocument();
+  expect(spring.getByText(formatZonedDateTime(FORMS[0]!.dueDate, localTimeZone()))).toBeInTheDocument();
   expect(spring.queryByRole('button', { name: /Make .* active/ })).not.toBeInTheDocument();
   const fall = rowOf('Fall 2024');
   expect(fall.getByText('8/8')).toBeInTheDocument();
@@ -70,7 +71,7 @@ test("a new due date is entered as the wall-clock time of the form's zone, which
   });
   await screen.findByRole('link', { name: 'Spring 2025' });
   const spring = rowOf('Spring 2025');
-  expect(spring.getByText(formatDateTime(FORMS[0]!.dueDate, zone))).toBeInTheDocument();
+  expect(spring.getByText(formatZonedDateTime(FORMS[0]!.dueDate, zone))).toBeInTheDocument();
   expect(spring.getByText(`Times in ${zone}`)).toBeInTheDocument();
 
   const picker = spring.getByLabelText(`New due date for Spring 2025 (${zone})`);
@@ -123,7 +124,7 @@ test('a 400 lists each problem as "path: message"', async () => {
   expect(save).toHaveBeenCalledWith({ id: 'fall-2025' });
 });
 
-test("a valid form is saved: 'Form saved!'", async () => {
+test("a valid form is saved: 'Form saved.'", async () => {
   const success = jest.spyOn(notify, 'success').mockImplementation(() => 'toast');
   const save = jest.fn(() => FORM);
   renderDor('/admin/dor/forms', { ...routes, 'POST /application/forms': save });
@@ -133,7 +134,7 @@ test("a valid form is saved: 'Form saved!'", async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Validate and save' }));
 
   await waitFor(() => expect(save).toHaveBeenCalledWith(FORM));
-  await waitFor(() => expect(success).toHaveBeenCalledWith('Form saved!'));
+  await waitFor(() => expect(success).toHaveBeenCalledWith('Form saved.'));
 });
 
 test('a failed list load shows the reason', async () => {

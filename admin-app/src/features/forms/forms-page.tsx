@@ -1,9 +1,9 @@
-import { Button, Flex, Table, Tag, Typography } from 'antd';
+import { Button, Flex, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { usePortal } from '@portal/shared/client';
 import type { FormSummary } from '@portal/shared/domain';
 import { Link, useNavigate } from '@portal/shared/router';
-import { LoadError, PageSkeleton } from '@portal/shared/ui';
+import { PageSkeleton, PageTitle, LoadError } from '@portal/shared/ui';
 import { activateForm, useFormSummaries } from '../../api/forms';
 import { DueDateEditor } from './due-date-editor';
 import { FailedEmails } from './failed-emails';
@@ -17,7 +17,7 @@ export function FormsPage() {
   const navigate = useNavigate();
   const forms = useFormSummaries();
   const activate = useStaffMutation((form: FormSummary) => activateForm(api, form.id), {
-    success: (_data, form) => `${form.semester} is now the active form!`,
+    success: (_data, form) => `${form.semester} is now the active form.`,
   });
 
   const columns: ColumnsType<FormSummary> = [
@@ -66,9 +66,7 @@ export function FormsPage() {
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={2} style={{ margin: 0 }}>
-          Forms
-        </Typography.Title>
+        <PageTitle>Forms</PageTitle>
         <Button type="primary" onClick={() => navigate(dorPaths.newForm)}>
           Create a form
         </Button>

@@ -11,7 +11,7 @@ import {
 import { RESPONSE_MESSAGES, USER_ROLE_LABELS } from '@portal/shared/domain';
 import { Link } from '@portal/shared/router';
 import { SETTINGS_PATH } from '../../lib/paths';
-import { LoadError, PageSkeleton, StatusResult } from '@portal/shared/ui';
+import { PageSkeleton, PageTitle, LoadError, StatusResult } from '@portal/shared/ui';
 
 /** The home page's links in columns of one width (as many as fit), each card as tall as its row. */
 const CARD_GRID = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: 16 } as const;
@@ -118,9 +118,7 @@ export function AdminHome() {
 
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        Admin Home
-      </Typography.Title>
+      <PageTitle>Admin Home</PageTitle>
       {user.data && <Typography.Text type="secondary">Signed in as {USER_ROLE_LABELS[user.data.role]}</Typography.Text>}
       {body()}
     </Flex>

@@ -10,7 +10,7 @@ import {
   type InterviewSlotBody,
 } from '@portal/shared/domain';
 import { Link, useParams } from '@portal/shared/router';
-import { LoadError, PageSkeleton } from '@portal/shared/ui';
+import { PageSkeleton, PageTitle, LoadError } from '@portal/shared/ui';
 import { deleteSlot, publishSlot, useInterviewSlots } from '../../api/interviews';
 import { useStaffSummaries } from '../../api/staff';
 import { dorPaths } from '../../lib/paths';
@@ -202,9 +202,7 @@ export function InterviewSlotsPage() {
   return (
     <Flex vertical gap={16} style={{ maxWidth: 900 }}>
       <div>
-        <Typography.Title level={2} style={{ marginBottom: 4 }}>
-          Interview slots
-        </Typography.Title>
+        <PageTitle style={{ margin: '0 0 4px' }}>Interview slots</PageTitle>
         <Typography.Text type="secondary">{`${form.data.semester} · times in ${timeZone}`}</Typography.Text>
       </div>
       <Alert

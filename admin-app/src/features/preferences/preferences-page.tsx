@@ -2,7 +2,7 @@ import { Button, Card, Flex, Typography } from 'antd';
 import { useCurrentUser, usePortal } from '@portal/shared/client';
 import { reviewRoleRuleText, rolePreferencesValid, type User } from '@portal/shared/domain';
 import { useActiveReviewRoleForm, type ReviewRoleForm } from '../../lib/form-roles';
-import { PageSkeleton } from '@portal/shared/ui';
+import { PageSkeleton, PageTitle } from '@portal/shared/ui';
 import { ConflictsCard } from '../conflicts';
 import { RoleCheckboxes, useRolePreferences } from './role-preferences-fields';
 
@@ -40,9 +40,7 @@ export function PreferencesPage() {
   if (!user.data || !identity || !form) return <PageSkeleton label="Loading your preferences" />;
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        Review preferences
-      </Typography.Title>
+      <PageTitle>Review preferences</PageTitle>
       <PreferencesForm
         key={user.data.applicantRolePreferences?.join() ?? ''}
         user={user.data}

@@ -3,7 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { usePortal } from '@portal/shared/client';
 import { formatDateTime, REVIEWER_PROGRESS_TEXTS, type ReviewerProgress } from '@portal/shared/domain';
 import { Link, useParams } from '@portal/shared/router';
-import { LoadError, PageSkeleton } from '@portal/shared/ui';
+import { PageSkeleton, PageTitle, LoadError } from '@portal/shared/ui';
 import { remindReviewer, useReviewerProgress } from '../../api/progress';
 import { HelpTitle } from '../../lib/help-title';
 import { dorPaths } from '../../lib/paths';
@@ -82,9 +82,7 @@ export function ReviewerProgressPage() {
   const { reviewDueDate, items } = progress.data;
   return (
     <Flex vertical gap={12}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        Reviewer progress
-      </Typography.Title>
+      <PageTitle>Reviewer progress</PageTitle>
       <Typography.Text type="secondary">
         {reviewDueDate
           ? `Reviews are due ${formatDateTime(reviewDueDate)}.`

@@ -114,7 +114,7 @@ test("'Apply to {n} selected' changes the role of the selected users", async () 
   await userEvent.click(dialog.getByRole('button', { name: 'Change role' }));
 
   await waitFor(() => expect(post).toHaveBeenCalledWith({ userIds: ['grace-uid', 'bo-uid'], role: 'super-reviewer' }));
-  await waitFor(() => expect(success).toHaveBeenCalledWith('2 users now Super Reviewer!'));
+  await waitFor(() => expect(success).toHaveBeenCalledWith('2 users now Super Reviewer.'));
 });
 
 test("'Delete' asks first, then deletes the selected users", async () => {

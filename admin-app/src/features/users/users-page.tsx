@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Flex, Input, Select, Typography } from 'antd';
+import { Button, Flex, Input, Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { usePortal } from '@portal/shared/client';
 import {
@@ -19,6 +19,7 @@ import { useStaffMutation } from '../../lib/use-staff-mutation';
 import { DeleteUsersDialog } from './delete-users-dialog';
 import { LeftoversButton } from './leftovers-button';
 import { RoleChangeDialog } from './role-change-dialog';
+import { PageTitle } from '@portal/shared/ui';
 
 const ROLE_OPTIONS = USER_ROLES.map((role) => ({ value: role, label: USER_ROLE_LABELS[role] }));
 const ROLE_FILTER_OPTIONS = [{ value: '', label: 'All roles' }, ...ROLE_OPTIONS];
@@ -45,7 +46,7 @@ export function UsersPage() {
     {
       success: (result, input) =>
         [
-          `${countOf(result.updated, 'user')} now ${USER_ROLE_LABELS[input.role]}!`,
+          `${countOf(result.updated, 'user')} now ${USER_ROLE_LABELS[input.role]}.`,
           result.reassigned > 0 ? `${countOf(result.reassigned, 'assignment')} reassigned.` : '',
           result.unassigned > 0 ? `${countOf(result.unassigned, 'assignment')} unassigned.` : '',
         ]
@@ -55,7 +56,7 @@ export function UsersPage() {
     },
   );
   const remove = useStaffMutation((userIds: string[]) => deleteUsers(api, { userIds }), {
-    success: (result) => `${countOf(result.deleted, 'user')} deleted!`,
+    success: (result) => `${countOf(result.deleted, 'user')} deleted.`,
     onSuccess: done,
   });
 
@@ -71,9 +72,7 @@ export function UsersPage() {
   return (
     <Flex vertical gap={16}>
       <Flex gap={8} justify="space-between" align="center" wrap>
-        <Typography.Title level={2} style={{ margin: 0 }}>
-          Users
-        </Typography.Title>
+        <PageTitle>Users</PageTitle>
         <LeftoversButton />
       </Flex>
       <Flex gap={8} wrap>

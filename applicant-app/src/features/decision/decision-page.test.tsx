@@ -55,11 +55,12 @@ test('an accepted applicant sees the outcome and can accept the offer, once', as
   expect(await screen.findByText('Congratulations! You have been accepted for the Engineer role.')).toBeInTheDocument();
   expect(screen.getByText('Accepted')).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Accept offer' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Yes, accept' }));
 
   expect(await screen.findByText('You accepted the Engineer offer. Welcome to the team!')).toBeInTheDocument();
   expect(reply).toHaveBeenCalledTimes(1);
   expect(reply).toHaveBeenCalledWith({ reply: 'accept' });
-  expect(success).toHaveBeenCalledWith('You accepted the Engineer offer. Welcome to the team!');
+  expect(success).toHaveBeenCalledWith('You accepted the Engineer offer. Welcome to the team.');
   expect(screen.queryByRole('button', { name: 'Accept offer' })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Decline offer' })).not.toBeInTheDocument();
   await waitFor(() =>
@@ -88,6 +89,7 @@ test('after replying, the status page shows the reply', async () => {
 
   await userEvent.click(await screen.findByRole('link', { name: 'See your decision' }));
   await userEvent.click(await screen.findByRole('button', { name: 'Accept offer' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Yes, accept' }));
   await screen.findByText('You accepted the Engineer offer. Welcome to the team!');
   await userEvent.click(screen.getByRole('link', { name: 'Back to your application status' }));
 
@@ -114,6 +116,27 @@ test('declining asks for confirmation first', async () => {
   expect(screen.queryByRole('button', { name: 'Decline offer' })).not.toBeInTheDocument();
 });
 
+test('accepting asks for confirmation first, like declining', async () => {
+  jest.spyOn(notify, 'success').mockImplementation(() => 'toast');
+  const { routes, reply } = offerServer(ACCEPTED);
+  renderDecision(routes);
+
+  await userEvent.click(await screen.findByRole('button', { name: 'Accept offer' }));
+  expect(await screen.findByText('Accept this offer?')).toBeInTheDocument();
+  expect(
+    screen.getByText('You will join the Engineer team. You will not be able to decline the offer afterwards.'),
+  ).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+  expect(reply).not.toHaveBeenCalled();
+
+  await userEvent.click(screen.getByRole('button', { name: 'Accept offer' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Yes, accept' }));
+
+  expect(await screen.findByText('You accepted the Engineer offer. Welcome to the team!')).toBeInTheDocument();
+  expect(reply).toHaveBeenCalledTimes(1);
+  expect(reply).toHaveBeenCalledWith({ reply: 'accept' });
+});
+
 test('an offer already answered shows the answer and no buttons', async () => {
   renderDecision({ [DECISION]: answer({ ...ACCEPTED, offer: 'declined' }) });
 
@@ -126,6 +149,7 @@ test('a failed reply says why and keeps the buttons', async () => {
   renderDecision({ [DECISION]: answer(ACCEPTED), [REPLY]: fail(apiError(500, 'internal', 'Try later')) });
 
   await userEvent.click(await screen.findByRole('button', { name: 'Accept offer' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Yes, accept' }));
 
   await waitFor(() => expect(error).toHaveBeenCalledWith('Your reply could not be sent: Try later'));
   expect(screen.getByRole('button', { name: 'Accept offer' })).toBeEnabled();
@@ -164,6 +188,17 @@ test('a waitlisted applicant is told so, with no offer to answer', async () => {
   expect(await screen.findByText('You are on the waitlist for Engineer.')).toBeInTheDocument();
   expect(screen.getByText('Waitlisted')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: /offer/ })).not.toBeInTheDocument();
+});
+
+test('a role the applicant did not apply for says so, not "No response for this ID!"', async () => {
+  renderDecision(
+    { [`GET /responses/${RESPONSE_ID}/decisions/designer`]: fail(apiRefusal('not-applied', 'Reworded by the server')) },
+    'designer',
+  );
+
+  expect(await screen.findByText('You did not apply for this role.')).toBeInTheDocument();
+  expect(screen.queryByText('No response for this ID!')).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Back to your application status' })).toBeInTheDocument();
 });
 
 test('an unknown response says so', async () => {

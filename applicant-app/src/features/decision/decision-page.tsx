@@ -1,4 +1,4 @@
-import { Flex, Result, Tag, Typography } from 'antd';
+import { Flex, Result, Tag } from 'antd';
 import { useQuery } from '@portal/shared/query';
 import {
   ApiRequestError,
@@ -15,7 +15,7 @@ import {
 } from '@portal/shared/domain';
 import { Link, useParams } from '@portal/shared/router';
 import { OUTCOME_VIEW, outcomeOf } from '../../lib/application-status';
-import { LoadError, PageSkeleton } from '@portal/shared/ui';
+import { PageSkeleton, PageTitle, LoadError } from '@portal/shared/ui';
 import { DecisionLetter, PageNotFound, RoleBadge, TeamRolesProvider } from '@portal/shared/ui';
 import { OfferReply } from './offer-reply';
 
@@ -64,6 +64,15 @@ function Decision({ responseId, role }: { responseId: string; role: string }) {
         />
       );
     }
+    if (isApiRefusal(decision.error, 'not-applied')) {
+      return (
+        <Result
+          status="info"
+          title="You did not apply for this role."
+          subTitle="Your application status page lists the roles you applied for, with a decision for each."
+        />
+      );
+    }
     if (status === 404) return <Result status="warning" title={RESPONSE_MESSAGES.noResponse} />;
     if (decision.isError) {
       return (
@@ -83,9 +92,7 @@ function Decision({ responseId, role }: { responseId: string; role: string }) {
 
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        Your decision
-      </Typography.Title>
+      <PageTitle>Your decision</PageTitle>
       {renderBody()}
       <Link to="/apply/status">Back to your application status</Link>
     </Flex>

@@ -3,7 +3,10 @@ import type { RoleDecision } from '@portal/shared/domain';
 import { useRoleLabel } from '@portal/shared/ui';
 import { useReplyToOffer } from './use-reply-to-offer';
 
-/** An accepted applicant answers the offer once; afterwards the answer is shown instead of the buttons. */
+/**
+ * An accepted applicant answers the offer once, confirming either answer first; afterwards the
+ * answer is shown instead of the buttons (and an email confirms it).
+ */
 export function OfferReply({ responseId, decision }: { responseId: string; decision: RoleDecision }) {
   const reply = useReplyToOffer(responseId, decision.role);
   const label = useRoleLabel()(decision.role);
@@ -17,15 +20,24 @@ export function OfferReply({ responseId, decision }: { responseId: string; decis
   }
   return (
     <Flex gap={12} justify="center" wrap>
-      <Button
-        type="primary"
-        size="large"
+      {/* Either reply is final, so each asks first. */}
+      <Popconfirm
+        title="Accept this offer?"
+        description={`You will join the ${label} team. You will not be able to decline the offer afterwards.`}
+        okText="Yes, accept"
+        cancelText="Cancel"
+        onConfirm={() => reply.mutate('accept')}
         disabled={reply.isPending}
-        loading={reply.isPending && reply.variables === 'accept'}
-        onClick={() => reply.mutate('accept')}
       >
-        Accept offer
-      </Button>
+        <Button
+          type="primary"
+          size="large"
+          disabled={reply.isPending}
+          loading={reply.isPending && reply.variables === 'accept'}
+        >
+          Accept offer
+        </Button>
+      </Popconfirm>
       <Popconfirm
         title="Decline this offer?"
         description={`You will not be able to accept the ${label} offer afterwards.`}

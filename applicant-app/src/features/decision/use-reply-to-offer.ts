@@ -4,7 +4,7 @@ import type { OfferReply } from '@portal/shared/domain';
 import { useRoleLabel } from '@portal/shared/ui';
 
 const REPLIED = {
-  accept: (label: string) => `You accepted the ${label} offer. Welcome to the team!`,
+  accept: (label: string) => `You accepted the ${label} offer. Welcome to the team.`,
   decline: (label: string) => `You declined the ${label} offer.`,
 } as const;
 

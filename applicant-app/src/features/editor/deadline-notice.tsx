@@ -1,9 +1,15 @@
+import { useState } from 'react';
 import { Alert, Button } from 'antd';
 import type { ApplicationForm, ApplicationResponse } from '@portal/shared/domain';
 import { saveBlob } from '@portal/shared/client';
+import { clearAllDrafts } from '../../lib/draft-storage';
 import { answersAsText } from './answers-as-text';
 
-/** The editor became read-only (the deadline passed, or the application was submitted elsewhere). */
+/**
+ * The editor became read-only (the deadline passed, decisions were released, or the application
+ * was submitted elsewhere). The answers can be downloaded; once they are, the copy kept on this
+ * device is removed: the server will never take it, and the applicant now has it.
+ */
 export function DeadlineNotice({
   message,
   form,
@@ -16,11 +22,15 @@ export function DeadlineNotice({
   /** Some edits never reached the server: the copy on this device is all there is. */
   unsaved: boolean;
 }) {
-  const download = () =>
+  const [downloaded, setDownloaded] = useState(false);
+  const download = () => {
     saveBlob(
       new Blob([answersAsText(form, draft)], { type: 'text/plain;charset=utf-8' }),
       `${form.semester} application answers.txt`,
     );
+    clearAllDrafts(draft.id);
+    setDownloaded(true);
+  };
   return (
     <Alert
       type="warning"
@@ -30,9 +40,11 @@ export function DeadlineNotice({
       description={
         <>
           <div>
-            {unsaved
-              ? 'Your answers can no longer be changed. Your last changes could not be saved; they are kept on this device. Download a copy to keep them.'
-              : 'Your answers can no longer be changed. You can still download a copy of them.'}
+            {!unsaved
+              ? 'Your answers can no longer be changed. You can still download a copy of them.'
+              : downloaded
+                ? 'Your answers can no longer be changed. You downloaded your last changes; the copy kept on this device is removed.'
+                : 'Your answers can no longer be changed. Your last changes could not be saved; they are kept on this device. Download a copy to keep them.'}
           </div>
           {/* Below the text, not beside it: on a phone the text keeps the card's width. */}
           <Button onClick={download} style={{ marginTop: 8, whiteSpace: 'normal', height: 'auto', paddingBlock: 4 }}>

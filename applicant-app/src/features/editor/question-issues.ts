@@ -12,9 +12,15 @@ import {
   type Question,
 } from '@portal/shared/domain';
 
+const NONE_OPENED: ReadonlySet<string> = new Set();
+
 export interface QuestionIssues {
   /** The problem to show next to the question now, or null. */
   issueFor: (sectionId: string, question: Question, value: Answer) => string | null;
+  /**
+   * Every question answered as submit requires, and the section seen: one whose questions are all
+   * optional is complete once it was opened or anything in it answered, not before.
+   */
   sectionComplete: (section: FormSection) => boolean;
   visited: (sectionId: string, questionId: string) => void;
   edited: (sectionId: string, questionId: string) => void;
@@ -25,7 +31,13 @@ export interface QuestionIssues {
  * (`answerIssue`): word limits as the applicant types; "needs an answer" once they leave the
  * question, or at once for every question when they come back from the review page to fix them.
  */
-export function useQuestionIssues(form: ApplicationForm, draft: ApplicationResponse, showAll: boolean): QuestionIssues {
+export function useQuestionIssues(
+  form: ApplicationForm,
+  draft: ApplicationResponse,
+  showAll: boolean,
+  /** The sections opened in the editor so far. */
+  opened: ReadonlySet<string> = NONE_OPENED,
+): QuestionIssues {
   const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
   const [typed, setTyped] = useState<ReadonlySet<string>>(new Set());
 
@@ -46,11 +58,15 @@ export function useQuestionIssues(form: ApplicationForm, draft: ApplicationRespo
       const text = typeof value === 'string' ? value : '';
       return typed.has(key) && text.trim() ? wordLimitIssue(question, text) : null;
     };
-    const sectionComplete = (section: FormSection) =>
-      section.questions.every((question) => {
-        const value = answerOf(draft, section.sectionId, question.questionId) ?? emptyAnswer(question);
-        return answerIssue(question, value, teamRoles) === null;
-      });
+    const sectionComplete = (section: FormSection) => {
+      const values = section.questions.map(
+        (question) =>
+          [question, answerOf(draft, section.sectionId, question.questionId) ?? emptyAnswer(question)] as const,
+      );
+      const valid = values.every(([question, value]) => answerIssue(question, value, teamRoles) === null);
+      const answered = values.some(([, value]) => (Array.isArray(value) ? value.length > 0 : value.trim() !== ''));
+      return valid && (answered || opened.has(section.sectionId));
+    };
     return { issueFor, sectionComplete, visited, edited };
-  }, [form, draft, showAll, left, typed, visited, edited]);
+  }, [form, draft, showAll, left, typed, visited, edited, opened]);
 }

@@ -152,6 +152,107 @@ describe('long forms', () => {
   });
 });
 
+describe('opening the editor', () => {
+  /** A form whose second section asks only optional questions (a survey, say). */
+  const OPTIONAL_FORM = {
+    ...EDITOR_FORM,
+    sections: [
+      EDITOR_FORM.sections[0]!,
+      {
+        sectionId: 'extras',
+        sectionName: 'Anything else',
+        questions: [
+          {
+            questionId: 'full-name',
+            questionType: 'short-answer' as const,
+            questionText: 'Full Name',
+            optional: true,
+          },
+          {
+            questionId: 'notes',
+            questionType: 'long-answer' as const,
+            questionText: 'Anything we should know?',
+            optional: true,
+          },
+        ],
+      },
+      EDITOR_FORM.sections[1]!,
+    ],
+  };
+  const optionalDraft = () => ({
+    ...draftResponse(),
+    sectionResponses: OPTIONAL_FORM.sections.map((section) => ({
+      sectionId: section.sectionId,
+      sectionName: section.sectionName,
+      questions: section.questions.map((question) => ({
+        questionId: question.questionId,
+        questionType: question.questionType,
+        applicationFormId: OPTIONAL_FORM.id,
+        response: question.questionType === 'role-select' ? [] : '',
+      })),
+    })),
+  });
+  const stepLink = (name: RegExp) => {
+    const toggle = within(nav()).getByRole('button');
+    if (toggle.getAttribute('aria-expanded') !== 'true') fireEvent.click(toggle);
+    return within(nav()).getByRole('link', { name });
+  };
+
+  test('a section of optional questions only is not complete before it is opened, and is once it was', () => {
+    renderEditor({ form: OPTIONAL_FORM, initial: optionalDraft() });
+
+    expect(stepLink(/Anything else/)).toHaveAccessibleName('Anything else');
+    fireEvent.click(stepLink(/Anything else/));
+    expect(heading()).toHaveTextContent('Anything else');
+    expect(stepLink(/Anything else/)).toHaveAccessibleName('Anything else (complete)');
+    fireEvent.click(stepLink(/About You/));
+    expect(stepLink(/Anything else/)).toHaveAccessibleName('Anything else (complete)');
+  });
+
+  test('an optional section with an answer given earlier is complete', () => {
+    const initial = optionalDraft();
+    initial.sectionResponses[1]!.questions[1]!.response = 'I can start in March.';
+    renderEditor({ form: OPTIONAL_FORM, initial });
+
+    expect(stepLink(/Anything else/)).toHaveAccessibleName('Anything else (complete)');
+  });
+
+  test('a short answer without a word limit shows no word count; a long answer and a limited one do', () => {
+    renderEditor({ form: OPTIONAL_FORM, initial: optionalDraft(), sectionId: 'extras' });
+
+    const name = screen.getByRole('textbox', { name: 'Full Name (optional)' });
+    fireEvent.change(name, { target: { value: 'Nova Quinn' } });
+    expect(name).not.toHaveAccessibleDescription();
+    expect(screen.queryByText('2 words')).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Anything we should know? (optional)' })).toHaveAccessibleDescription(
+      '0 words',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(screen.getByRole('textbox', { name: 'What name do you go by?' })).toHaveAccessibleDescription(
+      '0 words (at most 10)',
+    );
+  });
+
+  test('the focus starts at the heading of the section, not on the page', () => {
+    renderEditor({ sectionId: 'roles' });
+
+    expect(screen.getByRole('heading', { name: 'Roles', level: 3 })).toHaveFocus();
+  });
+
+  test("from the review page's list of what needs attention, the focus starts at that question", () => {
+    renderEditor({
+      initial: draftResponse({ 'roles.roles': ['designer'] }, { rolesApplied: ['designer'] }),
+      sectionId: 'design',
+      state: { showIssues: true, focusQuestion: 'design-process' },
+    });
+
+    expect(screen.getByRole('textbox', { name: 'Walk us through your design process.' })).toHaveFocus();
+    // Only when the editor opens: another section starts at its heading again.
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(screen.getByRole('heading', { name: 'Roles', level: 3 })).toHaveFocus();
+  });
+});
+
 describe('each question', () => {
   const form = {
     ...EDITOR_FORM,

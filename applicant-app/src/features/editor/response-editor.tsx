@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Card, Col, Flex, Grid, Row, Typography } from 'antd';
 import {
+  PageTitle,
+  TeamRolesProvider,
   APPLICATION_SAVE_TEXTS,
   lazyDialog,
   QuestionField,
   SaveIndicator,
   SectionView,
-  TeamRolesProvider,
 } from '@portal/shared/ui';
 import { Navigate, useLocation, useNavigate } from '@portal/shared/router';
 import {
@@ -18,6 +19,7 @@ import {
   type ApplicationResponse,
 } from '@portal/shared/domain';
 import { useDueDate } from '../../lib/due-date';
+import type { EditorLocationState } from '../../lib/editor-location';
 import { DeadlineNotice } from './deadline-notice';
 import { useQuestionIssues } from './question-issues';
 import { FileUploadField } from '../files/file-upload-field';
@@ -34,9 +36,18 @@ interface ResponseEditorProps {
   sectionId: string | undefined;
 }
 
-/** Set by the review page's "Edit" links: show every question's problem at once. */
-export interface EditorLocationState {
-  showIssues?: boolean;
+export type { EditorLocationState };
+
+/** The first control of a question the keyboard can reach (its input, first option, or upload button). */
+function questionControl(questionId: string): HTMLElement | null {
+  const question = [...document.querySelectorAll<HTMLElement>('[data-question]')].find(
+    (element) => element.dataset.question === questionId,
+  );
+  return (
+    question?.querySelector<HTMLElement>(
+      'input:not([type="hidden"]):not([hidden]), textarea, button, [tabindex]:not([tabindex="-1"])',
+    ) ?? null
+  );
 }
 
 /** The section editor with its autosave header; next and previous move along the visible sections. */
@@ -51,7 +62,11 @@ export function ResponseEditor({ form, initial, sectionId }: ResponseEditorProps
   const sections = visibleSections(form, draft.rolesApplied);
   const index = sections.findIndex((section) => section.sectionId === sectionId);
   const section = sections[index];
-  const issues = useQuestionIssues(form, draft, Boolean((location.state as EditorLocationState | null)?.showIssues));
+  const editorState = location.state as EditorLocationState | null;
+  // The sections shown so far: one whose questions are all optional is complete only once seen.
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
+  if (section && !opened.has(section.sectionId)) setOpened(new Set(opened).add(section.sectionId));
+  const issues = useQuestionIssues(form, draft, Boolean(editorState?.showIssues), opened);
   const complete = useMemo(
     () => new Set(sections.filter((s) => issues.sectionComplete(s)).map((s) => s.sectionId)),
     [sections, issues],
@@ -59,13 +74,18 @@ export function ResponseEditor({ form, initial, sectionId }: ResponseEditorProps
   const [leaving, setLeaving] = useState(false);
   const due = useDueDate(form);
   const title = useRef<HTMLHeadingElement>(null);
-  const shownSection = useRef(sectionId);
+  // Asked for by the review page: taken once, when the editor opens.
+  const questionToFocus = useRef(editorState?.focusQuestion);
 
   useEffect(() => {
     window.scrollTo({ top: 0 });
-    // Another section opened: keyboard and screen reader users start at its title, not at the button they pressed.
-    if (shownSection.current !== sectionId) title.current?.focus({ preventScroll: true });
-    shownSection.current = sectionId;
+    if (!title.current) return;
+    // The editor opened, or another section did: keyboard and screen reader users start at its title
+    // (or at the question the review page pointed at), not on the page body or the button they pressed.
+    const question = questionToFocus.current ? questionControl(questionToFocus.current) : null;
+    questionToFocus.current = undefined;
+    if (question) question.focus();
+    else title.current.focus({ preventScroll: true });
   }, [sectionId]);
 
   if (!section) {
@@ -91,9 +111,7 @@ export function ResponseEditor({ form, initial, sectionId }: ResponseEditorProps
         <Card size="small">
           <Flex justify="space-between" align="center" wrap gap={8}>
             <div>
-              <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
-                {form.semester} application
-              </Typography.Title>
+              <PageTitle style={{ fontSize: 18 }}>{form.semester} application</PageTitle>
               <Typography.Text type="secondary">Due {due}</Typography.Text>
             </div>
             <Flex align="center" gap={12} wrap>

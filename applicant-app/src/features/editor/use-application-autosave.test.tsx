@@ -21,7 +21,8 @@ const savedAs =
 
 const nameField = () => screen.getByRole('textbox', { name: 'What name do you go by?' });
 const typeName = (value: string) => fireEvent.change(nameField(), { target: { value } });
-const indicator = () => screen.getByText(/^(Saving\.\.\.|Last save: |Failed to save|Form not yet saved!)/);
+const indicator = () =>
+  screen.getByText(/^(Saving…|Unsaved changes|Needs your choice|Last save: |Failed to save|Form not yet saved!)/);
 const saveButton = () => screen.getByRole('button', { name: 'Save application' });
 const conflictDialog = () => screen.queryByRole('dialog', { name: 'This application was changed somewhere else' });
 /** Answers the conflict dialog: one choice per question named, then "Save my choices". */
@@ -128,13 +129,13 @@ describe('the save indicator and the 2 s autosave', () => {
     expect(indicator()).toHaveTextContent(`Last save: ${timeAt(7000)}`);
   });
 
-  test("shows 'Saving...' and disables 'Save application' while the request is pending", async () => {
+  test("shows 'Saving…' and disables 'Save application' while the request is pending", async () => {
     const answer = deferred<ApplicationResponse>();
     const { saves } = renderEditor({ routes: { [SAVE]: () => answer.promise } });
 
     typeName('Nova');
     await advance(2000);
-    expect(indicator()).toHaveTextContent(/^Saving\.\.\.$/);
+    expect(indicator()).toHaveTextContent(/^Saving…$/);
     expect(saveButton()).toBeDisabled();
 
     answer.resolve({ ...saves()[0]!, version: 4 });
@@ -253,7 +254,7 @@ describe('a save refused because another tab or device saved first (409)', () =>
       throw apiRefusal('stale-version', RESPONSE_MESSAGES.staleSave, { current });
     });
 
-  test('opens the dialog and keeps the typed text; no further autosave while it is open', async () => {
+  test("opens the dialog and keeps the typed text; the header says 'Needs your choice'; no further autosave while it is open", async () => {
     const { saves } = renderEditor({ routes: { [SAVE]: refuseOnce() } });
 
     typeName('Nova (from the phone)');
@@ -261,7 +262,8 @@ describe('a save refused because another tab or device saved first (409)', () =>
 
     expect(conflictDialog()).toBeInTheDocument();
     expect(nameField()).toHaveValue('Nova (from the phone)');
-    expect(screen.getByText(/^Failed to save your application/)).toBeInTheDocument();
+    expect(indicator()).toHaveTextContent(/^Needs your choice$/);
+    expect(screen.queryByText(/Failed to save/)).not.toBeInTheDocument();
 
     typeName('Nova (from the phone) again');
     await advance(5000);
@@ -723,5 +725,156 @@ describe('a copy kept from an earlier visit', () => {
 
     expect(nameField()).toHaveValue('');
     expect(saves()).toHaveLength(0);
+  });
+});
+
+describe('someone who keeps typing', () => {
+  /** Types one more word into the name field, as someone typing without a pause would. */
+  const typer = () => {
+    let text = '';
+    return {
+      word: () => {
+        text = text ? `${text} word` : 'word';
+        typeName(text);
+        return text;
+      },
+      text: () => text,
+    };
+  };
+
+  test("a word every 1.5 s is saved within 10 s; the header says 'Unsaved changes', then 'Saving…'", async () => {
+    const answer = deferred<ApplicationResponse>();
+    const save = jest.fn(savedAs()).mockImplementationOnce(() => answer.promise);
+    const { saves } = renderEditor({ initial: draftResponse({}, { version: 3 }), routes: { [SAVE]: save } });
+    const typing = typer();
+
+    typing.word();
+    expect(indicator()).toHaveTextContent(/^Unsaved changes$/);
+    for (let word = 1; word < 7; word += 1) {
+      await advance(1500);
+      typing.word();
+      expect(saves()).toHaveLength(0);
+      expect(indicator()).toHaveTextContent(/^Unsaved changes$/);
+    }
+    // 9 s: seven words, never a 2 s pause. The first edit has waited 10 s at 10 s.
+    await advance(1000);
+    expect(saves()).toHaveLength(1);
+    expect(nameIn(saves()[0]!)).toBe(typing.text());
+    expect(indicator()).toHaveTextContent(/^Saving…$/);
+
+    answer.resolve({ ...saves()[0]!, version: 4 });
+    await settle();
+    expect(indicator()).toHaveTextContent(`Last save: ${timeAt(10_000)}`);
+
+    // Still typing, 15 s more: the next save 10 s after the next word (10.5 s).
+    await advance(500);
+    for (let at = 10_500; at <= 25_000; at += 1500) {
+      typing.word();
+      await advance(1500);
+    }
+    expect(saves()).toHaveLength(2);
+    expect(saves()[1]?.version).toBe(4);
+  });
+
+  test('with the due date 80 s ahead, what is typed until 3 s before it is sent before it', async () => {
+    const dueAt = START.getTime() + 80_000;
+    const sentAt: number[] = [];
+    const save = jest.fn((body: unknown) => {
+      sentAt.push(Date.now());
+      return savedAs()(body);
+    });
+    const { saves } = renderEditor({
+      form: { ...EDITOR_FORM, dueDate: new Date(dueAt).toISOString() },
+      routes: { [SAVE]: save },
+    });
+    const typing = typer();
+
+    let typedBeforeFinalSave = '';
+    for (let at = 0; at <= 78_000; at += 1500) {
+      const text = typing.word();
+      if (at <= 80_000 - 3000) typedBeforeFinalSave = text;
+      await advance(1500);
+    }
+
+    const beforeDue = saves().filter((_, index) => sentAt[index]! < dueAt);
+    expect(beforeDue.length).toBeGreaterThanOrEqual(7);
+    expect(nameIn(beforeDue.at(-1)!)).toBe(typedBeforeFinalSave);
+  });
+});
+
+describe('a save from another tab of this browser', () => {
+  /** What a tab's save tells the other tabs (the `storage` event they receive), caught from tab A. */
+  async function saveInTabA(name: string) {
+    const setItem = jest.spyOn(Storage.prototype, 'setItem');
+    const tabA = renderEditor({ initial: draftResponse({}, { version: 3 }), routes: { [SAVE]: savedAs() } });
+    typeName(name);
+    await advance(2000);
+    expect(tabA.saves()).toHaveLength(1);
+    const announcement = setItem.mock.calls.find(
+      ([key]) => !key.startsWith('portal:draft:') && key !== 'portal:tab-id',
+    );
+    expect(announcement).toBeDefined();
+    tabA.unmount();
+    setItem.mockRestore();
+    window.sessionStorage.setItem('portal:tab-id', 'tab-b');
+    const [key, newValue] = announcement!;
+    return () => act(() => window.dispatchEvent(new StorageEvent('storage', { key, newValue })));
+  }
+
+  test('shows in a tab without edits at once, without a save of its own', async () => {
+    const arrive = await saveInTabA('Nova (tab A)');
+    const tabB = renderEditor({ initial: draftResponse({}, { version: 3 }), routes: { [SAVE]: savedAs() } });
+    expect(nameField()).toHaveValue('');
+
+    arrive();
+
+    expect(nameField()).toHaveValue('Nova (tab A)');
+    await advance(10_000);
+    expect(tabB.saves()).toHaveLength(0);
+    typeName('Nova (tab A), then B');
+    await advance(2000);
+    expect(tabB.saves()[0]?.version).toBe(4);
+    expect(conflictDialog()).not.toBeInTheDocument();
+  });
+
+  test("in a tab with edits, keeps them and shows the other tab's other answers; the save is based on its version", async () => {
+    const arrive = await saveInTabA('Nova (tab A)');
+    const tabB = renderEditor({ initial: draftResponse({}, { version: 3 }), routes: { [SAVE]: savedAs() } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Second year' }));
+
+    arrive();
+
+    expect(nameField()).toHaveValue('Nova (tab A)');
+    expect(screen.getByRole('radio', { name: 'Second year' })).toBeChecked();
+    await advance(2000);
+    expect(tabB.saves()).toHaveLength(1);
+    expect(tabB.saves()[0]?.version).toBe(4);
+    expect(nameIn(tabB.saves()[0]!)).toBe('Nova (tab A)');
+    expect(conflictDialog()).not.toBeInTheDocument();
+  });
+});
+
+describe('the browser killed 300 ms after typing', () => {
+  test('the first open after it starts again shows the copy kept on this device, and saves it', async () => {
+    const killed = renderEditor({
+      initial: draftResponse({}, { version: 3 }),
+      routes: { [SAVE]: () => new Promise(() => undefined) },
+    });
+    typeName('Nova (typed just before the crash)');
+    await advance(300);
+    // Killed: nothing more runs in that tab. The browser drops its session cookies and the tab's storage.
+    expect(storedDraftKeys()).toEqual([TAB_KEY]);
+    killed.unmount();
+    document.cookie = 'portal-browser-run=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    window.sessionStorage.clear();
+    await advance(3000);
+
+    const { saves } = renderEditor({ initial: draftResponse({}, { version: 3 }), routes: { [SAVE]: savedAs() } });
+    await settle();
+
+    expect(nameField()).toHaveValue('Nova (typed just before the crash)');
+    expect(saves()).toHaveLength(1);
+    expect(nameIn(saves()[0]!)).toBe('Nova (typed just before the crash)');
+    expect(storedDraftKeys()).toEqual([]);
   });
 });

@@ -27,9 +27,16 @@ import {
   touchDraft,
   writeDraft,
 } from '../../lib/draft-storage';
+import { announceSave, onSaveElsewhere } from '../../lib/saves-elsewhere';
 
 export const SAVE_FAILED_TOAST = 'Failed to save your application!';
 export const NOT_AUTHENTICATED = 'Not authenticated';
+/** While someone keeps typing, a save still goes out at least this often (the debounce's maximum wait). */
+export const AUTOSAVE_MAX_WAIT_MS = 10_000;
+/** What is pending is sent this long before the due date, so the last words reach the server in time. */
+export const FINAL_SAVE_BEFORE_DUE_MS = 3_000;
+/** setTimeout cannot wait longer than this; a due date further away is planned for when the editor reopens. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export type ApplicationAutosave = Autosave<ApplicationResponse>;
 
@@ -52,6 +59,8 @@ const lastSaveOf = (response: ApplicationResponse) => (response.version > 0 ? ne
  * the applicant's own: every edit is kept in localStorage until the server has it (restored after
  * a reload, merged question by question if another tab saved meanwhile), a failure toasts once,
  * every attempt refreshes the cached responses, and the deadline or a submit elsewhere closes it.
+ * Someone who never pauses is saved every 10 s, what is pending goes out once more just before
+ * the due date, and a save made in another tab of this browser shows here at once.
  */
 export function useApplicationAutosave(form: ApplicationForm, initial: ApplicationResponse): ApplicationAutosave {
   const { api, identity } = usePortal();
@@ -68,8 +77,10 @@ export function useApplicationAutosave(form: ApplicationForm, initial: Applicati
     async save(value, version) {
       if (!identity) throw new Error(NOT_AUTHENTICATED);
       const saved = await saveResponse(api, { ...value, version });
+      announceSave(saved);
       return { value: saved, version: saved.version };
     },
+    maxWaitMs: AUTOSAVE_MAX_WAIT_MS,
     fieldsOf: answerFields,
     withFields: (value, fields) => withDerivedRoles(form, withAnswerFields(value, fields)),
     classify,
@@ -92,6 +103,25 @@ export function useApplicationAutosave(form: ApplicationForm, initial: Applicati
     const heartbeat = window.setInterval(() => touchDraft(initial.id), ORPHAN_AFTER_MS / 3);
     return () => window.clearInterval(heartbeat);
   }, [dirty, initial.id]);
+
+  // A save from another tab of this browser: shown here at once, merged with what is typed here.
+  const { receive, flush } = autosave;
+  useEffect(
+    () =>
+      onSaveElsewhere(initial.id, initial.userId, (response) =>
+        receive({ value: response, version: response.version }),
+      ),
+    [initial.id, initial.userId, receive],
+  );
+
+  // The last seconds before the due date: what is pending goes now, not after the pause (too late).
+  const dueAt = Date.parse(form.dueDate);
+  useEffect(() => {
+    const wait = dueAt - FINAL_SAVE_BEFORE_DUE_MS - Date.now();
+    if (!(dueAt > Date.now()) || wait > MAX_TIMER_MS) return;
+    const timer = setTimeout(() => void flush(), Math.max(0, wait));
+    return () => clearTimeout(timer);
+  }, [dueAt, flush]);
 
   return autosave;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { isPastDue, RESPONSE_MESSAGES, type ApplicationForm } from '@portal/shared/domain';
 import { isFinalRefusal, type ApplicationAutosave } from './use-application-autosave';
 
@@ -7,13 +7,21 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * The editor's closing: at the form's due date (by this device's clock) what is pending is saved
- * one last time and the editor closes; the server's refusal (its clock rules) closes it too.
+ * one last time and the editor closes; the server's refusal (its clock rules) closes it too. A
+ * form whose decisions are released is closed from the start: nothing is sent, since the server
+ * takes no save after a release (a copy kept on this device is offered as a download instead).
  * Returns the message to show once closed, or null while open.
  */
 export function useDeadline(form: ApplicationForm, autosave: ApplicationAutosave): string | null {
   const dueAt = Date.parse(form.dueDate);
+  const released = form.decisionsReleased;
   const [passed, setPassed] = useState(() => isPastDue(form, Date.now()));
   const { flush, close } = autosave;
+
+  // Before the autosave's own start (an effect), which would send a restored copy at once.
+  useLayoutEffect(() => {
+    if (released) close();
+  }, [released, close]);
 
   useEffect(() => {
     if (passed) return;
@@ -24,7 +32,7 @@ export function useDeadline(form: ApplicationForm, autosave: ApplicationAutosave
   }, [dueAt, passed]);
 
   useEffect(() => {
-    if (!passed) return;
+    if (!passed || released) return;
     let cancelled = false;
     void flush().then(() => {
       if (!cancelled) close();
@@ -32,8 +40,9 @@ export function useDeadline(form: ApplicationForm, autosave: ApplicationAutosave
     return () => {
       cancelled = true;
     };
-  }, [passed, flush, close]);
+  }, [passed, released, flush, close]);
 
+  if (released) return RESPONSE_MESSAGES.decisionsReleased;
   if (autosave.status === 'closed' && isFinalRefusal(autosave.error)) return autosave.error.message;
   return passed ? RESPONSE_MESSAGES.pastDue : null;
 }

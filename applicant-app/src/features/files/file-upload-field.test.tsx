@@ -215,6 +215,27 @@ test('shows an uploaded answer from its record, and replaces it', async () => {
   expect(onChange).toHaveBeenCalledWith(replacement.id);
 });
 
+test('an uploaded file can be removed: the answer becomes empty and the upload button comes back with the focus', async () => {
+  const record = uploadedFile();
+  const { onChange } = renderField({ ...fakeApi([record]), value: record.id });
+
+  await user().click(await screen.findByRole('button', { name: 'Remove resume.pdf' }));
+
+  expect(onChange).toHaveBeenCalledWith('');
+  expect(screen.queryByText('resume.pdf (250 KB)')).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /^Remove/ })).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Upload your file' })).toHaveFocus();
+});
+
+test('a file whose details could not be loaded can still be removed', async () => {
+  const { onChange } = renderField({ ...fakeApi([]), value: 'cccccccc-0000-4000-8000-000000000003' });
+
+  await user().click(await screen.findByRole('button', { name: 'Remove the file' }));
+
+  expect(onChange).toHaveBeenCalledWith('');
+  expect(screen.getByRole('button', { name: 'Upload your file' })).toBeInTheDocument();
+});
+
 describe('download', () => {
   let click: jest.SpyInstance;
   let clicked: HTMLAnchorElement[];
@@ -262,6 +283,7 @@ test('when disabled it offers the download but no upload or replace', async () =
   const summary = (await screen.findByText('resume.pdf (250 KB)')).parentElement!;
   expect(within(summary).getByRole('button', { name: 'Download' })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Replace' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /^Remove/ })).not.toBeInTheDocument();
   expect(fileInput()).toBeNull();
 });
 

@@ -63,7 +63,10 @@ function UploadedFileSummary({
   );
 }
 
-/** A file-upload question: checks the file in the browser, uploads it with progress, then offers download and replace. */
+/**
+ * A file-upload question: checks the file in the browser, uploads it with progress, then offers
+ * download, replace and remove (the answer becomes empty again, saved like any other edit).
+ */
 export function FileUploadField({
   responseId,
   question,
@@ -81,6 +84,7 @@ export function FileUploadField({
   const upload = useRef<AbortController | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const control = useRef<HTMLButtonElement>(null);
+  const removed = useRef(false);
   const file = useQuery({ ...fileQueryOptions(api, value), enabled: value !== '' });
 
   useEffect(() => () => upload.current?.abort(), []);
@@ -126,7 +130,19 @@ export function FileUploadField({
     }
   };
 
+  const remove = () => {
+    setError(null);
+    onChange('');
+    removed.current = true;
+  };
+
   const uploading = percent !== null;
+  // The Remove button goes away with the file: the focus moves to the upload button, not to the page.
+  useEffect(() => {
+    if (value !== '' || !removed.current) return;
+    removed.current = false;
+    control.current?.focus();
+  }, [value]);
   // The button under the keyboard focus is swapped for Cancel (and back): focus follows, not lost to the page.
   const wasUploading = useRef(uploading);
   useEffect(() => {
@@ -168,16 +184,23 @@ export function FileUploadField({
                 if (picked) void start(picked);
               }}
             />
-            <Button
-              ref={control}
-              aria-describedby={describedBy}
-              onClick={() => {
-                void loadUploadProgress();
-                input.current?.click();
-              }}
-            >
-              {value === '' ? 'Upload your file' : 'Replace'}
-            </Button>
+            <Flex gap="small" wrap>
+              <Button
+                ref={control}
+                aria-describedby={describedBy}
+                onClick={() => {
+                  void loadUploadProgress();
+                  input.current?.click();
+                }}
+              >
+                {value === '' ? 'Upload your file' : 'Replace'}
+              </Button>
+              {value !== '' && (
+                <Button danger onClick={remove} aria-label={file.data ? `Remove ${file.data.name}` : 'Remove the file'}>
+                  Remove
+                </Button>
+              )}
+            </Flex>
           </>
         )
       )}

@@ -1,8 +1,9 @@
 import { Alert, Button, Card, Empty, Flex, Popconfirm, Typography } from 'antd';
-import { useTimeZone } from '@portal/shared/client';
 import { type ApplicantSlotView } from '@portal/shared/domain';
 import { Link, useParams } from '@portal/shared/router';
-import { LoadError, PageSkeleton } from '@portal/shared/ui';
+import { PageSkeleton, PageTitle, LoadError, useReaderTime } from '@portal/shared/ui';
+import { SlotPlace } from './slot-place';
+import { InterviewsClosed } from './interviews-closed';
 import { useBooking, useInterviews, useSlotTime } from './use-interviews';
 
 const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
@@ -12,9 +13,10 @@ function SlotText({ slot, when }: { slot: ApplicantSlotView; when: string }) {
   return (
     <Flex vertical gap={2} style={{ minWidth: 0 }}>
       <Typography.Text strong>{when}</Typography.Text>
-      <Typography.Text
-        style={{ overflowWrap: 'anywhere' }}
-      >{`${slot.minutes} minutes · ${slot.place}`}</Typography.Text>
+      <Typography.Text style={{ overflowWrap: 'anywhere' }}>
+        {`${slot.minutes} minutes · `}
+        <SlotPlace place={slot.place} />
+      </Typography.Text>
       <Typography.Text type="secondary">{`With ${slot.interviewerNames.join(', ')}`}</Typography.Text>
     </Flex>
   );
@@ -26,7 +28,7 @@ export default function InterviewPage() {
   const interviews = useInterviews(formId);
   const booking = useBooking(formId);
   const slotTime = useSlotTime(interviews.data?.timeZone);
-  const zone = useTimeZone(interviews.data?.timeZone);
+  const { zoneName } = useReaderTime(interviews.data?.timeZone);
 
   if (interviews.isError) {
     return (
@@ -43,10 +45,10 @@ export default function InterviewPage() {
 
   return (
     <Flex vertical gap={16} style={{ maxWidth: 760 }}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        Your interview
-      </Typography.Title>
-      {!state.invited ? (
+      <PageTitle>Your interview</PageTitle>
+      {state.released ? (
+        <InterviewsClosed state={state} when={slotTime} />
+      ) : !state.invited ? (
         <Alert
           type="info"
           showIcon
@@ -82,7 +84,7 @@ export default function InterviewPage() {
             )}
           </Card>
           <Card size="small" title={state.booking ? 'Move to another time' : 'Available times'}>
-            <Typography.Paragraph type="secondary">{`Times are in ${zone}.`}</Typography.Paragraph>
+            <Typography.Paragraph type="secondary">{`Times are in ${zoneName}.`}</Typography.Paragraph>
             {state.slots.length === 0 ? (
               <Empty description="No other times are open right now. Check back later." />
             ) : (
@@ -95,7 +97,8 @@ export default function InterviewPage() {
                         <Typography.Text type="secondary">{`${slot.seatsLeft} seat${slot.seatsLeft === 1 ? '' : 's'} left`}</Typography.Text>
                         <Button
                           type="primary"
-                          aria-label={`${state.booking ? 'Move to' : 'Book'} ${slotTime(slot.startsAt)}`}
+                          // The name starts with the words on the button (WCAG 2.5.3), then says which time.
+                          aria-label={`${state.booking ? 'Move here' : 'Book'}: ${slotTime(slot.startsAt)}`}
                           loading={booking.isPending && booking.variables === slot.id}
                           disabled={booking.isPending}
                           onClick={() => booking.mutate(slot.id)}

@@ -1,15 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@portal/shared/query';
-import { notify, usePortal, useTimeZone, type ApiClient } from '@portal/shared/client';
-import { formatDateTime, type ApplicantInterviews } from '@portal/shared/domain';
+import { useMutation, useQuery, useQueryClient } from '@portal/shared/query';
+import { notify, usePortal } from '@portal/shared/client';
+import { type ApplicantInterviews } from '@portal/shared/domain';
+import { useReaderTime } from '@portal/shared/ui';
+import { interviewKey, interviewsQueryOptions } from './interview-queries';
 
 const id = encodeURIComponent;
-const interviewKey = (formId: string) => ['interviews', formId] as const;
-
-export const interviewsQueryOptions = (api: ApiClient, formId: string) =>
-  queryOptions({
-    queryKey: interviewKey(formId),
-    queryFn: () => api.request<ApplicantInterviews>('GET', `/interviews/${id(formId)}`),
-  });
 
 /** GET /interviews/{formId}: the caller's invitation, booking and the slots they may book. */
 export function useInterviews(formId: string, enabled = true) {
@@ -17,10 +12,12 @@ export function useInterviews(formId: string, enabled = true) {
   return useQuery({ ...interviewsQueryOptions(api, formId), enabled });
 }
 
-/** The chapter's zone for slot times: the form's, else the build's, else the reader's. */
+/**
+ * Slot times in the chapter's zone (the form's, else the build's, else the reader's), named in
+ * words, with the reader's own time beside them when they are elsewhere.
+ */
 export function useSlotTime(formTimeZone?: string) {
-  const zone = useTimeZone(formTimeZone);
-  return (iso: string) => formatDateTime(iso, zone);
+  return useReaderTime(formTimeZone).format;
 }
 
 /** Books (or moves to) a slot, or cancels the booking; the answer is the new state, the server's message on a refusal. */

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Flex, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Skeleton, theme, Typography } from 'antd';
 import { RESPONSE_MESSAGES, isPastDue, type ApplicationForm, type MyApplication } from '@portal/shared/domain';
 import { useNavigate } from '@portal/shared/router';
 import { Markdown } from '@portal/shared/ui';
@@ -23,6 +23,8 @@ function ApplyAction({ form, existing }: { form: ApplicationForm; existing: MyAp
       </Button>
     );
   }
+  // Released decisions close the form to everyone, a draft as much as a new application.
+  if (form.decisionsReleased) return <Alert type="warning" showIcon title={RESPONSE_MESSAGES.decisionsReleased} />;
   if (isPastDue(form, new Date())) return <Alert type="warning" showIcon title={RESPONSE_MESSAGES.pastDue} />;
   return (
     <Button type="primary" size="large" loading={start.isPending} onClick={() => start.mutate()}>
@@ -32,11 +34,12 @@ function ApplyAction({ form, existing }: { form: ApplicationForm; existing: MyAp
 }
 
 export function ActiveFormCard({ form, existing, canApply }: ActiveFormCardProps) {
+  const { token } = theme.useToken();
   const due = useDueDate(form);
   return (
     <Card title={`${form.semester} application`}>
+      {/* The action first: a long description (some run to pages) follows it, never hides it. */}
       <Flex vertical gap={12} align="flex-start">
-        {form.description && <Markdown>{form.description}</Markdown>}
         <Typography.Text>
           <Typography.Text strong>Due:</Typography.Text> {due}
         </Typography.Text>
@@ -49,6 +52,12 @@ export function ActiveFormCard({ form, existing, canApply }: ActiveFormCardProps
             title="Applying is for applicants."
             description="You are signed in with a staff account, so you can read about this cycle but not apply."
           />
+        )}
+        {form.description && (
+          // A rule above the description (antd's Divider would be one more script on this page).
+          <div style={{ width: '100%', marginTop: 4, paddingTop: 12, borderTop: `1px solid ${token.colorSplit}` }}>
+            <Markdown>{form.description}</Markdown>
+          </div>
         )}
       </Flex>
     </Card>

@@ -33,8 +33,20 @@ test('shows the active form: semester, description and the due date in local tim
   expect(await screen.findByText('Spring 2025 application')).toBeInTheDocument();
   expect(screen.getByText('Join us to build software for nonprofits.')).toBeInTheDocument();
   const due = formatDueDate(FORM.dueDate);
-  expect(due).toMatch(/(UTC|GMT|[A-Z]{2,5})$/);
+  expect(due).toMatch(/( Time|GMT[+-]\d{2}:\d{2})$/);
   expect(screen.getByText(due)).toBeInTheDocument();
+});
+
+test('the due date and the button come first; a long description follows them', async () => {
+  const description = `${'A paragraph about the club and its projects. '.repeat(40)}\n\nThe last paragraph of the description.`;
+  renderOverview({ 'GET /forms/active': answer({ ...FORM, description }) });
+
+  const start = await screen.findByRole('button', { name: 'Start application' });
+  const follows = (first: Node, second: Node) =>
+    Boolean(first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING);
+  expect(follows(screen.getByText('Due:'), start)).toBe(true);
+  expect(follows(start, await screen.findByText('The last paragraph of the description.'))).toBe(true);
+  expect(follows(start, screen.getByText(/^A paragraph about the club/))).toBe(true);
 });
 
 describe("the due date in the chapter's time zone, naming it", () => {
@@ -43,7 +55,7 @@ describe("the due date in the chapter's time zone, naming it", () => {
   test("the form's own time zone", async () => {
     renderOverview({ 'GET /forms/active': answer({ ...FORM, dueDate: due, timeZone: 'America/Los_Angeles' }) });
 
-    expect(await screen.findByText(/Feb 28, 2025, 8:59\sPM PST/)).toBeInTheDocument();
+    expect(await screen.findByText(/^Feb 28, 2025, 8:59\sPM Pacific Time\b/)).toBeInTheDocument();
   });
 
   test("else the build's chapter time zone", async () => {
@@ -56,7 +68,7 @@ describe("the due date in the chapter's time zone, naming it", () => {
       },
     });
 
-    expect(await screen.findByText(/Mar 1, 2025, 5:59\sAM GMT\+1/)).toBeInTheDocument();
+    expect(await screen.findByText(/^Mar 1, 2025, 5:59\sAM Central European Time\b/)).toBeInTheDocument();
   });
 });
 
@@ -145,6 +157,28 @@ test('after the deadline a new application cannot be started', async () => {
 
   expect(await screen.findByText('The deadline for this application has passed')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Start application' })).not.toBeInTheDocument();
+});
+
+describe('after decisions are released', () => {
+  const released = { ...FORM, decisionsReleased: true };
+
+  test('a new applicant is not offered to start, and is told the application is closed', async () => {
+    const { request } = renderOverview({ 'GET /forms/active': answer(released) });
+    expect(await screen.findByText('This application is closed: decisions have been released')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start application' })).not.toBeInTheDocument();
+    expect(request).not.toHaveBeenCalledWith('POST', '/responses', expect.anything());
+  });
+
+  test('a draft cannot be continued', async () => {
+    renderOverview({
+      'GET /forms/active': answer(released),
+      'GET /responses/mine': answer({
+        items: [myApplication({ response: { status: 'in-progress' }, decisionsReleased: true })],
+      }),
+    });
+    expect(await screen.findByText('This application is closed: decisions have been released')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continue application' })).not.toBeInTheDocument();
+  });
 });
 
 test("lists the applicant's applications with their status", async () => {

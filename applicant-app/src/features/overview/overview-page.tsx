@@ -1,4 +1,4 @@
-import { Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import { useQuery } from '@portal/shared/query';
 import {
   activeFormQueryOptions,
@@ -9,7 +9,7 @@ import {
   useRetryUnlessAnswered,
 } from '@portal/shared/client';
 import { RESPONSE_MESSAGES } from '@portal/shared/domain';
-import { LoadError, PageSkeleton, StatusResult } from '@portal/shared/ui';
+import { PageSkeleton, PageTitle, LoadError, StatusResult } from '@portal/shared/ui';
 import { ActiveFormCard } from './active-form-card';
 import { MyApplications } from './my-applications';
 
@@ -23,7 +23,8 @@ export default function OverviewPage() {
   const isApplicant = user.data?.role === 'applicant';
   const retry = useRetryUnlessAnswered();
   const activeForm = useQuery({ ...activeFormQueryOptions(api), retry });
-  const mine = useQuery({ ...myApplicationsQueryOptions(api), enabled: user.data !== undefined });
+  // Asked for at once (the route asks as it is entered): staff who applied before being promoted find theirs too.
+  const mine = useQuery(myApplicationsQueryOptions(api));
   const showMine = isApplicant || (mine.data?.length ?? 0) > 0;
 
   const renderForm = () => {
@@ -58,9 +59,7 @@ export default function OverviewPage() {
 
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        Apply
-      </Typography.Title>
+      <PageTitle>Apply</PageTitle>
       {renderForm()}
       {showMine && <MyApplications mine={mine} />}
     </Flex>

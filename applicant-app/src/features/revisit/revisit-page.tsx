@@ -1,10 +1,10 @@
-import { Alert, Flex, Result, Typography } from 'antd';
+import { Alert, Flex, Result } from 'antd';
 import { useQuery } from '@portal/shared/query';
 import { formQueryOptions, myApplicationsQueryOptions, usePortal } from '@portal/shared/client';
 import { formTeamRoles, visibleSections } from '@portal/shared/domain';
 import { Link, useParams } from '@portal/shared/router';
 import { editorPath } from '../../lib/application-status';
-import { ApplicationAnswers, LoadError, PageSkeleton, TeamRolesProvider } from '@portal/shared/ui';
+import { PageSkeleton, PageTitle, TeamRolesProvider, ApplicationAnswers, LoadError } from '@portal/shared/ui';
 
 /** `/apply/revisit/{formId}`: the applicant's answers for that form, read-only, visible sections only. */
 export default function RevisitPage() {
@@ -54,9 +54,7 @@ export default function RevisitPage() {
 
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        {form.data ? `Your ${form.data.semester} application` : 'Your application'}
-      </Typography.Title>
+      <PageTitle>{form.data ? `Your ${form.data.semester} application` : 'Your application'}</PageTitle>
       {renderBody()}
       <Link to="/apply/status">Back to your application status</Link>
     </Flex>

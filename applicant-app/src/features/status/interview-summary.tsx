@@ -1,6 +1,6 @@
 import { Alert, Typography } from 'antd';
 import { Link } from '@portal/shared/router';
-import { useInterviews, useSlotTime } from '../interview';
+import { SlotPlace, useInterviews, useSlotTime } from '../interview';
 
 /** On the status page: the booked interview (zone named), or the invitation to book one; nothing when not invited. */
 export function InterviewSummary({ formId }: { formId: string }) {
@@ -27,9 +27,10 @@ export function InterviewSummary({ formId }: { formId: string }) {
       title={`Interview: ${slotTime(booking.startsAt)}`}
       description={
         <>
-          <Typography.Text
-            style={{ overflowWrap: 'anywhere' }}
-          >{`${booking.minutes} minutes · ${booking.place}`}</Typography.Text>
+          <Typography.Text style={{ overflowWrap: 'anywhere' }}>
+            {`${booking.minutes} minutes · `}
+            <SlotPlace place={booking.place} />
+          </Typography.Text>
           <br />
           <Link to={page}>Move or cancel your interview</Link>
         </>

@@ -166,3 +166,36 @@ test("a form with its own roles shows them by the form's label and emoji", async
   expect(screen.getByTitle('Treasurer')).toHaveTextContent('💰Treasurer');
   expect(screen.queryByText('treasurer')).not.toBeInTheDocument();
 });
+
+test('the page has one top-level heading', async () => {
+  renderStatus([myApplication()]);
+
+  expect(await screen.findByRole('heading', { level: 1, name: 'Application status' })).toBeInTheDocument();
+  expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+});
+
+test("every role row breaks the same way, by the card's width and not by its words (390 px: status under badge)", async () => {
+  renderStatus([
+    myApplication({
+      decisionsReleased: true,
+      response: { rolesApplied: ['engineer', 'social-media-manager'] },
+      roles: [
+        { role: 'engineer', decision: 'accepted', offer: 'accepted' },
+        { role: 'social-media-manager', decision: 'denied', offer: null },
+      ],
+    }),
+  ]);
+
+  const card = within(await screen.findByRole('region', { name: 'Spring 2025 application' }));
+  const rows = card.getAllByRole('listitem');
+  expect(rows).toHaveLength(2);
+  // jsdom lays nothing out: the rows' grid is what decides, a column of the same width for each
+  // (a badge fits: 14em), wrapping by the container's width only.
+  for (const row of rows) {
+    expect(row).toHaveStyle({ display: 'grid' });
+    expect(row.style.gridTemplateColumns).toBe('repeat(auto-fit, minmax(min(100%, 16em), 1fr))');
+    expect(row.children).toHaveLength(2);
+    expect(row.children[0]).toHaveTextContent(/Engineer|Social Media Manager/);
+    expect(row.children[1]).toHaveTextContent(/Accepted|Denied/);
+  }
+});

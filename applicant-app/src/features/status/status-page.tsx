@@ -1,8 +1,8 @@
-import { Empty, Flex, Typography } from 'antd';
+import { Empty, Flex } from 'antd';
 import { useQuery } from '@portal/shared/query';
 import { myApplicationsQueryOptions, usePortal } from '@portal/shared/client';
 import { Link } from '@portal/shared/router';
-import { LoadError, PageSkeleton } from '@portal/shared/ui';
+import { PageSkeleton, PageTitle, LoadError } from '@portal/shared/ui';
 import { ApplicationCard } from './application-card';
 
 /** `/apply/status`: every application and each role applied for; outcomes only once released. */
@@ -33,9 +33,7 @@ export default function StatusPage() {
 
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        Application status
-      </Typography.Title>
+      <PageTitle>Application status</PageTitle>
       {renderBody()}
     </Flex>
   );

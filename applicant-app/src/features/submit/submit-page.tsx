@@ -1,29 +1,27 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Flex, Spin, Typography } from 'antd';
+import { Alert, Button, Flex, Modal, Spin, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@portal/shared/query';
 import {
   ApiRequestError,
   applicationKeys,
   formQueryOptions,
   notify,
-  startApplication,
   submitResponse,
   usePortal,
 } from '@portal/shared/client';
-import {
-  asksQuestions,
-  formTeamRoles,
-  visibleSections,
-  type AnswerIssue,
-  type ApplicationResponse,
-} from '@portal/shared/domain';
-import { Link, Navigate, useParams } from '@portal/shared/router';
-import { answerText, FileName } from '@portal/shared/ui';
+import { isPastDue, RESPONSE_MESSAGES, type AnswerIssue, type ApplicationResponse } from '@portal/shared/domain';
+import { Navigate, useParams } from '@portal/shared/router';
 import { clearAllDrafts } from '../../lib/draft-storage';
+import { ApplicationReview, reviewIssues } from './application-review';
+import { ownResponse } from './own-response';
+import type { SuccessLocationState } from '../../lib/application-status';
+import { NotStarted, SubmitClosed } from './submit-unavailable';
+import { PageTitle } from '@portal/shared/ui';
 
-function issuesByPath(error: unknown): Map<string, string> {
+/** The per-question issues of a refused submit. */
+function refusedIssues(error: unknown): AnswerIssue[] {
   const details = error instanceof ApiRequestError ? error.details : undefined;
-  return new Map(Array.isArray(details) ? (details as AnswerIssue[]).map((issue) => [issue.path, issue.message]) : []);
+  return Array.isArray(details) ? (details as AnswerIssue[]) : [];
 }
 
 /** `/apply/submit/{formId}`: a review of every visible answer, then POST /application/submit. */
@@ -32,33 +30,45 @@ export default function SubmitPage() {
   const { api } = usePortal();
   const queryClient = useQueryClient();
   const form = useQuery(formQueryOptions(api, formId));
-  // Always the server's latest copy: what is reviewed here is exactly what gets submitted.
+  // Always the server's latest copy: what is reviewed here is exactly what gets submitted. Only
+  // read: opening this page never creates an application.
   const response = useQuery({
     queryKey: ['submit-snapshot', formId],
-    queryFn: () => startApplication(api, formId),
+    queryFn: () => ownResponse(api, formId),
     gcTime: 0,
     refetchOnWindowFocus: false,
   });
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const [submitted, setSubmitted] = useState(false);
+  // Submitting cannot be undone: it is confirmed in a dialog first.
+  const [confirming, setConfirming] = useState(false);
   const failureSummary = useRef<HTMLDivElement>(null);
 
-  // A refused submit: keyboard and screen reader users are taken to what went wrong, at the top.
+  // A refused submit: keyboard and screen reader users are taken to what went wrong, at the top
+  // (once the confirmation dialog has closed, which would otherwise take the focus back to the button).
   useEffect(() => {
-    if (failure !== null) failureSummary.current?.focus();
-  }, [failure]);
+    if (failure !== null && !confirming) failureSummary.current?.focus();
+  }, [failure, confirming]);
 
   const failureLoading = form.error ?? response.error;
   if (failureLoading) return <Alert type="error" showIcon title={`Something went wrong: ${failureLoading.message}`} />;
-  if (submitted) return <Navigate to="/apply/success" replace />;
-  if (!form.data || !response.data) return <Spin size="large" style={{ display: 'block', margin: '64px auto' }} />;
+  if (submitted)
+    return <Navigate to="/apply/success" replace state={{ submitted: true } satisfies SuccessLocationState} />;
+  if (!form.data || response.data === undefined) {
+    return <Spin size="large" style={{ display: 'block', margin: '64px auto' }} />;
+  }
+  if (response.data === null) return <NotStarted />;
   if (response.data.status !== 'in-progress') return <Navigate to="/apply/status" replace />;
+  // The form takes no more submits: the answers stay readable, with no Submit.
+  const closed = form.data.decisionsReleased
+    ? RESPONSE_MESSAGES.decisionsReleased
+    : isPastDue(form.data, new Date())
+      ? RESPONSE_MESSAGES.pastDue
+      : null;
 
   const current: ApplicationResponse = response.data;
-  const issues = issuesByPath(failure);
-  // A section of text alone has no answers to review.
-  const sections = visibleSections(form.data, current.rolesApplied).filter(asksQuestions);
+  const issues = reviewIssues(form.data, current, refusedIssues(failure));
   const submit = async () => {
     setSubmitting(true);
     setFailure(null);
@@ -73,75 +83,63 @@ export default function SubmitPage() {
       notify.error(error instanceof ApiRequestError ? error.message : 'Your application could not be submitted.');
     } finally {
       setSubmitting(false);
+      setConfirming(false);
     }
   };
 
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        Review and submit
-      </Typography.Title>
+      <PageTitle>Review and submit</PageTitle>
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         Check your answers. Once submitted, your application can no longer be changed.
       </Typography.Paragraph>
+      {closed && <SubmitClosed message={closed} />}
       {failure !== null && (
         <div ref={failureSummary} tabIndex={-1} style={{ outline: 'none' }}>
           <Alert
             type="error"
             showIcon
             title={failure instanceof ApiRequestError ? failure.message : 'Your application could not be submitted.'}
-            description={issues.size > 0 ? 'The questions that need attention are marked below.' : undefined}
+            description={
+              refusedIssues(failure).length > 0 ? 'The questions that need attention are marked below.' : undefined
+            }
           />
         </div>
       )}
-      {issues.get('rolesApplied') && <Alert type="error" showIcon title={issues.get('rolesApplied')} />}
-      {sections.map((section) => {
-        const answers = current.sectionResponses.find((s) => s.sectionId === section.sectionId);
-        return (
-          <Card
-            key={section.sectionId}
-            title={section.sectionName}
-            extra={
-              <Link
-                to={`/apply/f/${form.data.id}/${section.sectionId}`}
-                state={{ showIssues: true }}
-                aria-label={`Edit ${section.sectionName}`}
-              >
-                Edit
-              </Link>
-            }
-          >
-            <Flex vertical gap={16}>
-              {section.questions.map((question) => {
-                const answer = answers?.questions.find((q) => q.questionId === question.questionId)?.response;
-                const issue = issues.get(`${section.sectionId}.${question.questionId}`);
-                return (
-                  <div key={question.questionId} role="group" aria-label={question.questionText}>
-                    <Typography.Text type="secondary">{question.questionText}</Typography.Text>
-                    <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: '4px 0 0' }}>
-                      {question.questionType === 'file-upload' && typeof answer === 'string' && answer ? (
-                        <FileName fileId={answer} />
-                      ) : (
-                        answerText(question, answer, formTeamRoles(form.data))
-                      )}
-                    </Typography.Paragraph>
-                    {issue && (
-                      <Typography.Text type="danger" role="alert">
-                        {issue}
-                      </Typography.Text>
-                    )}
-                  </div>
-                );
-              })}
-            </Flex>
-          </Card>
-        );
-      })}
-      <Flex justify="flex-end">
-        <Button type="primary" size="large" loading={submitting} onClick={() => void submit()}>
-          Submit application
-        </Button>
-      </Flex>
+      <ApplicationReview
+        form={form.data}
+        response={current}
+        issues={issues}
+        submitButton={
+          closed ? null : (
+            <Button type="primary" size="large" loading={submitting} onClick={() => setConfirming(true)}>
+              Submit application
+            </Button>
+          )
+        }
+      />
+      <Modal
+        open={confirming}
+        title="Submit your application?"
+        okText="Yes, submit"
+        cancelText="Keep reviewing"
+        confirmLoading={submitting}
+        // Refused, the focus goes to what went wrong; cancelled, back to the button.
+        focusTriggerAfterClose={failure === null}
+        onOk={() => void submit()}
+        onCancel={() => setConfirming(false)}
+      >
+        <Typography.Paragraph style={{ margin: 0 }}>
+          Once submitted, your application can no longer be changed.
+        </Typography.Paragraph>
+        {issues.length > 0 && (
+          <Typography.Paragraph type="warning" style={{ margin: '8px 0 0' }}>
+            {issues.length === 1
+              ? '1 answer still needs attention: the application will be refused until it is fixed.'
+              : `${issues.length} answers still need attention: the application will be refused until they are fixed.`}
+          </Typography.Paragraph>
+        )}
+      </Modal>
     </Flex>
   );
 }

@@ -395,3 +395,69 @@ describe('settle (a submit that carries the draft)', () => {
     expect(server.save).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('maxWaitMs (someone who never pauses)', () => {
+  test('a keystroke every 1.5 s is saved every 10 s, with the text typed by then', async () => {
+    const server = fakeServer({ value: { name: '' }, version: 3 });
+    const { engine } = engineFor(server, { maxWaitMs: 10_000 });
+
+    let text = '';
+    for (let second = 0; second < 25; second += 1.5) {
+      text += 'a';
+      type(engine, 'name', text);
+      await advance(1500);
+      if (second + 1.5 <= 10) expect(server.save).not.toHaveBeenCalled();
+    }
+    // Typed at 0, 1.5 … 9 s: the first save at 10 s, the second 10 s after the next keystroke (10.5 s).
+    expect(server.save.mock.calls.map(([value]) => value.name)).toEqual(['a'.repeat(7), 'a'.repeat(14)]);
+  });
+
+  test('without it, the save waits for the pause', async () => {
+    const server = fakeServer({ value: { name: '' }, version: 3 });
+    const { engine } = engineFor(server);
+    for (let i = 0; i < 10; i += 1) {
+      type(engine, 'name', 'a'.repeat(i + 1));
+      await advance(1500);
+    }
+    expect(server.save).not.toHaveBeenCalled();
+  });
+});
+
+describe('receive (another tab of this browser saved)', () => {
+  test('a tab without edits takes the newer copy at once, and sends nothing', async () => {
+    const server = fakeServer({ value: { name: 'Nova', more: '' }, version: 3 });
+    const { engine } = engineFor(server);
+
+    engine.receive({ value: { name: 'Nova', more: 'From the other tab' }, version: 4 });
+
+    expect(engine.getState()).toMatchObject({
+      value: { name: 'Nova', more: 'From the other tab' },
+      version: 4,
+      dirty: false,
+      status: 'idle',
+    });
+    await advance(10_000);
+    expect(server.save).not.toHaveBeenCalled();
+  });
+
+  test('a tab with edits keeps them, takes the other questions, and saves on the newer version', async () => {
+    const server = fakeServer({ value: { name: 'Nova', more: '' }, version: 3 });
+    const { engine } = engineFor(server);
+    type(engine, 'name', 'Nova Reyes');
+    server.savedElsewhere({ name: 'Nova', more: 'From the other tab' });
+
+    engine.receive(server.stored());
+    expect(engine.getState().value).toEqual({ name: 'Nova Reyes', more: 'From the other tab' });
+    await advance(2000);
+
+    expect(server.save).toHaveBeenCalledTimes(1);
+    expect(server.stored()).toEqual({ value: { name: 'Nova Reyes', more: 'From the other tab' }, version: 5 });
+  });
+
+  test('an older or the same copy changes nothing', () => {
+    const server = fakeServer({ value: { name: 'Nova' }, version: 3 });
+    const { engine } = engineFor(server);
+    engine.receive({ value: { name: 'Old' }, version: 3 });
+    expect(engine.getState()).toMatchObject({ value: { name: 'Nova' }, version: 3 });
+  });
+});

@@ -64,6 +64,11 @@ export interface AutosaveOptions<T> {
   /** By default: no connection, 5xx, 408 and 429 are retried; any other failure waits for the user. */
   classify?: (error: unknown) => FailureKind;
   delayMs?: number;
+  /**
+   * The longest an edit waits while edits keep coming (the debounce's maximum wait): someone who
+   * never pauses for `delayMs` is still saved this often. None by default.
+   */
+  maxWaitMs?: number;
   retryDelayMs?: (attemptIndex: number) => number;
   isOnline?: () => boolean;
   /** After every change of the draft or of the version it is based on. */
@@ -88,7 +93,8 @@ const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine
 
 /**
  * The one autosave of the portal, for the applicant's editor and the staff's review drafts:
- * saves 2 s after the last edit, one request at a time, each naming the version it is based on.
+ * saves 2 s after the last edit (and at least every `maxWaitMs` while edits keep coming), one
+ * request at a time, each naming the version it is based on.
  * A refusal because another tab or device saved first is merged field by field against that
  * version: fields changed on one side only merge without asking; only a field changed on both
  * sides becomes a conflict for the user. Failures are retried with backoff and when the
@@ -100,6 +106,8 @@ export class AutosaveEngine<T> {
   private readonly listeners = new Set<() => void>();
   private readonly options: AutosaveOptions<T>;
   private debounce: ReturnType<typeof setTimeout> | undefined;
+  /** When the oldest edit not yet sent was made (for `maxWaitMs`). */
+  private waitingSince: number | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private edits = 0;
@@ -146,7 +154,30 @@ export class AutosaveEngine<T> {
     this.draftChanged();
     if (this.state.status === 'conflict') return;
     this.clearDebounce();
-    this.debounce = setTimeout(() => void this.attempt(), this.options.delayMs ?? AUTOSAVE_DELAY_MS);
+    const now = Date.now();
+    this.waitingSince ??= now;
+    const { delayMs = AUTOSAVE_DELAY_MS, maxWaitMs } = this.options;
+    const wait = maxWaitMs === undefined ? delayMs : Math.min(delayMs, this.waitingSince + maxWaitMs - now);
+    this.debounce = setTimeout(() => void this.attempt(), Math.max(0, wait));
+  };
+
+  /**
+   * Another tab of this browser saved a newer copy: it is merged in now, as a refused save would
+   * merge it (a question changed on both sides asks), so this tab shows it without saving first.
+   */
+  readonly receive = (latest: Versioned<T>): void => {
+    if (this.stopped || latest.version <= this.base.version) return;
+    const { status } = this.state;
+    // A save under way names the older version: its refusal brings the newest copy anyway.
+    if (status === 'saving') {
+      void this.queue.then(() => this.receive(latest));
+      return;
+    }
+    if (status === 'conflict' || status === 'closed') return;
+    this.rebase(latest);
+    if (this.state.status === 'idle' && this.state.dirty && !this.debounce && !this.retryTimer) {
+      this.debounce = setTimeout(() => void this.attempt(), this.options.delayMs ?? AUTOSAVE_DELAY_MS);
+    }
   };
 
   /**
@@ -230,6 +261,7 @@ export class AutosaveEngine<T> {
 
   private async saveOnce(): Promise<boolean> {
     this.clearTimers();
+    this.waitingSince = undefined;
     const { status, dirty } = this.state;
     if (this.stopped || status === 'conflict' || status === 'closed') return !dirty;
     if (!dirty) return true;

@@ -4,7 +4,7 @@ import { pendingSaves } from './pending-saves';
 import { useWarnBeforeUnload } from '../use-warn-before-unload';
 
 export type Autosave<T> = AutosaveState<T> &
-  Pick<AutosaveEngine<T>, 'edit' | 'flush' | 'settle' | 'resolve' | 'close' | 'stop'>;
+  Pick<AutosaveEngine<T>, 'edit' | 'flush' | 'settle' | 'resolve' | 'close' | 'stop' | 'receive'>;
 
 export interface UseAutosaveOptions<T> extends AutosaveOptions<T> {
   /** Logging out without the unsaved edits: what else to drop (the applicant's local copies). */
@@ -61,5 +61,6 @@ export function useAutosave<T>(options: UseAutosaveOptions<T>): Autosave<T> {
     resolve: engine.resolve,
     close: engine.close,
     stop: engine.stop,
+    receive: engine.receive,
   };
 }

@@ -99,6 +99,21 @@ test('an unverified sign-in sends the verification email and says so for 2 secon
   expect(await screen.findByText('Now at /apply')).toBeInTheDocument();
 });
 
+test('signing in unverified again within the minute sends no second verification email', async () => {
+  const portal = setupPortal({ user: userWithRole() });
+  portal.identity.signIn.mockResolvedValue(identityOf({ emailVerified: false }));
+  renderLogin(portal);
+  await logIn(ADA_EMAIL, 'secret123');
+  await waitFor(() => expect(portal.identity.sendVerificationEmail).toHaveBeenCalledTimes(1));
+
+  // Signed in again a moment later (another tab, a reload of /login): the first email is still fresh.
+  await userEvent.clear(screen.getByLabelText('Email'));
+  await userEvent.clear(screen.getByLabelText('Password'));
+  await logIn(ADA_EMAIL, 'secret123');
+  await waitFor(() => expect(portal.identity.signIn).toHaveBeenCalledTimes(2));
+  expect(portal.identity.sendVerificationEmail).toHaveBeenCalledTimes(1);
+});
+
 test('a failing verification email shows the error toast', async () => {
   const portal = setupPortal();
   portal.identity.signIn.mockResolvedValue(identityOf({ emailVerified: false }));

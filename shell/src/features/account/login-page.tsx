@@ -7,7 +7,7 @@ import { describeIdentityError } from '../../lib/identity/identity-errors';
 import { loadIdentity } from '../../lib/identity/load-identity';
 import { GuestOnly } from '../../lib/guards/guest-only';
 import { AuthCard } from '../../lib/auth-card';
-import { sendVerificationEmail } from '../../lib/identity/use-identity';
+import { sendVerificationEmailOncePerMinute } from './verification-cooldown';
 
 /** Signing in; GuestOnly then sends the user where they were going, or home by role. */
 export default function LoginPage() {
@@ -21,7 +21,8 @@ export default function LoginPage() {
     try {
       const identity = await loadIdentity();
       const signedIn = await identity.signIn(values.email.trim(), values.password);
-      if (!signedIn.emailVerified) await sendVerificationEmail(signedIn.email ?? values.email);
+      // At most one a minute: signing in again right after does not send another (the /verify page resends).
+      if (!signedIn.emailVerified) await sendVerificationEmailOncePerMinute(signedIn.email ?? values.email);
     } catch (caught) {
       setError(describeIdentityError(caught));
     } finally {

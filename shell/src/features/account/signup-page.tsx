@@ -9,7 +9,7 @@ import { loadIdentity } from '../../lib/identity/load-identity';
 import { GuestOnly } from '../../lib/guards/guest-only';
 import { AuthCard } from '../../lib/auth-card';
 import { NameFields } from '../../lib/name-fields';
-import { sendVerificationEmail } from '../../lib/identity/use-identity';
+import { sendVerificationEmailOncePerMinute } from './verification-cooldown';
 
 type SignupValues = Registration & { confirmPassword: string };
 
@@ -40,7 +40,7 @@ export default function SignupPage() {
       const identity = await loadIdentity();
       try {
         const signedIn = await identity.signIn(registration.email.trim(), registration.password);
-        await sendVerificationEmail(signedIn.email ?? registration.email);
+        await sendVerificationEmailOncePerMinute(signedIn.email ?? registration.email);
       } catch (error) {
         notify.error(`Your account was created, but signing in failed: ${identity.describeIdentityError(error)}`);
       }

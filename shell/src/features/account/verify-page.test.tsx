@@ -138,3 +138,37 @@ test('the page moves on by itself once the email is verified elsewhere', async (
   expect(portal.identity.checkEmailVerified).toHaveBeenCalledTimes(1);
   expect(await screen.findByText('Now at /apply')).toBeInTheDocument();
 });
+
+describe('one verification email a minute', () => {
+  test('after a resend the button waits out the minute, counting down, then sends again', async () => {
+    jest.useFakeTimers({ now: new Date('2026-03-01T12:00:00Z'), advanceTimers: true });
+    const portal = setupPortal({ identity: identityOf({ emailVerified: false }), user: userWithRole() });
+    renderVerify(portal);
+    const resend = await screen.findByRole('button', { name: 'Resend the verification email' });
+
+    await userEvent.click(resend);
+    await waitFor(() => expect(resend).toBeDisabled());
+    expect(portal.identity.sendVerificationEmail).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('You can send another in 60 s.')).toBeInTheDocument();
+    await userEvent.click(resend);
+    expect(portal.identity.sendVerificationEmail).toHaveBeenCalledTimes(1);
+
+    await act(() => jest.advanceTimersByTimeAsync(20_000));
+    expect(screen.getByText('You can send another in 40 s.')).toBeInTheDocument();
+    await act(() => jest.advanceTimersByTimeAsync(41_000));
+    expect(screen.queryByText(/You can send another in/)).not.toBeInTheDocument();
+    expect(resend).toBeEnabled();
+    await userEvent.click(resend);
+    expect(portal.identity.sendVerificationEmail).toHaveBeenCalledTimes(2);
+  });
+
+  test('an email sent at sign-in a moment ago counts: the page opens counting down', async () => {
+    jest.useFakeTimers({ now: new Date('2026-03-01T12:00:00Z'), advanceTimers: true });
+    localStorage.setItem(`portal:verification-sent:${ADA_EMAIL}`, String(Date.now() - 15_000));
+    const portal = setupPortal({ identity: identityOf({ emailVerified: false }), user: userWithRole() });
+    renderVerify(portal);
+
+    expect(await screen.findByRole('button', { name: 'Resend the verification email' })).toBeDisabled();
+    expect(screen.getByText('You can send another in 45 s.')).toBeInTheDocument();
+  });
+});

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Result, Typography } from 'antd';
+import { Alert, Button, Flex, Result, Typography } from 'antd';
 import { useCurrentUser } from '@portal/shared/client';
 import { homePathForRole } from '@portal/shared/domain';
 import { Link, Navigate, useSearchParams } from '@portal/shared/router';
@@ -8,7 +8,7 @@ import { useSession } from '../../lib/identity/session-context';
 import { LoadingScreen } from '@portal/shared/ui';
 import { AuthCard } from '../../lib/auth-card';
 import { LocalMailboxLink } from './local-mailbox-link';
-import { sendVerificationEmail } from '../../lib/identity/use-identity';
+import { sendVerificationEmailOncePerMinute, useVerificationCooldown } from './verification-cooldown';
 
 const VERIFIED_ELSEWHERE_POLL_MS = 4000;
 
@@ -39,6 +39,7 @@ export default function VerifyPage() {
   const oobCode = params.get('mode') === 'verifyEmail' ? params.get('oobCode') : null;
   const completion = useVerificationLink(oobCode);
   const [resending, setResending] = useState(false);
+  const cooldown = useVerificationCooldown(session.identity?.email ?? '');
   const waiting = session.status === 'signed-in' && !session.identity.emailVerified;
   useEffect(() => {
     if (!waiting) return;
@@ -78,22 +79,30 @@ export default function VerifyPage() {
   const resend = async () => {
     setResending(true);
     try {
-      await sendVerificationEmail(email);
+      await sendVerificationEmailOncePerMinute(email);
     } catch {
       // The error toast has told the user; they can press the button again.
     } finally {
       setResending(false);
+      cooldown.refresh();
     }
   };
+  const waitingOut = cooldown.secondsLeft > 0;
   return (
     <AuthCard title="Verify your email">
       <Typography.Paragraph>
         We sent a verification link to <strong>{email}</strong>. Open it to continue; this page moves on by itself once
         your address is verified.
       </Typography.Paragraph>
-      <Button onClick={() => void resend()} loading={resending}>
-        Resend the verification email
-      </Button>
+      {/* One email a minute: the button waits out the minute after each send, and says how long. */}
+      <Flex align="center" gap={12} wrap>
+        <Button onClick={() => void resend()} loading={resending} disabled={waitingOut}>
+          Resend the verification email
+        </Button>
+        {waitingOut && (
+          <Typography.Text type="secondary">{`You can send another in ${cooldown.secondsLeft} s.`}</Typography.Text>
+        )}
+      </Flex>
       <LocalMailboxLink email={email} />
     </AuthCard>
   );

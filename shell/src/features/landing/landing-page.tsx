@@ -1,5 +1,4 @@
-import { lazy, Suspense } from 'react';
-import { LoadingScreen, PortalLogo, PORTAL_TOKENS } from '@portal/shared/ui';
+import { lazyPart, LoadingScreen, PortalLogo, PORTAL_TOKENS } from '@portal/shared/ui';
 import { useSession } from '../../lib/identity/session-context';
 import { LinkButton } from './link-button';
 
@@ -7,7 +6,9 @@ export const LANDING_TITLE = 'Application Portal';
 export const SIGNED_OUT_SUBTITLE = 'Apply to be a member!';
 export const SIGNED_IN_SUBTITLE = 'Welcome back!';
 
-const SignedInLanding = lazy(() => import('./signed-in-landing'));
+const SignedInLanding = lazyPart(() => import('./signed-in-landing').then((module) => module.default), {
+  loading: () => <LoadingScreen />,
+});
 
 export function LandingPage() {
   const session = useSession();
@@ -33,9 +34,7 @@ export function LandingPage() {
         {signedIn ? SIGNED_IN_SUBTITLE : SIGNED_OUT_SUBTITLE}
       </h2>
       {signedIn ? (
-        <Suspense fallback={<LoadingScreen />}>
-          <SignedInLanding />
-        </Suspense>
+        <SignedInLanding />
       ) : (
         <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 12, marginTop: 16 }}>
           <LinkButton to="/signup" primary>

@@ -1,11 +1,10 @@
-import { lazy, Suspense } from 'react';
 import { Link, Outlet } from '@portal/shared/router';
-import { PortalLogo, PORTAL_TOKENS } from '@portal/shared/ui';
+import { lazyPart, PortalLogo, PORTAL_TOKENS } from '@portal/shared/ui';
 import type { ClientConfig } from '@portal/shared/domain';
 import { useSession } from '../../lib/identity/session-context';
 import { SiteFooter } from './site-footer';
 
-const SessionMenu = lazy(() => import('./session-menu'));
+const SessionMenu = lazyPart(() => import('./session-menu').then((module) => module.default), { compact: true });
 
 /** The frame around every page: header with the home link, the page, the footer. */
 export function AppLayout({ chapter }: { chapter: ClientConfig['chapter'] }) {
@@ -47,9 +46,7 @@ export function AppLayout({ chapter }: { chapter: ClientConfig['chapter'] }) {
         </Link>
         {session.status === 'signed-in' && (
           <div style={{ marginLeft: 'auto' }}>
-            <Suspense fallback={null}>
-              <SessionMenu />
-            </Suspense>
+            <SessionMenu />
           </div>
         )}
       </header>

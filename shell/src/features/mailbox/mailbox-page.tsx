@@ -11,6 +11,7 @@ import { Link, useSearchParams } from '@portal/shared/router';
 import { useSession } from '../../lib/identity/session-context';
 import { clientConfig } from '../../lib/client-config';
 import { fetchMailbox, fetchOutbox, type MailboxMessage } from './fetch-mailbox';
+import { PageTitle } from '@portal/shared/ui';
 
 const LABELS: Record<MailboxMessage['kind'], string> = {
   verify: 'Verify your email address',
@@ -129,9 +130,7 @@ export default function MailboxPage() {
   return (
     <div style={{ display: 'flex', justifyContent: 'center', padding: '24px 0' }}>
       <Card style={{ width: '100%', maxWidth: 760 }}>
-        <Typography.Title level={2} style={{ marginTop: 0 }}>
-          Local mailbox
-        </Typography.Title>
+        <PageTitle style={{ margin: '0 0 0.5em' }}>Local mailbox</PageTitle>
         <Typography.Paragraph type="secondary">
           Running locally, the portal sends no email. The links and emails it would have sent appear here.
         </Typography.Paragraph>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { QueryClientProvider } from '@portal/shared/query';
 import {
   createApiClient,
@@ -7,7 +7,7 @@ import {
   TOAST_CONTAINER_PROPS,
   useToastsWanted,
 } from '@portal/shared/client';
-import { PortalTheme } from '@portal/shared/ui';
+import { lazyPart, PortalTheme } from '@portal/shared/ui';
 import { clientConfig } from '../../lib/client-config';
 import { createQueryClient } from '../../lib/query-client';
 import { portalApiOptions } from './portal-api';
@@ -30,15 +30,11 @@ if (__PORTAL_LOCAL_MODE__) {
   });
 }
 
-const ToastContainer = lazy(() => loadToastify().then(({ ToastContainer }) => ({ default: ToastContainer })));
+const ToastContainer = lazyPart(() => loadToastify().then((module) => module.ToastContainer), { compact: true });
 
 /** The toasts' container, from the first toast on (`notify` fetches react-toastify with it). */
 function Toasts() {
-  return useToastsWanted() ? (
-    <Suspense fallback={null}>
-      <ToastContainer {...TOAST_CONTAINER_PROPS} />
-    </Suspense>
-  ) : null;
+  return useToastsWanted() ? <ToastContainer {...TOAST_CONTAINER_PROPS} /> : null;
 }
 
 /**

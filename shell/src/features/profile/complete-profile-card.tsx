@@ -24,7 +24,7 @@ export function CompleteProfileCard() {
     setSaving(true);
     try {
       await completeProfile(api, values);
-      notify.success('Your profile is complete!');
+      notify.success('Your profile is complete.');
       await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
     } catch (error) {
       if (error instanceof ApiRequestError) showServerFieldErrors(form, error.details);

@@ -62,7 +62,7 @@ test('saving sends exactly the email and names and confirms with a toast', async
 
   await waitFor(() =>
     expect(toast).toHaveBeenCalledWith(
-      'Your profile has been updated!',
+      'Your profile has been updated.',
       expect.objectContaining({ type: 'success', theme: 'colored' }),
     ),
   );

@@ -28,7 +28,7 @@ export default function ProfilePage() {
     try {
       if (!(await (await loadIdentity()).getIdToken())) throw new Error(AUTH_MESSAGES.profileUnauthenticated);
       const updated = await updateProfile(api, values);
-      notify.success('Your profile has been updated!');
+      notify.success('Your profile has been updated.');
       await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
       if (updated.email !== identity?.email) {
         // The server marked the new address unverified: refresh the session, then verify it.

@@ -35,7 +35,7 @@ import {
   type FieldIssue,
 } from '@portal/shared/domain';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from '@portal/shared/router';
-import { LoadError, PageSkeleton } from '@portal/shared/ui';
+import { PageSkeleton, PageTitle, LoadError } from '@portal/shared/ui';
 import { saveFormDefinition } from '../../../api/forms';
 import { dorPaths } from '../../../lib/paths';
 import { pastDueDate, pastDueMessage } from '../past-due-date';
@@ -221,7 +221,7 @@ function FormBuilder({
   };
 
   const save = useStaffMutation((definition: FormDraft) => saveFormDefinition(api, definition), {
-    success: (form) => `${form.semester} saved!`,
+    success: (form) => `${form.semester} saved.`,
     onSuccess: async (form) => {
       setServerIssues(null);
       setSavedDraft(submitted.current);
@@ -280,9 +280,7 @@ function FormBuilder({
         <Flex justify="space-between" align="center" wrap gap={8}>
           <div>
             <Link to={dorPaths.forms}>← All forms</Link>
-            <Typography.Title level={2} style={{ margin: 0 }}>
-              {stored ? `Edit ${stored.semester}` : 'New form'}
-            </Typography.Title>
+            <PageTitle>{stored ? `Edit ${stored.semester}` : 'New form'}</PageTitle>
           </div>
           <Flex gap={8} wrap>
             <Button onClick={() => setImporting(true)}>Import JSON</Button>

@@ -507,8 +507,10 @@ const MESSAGE_PURPOSES: Record<MessageKind, string> = {
   interviewInvitation:
     'Sent to an applicant once, when one of their roles is marked qualified or an interviewer is assigned.',
   interviewConfirmation: 'Sent when an applicant books or moves an interview, with the interview as a calendar file.',
-  interviewCancellation: 'Sent when an applicant cancels their interview.',
+  interviewCancellation:
+    'Sent when an applicant cancels their interview, and when you release decisions before a booked interview.',
   draftReminder: 'Sent once to an applicant whose application is still a draft 48 hours before the due date.',
+  offerReply: 'Sent to an applicant when they accept or decline an offer, confirming their reply.',
 };
 
 /**

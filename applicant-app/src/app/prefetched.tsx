@@ -1,0 +1,46 @@
+import { useEffect, type ReactNode } from 'react';
+import { useCurrentUser, usePortal, type ApiClient } from '@portal/shared/client';
+import { USER_ROLES, type UserRole } from '@portal/shared/domain';
+import { useQueryClient, type QueryClient } from '@portal/shared/query';
+import { useParams } from '@portal/shared/router';
+import type { LazyPart } from '@portal/shared/ui';
+
+/** Asks for what a page first needs from the API (`client.prefetchQuery`), from its route's parameters. */
+export type PageData = (
+  client: QueryClient,
+  api: ApiClient,
+  params: Readonly<Partial<Record<string, string>>>,
+) => Promise<void>[];
+
+/**
+ * Starts a page's code and its first data together, as its route is entered: while the session
+ * is checked and the code arrives, its requests are already on their way, instead of leaving once
+ * the page first renders (a chain of code, then data). The page's own queries then find them.
+ * The data of a page open to some roles only is asked for once the session says the caller has one.
+ */
+export function Prefetched({
+  page,
+  data,
+  roles,
+  children,
+}: {
+  page: Pick<LazyPart<object>, 'preload'>;
+  data?: PageData;
+  roles: readonly UserRole[];
+  children: ReactNode;
+}) {
+  const params = useParams();
+  const { api, identity } = usePortal();
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  const route = JSON.stringify(params);
+  const allowed = USER_ROLES.every((role) => roles.includes(role)) || (user.data && roles.includes(user.data.role));
+  const ask = Boolean(identity) && Boolean(allowed);
+  useEffect(() => {
+    void page.preload();
+  }, [page]);
+  useEffect(() => {
+    if (ask) data?.(queryClient, api, JSON.parse(route) as Record<string, string>);
+  }, [api, ask, data, queryClient, route]);
+  return children;
+}

@@ -1,0 +1,60 @@
+import { render } from '@testing-library/react';
+import { PortalProvider, type ApiClient } from '@portal/shared/client';
+import { DateTime, formatDateTimeForReader, timeZoneName } from './date-time';
+
+/** The reader's browser is in this zone (what `Intl` reports as the default). */
+function readerIn(timeZone: string) {
+  const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+  jest.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+    return { ...resolved.call(this), timeZone };
+  });
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+const AT = '2025-03-01T04:59:00.000Z';
+
+function renderDateTime(element: React.ReactElement, chapterZone?: string) {
+  return render(
+    <PortalProvider value={{ api: {} as ApiClient, timeZone: chapterZone }}>
+      <p data-testid="text">{element}</p>
+    </PortalProvider>,
+  );
+}
+
+test('zones are named in words, never by their id or an abbreviation', () => {
+  const at = new Date(AT);
+  expect(timeZoneName('America/New_York', at)).toBe('Eastern Time');
+  expect(timeZoneName('Europe/Berlin', at)).toBe('Central European Time');
+  expect(timeZoneName('UTC', at)).toBe('Coordinated Universal Time');
+});
+
+test("a time in the chapter's zone, named in words, with the reader's own time beside it when they are elsewhere", () => {
+  readerIn('Europe/Berlin');
+  const { getByTestId } = renderDateTime(<DateTime value={AT} />, 'America/New_York');
+
+  expect(getByTestId('text')).toHaveTextContent(
+    'Feb 28, 2025, 11:59 PM Eastern Time (your time: Mar 1, 2025, 5:59 AM Central European Time)',
+  );
+  expect(getByTestId('text').querySelector('time')).toHaveAttribute('dateTime', AT);
+});
+
+test('a reader in the zone shown reads the time once', () => {
+  readerIn('America/New_York');
+  const { getByTestId } = renderDateTime(<DateTime value={AT} timeZone="America/New_York" />);
+
+  expect(getByTestId('text')).toHaveTextContent(/^Feb 28, 2025, 11:59 PM Eastern Time$/);
+});
+
+test('a date alone names no zone', () => {
+  readerIn('Europe/Berlin');
+  const { getByTestId } = renderDateTime(<DateTime value={AT} dateOnly />, 'America/New_York');
+
+  expect(getByTestId('text')).toHaveTextContent(/^Feb 28, 2025$/);
+});
+
+test('as text: the same words', () => {
+  expect(formatDateTimeForReader(AT, 'America/New_York', 'America/Los_Angeles')).toBe(
+    'Feb 28, 2025, 11:59 PM Eastern Time (your time: 8:59 PM Pacific Time)',
+  );
+});

@@ -1,0 +1,26 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { Markdown } from './markdown';
+
+const mockRenderer = { offline: true };
+
+// The renderer's chunk cannot be fetched while `offline` (webpack rejects the import with a ChunkLoadError).
+jest.mock('./markdown-renderer', () => {
+  if (mockRenderer.offline) throw Object.assign(new Error('Loading chunk 311 failed.'), { name: 'ChunkLoadError' });
+  return jest.requireActual('./markdown-renderer');
+});
+
+beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+afterEach(() => jest.restoreAllMocks());
+
+test('a text with markdown whose renderer cannot be loaded stays readable as written, with "Try again"', async () => {
+  render(<Markdown id="help">{'Read the **rules** first.'}</Markdown>);
+
+  expect(await screen.findByRole('alert')).toHaveTextContent('This part of the page could not be loaded.');
+  expect(screen.getByText('Read the **rules** first.')).toBeInTheDocument();
+
+  mockRenderer.offline = false;
+  fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+
+  expect(await screen.findByText('rules', { selector: 'strong' }, { timeout: 10_000 })).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});

@@ -76,8 +76,8 @@ async function contentShown(page: Page): Promise<void> {
   );
 }
 
-/** The editor's section heading (the first level-3 heading), as the page shows it now. */
-const sectionHeading = (page: Page) => page.evaluate(() => document.querySelector('main h3')?.textContent ?? null);
+/** The editor's section heading (the first level-2 heading), as the page shows it now. */
+const sectionHeading = (page: Page) => page.evaluate(() => document.querySelector('main h2')?.textContent ?? null);
 
 /** Goes to `path` as a link inside the portal does (no reload). */
 async function follow(page: Page, path: string): Promise<void> {
@@ -193,7 +193,7 @@ async function main() {
               () => page.getByRole('button', { name: /^Next/ }).first().click(),
               () =>
                 page.waitForFunction(
-                  (before) => (document.querySelector('main h3')?.textContent ?? null) !== before,
+                  (before) => (document.querySelector('main h2')?.textContent ?? null) !== before,
                   firstSection,
                 ),
             ),

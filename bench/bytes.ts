@@ -132,7 +132,7 @@ async function main() {
         await page.waitForURL(/\/apply$/);
         await page.getByRole('button', { name: 'Start application' }).click();
         await page.waitForURL(/\/apply\/f\//);
-        await page.getByRole('heading', { level: 3 }).first().waitFor();
+        await page.getByRole('heading', { level: 2 }).first().waitFor();
       });
     };
     const applying = await applyVisit('demo');

@@ -61,12 +61,12 @@ test('15 sections read well at 1280, 1366 and 390 px: a step list beside the for
   for (const width of [1280, 1366]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`/apply/f/${LONG_FORM_ID}/experience`);
-    await expect(page.getByRole('heading', { name: 'Experience', level: 3 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Experience', level: 2 })).toBeVisible();
     await expect(nav(page).getByText('Section 6 of 15')).toBeVisible();
     const links = nav(page).getByRole('link');
     await expect(links).toHaveCount(15);
     const navBox = (await nav(page).boundingBox())!;
-    const card = (await page.getByRole('heading', { name: 'Experience', level: 3 }).boundingBox())!;
+    const card = (await page.getByRole('heading', { name: 'Experience', level: 2 }).boundingBox())!;
     expect(navBox.x + navBox.width).toBeLessThanOrEqual(card.x);
     // Every section name on one or two lines, never a letter or two per line.
     for (const box of await Promise.all((await links.all()).map((link) => link.boundingBox()))) {
@@ -109,7 +109,7 @@ test('15 sections read well at 1280, 1366 and 390 px: a step list beside the for
   await shot(page, 'menu-390');
   await expectAccessible(page, 'section menu open at 390 px');
   await nav(page).getByRole('link', { name: 'Resume and Links' }).click();
-  await expect(page.getByRole('heading', { name: 'Resume and Links', level: 3 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Resume and Links', level: 2 })).toBeVisible();
   await expect(nav(page).getByRole('button', { name: 'Section 13 of 15: Resume and Links' })).toBeVisible();
   await shot(page, 'resume-390');
 });
@@ -182,7 +182,7 @@ test('keyboard only: a whole application of the long form, the upload and the su
   const sections = visibleSections(form, ['bootcamp']);
   expect(sections).toHaveLength(11);
   for (const [index, section] of sections.entries()) {
-    await expect(page.getByRole('heading', { name: section.sectionName, level: 3 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: section.sectionName, level: 2 })).toBeVisible();
     for (const question of section.questions) await answerByKeyboard(page, question, choosers);
     const last = index === sections.length - 1;
     await tabTo(page, page.getByRole('button', { name: last ? 'Review and submit' : 'Next' }));
@@ -218,7 +218,7 @@ test('the deadline passing with the editor open: said at once, read-only, the an
   const stale = await (await browser.newContext({ baseURL: portal().url })).newPage();
   await logIn(stale, account.email, account.password);
   await stale.goto(`/apply/f/${LONG_FORM_ID}/contact`);
-  await expect(stale.getByRole('heading', { name: 'Contact Details', level: 3 })).toBeVisible();
+  await expect(stale.getByRole('heading', { name: 'Contact Details', level: 2 })).toBeVisible();
 
   const dueDate = new Date(Date.now() + 8000).toISOString();
   const moved = await page.request.put(`/api/admin/forms/${LONG_FORM_ID}/due-date`, {

@@ -2,8 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Runs every axe-core rule on the page as it is now and fails on any serious or critical
- * violation, listing each with the elements it found.
+ * Runs every axe-core rule on the page as it is now and fails on any moderate, serious or
+ * critical violation, listing each with the elements it found.
  */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   // antd animates dialogs and colours: check what the user sees once it has settled, with the
@@ -12,7 +12,7 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   await page.waitForTimeout(400);
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .filter((violation) => ['moderate', 'serious', 'critical'].includes(violation.impact ?? ''))
     .map(
       (violation) =>
         `${violation.impact} ${violation.id}: ${violation.help}\n` +

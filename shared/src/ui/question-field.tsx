@@ -12,6 +12,7 @@ import {
   type TeamRoleDefinition,
 } from '@portal/shared/domain';
 import { Markdown } from './markdown';
+import { PORTAL_TOKENS } from './portal-tokens';
 import { useTeamRoles } from './role-badge';
 
 type FileQuestion = Extract<Question, { questionType: 'file-upload' }>;
@@ -283,7 +284,13 @@ export function SectionView({
 }) {
   return (
     <>
-      <Typography.Title level={3} ref={titleRef} tabIndex={-1} style={{ marginTop: 0, outline: 'none' }}>
+      {/* The page's h1 is the form's name: a section is an h2, drawn at the third heading size. */}
+      <Typography.Title
+        level={2}
+        ref={titleRef}
+        tabIndex={-1}
+        style={{ marginTop: 0, outline: 'none', fontSize: PORTAL_TOKENS.fontSizeHeading3 }}
+      >
         {section.sectionName}
       </Typography.Title>
       {section.description && (

@@ -24,7 +24,7 @@ export function formatSaveTime(date: Date, now = new Date()): string {
   return date.toDateString() === now.toDateString() ? formatTime(date) : formatDateTime(date);
 }
 
-export const SAVING = 'Saving…';
+export const SAVING = 'Saving...';
 /** Edits wait for the pause after typing (or the autosave's maximum wait) before they are sent. */
 export const UNSAVED_CHANGES = 'Unsaved changes';
 /** A save found the same question changed elsewhere: the conflict dialog asks which text to keep. */

@@ -6,7 +6,7 @@ import { useSignOut } from './identity/use-identity';
 
 /**
  * Not part of the header's code (it would download antd's Modal with every page), but fetched as
- * soon as someone is signed in: logging out while offline must still be able to ask.
+ * soon as an editor with an autosave opens: logging out while offline must still be able to ask.
  */
 const UnsavedChangesDialog = lazyDialog(() => import('./unsaved-changes-dialog'), 'UnsavedChangesDialog');
 
@@ -17,9 +17,7 @@ const UnsavedChangesDialog = lazyDialog(() => import('./unsaved-changes-dialog')
 export function LogOutButton(props: Omit<ButtonProps, 'onClick' | 'loading'>) {
   const signOut = useSignOut();
   const [state, setState] = useState<'idle' | 'saving' | 'unsaved'>('idle');
-  useEffect(() => {
-    void UnsavedChangesDialog.preload();
-  }, []);
+  useEffect(() => pendingSaves.onEditorOpen(() => void UnsavedChangesDialog.preload()), []);
 
   const logOut = async () => {
     setState('saving');

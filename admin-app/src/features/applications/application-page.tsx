@@ -67,7 +67,7 @@ export function ApplicationPage() {
         {rows.map((row) => (
           <RowCard key={row.id} row={row} />
         ))}
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 24 }}>
           Answers
         </Typography.Title>
         <ApplicationAnswers sections={visibleSections(form, response.rolesApplied)} response={response} />

@@ -137,7 +137,7 @@ const score = (prompt: string, value: number) => within(criterion(prompt)).getBy
 const pick = (prompt: string, value: number) => userEvent.click(score(prompt, value).closest('label')!);
 const submitButton = () => screen.getByRole('button', { name: 'Submit review' });
 const indicator = () =>
-  screen.getByText(/^(Saving…|Unsaved changes|Needs your choice|Last save: |Failed to save|Not yet saved)/);
+  screen.getByText(/^(Saving\.\.\.|Unsaved changes|Needs your choice|Last save: |Failed to save|Not yet saved)/);
 
 let success: jest.SpyInstance;
 let failure: jest.SpyInstance;

@@ -30,7 +30,7 @@ test("opening the editor fetches the conflict dialog's code, before any conflict
     },
   });
 
-  expect(await screen.findByRole('heading', { name: 'About You', level: 3 })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'About You', level: 2 })).toBeInTheDocument();
   await waitFor(() => expect(mockConflictDialog.loads).toBe(1));
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });

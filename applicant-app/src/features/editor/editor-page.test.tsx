@@ -39,7 +39,7 @@ test("loads the form and the applicant's response, creating it for this form, an
     'POST /responses': answer(draftResponse({ 'about-you.preferred-name': 'Nova' })),
   });
 
-  expect(await screen.findByRole('heading', { name: 'About You', level: 3 })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'About You', level: 2 })).toBeInTheDocument();
   expect(nameField()).toHaveValue('Nova');
   expect(screen.getByText(/^Last save: /)).toBeInTheDocument();
   expect(request).toHaveBeenCalledWith('POST', '/responses', { body: { formId: EDITOR_FORM.id } });

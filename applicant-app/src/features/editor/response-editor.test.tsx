@@ -22,7 +22,7 @@ const stepTitles = () => {
   return names;
 };
 const currentPath = () => screen.getByTestId('current-path').textContent;
-const heading = () => screen.getByRole('heading', { level: 3 });
+const heading = () => screen.getByRole('heading', { level: 2 });
 const roleBox = (label: RegExp) =>
   within(screen.getByRole('group', { name: 'Which roles are you applying for?' })).getByRole('checkbox', {
     name: label,
@@ -236,7 +236,7 @@ describe('opening the editor', () => {
   test('the focus starts at the heading of the section, not on the page', () => {
     renderEditor({ sectionId: 'roles' });
 
-    expect(screen.getByRole('heading', { name: 'Roles', level: 3 })).toHaveFocus();
+    expect(screen.getByRole('heading', { name: 'Roles', level: 2 })).toHaveFocus();
   });
 
   test("from the review page's list of what needs attention, the focus starts at that question", () => {
@@ -249,7 +249,7 @@ describe('opening the editor', () => {
     expect(screen.getByRole('textbox', { name: 'Walk us through your design process.' })).toHaveFocus();
     // Only when the editor opens: another section starts at its heading again.
     fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
-    expect(screen.getByRole('heading', { name: 'Roles', level: 3 })).toHaveFocus();
+    expect(screen.getByRole('heading', { name: 'Roles', level: 2 })).toHaveFocus();
   });
 });
 

@@ -22,7 +22,7 @@ const savedAs =
 const nameField = () => screen.getByRole('textbox', { name: 'What name do you go by?' });
 const typeName = (value: string) => fireEvent.change(nameField(), { target: { value } });
 const indicator = () =>
-  screen.getByText(/^(Saving…|Unsaved changes|Needs your choice|Last save: |Failed to save|Form not yet saved!)/);
+  screen.getByText(/^(Saving\.\.\.|Unsaved changes|Needs your choice|Last save: |Failed to save|Form not yet saved!)/);
 const saveButton = () => screen.getByRole('button', { name: 'Save application' });
 const conflictDialog = () => screen.queryByRole('dialog', { name: 'This application was changed somewhere else' });
 /** Answers the conflict dialog: one choice per question named, then "Save my choices". */
@@ -129,13 +129,13 @@ describe('the save indicator and the 2 s autosave', () => {
     expect(indicator()).toHaveTextContent(`Last save: ${timeAt(7000)}`);
   });
 
-  test("shows 'Saving…' and disables 'Save application' while the request is pending", async () => {
+  test("shows 'Saving...' and disables 'Save application' while the request is pending", async () => {
     const answer = deferred<ApplicationResponse>();
     const { saves } = renderEditor({ routes: { [SAVE]: () => answer.promise } });
 
     typeName('Nova');
     await advance(2000);
-    expect(indicator()).toHaveTextContent(/^Saving…$/);
+    expect(indicator()).toHaveTextContent(/^Saving\.\.\.$/);
     expect(saveButton()).toBeDisabled();
 
     answer.resolve({ ...saves()[0]!, version: 4 });
@@ -742,7 +742,7 @@ describe('someone who keeps typing', () => {
     };
   };
 
-  test("a word every 1.5 s is saved within 10 s; the header says 'Unsaved changes', then 'Saving…'", async () => {
+  test("a word every 1.5 s is saved within 10 s; the header says 'Unsaved changes', then 'Saving...'", async () => {
     const answer = deferred<ApplicationResponse>();
     const save = jest.fn(savedAs()).mockImplementationOnce(() => answer.promise);
     const { saves } = renderEditor({ initial: draftResponse({}, { version: 3 }), routes: { [SAVE]: save } });
@@ -760,7 +760,7 @@ describe('someone who keeps typing', () => {
     await advance(1000);
     expect(saves()).toHaveLength(1);
     expect(nameIn(saves()[0]!)).toBe(typing.text());
-    expect(indicator()).toHaveTextContent(/^Saving…$/);
+    expect(indicator()).toHaveTextContent(/^Saving\.\.\.$/);
 
     answer.resolve({ ...saves()[0]!, version: 4 });
     await settle();

@@ -131,7 +131,7 @@ test("'Edit' opens the section with every problem of its questions shown", async
 
   fireEvent.click(await screen.findByRole('link', { name: 'Edit Design' }));
 
-  expect(await screen.findByRole('heading', { name: 'Design', level: 3 })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Design', level: 2 })).toBeInTheDocument();
   expect(screen.getByRole('textbox', { name: 'Link to your portfolio' })).toHaveAccessibleDescription(
     /This question needs an answer$/,
   );
@@ -191,7 +191,7 @@ describe('a long review stays short and says what is missing', () => {
     expect(list.compareDocumentPosition(firstSection) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 
     fireEvent.click(links[1]!);
-    expect(await screen.findByRole('heading', { name: 'Design', level: 3 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Design', level: 2 })).toBeInTheDocument();
     const portfolio = screen.getByRole('textbox', { name: 'Link to your portfolio' });
     await waitFor(() => expect(portfolio).toHaveFocus());
     expect(portfolio).toHaveAccessibleDescription(/This question needs an answer$/);

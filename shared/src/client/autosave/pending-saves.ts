@@ -7,6 +7,7 @@ export interface PendingSave {
 }
 
 const registered = new Set<{ save: PendingSave }>();
+const openListeners = new Set<() => void>();
 
 /**
  * Every open autosave, across the shell and the remotes (`@portal/shared/client` is one shared
@@ -16,7 +17,19 @@ export const pendingSaves = {
   register(save: PendingSave): () => void {
     const entry = { save };
     registered.add(entry);
+    for (const listener of openListeners) listener();
     return () => registered.delete(entry);
+  },
+
+  /**
+   * Calls `listener` each time an editor with an autosave opens (at once if one is open): what
+   * logging out may need while that editor's edits cannot reach the server is fetched then, while
+   * the connection is there, and pages without an editor never download it.
+   */
+  onEditorOpen(listener: () => void): () => void {
+    openListeners.add(listener);
+    if (registered.size > 0) listener();
+    return () => openListeners.delete(listener);
   },
 
   /** Saves every pending edit; true when the server has them all. */

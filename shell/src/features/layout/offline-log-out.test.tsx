@@ -60,14 +60,18 @@ test('a session menu that cannot be loaded says so in the header; the page stays
   expect(within(header).queryByRole('alert')).not.toBeInTheDocument();
 });
 
-test("the log-out dialog's code is fetched once signed in, before Log out is pressed, so it opens offline", async () => {
+test("the log-out dialog's code is fetched once an editor opens, before Log out is pressed, so it opens offline", async () => {
   const portal = renderSignedIn();
   const logOut = await screen.findByRole('button', { name: 'Log out' });
+  // A page without an editor has nothing to lose: it never downloads the dialog.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  expect(mockChunks.dialogLoads).toBe(0);
 
+  // An editor opens (its autosave registers), while online: the dialog's code comes now.
+  const unregister = pendingSaves.register({ flush: async () => false, discard: jest.fn() });
   await waitFor(() => expect(mockChunks.dialogLoads).toBe(1));
 
   // Offline now: the pending edits cannot be saved, and no code can be fetched any more.
-  const unregister = pendingSaves.register({ flush: async () => false, discard: jest.fn() });
   fireEvent.click(logOut);
   const dialog = await screen.findByRole('dialog', { name: 'Your last changes are not saved' });
   expect(within(dialog).getByRole('button', { name: 'Stay and retry' })).toBeInTheDocument();

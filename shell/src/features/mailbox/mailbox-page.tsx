@@ -167,7 +167,7 @@ export default function MailboxPage() {
         )}
         {emails.isSuccess && emails.data.length > 0 && (
           <section aria-label={`Emails to ${email}`}>
-            <Typography.Title level={3} style={{ fontSize: 16 }}>
+            <Typography.Title level={2} style={{ fontSize: 16 }}>
               Emails
             </Typography.Title>
             <Flex vertical gap={8}>

@@ -1,3 +1,4 @@
+import { submitFromReview } from './support/submit';
 import { expect, test, type Page } from '@playwright/test';
 import { logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { makePdf } from './support/pdf';
@@ -98,11 +99,7 @@ test('a new applicant answers every question type, survives a reload, fixes a mi
       .getByRole('list', { name: 'Answers that need attention' })
       .getByRole('link', { name: 'Link to your portfolio' }),
   ).toBeVisible();
-  await page.getByRole('button', { name: 'Submit application' }).click();
-  await page
-    .getByRole('dialog', { name: 'Submit your application?' })
-    .getByRole('button', { name: 'Yes, submit' })
-    .click();
+  await submitFromReview(page);
   await expect(question(page, 'Link to your portfolio').getByRole('alert')).toHaveText('This question needs an answer');
   await expect(page).toHaveURL(new RegExp(`/apply/submit/${FORM}$`));
 
@@ -123,11 +120,7 @@ test('a new applicant answers every question type, survives a reload, fixes a mi
   // Complete sections are folded: unfold them to read the answers.
   await page.getByRole('button', { name: 'Expand all sections' }).click();
   await expect(page.getByText('https://example.org/nova')).toBeVisible();
-  await page.getByRole('button', { name: 'Submit application' }).click();
-  await page
-    .getByRole('dialog', { name: 'Submit your application?' })
-    .getByRole('button', { name: 'Yes, submit' })
-    .click();
+  await submitFromReview(page);
 
   await expect(page).toHaveURL(/\/apply\/success$/);
   await expect(page.getByText('Your application has been submitted!')).toBeVisible();

@@ -1,3 +1,4 @@
+import { submitFromReview } from './support/submit';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { ApplicationResponse } from '@portal/shared/domain';
 import { logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
@@ -231,11 +232,7 @@ test('a copy kept on this browser is never shown to another account, and submit 
   await expect(shared.getByRole('link', { name: 'Log In' })).toBeVisible({ timeout: 10_000 });
   await logIn(shared, ada.email, ada.password);
   await shared.goto(`/apply/submit/${FORM}`);
-  await shared.getByRole('button', { name: 'Submit application' }).click();
-  await shared
-    .getByRole('dialog', { name: 'Submit your application?' })
-    .getByRole('button', { name: 'Yes, submit' })
-    .click();
+  await submitFromReview(shared);
   await expect(shared).toHaveURL(/\/apply\/success$/);
   expect(await draftKeys(shared)).toEqual([]);
 });

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { submitFromReview } from './support/submit';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   FORM_REVISION_MESSAGES,
@@ -239,11 +240,7 @@ test('a chapter form goes from the builder to an applicant, reviews, decisions, 
   await expect(main.getByLabel(QUESTION)).toHaveValue('Yes');
   await expect(main.locator('strong', { hasText: 'Any' })).toBeVisible();
   await applicant.goto(`/apply/submit/${CHAPTER_FORM_ID}`);
-  await applicant.getByRole('button', { name: 'Submit application' }).click();
-  await applicant
-    .getByRole('dialog', { name: 'Submit your application?' })
-    .getByRole('button', { name: 'Yes, submit' })
-    .click();
+  await submitFromReview(applicant);
   await expect(applicant.getByText('Your application has been submitted!')).toBeVisible();
 
   // Now that the form has an application, the builder refuses to drop an answered question, and says which.

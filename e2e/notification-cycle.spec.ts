@@ -91,7 +91,7 @@ test('submit, receipt, invitation, booking with .ics, scheduled release, decisio
   await mine.goto('/apply/status');
   await mine.getByRole('link', { name: 'Book an interview time' }).click();
   await expect(mine.getByRole('heading', { name: 'Your interview' })).toBeVisible();
-  await mine.getByRole('button', { name: /^Book / }).click();
+  await mine.getByRole('button', { name: /^Book\b/ }).click();
   await expect(mine.getByText('Your interview is booked.')).toBeVisible();
   const confirmation = await email(mine, applicant.email, `Your interview with ${CHAPTER}`);
   const download = mine.waitForEvent('download');

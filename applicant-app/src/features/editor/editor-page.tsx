@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Alert, Spin } from 'antd';
+import { Alert, Flex, Spin } from 'antd';
 import { useQuery } from '@portal/shared/query';
 import { formQueryOptions, startApplication, usePortal } from '@portal/shared/client';
 import { Navigate, useParams } from '@portal/shared/router';
+import { PageTitle } from '@portal/shared/ui';
 import { ResponseEditor } from './response-editor';
 
 export const FORM_ID_REQUIRED = 'formId is required';
@@ -31,10 +32,20 @@ export default function EditorPage() {
     refetchOnWindowFocus: false,
   });
 
-  if (!formId) return <Alert type="error" showIcon title={FORM_ID_REQUIRED} />;
+  if (!formId) return <EditorFailed title={FORM_ID_REQUIRED} />;
   const failure = form.error ?? response.error;
-  if (failure) return <Alert type="error" showIcon title={`Something went wrong: ${failure.message}`} />;
+  if (failure) return <EditorFailed title={`Something went wrong: ${failure.message}`} />;
   if (!form.data || !response.data) return <Spin size="large" style={{ display: 'block', margin: '64px auto' }} />;
   if (response.data.status !== 'in-progress') return <Navigate to="/apply/status" replace />;
   return <ResponseEditor key={response.data.id} form={form.data} initial={response.data} sectionId={sectionId} />;
+}
+
+/** The editor that could not open: the page's heading, and why. */
+function EditorFailed({ title }: { title: string }) {
+  return (
+    <Flex vertical gap={16}>
+      <PageTitle>Your application</PageTitle>
+      <Alert type="error" showIcon title={title} />
+    </Flex>
+  );
 }

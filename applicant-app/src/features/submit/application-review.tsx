@@ -148,7 +148,10 @@ function SectionAnswers({
 
 /** "2 need attention" or "3 of 4 answered", beside a section's name while it is folded. */
 function sectionState(section: FormSection, response: ApplicationResponse, issues: number): ReactNode {
-  if (issues > 0) return <Typography.Text type="danger">{issues} need attention</Typography.Text>;
+  if (issues > 0)
+    return (
+      <Typography.Text type="danger">{issues === 1 ? '1 needs attention' : `${issues} need attention`}</Typography.Text>
+    );
   const answered = section.questions.filter((q) => isAnswered(answerOf(response, section.sectionId, q.questionId)));
   return (
     <Typography.Text type="secondary">

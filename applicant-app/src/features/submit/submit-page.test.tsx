@@ -154,7 +154,7 @@ describe('a long review stays short and says what is missing', () => {
     renderSubmitPage(ownResponse(INCOMPLETE));
 
     expect(await screen.findByRole('button', { name: /^About You / })).toHaveAttribute('aria-expanded', 'true');
-    expect(sectionToggle('About You')).toHaveAccessibleName('About You 1 need attention');
+    expect(sectionToggle('About You')).toHaveAccessibleName('About You 1 needs attention');
     expect(sectionToggle('Roles')).toHaveAttribute('aria-expanded', 'false');
     expect(sectionToggle('Roles')).toHaveAccessibleName('Roles 1 of 1 answered');
     expect(screen.queryByRole('group', { name: 'Which roles are you applying for?' })).not.toBeInTheDocument();

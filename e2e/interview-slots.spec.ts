@@ -85,14 +85,21 @@ test('a slot is published, booked by the invited applicant, confirmed with an .i
   await mine.goto('/apply/status');
   await mine.getByRole('link', { name: 'Book an interview time' }).click();
   await expect(mine.getByRole('heading', { name: 'Your interview' })).toBeVisible();
-  await expect(mine.getByText(`Times are in ${zone}.`)).toBeVisible();
+  // The applicant reads the zone in words ("Eastern Time"), and each time in it.
+  const zoneName = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longGeneric' })
+    .formatToParts(new Date())
+    .find((part) => part.type === 'timeZoneName')!.value;
+  const wallTime = when.replace(/ [A-Z]{2,5}([+-]\d+)?$/, '');
+  await expect(mine.getByText(`Times are in ${zoneName}.`)).toBeVisible();
   await shots(mine, 'applicant-book');
-  await mine.getByRole('button', { name: `Book ${when}` }).click();
+  // "(your time: …)" follows when the browser's zone is another.
+  const inZone = `${wallTime} ${zoneName}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await mine.getByRole('button', { name: new RegExp(`^Book: ${inZone}`) }).click();
   await expect(mine.getByText('Your interview is booked.')).toBeVisible();
   await shots(mine, 'applicant-booked');
 
   await mine.goto('/apply/status');
-  await expect(mine.getByText(`Interview: ${when}`)).toBeVisible();
+  await expect(mine.getByText(new RegExp(`^Interview: ${inZone}`))).toBeVisible();
   await expect(mine.getByText(PLACE, { exact: false })).toBeVisible();
   await shots(mine, 'applicant-status');
 

@@ -130,6 +130,7 @@ test('a script tag in a name and in answers is shown as text on every screen, ne
   await applicant.checks.expectClean('/apply');
 
   await ap.goto(`/apply/submit/${FORM}`);
+  await ap.getByRole('button', { name: 'Expand all sections' }).click();
   await expect(ap.getByText(preferredName)).toBeVisible();
   await expect(ap.getByText(SCRIPT_TAG).first()).toBeVisible();
   await applicant.checks.expectClean('/apply/submit');

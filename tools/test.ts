@@ -233,6 +233,8 @@ interface Result {
   state: 'passed' | 'failed' | 'not run';
   started?: number;
   ms?: number;
+  /** The step's whole output, kept for a failed step's summary after the table. */
+  output?: string;
 }
 
 /**
@@ -264,6 +266,7 @@ async function runSteps(steps: Step[], runStart: number): Promise<Result[]> {
         result.state = ok ? 'passed' : 'failed';
         if (!ok) failed = true;
         const text = output.trimEnd();
+        if (!ok) result.output = text;
         console.log(
           `\n=== [${seconds(Date.now() - runStart).padStart(6)}] ${step.name}: ${ok ? 'ok' : 'FAILED'} (${seconds(result.ms)})${text ? `\n${text}` : ''}\n`,
         );
@@ -286,6 +289,15 @@ async function runSteps(steps: Step[], runStart: number): Promise<Result[]> {
     await Promise.race(running);
   }
   return steps.map((step) => results.get(step.name)!);
+}
+
+const FAILURE_TAIL_LINES = 25;
+
+/** jest's "FAIL <file>" lines, then the last lines (Playwright's list of failed tests ends its output). */
+function failureSummary(text: string, count: number): string {
+  const lines = text.split('\n');
+  const failedFiles = [...new Set(lines.filter((line) => /^FAIL /.test(line)))];
+  return [...failedFiles, ...(failedFiles.length ? ['...'] : []), ...lines.slice(-count)].join('\n');
 }
 
 function printTable(results: Result[], totalMs: number, machineCpu: number | null): void {
@@ -333,6 +345,11 @@ async function main(): Promise<void> {
   const failures = results.filter((result) => result.state !== 'passed');
   if (failures.length > 0) {
     console.error(`\nFAILED: ${failures.map((result) => `${result.step.name} (${result.state})`).join('; ')}`);
+    // Again after the table, which is what a CI summary keeps: the end of each failed step's output
+    // (Playwright's and jest's lists of the failed tests).
+    for (const { step, output } of failures) {
+      if (output) console.error(`\nThe end of "${step.name}":\n${failureSummary(output, FAILURE_TAIL_LINES)}`);
+    }
     process.exit(1);
   }
   console.log(`\nAll checks passed in ${seconds(total)}.`);

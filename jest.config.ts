@@ -11,7 +11,7 @@ const transform: Config['transform'] = {
 };
 
 /**
- * The markdown renderer (react-markdown and its unified/micromark dependencies) is published as
+ * The markdown renderer (unified, remark, rehype and micromark: shared/src/markdown) is published as
  * ES modules only: jest transforms those packages (the renderer's whole dependency tree, read from
  * node_modules, nested copies included) and no other file under node_modules.
  */
@@ -33,7 +33,15 @@ function dependencyTreeOf(roots: string[]): string[] {
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const MARKDOWN_PACKAGES = dependencyTreeOf(['react-markdown', 'remark-gfm', 'remark-breaks']);
+const MARKDOWN_PACKAGES = dependencyTreeOf([
+  'unified',
+  'remark-parse',
+  'remark-gfm',
+  'remark-breaks',
+  'remark-rehype',
+  'rehype-sanitize',
+  'rehype-stringify',
+]);
 const transformIgnorePatterns = [`/node_modules/(?!(${MARKDOWN_PACKAGES.map(escapeRegExp).join('|')})/)`];
 
 const browserProject = (name: string): Config => ({
@@ -127,7 +135,7 @@ const config: Config = {
       transform,
       testMatch: ['<rootDir>/src/domain/**/*.test.ts'],
     },
-    { ...browserProject('shared'), testMatch: ['<rootDir>/src/{antd,client,ui}/**/*.test.ts?(x)'] },
+    { ...browserProject('shared'), testMatch: ['<rootDir>/src/{antd,client,markdown,ui}/**/*.test.ts?(x)'] },
     browserProject('shell'),
     browserProject('applicant-app'),
     browserProject('admin-app'),

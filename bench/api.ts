@@ -15,12 +15,16 @@ import { PORT_OFFSET } from '../tools/port-offset';
 import { createVerifiedApplicant, type BenchApplicant } from './support/accounts';
 import { treeCpuMs } from './support/process-cpu';
 import { edited } from './support/load-saves';
+import { BENCH_STORE } from './support/bench-store';
+import { startWatchdog } from './support/watchdog';
 
 const PROJECT_ID = 'demo-portal';
 const FORM_ID = 'demo-form-spring';
 const PORT = 18680 + PORT_OFFSET;
 const AUTH_EMULATOR_PORT = 18681 + PORT_OFFSET;
 const ECHO_PORT = 18690 + PORT_OFFSET;
+/** Used with PORTAL_STORE=firestore-emulator (the Auth emulator takes the two ports after its own). */
+const FIRESTORE_EMULATOR_PORT = 18685 + PORT_OFFSET;
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARM_UP_SECONDS = 2;
@@ -150,15 +154,24 @@ function saveClients(applicants: BenchApplicant[], responses: Map<string, Applic
   };
 }
 
+/**
+ * The whole run is bounded; a watchdog that fires stops the echo server, the portal and its
+ * emulators. On the Firestore emulator the start and the 50 accounts' first saves take longer.
+ */
+const RUN_LIMIT_MS = (BENCH_STORE === 'sqlite' ? 150_000 : 300_000) + 4 * (SECONDS + WARM_UP_SECONDS) * 1000;
+
 async function main() {
+  startWatchdog('api bench', RUN_LIMIT_MS);
   const echo = await startEcho();
   const results: RouteResult[] = [];
-  const portal = await startPortalProcess({ port: PORT, authEmulatorPort: AUTH_EMULATOR_PORT }).catch(
-    (error: unknown) => {
-      echo.stop();
-      throw error;
-    },
-  );
+  const portal = await startPortalProcess({
+    port: PORT,
+    authEmulatorPort: AUTH_EMULATOR_PORT,
+    firestoreEmulatorPort: FIRESTORE_EMULATOR_PORT,
+  }).catch((error: unknown) => {
+    echo.stop();
+    throw error;
+  });
   try {
     const stamp = Date.now();
     const applicants = await Promise.all(
@@ -170,7 +183,7 @@ async function main() {
     for (const applicant of applicants) responses.set(applicant.uid, await startedResponse(portal.url, applicant));
     console.log(
       `api: ${CONNECTIONS} connections, ${SECONDS} s per route after ${WARM_UP_SECONDS} s of warm-up, on loopback ` +
-        `(echo ${echo.url}, portal ${portal.url})`,
+        `(echo ${echo.url}, portal ${portal.url}), store: ${BENCH_STORE}`,
     );
 
     // The server processes only (tsx's launcher and the node it runs), not the Auth emulator.

@@ -216,7 +216,10 @@ test("a script tag and an image in a form's markdown texts and letters show as t
     ...hostile
   } = structuredClone((await stored.json()) as ApplicationForm);
   hostile.id = 'markdown-xss-form';
-  hostile.description = `**Demo** cycle. ${payload}`;
+  // An unsafe link and an image too: the applicant's pages show the server's HTML of these texts.
+  hostile.description =
+    `**Demo** cycle. ${payload} [Click me](javascript:alert(document.domain)) ` +
+    '![Team photo](https://images.example.net/team.png)';
   hostile.sections[0]!.description = `**About you** first.\n\n${payload}`;
   const motivation = hostile.sections.find((section) => section.sectionId === 'motivation')!;
   motivation.questions[0]!.secondaryText = `Tell us _why_. ${payload}`;
@@ -234,6 +237,12 @@ test("a script tag and an image in a form's markdown texts and letters show as t
     await ap.goto('/apply');
     await expect(ap.locator('.portal-markdown strong', { hasText: 'Demo' })).toBeVisible();
     await expect(ap.getByText(payload)).toBeVisible();
+    await expect(ap.locator('.portal-markdown a', { hasText: 'Click me' })).not.toHaveAttribute('href');
+    await expect(ap.getByRole('link', { name: 'Team photo' })).toHaveAttribute(
+      'href',
+      'https://images.example.net/team.png',
+    );
+    await expect(ap.locator('.portal-markdown img')).toHaveCount(0);
     await applicant.checks.expectClean('/apply (form description)');
     await ap.getByRole('button', { name: 'Start application' }).click();
     await expect(ap).toHaveURL(new RegExp(`/apply/f/${hostile.id}/about-you$`));

@@ -2,6 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 
 export interface PortalProcess {
@@ -65,6 +66,8 @@ export async function startPortalProcess(options: {
     pid: child.pid ?? -1,
     output: () => output,
     async stop(signal = 'SIGTERM') {
+      // Listed before the stop: a process whose parent dies first is re-parented and not found after.
+      const started = child.pid ? descendantsOf(child.pid) : [];
       if (child.exitCode === null && child.signalCode === null) {
         // The signal goes to start.ts's own process, whose handler stops the server and the Auth
         // emulator. Relayed through tsx's launcher instead, a portal too busy to acknowledge within
@@ -73,7 +76,9 @@ export async function startPortalProcess(options: {
         if (pids.length === 0) child.kill(signal);
         for (const pid of pids) signalIfAlive(pid, signal);
       }
-      return exited;
+      const code = await exited;
+      await stopLeftovers(started);
+      return code;
     },
   };
 }
@@ -88,6 +93,31 @@ export function childrenOf(pid: number): number[] {
   } catch {
     return [];
   }
+}
+
+/** The pids of every process below `pid`, parents before their children. */
+export function descendantsOf(pid: number): number[] {
+  return childrenOf(pid).flatMap((child) => [child, ...descendantsOf(child)]);
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * What the portal started and left running when it exited (an emulator whose stop did not run,
+ * say, holding its ports): SIGTERM, then SIGKILL after 10 s.
+ */
+async function stopLeftovers(pids: number[]): Promise<void> {
+  const left = pids.filter(isAlive);
+  for (const pid of left) signalIfAlive(pid, 'SIGTERM');
+  for (let waited = 0; waited < 10_000 && left.some(isAlive); waited += 200) await delay(200);
+  for (const pid of left.filter(isAlive)) signalIfAlive(pid, 'SIGKILL');
 }
 
 function signalIfAlive(pid: number, signal: NodeJS.Signals): void {

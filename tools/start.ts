@@ -1,4 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { remoteScriptOrigins } from '../functions/src/http/security-headers';
 import { loadLocalConfig } from '../functions/src/config';
 import { startLocalRuntime } from '../functions/src/local/start-local-runtime';
 import { DEMO_PASSWORD, DEMO_USERS } from '../functions/src/seed/demo-accounts';
@@ -9,11 +11,22 @@ import { startLocalFirestoreEmulator, pointAtFirestoreEmulator } from './firesto
 import { outputDir } from './webpack/create-config';
 import { version } from '../package.json';
 
+/**
+ * The origins of the remotes the shell's remotes.json names, when they are served from origins of
+ * their own (as in production): the page policy lets their scripts run. None when they are served here.
+ */
+function shellRemoteOrigins(): string[] {
+  const manifest = path.join(outputDir('shell'), 'remotes.json');
+  if (!existsSync(manifest)) return [];
+  return remoteScriptOrigins(Object.values(JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, string>));
+}
+
 /** `npm start`: build what is stale, start the Auth emulator and the one local server, stop both on Ctrl-C. */
 async function main(): Promise<void> {
   const config = loadLocalConfig();
   const dataDir = path.resolve(config.DATA_DIR);
-  await buildStaleApps();
+  // PORTAL_PREBUILT=1: serve the bundles in place as they are (the deploy test mixes builds of two states).
+  if (process.env.PORTAL_PREBUILT !== '1') await buildStaleApps();
 
   const emulator = await startAuthEmulator({
     port: config.AUTH_EMULATOR_PORT,
@@ -39,7 +52,7 @@ async function main(): Promise<void> {
       config,
       { shell: outputDir('shell'), applicant: outputDir('applicant'), admin: outputDir('admin') },
       version,
-      { saveAccounts: emulator.saveAccounts },
+      { saveAccounts: emulator.saveAccounts, remoteOrigins: shellRemoteOrigins() },
     );
   } catch (error) {
     await firestore?.stop();

@@ -49,13 +49,13 @@ export class LoadStats<Kind extends string> {
 
   /** One table row per kind plus an overall row: requests, req/s, p50/p95/p99 latency. */
   table(seconds: number, labels: Record<Kind, string>): string {
-    const fmt = (ms: number) => `${Number.isNaN(ms) ? '-' : ms.toFixed(1)} ms`.padStart(10);
+    const fmt = (ms: number) => `${Number.isNaN(ms) ? '-' : ms.toFixed(1)} ms`.padStart(12);
     const row = (label: string, samples: number[]) =>
       `${label.padEnd(22)}${String(samples.length).padStart(9)}${(samples.length / seconds).toFixed(1).padStart(10)}` +
       `${fmt(percentile(samples, 50))}${fmt(percentile(samples, 95))}${fmt(percentile(samples, 99))}`;
     const all = this.kinds.flatMap((kind) => this.latencies.get(kind)!);
     return [
-      `${'kind'.padEnd(22)}${'requests'.padStart(9)}${'req/s'.padStart(10)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'p99'.padStart(10)}`,
+      `${'kind'.padEnd(22)}${'requests'.padStart(9)}${'req/s'.padStart(10)}${'p50'.padStart(12)}${'p95'.padStart(12)}${'p99'.padStart(12)}`,
       ...this.kinds.map((kind) => row(labels[kind], this.latencies.get(kind)!)),
       row('overall', all),
     ].join('\n');

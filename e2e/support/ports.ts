@@ -38,3 +38,8 @@ export const NOTIFICATION_CYCLE_TEST_FIRESTORE_EMULATOR_PORT = 21089 + PORT_OFFS
 /** The demo-data test starts a runtime as a first `npm start` does, sample reviews and all. */
 export const DEMO_DATA_TEST_PORT = 18310 + PORT_OFFSET;
 export const DEMO_DATA_TEST_AUTH_EMULATOR_PORT = 21199 + PORT_OFFSET;
+/** The deploy test serves the shell here and each remote from an origin of its own, as production does. */
+export const DEPLOY_TEST_PORT = 18320 + PORT_OFFSET;
+export const DEPLOY_TEST_AUTH_EMULATOR_PORT = 21299 + PORT_OFFSET;
+export const DEPLOY_TEST_APPLICANT_PORT = 18321 + PORT_OFFSET;
+export const DEPLOY_TEST_ADMIN_PORT = 18322 + PORT_OFFSET;

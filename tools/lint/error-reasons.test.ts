@@ -41,7 +41,7 @@ describe('client code matches API refusals by reason, never by message text', ()
     const messages = await restricted('applicant-app/src/features/editor/x.ts', code);
     expect(messages).not.toEqual([]);
     for (const message of messages)
-      expect(message).toMatch(/API_ERROR_REASONS in shared\/src\/domain\/error-reasons\.ts/);
+      expect(message).toMatch(/API_ERROR_REASONS in shared\/src\/domain\/ids\/error-reasons\.ts/);
   });
 
   it.each([

@@ -2,7 +2,7 @@ import type { Linter } from 'eslint';
 
 /**
  * Client code tells the API's refusals apart by their `reason` (API_ERROR_REASONS in
- * shared/src/domain/error-reasons.ts), never by the words of their message, which are for people
+ * shared/src/domain/ids/error-reasons.ts), never by the words of their message, which are for people
  * and may be reworded: so no client module compares a `.message`, searches one, tests one with a
  * regular expression or switches on one, and none compares a value with an entry of a `*_MESSAGES`
  * table. Any `.message` counts, not only an error's: in client code a message is text to show,
@@ -19,7 +19,7 @@ const CLIENT_DIRS = [
 ];
 
 const HINT =
-  'match the refusal by its reason (error.reason, isApiRefusal; the table is API_ERROR_REASONS in shared/src/domain/error-reasons.ts), never by its message text';
+  'match the refusal by its reason (error.reason, isApiRefusal; the table is API_ERROR_REASONS in shared/src/domain/ids/error-reasons.ts), never by its message text';
 
 const EQUALITY = 'BinaryExpression[operator=/^[!=]==?$/]';
 /** `x.message`, also as `x?.message`. */

@@ -1,6 +1,20 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import webpack from 'webpack';
+import standInList from './antd-stand-ins/stand-ins.json';
+
+interface StandIn {
+  /** antd's file (under es/) that imports the part. */
+  importer: string;
+  /** Its import of the part. */
+  request: string;
+  /** The stand-in's file, in antd-stand-ins/. */
+  standIn: string;
+  /** The antd component the stand-in loads. */
+  part: string;
+  /** What the part is for. */
+  usedFor: string;
+}
 
 /**
  * antd reaches the browser in pieces, each a federated singleton the shell provides
@@ -27,6 +41,8 @@ export const ANTD_COMPONENTS = [
   'Descriptions',
   'Dropdown',
   'Empty',
+  // The validated forms (sign-up, profile, the staff's editors); the log-in page is a plain form.
+  'Form',
   'InputNumber',
   'Modal',
   'Popconfirm',
@@ -71,8 +87,8 @@ function antdRequests(): Map<string, string> {
 }
 
 /** Where `import { name } from 'antd'` goes in the build; throws for a name no piece provides. */
-export function antdRequest(name: string, file = 'a module'): string {
-  const request = antdRequests().get(name);
+export function antdRequest(name: string, file = 'a module', extraComponents: readonly string[] = []): string {
+  const request = extraComponents.includes(name) ? antdModule(name) : antdRequests().get(name);
   if (!request) throw new Error(`${file} imports ${name} from antd: list it in tools/webpack/antd-components.ts`);
   return request;
 }
@@ -97,14 +113,6 @@ export function antdModule(name: string): string {
   return `antd/es/${directory}/index.js`;
 }
 
-/** The shared key of every piece (facades and components), with the file the shell provides it from. */
-export function antdSharedModules(): Record<string, string> {
-  return {
-    ...Object.fromEntries(ANTD_COMPONENTS.map((name) => [antdModule(name), require.resolve(antdModule(name))])),
-    ...Object.fromEntries(Object.entries(ANTD_FACADES).map(([request, file]) => [request, path.join(REPO_ROOT, file)])),
-  };
-}
-
 const NAMED_IMPORT = /import\s*\{([^}]*)\}\s*from\s*(["'])antd\2\s*;?/g;
 
 /**
@@ -113,7 +121,7 @@ const NAMED_IMPORT = /import\s*\{([^}]*)\}\s*from\s*(["'])antd\2\s*;?/g;
  * `undefined` at run time) and on any other use of the bare `antd` request (which would bundle all
  * of antd into the app).
  */
-export function rewriteAntdImports(source: string, file: string): string {
+export function rewriteAntdImports(source: string, file: string, extraComponents: readonly string[] = []): string {
   const rewritten = source.replace(NAMED_IMPORT, (_statement, list: string) =>
     list
       .split(',')
@@ -121,7 +129,7 @@ export function rewriteAntdImports(source: string, file: string): string {
       .filter(Boolean)
       .map((specifier) => {
         const [name, local = name] = specifier.split(/\s+as\s+/).map((part) => part.trim()) as [string, string?];
-        const request = antdRequest(name, file);
+        const request = antdRequest(name, file, extraComponents);
         return request.startsWith('antd/')
           ? `import ${local} from "${request}";`
           : `import { ${name} as ${local} } from "${request}";`;
@@ -135,60 +143,14 @@ export function rewriteAntdImports(source: string, file: string): string {
 }
 
 /**
- * Parts of antd's components that the portal never uses, yet every page holding the component
- * would download: in the shell's build each import below (`request`, in antd's file `importer`)
- * gets a stand-in that fails loudly instead (`tools/webpack/antd-stand-ins/`), and
- * `antd-components.test.ts` checks that the apps' source never asks for the part (`unusedWhen`).
+ * Parts of antd's components that the portal's pages do not use, yet every page holding the
+ * component would download: in the builds each import below (`request`, in antd's file `importer`)
+ * gets a stand-in (`tools/webpack/antd-stand-ins/`) that loads the real part (`part`, a shared
+ * component) the first time a page renders it, so a page that uses it still works, a moment later.
+ * The apps' types leave these props out (shared/src/antd/types.ts), so the portal's own pages
+ * never wait for them; jest runs the same stand-ins (tools/jest/antd-stand-ins-resolver.js).
  */
-export const ANTD_STAND_INS = [
-  {
-    // Card's Tabs (with their menu, dropdown and overflow: 23 KB gzip) are for `tabList`.
-    importer: 'card/Card.js',
-    request: '../tabs',
-    standIn: 'card-tabs.ts',
-    unusedWhen: 'no app passes a card tabList or tabProps',
-    appSourceMatch: 'tabList|tabProps',
-  },
-  {
-    // Form.Item's label imports Tooltip (its popup, placements, arrow and zoom motion) for `tooltip`.
-    importer: 'form/FormItemLabel.js',
-    request: '../tooltip',
-    standIn: 'form-label-tooltip.ts',
-    unusedWhen: 'no app passes a form item tooltip, as a prop or through ConfigProvider',
-    appSourceMatch: String.raw`\btooltip\s*[=:]`,
-  },
-  {
-    // Progress's Circle imports Tooltip to label a small circle; the portal's progress bars are lines.
-    importer: 'progress/Circle.js',
-    request: '../tooltip',
-    standIn: 'progress-circle-tooltip.ts',
-    unusedWhen: 'no app renders a circle or dashboard Progress',
-    appSourceMatch: String.raw`\btype=\{?["'](circle|dashboard)["']`,
-  },
-  {
-    // The theme object carries the dark and compact algorithms; the portal has one light theme.
-    importer: 'theme/index.js',
-    request: './themes/dark',
-    standIn: 'theme-algorithm.ts',
-    unusedWhen: 'no app uses the dark algorithm',
-    appSourceMatch: 'darkAlgorithm',
-  },
-  {
-    importer: 'theme/index.js',
-    request: './themes/compact',
-    standIn: 'theme-algorithm.ts',
-    unusedWhen: 'no app uses the compact algorithm',
-    appSourceMatch: 'compactAlgorithm',
-  },
-  {
-    // Input's index attaches Input.OTP, a one-time-code input.
-    importer: 'input/index.js',
-    request: './OTP',
-    standIn: 'input-otp.ts',
-    unusedWhen: 'no app renders Input.OTP',
-    appSourceMatch: String.raw`\bOTP\b`,
-  },
-] as const;
+export const ANTD_STAND_INS: readonly StandIn[] = standInList;
 
 export const ANTD_STAND_IN_DIR = path.join(__dirname, 'antd-stand-ins');
 

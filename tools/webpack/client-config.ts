@@ -9,7 +9,7 @@ import {
  * The browser apps' configuration for this build, from the environment, validated.
  *
  * Production reads the Firebase web config and the App Check site key from the build environment
- * (see the decision in shared/src/domain/client-config.ts); local mode fills in the offline demo
+ * (see the decision in shared/src/domain/schemas/client-config.ts); local mode fills in the offline demo
  * project and the Auth emulator, and never enables App Check.
  */
 export function clientConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ClientConfig {

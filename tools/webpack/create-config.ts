@@ -4,9 +4,28 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
 import { pageMetaPolicy, remoteScriptOrigins } from '../../functions/src/http/security-headers';
-import { antdSharedModules, antdStandIns, sharedLibraryChunks } from './antd-components';
+import {
+  ANTD_COMPONENTS,
+  ANTD_FACADES,
+  antdModule,
+  antdStandIns,
+  facadeExports,
+  sharedLibraryChunks,
+} from './antd-components';
 import { ChunkPackagesPlugin } from './chunk-packages-plugin';
 import { clientConfigFromEnv, remotesManifestFromEnv, remotesManifestJson } from './client-config';
+import {
+  ANTD_CONTEXT_MODULES,
+  ANTD_STYLE_PACKAGES,
+  antdEsFile,
+  buildOverlay,
+  caret,
+  facadeShareKey,
+  installedVersion,
+  moduleExportNames,
+  sameMajor,
+  type BuildOverlay,
+} from './share-contracts';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 
@@ -20,26 +39,22 @@ export const APP_DIRS: Record<AppName, string> = {
 };
 
 /**
- * Singletons: what carries React context or module state across apps, and antd. The stateless
- * parts of @portal/shared (domain, ui) are not shared: a shared module is not tree-shaken, and
- * each app's own copy costs only what that app uses. The router and antd are shared through
- * facades that re-export just what the apps use (@portal/shared/router), antd one component at a
- * time (antd-components.ts). The shell's build provides all of them, so one antd (one theme, one
- * style cache) serves a visit and its header looks the same before and after a remote loads.
+ * Singletons: what carries React context or module state across apps. The stateless parts of
+ * @portal/shared (domain, ui) are not shared: a shared module is not tree-shaken, and each app's
+ * own copy costs only what that app uses. The shell's build provides all of them. Each has a
+ * version contract (share-contracts.ts): a remote built for a version the shell does not satisfy
+ * fails to load with the reason, shown on its error screen (`strictVersion`), instead of running
+ * on a React, router or query client it was not built for.
  */
 const SHARED = {
-  react: { singleton: true, requiredVersion: '^19.0.0' },
-  'react/': { singleton: true, requiredVersion: '^19.0.0' },
-  'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
-  'react-dom/': { singleton: true, requiredVersion: '^19.0.0' },
-  'react-toastify': { singleton: true, requiredVersion: '^11.0.0' },
-  '@portal/shared/client': { singleton: true, requiredVersion: false },
-  '@portal/shared/router': { singleton: true, requiredVersion: false },
-  '@portal/shared/query': { singleton: true, requiredVersion: false },
+  react: { singleton: true, strictVersion: true, requiredVersion: '^19.0.0' },
+  'react/': { singleton: true, strictVersion: true, requiredVersion: '^19.0.0' },
+  'react-dom': { singleton: true, strictVersion: true, requiredVersion: '^19.0.0' },
+  'react-dom/': { singleton: true, strictVersion: true, requiredVersion: '^19.0.0' },
+  'react-toastify': { singleton: true, strictVersion: true, requiredVersion: '^11.0.0' },
   // A helper that two shared libraries (antd, react-toastify) each bundled: one copy per visit.
-  clsx: { singleton: true, requiredVersion: '^2.0.0' },
+  clsx: { singleton: true, strictVersion: true, requiredVersion: '^2.0.0' },
   // The markdown renderer (lazy, in the pages that show markdown): one copy for both remotes.
-  'react-markdown': { singleton: false, requiredVersion: '10.1.0' },
   'remark-gfm': { singleton: false, requiredVersion: '4.0.1' },
   'remark-breaks': { singleton: false, requiredVersion: '4.0.0' },
   // What remark-gfm and remark-breaks both use: one copy instead of one in each plugin's chunk.
@@ -48,33 +63,112 @@ const SHARED = {
 } as const;
 
 /**
+ * The portal's facades that carry state (the router's location, the query cache, the signed-in API
+ * client): strict singletons at the version of the library each wraps. The router and query
+ * facades re-export just what the apps use (@portal/shared/router), so their members may only grow:
+ * a remote that needs a new member needs the shell deployed first (docs/deploy.md).
+ */
+const STATEFUL_FACADES = {
+  '@portal/shared/client': '@portal/shared',
+  '@portal/shared/router': 'react-router-dom',
+  '@portal/shared/query': '@tanstack/react-query',
+} as const;
+
+/**
  * Facades of other libraries, provided by the shell like antd's: `zod/mini` (the facade's `z` lists
  * exactly what the apps call of zod's mini API, the one the repo's schemas are written with).
  */
-const FACADES = { 'zod/mini': 'shared/src/zod/index.ts' } as const;
+const ZOD_FACADE = { file: 'shared/src/zod/index.ts', members: 'shared/src/zod/members.ts' } as const;
+
+/** One module a remote takes from the shell, with its contract (share-contracts.ts). */
+export interface ShareEntry {
+  /** What the apps' code imports (an absolute file for antd's context modules, matched once resolved). */
+  request: string;
+  /** The name in the page's share scope. */
+  shareKey: string;
+  /** The module the shell provides and a remote's fallback is built from. */
+  file: string;
+  version: string;
+  requiredVersion: string | false;
+  singleton: boolean;
+  strictVersion: boolean;
+  /** Provided by the shell only if its page holds the module already (antd's context modules, its style engine). */
+  onlyIfLoaded?: boolean;
+}
 
 /**
- * The shell provides the facades (`zod/mini` gets the zod facade file) and each antd component module
- * the apps import (antd-components.ts); the remotes bring no copy of their own (`import: false`),
- * so they always run the shell's.
+ * The modules shared beyond SHARED: antd in pieces (its two facades, the components listed in
+ * antd-components.ts, its context modules and style engine), the zod facade and the stateful
+ * facades. Every remote carries a fallback of each (a lazy chunk it downloads only when the shell
+ * provides no compatible version).
  */
-function facadesShared(app: AppName) {
-  const files = {
-    ...antdSharedModules(),
-    ...Object.fromEntries(Object.entries(FACADES).map(([request, file]) => [request, path.join(REPO_ROOT, file)])),
-  };
-  return Object.fromEntries(
-    Object.entries(files).map(([request, file]) => [
-      request,
-      { singleton: true, requiredVersion: false as const, import: app === 'shell' ? file : (false as const) },
-    ]),
+export function facadeShares(env: NodeJS.ProcessEnv = process.env): ShareEntry[] {
+  const overlay: BuildOverlay = buildOverlay(env);
+  const antd = installedVersion('antd', overlay);
+  const library = (request: string, file: string, version: string, requiredVersion: string): ShareEntry => ({
+    request,
+    shareKey: request,
+    file,
+    version,
+    requiredVersion,
+    singleton: false,
+    strictVersion: false,
+  });
+  const components = [...ANTD_COMPONENTS, ...(overlay.antdComponents ?? [])].map((name) =>
+    library(antdModule(name), require.resolve(antdModule(name)), antd, caret(antd)),
   );
+  const antdFacades = Object.entries(ANTD_FACADES).map(([request, file]) => ({
+    ...library(request, path.join(REPO_ROOT, file), antd, caret(antd)),
+    shareKey: facadeShareKey(request, facadeExports(file)),
+  }));
+  const contexts = ANTD_CONTEXT_MODULES.map((relative) => ({
+    ...library(antdEsFile(relative), antdEsFile(relative), antd, sameMajor(antd)),
+    shareKey: `antd/es/${relative}`,
+    onlyIfLoaded: true,
+  }));
+  const styles = ANTD_STYLE_PACKAGES.map((pkg) => {
+    const version = installedVersion(pkg, overlay);
+    return { ...library(pkg, pkg, version, sameMajor(version)), onlyIfLoaded: true };
+  });
+  const zodFiles = overlay.zodFacade ?? ZOD_FACADE;
+  const zod = installedVersion('zod', overlay);
+  const zodFacade = {
+    ...library('zod/mini', path.join(REPO_ROOT, zodFiles.file), zod, caret(zod)),
+    shareKey: facadeShareKey('zod/mini', moduleExportNames(path.join(REPO_ROOT, zodFiles.members))),
+  };
+  const stateful = Object.entries(STATEFUL_FACADES).map(([request, pkg]) => {
+    const version = installedVersion(pkg, overlay);
+    return {
+      request,
+      shareKey: request,
+      file: request,
+      version,
+      requiredVersion: caret(version),
+      singleton: true,
+      strictVersion: true,
+    };
+  });
+  return [...stateful, ...antdFacades, ...components, ...contexts, ...styles, zodFacade];
+}
+
+/** The shared config of an app's build: the remotes consume each module and carry a fallback of it. */
+function sharedConfig(env: NodeJS.ProcessEnv) {
+  return {
+    ...SHARED,
+    ...Object.fromEntries(
+      facadeShares(env).map(({ request, shareKey, file, version, requiredVersion, singleton, strictVersion }) => [
+        request,
+        { shareKey, import: file, version, requiredVersion, singleton, strictVersion },
+      ]),
+    ),
+  };
 }
 
 /** The shell imports the facades themselves (`zod/mini` is the zod facade); the remotes get them through federation. */
-const SHELL_FACADE_ALIASES = Object.fromEntries(
-  Object.entries(FACADES).map(([request, file]) => [`${request}$`, path.join(REPO_ROOT, file)]),
-);
+function shellFacadeAliases(env: NodeJS.ProcessEnv): Record<string, string> {
+  const zod = buildOverlay(env).zodFacade ?? ZOD_FACADE;
+  return { 'zod/mini$': path.join(REPO_ROOT, zod.file) };
+}
 
 /** The remotes' stand-ins for the federation libraries the shell provides (federation-runtime/libraries.ts). */
 const FEDERATION_RUNTIME_DIR = path.join(__dirname, 'federation-runtime');
@@ -85,19 +179,19 @@ const REMOTE_FEDERATION_ALIASES = {
 };
 
 /** The Module Federation plugin of a remote: it exposes its route tree and consumes what the shell provides. */
-function federation(app: RemoteApp): ModuleFederationPlugin {
+function federation(app: RemoteApp, env: NodeJS.ProcessEnv): ModuleFederationPlugin {
   // Remotes are only ever loaded by the shell, so they use its federation runtime instead of
   // carrying their own (federation-runtime/libraries.ts); remote entries are plain URLs, so the
   // snapshot (manifest) code is left out.
   return new ModuleFederationPlugin({
-    shared: { ...SHARED, ...facadesShared(app) },
+    shared: sharedConfig(env),
     shareStrategy: 'loaded-first',
     dts: false,
     manifest: false,
     experiments: { optimization: FEDERATION_OPTIMIZATION },
     name: app,
     filename: 'remoteEntry.js',
-    exposes: { './routes': './src/app/routes.tsx' },
+    exposes: { './routes': buildOverlay(env).routes?.[app] ?? './src/app/routes.tsx' },
   });
 }
 
@@ -125,11 +219,15 @@ export interface ProvidedShared {
   key: string;
   /** What the shell imports for it (a package request, or a facade's file). */
   request: string;
-  shareConfig: { singleton: boolean; requiredVersion: string | false };
+  /** The version it is provided at (by default, that of the package the request resolves to). */
+  version?: string;
+  shareConfig: { singleton: boolean; requiredVersion: string | false; strictVersion?: boolean };
+  /** Provided only if the page holds the module already (see provided-shared-loader.ts). */
+  onlyIfLoaded?: boolean;
 }
 
 /** Every module the shell provides to the remotes, with the share config the remotes are built with. */
-export function shellProvidedShared(): ProvidedShared[] {
+export function shellProvidedShared(env: NodeJS.ProcessEnv = process.env): ProvidedShared[] {
   const prefixed = Object.entries(SHARED).filter(([key]) => key.endsWith('/'));
   const subpaths = SHARED_SUBPATHS.map((key) => {
     const [, config] = prefixed.find(([prefix]) => key.startsWith(prefix)) ?? [];
@@ -139,11 +237,15 @@ export function shellProvidedShared(): ProvidedShared[] {
   const packages = [...Object.entries(SHARED).filter(([key]) => !key.endsWith('/')), ...subpaths].map(
     ([key, { singleton, requiredVersion }]) => ({ key, request: key, shareConfig: { singleton, requiredVersion } }),
   );
-  const facades = Object.entries(facadesShared('shell')).map(([key, { singleton, requiredVersion, import: file }]) => ({
-    key,
-    request: file as string,
-    shareConfig: { singleton, requiredVersion },
-  }));
+  const facades = facadeShares(env).map(
+    ({ shareKey, file, version, requiredVersion, singleton, strictVersion, onlyIfLoaded }) => ({
+      key: shareKey,
+      request: file,
+      version,
+      shareConfig: { singleton, requiredVersion, strictVersion },
+      ...(onlyIfLoaded ? { onlyIfLoaded } : {}),
+    }),
+  );
   return [...packages, ...facades];
 }
 
@@ -179,7 +281,7 @@ export function createConfig(
 ): Configuration {
   const dir = APP_DIRS[app];
   const plugins: Configuration['plugins'] = [new ChunkPackagesPlugin(), antdStandIns()];
-  if (app !== 'shell') plugins.unshift(federation(app));
+  if (app !== 'shell') plugins.unshift(federation(app, env));
   if (app === 'shell') {
     const clientConfig = clientConfigFromEnv(env);
     const remotesJson = remotesManifestJson(env);
@@ -230,7 +332,7 @@ export function createConfig(
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs'],
-      alias: { ...reactRouterBuild(mode), ...(app === 'shell' ? SHELL_FACADE_ALIASES : REMOTE_FEDERATION_ALIASES) },
+      alias: { ...reactRouterBuild(mode), ...(app === 'shell' ? shellFacadeAliases(env) : REMOTE_FEDERATION_ALIASES) },
     },
     module: {
       rules: [
@@ -238,7 +340,10 @@ export function createConfig(
           // Listed before the TypeScript rule, so its loader runs after swc's: it writes the whole module.
           test: PROVIDED_SHARED_FILE,
           use: [
-            { loader: path.join(__dirname, 'provided-shared-loader.ts'), options: { shared: shellProvidedShared() } },
+            {
+              loader: path.join(__dirname, 'provided-shared-loader.ts'),
+              options: { shared: shellProvidedShared(env) },
+            },
           ],
         },
         {
@@ -246,7 +351,10 @@ export function createConfig(
           exclude: /node_modules/,
           use: [
             // Last: `import { X } from 'antd'` becomes X's own federated module (antd-components.ts).
-            path.join(__dirname, 'antd-imports-loader.ts'),
+            {
+              loader: path.join(__dirname, 'antd-imports-loader.ts'),
+              options: { extraComponents: buildOverlay(env).antdComponents ?? [] },
+            },
             {
               loader: 'swc-loader',
               options: {

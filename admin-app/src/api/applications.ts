@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@portal/shared/query';
 import { usePortal, type ApiClient } from '@portal/shared/client';
-import type { StaffApplication } from '@portal/shared/domain';
+import type { StaffApplication } from '@portal/shared/domain/rules/staff';
 import { staffKeys } from './keys';
 
 /** GET /admin/responses/{responseId}: the application with its rows. */

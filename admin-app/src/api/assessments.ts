@@ -1,13 +1,8 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@portal/shared/query';
 import { usePortal, type ApiClient } from '@portal/shared/client';
-import type {
-  AssessmentBody,
-  AssessmentKind,
-  AssessmentScreen,
-  AssessmentsQuery,
-  AssessmentView,
-  Page,
-} from '@portal/shared/domain';
+import type { AssessmentKind } from '@portal/shared/domain/ids/constants';
+import type { AssessmentScreen, AssessmentView, Page } from '@portal/shared/domain/rules/staff';
+import type { AssessmentBody, AssessmentsQuery } from '@portal/shared/domain/schemas/staff-api';
 import { apiPath } from './api-path';
 import { staffKeys } from './keys';
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@portal/shared/query';
 import { usePortal, type ApiClient } from '@portal/shared/client';
-import type { AuditEntry, AuditQuery, Page } from '@portal/shared/domain';
+import type { Page } from '@portal/shared/domain/rules/staff';
+import type { AuditEntry, AuditQuery } from '@portal/shared/domain/schemas/audit';
 import { apiPath } from './api-path';
 import { staffKeys } from './keys';
 

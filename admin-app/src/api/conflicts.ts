@@ -1,6 +1,7 @@
 import { useQuery } from '@portal/shared/query';
 import { usePortal, type ApiClient } from '@portal/shared/client';
-import type { AssessmentKind, ConflictBody, ConflictView } from '@portal/shared/domain';
+import type { AssessmentKind } from '@portal/shared/domain/ids/constants';
+import type { ConflictBody, ConflictView } from '@portal/shared/domain/schemas/conflicts';
 import { staffKeys } from './keys';
 
 const id = encodeURIComponent;

@@ -1,5 +1,6 @@
 import { saveBlob, type ApiClient } from '@portal/shared/client';
-import { exportFileName, exportPath, type ApplicationForm, type ExportKind } from '@portal/shared/domain';
+import { exportFileName, exportPath, type ExportKind } from '@portal/shared/domain/rules/exports';
+import type { ApplicationForm } from '@portal/shared/domain/schemas/forms';
 
 /**
  * GET /admin/forms/{formId}/export/applications.csv or files.zip: fetched with the caller's tokens

@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@portal/shared/query';
 import { usePortal, type ApiClient } from '@portal/shared/client';
-import type { ApplicationForm, DueDateBody, FormSummary } from '@portal/shared/domain';
+import type { FormSummary } from '@portal/shared/domain/rules/staff';
+import type { ApplicationForm } from '@portal/shared/domain/schemas/forms';
+import type { DueDateBody } from '@portal/shared/domain/schemas/staff-api';
 import { staffKeys } from './keys';
 
 const id = encodeURIComponent;

@@ -1,6 +1,6 @@
 import { useQuery } from '@portal/shared/query';
 import { usePortal, type ApiClient } from '@portal/shared/client';
-import type { InterviewSlot, InterviewSlotBody } from '@portal/shared/domain';
+import type { InterviewSlot, InterviewSlotBody } from '@portal/shared/domain/schemas/interview-slots';
 import { staffKeys } from './keys';
 
 const id = encodeURIComponent;

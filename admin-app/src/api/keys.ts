@@ -1,11 +1,6 @@
-import type {
-  AssessmentKind,
-  AssessmentsQuery,
-  AuditQuery,
-  RowsQuery,
-  StaffQuery,
-  UsersQuery,
-} from '@portal/shared/domain';
+import type { AssessmentKind } from '@portal/shared/domain/ids/constants';
+import type { AuditQuery } from '@portal/shared/domain/schemas/audit';
+import type { AssessmentsQuery, RowsQuery, StaffQuery, UsersQuery } from '@portal/shared/domain/schemas/staff-api';
 
 /**
  * Query keys of the staff side, general to specific: invalidating `staffKeys.all` (what every

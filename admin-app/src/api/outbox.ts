@@ -1,6 +1,6 @@
 import { useQuery } from '@portal/shared/query';
 import { usePortal, type ApiClient } from '@portal/shared/client';
-import type { FailedMessages } from '@portal/shared/domain';
+import type { FailedMessages } from '@portal/shared/domain/messages/messages';
 import { staffKeys } from './keys';
 
 /** GET /admin/outbox/failed (super-reviewer): the emails the sender gave up on. */

@@ -1,5 +1,6 @@
 import type { ApiClient } from '@portal/shared/client';
-import type { RolePreferencesBody, User } from '@portal/shared/domain';
+import type { User } from '@portal/shared/domain/schemas/forms';
+import type { RolePreferencesBody } from '@portal/shared/domain/schemas/staff-api';
 
 /** PUT /users/{userId}/preferences: the reviewer's team roles to review; answers the stored user. */
 export const saveRolePreferences = (api: ApiClient, userId: string, body: RolePreferencesBody) =>

@@ -1,6 +1,6 @@
 import { useQuery } from '@portal/shared/query';
 import { usePortal, type ApiClient } from '@portal/shared/client';
-import type { ReviewerProgressPage } from '@portal/shared/domain';
+import type { ReviewerProgressPage } from '@portal/shared/domain/rules/reviewer-progress';
 import { staffKeys } from './keys';
 
 const id = encodeURIComponent;

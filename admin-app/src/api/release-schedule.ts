@@ -1,6 +1,6 @@
 import { useQuery } from '@portal/shared/query';
 import { usePortal, type ApiClient } from '@portal/shared/client';
-import type { ReleaseDryRun, ReleaseScheduleAnswer } from '@portal/shared/domain';
+import type { ReleaseDryRun, ReleaseScheduleAnswer } from '@portal/shared/domain/schemas/release-schedule';
 import { staffKeys } from './keys';
 
 const path = (formId: string) => `/admin/forms/${encodeURIComponent(formId)}/release`;

@@ -1,21 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery } from '@portal/shared/query';
 import { usePortal, type ApiClient } from '@portal/shared/client';
+import type { TeamRole } from '@portal/shared/domain/ids/constants';
+import type { LetterPreview } from '@portal/shared/domain/messages/decision-letters';
+import type { ApplicationRowView, OfferCounts } from '@portal/shared/domain/rules/application-row';
+import type { AddedReviewer, DashboardRowView } from '@portal/shared/domain/rules/fair-review';
+import type { Page } from '@portal/shared/domain/rules/staff';
+import type { ApplicationForm } from '@portal/shared/domain/schemas/forms';
+import type { UndecidedCounts } from '@portal/shared/domain/schemas/release-schedule';
 import type {
-  AddedReviewer,
-  ApplicationForm,
-  ApplicationRowView,
-  DashboardRowView,
   BulkDecisionBody,
   BulkQualifiedBody,
   DecisionBody,
-  LetterPreview,
-  Page,
   QualifiedBody,
   RowsQuery,
-  TeamRole,
-  OfferCounts,
-  UndecidedCounts,
-} from '@portal/shared/domain';
+} from '@portal/shared/domain/schemas/staff-api';
 import { apiPath } from './api-path';
 import { staffKeys } from './keys';
 

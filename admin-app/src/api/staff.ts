@@ -1,14 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@portal/shared/query';
 import { isApiRefusal, usePortal, type ApiClient, type ApiRequestError } from '@portal/shared/client';
-import type {
-  AssessmentKind,
-  AssessmentView,
-  AssignmentsBody,
-  AutoAssignBody,
-  AutoAssignPreview,
-  StaffQuery,
-  StaffSummary,
-} from '@portal/shared/domain';
+import type { AssessmentKind } from '@portal/shared/domain/ids/constants';
+import type { AssessmentView, AutoAssignPreview, StaffSummary } from '@portal/shared/domain/rules/staff';
+import type { AssignmentsBody, AutoAssignBody, StaffQuery } from '@portal/shared/domain/schemas/staff-api';
 import { apiPath } from './api-path';
 import { staffKeys } from './keys';
 

@@ -1,14 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@portal/shared/query';
 import { usePortal, type ApiClient } from '@portal/shared/client';
+import type { Page, StaffMember, UserImpact } from '@portal/shared/domain/rules/staff';
 import type {
-  Page,
-  StaffMember,
-  UserImpact,
   UsersDeleteBody,
   UsersImpactBody,
   UsersQuery,
   UsersRoleBody,
-} from '@portal/shared/domain';
+} from '@portal/shared/domain/schemas/staff-api';
 import { apiPath } from './api-path';
 import { staffKeys } from './keys';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { RequireRole } from '@portal/shared/client';
-import type { UserRole } from '@portal/shared/domain';
+import type { UserRole } from '@portal/shared/domain/ids/constants';
 import { Route, Routes } from '@portal/shared/router';
 import { lazyPage, PageNotFound, PortalTheme } from '@portal/shared/ui';
 import { StaffLayout } from '../features/preferences/staff-layout';

@@ -1,14 +1,12 @@
 import { Tag } from 'antd';
 import {
   ASSESSMENT_STATE_LABELS,
-  asksQuestions,
-  isSectionVisible,
-  sectionsForReviewers,
-  type ApplicationForm,
   type AssessmentKind,
   type AssessmentState,
   type TeamRole,
-} from '@portal/shared/domain';
+} from '@portal/shared/domain/ids/constants';
+import { asksQuestions, isSectionVisible, sectionsForReviewers } from '@portal/shared/domain/rules/form-rules';
+import type { ApplicationForm } from '@portal/shared/domain/schemas/forms';
 
 const STATE_COLORS: Record<AssessmentState, string> = { 'not-started': 'default', draft: 'gold', submitted: 'green' };
 

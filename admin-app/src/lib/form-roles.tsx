@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@portal/shared/query';
 import { activeFormQueryOptions, usePortal, useRetryUnlessAnswered } from '@portal/shared/client';
-import { formTeamRoles, type ApplicationForm } from '@portal/shared/domain';
+import { formTeamRoles } from '@portal/shared/domain/ids/team-role-defaults';
+import type { ApplicationForm } from '@portal/shared/domain/schemas/forms';
 import { TeamRolesProvider, useTeamRoles } from '@portal/shared/ui';
 
 /** What the reviewer-preference rule reads of a form: its roles and its review-role rule. */

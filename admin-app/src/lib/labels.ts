@@ -2,9 +2,9 @@ import {
   FINAL_DECISIONS,
   REVIEW_DECISION_LABELS,
   type AssessmentKind,
-  type OfferState,
   type ReviewDecision,
-} from '@portal/shared/domain';
+} from '@portal/shared/domain/ids/constants';
+import type { OfferState } from '@portal/shared/domain/rules/application-row';
 
 /** The final decisions as select options. */
 export const DECISION_OPTIONS = FINAL_DECISIONS.map((decision) => ({

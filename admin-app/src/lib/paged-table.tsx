@@ -1,6 +1,6 @@
 import { Button, Flex, Table, type TableProps, Typography } from 'antd';
 import type { UseQueryResult } from '@portal/shared/query';
-import type { Page } from '@portal/shared/domain';
+import type { Page } from '@portal/shared/domain/rules/staff';
 import { LoadError, PageSkeleton } from '@portal/shared/ui';
 import type { CursorPages } from './use-cursor-pages';
 

@@ -1,4 +1,4 @@
-import type { AssessmentKind, TeamRole } from '@portal/shared/domain';
+import type { AssessmentKind, TeamRole } from '@portal/shared/domain/ids/constants';
 
 const ids = (...parts: string[]) => parts.map(encodeURIComponent).join('/');
 

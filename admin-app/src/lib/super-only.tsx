@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Spin } from 'antd';
 import { RequireRole } from '@portal/shared/client';
-import type { UserRole } from '@portal/shared/domain';
+import type { UserRole } from '@portal/shared/domain/ids/constants';
 
 const SUPER: readonly UserRole[] = ['super-reviewer'];
 

@@ -1,13 +1,13 @@
+import type { DashboardRowView } from '@portal/shared/domain/rules/fair-review';
 import type {
-  ApplicationForm,
-  ApplicationResponse,
-  DashboardRowView,
   AssessmentView,
   Page,
   StaffApplication,
   StaffMember,
   StaffSummary,
-} from '@portal/shared/domain';
+} from '@portal/shared/domain/rules/staff';
+import type { ApplicationForm } from '@portal/shared/domain/schemas/forms';
+import type { ApplicationResponse } from '@portal/shared/domain/schemas/responses';
 
 export const FORM_ID = 'spring-2025';
 export const RESPONSE_ID = '6f1c2b8e-3d4a-4e5f-9a6b-7c8d9e0f1a2b';

@@ -1,4 +1,4 @@
-import type { UserRole } from '@portal/shared/domain';
+import type { UserRole } from '@portal/shared/domain/ids/constants';
 import { Route, Routes, useLocation } from '@portal/shared/router';
 import { renderSignedIn } from '@portal/jest-support/render-signed-in';
 import type { Routes as ApiRoutes } from '@portal/jest-support/fake-api';

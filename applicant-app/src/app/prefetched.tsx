@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useCurrentUser, usePortal, type ApiClient } from '@portal/shared/client';
-import { USER_ROLES, type UserRole } from '@portal/shared/domain';
+import { USER_ROLES, type UserRole } from '@portal/shared/domain/ids/constants';
 import { useQueryClient, type QueryClient } from '@portal/shared/query';
 import { useParams } from '@portal/shared/router';
 import type { LazyPart } from '@portal/shared/ui';

@@ -7,7 +7,7 @@ import {
   myApplicationsQueryOptions,
   RequireRole,
 } from '@portal/shared/client';
-import { isId, USER_ROLES, type UserRole } from '@portal/shared/domain';
+import { isId, USER_ROLES, type UserRole } from '@portal/shared/domain/ids/constants';
 import { Route, Routes } from '@portal/shared/router';
 import { lazyPage, PageNotFound, PortalTheme, type LazyPart } from '@portal/shared/ui';
 import { interviewsQueryOptions } from '../features/interview/interview-queries';

@@ -1,4 +1,5 @@
-import { isFinalDecision, type FinalDecision, type MyApplication, type ReviewDecision } from '@portal/shared/domain';
+import { isFinalDecision, type FinalDecision, type ReviewDecision } from '@portal/shared/domain/ids/constants';
+import type { MyApplication } from '@portal/shared/domain/schemas/responses';
 
 export interface StatusView {
   label: string;

@@ -1,10 +1,6 @@
-import {
-  answerFields,
-  sameValue,
-  withAnswerFields,
-  type Answer,
-  type ApplicationResponse,
-} from '@portal/shared/domain';
+import { answerFields, withAnswerFields } from '@portal/shared/domain/rules/form-rules';
+import { sameValue } from '@portal/shared/domain/rules/three-way-merge';
+import type { Answer, ApplicationResponse } from '@portal/shared/domain/schemas/responses';
 
 /**
  * Unsaved edits, kept in localStorage until the server has them, so a reload or a crashed tab

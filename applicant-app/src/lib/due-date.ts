@@ -1,5 +1,6 @@
 import { usePortal } from '@portal/shared/client';
-import { localTimeZone, type ApplicationForm } from '@portal/shared/domain';
+import { localTimeZone } from '@portal/shared/domain/rules/dates';
+import type { ApplicationForm } from '@portal/shared/domain/schemas/forms';
 import { formatDateTimeForReader } from '@portal/shared/ui';
 
 /**

@@ -1,4 +1,4 @@
-import type { ApplicationResponse } from '@portal/shared/domain';
+import type { ApplicationResponse } from '@portal/shared/domain/schemas/responses';
 
 /**
  * Tells the other tabs of this browser that a save landed, so an editor open there shows it at

@@ -86,3 +86,40 @@ describe('GET /api/forms/:formId', () => {
     expect((await harness.as('unverified').get(`/forms/${FORM_ID}`)).status).toBe(403);
   });
 });
+
+describe("the HTML of a form's markdown, rendered for applicants", () => {
+  const PAYLOAD = '<script>window.__xss=1</script> <img src=x onerror="window.__xss=1">';
+  const hostile = (): Partial<ApplicationForm> => {
+    const sections = structuredClone(harness.form.sections);
+    sections[0]!.description = `## About you\n\n**First** things. ${PAYLOAD}\n\n- [click me](javascript:alert(1))`;
+    sections[0]!.questions[0]!.secondaryText = `_Tip:_ ![pic](https://evil.example/p.png) [d](data:text/html,x) ${PAYLOAD}`;
+    return { description: `Read the [guide](https://club.example/guide). ${PAYLOAD}`, sections };
+  };
+
+  it('comes with the form an applicant reads: every markdown text, sanitized; none for plain texts or staff', async () => {
+    const plain = await harness.as('ada').get('/forms/active');
+    expect(plain.body).not.toHaveProperty('renderedMarkdown');
+
+    await harness.store.update(COLLECTIONS.forms, FORM_ID, hostile());
+    const form = hostile();
+    for (const path of ['/forms/active', `/forms/${FORM_ID}`]) {
+      const res = await harness.as('ada').get(path);
+      const rendered = res.body.renderedMarkdown as Record<string, string>;
+      expect(Object.keys(rendered).sort()).toEqual(
+        [form.description!, form.sections![0]!.description!, form.sections![0]!.questions[0]!.secondaryText!].sort(),
+      );
+      const html = Object.values(rendered).join('\n');
+      expect(html).toContain('<h5>About you</h5>');
+      expect(html).toContain('<strong>First</strong>');
+      expect(html).toContain(
+        '<a href="https://club.example/guide" target="_blank" rel="noopener noreferrer">guide</a>',
+      );
+      // The payloads show as text; the unsafe links keep their text only; the image is a link, never loaded.
+      expect(html).toContain('&#x3C;script>window.__xss=1&#x3C;/script>');
+      expect(html).not.toMatch(/<(script|img|iframe|svg)|href="(javascript|data):|<[a-z][^>]*\son\w+=/i);
+      expect(html).toContain('<a target="_blank" rel="noopener noreferrer">click me</a>');
+      expect(html).toContain('<a href="https://evil.example/p.png" target="_blank" rel="noopener noreferrer">pic</a>');
+    }
+    expect((await harness.as('dora').get('/forms/active')).body).not.toHaveProperty('renderedMarkdown');
+  });
+});

@@ -1,5 +1,6 @@
 import { isStaffRole, RESPONSE_MESSAGES, type ApplicationForm } from '@portal/shared/domain';
 import { ApiError } from '../http/api-error';
+import { withRenderedForm } from '../markdown/rendered-markdown';
 import type { FormsRepository } from './forms.repository';
 
 export const FORM_MESSAGES = {
@@ -10,11 +11,13 @@ export const noFormError = () => new ApiError('not-found', FORM_MESSAGES.noForm)
 
 /**
  * A form as an applicant reads it: without its decision letters (each reads only their own, filled
- * in, after release) and its email templates (each receives their own messages).
+ * in, after release) and its email templates (each receives their own messages), with the HTML of
+ * its markdown texts (`renderedMarkdown`: the applicant's pages download no renderer). Staff read
+ * the form as stored, and render its markdown in the browser with the same code.
  */
 export function formForApplicant(form: ApplicationForm): ApplicationForm {
   const { letters: _letters, messages: _messages, ...rest } = form;
-  return rest;
+  return withRenderedForm(rest);
 }
 
 export interface FormsService {

@@ -46,6 +46,8 @@ export interface LocalRuntimeOptions {
    * profile, deletions, demo accounts) or by the browser through the proxy, before it is answered.
    */
   saveAccounts?: () => Promise<void>;
+  /** The origins the remotes' scripts are served from, when not from this server (the page policy names them). */
+  remoteOrigins?: readonly string[];
 }
 
 const INDEX_FILE = path.resolve(__dirname, '../../../firestore.indexes.json');
@@ -121,6 +123,7 @@ export async function startLocalRuntime(
   const server = createLocalServer({
     api,
     bundles,
+    remoteOrigins: options.remoteOrigins ?? [],
     authEmulatorOrigin: `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`,
     ...(options.saveAccounts ? { onAuthEmulatorChange: options.saveAccounts } : {}),
     mailbox: localMailboxHandler(store),

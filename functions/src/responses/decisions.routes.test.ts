@@ -154,6 +154,8 @@ describe('GET /api/responses/:responseId/decisions/:role', () => {
       decision: 'accepted',
       offer: null,
       letter: { body: expect.any(String) },
+      // The letter's HTML, as the decision page shows it (it downloads no markdown renderer).
+      renderedMarkdown: { [engineer.letter.body]: expect.stringContaining('<h5>Congratulations, ada!</h5>') },
     });
     expect(engineer.letter.body).toContain(`## Congratulations, ${typedMarkdown('ada')}!`);
     expect(engineer.letter.body).toContain('as **Engineer** for Demo Semester.');
@@ -186,6 +188,29 @@ describe('GET /api/responses/:responseId/decisions/:role', () => {
     // Escaped, and marked as typed: the renderers link none of it.
     expect(body).toContain(
       'Congratulations, \uE000\\[Claim\\]\\(https\\:\\/\\/evil\\.example\\.com\\) \\*\\*now\\*\\*\uE001!',
+    );
+    // The HTML the server sends with it shows the name as text: no link, no bold.
+    const html: string = (await decision('engineer')).body.renderedMarkdown[body];
+    expect(html).toContain('<h5>Congratulations, [Claim](https://evil.example.com) **now**!</h5>');
+    expect(html).not.toMatch(/href="[^"]*evil/);
+  });
+
+  it('sends the HTML of a hostile letter sanitized: its payloads show as text, its unsafe links lose their target', async () => {
+    await harness.store.update(COLLECTIONS.users, 'ada', { firstName: 'www.evil.example ada@evil.example' });
+    const letters = [
+      {
+        decision: 'accepted' as const,
+        body: 'Hi {firstName}! <script>window.__xss=1</script> [go](javascript:alert(1)) ![p](https://evil.example/p.png)',
+      },
+    ];
+    await harness.store.update(COLLECTIONS.forms, FORM_ID, { letters });
+    await release();
+    const { letter, renderedMarkdown } = (await decision('engineer')).body;
+    const html: string = renderedMarkdown[letter.body];
+    expect(html).toBe(
+      '<p>Hi www.evil.example ada@evil.example! &#x3C;script>window.__xss=1&#x3C;/script> ' +
+        '<a target="_blank" rel="noopener noreferrer">go</a> ' +
+        '<a href="https://evil.example/p.png" target="_blank" rel="noopener noreferrer">p</a></p>',
     );
   });
 

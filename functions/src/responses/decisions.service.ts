@@ -13,6 +13,7 @@ import {
   type User,
 } from '@portal/shared/domain';
 import { ApiError } from '../http/api-error';
+import { withRenderedLetter } from '../markdown/rendered-markdown';
 import { composeMessage, outboxEvents, outboxId, type MailSettings, type OutboxMessage } from '../outbox/outbox';
 import type { ResponsesRepository } from './responses.repository';
 import { ownedOrNotFound } from './responses.service';
@@ -64,13 +65,15 @@ export interface DecisionsService {
 }
 
 /** The outcome for one role, with the applicant's letter filled in (only ever called after release). */
-const toRoleDecision = (status: ApplicationRow, form: ApplicationForm, firstName: string): RoleDecision => ({
-  role: status.role,
-  decision: status.decision,
-  offer: status.offer ?? null,
-  letter: applicantLetter(form, status.decision, status.role, firstName),
-  ...(form.roles && { formRoles: form.roles }),
-});
+const toRoleDecision = (status: ApplicationRow, form: ApplicationForm, firstName: string): RoleDecision =>
+  // With the HTML of its letter's markdown, as the applicant's page shows it (no renderer downloaded).
+  withRenderedLetter({
+    role: status.role,
+    decision: status.decision,
+    offer: status.offer ?? null,
+    letter: applicantLetter(form, status.decision, status.role, firstName),
+    ...(form.roles && { formRoles: form.roles }),
+  });
 
 function appliedStatus(response: ApplicationResponse, role: TeamRole, status: ApplicationRow | null): ApplicationRow {
   if (!response.rolesApplied.includes(role) || !status) throw noDecisionError();

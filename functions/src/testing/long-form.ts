@@ -232,8 +232,9 @@ export const countQuestions = (form: ApplicationForm) =>
 export const CHAPTER_FORM_ID = 'chapter-fall';
 
 /**
- * The long form as a chapter writes it (docs/product.md#rich-text): markdown in the form, section and question
- * texts, per-role sections, and a letter per decision and role group.
+ * The long form as a chapter writes it (docs/product.md#rich-text): markdown (headings, lists, links,
+ * bold) in the form's, every section's and every help text's description, 15 sections with every
+ * question type and a file question, per-role sections, and a letter per decision and role group.
  */
 export function chapterForm(dueDate: Date): ApplicationForm {
   const form = longForm(dueDate);
@@ -254,9 +255,29 @@ export function chapterForm(dueDate: Date): ApplicationForm {
     ].join('\n'),
     sections: form.sections.map((section) => ({
       ...section,
-      description: `**${section.sectionName}.** ${section.description}\n\n- Be specific.\n- Be brief.`,
+      description: [
+        `### ${section.sectionName}`,
+        '',
+        `**${section.sectionName}.** ${section.description}`,
+        '',
+        '- Be specific.',
+        '- Be brief.',
+        '',
+        `How we read it: [our review guide](https://example.com/guide#${section.sectionId}).`,
+      ].join('\n'),
       questions: section.questions.map((question) =>
-        question.secondaryText ? { ...question, secondaryText: `_Tip:_ ${question.secondaryText}` } : question,
+        question.secondaryText
+          ? {
+              ...question,
+              secondaryText: [
+                ...(question.questionType === 'long-answer' ? ['#### What we look for', ''] : []),
+                `_Tip:_ **${question.secondaryText}**`,
+                '',
+                '- One example is enough.',
+                '- See [past answers](https://example.com/examples).',
+              ].join('\n'),
+            }
+          : question,
       ),
     })),
     letters: [

@@ -1,4 +1,6 @@
-import { isApiErrorReason, type ApiErrorBody, type ApiErrorCode, type ApiErrorReason } from '@portal/shared/domain';
+import type { ApiErrorCode } from '@portal/shared/domain/ids/error-codes';
+import { isApiErrorReason, type ApiErrorReason } from '@portal/shared/domain/ids/error-reasons';
+import type { ApiErrorBody } from '@portal/shared/domain/ids/errors';
 
 export const APP_CHECK_HEADER = 'X-Firebase-AppCheck';
 export const FILE_NAME_HEADER = 'X-File-Name';

@@ -1,13 +1,17 @@
 import { queryOptions } from '@portal/shared/query';
+import type { ApplicationForm } from '@portal/shared/domain/schemas/forms';
 import type {
-  ApplicationForm,
   ApplicationResponse,
   MyApplication,
   OfferReply,
   RoleDecision,
   UploadedFile,
-} from '@portal/shared/domain';
+} from '@portal/shared/domain/schemas/responses';
 import type { ApiClient } from './api-client';
+import { withRenderedMarkdown } from './rendered-markdown';
+
+/** A form or a decision as the API answers an applicant: with the HTML of its markdown texts. */
+type Rendered<T> = T & { renderedMarkdown?: Record<string, string> };
 
 /** Query keys, general to specific; every response query sits under `applicationKeys.all`. */
 export const applicationKeys = {
@@ -43,7 +47,8 @@ export const fileKeys = {
 export function activeFormQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: formKeys.active(),
-    queryFn: () => api.request<ApplicationForm>('GET', '/forms/active'),
+    queryFn: async (): Promise<ApplicationForm> =>
+      withRenderedMarkdown(await api.request<Rendered<ApplicationForm>>('GET', '/forms/active')),
     ...PREFETCHED,
   });
 }
@@ -51,7 +56,8 @@ export function activeFormQueryOptions(api: ApiClient) {
 export function formQueryOptions(api: ApiClient, formId: string) {
   return queryOptions({
     queryKey: formKeys.byId(formId),
-    queryFn: () => api.request<ApplicationForm>('GET', `/forms/${encodeURIComponent(formId)}`),
+    queryFn: async (): Promise<ApplicationForm> =>
+      withRenderedMarkdown(await api.request<Rendered<ApplicationForm>>('GET', `/forms/${encodeURIComponent(formId)}`)),
     ...PREFETCHED,
     staleTime: 60_000,
   });
@@ -68,10 +74,12 @@ export function myApplicationsQueryOptions(api: ApiClient) {
 export function decisionQueryOptions(api: ApiClient, responseId: string, role: string) {
   return queryOptions({
     queryKey: applicationKeys.decision(responseId, role),
-    queryFn: () =>
-      api.request<RoleDecision>(
-        'GET',
-        `/responses/${encodeURIComponent(responseId)}/decisions/${encodeURIComponent(role)}`,
+    queryFn: async (): Promise<RoleDecision> =>
+      withRenderedMarkdown(
+        await api.request<Rendered<RoleDecision>>(
+          'GET',
+          `/responses/${encodeURIComponent(responseId)}/decisions/${encodeURIComponent(role)}`,
+        ),
       ),
     ...PREFETCHED,
   });
@@ -100,10 +108,17 @@ export function submitResponse(api: ApiClient, response: ApplicationResponse) {
   return api.request<ApplicationResponse>('POST', '/application/submit', { body: response });
 }
 
-export function replyToOffer(api: ApiClient, responseId: string, role: string, reply: OfferReply) {
-  return api.request<RoleDecision>(
-    'POST',
-    `/responses/${encodeURIComponent(responseId)}/decisions/${encodeURIComponent(role)}/reply`,
-    { body: { reply } },
+export async function replyToOffer(
+  api: ApiClient,
+  responseId: string,
+  role: string,
+  reply: OfferReply,
+): Promise<RoleDecision> {
+  return withRenderedMarkdown(
+    await api.request<Rendered<RoleDecision>>(
+      'POST',
+      `/responses/${encodeURIComponent(responseId)}/decisions/${encodeURIComponent(role)}/reply`,
+      { body: { reply } },
+    ),
   );
 }

@@ -10,3 +10,4 @@ export * from './failure-message';
 export * from './download-file';
 export * from './use-date-format';
 export * from './use-warn-before-unload';
+export * from './rendered-markdown';

@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@portal/shared/query';
-import type { User, UserRole } from '@portal/shared/domain';
+import type { UserRole } from '@portal/shared/domain/ids/constants';
+import type { User } from '@portal/shared/domain/schemas/forms';
 import type { ApiClient } from './api-client';
 import { PortalProvider } from './portal-context';
 import { RequireRole } from './require-role';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { UserRole } from '@portal/shared/domain';
+import type { UserRole } from '@portal/shared/domain/ids/constants';
 import { Navigate } from '@portal/shared/router';
 import { usePortal } from './portal-context';
 import { useCurrentUser } from './session-queries';

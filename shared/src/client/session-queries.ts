@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@portal/shared/query';
-import type { User } from '@portal/shared/domain';
+import type { User } from '@portal/shared/domain/schemas/forms';
 import type { ApiClient } from './api-client';
 import { usePortal, type PortalIdentity } from './portal-context';
 

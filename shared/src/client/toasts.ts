@@ -1,7 +1,7 @@
 import { useSyncExternalStore, type CSSProperties } from 'react';
 import type * as ReactToastify from 'react-toastify';
 import type { ToastContainerProps, ToastOptions } from 'react-toastify';
-import { PORTAL_COLORS } from '@portal/shared/domain';
+import { PORTAL_COLORS } from '@portal/shared/domain/ids/constants';
 
 /** docs/product.md#error-catalogue and #constants-and-limits: toast placement and behaviour, set once for every app. */
 export const TOAST_CONTAINER_PROPS = {

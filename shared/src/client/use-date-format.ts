@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, localTimeZone } from '@portal/shared/domain';
+import { formatDate, formatDateTime, localTimeZone } from '@portal/shared/domain/rules/dates';
 import { usePortal } from './portal-context';
 
 /**

@@ -1,9 +1,6 @@
-import {
-  DEFAULT_TEAM_ROLE_DEFINITIONS,
-  type Answer,
-  type Question,
-  type TeamRoleDefinition,
-} from '@portal/shared/domain';
+import { DEFAULT_TEAM_ROLE_DEFINITIONS, type TeamRoleDefinition } from '@portal/shared/domain/ids/team-role-defaults';
+import type { Question } from '@portal/shared/domain/schemas/forms';
+import type { Answer } from '@portal/shared/domain/schemas/responses';
 import { roleLabel } from './role-badge';
 
 export const NO_ANSWER = 'No answer';

@@ -1,5 +1,7 @@
 import { Card, Descriptions, Typography } from 'antd';
-import { asksQuestions, type ApplicationResponse, type FormSection } from '@portal/shared/domain';
+import { asksQuestions } from '@portal/shared/domain/rules/form-rules';
+import type { FormSection } from '@portal/shared/domain/schemas/forms';
+import type { ApplicationResponse } from '@portal/shared/domain/schemas/responses';
 import { answerText } from './answer-text';
 import { FileAnswer } from './file-answer';
 import { useTeamRoles } from './role-badge';

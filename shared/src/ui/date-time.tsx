@@ -1,5 +1,5 @@
 import { useTimeZone } from '@portal/shared/client';
-import { formatDate, localTimeZone } from '@portal/shared/domain';
+import { formatDate, localTimeZone } from '@portal/shared/domain/rules/dates';
 
 const LOCALE = 'en-US';
 const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Result, type ResultProps } from 'antd';
-import { GENERIC_LETTERS, type FilledLetter, type FinalDecision } from '@portal/shared/domain';
+import type { FinalDecision } from '@portal/shared/domain/ids/constants';
+import { GENERIC_LETTERS } from '@portal/shared/domain/messages/decision-letters';
+import type { FilledLetter } from '@portal/shared/domain/schemas/decision-letters';
 import { Markdown } from './markdown';
 import { useRoleLabel } from './role-badge';
 

@@ -1,7 +1,7 @@
 import { Typography } from 'antd';
 import { useQuery } from '@portal/shared/query';
 import { fileQueryOptions, usePortal } from '@portal/shared/client';
-import { formatFileSize } from '@portal/shared/domain';
+import { formatFileSize } from '@portal/shared/domain/rules/files';
 
 /** A file-upload answer shown by the uploaded file's name and size. */
 export function FileName({ fileId }: { fileId: string }) {

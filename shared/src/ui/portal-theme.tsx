@@ -1,7 +1,7 @@
 import { useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { ThemeConfig } from 'antd';
 import { ConfigProvider } from 'antd';
-import { PORTAL_COLORS } from '@portal/shared/domain';
+import { PORTAL_COLORS } from '@portal/shared/domain/ids/constants';
 
 /**
  * The portal's antd theme: antd's defaults with colours that meet WCAG AA contrast (4.5:1) for

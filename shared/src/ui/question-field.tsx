@@ -1,16 +1,11 @@
 import type { ReactNode, Ref } from 'react';
 import { Checkbox, Input, Radio, Space, Typography, theme } from 'antd';
-import {
-  countWords,
-  fileTypeList,
-  formatFileSize,
-  teamRoleDisplay,
-  withExclusiveOptions,
-  type Answer,
-  type FormSection,
-  type Question,
-  type TeamRoleDefinition,
-} from '@portal/shared/domain';
+import type { TeamRoleDefinition } from '@portal/shared/domain/ids/team-role-defaults';
+import { fileTypeList, formatFileSize } from '@portal/shared/domain/rules/files';
+import { countWords, withExclusiveOptions } from '@portal/shared/domain/rules/form-rules';
+import { teamRoleDisplay } from '@portal/shared/domain/rules/team-roles';
+import type { FormSection, Question } from '@portal/shared/domain/schemas/forms';
+import type { Answer } from '@portal/shared/domain/schemas/responses';
 import { Markdown } from './markdown';
 import { PORTAL_TOKENS } from './portal-tokens';
 import { useTeamRoles } from './role-badge';

@@ -1,10 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import {
-  DEFAULT_TEAM_ROLE_DEFINITIONS,
-  teamRoleDisplay,
-  teamRoleLabel,
-  type TeamRoleDefinition,
-} from '@portal/shared/domain';
+import { DEFAULT_TEAM_ROLE_DEFINITIONS, type TeamRoleDefinition } from '@portal/shared/domain/ids/team-role-defaults';
+import { teamRoleDisplay, teamRoleLabel } from '@portal/shared/domain/rules/team-roles';
 
 const MAX_BADGE_WIDTH = '14em';
 

@@ -1,6 +1,6 @@
 import { Flex, Typography } from 'antd';
 import type { AutosaveState } from '@portal/shared/client';
-import { formatDateTime, formatTime } from '@portal/shared/domain';
+import { formatDateTime, formatTime } from '@portal/shared/domain/rules/dates';
 
 export interface SaveIndicatorTexts {
   /** Shown with the last save's time after a failure, e.g. "Failed to save your application". */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { FastColor } from '@ant-design/fast-color';
 import { theme } from 'antd';
 import { PresetColors } from 'antd/lib/theme/interface';
-import { TEAM_ROLE_DISPLAY } from '@portal/shared/domain';
+import { TEAM_ROLE_DISPLAY } from '@portal/shared/domain/ids/constants';
 import { PORTAL_THEME } from './portal-theme';
 
 /**

@@ -1,4 +1,4 @@
-import type { ClientConfig } from '@portal/shared/domain';
+import type { ClientConfig } from '@portal/shared/domain/schemas/client-config';
 import { Route, Routes } from '@portal/shared/router';
 import { LandingPage } from '../features/landing/landing-page';
 import { AppLayout } from '../features/layout/app-layout';

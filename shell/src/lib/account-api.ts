@@ -1,4 +1,5 @@
-import type { ProfileCompletion, ProfileUpdate, Registration, User } from '@portal/shared/domain';
+import type { ProfileCompletion, ProfileUpdate, Registration } from '@portal/shared/domain/schemas/account';
+import type { User } from '@portal/shared/domain/schemas/forms';
 import type { ApiClient } from '@portal/shared/client';
 
 /** POST /auth/register: the user record of a new identity (sent without a bearer token: the address is not verified yet). */

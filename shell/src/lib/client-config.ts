@@ -1,4 +1,4 @@
-import type { ClientConfig } from '@portal/shared/domain';
+import type { ClientConfig } from '@portal/shared/domain/schemas/client-config';
 
 declare const __PORTAL_CLIENT_CONFIG__: ClientConfig;
 

@@ -1,6 +1,6 @@
 import { QueryClient } from '@portal/shared/query';
 import { ApiRequestError } from '@portal/shared/client';
-import { retryDelay } from '@portal/shared/domain';
+import { retryDelay } from '@portal/shared/domain/ids/constants';
 
 /** docs/product.md#constants-and-limits: the data-fetching defaults, set once for every app. */
 export const QUERY_DEFAULTS = {

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@portal/shared/query';
 import { PortalProvider, type ApiClient, type SessionAnswer } from '@portal/shared/client';
-import type { User, UserRole } from '@portal/shared/domain';
+import type { UserRole } from '@portal/shared/domain/ids/constants';
+import type { User } from '@portal/shared/domain/schemas/forms';
 import { useLocation } from '@portal/shared/router';
 import type { IdentitySnapshot } from '../lib/identity/firebase-identity';
 import { describeIdentityError } from '../lib/identity/identity-errors';

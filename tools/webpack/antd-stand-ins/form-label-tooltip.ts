@@ -1,6 +1,10 @@
-/** What antd's Form.Item label renders for `tooltip` in the portal's build (antd-components.ts, ANTD_STAND_INS). */
-export default function FormLabelTooltip(): never {
-  throw new Error(
-    "The portal's build gives antd's Form.Item label no tooltip: put the hint in the label or in `extra` instead of `tooltip`",
-  );
-}
+import type { ComponentType } from 'react';
+import type { TooltipProps } from 'antd/es/tooltip/index.js';
+import { lazyPart } from './lazy-part';
+
+/** Form.Item's label tooltip, loaded when a label first has one (antd-components.ts, ANTD_STAND_INS). */
+const Tooltip: ComponentType<TooltipProps> = lazyPart<TooltipProps>(
+  'FormLabelTooltip',
+  async () => (await import('antd/es/tooltip/index.js')).default,
+);
+export default Tooltip;

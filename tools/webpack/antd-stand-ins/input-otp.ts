@@ -1,4 +1,4 @@
-/** What antd's Input.OTP is in the portal's build (antd-components.ts, ANTD_STAND_INS). */
-export default function InputOtp(): never {
-  throw new Error("The portal's build has no antd Input.OTP: no page asks for a one-time code");
-}
+import { lazyPart } from './lazy-part';
+
+/** antd's Input.OTP, loaded when a page first renders one (antd-components.ts, ANTD_STAND_INS). */
+export default lazyPart('InputOtp', async () => (await import('antd/es/input/OTP/index.js')).default);

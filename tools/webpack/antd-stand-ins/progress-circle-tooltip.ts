@@ -1,4 +1,10 @@
-/** What antd's Progress renders around a small circle in the portal's build (antd-components.ts, ANTD_STAND_INS). */
-export default function ProgressCircleTooltip(): never {
-  throw new Error("The portal's build gives antd's Progress no tooltip: its progress bars are lines, not circles");
-}
+import type { ComponentType } from 'react';
+import type { TooltipProps } from 'antd/es/tooltip/index.js';
+import { lazyPart } from './lazy-part';
+
+/** The tooltip of a small Progress circle, loaded when one first shows (antd-components.ts, ANTD_STAND_INS). */
+const Tooltip: ComponentType<TooltipProps> = lazyPart<TooltipProps>(
+  'ProgressCircleTooltip',
+  async () => (await import('antd/es/tooltip/index.js')).default,
+);
+export default Tooltip;

@@ -1,5 +1,7 @@
 import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
-import { visibleSections, type ApplicationRowView, REVIEW_DECISION_LABELS } from '@portal/shared/domain';
+import { REVIEW_DECISION_LABELS } from '@portal/shared/domain/ids/constants';
+import type { ApplicationRowView } from '@portal/shared/domain/rules/application-row';
+import { visibleSections } from '@portal/shared/domain/rules/form-rules';
 import { Link, useParams } from '@portal/shared/router';
 import { PageSkeleton, PageTitle, ApplicationAnswers, LoadError, RoleBadge, useRoleLabel } from '@portal/shared/ui';
 import { DECISION_COLORS, scoreText } from '../../lib/labels';

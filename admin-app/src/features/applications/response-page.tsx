@@ -1,4 +1,5 @@
-import { APPLICATION_STATUS_LABELS, visibleSections } from '@portal/shared/domain';
+import { APPLICATION_STATUS_LABELS } from '@portal/shared/domain/ids/constants';
+import { visibleSections } from '@portal/shared/domain/rules/form-rules';
 import { Flex, Tag, Typography } from 'antd';
 import { Link, useParams } from '@portal/shared/router';
 import { PageSkeleton, PageTitle, ApplicationAnswers, DateTime, LoadError, RoleBadge } from '@portal/shared/ui';

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Empty, Flex, Segmented } from 'antd';
-import { asksQuestions, isSectionVisible, sectionsForReviewers, type AssessmentScreen } from '@portal/shared/domain';
+import { asksQuestions, isSectionVisible, sectionsForReviewers } from '@portal/shared/domain/rules/form-rules';
+import type { AssessmentScreen } from '@portal/shared/domain/rules/staff';
 import { useNavigate } from '@portal/shared/router';
 import { ApplicationAnswers } from '@portal/shared/ui';
 

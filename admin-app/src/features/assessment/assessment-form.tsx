@@ -1,7 +1,9 @@
 import { Button, Flex, Input, Radio, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@portal/shared/query';
 import { notify, usePortal } from '@portal/shared/client';
-import { MAX_TEXT_ANSWER_CHARS, scoreProblems, type AssessmentScreen } from '@portal/shared/domain';
+import { MAX_TEXT_ANSWER_CHARS } from '@portal/shared/domain/ids/constants';
+import { scoreProblems } from '@portal/shared/domain/rules/scoring';
+import type { AssessmentScreen } from '@portal/shared/domain/rules/staff';
 import { useNavigate } from '@portal/shared/router';
 import { DRAFT_SAVE_TEXTS, Markdown, SaveIndicator } from '@portal/shared/ui';
 import { staffKeys } from '../../api/keys';

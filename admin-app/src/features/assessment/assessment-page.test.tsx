@@ -1,13 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notify } from '@portal/shared/client';
-import {
-  BLIND_REVIEW_TEXTS,
-  CONFLICT_MESSAGES,
-  type AssessmentScreen,
-  type AssessmentView,
-  type UserRole,
-} from '@portal/shared/domain';
+import type { UserRole } from '@portal/shared/domain/ids/constants';
+import { BLIND_REVIEW_TEXTS } from '@portal/shared/domain/rules/blind-review';
+import type { AssessmentScreen, AssessmentView } from '@portal/shared/domain/rules/staff';
+import { CONFLICT_MESSAGES } from '@portal/shared/domain/schemas/conflicts';
 import AdminRoutes from '../../app/routes';
 import { answer, apiError, apiRefusal, fail, type Routes } from '@portal/jest-support/fake-api';
 import { renderSignedIn } from '@portal/jest-support/render-signed-in';

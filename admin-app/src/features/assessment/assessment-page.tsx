@@ -1,7 +1,9 @@
 import { Alert, Button, Card, Col, Flex, Result, Row, Typography } from 'antd';
 import { useQuery } from '@portal/shared/query';
 import { ApiRequestError, notify, usePortal, useRetryUnlessAnswered } from '@portal/shared/client';
-import { BLIND_REVIEW_TEXTS, STAFF_MESSAGES, type AssessmentKind, type AssessmentScreen } from '@portal/shared/domain';
+import type { AssessmentKind } from '@portal/shared/domain/ids/constants';
+import { BLIND_REVIEW_TEXTS } from '@portal/shared/domain/rules/blind-review';
+import { STAFF_MESSAGES, type AssessmentScreen } from '@portal/shared/domain/rules/staff';
 import { useParams } from '@portal/shared/router';
 import { LoadError, PageSkeleton, PageTitle, RoleBadge } from '@portal/shared/ui';
 import { assessmentScreenQueryOptions, reopenAssessment } from '../../api/assessments';

@@ -1,6 +1,6 @@
 import { Alert, Button, Flex } from 'antd';
 import type { AutosaveConflict } from '@portal/shared/client';
-import type { AssessmentScreen } from '@portal/shared/domain';
+import type { AssessmentScreen } from '@portal/shared/domain/rules/staff';
 import type { AssessmentValue } from './use-assessment-draft';
 
 type Rubric = NonNullable<AssessmentScreen['rubric']>;

@@ -1,6 +1,8 @@
 import { useCallback } from 'react';
 import { defaultStaleCopy, useAutosave, usePortal, type Autosave, type Versioned } from '@portal/shared/client';
-import type { AssessmentBody, AssessmentView, Scores } from '@portal/shared/domain';
+import type { Scores } from '@portal/shared/domain/rules/scoring';
+import type { AssessmentView } from '@portal/shared/domain/rules/staff';
+import type { AssessmentBody } from '@portal/shared/domain/schemas/staff-api';
 import { saveAssessment } from '../../api/assessments';
 
 export interface AssessmentValue {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Flex, Modal, Select } from 'antd';
 import { usePortal } from '@portal/shared/client';
-import { displayName, type AssessmentKind, type TeamRole } from '@portal/shared/domain';
+import type { AssessmentKind, TeamRole } from '@portal/shared/domain/ids/constants';
+import { displayName } from '@portal/shared/domain/rules/search';
 import { assignStaff, isConflictRefusal, useStaffSummaries } from '../../api/staff';
 import { STAFF_NOUN } from '../../lib/labels';
 import { useStaffMutation } from '../../lib/use-staff-mutation';

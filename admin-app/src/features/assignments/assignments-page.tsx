@@ -1,14 +1,10 @@
 import { Button, Card, Flex, Popconfirm, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { usePortal } from '@portal/shared/client';
-import {
-  rubricFor,
-  type AssessmentKind,
-  type AssignmentRef,
-  type Rubric,
-  type ApplicationRowView,
-  type StaffApplication,
-} from '@portal/shared/domain';
+import type { AssessmentKind } from '@portal/shared/domain/ids/constants';
+import type { AssignmentRef, ApplicationRowView } from '@portal/shared/domain/rules/application-row';
+import { rubricFor, type Rubric } from '@portal/shared/domain/rules/scoring';
+import type { StaffApplication } from '@portal/shared/domain/rules/staff';
 import { Link, useParams } from '@portal/shared/router';
 import { PageSkeleton, PageTitle, LoadError, RoleBadge, useRoleLabel } from '@portal/shared/ui';
 import { unassign } from '../../api/staff';

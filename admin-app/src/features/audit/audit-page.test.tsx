@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { localTimeZone, type AuditEntry } from '@portal/shared/domain';
+import { localTimeZone } from '@portal/shared/domain/rules/dates';
+import type { AuditEntry } from '@portal/shared/domain/schemas/audit';
 import { formatZonedDateTime } from '@portal/shared/ui';
 import { answer, apiError, fail } from '@portal/jest-support/fake-api';
 import { page } from '../../testing/fixtures';

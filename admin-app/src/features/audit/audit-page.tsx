@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { Flex, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, countOf, type AuditAction, type AuditEntry } from '@portal/shared/domain';
+import { countOf } from '@portal/shared/domain/ids/text';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ACTIONS,
+  type AuditAction,
+  type AuditEntry,
+} from '@portal/shared/domain/schemas/audit';
 import { usePortal } from '@portal/shared/client';
 import { PageTitle, DateTime } from '@portal/shared/ui';
 import { useAuditLog } from '../../api/audit';

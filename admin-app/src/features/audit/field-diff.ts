@@ -1,10 +1,10 @@
 import {
-  formatDateTime,
   TEAM_ROLE_DISPLAY,
   USER_ROLE_LABELS,
   type UserRole,
   REVIEW_DECISION_LABELS,
-} from '@portal/shared/domain';
+} from '@portal/shared/domain/ids/constants';
+import { formatDateTime } from '@portal/shared/domain/rules/dates';
 import { roleLabel } from '@portal/shared/ui';
 
 /** One changed field of an audit entry, in words: "Decision: Reviewed → Accepted". */

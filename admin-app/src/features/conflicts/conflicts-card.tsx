@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Card, Empty, Flex, Form, Input, Spin, Typography } from 'antd';
 import { ApiRequestError, usePortal } from '@portal/shared/client';
-import { formatDateTime, MAX_CONFLICT_REASON_CHARS, type ConflictView } from '@portal/shared/domain';
+import { formatDateTime } from '@portal/shared/domain/rules/dates';
+import { MAX_CONFLICT_REASON_CHARS, type ConflictView } from '@portal/shared/domain/schemas/conflicts';
 import { declareConflict, useConflicts, withdrawConflict } from '../../api/conflicts';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 import { LoadError } from '@portal/shared/ui';

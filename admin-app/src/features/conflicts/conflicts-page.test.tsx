@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { answer } from '@portal/jest-support/fake-api';
-import type { ConflictView } from '@portal/shared/domain';
+import type { ConflictView } from '@portal/shared/domain/schemas/conflicts';
 import { renderDor } from '../../testing/render-dor';
 
 jest.setTimeout(30_000);

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Flex, Input, Modal, Typography } from 'antd';
 import { usePortal } from '@portal/shared/client';
-import { CONFLICT_MESSAGES, MAX_CONFLICT_REASON_CHARS, type AssessmentView } from '@portal/shared/domain';
+import type { AssessmentView } from '@portal/shared/domain/rules/staff';
+import { CONFLICT_MESSAGES, MAX_CONFLICT_REASON_CHARS } from '@portal/shared/domain/schemas/conflicts';
 import { useNavigate } from '@portal/shared/router';
 import { declareConflictOn } from '../../api/conflicts';
 import { useStaffMutation } from '../../lib/use-staff-mutation';

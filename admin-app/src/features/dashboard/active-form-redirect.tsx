@@ -1,7 +1,7 @@
 import { Result } from 'antd';
 import { useQuery } from '@portal/shared/query';
 import { activeFormQueryOptions, isApiRefusal, usePortal } from '@portal/shared/client';
-import { RESPONSE_MESSAGES } from '@portal/shared/domain';
+import { RESPONSE_MESSAGES } from '@portal/shared/domain/messages/response-messages';
 import { Link, Navigate } from '@portal/shared/router';
 import { LoadError, PageSkeleton } from '@portal/shared/ui';
 import { dorPaths } from '../../lib/paths';

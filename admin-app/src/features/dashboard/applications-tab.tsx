@@ -1,15 +1,11 @@
 import { useState } from 'react';
 import { Flex, Segmented } from 'antd';
 import { usePortal } from '@portal/shared/client';
-import {
-  countOf,
-  ROW_FILTERS,
-  type ApplicationRowView,
-  type DashboardRowView,
-  type FinalDecision,
-  type RowFilter,
-  type RowTab,
-} from '@portal/shared/domain';
+import type { FinalDecision } from '@portal/shared/domain/ids/constants';
+import { countOf } from '@portal/shared/domain/ids/text';
+import type { ApplicationRowView } from '@portal/shared/domain/rules/application-row';
+import type { DashboardRowView } from '@portal/shared/domain/rules/fair-review';
+import { ROW_FILTERS, type RowFilter, type RowTab } from '@portal/shared/domain/schemas/staff-api';
 import { useSearchParams } from '@portal/shared/router';
 import { LoadError, PageSkeleton, useRoleLabel } from '@portal/shared/ui';
 import { addReviewer, setDecision, setQualified } from '../../api/rows';

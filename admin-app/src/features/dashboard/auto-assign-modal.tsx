@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, InputNumber, Modal, Spin, Table, Typography } from 'antd';
 import { isApiRefusal, usePortal } from '@portal/shared/client';
-import { countOf, type AutoAssignPreview } from '@portal/shared/domain';
+import { countOf } from '@portal/shared/domain/ids/text';
+import type { AutoAssignPreview } from '@portal/shared/domain/rules/staff';
 import { RoleBadge, useRoleLabel } from '@portal/shared/ui';
 import { applyAutoAssign, previewAutoAssign } from '../../api/staff';
 import { useStaffMutation } from '../../lib/use-staff-mutation';

@@ -1,16 +1,11 @@
 import { useState } from 'react';
 import { Button, Flex, Modal, Select, Space, Typography } from 'antd';
 import { usePortal } from '@portal/shared/client';
-import {
-  countOf,
-  displayName,
-  refsOf,
-  type ApplicationRowView,
-  type AssessmentKind,
-  type FinalDecision,
-  type RowTab,
-  REVIEW_DECISION_LABELS,
-} from '@portal/shared/domain';
+import { type AssessmentKind, type FinalDecision, REVIEW_DECISION_LABELS } from '@portal/shared/domain/ids/constants';
+import { countOf } from '@portal/shared/domain/ids/text';
+import { refsOf, type ApplicationRowView } from '@portal/shared/domain/rules/application-row';
+import { displayName } from '@portal/shared/domain/rules/search';
+import type { RowTab } from '@portal/shared/domain/schemas/staff-api';
 import { decideRows, qualifyRows } from '../../api/rows';
 import { assignStaff, useStaffSummaries } from '../../api/staff';
 import { DECISION_OPTIONS, STAFF_NOUN } from '../../lib/labels';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Modal, Typography } from 'antd';
 import { usePortal } from '@portal/shared/client';
-import { countOf } from '@portal/shared/domain';
+import { countOf } from '@portal/shared/domain/ids/text';
 import { denyUndecidedUnqualified, useUndecidedCounts } from '../../api/rows';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiRequestError, notify } from '@portal/shared/client';
-import { exportFileName } from '@portal/shared/domain';
+import { exportFileName } from '@portal/shared/domain/rules/exports';
 import { answer } from '@portal/jest-support/fake-api';
 import { FORM, FORM_ID, STAFF, page, row } from '../../testing/fixtures';
 import { renderDor } from '../../testing/render-dor';

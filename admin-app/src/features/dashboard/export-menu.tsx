@@ -1,7 +1,8 @@
 import { Button, Dropdown } from 'antd';
 import { useMutation } from '@portal/shared/query';
 import { failureMessage, notify, usePortal } from '@portal/shared/client';
-import type { ApplicationForm, ExportKind } from '@portal/shared/domain';
+import type { ExportKind } from '@portal/shared/domain/rules/exports';
+import type { ApplicationForm } from '@portal/shared/domain/schemas/forms';
 import { downloadExport } from '../../api/exports';
 
 const ITEMS: { key: ExportKind; label: string; noun: string }[] = [

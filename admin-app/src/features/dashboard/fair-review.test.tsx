@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notify } from '@portal/shared/client';
-import { CALIBRATION_EXPLANATION } from '@portal/shared/domain';
+import { CALIBRATION_EXPLANATION } from '@portal/shared/domain/rules/calibration';
 import { answer } from '@portal/jest-support/fake-api';
 import { FORM, FORM_ID, OTHER_RESPONSE_ID, STAFF, page, row } from '../../testing/fixtures';
 import { renderDor } from '../../testing/render-dor';

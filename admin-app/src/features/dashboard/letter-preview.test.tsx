@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { answer } from '@portal/jest-support/fake-api';
-import { applicantLetter, type LetterPreview } from '@portal/shared/domain';
+import { applicantLetter, type LetterPreview } from '@portal/shared/domain/messages/decision-letters';
 import { FORM, FORM_ID, OTHER_RESPONSE_ID, RESPONSE_ID, STAFF, page, row } from '../../testing/fixtures';
 import { renderDor } from '../../testing/render-dor';
 

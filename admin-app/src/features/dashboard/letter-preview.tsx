@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Modal } from 'antd';
-import type { ApplicationRowView, FinalDecision } from '@portal/shared/domain';
+import type { FinalDecision } from '@portal/shared/domain/ids/constants';
+import type { ApplicationRowView } from '@portal/shared/domain/rules/application-row';
 import { DecisionLetter, LoadError, PageSkeleton, useRoleLabel } from '@portal/shared/ui';
 import { useLetterPreview } from '../../api/rows';
 

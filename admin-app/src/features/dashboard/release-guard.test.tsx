@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STAFF_MESSAGES } from '@portal/shared/domain';
+import { STAFF_MESSAGES } from '@portal/shared/domain/rules/staff';
 import { answer, apiRefusal } from '@portal/jest-support/fake-api';
 import { FORM, FORM_ID, OTHER_RESPONSE_ID, RESPONSE_ID, STAFF, page, row } from '../../testing/fixtures';
 import { renderDor } from '../../testing/render-dor';

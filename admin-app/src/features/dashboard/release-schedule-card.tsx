@@ -1,13 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Flex, Form, Input, Popconfirm, Spin, Tag, Typography } from 'antd';
 import { usePortal, useTimeZone } from '@portal/shared/client';
-import {
-  formatDateTime,
-  MESSAGE_KIND_LABELS,
-  toZonedWallTime,
-  fromZonedWallTime,
-  type MessageKind,
-} from '@portal/shared/domain';
+import { MESSAGE_KIND_LABELS, type MessageKind } from '@portal/shared/domain/ids/placeholders';
+import { formatDateTime, toZonedWallTime, fromZonedWallTime } from '@portal/shared/domain/rules/dates';
 import {
   cancelScheduledRelease,
   scheduleRelease,

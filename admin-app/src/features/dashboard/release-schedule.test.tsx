@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STAFF_MESSAGES, type ReleaseSchedule } from '@portal/shared/domain';
+import { STAFF_MESSAGES } from '@portal/shared/domain/rules/staff';
+import type { ReleaseSchedule } from '@portal/shared/domain/schemas/release-schedule';
 import { answer } from '@portal/jest-support/fake-api';
 import { FORM, FORM_ID, STAFF, page, row } from '../../testing/fixtures';
 import { renderDor } from '../../testing/render-dor';

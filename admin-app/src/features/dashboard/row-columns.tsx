@@ -3,17 +3,15 @@ import { Button, Flex, Select, Switch, Tag, Typography } from 'antd';
 import type { ColumnsType, ColumnType } from 'antd/es/table';
 import type { SortOrder } from 'antd/es/table/interface';
 import {
-  CALIBRATION_EXPLANATION,
   isFinalDecision,
-  offerState,
-  refsOf,
   type AssessmentKind,
-  type DashboardRowView,
   type FinalDecision,
-  type RowSort,
-  type RowTab,
   REVIEW_DECISION_LABELS,
-} from '@portal/shared/domain';
+} from '@portal/shared/domain/ids/constants';
+import { offerState, refsOf } from '@portal/shared/domain/rules/application-row';
+import { CALIBRATION_EXPLANATION } from '@portal/shared/domain/rules/calibration';
+import type { DashboardRowView } from '@portal/shared/domain/rules/fair-review';
+import type { RowSort, RowTab } from '@portal/shared/domain/schemas/staff-api';
 import { Link } from '@portal/shared/router';
 import { DateTime, RoleBadge } from '@portal/shared/ui';
 import { HelpTitle } from '../../lib/help-title';

@@ -1,6 +1,8 @@
 import { Flex, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { displayName, type AssessmentKind, type StaffSummary } from '@portal/shared/domain';
+import type { AssessmentKind } from '@portal/shared/domain/ids/constants';
+import { displayName } from '@portal/shared/domain/rules/search';
+import type { StaffSummary } from '@portal/shared/domain/rules/staff';
 import { Link } from '@portal/shared/router';
 import { LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
 import { useStaffSummaries } from '../../api/staff';

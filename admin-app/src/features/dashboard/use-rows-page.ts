@@ -1,12 +1,12 @@
 import type { SorterResult, SortOrder } from 'antd/es/table/interface';
+import type { DashboardRowView } from '@portal/shared/domain/rules/fair-review';
 import {
   DEFAULT_PAGE_SIZE,
   ROW_SORTS,
-  type DashboardRowView,
   type RowFilter,
   type RowSort,
   type RowTab,
-} from '@portal/shared/domain';
+} from '@portal/shared/domain/schemas/staff-api';
 import { useSearchParams } from '@portal/shared/router';
 import { useRows } from '../../api/rows';
 import { useCursorPages } from '../../lib/use-cursor-pages';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, DatePicker, type DatePickerProps, Flex, Space, Typography } from 'antd';
 import { usePortal, useTimeZone } from '@portal/shared/client';
-import { fromZonedWallTime, type FormSummary } from '@portal/shared/domain';
+import { fromZonedWallTime } from '@portal/shared/domain/rules/dates';
+import type { FormSummary } from '@portal/shared/domain/rules/staff';
 import { DateTime } from '@portal/shared/ui';
 import { saveDueDate } from '../../api/forms';
 import { useStaffMutation } from '../../lib/use-staff-mutation';

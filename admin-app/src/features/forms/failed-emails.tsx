@@ -1,6 +1,7 @@
 import { Alert, Button, Flex, Typography } from 'antd';
 import { usePortal } from '@portal/shared/client';
-import { MESSAGE_KIND_LABELS, type FailedMessage } from '@portal/shared/domain';
+import { MESSAGE_KIND_LABELS } from '@portal/shared/domain/ids/placeholders';
+import type { FailedMessage } from '@portal/shared/domain/messages/messages';
 import { DateTime } from '@portal/shared/ui';
 import { resendMessage, useFailedMessages } from '../../api/outbox';
 import { useStaffMutation } from '../../lib/use-staff-mutation';

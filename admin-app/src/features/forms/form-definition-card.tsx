@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Flex, Input, Typography } from 'antd';
 import { ApiRequestError, useDateFormat, usePortal } from '@portal/shared/client';
-import { fieldIssuesOf, type FieldIssue } from '@portal/shared/domain';
+import { fieldIssuesOf, type FieldIssue } from '@portal/shared/domain/ids/errors';
 import { saveFormDefinition } from '../../api/forms';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 import { pastDueDate, pastDueMessage } from './past-due-date';

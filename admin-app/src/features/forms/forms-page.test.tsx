@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiRequestError, notify } from '@portal/shared/client';
-import { localTimeZone, type FailedMessage, type FormSummary } from '@portal/shared/domain';
+import type { FailedMessage } from '@portal/shared/domain/messages/messages';
+import { localTimeZone } from '@portal/shared/domain/rules/dates';
+import type { FormSummary } from '@portal/shared/domain/rules/staff';
 import { formatZonedDateTime } from '@portal/shared/ui';
 import { answer, fail } from '@portal/jest-support/fake-api';
 import { FORM } from '../../testing/fixtures';

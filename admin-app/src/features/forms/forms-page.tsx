@@ -1,7 +1,7 @@
 import { Button, Flex, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { usePortal } from '@portal/shared/client';
-import type { FormSummary } from '@portal/shared/domain';
+import type { FormSummary } from '@portal/shared/domain/rules/staff';
 import { Link, useNavigate } from '@portal/shared/router';
 import { PageSkeleton, PageTitle, LoadError } from '@portal/shared/ui';
 import { activateForm, useFormSummaries } from '../../api/forms';

@@ -1,4 +1,4 @@
-import { isPastDue } from '@portal/shared/domain';
+import { isPastDue } from '@portal/shared/domain/rules/form-rules';
 
 /** The definition's due date when it is past already (saving it closes the form at once). */
 export function pastDueDate(definition: unknown, now = Date.now()): string | null {

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import type { UserRole } from '@portal/shared/domain';
+import type { UserRole } from '@portal/shared/domain/ids/constants';
 import AdminRoutes from '../../app/routes';
 import { answer, apiRefusal, fail, type Routes } from '@portal/jest-support/fake-api';
 import { renderSignedIn } from '@portal/jest-support/render-signed-in';

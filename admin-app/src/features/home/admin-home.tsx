@@ -8,7 +8,8 @@ import {
   usePortal,
   useRetryUnlessAnswered,
 } from '@portal/shared/client';
-import { RESPONSE_MESSAGES, USER_ROLE_LABELS } from '@portal/shared/domain';
+import { USER_ROLE_LABELS } from '@portal/shared/domain/ids/constants';
+import { RESPONSE_MESSAGES } from '@portal/shared/domain/messages/response-messages';
 import { Link } from '@portal/shared/router';
 import { SETTINGS_PATH } from '../../lib/paths';
 import { PageSkeleton, PageTitle, LoadError, StatusResult } from '@portal/shared/ui';

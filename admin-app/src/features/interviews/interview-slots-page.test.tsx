@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notify } from '@portal/shared/client';
-import { INTERVIEW_MESSAGES, type InterviewSlot } from '@portal/shared/domain';
+import { INTERVIEW_MESSAGES, type InterviewSlot } from '@portal/shared/domain/schemas/interview-slots';
 import { answer, apiError, fail } from '@portal/jest-support/fake-api';
 import { FORM, FORM_ID, STAFF } from '../../testing/fixtures';
 import { renderDor } from '../../testing/render-dor';

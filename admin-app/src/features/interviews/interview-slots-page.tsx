@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { Alert, Button, Card, Empty, Flex, Form, Input, InputNumber, Popconfirm, Select, Tag, Typography } from 'antd';
 import { useQuery } from '@portal/shared/query';
 import { ApiRequestError, formQueryOptions, usePortal, useTimeZone } from '@portal/shared/client';
+import { formatDateTime, fromZonedWallTime } from '@portal/shared/domain/rules/dates';
 import {
   DEFAULT_INTERVIEW_CUTOFF_HOURS,
-  formatDateTime,
-  fromZonedWallTime,
   type InterviewSlot,
   type InterviewSlotBody,
-} from '@portal/shared/domain';
+} from '@portal/shared/domain/schemas/interview-slots';
 import { Link, useParams } from '@portal/shared/router';
 import { PageSkeleton, PageTitle, LoadError } from '@portal/shared/ui';
 import { deleteSlot, publishSlot, useInterviewSlots } from '../../api/interviews';

@@ -1,6 +1,7 @@
 import { Button, Card, Flex, Typography } from 'antd';
 import { useCurrentUser, usePortal } from '@portal/shared/client';
-import { reviewRoleRuleText, rolePreferencesValid, type User } from '@portal/shared/domain';
+import { reviewRoleRuleText, rolePreferencesValid } from '@portal/shared/domain/rules/team-roles';
+import type { User } from '@portal/shared/domain/schemas/forms';
 import { useActiveReviewRoleForm, type ReviewRoleForm } from '../../lib/form-roles';
 import { PageSkeleton, PageTitle } from '@portal/shared/ui';
 import { ConflictsCard } from '../conflicts';

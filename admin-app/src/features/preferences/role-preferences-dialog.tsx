@@ -1,5 +1,6 @@
 import { Button, Modal, Typography } from 'antd';
-import { reviewRoleRuleText, rolePreferencesValid, type User } from '@portal/shared/domain';
+import { reviewRoleRuleText, rolePreferencesValid } from '@portal/shared/domain/rules/team-roles';
+import type { User } from '@portal/shared/domain/schemas/forms';
 import type { ReviewRoleForm } from '../../lib/form-roles';
 import { RoleCheckboxes, useRolePreferences } from './role-preferences-fields';
 

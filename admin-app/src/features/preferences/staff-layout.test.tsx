@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notify } from '@portal/shared/client';
-import type { TeamRole, UserRole } from '@portal/shared/domain';
+import type { TeamRole, UserRole } from '@portal/shared/domain/ids/constants';
 import AdminRoutes from '../../app/routes';
 import { answer, apiError, apiRefusal, fail, type Routes } from '@portal/jest-support/fake-api';
 import { renderSignedIn, sessionAnswer } from '@portal/jest-support/render-signed-in';

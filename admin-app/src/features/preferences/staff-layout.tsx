@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { isStaffRole, mustChooseRolePreferences, STAFF_MESSAGES } from '@portal/shared/domain';
+import { isStaffRole } from '@portal/shared/domain/ids/constants';
+import { STAFF_MESSAGES } from '@portal/shared/domain/rules/staff';
+import { mustChooseRolePreferences } from '@portal/shared/domain/rules/team-roles';
 import { notify, useCurrentUser, usePortal } from '@portal/shared/client';
 import { Outlet } from '@portal/shared/router';
 import { lazyDialog } from '@portal/shared/ui';

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notify } from '@portal/shared/client';
-import { formatDateTime, REVIEWER_PROGRESS_TEXTS, type ReviewerProgressPage } from '@portal/shared/domain';
+import { formatDateTime } from '@portal/shared/domain/rules/dates';
+import { REVIEWER_PROGRESS_TEXTS, type ReviewerProgressPage } from '@portal/shared/domain/rules/reviewer-progress';
 import { answer } from '@portal/jest-support/fake-api';
 import { renderDor } from '../../testing/render-dor';
 

@@ -1,7 +1,8 @@
 import { Button, Flex, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { usePortal } from '@portal/shared/client';
-import { formatDateTime, REVIEWER_PROGRESS_TEXTS, type ReviewerProgress } from '@portal/shared/domain';
+import { formatDateTime } from '@portal/shared/domain/rules/dates';
+import { REVIEWER_PROGRESS_TEXTS, type ReviewerProgress } from '@portal/shared/domain/rules/reviewer-progress';
 import { Link, useParams } from '@portal/shared/router';
 import { PageSkeleton, PageTitle, LoadError } from '@portal/shared/ui';
 import { remindReviewer, useReviewerProgress } from '../../api/progress';

@@ -1,6 +1,7 @@
 import { Card, Empty, Flex, Typography } from 'antd';
 import { useTimeZone } from '@portal/shared/client';
-import { formatDateTime, type ApplicationForm } from '@portal/shared/domain';
+import { formatDateTime } from '@portal/shared/domain/rules/dates';
+import type { ApplicationForm } from '@portal/shared/domain/schemas/forms';
 import { Link } from '@portal/shared/router';
 import { LoadError } from '@portal/shared/ui';
 import { useMyInterviews } from '../../api/interviews';

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BLIND_REVIEW_TEXTS, type AssessmentView, type Page } from '@portal/shared/domain';
+import { BLIND_REVIEW_TEXTS } from '@portal/shared/domain/rules/blind-review';
+import type { AssessmentView, Page } from '@portal/shared/domain/rules/staff';
 import AdminRoutes from '../../app/routes';
 import { answer, type Routes } from '@portal/jest-support/fake-api';
 import { renderSignedIn } from '@portal/jest-support/render-signed-in';

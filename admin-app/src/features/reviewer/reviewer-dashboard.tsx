@@ -1,7 +1,7 @@
 import { Flex, Segmented } from 'antd';
 import { useQuery } from '@portal/shared/query';
 import { formQueryOptions, useCurrentUser, usePortal } from '@portal/shared/client';
-import { BLIND_REVIEW_TEXTS, readsBlind } from '@portal/shared/domain';
+import { BLIND_REVIEW_TEXTS, readsBlind } from '@portal/shared/domain/rules/blind-review';
 import { Link, Navigate, Route, Routes, useParams } from '@portal/shared/router';
 import { PageNotFound } from '@portal/shared/ui';
 import { DashboardHeader, searchFor, useDashboardTabs } from '../../lib/dashboard-header';

@@ -1,5 +1,5 @@
 import { Modal, Typography } from 'antd';
-import { countOf } from '@portal/shared/domain';
+import { countOf } from '@portal/shared/domain/ids/text';
 import { useUsersImpact } from '../../api/users';
 import { ImpactList, ImpactState } from './impact-list';
 import { deletedText, workText } from './impact-text';

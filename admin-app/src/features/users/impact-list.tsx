@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Flex, Spin, Typography } from 'antd';
 import type { UseQueryResult } from '@portal/shared/query';
-import type { UserImpact } from '@portal/shared/domain';
+import type { UserImpact } from '@portal/shared/domain/rules/staff';
 
 /** The impact query's states: a spinner while counting, the error with a retry, else `children`. */
 export function ImpactState({

@@ -1,4 +1,6 @@
-import { ASSESSMENT_STATE_LABELS, countOf, DELETED_REVIEWER, type UserImpact } from '@portal/shared/domain';
+import { ASSESSMENT_STATE_LABELS } from '@portal/shared/domain/ids/constants';
+import { countOf } from '@portal/shared/domain/ids/text';
+import { DELETED_REVIEWER, type UserImpact } from '@portal/shared/domain/rules/staff';
 
 /** "1 application, 2 role applications, …": what deleting this user removes; '' when nothing but the account. */
 export function deletedText(impact: UserImpact): string {

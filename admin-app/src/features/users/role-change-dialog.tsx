@@ -1,14 +1,9 @@
 import { useState } from 'react';
 import { Alert, Flex, Modal, Radio, Typography } from 'antd';
-import {
-  countOf,
-  isStaffRole,
-  USER_ROLE_LABELS,
-  type OpenAssignment,
-  type OpenAssignmentAction,
-  type UserImpact,
-  type UserRole,
-} from '@portal/shared/domain';
+import { isStaffRole, USER_ROLE_LABELS, type UserRole } from '@portal/shared/domain/ids/constants';
+import { countOf } from '@portal/shared/domain/ids/text';
+import type { OpenAssignment, UserImpact } from '@portal/shared/domain/rules/staff';
+import type { OpenAssignmentAction } from '@portal/shared/domain/schemas/staff-api';
 import { RoleBadge } from '@portal/shared/ui';
 import { useUsersImpact } from '../../api/users';
 import { ImpactState, PlainList } from './impact-list';

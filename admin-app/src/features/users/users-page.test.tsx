@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notify } from '@portal/shared/client';
-import { STAFF_MESSAGES, type UserImpact } from '@portal/shared/domain';
+import { STAFF_MESSAGES, type UserImpact } from '@portal/shared/domain/rules/staff';
 import { answer, apiError, fail } from '@portal/jest-support/fake-api';
 import { member, page } from '../../testing/fixtures';
 import { renderDor } from '../../testing/render-dor';

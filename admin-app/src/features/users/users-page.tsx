@@ -2,15 +2,11 @@ import { useState } from 'react';
 import { Button, Flex, Input, Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { usePortal } from '@portal/shared/client';
-import {
-  displayName,
-  USER_ROLE_LABELS,
-  USER_ROLES,
-  type OpenAssignmentAction,
-  type StaffMember,
-  type UserRole,
-  countOf,
-} from '@portal/shared/domain';
+import { USER_ROLE_LABELS, USER_ROLES, type UserRole } from '@portal/shared/domain/ids/constants';
+import { countOf } from '@portal/shared/domain/ids/text';
+import { displayName } from '@portal/shared/domain/rules/search';
+import type { StaffMember } from '@portal/shared/domain/rules/staff';
+import type { OpenAssignmentAction } from '@portal/shared/domain/schemas/staff-api';
 import { changeUsersRole, deleteUsers, useUsers } from '../../api/users';
 import { PagedTable } from '../../lib/paged-table';
 import { useCursorPages } from '../../lib/use-cursor-pages';

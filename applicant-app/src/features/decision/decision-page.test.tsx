@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notify } from '@portal/shared/client';
-import type { RoleDecision } from '@portal/shared/domain';
+import type { RoleDecision } from '@portal/shared/domain/schemas/responses';
 import ApplicantRoutes from '../../app/routes';
 import { answer, apiError, apiRefusal, fail, type Routes } from '@portal/jest-support/fake-api';
 import { RESPONSE_ID, myApplication } from '../common/testing/fixtures';

@@ -7,12 +7,10 @@ import {
   usePortal,
   useRetryUnlessAnswered,
 } from '@portal/shared/client';
-import {
-  DEFAULT_TEAM_ROLE_DEFINITIONS,
-  RESPONSE_MESSAGES,
-  teamRoleSchema,
-  type RoleDecision,
-} from '@portal/shared/domain';
+import { isId } from '@portal/shared/domain/ids/constants';
+import { DEFAULT_TEAM_ROLE_DEFINITIONS } from '@portal/shared/domain/ids/team-role-defaults';
+import { RESPONSE_MESSAGES } from '@portal/shared/domain/messages/response-messages';
+import type { RoleDecision } from '@portal/shared/domain/schemas/responses';
 import { Link, useParams } from '@portal/shared/router';
 import { OUTCOME_VIEW, outcomeOf } from '../../lib/application-status';
 import { PageSkeleton, PageTitle, LoadError } from '@portal/shared/ui';
@@ -43,7 +41,8 @@ function DecisionOutcome({ responseId, decision }: { responseId: string; decisio
 export default function DecisionPage() {
   const { responseId = '', role = '' } = useParams();
   // The form's roles are its own: only something that cannot be a role id is known not to be one here.
-  if (!teamRoleSchema.safeParse(role).success) return <PageNotFound />;
+  // (`isId` is the role schema's rule without zod: the server validates the role too.)
+  if (!isId(role)) return <PageNotFound />;
   return <Decision responseId={responseId} role={role} />;
 }
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Flex, Popconfirm } from 'antd';
-import type { RoleDecision } from '@portal/shared/domain';
+import type { RoleDecision } from '@portal/shared/domain/schemas/responses';
 import { useRoleLabel } from '@portal/shared/ui';
 import { useReplyToOffer } from './use-reply-to-offer';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@portal/shared/query';
 import { applicationKeys, notify, replyToOffer, usePortal } from '@portal/shared/client';
-import type { OfferReply } from '@portal/shared/domain';
+import type { OfferReply } from '@portal/shared/domain/schemas/responses';
 import { useRoleLabel } from '@portal/shared/ui';
 
 const REPLIED = {

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@portal/shared/domain';
+import { formatDateTime } from '@portal/shared/domain/rules/dates';
 import { answersAsText } from './answers-as-text';
 import { draftResponse, EDITOR_FORM } from './testing/editor-fixtures';
 

@@ -1,12 +1,8 @@
-import {
-  answerOf,
-  asksQuestions,
-  formTeamRoles,
-  formatDateTime,
-  visibleSections,
-  type ApplicationForm,
-  type ApplicationResponse,
-} from '@portal/shared/domain';
+import { formTeamRoles } from '@portal/shared/domain/ids/team-role-defaults';
+import { formatDateTime } from '@portal/shared/domain/rules/dates';
+import { answerOf, asksQuestions, visibleSections } from '@portal/shared/domain/rules/form-rules';
+import type { ApplicationForm } from '@portal/shared/domain/schemas/forms';
+import type { ApplicationResponse } from '@portal/shared/domain/schemas/responses';
 import { answerText } from '@portal/shared/ui';
 
 /** The applicant's answers as a plain text document, to keep when the form can no longer be saved. */

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Col, Modal, Radio, Row, Typography, theme } from 'antd';
 import type { AutosaveConflict } from '@portal/shared/client';
-import type { Answer, ApplicationForm, ApplicationResponse, Question } from '@portal/shared/domain';
+import type { ApplicationForm, Question } from '@portal/shared/domain/schemas/forms';
+import type { Answer, ApplicationResponse } from '@portal/shared/domain/schemas/responses';
 import { answerText, FileName, useTeamRoles } from '@portal/shared/ui';
 
 export const CONFLICT_TITLE = 'This application was changed somewhere else';

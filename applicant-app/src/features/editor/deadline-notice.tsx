@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button } from 'antd';
-import type { ApplicationForm, ApplicationResponse } from '@portal/shared/domain';
+import type { ApplicationForm } from '@portal/shared/domain/schemas/forms';
+import type { ApplicationResponse } from '@portal/shared/domain/schemas/responses';
 import { saveBlob } from '@portal/shared/client';
 import { clearAllDrafts } from '../../lib/draft-storage';
 import { answersAsText } from './answers-as-text';

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@portal/shared/query';
-import type { ApplicationResponse } from '@portal/shared/domain';
+import type { ApplicationResponse } from '@portal/shared/domain/schemas/responses';
 import ApplicantRoutes from '../../app/routes';
 import { answer, apiError, fail, type Routes } from '../../../../tools/jest/fake-api';
 import { renderApplicantApp } from '../common/testing/render-applicant-app';

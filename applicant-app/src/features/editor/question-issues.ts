@@ -1,16 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
-import {
-  answerIssue,
-  answerOf,
-  emptyAnswer,
-  formRoleIds,
-  wordLimitIssue,
-  type Answer,
-  type ApplicationForm,
-  type ApplicationResponse,
-  type FormSection,
-  type Question,
-} from '@portal/shared/domain';
+import { answerIssue, answerOf, emptyAnswer, wordLimitIssue } from '@portal/shared/domain/rules/form-rules';
+import { formRoleIds } from '@portal/shared/domain/rules/team-roles';
+import type { ApplicationForm, FormSection, Question } from '@portal/shared/domain/schemas/forms';
+import type { Answer, ApplicationResponse } from '@portal/shared/domain/schemas/responses';
 
 const NONE_OPENED: ReadonlySet<string> = new Set();
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ApplicationResponse } from '@portal/shared/domain';
+import type { ApplicationResponse } from '@portal/shared/domain/schemas/responses';
 import { draftResponse, EDITOR_FORM, EDITOR_RESPONSE_ID } from './testing/editor-fixtures';
 import { renderEditor } from './testing/render-editor';
 

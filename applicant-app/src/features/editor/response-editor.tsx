@@ -10,14 +10,10 @@ import {
   SectionView,
 } from '@portal/shared/ui';
 import { Navigate, useLocation, useNavigate } from '@portal/shared/router';
-import {
-  answerOf,
-  formTeamRoles,
-  visibleSections,
-  withAnswer,
-  type ApplicationForm,
-  type ApplicationResponse,
-} from '@portal/shared/domain';
+import { formTeamRoles } from '@portal/shared/domain/ids/team-role-defaults';
+import { answerOf, visibleSections, withAnswer } from '@portal/shared/domain/rules/form-rules';
+import type { ApplicationForm } from '@portal/shared/domain/schemas/forms';
+import type { ApplicationResponse } from '@portal/shared/domain/schemas/responses';
 import { useDueDate } from '../../lib/due-date';
 import type { EditorLocationState } from '../../lib/editor-location';
 import { DeadlineNotice } from './deadline-notice';

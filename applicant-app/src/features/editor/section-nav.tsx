@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Button, Typography, theme } from 'antd';
-import type { FormSection } from '@portal/shared/domain';
+import type { FormSection } from '@portal/shared/domain/schemas/forms';
 import { Link } from '@portal/shared/router';
 import { VisuallyHidden } from '@portal/shared/ui';
 

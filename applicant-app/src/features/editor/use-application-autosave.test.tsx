@@ -1,6 +1,8 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { ApiRequestError, applicationKeys, notify, pendingSaves } from '@portal/shared/client';
-import { formatTime, RESPONSE_MESSAGES, type ApplicationResponse } from '@portal/shared/domain';
+import { RESPONSE_MESSAGES } from '@portal/shared/domain/messages/response-messages';
+import { formatTime } from '@portal/shared/domain/rules/dates';
+import type { ApplicationResponse } from '@portal/shared/domain/schemas/responses';
 import { apiError, apiRefusal } from '../../../../tools/jest/fake-api';
 import type { StoredDraft } from '../../lib/draft-storage';
 import { deferred, draftResponse, EDITOR_FORM, EDITOR_RESPONSE_ID, storedDraftKeys } from './testing/editor-fixtures';

@@ -11,13 +11,9 @@ import {
   type Autosave,
   type FailureKind,
 } from '@portal/shared/client';
-import {
-  answerFields,
-  rolesFromAnswers,
-  withAnswerFields,
-  type ApplicationForm,
-  type ApplicationResponse,
-} from '@portal/shared/domain';
+import { answerFields, rolesFromAnswers, withAnswerFields } from '@portal/shared/domain/rules/form-rules';
+import type { ApplicationForm } from '@portal/shared/domain/schemas/forms';
+import type { ApplicationResponse } from '@portal/shared/domain/schemas/responses';
 import {
   baseOf,
   clearAllDrafts,

@@ -1,5 +1,7 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
-import { isPastDue, RESPONSE_MESSAGES, type ApplicationForm } from '@portal/shared/domain';
+import { RESPONSE_MESSAGES } from '@portal/shared/domain/messages/response-messages';
+import { isPastDue } from '@portal/shared/domain/rules/form-rules';
+import type { ApplicationForm } from '@portal/shared/domain/schemas/forms';
 import { isFinalRefusal, type ApplicationAutosave } from './use-application-autosave';
 
 /** setTimeout cannot wait longer than this; a deadline further away is checked by the server. */

@@ -1,4 +1,5 @@
-import { FILE_MESSAGES, mediaTypeEssence, type Question } from '@portal/shared/domain';
+import { FILE_MESSAGES, mediaTypeEssence } from '@portal/shared/domain/rules/files';
+import type { Question } from '@portal/shared/domain/schemas/forms';
 
 export type FileQuestion = Extract<Question, { questionType: 'file-upload' }>;
 

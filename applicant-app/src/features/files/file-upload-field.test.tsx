@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiRequestError, type ApiClient, type UploadOptions } from '@portal/shared/client';
-import type { UploadedFile } from '@portal/shared/domain';
+import type { UploadedFile } from '@portal/shared/domain/schemas/responses';
 import { renderRemote } from '@portal/jest-support/render-remote';
 import type { FileQuestion } from './check-file';
 import { FileUploadField } from './file-upload-field';

@@ -1,5 +1,5 @@
 import type { ApiClient, UploadProgress } from '@portal/shared/client';
-import type { UploadedFile } from '@portal/shared/domain';
+import type { UploadedFile } from '@portal/shared/domain/schemas/responses';
 
 export interface UploadFileInput {
   responseId: string;

@@ -1,6 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { INTERVIEW_MESSAGES, type ApplicantInterviews, type ApplicantSlotView } from '@portal/shared/domain';
+import {
+  INTERVIEW_MESSAGES,
+  type ApplicantInterviews,
+  type ApplicantSlotView,
+} from '@portal/shared/domain/schemas/interview-slots';
 import { formatDateTimeForReader } from '@portal/shared/ui';
 import ApplicantRoutes from '../../app/routes';
 import { answer, apiRefusal, fail } from '@portal/jest-support/fake-api';

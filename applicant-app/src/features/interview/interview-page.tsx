@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Empty, Flex, Popconfirm, Typography } from 'antd';
-import { type ApplicantSlotView } from '@portal/shared/domain';
+import type { ApplicantSlotView } from '@portal/shared/domain/schemas/interview-slots';
 import { Link, useParams } from '@portal/shared/router';
 import { PageSkeleton, PageTitle, LoadError, useReaderTime } from '@portal/shared/ui';
 import { SlotPlace } from './slot-place';

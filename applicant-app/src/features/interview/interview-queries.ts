@@ -1,6 +1,6 @@
 import { queryOptions } from '@portal/shared/query';
 import { PREFETCHED, type ApiClient } from '@portal/shared/client';
-import type { ApplicantInterviews } from '@portal/shared/domain';
+import type { ApplicantInterviews } from '@portal/shared/domain/schemas/interview-slots';
 
 export const interviewKey = (formId: string) => ['interviews', formId] as const;
 

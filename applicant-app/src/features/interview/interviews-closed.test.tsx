@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import type { ApplicantInterviews } from '@portal/shared/domain';
+import type { ApplicantInterviews } from '@portal/shared/domain/schemas/interview-slots';
 import ApplicantRoutes from '../../app/routes';
 import { answer } from '@portal/jest-support/fake-api';
 import { renderApplicantApp } from '../common/testing/render-applicant-app';

@@ -1,5 +1,5 @@
 import { Alert } from 'antd';
-import type { ApplicantInterviews } from '@portal/shared/domain';
+import type { ApplicantInterviews } from '@portal/shared/domain/schemas/interview-slots';
 
 /**
  * After the release nothing can be booked, moved or cancelled: the release cancelled every

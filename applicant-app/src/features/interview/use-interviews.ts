@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@portal/shared/query';
 import { notify, usePortal } from '@portal/shared/client';
-import { type ApplicantInterviews } from '@portal/shared/domain';
+import type { ApplicantInterviews } from '@portal/shared/domain/schemas/interview-slots';
 import { useReaderTime } from '@portal/shared/ui';
 import { interviewKey, interviewsQueryOptions } from './interview-queries';
 

@@ -1,5 +1,8 @@
 import { Alert, Button, Card, Flex, Skeleton, theme, Typography } from 'antd';
-import { RESPONSE_MESSAGES, isPastDue, type ApplicationForm, type MyApplication } from '@portal/shared/domain';
+import { RESPONSE_MESSAGES } from '@portal/shared/domain/messages/response-messages';
+import { isPastDue } from '@portal/shared/domain/rules/form-rules';
+import type { ApplicationForm } from '@portal/shared/domain/schemas/forms';
+import type { MyApplication } from '@portal/shared/domain/schemas/responses';
 import { useNavigate } from '@portal/shared/router';
 import { Markdown } from '@portal/shared/ui';
 import { useDueDate } from '../../lib/due-date';

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
 import type { UseQueryResult } from '@portal/shared/query';
-import type { MyApplication } from '@portal/shared/domain';
+import type { MyApplication } from '@portal/shared/domain/schemas/responses';
 import { Link } from '@portal/shared/router';
 import { applicantStatus } from '../../lib/application-status';
 

@@ -8,7 +8,7 @@ import {
   usePortal,
   useRetryUnlessAnswered,
 } from '@portal/shared/client';
-import { RESPONSE_MESSAGES } from '@portal/shared/domain';
+import { RESPONSE_MESSAGES } from '@portal/shared/domain/messages/response-messages';
 import { PageSkeleton, PageTitle, LoadError, StatusResult } from '@portal/shared/ui';
 import { ActiveFormCard } from './active-form-card';
 import { MyApplications } from './my-applications';

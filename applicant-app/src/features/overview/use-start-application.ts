@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@portal/shared/query';
 import { applicationKeys, notify, startApplication, usePortal } from '@portal/shared/client';
-import { visibleSections, type ApplicationForm } from '@portal/shared/domain';
+import { visibleSections } from '@portal/shared/domain/rules/form-rules';
+import type { ApplicationForm } from '@portal/shared/domain/schemas/forms';
 import { useNavigate } from '@portal/shared/router';
 import { editorPath } from '../../lib/application-status';
 

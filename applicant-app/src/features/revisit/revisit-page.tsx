@@ -1,7 +1,8 @@
 import { Alert, Flex, Result } from 'antd';
 import { useQuery } from '@portal/shared/query';
 import { formQueryOptions, myApplicationsQueryOptions, usePortal } from '@portal/shared/client';
-import { formTeamRoles, visibleSections } from '@portal/shared/domain';
+import { formTeamRoles } from '@portal/shared/domain/ids/team-role-defaults';
+import { visibleSections } from '@portal/shared/domain/rules/form-rules';
 import { Link, useParams } from '@portal/shared/router';
 import { editorPath } from '../../lib/application-status';
 import { PageSkeleton, PageTitle, TeamRolesProvider, ApplicationAnswers, LoadError } from '@portal/shared/ui';

@@ -1,5 +1,6 @@
 import { Card, Flex, Tag, Typography } from 'antd';
-import { formTeamRoles, type MyApplication } from '@portal/shared/domain';
+import { formTeamRoles } from '@portal/shared/domain/ids/team-role-defaults';
+import type { MyApplication } from '@portal/shared/domain/schemas/responses';
 import { Link } from '@portal/shared/router';
 import { applicantStatus, editorPath } from '../../lib/application-status';
 import { DateTime, RoleBadge, TeamRolesProvider } from '@portal/shared/ui';

@@ -1,5 +1,5 @@
 import { Flex, Tag } from 'antd';
-import type { MyApplication } from '@portal/shared/domain';
+import type { MyApplication } from '@portal/shared/domain/schemas/responses';
 import { Link } from '@portal/shared/router';
 import { OFFER_LABELS, OUTCOME_VIEW, outcomeOf } from '../../lib/application-status';
 import { RoleBadge } from '@portal/shared/ui';

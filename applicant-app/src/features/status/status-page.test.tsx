@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MyApplication } from '@portal/shared/domain';
+import type { MyApplication } from '@portal/shared/domain/schemas/responses';
 import ApplicantRoutes from '../../app/routes';
 import { answer, apiError } from '@portal/jest-support/fake-api';
 import { RESPONSE_ID, myApplication } from '../common/testing/fixtures';

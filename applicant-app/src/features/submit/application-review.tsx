@@ -1,19 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Collapse, Flex, Typography, theme } from 'antd';
+import { formTeamRoles } from '@portal/shared/domain/ids/team-role-defaults';
 import {
   answerOf,
   asksQuestions,
   checkAnswers,
-  formRoleIds,
-  formTeamRoles,
   visibleSections,
-  type Answer,
   type AnswerIssue,
-  type ApplicationForm,
-  type ApplicationResponse,
-  type FormSection,
-  type Question,
-} from '@portal/shared/domain';
+} from '@portal/shared/domain/rules/form-rules';
+import { formRoleIds } from '@portal/shared/domain/rules/team-roles';
+import type { ApplicationForm, FormSection, Question } from '@portal/shared/domain/schemas/forms';
+import type { Answer, ApplicationResponse } from '@portal/shared/domain/schemas/responses';
 import { Link } from '@portal/shared/router';
 import { answerText, FileName } from '@portal/shared/ui';
 import type { EditorLocationState } from '../../lib/editor-location';

@@ -1,5 +1,5 @@
 import type { ApiClient } from '@portal/shared/client';
-import type { ApplicationResponse, MyApplication } from '@portal/shared/domain';
+import type { ApplicationResponse, MyApplication } from '@portal/shared/domain/schemas/responses';
 
 /**
  * The applicant's response to the form, as the server has it now, or null when they have none.

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notify } from '@portal/shared/client';
 import ApplicantRoutes from '../../app/routes';
 import { answer, type Routes } from '@portal/jest-support/fake-api';
-import type { ApplicationResponse } from '@portal/shared/domain';
+import type { ApplicationResponse } from '@portal/shared/domain/schemas/responses';
 import { renderApplicantApp } from '../common/testing/render-applicant-app';
 import { apiErrorWithDetails, draftResponse, EDITOR_FORM, storedDraftKeys } from '../editor/testing/editor-fixtures';
 

@@ -9,7 +9,9 @@ import {
   submitResponse,
   usePortal,
 } from '@portal/shared/client';
-import { isPastDue, RESPONSE_MESSAGES, type AnswerIssue, type ApplicationResponse } from '@portal/shared/domain';
+import { RESPONSE_MESSAGES } from '@portal/shared/domain/messages/response-messages';
+import { isPastDue, type AnswerIssue } from '@portal/shared/domain/rules/form-rules';
+import type { ApplicationResponse } from '@portal/shared/domain/schemas/responses';
 import { Navigate, useParams } from '@portal/shared/router';
 import { clearAllDrafts } from '../../lib/draft-storage';
 import { ApplicationReview, reviewIssues } from './application-review';

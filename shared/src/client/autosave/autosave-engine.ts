@@ -1,11 +1,5 @@
-import {
-  AUTOSAVE_DELAY_MS,
-  mergeFields,
-  retryDelay,
-  sameValue,
-  type FieldConflict,
-  type Fields,
-} from '@portal/shared/domain';
+import { AUTOSAVE_DELAY_MS, retryDelay } from '@portal/shared/domain/ids/constants';
+import { mergeFields, sameValue, type FieldConflict, type Fields } from '@portal/shared/domain/rules/three-way-merge';
 import { ApiRequestError, isApiRefusal } from '../api-client';
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Typography } from 'antd';
-import { emailSchema } from '@portal/shared/domain';
+import { emailSchema } from '@portal/shared/domain/schemas/account';
 import { Link } from '@portal/shared/router';
 import { zodRule } from '@portal/shared/ui';
 import { describeIdentityError } from '../../lib/identity/identity-errors';

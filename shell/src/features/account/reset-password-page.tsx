@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input, Result } from 'antd';
-import { passwordSchema } from '@portal/shared/domain';
+import { passwordSchema } from '@portal/shared/domain/schemas/account';
 import { Link, useSearchParams } from '@portal/shared/router';
 import { LoadingScreen, zodRule } from '@portal/shared/ui';
 import { describeIdentityError } from '../../lib/identity/identity-errors';

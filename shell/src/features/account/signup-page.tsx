@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Form, Input, Typography } from 'antd';
 import { ApiRequestError, failureMessage, notify, usePortal } from '@portal/shared/client';
 import { registerAccount } from '../../lib/account-api';
-import { registrationSchema, type Registration } from '@portal/shared/domain';
+import { registrationSchema, type Registration } from '@portal/shared/domain/schemas/account';
 import { Link } from '@portal/shared/router';
 import { showServerFieldErrors, zodRule } from '@portal/shared/ui';
 import { loadIdentity } from '../../lib/identity/load-identity';

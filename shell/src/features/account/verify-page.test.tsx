@@ -3,7 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import type { UserRole } from '@portal/shared/domain';
+import type { UserRole } from '@portal/shared/domain/ids/constants';
 import { Route, Routes } from '@portal/shared/router';
 import { ADA_EMAIL, identityOf, LocationProbe, setupPortal, userWithRole } from '../../testing/portal-harness';
 import VerifyPage from './verify-page';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Flex, Result, Typography } from 'antd';
 import { useCurrentUser } from '@portal/shared/client';
-import { homePathForRole } from '@portal/shared/domain';
+import { homePathForRole } from '@portal/shared/domain/rules/roles';
 import { Link, Navigate, useSearchParams } from '@portal/shared/router';
 import { loadIdentity } from '../../lib/identity/load-identity';
 import { useSession } from '../../lib/identity/session-context';

@@ -1,6 +1,7 @@
 import { Button } from 'antd';
 import { useCurrentUser } from '@portal/shared/client';
-import { homePathForRole, USER_ROLE_LABELS } from '@portal/shared/domain';
+import { USER_ROLE_LABELS } from '@portal/shared/domain/ids/constants';
+import { homePathForRole } from '@portal/shared/domain/rules/roles';
 import { useNavigate } from '@portal/shared/router';
 import { LogOutButton } from '../../lib/log-out-button';
 import { LoadingScreen } from '@portal/shared/ui';

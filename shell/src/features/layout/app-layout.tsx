@@ -1,6 +1,6 @@
 import { Link, Outlet } from '@portal/shared/router';
 import { lazyPart, PortalLogo, PORTAL_TOKENS } from '@portal/shared/ui';
-import type { ClientConfig } from '@portal/shared/domain';
+import type { ClientConfig } from '@portal/shared/domain/schemas/client-config';
 import { useSession } from '../../lib/identity/session-context';
 import { SiteFooter } from './site-footer';
 

@@ -1,5 +1,5 @@
 import { PORTAL_TOKENS } from '@portal/shared/ui';
-import type { ClientConfig } from '@portal/shared/domain';
+import type { ClientConfig } from '@portal/shared/domain/schemas/client-config';
 
 type ChapterLinks = ClientConfig['chapter'];
 

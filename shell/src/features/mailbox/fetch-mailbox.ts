@@ -1,4 +1,4 @@
-import type { LocalMailboxMessage } from '@portal/shared/domain';
+import type { LocalMailboxMessage } from '@portal/shared/domain/messages/messages';
 import { clientConfig } from '../../lib/client-config';
 
 export interface MailboxMessage {

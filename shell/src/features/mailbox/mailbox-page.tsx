@@ -1,11 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Empty, Flex, Form, Input, Radio, Tag, Typography } from 'antd';
-import {
-  formatDateTime,
-  MESSAGE_KIND_LABELS,
-  type EmailAttachment,
-  type LocalMailboxMessage,
-} from '@portal/shared/domain';
+import { MESSAGE_KIND_LABELS } from '@portal/shared/domain/ids/placeholders';
+import type { EmailAttachment, LocalMailboxMessage } from '@portal/shared/domain/messages/messages';
+import { formatDateTime } from '@portal/shared/domain/rules/dates';
 import { useQuery } from '@portal/shared/query';
 import { Link, useSearchParams } from '@portal/shared/router';
 import { useSession } from '../../lib/identity/session-context';

@@ -1,5 +1,5 @@
 import { APP_CHECK_HEADER, createApiClient } from '@portal/shared/client';
-import type { ClientConfig } from '@portal/shared/domain';
+import type { ClientConfig } from '@portal/shared/domain/schemas/client-config';
 import type { loadIdentity } from '../../lib/identity/load-identity';
 import { portalApiOptions } from './portal-api';
 

@@ -1,5 +1,5 @@
 import type { ApiClientOptions } from '@portal/shared/client';
-import type { ClientConfig } from '@portal/shared/domain';
+import type { ClientConfig } from '@portal/shared/domain/schemas/client-config';
 import { clientConfig } from '../../lib/client-config';
 import { loadIdentity } from '../../lib/identity/load-identity';
 

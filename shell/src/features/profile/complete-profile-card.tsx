@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Form, Typography } from 'antd';
 import { useQueryClient } from '@portal/shared/query';
 import { ApiRequestError, notify, sessionKeys, usePortal } from '@portal/shared/client';
-import { profileCompletionSchema, type ProfileCompletion } from '@portal/shared/domain';
+import { profileCompletionSchema, type ProfileCompletion } from '@portal/shared/domain/schemas/account';
 import { showServerFieldErrors } from '@portal/shared/ui';
 import { completeProfile } from '../../lib/account-api';
 import { AuthCard } from '../../lib/auth-card';

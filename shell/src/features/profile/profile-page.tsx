@@ -3,7 +3,7 @@ import { Button, Form, Input } from 'antd';
 import { useQueryClient } from '@portal/shared/query';
 import { ApiRequestError, failureMessage, notify, sessionKeys, useCurrentUser, usePortal } from '@portal/shared/client';
 import { updateProfile } from '../../lib/account-api';
-import { AUTH_MESSAGES, profileUpdateSchema, type ProfileUpdate } from '@portal/shared/domain';
+import { AUTH_MESSAGES, profileUpdateSchema, type ProfileUpdate } from '@portal/shared/domain/schemas/account';
 import { showServerFieldErrors, zodRule } from '@portal/shared/ui';
 import { AuthCard } from '../../lib/auth-card';
 import { NameFields } from '../../lib/name-fields';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RemoteName, RemotesManifest } from '@portal/shared/domain';
+import type { RemoteName, RemotesManifest } from '@portal/shared/domain/schemas/client-config';
 import { fetchRemotesManifest } from './remote-manifest';
 
 export type RemoteRoutesComponent = ComponentType;

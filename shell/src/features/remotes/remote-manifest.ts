@@ -1,4 +1,4 @@
-import type { RemotesManifest } from '@portal/shared/domain';
+import type { RemotesManifest } from '@portal/shared/domain/schemas/client-config';
 
 function isManifest(value: unknown): value is RemotesManifest {
   const candidate = value as Partial<Record<string, unknown>> | null;

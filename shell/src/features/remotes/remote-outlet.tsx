@@ -1,4 +1,4 @@
-import type { RemoteName } from '@portal/shared/domain';
+import type { RemoteName } from '@portal/shared/domain/schemas/client-config';
 import { remoteLoader } from './remote-registry';
 import { RemoteRoutes } from './remote-routes';
 

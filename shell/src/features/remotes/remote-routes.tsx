@@ -1,6 +1,6 @@
 import { Component, useEffect, useState, type ReactNode } from 'react';
 import { Alert, Button } from 'antd';
-import type { RemoteName } from '@portal/shared/domain';
+import type { RemoteName } from '@portal/shared/domain/schemas/client-config';
 import { LoadingScreen } from '@portal/shared/ui';
 import type { RemoteLoader, RemoteRoutesComponent } from './remote-loader';
 

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { UserRole } from '@portal/shared/domain';
+import type { UserRole } from '@portal/shared/domain/ids/constants';
 import { Route, Routes } from '@portal/shared/router';
 import { identityOf, LocationProbe, setupPortal, userWithRole } from '../../testing/portal-harness';
 import { GuestOnly } from './guest-only';

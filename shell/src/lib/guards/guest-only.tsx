@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useCurrentUser } from '@portal/shared/client';
-import { homePathForRole } from '@portal/shared/domain';
+import { homePathForRole } from '@portal/shared/domain/rules/roles';
 import { Navigate, useLocation } from '@portal/shared/router';
 import { useSession } from '../identity/session-context';
 import { LoadingScreen } from '@portal/shared/ui';

@@ -1,8 +1,16 @@
 import { useCurrentUser } from '@portal/shared/client';
 import { Navigate, Outlet, useLocation } from '@portal/shared/router';
 import { useSession } from '../identity/session-context';
-import { LoadError, LoadingScreen } from '@portal/shared/ui';
-import { CompleteProfileCard } from '../../features/profile/complete-profile-card';
+import { lazyPart, LoadError, LoadingScreen } from '@portal/shared/ui';
+
+/**
+ * Rare (an identity made outside the portal), and the one signed-in part with a validated form:
+ * its own chunk, so no other signed-in page downloads antd's Form and zod for it.
+ */
+const CompleteProfileCard = lazyPart(
+  () => import('../../features/profile/complete-profile-card').then((module) => module.CompleteProfileCard),
+  { loading: () => <LoadingScreen /> },
+);
 
 /**
  * docs/product.md#route-guards: every route inside the shared layout needs a signed-in user with a verified

@@ -1,4 +1,4 @@
-import type { ClientConfig } from '@portal/shared/domain';
+import type { ClientConfig } from '@portal/shared/domain/schemas/client-config';
 import type * as IdentityModule from './firebase-identity';
 
 /**

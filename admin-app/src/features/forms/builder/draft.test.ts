@@ -1,4 +1,4 @@
-import type { Question } from '@portal/shared/domain';
+import type { Question } from '@portal/shared/domain/schemas/forms';
 import { draftIssues, idFromText, moved, newForm, pathLabel, toDefinition, uniqueId } from './draft';
 
 test('ids come from texts: lower case, accents and punctuation folded into dashes, never taken twice', () => {

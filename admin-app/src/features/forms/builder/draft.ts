@@ -1,13 +1,7 @@
-import {
-  TEAM_ROLES,
-  formDefinitionSchema,
-  toFieldIssues,
-  type ApplicationForm,
-  type FieldIssue,
-  type FormSection,
-  type Question,
-  type QuestionType,
-} from '@portal/shared/domain';
+import { TEAM_ROLES, type QuestionType } from '@portal/shared/domain/ids/constants';
+import { toFieldIssues, type FieldIssue } from '@portal/shared/domain/ids/errors';
+import { formDefinitionSchema } from '@portal/shared/domain/schemas/form-definition';
+import type { ApplicationForm, FormSection, Question } from '@portal/shared/domain/schemas/forms';
 
 /**
  * The form builder's state: a form definition as POST /application/forms takes it (whether it is

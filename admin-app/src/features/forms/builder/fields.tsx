@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { Button, Form, Input, InputNumber, Popconfirm, Select, Space, Tooltip } from 'antd';
-import type { TeamRoleDefinition } from '@portal/shared/domain';
+import type { TeamRoleDefinition } from '@portal/shared/domain/ids/team-role-defaults';
 
 /** The builder's problems by field path (`sections.0.questions.1.options`), shown next to each field. */
 export const IssuesContext = createContext<Map<string, string[]>>(new Map());

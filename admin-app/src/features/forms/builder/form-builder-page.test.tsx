@@ -1,12 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  BLIND_REVIEW_TEXTS,
-  DEFAULT_MESSAGE_TEMPLATES,
-  FORM_REVISION_MESSAGES,
-  TEAM_ROLES,
-  type ApplicationForm,
-} from '@portal/shared/domain';
+import { TEAM_ROLES } from '@portal/shared/domain/ids/constants';
+import { DEFAULT_MESSAGE_TEMPLATES } from '@portal/shared/domain/messages/messages';
+import { BLIND_REVIEW_TEXTS } from '@portal/shared/domain/rules/blind-review';
+import { FORM_REVISION_MESSAGES } from '@portal/shared/domain/rules/form-revision';
+import type { ApplicationForm } from '@portal/shared/domain/schemas/forms';
 import { answer, apiRefusal } from '@portal/jest-support/fake-api';
 import { FORM } from '../../../testing/fixtures';
 import { renderDor } from '../../../testing/render-dor';

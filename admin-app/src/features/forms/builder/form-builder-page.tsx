@@ -25,15 +25,11 @@ import {
   useTimeZone,
   useWarnBeforeUnload,
 } from '@portal/shared/client';
-import {
-  ASSESSMENT_KINDS,
-  BLIND_REVIEW_TEXTS,
-  fieldIssuesOf,
-  fromZonedWallTime,
-  toZonedWallTime,
-  type ApplicationForm,
-  type FieldIssue,
-} from '@portal/shared/domain';
+import { ASSESSMENT_KINDS } from '@portal/shared/domain/ids/constants';
+import { fieldIssuesOf, type FieldIssue } from '@portal/shared/domain/ids/errors';
+import { BLIND_REVIEW_TEXTS } from '@portal/shared/domain/rules/blind-review';
+import { fromZonedWallTime, toZonedWallTime } from '@portal/shared/domain/rules/dates';
+import type { ApplicationForm } from '@portal/shared/domain/schemas/forms';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from '@portal/shared/router';
 import { PageSkeleton, PageTitle, LoadError } from '@portal/shared/ui';
 import { saveFormDefinition } from '../../../api/forms';

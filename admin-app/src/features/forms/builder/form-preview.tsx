@@ -1,14 +1,9 @@
 import { useState } from 'react';
 import { Button, Card, Checkbox, Empty, Flex, Select, Typography } from 'antd';
-import {
-  asksQuestions,
-  emptyAnswer,
-  formTeamRoles,
-  questionSchema,
-  visibleSections,
-  type Answer,
-  type ApplicationForm,
-} from '@portal/shared/domain';
+import { formTeamRoles } from '@portal/shared/domain/ids/team-role-defaults';
+import { asksQuestions, emptyAnswer, visibleSections } from '@portal/shared/domain/rules/form-rules';
+import { questionSchema, type ApplicationForm } from '@portal/shared/domain/schemas/forms';
+import type { Answer } from '@portal/shared/domain/schemas/responses';
 import { DateTime, Markdown, QuestionField, SectionView, type FileFieldProps as FileProps } from '@portal/shared/ui';
 import type { FormDraft } from './draft';
 

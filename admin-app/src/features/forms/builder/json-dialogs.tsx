@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Input, Modal, Typography } from 'antd';
-import type { FieldIssue } from '@portal/shared/domain';
+import type { FieldIssue } from '@portal/shared/domain/ids/errors';
 import { exportDefinition, importDefinition, type FormDraft } from './draft';
 
 /** Paste a definition or choose a .json file; problems name their field (the API's rules). */

@@ -1,13 +1,9 @@
 import { useState } from 'react';
 import { Button, Card, Checkbox, Collapse, Dropdown, Empty, Flex, Input, Select, Space, Typography } from 'antd';
-import {
-  BLIND_REVIEW_TEXTS,
-  QUESTION_TYPES,
-  formTeamRoles,
-  type FormSection,
-  type Question,
-  type QuestionType,
-} from '@portal/shared/domain';
+import { QUESTION_TYPES, type QuestionType } from '@portal/shared/domain/ids/constants';
+import { formTeamRoles } from '@portal/shared/domain/ids/team-role-defaults';
+import { BLIND_REVIEW_TEXTS } from '@portal/shared/domain/rules/blind-review';
+import type { FormSection, Question } from '@portal/shared/domain/schemas/forms';
 import {
   allQuestionIds,
   idFromText,

@@ -1,22 +1,23 @@
 import { Button, Card, Empty, Flex, Input, Select, Typography } from 'antd';
+import { type FinalDecision, REVIEW_DECISION_LABELS } from '@portal/shared/domain/ids/constants';
 import {
-  DEFAULT_TEAM_ROLE_DEFINITIONS,
-  fillLetter,
-  formReviewRoleRule,
-  formTeamRoles,
   LETTER_PLACEHOLDERS,
   MESSAGE_KIND_LABELS,
-  DEFAULT_INTERVIEW_CUTOFF_HOURS,
   MESSAGE_KINDS,
   MESSAGE_PLACEHOLDERS,
-  messageTemplate,
-  type DecisionLetter,
   type MessageKind,
-  type MessageTemplate,
-  type FinalDecision,
+} from '@portal/shared/domain/ids/placeholders';
+import {
+  DEFAULT_TEAM_ROLE_DEFINITIONS,
+  formReviewRoleRule,
+  formTeamRoles,
   type TeamRoleDefinition,
-  REVIEW_DECISION_LABELS,
-} from '@portal/shared/domain';
+} from '@portal/shared/domain/ids/team-role-defaults';
+import { fillLetter } from '@portal/shared/domain/messages/decision-letters';
+import { messageTemplate } from '@portal/shared/domain/messages/messages';
+import type { DecisionLetter } from '@portal/shared/domain/schemas/decision-letters';
+import { DEFAULT_INTERVIEW_CUTOFF_HOURS } from '@portal/shared/domain/schemas/interview-slots';
+import type { MessageTemplate } from '@portal/shared/domain/schemas/message-templates';
 import { DecisionLetter as LetterView } from '@portal/shared/ui';
 import { DECISION_OPTIONS } from '../../../lib/labels';
 import { moved, removed, replaced, uniqueId, type FormDraft } from './draft';

@@ -1,4 +1,5 @@
-import type { ApplicationForm, ApplicationResponse, MyApplication } from '@portal/shared/domain';
+import type { ApplicationForm } from '@portal/shared/domain/schemas/forms';
+import type { ApplicationResponse, MyApplication } from '@portal/shared/domain/schemas/responses';
 
 export const FORM: ApplicationForm = {
   id: 'spring-2025',

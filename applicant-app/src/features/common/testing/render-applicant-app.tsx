@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { UserRole } from '@portal/shared/domain';
+import type { UserRole } from '@portal/shared/domain/ids/constants';
 import type { Routes } from '@portal/jest-support/fake-api';
 import { renderSignedIn } from '@portal/jest-support/render-signed-in';
 

@@ -1,6 +1,8 @@
-import { emptySectionResponses, type ApplicationForm, type ApplicationResponse } from '@portal/shared/domain';
+import { emptySectionResponses } from '@portal/shared/domain/rules/form-rules';
+import type { ApplicationForm } from '@portal/shared/domain/schemas/forms';
+import type { ApplicationResponse } from '@portal/shared/domain/schemas/responses';
 import { ApiRequestError } from '@portal/shared/client';
-import type { ApiErrorCode } from '@portal/shared/domain';
+import type { ApiErrorCode } from '@portal/shared/domain/ids/error-codes';
 
 /**
  * A small copy of the demo cycle's form (functions/src/seed/demo-form.ts): a section for

@@ -1,6 +1,7 @@
 import { QueryClient } from '@portal/shared/query';
 import { PortalProvider, type ApiClient, type PortalIdentity } from '@portal/shared/client';
-import type { ApplicationForm, ApplicationResponse } from '@portal/shared/domain';
+import type { ApplicationForm } from '@portal/shared/domain/schemas/forms';
+import type { ApplicationResponse } from '@portal/shared/domain/schemas/responses';
 import { Route, Routes, useLocation, useParams } from '@portal/shared/router';
 import { renderRemote } from '../../../../../tools/jest/render-remote';
 import { fakeApi, type Routes as ApiRoutes } from '../../../../../tools/jest/fake-api';

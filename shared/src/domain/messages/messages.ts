@@ -1,0 +1,232 @@
+import { BLOCK_PLACEHOLDERS, type MessageKind } from '../ids/placeholders';
+import type { ApplicationForm } from '../schemas/forms';
+import type { MessageTemplate } from '../schemas/message-templates';
+import type { SectionResponse } from '../schemas/responses';
+import { escapeMarkdown, typedMarkdown, withoutTypedMarks } from '../rules/markdown-text';
+
+/**
+ * The emails the portal sends (docs/product.md#emails): each kind has a markdown template per form (subject and
+ * body), editable in the form builder, with the letters' placeholders plus what the message needs.
+ * A form without a template of a kind sends `DEFAULT_MESSAGE_TEMPLATES`'. The server fills a
+ * template in and renders it (HTML and plain text) when it queues the message in the outbox.
+ */
+
+/** Placeholders filled with what a person typed (their names): never linked (markdown-text.ts). */
+const TYPED_PLACEHOLDERS: readonly string[] = ['firstName', 'interviewers'];
+
+/** Why the person received each kind of message: the footer under every one. */
+export const MESSAGE_FOOTERS: Record<MessageKind, (chapter: string) => string> = {
+  submissionReceipt: (chapter) =>
+    `You received this email because you submitted an application to ${chapter} through its application portal.`,
+  decisionReleased: (chapter) =>
+    `You received this email because you applied to ${chapter} and its decisions have been released.`,
+  reviewerReminder: (chapter) =>
+    `You received this email because you review applications for ${chapter} and reviews assigned to you are still open.`,
+  interviewInvitation: (chapter) =>
+    `You received this email because you applied to ${chapter} and were invited to interview.`,
+  interviewConfirmation: (chapter) =>
+    `You received this email because you booked an interview with ${chapter} through its application portal.`,
+  interviewCancellation: (chapter) =>
+    `You received this email because you had an interview with ${chapter} booked through its application portal, and it is cancelled.`,
+  draftReminder: (chapter) =>
+    `You received this email because you started an application to ${chapter} and have not submitted it yet. It is sent once.`,
+  offerReply: (chapter) =>
+    `You received this email because you replied to an offer from ${chapter} through its application portal.`,
+};
+
+export const DEFAULT_MESSAGE_TEMPLATES: Record<MessageKind, MessageTemplate> = {
+  submissionReceipt: {
+    subject: 'We received your application to {chapter}',
+    body: [
+      'Hi {firstName},',
+      '',
+      'Thank you for applying to {chapter} for {semester}. We received your application on {submittedAt} for: {role}.',
+      '',
+      'Here is a summary of your answers:',
+      '',
+      '{answers}',
+    ].join('\n'),
+  },
+  decisionReleased: {
+    subject: 'Your application to {chapter}: the decision',
+    body: [
+      'Hi {firstName},',
+      '',
+      'The decisions on the {semester} applications to {chapter} have been released.',
+      '',
+      '{letter}',
+      '',
+      'You can also read it on your application page: {decisionLink}',
+    ].join('\n'),
+  },
+  reviewerReminder: {
+    subject: '{open} reviews are waiting for you at {chapter}',
+    body: [
+      'Hi {firstName},',
+      '',
+      'A friendly reminder from {chapter}: {open} of your {semester} reviews are not submitted yet. Reviews are due {dueDate}.',
+      '',
+      'Your reviews: {dashboardLink}',
+    ].join('\n'),
+  },
+  interviewInvitation: {
+    subject: '{chapter} invites you to interview',
+    body: [
+      'Hi {firstName},',
+      '',
+      'Thank you for applying to {chapter} for {semester} ({role}). We would like to meet you: please book an interview slot that suits you.',
+      '',
+      'Book your interview: {bookingLink}',
+    ].join('\n'),
+  },
+  interviewConfirmation: {
+    subject: 'Your interview with {chapter}: {slotTime}',
+    body: [
+      'Hi {firstName},',
+      '',
+      'Your interview with {chapter} is booked:',
+      '',
+      '- When: {slotTime} ({length})',
+      '- Where: {place}',
+      '- With: {interviewers}',
+      '',
+      'The attached calendar file adds it to your calendar. To move or cancel it: {bookingLink}',
+    ].join('\n'),
+  },
+  interviewCancellation: {
+    subject: 'Your interview with {chapter} is cancelled',
+    body: [
+      'Hi {firstName},',
+      '',
+      'Your interview with {chapter} on {slotTime} ({length}, {place}) is cancelled.',
+      '',
+      'Your interview page (to book another slot while booking is open): {bookingLink}',
+    ].join('\n'),
+  },
+  draftReminder: {
+    subject: 'Your application to {chapter} is not submitted yet',
+    body: [
+      'Hi {firstName},',
+      '',
+      'You started an application to {chapter} for {semester}, but it is not submitted yet. Applications are due {dueDate}.',
+      '',
+      'Finish and submit it here: {applicationLink}',
+    ].join('\n'),
+  },
+  offerReply: {
+    subject: 'You {reply} the {role} offer from {chapter}',
+    body: [
+      'Hi {firstName},',
+      '',
+      'This confirms your reply: on {repliedAt} you {reply} the {role} offer from {chapter} for {semester}.',
+      '',
+      'Your decision: {decisionLink}',
+    ].join('\n'),
+  },
+};
+
+/** The form's template of a kind, else the default. */
+export function messageTemplate(form: Pick<ApplicationForm, 'messages'>, kind: MessageKind): MessageTemplate {
+  return form.messages?.[kind] ?? DEFAULT_MESSAGE_TEMPLATES[kind];
+}
+
+/**
+ * A template with its placeholders filled in. A body is markdown: inline values are escaped as
+ * markdown text (a name cannot become markup), names people typed are marked so that no renderer
+ * links them (`TYPED_PLACEHOLDERS`), block values (`BLOCK_PLACEHOLDERS`) put in as the markdown
+ * they are. A subject is plain text: values go in as they are.
+ */
+export function fillMessage(
+  text: string,
+  values: Record<string, string>,
+  as: 'markdown' | 'plain' = 'markdown',
+): string {
+  return withoutTypedMarks(text).replace(/\{([^{}\s]+)\}/g, (match, name: string) => {
+    const value = values[name];
+    if (value === undefined) return match;
+    if (as === 'plain' || BLOCK_PLACEHOLDERS.includes(name)) return value;
+    return TYPED_PLACEHOLDERS.includes(name) ? typedMarkdown(value) : escapeMarkdown(value);
+  });
+}
+
+/** Longest answer text a receipt quotes; the rest is cut with an ellipsis. */
+export const RECEIPT_ANSWER_CHARS = 300;
+
+/** An answer as the receipt quotes it: what the applicant typed, so never linked. */
+const quoteAnswer = (text: string) =>
+  typedMarkdown(text.length > RECEIPT_ANSWER_CHARS ? `${text.slice(0, RECEIPT_ANSWER_CHARS)}…` : text);
+
+/**
+ * The submitted answers as markdown for a receipt: per section, each question's text and the
+ * answer (long answers cut, files named as uploaded, unanswered optional questions left out).
+ */
+export function answersSummary(
+  form: Pick<ApplicationForm, 'sections'>,
+  sections: readonly SectionResponse[],
+  roleLabel: (role: string) => string,
+): string {
+  const blocks: string[] = [];
+  for (const section of form.sections) {
+    const answers = new Map(
+      (sections.find((given) => given.sectionId === section.sectionId)?.questions ?? []).map((answer) => [
+        answer.questionId,
+        answer,
+      ]),
+    );
+    const lines = section.questions.flatMap((question) => {
+      const answer = answers.get(question.questionId)?.response;
+      if (answer === undefined || answer.length === 0) return [];
+      const text =
+        question.questionType === 'file-upload'
+          ? '(a file, uploaded)'
+          : Array.isArray(answer)
+            ? answer.map((item) => (question.questionType === 'role-select' ? roleLabel(item) : item)).join(', ')
+            : answer;
+      return [`- **${escapeMarkdown(question.questionText)}**: ${quoteAnswer(text)}`];
+    });
+    if (lines.length > 0) blocks.push(`**${escapeMarkdown(section.sectionName)}**\n\n${lines.join('\n')}`);
+  }
+  return blocks.join('\n\n');
+}
+
+/** GET /admin/outbox/failed (super-reviewer): messages the sender gave up on, newest first. */
+export interface FailedMessage {
+  id: string;
+  to: string;
+  template: MessageKind;
+  subject: string;
+  formId: string;
+  attempts: number;
+  lastError: string | null;
+  updatedAt: string;
+}
+export interface FailedMessages {
+  /** All failed messages (the list holds at most `FAILED_MESSAGES_SHOWN`). */
+  count: number;
+  items: FailedMessage[];
+}
+export const FAILED_MESSAGES_SHOWN = 50;
+
+/** A file attached to an email; `content` is text (UTF-8), as the Trigger Email extension takes it. */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+export const OUTBOX_MESSAGES = {
+  noMessage: 'No email with this ID!',
+  notFailed: 'Only an email that could not be delivered can be sent again',
+} as const;
+
+/** GET /local/mailbox?email= (local runtime only): the outbox's messages to an address, newest first. */
+export interface LocalMailboxMessage {
+  id: string;
+  /** Files attached (an interview's `.ics`), their content as text. */
+  attachments?: EmailAttachment[];
+  template: MessageKind;
+  subject: string;
+  html: string;
+  text: string;
+  state: 'queued' | 'sent' | 'failed';
+  createdAt: string;
+}

@@ -1,0 +1,148 @@
+import {
+  applicationRowId,
+  newApplicationRow,
+  responseForApplicant,
+  rowWithAssignments,
+  rowWithDecision,
+  statusFromRows,
+  toRowView,
+  withOnlyOwnScores,
+  type ApplicationRow,
+  type AssignmentRef,
+} from './application-row';
+import type { ApplicationResponse } from '../schemas/responses';
+import type { Rubric } from './scoring';
+
+const RESPONSE_ID = '0b6f1a52-7a0e-4a43-9c4e-2f1f0d1b2c3d';
+const rubric: Rubric = {
+  rubricId: 'all',
+  roles: ['engineer'],
+  criteria: [{ key: 'craft', prompt: 'Craft', min: 0, max: 4, weight: 1 }],
+};
+
+const row = (): ApplicationRow =>
+  newApplicationRow({
+    responseId: RESPONSE_ID,
+    applicationFormId: 'spring',
+    role: 'engineer',
+    applicant: { id: 'ada', firstName: 'Ada', lastName: 'Lovelace', email: 'Ada@Example.com' },
+    submittedAt: '2026-03-01T10:00:00.000Z',
+  });
+
+const ref = (staffId: string, state: AssignmentRef['state'], scores?: AssignmentRef['scores']): AssignmentRef => ({
+  assessmentId: `a-${staffId}`,
+  staffId,
+  staffName: staffId,
+  state,
+  ...(scores ? { scores } : {}),
+});
+
+describe('the application row', () => {
+  it('has one id per response and role', () => {
+    expect(applicationRowId(RESPONSE_ID, 'engineer')).toBe(`${RESPONSE_ID}__engineer`);
+    expect(row().id).toBe(applicationRowId(RESPONSE_ID, 'engineer'));
+  });
+
+  it('starts not reviewed, unqualified, with the search and sort keys of the applicant', () => {
+    const created = row();
+    expect(created).toMatchObject({
+      decision: 'not-reviewed',
+      final: false,
+      qualified: false,
+      applicantName: 'Ada Lovelace',
+      applicantEmail: 'Ada@Example.com',
+      sortName: 'ada lovelace',
+      reviewsAssigned: 0,
+      reviewScore: null,
+    });
+    expect(created.searchTokens).toEqual(expect.arrayContaining(['a', 'ada', 'ada l', 'lovel', 'ada@ex']));
+  });
+
+  it('moves the work decision with its reviews: under review, reviewed, then interview', () => {
+    const assigned = rowWithAssignments(row(), 'review', [ref('r1', 'not-started'), ref('r2', 'draft')], rubric);
+    expect(assigned).toMatchObject({ decision: 'under-review', reviewsAssigned: 2, reviewsDone: 0, reviewScore: null });
+
+    const reviewed = rowWithAssignments(
+      assigned,
+      'review',
+      [ref('r1', 'submitted', { craft: 4 }), ref('r2', 'submitted', { craft: 1 })],
+      rubric,
+    );
+    expect(reviewed).toMatchObject({ decision: 'reviewed', reviewsDone: 2, reviewScore: 2.5 });
+
+    const interviewing = rowWithAssignments(reviewed, 'interview', [ref('i1', 'not-started')], rubric);
+    expect(interviewing).toMatchObject({ decision: 'interview', interviewsAssigned: 1, reviewScore: 2.5 });
+  });
+
+  it('counts only submitted reviews in the score, and has no score without a rubric', () => {
+    const refs = [ref('r1', 'submitted', { craft: 4 }), ref('r2', 'draft')];
+    expect(rowWithAssignments(row(), 'review', refs, rubric)).toMatchObject({ reviewsDone: 1, reviewScore: 4 });
+    expect(rowWithAssignments(row(), 'review', refs, null).reviewScore).toBeNull();
+  });
+
+  it('goes back to not reviewed when its last assignment is removed', () => {
+    const assigned = rowWithAssignments(row(), 'review', [ref('r1', 'draft')], rubric);
+    expect(rowWithAssignments(assigned, 'review', [], rubric).decision).toBe('not-reviewed');
+  });
+
+  it('keeps a final decision whatever the work does afterwards', () => {
+    const accepted = rowWithDecision(row(), 'accepted');
+    expect(accepted).toMatchObject({ decision: 'accepted', final: true });
+    expect(rowWithAssignments(accepted, 'review', [ref('r1', 'draft')], rubric).decision).toBe('accepted');
+  });
+
+  it('is sent without its search and sort keys', () => {
+    const view = toRowView(row());
+    expect(view).not.toHaveProperty('searchTokens');
+    expect(view).not.toHaveProperty('sortName');
+    expect(view.applicantName).toBe('Ada Lovelace');
+  });
+
+  it('shows a reviewer only their own scores among the assignments', () => {
+    const scored = rowWithAssignments(
+      row(),
+      'review',
+      [ref('me', 'submitted', { craft: 3 }), ref('other', 'submitted', { craft: 1 })],
+      rubric,
+    );
+    const seen = withOnlyOwnScores(toRowView(scored), 'me');
+    expect(seen.reviews).toEqual([ref('me', 'submitted', { craft: 3 }), ref('other', 'submitted')]);
+  });
+});
+
+describe('statusFromRows', () => {
+  const response = (status: ApplicationResponse['status']) => ({ status }) as ApplicationResponse;
+
+  it('follows the rows once submitted: in review, interview, decided', () => {
+    const fresh = row();
+    const inReview = rowWithAssignments(fresh, 'review', [ref('r1', 'draft')], rubric);
+    const interview = rowWithAssignments(inReview, 'interview', [ref('i1', 'draft')], rubric);
+    expect(statusFromRows(response('submitted'), [fresh])).toBe('submitted');
+    expect(statusFromRows(response('submitted'), [fresh, inReview])).toBe('in-review');
+    expect(statusFromRows(response('in-review'), [inReview, interview])).toBe('interview');
+    expect(statusFromRows(response('interview'), [rowWithDecision(fresh, 'denied'), interview])).toBe('interview');
+    expect(
+      statusFromRows(response('interview'), [rowWithDecision(fresh, 'denied'), rowWithDecision(interview, 'waitlist')]),
+    ).toBe('decided');
+  });
+
+  it('leaves an unsubmitted response, or one without rows, as it is', () => {
+    expect(statusFromRows(response('in-progress'), [rowWithDecision(row(), 'accepted')])).toBe('in-progress');
+    expect(statusFromRows(response('inactive'), [])).toBe('inactive');
+    expect(statusFromRows(response('in-review'), [])).toBe('in-review');
+  });
+});
+
+describe('responseForApplicant', () => {
+  const response = (status: ApplicationResponse['status']) => ({ id: RESPONSE_ID, status }) as ApplicationResponse;
+
+  it("shows 'interview' and 'decided' as 'in-review' until release, then as they are", () => {
+    for (const status of ['interview', 'decided'] as const) {
+      expect(responseForApplicant(response(status), { decisionsReleased: false }).status).toBe('in-review');
+      expect(responseForApplicant(response(status), { decisionsReleased: true }).status).toBe(status);
+    }
+    for (const status of ['in-progress', 'submitted', 'in-review', 'inactive'] as const) {
+      expect(responseForApplicant(response(status), { decisionsReleased: false }).status).toBe(status);
+    }
+  });
+});

@@ -1,0 +1,219 @@
+import type { ApplicationStatus, ReviewDecision, TeamRole } from '../ids/constants';
+import type { ApplicationResponse } from '../schemas/responses';
+import { aggregateScore, type Rubric, type Scores } from './scoring';
+import { displayName, normalizeSearch, searchTokens } from './search';
+import type { AssessmentKind, AssessmentState, FinalDecision } from '../ids/constants';
+
+/**
+ * The application row (stored in `review-statuses`, one per submitted response and role applied
+ * for): the super-reviewer dashboard's row AND the aggregate of the review work. It carries the
+ * assignments with their state, the counts and the scores; the server updates it in the same
+ * transaction as every assignment, review submit, reopen, qualified flag and decision. Every rule
+ * about the row is here.
+ */
+
+/** An assignment as the row sees it; `scores` and `comments` only once submitted. */
+export type AssignmentRef = {
+  assessmentId: string;
+  staffId: string;
+  staffName: string;
+  state: AssessmentState;
+  scores?: Scores;
+  comments?: string;
+};
+
+export type ApplicationRow = {
+  id: string;
+  responseId: string;
+  applicationFormId: string;
+  userId: string;
+  role: TeamRole;
+  /** Follows the work (not-reviewed, under-review, reviewed, interview) until a final decision is set. */
+  decision: ReviewDecision;
+  /** decision is accepted, denied or waitlist: what release checks. */
+  final: boolean;
+  qualified: boolean;
+  applicantName: string;
+  applicantEmail: string;
+  /** Lower-cased "first last", the name sort key. */
+  sortName: string;
+  searchTokens: string[];
+  submittedAt: string;
+  reviews: AssignmentRef[];
+  reviewsAssigned: number;
+  reviewsDone: number;
+  reviewScore: number | null;
+  interviews: AssignmentRef[];
+  interviewsAssigned: number;
+  interviewsDone: number;
+  interviewScore: number | null;
+  offer?: 'accepted' | 'declined';
+  offerRepliedAt?: string;
+  /**
+   * Stored for the "offer pending" filter (a query cannot ask for a missing `offer`): an accepted
+   * row without a reply. Written with every row (`withOfferPending`); not part of the API's view.
+   */
+  offerPending?: boolean;
+};
+
+/** The one id of the row for a response and role. */
+export const applicationRowId = (responseId: string, role: TeamRole): string => `${responseId}__${role}`;
+
+/** A row as the API sends it (no search keys). */
+export type ApplicationRowView = Omit<ApplicationRow, 'searchTokens' | 'sortName' | 'offerPending'>;
+
+export function toRowView(row: ApplicationRow): ApplicationRowView {
+  const { searchTokens: _tokens, sortName: _sortName, offerPending: _pending, ...view } = row;
+  return view;
+}
+
+/** The row as it is stored: with its `offerPending` key derived from its decision and reply. */
+export const withOfferPending = <R extends Pick<ApplicationRow, 'decision' | 'offer'>>(
+  row: R,
+): R & { offerPending: boolean } => ({
+  ...row,
+  offerPending: row.decision === 'accepted' && !row.offer,
+});
+
+/** The row for a response and role, as submit creates it. */
+export function newApplicationRow(input: {
+  responseId: string;
+  applicationFormId: string;
+  role: TeamRole;
+  applicant: { id: string; firstName: string; lastName: string; email: string };
+  submittedAt: string;
+}): ApplicationRow {
+  const { applicant } = input;
+  return {
+    id: applicationRowId(input.responseId, input.role),
+    responseId: input.responseId,
+    applicationFormId: input.applicationFormId,
+    userId: applicant.id,
+    role: input.role,
+    decision: 'not-reviewed',
+    final: false,
+    qualified: false,
+    applicantName: displayName(applicant),
+    applicantEmail: applicant.email,
+    sortName: normalizeSearch(displayName(applicant)),
+    searchTokens: searchTokens(applicant),
+    submittedAt: input.submittedAt,
+    reviews: [],
+    reviewsAssigned: 0,
+    reviewsDone: 0,
+    reviewScore: null,
+    interviews: [],
+    interviewsAssigned: 0,
+    interviewsDone: 0,
+    interviewScore: null,
+  };
+}
+
+/**
+ * The row with one kind's assignments replaced: recounts, rescores and moves the work decision
+ * (not-reviewed → under-review → reviewed → interview); a final decision stays as it is.
+ */
+export function rowWithAssignments(
+  row: ApplicationRow,
+  kind: AssessmentKind,
+  refs: AssignmentRef[],
+  rubric: Rubric | null,
+): ApplicationRow {
+  const done = refs.filter((ref) => ref.state === 'submitted');
+  const score = rubric
+    ? aggregateScore(
+        rubric,
+        done.map((ref) => ref.scores ?? {}),
+      )
+    : null;
+  const next: ApplicationRow =
+    kind === 'review'
+      ? { ...row, reviews: refs, reviewsAssigned: refs.length, reviewsDone: done.length, reviewScore: score }
+      : {
+          ...row,
+          interviews: refs,
+          interviewsAssigned: refs.length,
+          interviewsDone: done.length,
+          interviewScore: score,
+        };
+  return { ...next, decision: next.final ? next.decision : workDecision(next) };
+}
+
+function workDecision(row: ApplicationRow): ReviewDecision {
+  if (row.interviewsAssigned > 0) return 'interview';
+  if (row.reviewsAssigned === 0) return 'not-reviewed';
+  return row.reviewsDone === row.reviewsAssigned ? 'reviewed' : 'under-review';
+}
+
+/** Where an offer stands: only an accepted row has one, pending until the applicant replies. */
+export type OfferState = 'pending' | 'accepted' | 'declined';
+
+export const offerState = (row: Pick<ApplicationRow, 'decision' | 'offer'>): OfferState | null =>
+  row.decision === 'accepted' ? (row.offer ?? 'pending') : null;
+
+/** The offers of one role: made (accepted rows), and how they were answered. */
+export interface OfferCounts {
+  role: TeamRole;
+  offers: number;
+  accepted: number;
+  declined: number;
+  pending: number;
+}
+
+/** Offer counts per role, in the order the roles first appear; roles without offers are left out. */
+export function offerCountsByRole(rows: Pick<ApplicationRow, 'role' | 'decision' | 'offer'>[]): OfferCounts[] {
+  const byRole = new Map<TeamRole, OfferCounts>();
+  for (const row of rows) {
+    const state = offerState(row);
+    if (!state) continue;
+    const counts = byRole.get(row.role) ?? { role: row.role, offers: 0, accepted: 0, declined: 0, pending: 0 };
+    counts.offers += 1;
+    counts[state] += 1;
+    byRole.set(row.role, counts);
+  }
+  return [...byRole.values()];
+}
+
+/** The row with a final decision set. */
+export const rowWithDecision = (row: ApplicationRow, decision: FinalDecision): ApplicationRow => ({
+  ...row,
+  decision,
+  final: true,
+});
+
+export const refsOf = <R extends Pick<ApplicationRow, 'reviews' | 'interviews'>>(row: R, kind: AssessmentKind) =>
+  (kind === 'review' ? row.reviews : row.interviews) as R['reviews'];
+
+const STAFF_STATUSES: readonly ApplicationStatus[] = ['submitted', 'in-review', 'interview', 'decided'];
+
+/** The response status the rows imply: in review once assigned, interview once interviews are, decided when every role is. */
+export function statusFromRows(response: ApplicationResponse, rows: ApplicationRow[]): ApplicationStatus {
+  if (!STAFF_STATUSES.includes(response.status) || rows.length === 0) return response.status;
+  if (rows.every((row) => row.final)) return 'decided';
+  if (rows.some((row) => row.interviewsAssigned > 0)) return 'interview';
+  if (rows.some((row) => row.reviewsAssigned > 0)) return 'in-review';
+  return 'submitted';
+}
+
+/**
+ * What an applicant may see of their response: until the form's decisions are released the review
+ * stages (interview, decided) read 'in-review', so nothing tells them a decision exists.
+ */
+export function responseForApplicant(
+  response: ApplicationResponse,
+  form: { decisionsReleased: boolean },
+): ApplicationResponse {
+  if (form.decisionsReleased || (response.status !== 'interview' && response.status !== 'decided')) return response;
+  return { ...response, status: 'in-review' };
+}
+
+/** What a reviewer sees of a row: who else is assigned, but not their scores (so as not to anchor their own). */
+export function withOnlyOwnScores(row: ApplicationRowView, staffId: string): ApplicationRowView {
+  const strip = (refs: AssignmentRef[]) =>
+    refs.map((ref) => {
+      if (ref.staffId === staffId) return ref;
+      const { scores: _scores, comments: _comments, ...rest } = ref;
+      return rest;
+    });
+  return { ...row, reviews: strip(row.reviews), interviews: strip(row.interviews) };
+}

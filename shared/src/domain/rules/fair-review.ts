@@ -1,0 +1,88 @@
+import type { ApplicationRow, ApplicationRowView } from './application-row';
+import {
+  calibratedAggregate,
+  calibrationModel,
+  scoreSpread,
+  type CalibrationModel,
+  type ScoredReview,
+} from './calibration';
+import type { TeamRole } from '../ids/constants';
+import type { ApplicationForm } from '../schemas/forms';
+import { rubricFor } from './scoring';
+
+/**
+ * Calibrated review scores and disagreement on the dashboards' rows
+ * (docs/product.md#calibrated-scores-and-disagreement). The calibration
+ * model is learnt per review rubric from every submitted review of the form.
+ */
+
+/** A submitted review as the calibration reads it: who scored which role how. */
+export type SubmittedReview = ScoredReview & { role: TeamRole };
+
+/** One calibration model per review rubric of the form (by rubric id). */
+export type FormCalibration = Map<string, CalibrationModel>;
+
+export function formCalibration(
+  form: Pick<ApplicationForm, 'reviewRubrics'>,
+  submitted: readonly SubmittedReview[],
+): FormCalibration {
+  const models: FormCalibration = new Map();
+  for (const rubric of form.reviewRubrics) {
+    const roles = new Set(rubric.roles);
+    models.set(
+      rubric.rubricId,
+      calibrationModel(
+        rubric,
+        submitted.filter((review) => roles.has(review.role)),
+      ),
+    );
+  }
+  return models;
+}
+
+/** What the dashboards' rows carry beside the stored row. */
+export type FairReviewFields = {
+  /** The review score with each reviewer's leniency and spread removed (`CALIBRATION_EXPLANATION`). */
+  calibratedReviewScore: number | null;
+  /** Highest minus lowest of the submitted reviews' scores (0 with fewer than two). */
+  reviewSpread: number;
+  /** The spread is beyond the form's `disagreementThreshold`. */
+  disagreement: boolean;
+};
+
+/** A dashboard row: the row's view with its calibrated score and disagreement. */
+export type DashboardRowView = ApplicationRowView & FairReviewFields;
+
+/** The row's submitted reviews, as the calibration reads them. */
+export const submittedReviewsOf = (row: Pick<ApplicationRow, 'reviews' | 'role'>): SubmittedReview[] =>
+  row.reviews
+    .filter((ref) => ref.state === 'submitted' && ref.scores)
+    .map((ref) => ({ reviewerId: ref.staffId, role: row.role, scores: ref.scores! }));
+
+export function fairReviewFields(
+  form: Pick<ApplicationForm, 'reviewRubrics' | 'interviewRubrics' | 'disagreementThreshold'>,
+  calibration: FormCalibration,
+  row: Pick<ApplicationRow, 'reviews' | 'role'>,
+): FairReviewFields {
+  const rubric = rubricFor(form, 'review', row.role);
+  const model = rubric ? calibration.get(rubric.rubricId) : undefined;
+  const submitted = submittedReviewsOf(row);
+  if (!rubric || !model) return { calibratedReviewScore: null, reviewSpread: 0, disagreement: false };
+  const reviewSpread = scoreSpread(
+    rubric,
+    submitted.map((review) => review.scores),
+  );
+  const threshold = form.disagreementThreshold;
+  return {
+    calibratedReviewScore: calibratedAggregate(rubric, model, submitted),
+    reviewSpread,
+    disagreement: threshold !== undefined && reviewSpread > threshold,
+  };
+}
+
+/** POST /admin/rows/{responseId}/{role}/add-reviewer: who auto-assign gave the row's further review to. */
+export interface AddedReviewer {
+  assessmentId: string;
+  staffId: string;
+  staffName: string;
+}

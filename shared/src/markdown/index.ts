@@ -1,0 +1,3 @@
+export * from './plain';
+export * from './rendered';
+export * from './to-html';

@@ -44,6 +44,15 @@ const MARKDOWN_PACKAGES = dependencyTreeOf([
 ]);
 const transformIgnorePatterns = [`/node_modules/(?!(${MARKDOWN_PACKAGES.map(escapeRegExp).join('|')})/)`];
 
+/**
+ * The browser's `zod/mini` is the shell's facade (shared/src/zod), whose `z` holds only what the
+ * apps call: their tests run it too, as tsc type-checks them against it (each browser tsconfig's
+ * `paths`), so a member the facade lacks fails here as it would in the browser.
+ */
+const ZOD_FACADE = { '^zod/mini$': '<rootDir>/../shared/src/zod/index.ts' };
+/** Likewise `antd`: the components the build shares, and the portal's Typography (shared/src/antd/as-built.ts). */
+const ANTD_AS_BUILT = { '^antd$': '<rootDir>/../shared/src/antd/as-built.ts' };
+
 const browserProject = (name: string): Config => ({
   displayName: name,
   rootDir: `<rootDir>/${name}`,
@@ -52,7 +61,7 @@ const browserProject = (name: string): Config => ({
   transformIgnorePatterns,
   // The antd facades (shared/src/antd) import antd's ES build so webpack can tree-shake it
   // (the bare `antd` request is the federated facade itself); tests use antd's CommonJS build.
-  moduleNameMapper: { '^antd/es/(.*)\\.js$': 'antd/lib/$1' },
+  moduleNameMapper: { '^antd/es/(.*)\\.js$': 'antd/lib/$1', ...ANTD_AS_BUILT, ...ZOD_FACADE },
   setupFiles: ['<rootDir>/../tools/jest/browser-polyfills.ts'],
   setupFilesAfterEnv: ['<rootDir>/../tools/jest/browser-setup.ts'],
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
@@ -133,6 +142,7 @@ const config: Config = {
       rootDir: '<rootDir>/shared',
       testEnvironment: 'node',
       transform,
+      moduleNameMapper: ZOD_FACADE,
       testMatch: ['<rootDir>/src/domain/**/*.test.ts'],
     },
     { ...browserProject('shared'), testMatch: ['<rootDir>/src/{antd,client,markdown,ui}/**/*.test.ts?(x)'] },

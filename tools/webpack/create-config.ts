@@ -212,7 +212,8 @@ const SHELL_FEDERATION_FLAGS = {
 };
 
 /** The subpaths of the `react/` and `react-dom/` shares that the remotes' builds consume. */
-const SHARED_SUBPATHS = ['react/jsx-runtime'] as const;
+// react-dom/client: antd's own copy in a remote's fallback renders its static methods (Modal.confirm…) with it.
+const SHARED_SUBPATHS = ['react/jsx-runtime', 'react-dom/client'] as const;
 
 export interface ProvidedShared {
   /** The share key the remotes consume. */

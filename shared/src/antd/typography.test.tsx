@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRef, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { ConfigProvider, Typography as AntdTypography } from 'antd';
+// antd's own Typography, to compare with (`antd` is the portal's pieces here, as in the browser).
+import { ConfigProvider, Typography as AntdTypography } from 'antd/es/index.js';
 import ts from 'typescript';
 import { Typography, UNSUPPORTED_TYPOGRAPHY_PROPS } from './typography';
 

@@ -31,6 +31,8 @@ export function MarkdownView({
 }: MarkdownViewProps & { html?: string; children?: ReactNode }) {
   const { token } = theme.useToken();
   const frame = {
+    // What antd's root Typography renders by default.
+    component: 'article' as const,
     id,
     className: 'portal-markdown',
     style: { color: secondary ? token.colorTextSecondary : undefined, overflowWrap: 'anywhere' as const, ...style },
@@ -42,11 +44,12 @@ export function MarkdownView({
         {MARKDOWN_CSS}
       </style>
       {html === undefined ? (
-        <Typography id={frame.id} className={frame.className} style={frame.style}>
+        <Typography component={frame.component} id={frame.id} className={frame.className} style={frame.style}>
           {children}
         </Typography>
       ) : (
         <Typography
+          component={frame.component}
           id={frame.id}
           className={frame.className}
           style={frame.style}

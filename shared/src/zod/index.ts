@@ -1,5 +1,3 @@
-import * as members from './members';
-
 /**
  * The one copy of zod a visit downloads. The apps write `import { z } from 'zod/mini'`; Module
  * Federation shares the request `zod/mini` as a singleton whose provided module is this file
@@ -8,4 +6,4 @@ import * as members from './members';
  * (and the schema classes it reaches). Types still come from zod itself. `zod-facade.test.ts`
  * checks every `z.…` in the apps' source against it. Why: docs/decisions/zod-mini-and-facade.md.
  */
-export const z = members;
+export * as z from './members';

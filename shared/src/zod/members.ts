@@ -42,6 +42,11 @@ export {
   uuid,
 } from 'zod/v4/mini';
 
+// zod's types, all of them (a type costs no bytes): `z.infer<…>`, `z.ZodMiniType`… A value the
+// list above leaves out is a type here too, so calling it is a type error, not an `undefined` at
+// run time.
+export type * from 'zod/v4/mini';
+
 // Of zod's namespaces, only what the source calls: all of `z.locales` is every language, and
 // `z.coerce` and `z.iso` bring a schema class per member.
 export const locales = { en };

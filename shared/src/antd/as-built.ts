@@ -1,0 +1,37 @@
+/**
+ * `antd` as browser code gets it, for the type checker and the component tests: each browser
+ * project's tsconfig (`paths`) and jest's browser projects (`moduleNameMapper`) resolve `antd` to
+ * this file. It has every type of antd, and as values only what the build shares: the two facades
+ * (./base.ts, ./pages.ts, with the portal's own Typography) and the components shared one by one
+ * (ANTD_COMPONENTS in tools/webpack/antd-components.ts; `antd-components.test.ts` checks the two
+ * lists agree). So importing a component the build would refuse is a type error, not a build
+ * failure, and tests render the same Typography the browser does.
+ */
+export type * from 'antd/es/index.js';
+export { Button, ConfigProvider, theme } from './base';
+export { Alert, Card, Col, Flex, Grid, Input, Row, Typography } from './pages';
+export {
+  Checkbox,
+  Collapse,
+  DatePicker,
+  Descriptions,
+  Dropdown,
+  Empty,
+  Form,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Progress,
+  Radio,
+  Result,
+  Segmented,
+  Select,
+  Skeleton,
+  Space,
+  Spin,
+  Switch,
+  Table,
+  Tabs,
+  Tag,
+  Tooltip,
+} from 'antd/es/index.js';

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 import type webpack from 'webpack';
 import {
   ANTD_COMPONENTS,
@@ -170,5 +171,26 @@ describe('antd components', () => {
     expect(takes('beside-antd-base', form)).toBe(false);
     expect(takes('sharedLibraryFiles', helper)).toBe(true);
     expect(Object.values(groups).every((group) => group.minChunks === 2 && group.enforce)).toBe(true);
+  });
+});
+
+describe('antd as the type checker and the tests see it (shared/src/antd/as-built.ts)', () => {
+  /** The names as-built.ts exports as values (not its `export type *`). */
+  function asBuiltValues(): string[] {
+    const file = path.join(REPO_ROOT, 'shared/src/antd/as-built.ts');
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+    return source.statements.flatMap((statement) =>
+      ts.isExportDeclaration(statement) &&
+      !statement.isTypeOnly &&
+      statement.exportClause &&
+      ts.isNamedExports(statement.exportClause)
+        ? statement.exportClause.elements.filter((element) => !element.isTypeOnly).map((element) => element.name.text)
+        : [],
+    );
+  }
+
+  it('offers as values exactly what the build shares: the facades and the components shared one by one', () => {
+    const shared = [...Object.values(ANTD_FACADES).flatMap((file) => facadeExports(file)), ...ANTD_COMPONENTS];
+    expect(asBuiltValues().sort()).toEqual([...new Set(shared)].sort());
   });
 });

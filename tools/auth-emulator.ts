@@ -13,6 +13,8 @@ export interface AuthEmulatorOptions {
    */
   dataDir: string;
   persist: boolean;
+  /** Request validators compiled on first use (the default); false for exegesis's own default (`bench:auth-emulator`). */
+  lazySchemas?: boolean;
   log?: (line: string) => void;
 }
 
@@ -53,7 +55,7 @@ export function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boo
  * Hub and logging ports follow the auth port so that several runs can coexist.
  */
 export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<RunningAuthEmulator> {
-  const { port, projectId, dataDir, persist, log = () => undefined } = options;
+  const { port, projectId, dataDir, persist, lazySchemas = true, log = () => undefined } = options;
   mkdirSync(dataDir, { recursive: true });
   const configFile = path.join(dataDir, 'firebase.emulators.json');
   writeFileSync(
@@ -86,7 +88,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<R
     env: {
       ...process.env,
       TMPDIR: tmpDir,
-      NODE_OPTIONS: emulatorNodeOptions(),
+      NODE_OPTIONS: lazySchemas ? emulatorNodeOptions() : process.env.NODE_OPTIONS,
       NO_UPDATE_NOTIFIER: '1',
       FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
       CI: 'true',

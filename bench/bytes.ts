@@ -6,7 +6,12 @@ import { DEMO_PASSWORD } from '../functions/src/seed/demo-accounts';
 import { chapterForm } from '../functions/src/testing/long-form';
 import { startPortalProcess } from '../tools/portal-process';
 import { PORT_OFFSET } from '../tools/port-offset';
-import { CHUNK_PACKAGES_FILE, type ChunkPackages } from '../tools/webpack/chunk-packages-plugin';
+import {
+  CHUNK_OWN_MODULES_FILE,
+  CHUNK_PACKAGES_FILE,
+  type ChunkOwnModules,
+  type ChunkPackages,
+} from '../tools/webpack/chunk-packages-plugin';
 import { APP_DIRS, type AppName } from '../tools/webpack/create-config';
 import { createVerifiedApplicant } from './support/accounts';
 import { activate } from './support/visits';
@@ -36,17 +41,21 @@ interface Script {
   app: AppName | 'unknown';
   bytes: number;
   packages: Record<string, string[]>;
+  /** The portal's own source files in the script (repository paths). */
+  own: string[];
 }
 
-/** Each app's build report, keyed by the path it is served at (the remotes under /applicant/ and /admin/). */
-function loadReports(): Map<string, { app: AppName; packages: Script['packages'] }> {
-  const byPath = new Map<string, { app: AppName; packages: Script['packages'] }>();
+/** Each app's build reports, keyed by the path it is served at (the remotes under /applicant/ and /admin/). */
+function loadReports(): Map<string, Pick<Script, 'app' | 'packages' | 'own'>> {
+  const byPath = new Map<string, Pick<Script, 'app' | 'packages' | 'own'>>();
   for (const app of Object.keys(APP_DIRS) as AppName[]) {
-    const report = JSON.parse(
-      readFileSync(path.join(APP_DIRS[app], 'dist', CHUNK_PACKAGES_FILE), 'utf8'),
-    ) as ChunkPackages;
+    const read = <T>(file: string) => JSON.parse(readFileSync(path.join(APP_DIRS[app], 'dist', file), 'utf8')) as T;
+    const report = read<ChunkPackages>(CHUNK_PACKAGES_FILE);
+    const own = read<ChunkOwnModules>(CHUNK_OWN_MODULES_FILE);
     const prefix = app === 'shell' ? '/' : `/${app}/`;
-    for (const [file, packages] of Object.entries(report)) byPath.set(`${prefix}${file}`, { app, packages });
+    for (const [file, packages] of Object.entries(report)) {
+      byPath.set(`${prefix}${file}`, { app, packages, own: own[file] ?? [] });
+    }
   }
   return byPath;
 }
@@ -120,7 +129,13 @@ async function visit(
         if (!response || (await response.fromServiceWorker()) || responseBodySize === 0) return null;
         const file = new URL(request.url()).pathname;
         const report = reports.get(file);
-        return { file, app: report?.app ?? 'unknown', bytes: responseBodySize, packages: report?.packages ?? {} };
+        return {
+          file,
+          app: report?.app ?? 'unknown',
+          bytes: responseBodySize,
+          packages: report?.packages ?? {},
+          own: report?.own ?? [],
+        };
       }),
     );
   });
@@ -161,6 +176,15 @@ function libraryCopies(scripts: Script[]): [string, number][] {
   return [...copies].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
 
+/** The portal's own modules in more than one downloaded script (a helper bundled into several chunks or apps). */
+function ownModuleCopies(scripts: Script[]): [string, number][] {
+  const holders = new Map<string, number>();
+  for (const script of scripts) for (const file of script.own) holders.set(file, (holders.get(file) ?? 0) + 1);
+  return [...holders].filter(([, count]) => count > 1).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+}
+
+const VERBOSE = Boolean(process.env.BENCH_VERBOSE);
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function report(
@@ -188,13 +212,24 @@ function report(
   const extra = copies.reduce((sum, [, count]) => sum + count - 1, 0);
   console.log(`  library copies: ${extra} duplicate${extra === 1 ? '' : 's'} (goal 0)`);
   for (const [name, count] of copies) console.log(`    ${name} in ${count} scripts`);
+  const ownCopies = ownModuleCopies(scripts);
+  console.log(`  the portal's own modules downloaded more than once: ${ownCopies.length} (goal 0)`);
+  for (const [file, count] of ownCopies.slice(0, VERBOSE ? undefined : 10))
+    console.log(`    ${file} in ${count} scripts`);
+  if (!VERBOSE && ownCopies.length > 10)
+    console.log(`    … and ${ownCopies.length - 10} more (BENCH_VERBOSE=1 lists them)`);
   if (foreignApp) {
     const foreign = scripts.filter((script) => script.app === foreignApp);
     console.log(
       `  ${foreignApp} code downloaded: ${foreign.length} scripts, ${kb(foreign.reduce((s, x) => s + x.bytes, 0))}`,
     );
   }
-  return { total, count: scripts.length, chain: Math.max(0, ...steps.map((step) => step.chain)) };
+  return {
+    total,
+    count: scripts.length,
+    chain: Math.max(0, ...steps.map((step) => step.chain)),
+    ownCopies: ownCopies.length,
+  };
 }
 
 async function main() {
@@ -279,8 +314,8 @@ async function main() {
       ),
       report('director: landing → log in → /admin', GOALS.director, directing, 'applicant'),
     ];
-    const line = ({ total, count, chain }: (typeof totals)[number]) =>
-      `${kb(total)} in ${count} scripts, chain ${chain}`;
+    const line = ({ total, count, chain, ownCopies }: (typeof totals)[number]) =>
+      `${kb(total)} in ${count} scripts, chain ${chain}, own modules twice ${ownCopies}`;
     console.log(
       `\nsummary: landing ${line(totals[0]!)}; applicant (demo form) ${line(totals[1]!)}; ` +
         `applicant on a club's form ${line(totals[2]!)}; director ${line(totals[3]!)}`,

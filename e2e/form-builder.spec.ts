@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { submitFromReview } from './support/submit';
+import { releaseDecisions, submitFromReview } from './support/submit';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   FORM_REVISION_MESSAGES,
@@ -292,8 +292,7 @@ test('a chapter form goes from the builder to an applicant, reviews, decisions, 
   const letterPreview = director.getByRole('dialog');
   await expect(letterPreview.getByRole('heading', { name: 'Welcome to Bootcamp, Test!' })).toBeVisible();
   await letterPreview.getByRole('button', { name: 'Close' }).last().click();
-  await director.getByRole('button', { name: 'Release decisions' }).click();
-  await director.getByRole('button', { name: 'Release', exact: true }).click();
+  await releaseDecisions(director);
   await expect(director.getByText('Decisions released.')).toBeVisible();
 
   // The applicant reads their letter, filled in and rendered.

@@ -4,6 +4,7 @@ import { FORM, idToken, submitApplication } from './support/applications';
 import { DEMO, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { fitsWidth } from './support/layout';
 import { ownPortal } from './support/own-portal';
+import { releaseDecisions } from './support/submit';
 import { CYCLE_TEST_AUTH_EMULATOR_PORT, CYCLE_TEST_FIRESTORE_EMULATOR_PORT, CYCLE_TEST_PORT } from './support/ports';
 import { downloadUploadedFile, openUploadedFile } from './support/uploaded-files';
 
@@ -150,8 +151,7 @@ test('a whole cycle: auto-assign, review, qualify, interview, decide, release, a
   await director.reload();
   await expect(qualified.getByRole('link', { name: '1/1' })).toBeVisible();
   await expect(qualified.getByText('3.50')).toBeVisible();
-  await director.getByRole('button', { name: 'Release decisions' }).click();
-  await director.getByRole('button', { name: 'Release', exact: true }).click();
+  await releaseDecisions(director);
   await expect(
     director.getByText('Decisions cannot be released while 1 role application from 1 applicant is undecided'),
   ).toBeVisible();
@@ -175,8 +175,7 @@ test('a whole cycle: auto-assign, review, qualify, interview, decide, release, a
   await shots(director, 'letter-preview');
   await preview.getByRole('button', { name: 'Close' }).last().click();
   await expect(preview).toBeHidden();
-  await director.getByRole('button', { name: 'Release decisions' }).click();
-  await director.getByRole('button', { name: 'Release', exact: true }).click();
+  await releaseDecisions(director);
   await expect(director.getByText('Decisions released.')).toBeVisible();
 
   // Released: the dashboards are read-only, and say so.

@@ -5,7 +5,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { pageMetaPolicy } from '../functions/src/http/security-headers';
 import { productionBuildEnv } from './fake-production-env';
-import { CHUNK_PACKAGES_FILE, type ChunkPackages } from './webpack/chunk-packages-plugin';
+import {
+  CHUNK_OWN_MODULES_FILE,
+  CHUNK_PACKAGES_FILE,
+  type ChunkOwnModules,
+  type ChunkPackages,
+} from './webpack/chunk-packages-plugin';
 import { outputDir, REPO_ROOT, shellProvidedShared, type AppName } from './webpack/create-config';
 
 /**
@@ -156,6 +161,17 @@ function bundledPackages(app: AppName): Record<string, string[]> {
   return packages;
 }
 
+test("each app's report of its own modules names the portal's source files its scripts carry, and no package", () => {
+  for (const app of ['shell', 'applicant', 'admin'] as const) {
+    const report = JSON.parse(readFileSync(path.join(outDir, app, CHUNK_OWN_MODULES_FILE), 'utf8')) as ChunkOwnModules;
+    const packages = JSON.parse(readFileSync(path.join(outDir, app, CHUNK_PACKAGES_FILE), 'utf8')) as ChunkPackages;
+    expect(Object.keys(report).sort()).toEqual(Object.keys(packages).sort());
+    const files = Object.values(report).flat();
+    expect(files.some((file) => file.startsWith(`${app === 'shell' ? 'shell' : `${app}-app`}/src/`))).toBe(true);
+    expect(files.filter((file) => file.includes('node_modules') || path.isAbsolute(file))).toEqual([]);
+  }
+});
+
 test("the remotes carry no copy of the shell's federation runtime; react-router is its production build", () => {
   for (const remote of ['applicant', 'admin'] as const) {
     const packages = Object.keys(bundledPackages(remote));
@@ -205,11 +221,24 @@ test('the shell provides every module the remotes consume', () => {
   expect([...consumed].filter((key) => !provided.has(key))).toEqual([]);
 });
 
+/** The build's reports for benches and these tests, which Hosting does not serve (firebase.json ignores them). */
+const BUILD_REPORTS = [CHUNK_PACKAGES_FILE, CHUNK_OWN_MODULES_FILE];
+
+test('Hosting serves none of the build reports', () => {
+  const hosting = (
+    JSON.parse(readFileSync(path.join(REPO_ROOT, 'firebase.json'), 'utf8')) as { hosting: { ignore: string[] }[] }
+  ).hosting;
+  expect(hosting).toHaveLength(3);
+  for (const site of hosting) expect(site.ignore).toEqual(expect.arrayContaining(BUILD_REPORTS));
+});
+
 test('no emitted file carries the local runtime: emulator, local mailbox, demo accounts, demo project', () => {
   const traces = APPS.flatMap((app) =>
-    files[app].flatMap((file) =>
-      localRuntimeTraces(readFileSync(file, 'utf8')).map((trace) => `${path.relative(outDir, file)}: ${trace}`),
-    ),
+    files[app]
+      .filter((file) => !BUILD_REPORTS.includes(path.basename(file)))
+      .flatMap((file) =>
+        localRuntimeTraces(readFileSync(file, 'utf8')).map((trace) => `${path.relative(outDir, file)}: ${trace}`),
+      ),
   );
   expect(traces).toEqual([]);
 });

@@ -13,3 +13,25 @@ export async function submitFromReview(page: Page): Promise<void> {
     await expect(dialog).toBeHidden({ timeout: 3_000 });
   }).toPass({ timeout: 20_000 });
 }
+
+/**
+ * The director's "Release decisions", confirmed in its pop-confirm once the pop-confirm's opening
+ * animation has ended: mid-zoom, a click can land beside "Release" (on the trigger behind it, which
+ * closes the pop-confirm, or nowhere). One click, so a release is never asked twice.
+ */
+export async function releaseDecisions(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Release decisions' }).click();
+  const popConfirm = page.getByRole('tooltip', { name: /Release decisions to applicants\?/ });
+  await expect(popConfirm).toBeVisible();
+  await expect
+    .poll(
+      () =>
+        popConfirm.evaluate(
+          (element) => (element.closest('.ant-popover') ?? element).getAnimations({ subtree: true }).length,
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe(0);
+  await popConfirm.getByRole('button', { name: 'Release', exact: true }).click();
+  await expect(popConfirm).toBeHidden();
+}

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import webpack, { type Compiler, type Module } from 'webpack';
 
 /** The build report `bench:bytes` reads: for each emitted script, the npm packages bundled in it. */
@@ -5,6 +6,21 @@ export const CHUNK_PACKAGES_FILE = 'chunk-packages.json';
 
 /** Script file → package name → the package's files bundled in that script (paths inside the package). */
 export type ChunkPackages = Record<string, Record<string, string[]>>;
+
+/** The report of the portal's own modules: for each emitted script, its source files (repository paths). */
+export const CHUNK_OWN_MODULES_FILE = 'chunk-own-modules.json';
+
+/** Script file → the portal's own source files bundled in it, relative to the repository. */
+export type ChunkOwnModules = Record<string, string[]>;
+
+const REPO_ROOT = path.resolve(__dirname, '../..');
+
+/** A file of the portal's own source (not a package, not a virtual module), as a repository path. */
+export function ownModuleOf(resource: string): string | null {
+  if (packageOf(resource) || resource.includes(`${path.sep}node_modules${path.sep}`)) return null;
+  const relative = path.relative(REPO_ROOT, resource);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? null : relative.split(path.sep).join('/');
+}
 
 /**
  * `…/node_modules/@scope/name/lib/x.js` → `{ name: '@scope/name', file: 'lib/x.js' }`; the last
@@ -30,7 +46,9 @@ function resourcesOf(module: Module): string[] {
 
 /**
  * Writes `chunk-packages.json` beside the bundle: which packages each script carries, so a bench
- * can count the copies of one library a visit downloads. Package names only; no paths or sources.
+ * can count the copies of one library a visit downloads (package names and their files, no
+ * sources); and `chunk-own-modules.json`: which of the portal's own source files each carries, so
+ * it can count the portal's modules a visit downloads more than once.
  */
 export class ChunkPackagesPlugin {
   apply(compiler: Compiler) {
@@ -39,20 +57,27 @@ export class ChunkPackagesPlugin {
         { name: 'ChunkPackages', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
           const report: ChunkPackages = {};
+          const own: ChunkOwnModules = {};
           for (const chunk of compilation.chunks) {
             const packages: Record<string, string[]> = {};
+            const ownFiles = new Set<string>();
             for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
               for (const resource of resourcesOf(module)) {
                 const found = packageOf(resource);
                 if (found) (packages[found.name] ??= []).push(found.file);
+                const ownFile = found ? null : ownModuleOf(resource);
+                if (ownFile) ownFiles.add(ownFile);
               }
             }
             for (const files of Object.values(packages)) files.sort();
             for (const file of chunk.files) {
-              if (file.endsWith('.js')) report[file] = packages;
+              if (!file.endsWith('.js')) continue;
+              report[file] = packages;
+              own[file] = [...ownFiles].sort();
             }
           }
           compilation.emitAsset(CHUNK_PACKAGES_FILE, new webpack.sources.RawSource(JSON.stringify(report)));
+          compilation.emitAsset(CHUNK_OWN_MODULES_FILE, new webpack.sources.RawSource(JSON.stringify(own)));
         },
       );
     });

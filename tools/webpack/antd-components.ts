@@ -24,7 +24,7 @@ interface StandIn {
  * (antd-imports-loader.ts) to the facade listing the name, or to the component's own module
  * (`antd/es/modal/index.js`). So a page downloads only the rarer components it renders, and the
  * shell's build holds one copy of antd's internals (theme, ConfigProvider context, style cache)
- * that every piece shares. A name an app imports must be in a facade or listed here: the build
+ * that every piece shares. A name an app imports must be in a facade or in as-built.ts's list: the build
  * fails on one that is not, and `antd-components.test.ts` checks the apps' imports. Why, and how
  * to undo it: docs/decisions/antd-per-component.md.
  */
@@ -33,35 +33,24 @@ export const ANTD_FACADES = {
   '@portal/shared/antd-pages': 'shared/src/antd/pages.ts',
 } as const;
 
-/** The components shared one by one (each its own module and chunks): what only some pages render. */
-export const ANTD_COMPONENTS = [
-  'Checkbox',
-  'Collapse',
-  'DatePicker',
-  'Descriptions',
-  'Dropdown',
-  'Empty',
-  // The validated forms (sign-up, profile, the staff's editors); the log-in page is a plain form.
-  'Form',
-  'InputNumber',
-  'Modal',
-  'Popconfirm',
-  'Progress',
-  'Radio',
-  'Result',
-  'Segmented',
-  'Select',
-  'Skeleton',
-  'Space',
-  'Spin',
-  'Switch',
-  'Table',
-  'Tabs',
-  'Tag',
-  'Tooltip',
-] as const;
-
 const REPO_ROOT = path.resolve(__dirname, '../..');
+
+/**
+ * The components shared one by one (each its own module and chunks): what only some pages render.
+ * One list, read from `shared/src/antd/as-built.ts`, antd as the type checker and the component
+ * tests see it: what that file takes from antd's own index is exactly what the build shares.
+ */
+export const ANTD_COMPONENTS: readonly string[] = componentsSharedOneByOne();
+
+function componentsSharedOneByOne(): string[] {
+  const source = readFileSync(path.join(REPO_ROOT, 'shared/src/antd/as-built.ts'), 'utf8');
+  const list = /export\s*\{([^}]*)\}\s*from\s*'antd\/es\/index\.js'/.exec(source)?.[1];
+  if (list === undefined) throw new Error("shared/src/antd/as-built.ts exports no components from 'antd/es/index.js'");
+  return list
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+}
 
 /** The names a facade file re-exports (from antd, or from the portal's own antd pieces such as its Typography). */
 export function facadeExports(file: string): string[] {

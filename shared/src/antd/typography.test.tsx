@@ -1,14 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { createRef, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
 // antd's own Typography, to compare with (`antd` is the portal's pieces here, as in the browser).
 import { ConfigProvider, Typography as AntdTypography } from 'antd/es/index.js';
-import ts from 'typescript';
-import { Typography, UNSUPPORTED_TYPOGRAPHY_PROPS } from './typography';
-
-const REPO_ROOT = path.resolve(__dirname, '../../..');
+import { Typography } from './typography';
 
 type Kind = 'Text' | 'Title' | 'Paragraph' | 'Link';
 
@@ -83,50 +77,5 @@ describe('the portal’s Typography', () => {
     );
     expect(title.current?.tagName).toBe('H2');
     expect(text.current?.tagName).toBe('SPAN');
-  });
-
-  it('is never asked for what it leaves out: no app passes copyable, editable or an ellipsis other than `true` to a Typography', () => {
-    const files = execFileSync(
-      'git',
-      [
-        'grep',
-        '-l',
-        'Typography',
-        '--',
-        ...['shell', 'applicant-app', 'admin-app', 'shared'].map((app) => `${app}/src/*.tsx`),
-      ],
-      { cwd: REPO_ROOT, encoding: 'utf8' },
-    )
-      .split('\n')
-      .filter((file) => file && !file.endsWith('.test.tsx') && !file.startsWith('shared/src/antd/'));
-    expect(files.length).toBeGreaterThan(20);
-    const found: string[] = [];
-    for (const file of files) {
-      const source = ts.createSourceFile(
-        file,
-        readFileSync(path.join(REPO_ROOT, file), 'utf8'),
-        ts.ScriptTarget.Latest,
-        true,
-        ts.ScriptKind.TSX,
-      );
-      const visit = (node: ts.Node) => {
-        if (ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node)) {
-          const tag = node.tagName.getText(source);
-          for (const attribute of node.attributes.properties) {
-            const name = ts.isJsxAttribute(attribute) ? attribute.name.getText(source) : '...spread';
-            if (!tag.startsWith('Typography')) continue;
-            const value = ts.isJsxAttribute(attribute) ? attribute.initializer?.getText(source) : undefined;
-            const refused =
-              (UNSUPPORTED_TYPOGRAPHY_PROPS as readonly string[]).includes(name) ||
-              (name === 'ellipsis' && value !== undefined && value !== '{true}') ||
-              name === '...spread';
-            if (refused) found.push(`${file}: <${tag} ${name}${value ? `=${value}` : ''}>`);
-          }
-        }
-        ts.forEachChild(node, visit);
-      };
-      visit(source);
-    }
-    expect(found).toEqual([]);
   });
 });

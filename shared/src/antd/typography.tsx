@@ -16,10 +16,12 @@ import { useTypographySemantic } from 'antd/es/typography/hooks/useTypographySem
  * `InternalTypography` and its styles; `typography.test.tsx` compares their markup with antd's for
  * each kind of prop. `ellipsis` is honoured as `true` only: one line cut with CSS, as antd does it in
  * every browser (no rows, expanding, tooltip or suffix, which measure the text in script). What they
- * leave out (`copyable`, `editable`, `actions`, any other `ellipsis`) the same test refuses: it reads
- * the apps' source and fails if a page passes one.
+ * leave out (`copyable`, `editable`, `actions`, an `ellipsis` object) their props' types leave out:
+ * browser code gets `antd` as ./as-built.ts, so passing one is a type error (`typography-props.tsx`
+ * holds one of each, and the type check fails if any of them becomes accepted).
  */
-export const UNSUPPORTED_TYPOGRAPHY_PROPS = ['copyable', 'editable', 'actions'] as const;
+type Unsupported = 'copyable' | 'editable' | 'actions' | 'ellipsis';
+type PortalProps<Props> = Omit<Props, Unsupported> & { ellipsis?: boolean };
 
 type AnyTypographyProps = ParagraphProps & { component: keyof React.JSX.IntrinsicElements };
 
@@ -97,19 +99,21 @@ const Base = forwardRef(function Base(props: AnyTypographyProps, ref: Ref<HTMLEl
 
 const TITLE_LEVELS = [1, 2, 3, 4, 5];
 
-const Text = forwardRef<HTMLSpanElement, TextProps>(function Text(props, ref) {
-  return <Base {...props} ref={ref} component="span" />;
+const Text = forwardRef<HTMLSpanElement, PortalProps<TextProps>>(function Text(props, ref) {
+  return <Base {...(props as AnyTypographyProps)} ref={ref} component="span" />;
 });
 
-const Title = forwardRef<HTMLHeadingElement, TitleProps>(function Title({ level = 1, ...props }, ref) {
-  return <Base {...props} ref={ref} component={TITLE_LEVELS.includes(level) ? `h${level}` : 'h1'} />;
+const Title = forwardRef<HTMLHeadingElement, PortalProps<TitleProps>>(function Title({ level = 1, ...props }, ref) {
+  return (
+    <Base {...(props as AnyTypographyProps)} ref={ref} component={TITLE_LEVELS.includes(level) ? `h${level}` : 'h1'} />
+  );
 });
 
-const Paragraph = forwardRef<HTMLElement, ParagraphProps>(function Paragraph(props, ref) {
-  return <Base {...props} ref={ref} component="div" />;
+const Paragraph = forwardRef<HTMLElement, PortalProps<ParagraphProps>>(function Paragraph(props, ref) {
+  return <Base {...(props as AnyTypographyProps)} ref={ref} component="div" />;
 });
 
-const Link = forwardRef<HTMLElement, LinkProps & { navigate?: unknown }>(function Link(
+const Link = forwardRef<HTMLElement, PortalProps<LinkProps> & { navigate?: unknown }>(function Link(
   { rel, navigate: _navigate, ...props },
   ref,
 ) {

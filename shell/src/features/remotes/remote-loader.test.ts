@@ -93,3 +93,36 @@ test('a remote without a default export is rejected', async () => {
 
   await expect(loader.load('admin', { retry: false })).rejects.toThrow('The admin remote exposes no route tree');
 });
+
+test('a preloaded remote is loaded once: the page gets the preload’s route tree', async () => {
+  const loader = createRemoteLoader('/remotes.json');
+
+  loader.preload('admin');
+  await expect(loader.load('admin', { retry: false })).resolves.toBe(ApplicantRoutes);
+
+  expect(loadRemote).toHaveBeenCalledTimes(1);
+  expect(registerRemotes).toHaveBeenCalledTimes(1);
+});
+
+test('a preload without a remote fetches the manifest (and the runtime) and registers nothing', async () => {
+  const loader = createRemoteLoader('/remotes.json');
+
+  loader.preload();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+
+  expect(fetchRemotesManifest).toHaveBeenCalledTimes(1);
+  expect(registerRemotes).not.toHaveBeenCalled();
+  await loader.load('applicant', { retry: false });
+  expect(fetchRemotesManifest).toHaveBeenCalledTimes(1);
+});
+
+test('a failed preload is forgotten: the page’s load tries again', async () => {
+  jest.mocked(loadRemote).mockRejectedValueOnce(new Error('remoteEntry.js answered 503'));
+  const loader = createRemoteLoader('/remotes.json');
+
+  loader.preload('applicant');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await expect(loader.load('applicant', { retry: false })).resolves.toBe(ApplicantRoutes);
+
+  expect(loadRemote).toHaveBeenCalledTimes(2);
+});

@@ -14,7 +14,7 @@ function BrokenRoutes(): never {
 afterEach(() => jest.restoreAllMocks());
 
 function fakeLoader(): jest.Mocked<RemoteLoader> {
-  return { load: jest.fn() };
+  return { load: jest.fn(), preload: jest.fn() };
 }
 
 test('shows the loading screen, then the remote route tree', async () => {

@@ -3,9 +3,11 @@ import { MemoryRouter } from 'react-router-dom';
 import type { UserRole } from '@portal/shared/domain/ids/constants';
 import { Route, Routes } from '@portal/shared/router';
 import { identityOf, LocationProbe, setupPortal, userWithRole } from '../../testing/portal-harness';
+import { preloadSignedInArea } from '../../features/remotes/preload-signed-in';
 import { GuestOnly } from './guest-only';
 
 jest.mock('../identity/load-identity', () => ({ loadIdentity: jest.fn() }));
+jest.mock('../../features/remotes/preload-signed-in', () => ({ preloadSignedInArea: jest.fn() }));
 
 function renderLogin(portal: ReturnType<typeof setupPortal>, entry: string | { pathname: string; state: unknown }) {
   return render(
@@ -27,7 +29,10 @@ function renderLogin(portal: ReturnType<typeof setupPortal>, entry: string | { p
   );
 }
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  jest.mocked(preloadSignedInArea).mockClear();
+});
 
 test('a signed-out visitor sees the page', async () => {
   renderLogin(setupPortal(), '/login');
@@ -74,4 +79,26 @@ test('a failed user lookup keeps the page', async () => {
   renderLogin(setupPortal({ identity: identityOf(), user: new Error('The server is down') }), '/login');
 
   expect(await screen.findByText('Login form')).toBeInTheDocument();
+});
+
+test('while the page is shown the signed-in area is fetched, and the remote of the user’s role once known', async () => {
+  renderLogin(setupPortal(), '/login');
+  await screen.findByText('Login form');
+  expect(preloadSignedInArea).toHaveBeenLastCalledWith(undefined);
+
+  jest.mocked(preloadSignedInArea).mockClear();
+  renderLogin(setupPortal({ identity: identityOf(), user: userWithRole('super-reviewer') }), '/login');
+  await screen.findByText('Now at /admin');
+  expect(preloadSignedInArea).toHaveBeenLastCalledWith('/admin');
+});
+
+test('an applicant sent back to a staff link is never given the staff’s remote ahead of time', async () => {
+  renderLogin(setupPortal({ identity: identityOf(), user: userWithRole('applicant') }), {
+    pathname: '/login',
+    state: { from: '/admin/dor/users' },
+  });
+
+  expect(await screen.findByText('Now at /admin/dor/users')).toBeInTheDocument();
+  expect(preloadSignedInArea).not.toHaveBeenCalledWith(expect.stringMatching(/^\/admin/));
+  expect(preloadSignedInArea).toHaveBeenLastCalledWith('/apply');
 });

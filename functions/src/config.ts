@@ -93,6 +93,10 @@ export const PRODUCTION_DEFAULTS = {
   PORTAL_REGION: 'us-central1',
   API_MEMORY_MB: 512,
   API_MAX_INSTANCES: 10,
+  /** Warm instances kept: 0 outside an application window; 1 while applications are open (docs/deploy.md). */
+  API_MIN_INSTANCES: 0,
+  /** Requests one instance serves at once: 20 uploads of 10 MB fit in 512 MB beside the app. */
+  API_CONCURRENCY: 20,
   APP_CHECK_ENFORCED: true,
   STORAGE_BUCKET: '',
   ALLOWED_ORIGINS: '',
@@ -139,6 +143,14 @@ const productionConfigSchema = z.object({
   API_MAX_INSTANCES: withDefault(
     z.coerce.number().check(z.int(), z.gte(1), z.lte(1000)),
     PRODUCTION_DEFAULTS.API_MAX_INSTANCES,
+  ),
+  API_MIN_INSTANCES: withDefault(
+    z.coerce.number().check(z.int(), z.gte(0), z.lte(100)),
+    PRODUCTION_DEFAULTS.API_MIN_INSTANCES,
+  ),
+  API_CONCURRENCY: withDefault(
+    z.coerce.number().check(z.int(), z.gte(1), z.lte(1000)),
+    PRODUCTION_DEFAULTS.API_CONCURRENCY,
   ),
   // Unset means enforced: App Check can only be switched off explicitly.
   APP_CHECK_ENFORCED: z.pipe(

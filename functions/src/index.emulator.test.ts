@@ -10,7 +10,7 @@ import pino from 'pino';
 import request from 'supertest';
 import { healthSchema } from '@portal/shared/domain';
 import { buildFunctions, externalDependencies } from '../../tools/build-functions';
-import { API_MAX_INSTANCES, API_MEMORY_MB, PORTAL_REGION } from './compose/params';
+import { API_CONCURRENCY, API_MAX_INSTANCES, API_MEMORY_MB, API_MIN_INSTANCES, PORTAL_REGION } from './compose/params';
 import { assertNoEmulatorHosts, createProductionApp } from './compose/production';
 import { createLocalFileStore } from './files/local-file-store';
 import { APP_CHECK_HEADER, type AppCheckVerifier } from './http/app-check';
@@ -53,6 +53,9 @@ describe('the built Cloud Function bundle', () => {
     expect(loaded.endpoint).toMatchObject({
       region: 'params.PORTAL_REGION',
       availableMemoryMb: 'params.API_MEMORY_MB',
+      cpu: 1,
+      concurrency: 'params.API_CONCURRENCY',
+      minInstances: 'params.API_MIN_INSTANCES',
       maxInstances: 'params.API_MAX_INSTANCES',
       timeoutSeconds: 60,
     });
@@ -92,6 +95,9 @@ describe('the api function in source', () => {
     expect(endpoint).toMatchObject({
       region: PORTAL_REGION,
       availableMemoryMb: API_MEMORY_MB,
+      cpu: 1,
+      concurrency: API_CONCURRENCY,
+      minInstances: API_MIN_INSTANCES,
       maxInstances: API_MAX_INSTANCES,
       timeoutSeconds: 60,
     });
@@ -100,8 +106,10 @@ describe('the api function in source', () => {
     const declared = params.declaredParams.map((param) => param.name).sort();
     expect(declared).toEqual([
       'ALLOWED_ORIGINS',
+      'API_CONCURRENCY',
       'API_MAX_INSTANCES',
       'API_MEMORY_MB',
+      'API_MIN_INSTANCES',
       'APP_CHECK_ENFORCED',
       'PORTAL_CHAPTER_NAME',
       'PORTAL_CHAPTER_TIME_ZONE',
@@ -116,6 +124,8 @@ describe('the api function in source', () => {
     const endpoint = (outboxSender as unknown as { __endpoint: Record<string, unknown> }).__endpoint;
     expect(endpoint).toMatchObject({
       region: PORTAL_REGION,
+      maxInstances: 1,
+      timeoutSeconds: 120,
       scheduleTrigger: expect.objectContaining({ schedule: 'every 1 minutes' }),
     });
   });
@@ -125,6 +135,7 @@ describe('the api function in source', () => {
     expect(endpoint).toMatchObject({
       region: PORTAL_REGION,
       maxInstances: 1,
+      timeoutSeconds: 300,
       scheduleTrigger: expect.objectContaining({ schedule: 'every 1 minutes' }),
     });
   });

@@ -5,20 +5,31 @@ import { getFirebaseAdminApp } from './identity/firebase-identity';
 import { createOutboxSender, triggerEmailTransport } from './outbox/outbox-sender';
 import { createFirestoreStore } from './store/firestore-store';
 import { createScheduler } from './scheduler/scheduler';
+import { runAlone } from './scheduler/run-alone';
 import { productionMailSettings } from './compose/production';
 import { lazyApiHandler } from './compose/api-handler';
-import { API_MAX_INSTANCES, API_MEMORY_MB, PORTAL_REGION } from './compose/params';
+import { API_CONCURRENCY, API_MAX_INSTANCES, API_MEMORY_MB, API_MIN_INSTANCES, PORTAL_REGION } from './compose/params';
 import { assertNoEmulatorHosts, createProductionApp } from './compose/production';
 import { createProductionAdapters } from './compose/production-adapters';
 import { loadProductionConfig } from './config';
 
 /**
- * The API as one Cloud Function (Hosting rewrites /api/** here). Region, memory and instance
- * ceiling are params resolved at deploy; the app reads and validates its params on the first request,
- * and refuses to start while an emulator host variable is set.
+ * The API as one Cloud Function (Hosting rewrites /api/** here). Region, memory, the instances kept
+ * warm and the ceiling, and the requests an instance serves at once are params resolved at deploy
+ * (why each: docs/deploy.md#function-settings); one CPU, which serving requests concurrently needs.
+ * The app reads and validates its params on the first request, and refuses to start while an
+ * emulator host variable is set.
  */
 export const api = onRequest(
-  { region: PORTAL_REGION, memory: API_MEMORY_MB, maxInstances: API_MAX_INSTANCES, timeoutSeconds: 60 },
+  {
+    region: PORTAL_REGION,
+    memory: API_MEMORY_MB,
+    cpu: 1,
+    concurrency: API_CONCURRENCY,
+    minInstances: API_MIN_INSTANCES,
+    maxInstances: API_MAX_INSTANCES,
+    timeoutSeconds: 60,
+  },
   lazyApiHandler(() => {
     const config = loadProductionConfig();
     assertNoEmulatorHosts();
@@ -32,28 +43,36 @@ export const api = onRequest(
  * The outbox's sender in production: every minute, each queued message that is due becomes a
  * document of the "Trigger Email from Firestore" extension's `mail` collection (which sends it
  * through the SMTP server it was configured with) in the transaction that marks it sent; a
- * failure is retried with backoff and, after the last attempt, shown to the super-reviewer.
+ * failure is retried with backoff and, after the last attempt, shown to the super-reviewer. A run
+ * that starts while the last one goes on does nothing (run-alone.ts).
  */
+const OUTBOX_SENDER_TIMEOUT_S = 120;
 export const outboxSender = onSchedule(
-  { schedule: 'every 1 minutes', region: PORTAL_REGION, timeoutSeconds: 120, maxInstances: 1 },
+  { schedule: 'every 1 minutes', region: PORTAL_REGION, timeoutSeconds: OUTBOX_SENDER_TIMEOUT_S, maxInstances: 1 },
   async () => {
     assertNoEmulatorHosts();
     const store = createFirestoreStore(getFirestore(getFirebaseAdminApp()));
-    await createOutboxSender({ store, transport: triggerEmailTransport, now: () => new Date() }).runOnce();
+    await runAlone(store, 'outbox-sender', { now: new Date(), maxMs: OUTBOX_SENDER_TIMEOUT_S * 1000 }, () =>
+      createOutboxSender({ store, transport: triggerEmailTransport, now: () => new Date() }).runOnce(),
+    );
   },
 );
 
 /**
  * The portal's due work in production, every minute (the local server runs the same on a timer):
  * releases whose scheduled time has come (the guard checked again), release messages still to
- * write after a crash, and the 48 h reminders of unsubmitted drafts.
+ * write after a crash, and the 48 h reminders of unsubmitted drafts. Runs never overlap: one that
+ * starts while the last one goes on (a large release) does nothing (run-alone.ts).
  */
+const SCHEDULED_WORK_TIMEOUT_S = 300;
 export const scheduledWork = onSchedule(
-  { schedule: 'every 1 minutes', region: PORTAL_REGION, timeoutSeconds: 300, maxInstances: 1 },
+  { schedule: 'every 1 minutes', region: PORTAL_REGION, timeoutSeconds: SCHEDULED_WORK_TIMEOUT_S, maxInstances: 1 },
   async () => {
     const config = loadProductionConfig();
     assertNoEmulatorHosts();
     const store = createFirestoreStore(getFirestore(getFirebaseAdminApp()));
-    await createScheduler({ store, now: () => new Date(), mail: productionMailSettings(config) }).runOnce();
+    await runAlone(store, 'scheduled-work', { now: new Date(), maxMs: SCHEDULED_WORK_TIMEOUT_S * 1000 }, () =>
+      createScheduler({ store, now: () => new Date(), mail: productionMailSettings(config) }).runOnce(),
+    );
   },
 );

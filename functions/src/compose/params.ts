@@ -17,6 +17,14 @@ export const API_MAX_INSTANCES = defineInt('API_MAX_INSTANCES', {
   default: PRODUCTION_DEFAULTS.API_MAX_INSTANCES,
   description: 'Most api instances running at once (a cost ceiling)',
 });
+export const API_MIN_INSTANCES = defineInt('API_MIN_INSTANCES', {
+  default: PRODUCTION_DEFAULTS.API_MIN_INSTANCES,
+  description: 'api instances kept warm (1 while applications are open, 0 otherwise; each costs while idle)',
+});
+export const API_CONCURRENCY = defineInt('API_CONCURRENCY', {
+  default: PRODUCTION_DEFAULTS.API_CONCURRENCY,
+  description: 'Requests one api instance serves at once (uploads of up to 10 MB are held in memory)',
+});
 export const APP_CHECK_ENFORCED = defineBoolean('APP_CHECK_ENFORCED', {
   default: PRODUCTION_DEFAULTS.APP_CHECK_ENFORCED,
   description: 'Refuse API requests without a valid App Check token (all but GET /api/health)',

@@ -22,6 +22,8 @@ export const COLLECTIONS = {
   deletedUsers: 'deleted-users',
   /** One per question being uploaded to, while the upload runs: a second one at once is refused (files/upload-lease.ts). */
   uploadLeases: 'upload-leases',
+  /** One per scheduled job while a run of it is going: runs never overlap (scheduler/run-alone.ts). */
+  runLeases: 'run-leases',
   /** One per data migration applied to this database (`migrations/run-migrations.ts`). */
   migrations: 'migrations',
   /** Published interview slots, each with its bookings (docs/product.md#interview-slots). */

@@ -9,9 +9,8 @@ import {
 } from '@portal/shared/client';
 import { isId, USER_ROLES, type UserRole } from '@portal/shared/domain/ids/constants';
 import { Route, Routes } from '@portal/shared/router';
-import { lazyPage, PageNotFound, PortalTheme, type LazyPart } from '@portal/shared/ui';
+import { lazyPage, PageNotFound, PortalTheme, Prefetched, type LazyPart, type PageData } from '@portal/shared/ui';
 import { interviewsQueryOptions } from '../features/interview/interview-queries';
-import { Prefetched, type PageData } from './prefetched';
 
 /** Each page is its own chunk, loaded when its route is visited (with the portal's loading screen). */
 const DecisionPage = lazyPage(() => import('../features/decision/decision-page'));

@@ -20,3 +20,4 @@ export * from './lazy-page';
 export * from './load-boundary';
 export * from './portal-tokens';
 export * from './page-title';
+export * from './prefetched';

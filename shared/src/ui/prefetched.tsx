@@ -3,7 +3,7 @@ import { useCurrentUser, usePortal, type ApiClient } from '@portal/shared/client
 import { USER_ROLES, type UserRole } from '@portal/shared/domain/ids/constants';
 import { useQueryClient, type QueryClient } from '@portal/shared/query';
 import { useParams } from '@portal/shared/router';
-import type { LazyPart } from '@portal/shared/ui';
+import type { LazyPart } from './load-boundary';
 
 /** Asks for what a page first needs from the API (`client.prefetchQuery`), from its route's parameters. */
 export type PageData = (

@@ -206,6 +206,10 @@ test('a chapter form goes from the builder to an applicant, reviews, decisions, 
   await expect(director).toHaveURL(new RegExp(`/admin/dor/forms/${CHAPTER_FORM_ID}/edit$`));
   await director.goto('/admin/dor/forms');
   await director.getByRole('button', { name: 'Make Fall Chapter active' }).click();
+  // It asks first, naming the live form it turns off.
+  const activation = director.getByRole('dialog', { name: 'Make Fall Chapter the active form?' });
+  await expect(activation.getByText(/becomes inactive: no one can start a new application to it/)).toBeVisible();
+  await activation.getByRole('button', { name: 'Make active' }).click();
   await expect(director.getByText('Fall Chapter is now the active form.')).toBeVisible();
 
   // An applicant (Bootcamp and Engineer) answers through the API, reads the rendered form, and submits in the browser.

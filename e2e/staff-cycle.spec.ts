@@ -49,7 +49,7 @@ test('a whole cycle: auto-assign, review, qualify, interview, decide, release, a
   const director = await signedIn(browser, DEMO.director);
   await director.goto(`${dashboard}/all`);
   await expect(director.getByRole('heading', { name: 'Super Reviewer Dashboard' })).toBeVisible();
-  await expect(director.getByText('1 application', { exact: true })).toBeVisible();
+  await expect(director.getByText('1 role application', { exact: true })).toBeVisible();
   const row = director.getByRole('row', { name: /Test Applicant/ });
   await expect(row.getByRole('link', { name: '0/0' })).toBeVisible();
   await director.getByRole('button', { name: 'Auto-assign' }).click();
@@ -159,7 +159,7 @@ test('a whole cycle: auto-assign, review, qualify, interview, decide, release, a
   // The refusal links to exactly the undecided rows, on the All tab, where they can be decided too.
   await director.getByRole('link', { name: 'Show the undecided applications' }).click();
   await expect(director).toHaveURL(new RegExp(`${dashboard}/all\\?filter=undecided$`));
-  await expect(director.getByText('1 undecided application', { exact: true })).toBeVisible();
+  await expect(director.getByText('1 undecided role application', { exact: true })).toBeVisible();
   await shots(director, 'release-guard');
   await row.getByRole('combobox', { name: 'Decision' }).click();
   await director.locator('.ant-select-item-option').getByText('Accepted', { exact: true }).click();

@@ -21,6 +21,7 @@ import { auditRoutes } from './audit/audit.routes';
 import { adminFormsRoutes } from './staff/admin-forms.routes';
 import { adminUsersRoutes } from './staff/admin-users.routes';
 import { reviewsRoutes } from './staff/reviews.routes';
+import { releasedDecisionsRoutes } from './staff/released-decisions.routes';
 import { authRoutes } from './users/auth.routes';
 import { interviewsRoutes } from './interviews/interviews.routes';
 import { preferencesRoutes } from './users/preferences.routes';
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(interviewsRoutes({ store: deps.store, now, mail }));
   api.use(preferencesRoutes(staffDeps));
   api.use(reviewsRoutes(staffDeps));
+  api.use(releasedDecisionsRoutes(staffDeps));
   api.use(exportsRoutes({ ...staffDeps, files: deps.files }));
   api.use(auditRoutes(staffDeps));
   api.use(outboxRoutes(staffDeps));

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@portal/shared/query';
 import { usePortal, type ApiClient } from '@portal/shared/client';
-import type { FormSummary } from '@portal/shared/domain/rules/staff';
+import type { ActivationImpact, FormSummary } from '@portal/shared/domain/rules/staff';
 import type { ApplicationForm } from '@portal/shared/domain/schemas/forms';
 import type { DueDateBody } from '@portal/shared/domain/schemas/staff-api';
 import { staffKeys } from './keys';
@@ -17,6 +17,16 @@ export const formSummariesQueryOptions = (api: ApiClient) =>
 export function useFormSummaries() {
   const { api } = usePortal();
   return useQuery(formSummariesQueryOptions(api));
+}
+
+/** GET /admin/forms/{formId}/activation: the active forms "Make active" would turn off, with their work under way. */
+export function useActivationImpact(formId: string, enabled: boolean) {
+  const { api } = usePortal();
+  return useQuery({
+    queryKey: staffKeys.activation(formId),
+    queryFn: () => api.request<ActivationImpact>('GET', `/admin/forms/${id(formId)}/activation`),
+    enabled,
+  });
 }
 
 export const activateForm = (api: ApiClient, formId: string) =>

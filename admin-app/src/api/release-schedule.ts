@@ -1,4 +1,4 @@
-import { useQuery } from '@portal/shared/query';
+import { queryOptions, useQuery } from '@portal/shared/query';
 import { usePortal, type ApiClient } from '@portal/shared/client';
 import type { ReleaseDryRun, ReleaseScheduleAnswer } from '@portal/shared/domain/schemas/release-schedule';
 import { staffKeys } from './keys';
@@ -6,11 +6,16 @@ import { staffKeys } from './keys';
 const path = (formId: string) => `/admin/forms/${encodeURIComponent(formId)}/release`;
 
 /** GET /admin/forms/{formId}/release/schedule (super-reviewer). */
+export const releaseScheduleQueryOptions = (api: ApiClient, formId: string) =>
+  queryOptions({
+    queryKey: staffKeys.releaseSchedule(formId),
+    queryFn: () => api.request<ReleaseScheduleAnswer>('GET', `${path(formId)}/schedule`),
+  });
+
 export function useReleaseSchedule(formId: string, enabled = true) {
   const { api } = usePortal();
   return useQuery({
-    queryKey: staffKeys.releaseSchedule(formId),
-    queryFn: () => api.request<ReleaseScheduleAnswer>('GET', `${path(formId)}/schedule`),
+    ...releaseScheduleQueryOptions(api, formId),
     enabled,
     // The scheduler may release (or fail) while the page is open.
     refetchInterval: 30_000,

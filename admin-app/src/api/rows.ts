@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@portal/shared/query';
 import { usePortal, type ApiClient } from '@portal/shared/client';
 import type { TeamRole } from '@portal/shared/domain/ids/constants';
 import type { LetterPreview } from '@portal/shared/domain/messages/decision-letters';
-import type { ApplicationRowView, OfferCounts } from '@portal/shared/domain/rules/application-row';
+import type { ApplicationRowView, DenialCandidate, OfferCounts } from '@portal/shared/domain/rules/application-row';
 import type { AddedReviewer, DashboardRowView } from '@portal/shared/domain/rules/fair-review';
 import type { Page } from '@portal/shared/domain/rules/staff';
 import type { ApplicationForm } from '@portal/shared/domain/schemas/forms';
@@ -11,6 +11,8 @@ import type {
   BulkDecisionBody,
   BulkQualifiedBody,
   DecisionBody,
+  OfferDeadlineBody,
+  DenyUndecidedBody,
   QualifiedBody,
   RowsQuery,
 } from '@portal/shared/domain/schemas/staff-api';
@@ -47,9 +49,12 @@ export const setDecision = (api: ApiClient, responseId: string, role: TeamRole, 
 export const fetchOffers = (api: ApiClient, formId: string) =>
   api.request<{ items: OfferCounts[] }>('GET', `/admin/forms/${id(formId)}/offers`);
 
+export const offersQueryOptions = (api: ApiClient, formId: string) =>
+  queryOptions({ queryKey: staffKeys.offers(formId), queryFn: () => fetchOffers(api, formId) });
+
 export function useOffers(formId: string) {
   const { api } = usePortal();
-  return useQuery({ queryKey: staffKeys.offers(formId), queryFn: () => fetchOffers(api, formId) });
+  return useQuery(offersQueryOptions(api, formId));
 }
 
 /** GET /admin/forms/{formId}/undecided: what holds up the release. */
@@ -61,9 +66,27 @@ export function useUndecidedCounts(formId: string, enabled = true) {
   return useQuery({ queryKey: staffKeys.undecided(formId), queryFn: () => fetchUndecided(api, formId), enabled });
 }
 
-/** POST /admin/forms/{formId}/deny-undecided-unqualified: every undecided, unqualified row denied (audited per row). */
-export const denyUndecidedUnqualified = (api: ApiClient, formId: string) =>
-  api.request<{ denied: number }>('POST', `/admin/forms/${id(formId)}/deny-undecided-unqualified`, { body: {} });
+/** GET /admin/forms/{formId}/undecided/unqualified: every row the bulk denial considers, with what holds it back. */
+export const fetchDenialCandidates = (api: ApiClient, formId: string) =>
+  api.request<{ items: DenialCandidate[] }>('GET', `/admin/forms/${id(formId)}/undecided/unqualified`);
+
+export function useDenialCandidates(formId: string, enabled = true) {
+  const { api } = usePortal();
+  return useQuery({
+    queryKey: staffKeys.denialCandidates(formId),
+    queryFn: () => fetchDenialCandidates(api, formId),
+    enabled,
+  });
+}
+
+/**
+ * POST /admin/forms/{formId}/deny-undecided-unqualified: every undecided, unqualified row without a
+ * hold denied, and the held rows named in `include` (audited per row).
+ */
+export const denyUndecidedUnqualified = (api: ApiClient, formId: string, body: DenyUndecidedBody) =>
+  api.request<{ denied: number; held: number }>('POST', `/admin/forms/${id(formId)}/deny-undecided-unqualified`, {
+    body,
+  });
 
 /** POST /admin/forms/{formId}/release; the server refuses (409) while rows are undecided. */
 export const releaseDecisions = (api: ApiClient, formId: string) =>
@@ -89,3 +112,15 @@ export function useLetterPreview(responseId: string, role: TeamRole, enabled: bo
     enabled,
   });
 }
+
+/** PUT …/released-decision (after release): the row's decision changed; the applicant is told (a new letter by email). */
+export const changeReleasedDecision = (api: ApiClient, responseId: string, role: TeamRole, body: DecisionBody) =>
+  api.request<ApplicationRowView>('PUT', `${rowPath(responseId, role)}/released-decision`, { body });
+
+/** PUT (or, with null, DELETE) /admin/forms/{formId}/offer-deadline: the days an applicant has to answer an offer. */
+export const setOfferDeadline = (api: ApiClient, formId: string, days: OfferDeadlineBody['offerReplyDays'] | null) =>
+  days === null
+    ? api.request<ApplicationForm>('DELETE', `/admin/forms/${id(formId)}/offer-deadline`)
+    : api.request<ApplicationForm>('PUT', `/admin/forms/${id(formId)}/offer-deadline`, {
+        body: { offerReplyDays: days },
+      });

@@ -40,5 +40,8 @@ export const previewAutoAssign = (api: ApiClient, formId: string, body: AutoAssi
   api.request<AutoAssignPreview>('POST', `/admin/forms/${id(formId)}/auto-assign/preview`, { body });
 
 /** POST …/auto-assign with the preview's planId: refused (409) if the plan changed since. */
-export const applyAutoAssign = (api: ApiClient, formId: string, body: Required<AutoAssignBody>) =>
-  api.request<{ created: number }>('POST', `/admin/forms/${id(formId)}/auto-assign`, { body });
+export const applyAutoAssign = (
+  api: ApiClient,
+  formId: string,
+  body: AutoAssignBody & Required<Pick<AutoAssignBody, 'planId'>>,
+) => api.request<{ created: number }>('POST', `/admin/forms/${id(formId)}/auto-assign`, { body });

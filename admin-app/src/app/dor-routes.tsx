@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Route, Routes } from '@portal/shared/router';
-import { lazyPage, PageNotFound } from '@portal/shared/ui';
+import { lazyPage, PageNotFound, Prefetched } from '@portal/shared/ui';
 import { SuperOnly } from '../lib/super-only';
+import { dashboardData } from './dashboard-data';
 
 /** Each page is its own chunk, loaded when its route is visited (with the portal's loading screen). */
 const ActiveFormRedirect = lazyPage(() => import('../features/dashboard/active-form-redirect'), 'ActiveFormRedirect');
@@ -35,7 +36,14 @@ export default function DorRoutes() {
   return (
     <Routes>
       <Route index element={guarded(<ActiveFormRedirect />)} />
-      <Route path="dashboard/:formId/*" element={<DashboardLayout />} />
+      <Route
+        path="dashboard/:formId/*"
+        element={
+          <Prefetched page={DashboardLayout} data={dashboardData} roles={['super-reviewer']}>
+            <DashboardLayout />
+          </Prefetched>
+        }
+      />
       <Route path="application/:formId/:responseId" element={guarded(<ApplicationPage />)} />
       <Route path="reviews/:responseId" element={guarded(<AssignmentsPage kind="review" />)} />
       <Route path="interviews/:responseId" element={guarded(<AssignmentsPage kind="interview" />)} />

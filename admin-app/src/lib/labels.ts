@@ -26,9 +26,20 @@ export const OFFER_LABELS: Record<OfferState, string> = {
   pending: 'Offer pending',
   accepted: 'Offer accepted',
   declined: 'Offer declined',
+  expired: 'Offer expired',
 };
 
-export const OFFER_COLORS: Record<OfferState, string> = { pending: 'gold', accepted: 'green', declined: 'red' };
+export const OFFER_COLORS: Record<OfferState, string> = {
+  pending: 'gold',
+  accepted: 'green',
+  declined: 'red',
+  expired: 'default',
+};
+
+/** An accepted row before the release: the applicant has been told nothing yet. */
+export const OFFER_PLANNED = 'Offer planned';
+export const OFFER_PLANNED_HELP =
+  'Applicants are told when decisions are released; until then an offer is only planned.';
 
 export const STAFF_NOUN: Record<AssessmentKind, { one: string; aOne: string; title: string; many: string }> = {
   review: { one: 'reviewer', aOne: 'a reviewer', title: 'Reviewer', many: 'reviews' },

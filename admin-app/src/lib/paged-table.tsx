@@ -1,4 +1,6 @@
-import { Button, Flex, Table, type TableProps, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Button, Flex, Grid, Table, type TableProps, Typography } from 'antd';
+import type { ColumnsType, ColumnType } from 'antd/es/table';
 import type { UseQueryResult } from '@portal/shared/query';
 import type { Page } from '@portal/shared/domain/rules/staff';
 import { LoadError, PageSkeleton } from '@portal/shared/ui';
@@ -34,6 +36,41 @@ export function Pager({
   );
 }
 
+/** A cell's content as its column draws it (its `render`, else the record's `dataIndex` field). */
+function cellOf<T extends object>(column: ColumnType<T>, record: T, index: number): ReactNode {
+  const path = column.dataIndex;
+  const value =
+    typeof path === 'string' || typeof path === 'number'
+      ? (record as Record<string | number, unknown>)[path]
+      : undefined;
+  return column.render ? (column.render(value, record, index) as ReactNode) : (value as ReactNode);
+}
+
+/** The columns as one: each row a list of "title, value" pairs, one under the other (a phone). */
+function stackedColumns<T extends object>(columns: ColumnsType<T>, title: string): ColumnsType<T> {
+  const shown = columns.filter((column): column is ColumnType<T> => !('children' in column));
+  return [
+    {
+      title,
+      key: 'stacked',
+      render: (_: unknown, record, index) => (
+        <dl style={{ margin: 0 }}>
+          {shown.map((column, at) => (
+            <div key={String(column.key ?? at)} style={{ marginBottom: 4 }}>
+              <dt>
+                <Typography.Text type="secondary" strong>
+                  {typeof column.title === 'function' ? null : column.title}
+                </Typography.Text>
+              </dt>
+              <dd style={{ margin: 0, overflowWrap: 'anywhere' }}>{cellOf(column, record, index)}</dd>
+            </div>
+          ))}
+        </dl>
+      ),
+    },
+  ];
+}
+
 /**
  * One server page of a list as a table with its pager: an error with Retry, a skeleton while the
  * first page loads, then the rows (the previous page stays while the next one loads).
@@ -46,6 +83,7 @@ export function PagedTable<T extends object>({
   countText,
   emptyText,
   scrollX = 'max-content',
+  stackOnPhone,
   ...table
 }: Omit<TableProps<T>, 'dataSource' | 'pagination' | 'loading' | 'locale'> & {
   query: UseQueryResult<Page<T>>;
@@ -60,17 +98,25 @@ export function PagedTable<T extends object>({
    * fit a wider screen (the table takes the full width); 'max-content' never wraps.
    */
   scrollX?: number | 'max-content';
+  /**
+   * On a phone (under antd's `sm`, 576 px) the columns stacked in one, titled so, instead of a
+   * table wider than the screen that shows one or two columns at a time.
+   */
+  stackOnPhone?: string;
 }) {
+  const screens = Grid.useBreakpoint();
+  const stacked = stackOnPhone !== undefined && screens.xs === true && table.columns !== undefined;
   if (query.isError) return <LoadError title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
   if (query.isPending) return <PageSkeleton label={loadingLabel} />;
   return (
     <>
       <Table<T>
         {...table}
+        {...(stacked && { columns: stackedColumns(table.columns!, stackOnPhone) })}
         dataSource={query.data.items}
         pagination={false}
         loading={query.isFetching}
-        scroll={{ x: scrollX }}
+        scroll={stacked ? undefined : { x: scrollX }}
         locale={{ emptyText }}
       />
       <Pager

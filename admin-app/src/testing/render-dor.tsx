@@ -22,7 +22,15 @@ function App() {
   );
 }
 
-/** Mounts the /admin/dor routes for a signed-in user (a super-reviewer unless told) over a fake API. */
-export function renderDor(path: string, routes: ApiRoutes, role: UserRole = 'super-reviewer') {
-  return renderSignedIn(App, { mountPath: '', path, routes, role });
+/**
+ * Mounts the /admin/dor routes for a signed-in user (a super-reviewer unless told) over a fake API;
+ * `timeZone` is the chapter's, as the shell gives it from the build.
+ */
+export function renderDor(
+  path: string,
+  routes: ApiRoutes,
+  role: UserRole = 'super-reviewer',
+  { timeZone }: { timeZone?: string } = {},
+) {
+  return renderSignedIn(App, { mountPath: '', path, routes, role, timeZone });
 }

@@ -28,7 +28,11 @@ export const OUTCOME_VIEW: Record<FinalDecision, StatusView> = {
 export const outcomeOf = (decision: ReviewDecision | null): FinalDecision | null =>
   decision !== null && isFinalDecision(decision) ? decision : null;
 
-export const OFFER_LABELS = { accepted: 'Offer accepted', declined: 'Offer declined' } as const;
+export const OFFER_LABELS = {
+  accepted: 'Offer accepted',
+  declined: 'Offer declined',
+  expired: 'Offer expired',
+} as const;
 
 /** The editor opens the first visible section itself when the one named is hidden. */
 export function editorPath(formId: string, sectionId: string | undefined): string {

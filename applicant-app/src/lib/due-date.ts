@@ -12,8 +12,13 @@ export function formatDueDate(iso: string, timeZone = localTimeZone(), readerZon
   return formatDateTimeForReader(iso, timeZone, readerZone);
 }
 
+/** The zone the form's times are shown in: the form's, else the chapter's (the build's), else the viewer's. */
+export function useFormTimeZone(form: Pick<ApplicationForm, 'timeZone'>): string {
+  const { timeZone } = usePortal();
+  return form.timeZone ?? timeZone ?? localTimeZone();
+}
+
 /** The form's due date in the chapter's time zone (the form's, else the build's), naming the zone. */
 export function useDueDate(form: Pick<ApplicationForm, 'dueDate' | 'timeZone'>): string {
-  const { timeZone } = usePortal();
-  return formatDueDate(form.dueDate, form.timeZone ?? timeZone);
+  return formatDueDate(form.dueDate, useFormTimeZone(form));
 }

@@ -3,8 +3,11 @@ import { displayName, type AuditAction, type AuditEntry, type AuditTarget, type 
 import { COLLECTIONS } from '../store/collections';
 import type { StoreTransaction, WriteOperation } from '../store/document-store';
 
-/** Who made a change: the caller's user record (`req.user`), or just its id and name. */
-export type AuditActor = Pick<User, 'id' | 'firstName' | 'lastName' | 'email'>;
+/**
+ * Who made a change: the caller's user record (`req.user`), or just its id and name; `runBy`: the
+ * scheduler did it on their behalf (a scheduled release: they scheduled it).
+ */
+export type AuditActor = Pick<User, 'id' | 'firstName' | 'lastName' | 'email'> & { runBy?: 'scheduler' };
 
 export interface AuditEntryInput {
   actor: AuditActor;
@@ -41,6 +44,7 @@ export function auditEntry(input: AuditEntryInput): AuditEntry {
     at: input.at,
     actorId: input.actor.id,
     actorName,
+    ...(input.actor.runBy ? { runBy: input.actor.runBy } : {}),
     action: input.action,
     target: { collection: input.target.collection, id: input.target.id },
     ...(input.formId === undefined ? {} : { formId: input.formId }),

@@ -7,8 +7,8 @@ import {
   type User,
 } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
-import { createHarness, FORM_ID, later, START, type Harness } from '../testing/api-harness';
-import { assign, setPreferences, storedRow, submitApplication } from '../testing/staff-fixtures';
+import { createHarness, DAY_MS, FORM_ID, later, START, type Harness } from '../testing/api-harness';
+import { assign, publishSlot, setPreferences, storedRow, submitApplication } from '../testing/staff-fixtures';
 import type { DocumentStore, StoreTransaction, WriteOperation } from '../store/document-store';
 import { createSqliteStore } from '../store/sqlite-store';
 import { DEFAULT_MAIL_SETTINGS, outboxEvents, outboxId } from '../outbox/outbox';
@@ -103,6 +103,35 @@ async function runFlow(harness: Harness, check: (step: string) => Promise<void> 
   await step('qualified', async () => {
     await ok(dora.put(`/admin/rows/${responseId}/engineer/qualified`, { qualified: true }), 'qualified');
   });
+  let slotId = '';
+  await step('slot', async () => {
+    slotId = (await publishSlot(harness)).id;
+  });
+  await step('edit-slot', async () => {
+    const slot = {
+      startsAt: later(START, 3 * DAY_MS).toISOString(),
+      minutes: 30,
+      interviewerIds: ['rita'],
+      capacity: 1,
+    };
+    await ok(dora.put(`/admin/forms/${FORM_ID}/interview-slots/${slotId}`, { ...slot, place: 'Room 9' }), 'edit slot');
+  });
+  await step('book', async () => {
+    await ok(harness.as('ada').put(`/interviews/${FORM_ID}/booking`, { slotId }), 'book');
+  });
+  await step('cancel-booking', async () => {
+    await ok(harness.as('ada').delete(`/interviews/${FORM_ID}/booking`), 'cancel booking');
+  });
+  await step('delete-slot', async () => {
+    await ok(dora.delete(`/admin/forms/${FORM_ID}/interview-slots/${slotId}`), 'delete slot');
+  });
+  await step('remind', async () => {
+    await ok(dora.post(`/admin/forms/${FORM_ID}/progress/rita/remind`, {}), 'remind');
+  });
+  await step('export', async () => {
+    await ok(dora.get(`/admin/forms/${FORM_ID}/export/applications.csv`), 'CSV');
+    await ok(dora.get(`/admin/forms/${FORM_ID}/export/files.zip`), 'ZIP');
+  });
   await step('schedule', async () => {
     await ok(
       dora.put(`/admin/forms/${FORM_ID}/release/schedule`, { at: later(harness.clock.now, 30_000).toISOString() }),
@@ -125,6 +154,9 @@ async function runFlow(harness: Harness, check: (step: string) => Promise<void> 
     );
     await ok(dora.delete(`/admin/forms/${FORM_ID}/release/schedule`), 'unschedule');
   });
+  await step('offer-deadline', async () => {
+    await ok(dora.put(`/admin/forms/${FORM_ID}/offer-deadline`, { offerReplyDays: 2 }), 'offer deadline');
+  });
   await step('decisions', async () => {
     const rows = (await harness.store.query<ApplicationRow>(COLLECTIONS.reviewStatuses)).items.map((item) => item.data);
     for (const row of rows) {
@@ -134,6 +166,9 @@ async function runFlow(harness: Harness, check: (step: string) => Promise<void> 
   });
   await step('release', async () => {
     await ok(dora.post(`/admin/forms/${FORM_ID}/release`), 'release');
+  });
+  await step('offer-reply', async () => {
+    await ok(harness.as('ada').post(`/responses/${responseId}/decisions/engineer/reply`, { reply: 'accept' }), 'reply');
   });
   await step('role', async () => {
     await ok(dora.post('/admin/users/role', { userIds: ['rob', 'rita'], role: 'super-reviewer' }), 'promote');
@@ -168,6 +203,22 @@ async function runFlow(harness: Harness, check: (step: string) => Promise<void> 
   await step('withdraw', async () => {
     await ok(dora.delete(`/admin/conflicts/${conflictId}`), 'withdraw');
   });
+  await step('change-decision', async () => {
+    await ok(
+      dora.put(`/admin/rows/${responseId}/bootcamp/released-decision`, { decision: 'accepted' }),
+      'change a released decision',
+    );
+  });
+  await step('offer-expired', async () => {
+    // The new offer is not answered in its 2 days: the scheduler marks it expired.
+    harness.clock.now = later(harness.clock.now, 3 * 24 * HOUR);
+    const run = await createScheduler({
+      store: harness.store,
+      now: () => harness.clock.now,
+      mail: DEFAULT_MAIL_SETTINGS,
+    }).runOnce();
+    expect(run.expiredOffers).toBe(1);
+  });
   return { responseId, reviewId, unassignedId, times, autoAssigned, deletedUser };
 }
 
@@ -189,15 +240,25 @@ describe('the audit log', () => {
     });
     expect(grew).toEqual([
       'assign',
+      'review',
       'reopen',
       'unassign',
       'auto-assign',
       'qualified',
+      'slot',
+      'edit-slot',
+      'book',
+      'cancel-booking',
+      'delete-slot',
+      'remind',
+      'export',
       'schedule',
       'schedule-failed',
       'unschedule',
+      'offer-deadline',
       'decisions',
       'release',
+      'offer-reply',
       'role',
       'delete',
       'publish',
@@ -206,6 +267,8 @@ describe('the audit log', () => {
       'resend',
       'conflict',
       'withdraw',
+      'change-decision',
+      'offer-expired',
     ]);
     expect(flow.autoAssigned).toBeGreaterThan(0);
   });
@@ -213,9 +276,30 @@ describe('the audit log', () => {
   it('records who, what, when, before and after for each action', async () => {
     const flow = await runFlow(harness);
     const all = await entries(harness);
-    const of = (action: AuditAction) => all.filter((entry) => entry.action === action);
+    // The interviews a booking gives the slot's interviewers (and its cancellation takes back) are the applicant's doing.
+    const booked = (entry: AuditEntry) => entry.action.startsWith('assignment.') && entry.actorId === 'ada';
+    expect(
+      all
+        .filter(booked)
+        .map((entry) => entry.action)
+        .sort(),
+    ).toEqual(['assignment.created', 'assignment.removed']);
+    const of = (action: AuditAction) => all.filter((entry) => entry.action === action && !booked(entry));
     expect(new Set(all.map((entry) => entry.action))).toEqual(new Set(AUDIT_ACTIONS));
+    // Everything in the flow is dora's but a review's submission (its reviewer's), and a booking or an offer's reply (the applicant's).
+    const others: Record<string, string> = {
+      'assessment.submitted': 'rita',
+      'interview.booked': 'ada',
+      'interview.booking-cancelled': 'ada',
+      'offer.replied': 'ada',
+      'offer.expired': 'scheduler',
+    };
     for (const entry of all) {
+      if (booked(entry)) continue;
+      if (others[entry.action]) {
+        expect([entry.action, entry.actorId]).toEqual([entry.action, others[entry.action]]);
+        continue;
+      }
       expect({ action: entry.action, actorId: entry.actorId, actorName: entry.actorName }).toEqual({
         action: entry.action,
         actorId: 'dora',
@@ -225,8 +309,9 @@ describe('the audit log', () => {
     }
 
     const created = of('assignment.created');
-    // rita's review, rob's interview (later removed), and one per auto-assigned review.
-    expect(created).toHaveLength(2 + flow.autoAssigned);
+    // rita's review and rob's interview (later removed); auto-assign's are its own.
+    expect(created).toHaveLength(2);
+    expect(of('assignment.auto-created')).toHaveLength(flow.autoAssigned);
     const ritaReview = created.find((entry) => entry.at === flow.times.assign)!;
     expect(ritaReview).toMatchObject({
       target: { collection: COLLECTIONS.reviews },
@@ -241,7 +326,7 @@ describe('the audit log', () => {
       },
     });
     expect(await harness.store.get(COLLECTIONS.reviews, ritaReview.target.id)).not.toBeNull();
-    expect(created.filter((entry) => entry.at === flow.times['auto-assign'])).toHaveLength(flow.autoAssigned);
+    expect(of('assignment.auto-created').every((entry) => entry.at === flow.times['auto-assign'])).toBe(true);
 
     expect(of('assignment.removed')).toEqual([
       {
@@ -574,8 +659,8 @@ describe('GET /api/admin/audit', () => {
     expect(page.items).toHaveLength(Math.min(25, all.length));
     const times = page.items.map((entry) => entry.at);
     expect([...times].sort().reverse()).toEqual(times);
-    // The flow's last step withdraws a conflict of interest.
-    expect(page.items[0]!.action).toBe('conflict.withdrawn');
+    // The flow's last step: the scheduler marks an unanswered offer expired, days later.
+    expect(page.items[0]!.action).toBe('offer.expired');
 
     const seen: AuditEntry[] = [];
     let cursor: string | null = null;

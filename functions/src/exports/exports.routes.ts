@@ -3,7 +3,9 @@ import { pipeline } from 'node:stream/promises';
 import archiver from 'archiver';
 import { stringify } from 'csv-stringify';
 import { Router, type Request } from 'express';
-import { idSchema } from '@portal/shared/domain';
+import { idSchema, type ExportKind } from '@portal/shared/domain';
+import { auditEntry, auditWrite } from '../audit/audit-entry';
+import { COLLECTIONS } from '../store/collections';
 import type { AppDeps } from '../app-deps';
 import type { FileStore } from '../files/file-store';
 import { noFormError } from '../forms/forms.service';
@@ -69,9 +71,26 @@ export function exportsRoutes(deps: Pick<AppDeps, 'store' | 'files'> & { now: ()
   const router = Router();
   const superOnly = requireSuperReviewer(deps.store);
   const formId = (req: Request) => parseParam(idSchema, req.params.formId, noFormError);
+  /** Each download is in the audit log: who took which of the form's data, and when (before any byte is sent). */
+  const logged = (req: Request, id: string, kind: ExportKind, fileName: string) =>
+    deps.store.batch([
+      auditWrite(
+        auditEntry({
+          actor: req.user!,
+          action: 'export.downloaded',
+          target: { collection: COLLECTIONS.forms, id },
+          formId: id,
+          before: null,
+          after: { export: kind === 'applications' ? 'Applications (CSV)' : 'Uploaded files (ZIP)', fileName },
+          at: deps.now().toISOString(),
+        }),
+      ),
+    ]);
 
   router.get('/admin/forms/:formId/export/applications.csv', ...superOnly, async (req, res) => {
-    const { fileName, items } = await service.applications(formId(req));
+    const id = formId(req);
+    const { fileName, items } = await service.applications(id);
+    await logged(req, id, 'applications', fileName);
     res.attachment(fileName);
     res.type('text/csv; charset=utf-8');
     // The byte order mark makes spreadsheets read the file as UTF-8; every text cell is neutralized (CSV injection).
@@ -79,7 +98,9 @@ export function exportsRoutes(deps: Pick<AppDeps, 'store' | 'files'> & { now: ()
   });
 
   router.get('/admin/forms/:formId/export/files.zip', ...superOnly, async (req, res) => {
-    const { fileName, items } = await service.files(formId(req));
+    const id = formId(req);
+    const { fileName, items } = await service.files(id);
+    await logged(req, id, 'files', fileName);
     res.attachment(fileName);
     // Uploads are PDFs and Office files, compressed already: storing them keeps the export fast.
     const archive = archiver('zip', { store: true });

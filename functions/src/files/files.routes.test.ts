@@ -575,6 +575,25 @@ describe('GET /api/files/:fileId and /meta', () => {
       expect((await download(file.id)).status).toBe(200);
     });
 
+    it('answers 404 on a blind stage to a file question hidden in blind review; unblinded stages and the super-reviewer still read it', async () => {
+      const file = await uploaded(pdf('Ada Lovelace, resume'));
+      await assignRita('review');
+      await store.update(COLLECTIONS.forms, FORM.id, {
+        blindReview: { review: true },
+        sections: FORM.sections.map((each) => ({
+          ...each,
+          hiddenFromReviewers: false,
+          questions: each.questions.map((q) => (q.questionId === 'resume' ? { ...q, identifying: true } : q)),
+        })),
+      });
+      expect((await meta(file.id, 'rita')).status).toBe(404);
+      expect((await download(file.id, 'rita')).status).toBe(404);
+      expect((await download(file.id, 'sam')).status).toBe(200);
+      // Interviews are not blind: an interviewer meets the applicant anyway.
+      await assignRita('interview');
+      expect((await download(file.id, 'rita')).status).toBe(200);
+    });
+
     it('lets an assigned reviewer read a file question shown to reviewers in a section hidden from them', async () => {
       const content = pdf('shown resume');
       const file = await uploaded(content);

@@ -1,5 +1,11 @@
 import { Router } from 'express';
-import { idSchema, interviewBookingBodySchema, interviewSlotBodySchema, type User } from '@portal/shared/domain';
+import {
+  idSchema,
+  interviewBookingBodySchema,
+  interviewSlotBodySchema,
+  interviewSlotSeriesBodySchema,
+  type User,
+} from '@portal/shared/domain';
 import type { AppDeps } from '../app-deps';
 import type { MailSettings } from '../outbox/outbox';
 import { noFormError } from '../forms/forms.service';
@@ -27,7 +33,20 @@ export function interviewsRoutes(deps: Pick<AppDeps, 'store'> & { now: () => Dat
   router.post('/admin/forms/:formId/interview-slots', ...superReviewer, async (req, res) => {
     const formId = formIdOf(req.params.formId);
     const body = parseInput(interviewSlotBodySchema, req.body, 'interview slot');
-    res.status(201).json(await interviews.create(formId, body));
+    res.status(201).json(await interviews.create(formId, body, req.user));
+  });
+
+  router.post('/admin/forms/:formId/interview-slots/series', ...superReviewer, async (req, res) => {
+    const formId = formIdOf(req.params.formId);
+    const body = parseInput(interviewSlotSeriesBodySchema, req.body, 'interview slots');
+    res.status(201).json(await interviews.createSeries(formId, body, req.user));
+  });
+
+  router.put('/admin/forms/:formId/interview-slots/:slotId', ...superReviewer, async (req, res) => {
+    const formId = formIdOf(req.params.formId);
+    const slotId = parseParam(idSchema, req.params.slotId, () => new ApiError('not-found', INTERVIEW_MESSAGES.noSlot));
+    const body = parseInput(interviewSlotBodySchema, req.body, 'interview slot');
+    res.json(await interviews.update(formId, slotId, body, req.user!));
   });
 
   router.get('/admin/forms/:formId/interview-slots', ...superReviewer, async (req, res) => {
@@ -37,7 +56,7 @@ export function interviewsRoutes(deps: Pick<AppDeps, 'store'> & { now: () => Dat
   router.delete('/admin/forms/:formId/interview-slots/:slotId', ...superReviewer, async (req, res) => {
     const formId = formIdOf(req.params.formId);
     const slotId = parseParam(idSchema, req.params.slotId, () => new ApiError('not-found', INTERVIEW_MESSAGES.noSlot));
-    await interviews.remove(formId, slotId);
+    await interviews.remove(formId, slotId, req.user);
     res.status(204).end();
   });
 

@@ -21,11 +21,18 @@ import {
   type ApplicationRow,
   type InterviewSlot,
   type InterviewSlotBody,
+  type InterviewSlotSeriesBody,
+  MAX_SLOTS_PER_SERIES,
+  slotSeriesStarts,
   type User,
 } from '@portal/shared/domain';
+import { auditEntry, auditWrite, recordInTransaction, type AuditActor } from '../audit/audit-entry';
 import { noFormError } from '../forms/forms.service';
 import { ApiError } from '../http/api-error';
 import { icsAttachment } from '../outbox/ics';
+import { interviewerMessage, interviewerMessages, readBookingChanges } from './booked-interviews';
+import { interviewPagePath } from './invitations';
+import { reviewsInTransaction } from '../staff/reviews.repository';
 import { composeMessage, outboxEvents, outboxId, outboxInTransaction, type MailSettings } from '../outbox/outbox';
 import type { ResponseIndexEntry } from '../responses/responses.repository';
 import { responseIndexId } from '../responses/responses.repository';
@@ -49,8 +56,7 @@ function assertNotReleased(form: ApplicationForm): void {
 const cutoffHoursOf = (form: Pick<ApplicationForm, 'interviewCutoffHours'>) =>
   form.interviewCutoffHours ?? DEFAULT_INTERVIEW_CUTOFF_HOURS;
 
-/** The applicant app's page where an invited applicant books, moves or cancels their interview. */
-export const interviewPagePath = (formId: string) => `/apply/interview/${encodeURIComponent(formId)}`;
+export { interviewPagePath };
 
 /** A video link in a slot's place (the whole place, or the first http(s) link in it). */
 const linkIn = (place: string) => /https?:\/\/\S+/.exec(place)?.[0];
@@ -60,7 +66,7 @@ const linkIn = (place: string) => /https?:\/\/\S+/.exec(place)?.[0];
  * as an `.ics` whose UID is the applicant's for the form: a move or cancellation updates the entry.
  */
 export function bookingMessage(input: {
-  kind: 'interviewConfirmation' | 'interviewCancellation';
+  kind: 'interviewConfirmation' | 'interviewCancellation' | 'interviewChanged';
   form: ApplicationForm;
   slot: InterviewSlot;
   applicant: Pick<User, 'id' | 'email' | 'firstName'>;
@@ -159,6 +165,64 @@ export function createInterviewsService(deps: { store: DocumentStore; now: () =>
     outboxInTransaction(tx).queueMessage(bookingMessage({ ...input, kind, mail, at: input.at.toISOString() }));
   }
 
+  /** The interviewers' emails about one booking's change, in its transaction (`interviewerMessages`). */
+  function queueInterviewerMessages(
+    tx: StoreTransaction,
+    input: Omit<Parameters<typeof interviewerMessages>[0], 'mail' | 'at' | 'events'> & {
+      at: Date;
+      events?: { booked: string; cancelled: string };
+    },
+  ): void {
+    const at = input.at.toISOString();
+    const { responseId } = input.booking;
+    const events = input.events ?? {
+      booked: outboxEvents.interviewerBooked(input.to?.id ?? '', responseId, at),
+      cancelled: outboxEvents.interviewerUnbooked(input.from?.id ?? '', responseId, at),
+    };
+    const outbox = outboxInTransaction(tx);
+    for (const message of interviewerMessages({ ...input, mail, at, events })) outbox.queueMessage(message);
+  }
+
+  function assertStartsInFuture(startsAt: Date): void {
+    if (startsAt.getTime() <= now().getTime()) {
+      throw new ApiError('invalid-request', 'Invalid interview slot', [
+        { path: 'startsAt', message: INTERVIEW_MESSAGES.startsInPast },
+      ]);
+    }
+  }
+
+  /** The slot's interviewers, or 400 naming each id that is not a reviewer's or super-reviewer's. */
+  async function staffInterviewers(ids: string[]): Promise<User[]> {
+    const interviewers = await Promise.all(ids.map((id) => store.get<User>(COLLECTIONS.users, id)));
+    const notStaff = ids.flatMap((_, index) =>
+      interviewers[index] && STAFF_ROLES.includes(interviewers[index].role) ? [] : [index],
+    );
+    if (notStaff.length > 0) {
+      throw new ApiError(
+        'invalid-request',
+        'Invalid interview slot',
+        notStaff.map((index) => ({ path: `interviewerIds.${index}`, message: INTERVIEW_MESSAGES.interviewerNotStaff })),
+      );
+    }
+    return interviewers as User[];
+  }
+
+  /** A new slot of the form (no booking yet). */
+  function slotOf(formId: string, body: InterviewSlotBody, interviewers: User[], createdAt: string): InterviewSlot {
+    return {
+      id: randomUUID(),
+      formId,
+      startsAt: new Date(body.startsAt).toISOString(),
+      minutes: body.minutes,
+      place: body.place,
+      interviewerIds: [...new Set(body.interviewerIds)],
+      interviewerNames: [...new Map(interviewers.map((user) => [user.id, displayName(user)])).values()],
+      capacity: body.capacity,
+      bookings: [],
+      createdAt,
+    };
+  }
+
   async function slotsOf(formId: string): Promise<InterviewSlot[]> {
     return (
       await queryAll<InterviewSlot>(store, COLLECTIONS.interviewSlots, [{ field: 'formId', value: formId }])
@@ -172,42 +236,132 @@ export function createInterviewsService(deps: { store: DocumentStore; now: () =>
   }
 
   return {
-    async create(formId: string, body: InterviewSlotBody): Promise<InterviewSlot> {
+    async create(formId: string, body: InterviewSlotBody, actor?: AuditActor): Promise<InterviewSlot> {
       await formOrThrow(formId);
-      const startsAt = new Date(body.startsAt);
-      if (startsAt.getTime() <= now().getTime()) {
-        throw new ApiError('invalid-request', 'Invalid interview slot', [
-          { path: 'startsAt', message: INTERVIEW_MESSAGES.startsInPast },
-        ]);
-      }
-      const interviewers = await Promise.all(body.interviewerIds.map((id) => store.get<User>(COLLECTIONS.users, id)));
-      const notStaff = body.interviewerIds.flatMap((_, index) =>
-        interviewers[index] && STAFF_ROLES.includes(interviewers[index].role) ? [] : [index],
-      );
-      if (notStaff.length > 0) {
-        throw new ApiError(
-          'invalid-request',
-          'Invalid interview slot',
-          notStaff.map((index) => ({
-            path: `interviewerIds.${index}`,
-            message: INTERVIEW_MESSAGES.interviewerNotStaff,
-          })),
-        );
-      }
-      const slot: InterviewSlot = {
-        id: randomUUID(),
-        formId,
-        startsAt: startsAt.toISOString(),
-        minutes: body.minutes,
-        place: body.place,
-        interviewerIds: [...new Set(body.interviewerIds)],
-        interviewerNames: [...new Map(interviewers.map((user) => [user!.id, displayName(user!)])).values()],
-        capacity: body.capacity,
-        bookings: [],
-        createdAt: now().toISOString(),
-      };
-      await store.create(COLLECTIONS.interviewSlots, slot.id, slot);
+      assertStartsInFuture(new Date(body.startsAt));
+      const slot = slotOf(formId, body, await staffInterviewers(body.interviewerIds), now().toISOString());
+      const entry = actor && slotEntry(actor, 'slot.created', slot, null, slot, slot.createdAt);
+      await store.batch([
+        { kind: 'create', collection: COLLECTIONS.interviewSlots, id: slot.id, data: slot },
+        ...(entry ? [auditWrite(entry)] : []),
+      ]);
       return slot;
+    },
+
+    /**
+     * A series of slots in one batch: `minutes` long, `gapMinutes` apart, from `startsAt` until the
+     * last ends by `endsAt` (`slotSeriesStarts`), each with the same place, interviewers and seats.
+     */
+    async createSeries(
+      formId: string,
+      body: InterviewSlotSeriesBody,
+      actor?: AuditActor,
+    ): Promise<{ items: InterviewSlot[] }> {
+      await formOrThrow(formId);
+      const starts = slotSeriesStarts(body);
+      const endIssue =
+        starts.length === 0
+          ? INTERVIEW_MESSAGES.seriesEndsTooSoon
+          : starts.length > MAX_SLOTS_PER_SERIES
+            ? INTERVIEW_MESSAGES.seriesTooLong(MAX_SLOTS_PER_SERIES)
+            : null;
+      if (endIssue)
+        throw new ApiError('invalid-request', 'Invalid interview slots', [{ path: 'endsAt', message: endIssue }]);
+      assertStartsInFuture(new Date(starts[0]!));
+      const interviewers = await staffInterviewers(body.interviewerIds);
+      const createdAt = now().toISOString();
+      const slots = starts.map((startsAt) => slotOf(formId, { ...body, startsAt }, interviewers, createdAt));
+      await store.batch(
+        slots.flatMap((slot) => {
+          const entry = actor && slotEntry(actor, 'slot.created', slot, null, slot, createdAt);
+          return [
+            { kind: 'create' as const, collection: COLLECTIONS.interviewSlots, id: slot.id, data: slot },
+            ...(entry ? [auditWrite(entry)] : []),
+          ];
+        }),
+      );
+      return { items: slots };
+    },
+
+    /**
+     * Changes a slot; its bookings stay (its seats never fewer than they are). When its time,
+     * length, place or interviewers change, each booked applicant is told, with the updated `.ics`,
+     * and each interviewer (added, kept or taken off) with theirs; the interviews the bookings gave
+     * follow the interviewers.
+     */
+    async update(formId: string, slotId: string, body: InterviewSlotBody, actor: AuditActor): Promise<InterviewSlot> {
+      const form = await formOrThrow(formId);
+      const interviewers = await staffInterviewers(body.interviewerIds);
+      return store.transaction(async (tx) => {
+        assertNotReleased((await tx.get<ApplicationForm>(COLLECTIONS.forms, formId)) ?? form);
+        const slot = await slotInTx(tx, formId, slotId);
+        if (body.startsAt && Date.parse(body.startsAt) !== Date.parse(slot.startsAt)) {
+          assertStartsInFuture(new Date(body.startsAt));
+        }
+        if (body.capacity < slot.bookings.length) {
+          throw new ApiError('invalid-request', 'Invalid interview slot', [
+            { path: 'capacity', message: INTERVIEW_MESSAGES.capacityBelowBookings(slot.bookings.length) },
+          ]);
+        }
+        const updated: InterviewSlot = {
+          ...slotOf(formId, body, interviewers, slot.createdAt),
+          id: slot.id,
+          bookings: slot.bookings,
+        };
+        const moved =
+          updated.startsAt !== slot.startsAt ||
+          updated.minutes !== slot.minutes ||
+          updated.place !== slot.place ||
+          updated.interviewerIds.join() !== slot.interviewerIds.join();
+        const at = now();
+        const booked = moved ? slot.bookings : [];
+        const interviews = await readBookingChanges(reviewsInTransaction(tx), {
+          form,
+          changes: booked.map((booking) => ({ response: { id: booking.responseId }, from: slot, to: updated })),
+          actor,
+          at: at.toISOString(),
+        });
+        const people = [];
+        for (const booking of booked) {
+          const applicant = await tx.get<User>(COLLECTIONS.users, booking.userId);
+          const response = await tx.get<ApplicationResponse>(COLLECTIONS.responses, booking.responseId);
+          if (applicant && response) people.push({ booking, applicant, response });
+        }
+        await interviews.write();
+        tx.set(COLLECTIONS.interviewSlots, slot.id, updated);
+        for (const { booking, applicant, response } of people) {
+          outboxInTransaction(tx).queueMessage(
+            bookingMessage({
+              kind: 'interviewChanged',
+              form,
+              slot: updated,
+              applicant,
+              response,
+              mail,
+              at: at.toISOString(),
+              event: outboxEvents.slotChanged(slot.id, at.toISOString()),
+            }),
+          );
+          queueInterviewerMessages(tx, {
+            form,
+            from: slot,
+            to: updated,
+            interviewers: interviews.interviewers,
+            booking,
+            roles: response.rolesApplied,
+            at,
+          });
+        }
+        const after = {
+          startsAt: updated.startsAt,
+          minutes: updated.minutes,
+          place: updated.place,
+          interviewers: updated.interviewerNames,
+          capacity: updated.capacity,
+        };
+        recordInTransaction(tx, slotEntry(actor, 'slot.changed', slot, slot, after, at.toISOString()));
+        return updated;
+      });
     },
 
     async list(formId: string): Promise<{ items: InterviewSlot[] }> {
@@ -215,11 +369,12 @@ export function createInterviewsService(deps: { store: DocumentStore; now: () =>
       return { items: await slotsOf(formId) };
     },
 
-    async remove(formId: string, slotId: string): Promise<void> {
+    async remove(formId: string, slotId: string, actor?: AuditActor): Promise<void> {
       await store.transaction(async (tx) => {
         const slot = await slotInTx(tx, formId, slotId);
         if (slot.bookings.length > 0) throw ApiError.because('slot-has-bookings', INTERVIEW_MESSAGES.slotHasBookings);
         tx.delete(COLLECTIONS.interviewSlots, slotId);
+        if (actor) recordInTransaction(tx, slotEntry(actor, 'slot.deleted', slot, slot, null, now().toISOString()));
       });
     },
 
@@ -302,6 +457,18 @@ export function createInterviewsService(deps: { store: DocumentStore; now: () =>
           throw ApiError.because('past-cutoff', INTERVIEW_MESSAGES.pastCutoff(cutoffHours));
         }
         if (slot.bookings.length >= slot.capacity) throw ApiError.because('slot-full', INTERVIEW_MESSAGES.slotFull);
+        // An application deleted meanwhile (its applicant erased) books nothing: the erasure freed every seat of theirs.
+        if (!(await tx.get<ApplicationResponse>(COLLECTIONS.responses, response.id))) {
+          throw ApiError.because('not-invited', INTERVIEW_MESSAGES.notInvited);
+        }
+        // The slot's interviewers get the interview; those of the slot left behind lose the one it gave them.
+        const interviews = await readBookingChanges(reviewsInTransaction(tx), {
+          form,
+          changes: [{ response, from: previous, to: slot }],
+          actor: user,
+          at: at.toISOString(),
+        });
+        await interviews.write();
         if (previous) {
           tx.update(COLLECTIONS.interviewSlots, previous.id, {
             bookings: previous.bookings.filter((booking) => booking.userId !== user.id),
@@ -315,6 +482,26 @@ export function createInterviewsService(deps: { store: DocumentStore; now: () =>
         });
         tx.set(COLLECTIONS.interviewBookings, bookingId(formId, user.id), { userId: user.id, formId, slotId });
         queueBookingMessage(tx, 'interviewConfirmation', { form, slot, applicant: user, response, at });
+        queueInterviewerMessages(tx, {
+          form,
+          from: previous,
+          to: slot,
+          interviewers: interviews.interviewers,
+          booking: { userId: user.id, responseId: response.id, applicantName: displayName(user) },
+          roles: response.rolesApplied,
+          at,
+        });
+        recordInTransaction(
+          tx,
+          slotEntry(
+            user,
+            'interview.booked',
+            slot,
+            previous && { applicant: displayName(user), startsAt: previous.startsAt },
+            { applicant: displayName(user), startsAt: slot.startsAt },
+            at.toISOString(),
+          ),
+        );
       });
       return this.forApplicant(formId, user.id);
     },
@@ -334,11 +521,42 @@ export function createInterviewsService(deps: { store: DocumentStore; now: () =>
         }
         const booking = slot.bookings.find((held) => held.userId === userId);
         const response = booking ? await tx.get<ApplicationResponse>(COLLECTIONS.responses, booking.responseId) : null;
-        if (response) queueBookingMessage(tx, 'interviewCancellation', { form, slot, applicant: user, response, at });
+        const interviews = response
+          ? await readBookingChanges(reviewsInTransaction(tx), {
+              form,
+              changes: [{ response, from: slot, to: null }],
+              actor: user,
+              at: at.toISOString(),
+            })
+          : null;
+        await interviews?.write();
+        if (response) {
+          queueBookingMessage(tx, 'interviewCancellation', { form, slot, applicant: user, response, at });
+          queueInterviewerMessages(tx, {
+            form,
+            from: slot,
+            to: null,
+            interviewers: interviews!.interviewers,
+            booking: { userId, responseId: response.id, applicantName: booking!.applicantName },
+            roles: response.rolesApplied,
+            at,
+          });
+        }
         tx.update(COLLECTIONS.interviewSlots, slot.id, {
           bookings: slot.bookings.filter((booking) => booking.userId !== userId),
         });
         tx.delete(COLLECTIONS.interviewBookings, bookingId(formId, userId));
+        recordInTransaction(
+          tx,
+          slotEntry(
+            user,
+            'interview.booking-cancelled',
+            slot,
+            { applicant: displayName(user), startsAt: slot.startsAt },
+            null,
+            at.toISOString(),
+          ),
+        );
       });
       return this.forApplicant(formId, userId);
     },
@@ -370,12 +588,37 @@ export async function cancelInterviewsAtRelease(
       const outbox = outboxInTransaction(tx);
       const event = outboxEvents.unbookedAtRelease(slot.id, releasedAt);
       const notes = [];
+      const interviewers = new Map<string, User>();
+      for (const id of slot.interviewerIds) {
+        const interviewer = await tx.get<User>(COLLECTIONS.users, id);
+        if (interviewer) interviewers.set(id, interviewer);
+      }
+      const toInterviewers = [];
       for (const booking of slot.bookings) {
         const applicant = await tx.get<User>(COLLECTIONS.users, booking.userId);
         const response = await tx.get<ApplicationResponse>(COLLECTIONS.responses, booking.responseId);
         const queued = applicant ? await outbox.getOutboxMessage(outboxId(event, applicant.id)) : null;
         if (applicant && response && !queued) notes.push({ applicant, response });
+        // Each interviewer is told too, once (a resumed release finds the message queued).
+        const cancelled = outboxEvents.interviewerUnbooked(slot.id, booking.responseId, releasedAt);
+        for (const interviewer of interviewers.values()) {
+          if (!response || (await outbox.getOutboxMessage(outboxId(cancelled, interviewer.id)))) continue;
+          toInterviewers.push(
+            interviewerMessage({
+              kind: 'interviewerCancellation',
+              form,
+              slot,
+              interviewer,
+              booking,
+              roles: response.rolesApplied,
+              mail,
+              at: releasedAt,
+              event: cancelled,
+            }),
+          );
+        }
       }
+      for (const message of toInterviewers) outbox.queueMessage(message);
       for (const { applicant, response } of notes) {
         outbox.queueMessage(
           bookingMessage({
@@ -396,4 +639,34 @@ export async function cancelInterviewsAtRelease(
     });
   }
   return { cancelled };
+}
+
+/** A slot's publication or deletion, or a booking of it, for the audit log (the slot's time, place and interviewers). */
+function slotEntry(
+  actor: AuditActor,
+  action: 'slot.created' | 'slot.deleted' | 'slot.changed' | 'interview.booked' | 'interview.booking-cancelled',
+  slot: InterviewSlot,
+  before: object | null,
+  after: object | null,
+  at: string,
+) {
+  const outline = (value: object | null) =>
+    value === slot
+      ? {
+          startsAt: slot.startsAt,
+          minutes: slot.minutes,
+          place: slot.place,
+          interviewers: slot.interviewerNames,
+          capacity: slot.capacity,
+        }
+      : value;
+  return auditEntry({
+    actor,
+    action,
+    target: { collection: COLLECTIONS.interviewSlots, id: slot.id },
+    formId: slot.formId,
+    before: outline(before),
+    after: outline(after),
+    at,
+  });
 }

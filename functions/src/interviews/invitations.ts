@@ -1,7 +1,9 @@
 import { formTeamRoles, teamRoleLabel, type ApplicationForm, type ApplicationRow } from '@portal/shared/domain';
 import { composeMessage, outboxEvents, outboxId, type MailSettings, type OutboxMessage } from '../outbox/outbox';
 import type { ReviewsTransaction } from '../staff/reviews.repository';
-import { interviewPagePath } from './interviews.service';
+
+/** The applicant app's page where an invited applicant books, moves or cancels their interview. */
+export const interviewPagePath = (formId: string) => `/apply/interview/${encodeURIComponent(formId)}`;
 
 /**
  * The interview invitations a change queues: one per applicant and form whose row `rows` invite

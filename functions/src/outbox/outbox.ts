@@ -37,6 +37,8 @@ export interface OutboxMessage {
   subject: string;
   html: string;
   text: string;
+  /** The applicant a message to someone else is about (an interviewer's about a booking): erased with them. */
+  aboutUserId?: string;
   /** Files sent with the message (an interview's `.ics`); absent when none. */
   attachments?: EmailAttachment[];
   state: OutboxState;
@@ -81,11 +83,25 @@ export const outboxEvents = {
   booked: (slotId: string, at: string) => `interview-book.${slotId}.${Date.parse(at)}`,
   /** A cancellation of a booking of a slot, at the time it was made. */
   unbooked: (slotId: string, at: string) => `interview-cancel.${slotId}.${Date.parse(at)}`,
-  /** The confirmation of an applicant's reply to an offer: one reply per response and role, so one message. */
-  offerReplied: (responseId: string, role: string) => `offer-reply.${responseId}.${role}`,
+  /**
+   * The confirmation of an applicant's reply to an offer: one reply per offer, so one message. An
+   * offer made by a changed decision after release (`madeAt`) is a new offer with a reply of its own.
+   */
+  offerReplied: (responseId: string, role: string, madeAt?: string) =>
+    `offer-reply.${responseId}.${role}${madeAt ? `.${Date.parse(madeAt)}` : ''}`,
   /** A booking cancelled because the form's decisions were released (at the release's time). */
   unbookedAtRelease: (slotId: string, releasedAt: string) =>
     `interview-release-cancel.${slotId}.${Date.parse(releasedAt)}`,
+  /** To an interviewer: one booking (its response) of a slot of theirs made, moved or changed, at its time. */
+  interviewerBooked: (slotId: string, responseId: string, at: string) =>
+    `interviewer-book.${slotId}.${responseId}.${Date.parse(at)}`,
+  /** To an interviewer: one booking of a slot of theirs cancelled or moved away, at its time. */
+  interviewerUnbooked: (slotId: string, responseId: string, at: string) =>
+    `interviewer-cancel.${slotId}.${responseId}.${Date.parse(at)}`,
+  /** Once per reviewer and form: asked to choose their roles again as the form goes live. */
+  chooseRolesAgain: (formId: string) => `choose-roles.${formId}`,
+  /** A change the director made to a booked slot, at its time. */
+  slotChanged: (slotId: string, at: string) => `interview-change.${slotId}.${Date.parse(at)}`,
   /** Once per applicant and form: the reminder of an unsubmitted draft before the due date. */
   draftReminder: (formId: string) => `draft-reminder.${formId}`,
 };

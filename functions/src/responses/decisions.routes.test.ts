@@ -153,6 +153,7 @@ describe('GET /api/responses/:responseId/decisions/:role', () => {
       role: 'engineer',
       decision: 'accepted',
       offer: null,
+      offerDeadline: null,
       letter: { body: expect.any(String) },
       // The letter's HTML, as the decision page shows it (it downloads no markdown renderer).
       renderedMarkdown: { [engineer.letter.body]: expect.stringContaining('<h5>Congratulations, ada!</h5>') },
@@ -177,6 +178,7 @@ describe('GET /api/responses/:responseId/decisions/:role', () => {
       role: 'engineer',
       decision: 'accepted',
       offer: null,
+      offerDeadline: null,
       letter: null,
     });
   });

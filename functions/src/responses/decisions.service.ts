@@ -12,7 +12,9 @@ import {
   type TeamRole,
   type User,
 } from '@portal/shared/domain';
+import { auditEntry, type AuditActor } from '../audit/audit-entry';
 import { ApiError } from '../http/api-error';
+import { COLLECTIONS } from '../store/collections';
 import { withRenderedLetter } from '../markdown/rendered-markdown';
 import { composeMessage, outboxEvents, outboxId, type MailSettings, type OutboxMessage } from '../outbox/outbox';
 import type { ResponsesRepository } from './responses.repository';
@@ -22,6 +24,7 @@ export const DECISION_MESSAGES = {
   noDecision: 'You did not apply for this role',
   noOffer: 'There is no offer to reply to for this role',
   alreadyReplied: 'You have already replied to this offer',
+  expired: 'This offer has expired: it was not answered by its deadline',
 } as const;
 
 export const noDecisionError = () => ApiError.because('not-applied', DECISION_MESSAGES.noDecision);
@@ -39,12 +42,14 @@ function offerReplyMessage(input: {
   offer: 'accepted' | 'declined';
   at: string;
   mail: MailSettings;
+  /** When a changed decision after release made the offer (absent: the release made it). */
+  madeAt?: string;
 }): OutboxMessage {
   const { form, applicant, responseId, role, offer, at, mail } = input;
   return composeMessage({
     kind: 'offerReply',
     form,
-    event: outboxEvents.offerReplied(responseId, role),
+    event: outboxEvents.offerReplied(responseId, role, input.madeAt),
     recipient: applicant,
     values: {
       firstName: applicant.firstName,
@@ -71,6 +76,7 @@ const toRoleDecision = (status: ApplicationRow, form: ApplicationForm, firstName
     role: status.role,
     decision: status.decision,
     offer: status.offer ?? null,
+    offerDeadline: status.offerDeadline ?? null,
     letter: applicantLetter(form, status.decision, status.role, firstName),
     ...(form.roles && { formRoles: form.roles }),
   });
@@ -104,22 +110,42 @@ export function createDecisionsService(deps: {
         const status = appliedStatus(response, role, await tx.getReviewStatus(responseId, role));
         const form = await tx.getForm(response.applicationFormId);
         if (!form?.decisionsReleased) throw ApiError.because('not-released', RESPONSE_MESSAGES.decisionsNotReleased);
-        if (status.offer) throw ApiError.because('offer-answered', DECISION_MESSAGES.alreadyReplied);
         if (status.decision !== 'accepted') throw ApiError.because('no-offer', DECISION_MESSAGES.noOffer);
+        const expired =
+          status.offer === 'expired' ||
+          (!status.offer && !!status.offerDeadline && repliedAt.getTime() > Date.parse(status.offerDeadline));
+        if (expired) throw ApiError.because('offer-expired', DECISION_MESSAGES.expired);
+        if (status.offer) throw ApiError.because('offer-answered', DECISION_MESSAGES.alreadyReplied);
         const user = await tx.getUser(uid);
         const queued = user
-          ? await tx.getOutboxMessage(outboxId(outboxEvents.offerReplied(responseId, role), uid))
+          ? await tx.getOutboxMessage(outboxId(outboxEvents.offerReplied(responseId, role, status.offerMadeAt), uid))
           : null;
         const answered = {
           offer: reply === 'accept' ? ('accepted' as const) : ('declined' as const),
           offerRepliedAt: repliedAt.toISOString(),
         };
         tx.recordOfferReply(responseId, role, answered);
+        tx.record(
+          offerReplyEntry(
+            user ?? { id: uid, firstName: status.applicantName, lastName: '', email: '' },
+            status,
+            answered,
+          ),
+        );
         // The confirmation commits with the reply, or neither does.
         if (user && !queued) {
           const at = answered.offerRepliedAt;
           tx.queueMessage(
-            offerReplyMessage({ form, applicant: user, responseId, role, offer: answered.offer, at, mail }),
+            offerReplyMessage({
+              form,
+              applicant: user,
+              responseId,
+              role,
+              offer: answered.offer,
+              at,
+              mail,
+              madeAt: status.offerMadeAt,
+            }),
           );
         }
         return { status: { ...status, ...answered }, form, firstName: user?.firstName ?? '' };
@@ -128,3 +154,19 @@ export function createDecisionsService(deps: {
     },
   };
 }
+
+/** An applicant's answer to an offer, for the audit log. */
+const offerReplyEntry = (
+  actor: AuditActor,
+  status: ApplicationRow,
+  answered: Pick<Required<ApplicationRow>, 'offer' | 'offerRepliedAt'>,
+) =>
+  auditEntry({
+    actor,
+    action: 'offer.replied',
+    target: { collection: COLLECTIONS.reviewStatuses, id: status.id },
+    formId: status.applicationFormId,
+    before: { offer: status.offer ?? 'pending' },
+    after: { offer: answered.offer },
+    at: answered.offerRepliedAt,
+  });

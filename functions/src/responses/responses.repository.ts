@@ -3,6 +3,7 @@ import {
   type ApplicationForm,
   type ApplicationResponse,
   type ApplicationRow,
+  type AuditEntry,
   type TeamRole,
   type UploadedFile,
   type User,
@@ -12,6 +13,7 @@ import { outboxInTransaction, type OutboxTransaction } from '../outbox/outbox';
 import { COLLECTIONS } from '../store/collections';
 import { DerivedCache, deepFreeze } from '../store/derived-cache';
 import type { DocumentStore, StoreTransaction } from '../store/document-store';
+import { recordInTransaction } from '../audit/audit-entry';
 
 /** One document per (user, form), so that starting an application twice finds the first response. */
 export type ResponseIndexEntry = {
@@ -40,6 +42,8 @@ export interface ResponsesTransaction extends OutboxTransaction {
     role: TeamRole,
     reply: Pick<Required<ApplicationRow>, 'offer' | 'offerRepliedAt'>,
   ): void;
+  /** Appends an audit entry with the change (an offer's reply). */
+  record(entry: AuditEntry): void;
 }
 
 export interface ResponsesRepository {
@@ -80,6 +84,7 @@ function inTransaction(tx: StoreTransaction, forms: DerivedCache<ApplicationForm
         offerRepliedAt,
         offerPending: false,
       }),
+    record: (entry) => recordInTransaction(tx, entry),
   };
 }
 

@@ -13,6 +13,7 @@ import {
   responseForApplicant,
   RESPONSE_MESSAGES,
   rolesFromAnswers,
+  withoutUnchosenAnswers,
   formRoleIds,
   type ApplicationForm,
   type ApplicationResponse,
@@ -97,6 +98,14 @@ async function assertValidAnswers(
   );
   if (fileIssues.length > 0) throw new ApiError('invalid-request', message, fileIssues);
 }
+
+/**
+ * The answers a save or submit stores: under the form's section names, and without the answers
+ * to sections of roles the applicant did not choose (the editor warned that unticking a role
+ * discards them), so no export, receipt or reviewer reads them.
+ */
+const answersToKeep = (form: ApplicationForm, sections: SectionResponse[]): SectionResponse[] =>
+  withoutUnchosenAnswers(form, withFormSectionNames(form, sections));
 
 /** A form takes applications (start, save, submit) until its due date, and never once decisions are released. */
 function assertTakesApplications(form: ApplicationForm, at: Date): void {
@@ -229,7 +238,7 @@ export function createResponsesService(deps: {
         assertTakesApplications(form, savedAt);
         if (body.version !== stored.version) throw staleError(stored);
 
-        const sections = withFormSectionNames(form, body.sectionResponses);
+        const sections = answersToKeep(form, body.sectionResponses);
         await assertValidAnswers(tx, form, stored, sections, 'save');
         const saved: ApplicationResponse = {
           ...stored,
@@ -249,7 +258,7 @@ export function createResponsesService(deps: {
         const stored = ownedOrNotFound(await tx.getResponse(body.id), uid);
         assertFixedFieldsUnchanged(stored, body, ['userId', 'applicationFormId']);
         const form = await formOf(tx, stored);
-        const sections = withFormSectionNames(form, body.sectionResponses);
+        const sections = answersToKeep(form, body.sectionResponses);
         if (stored.status !== INITIAL_RESPONSE_STATUS) {
           // A repeated submit of the same answers (a retry, a second tab) succeeds without writing.
           if (isDeepStrictEqual(sections, stored.sectionResponses)) return responseForApplicant(stored, form);

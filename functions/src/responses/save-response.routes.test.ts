@@ -73,6 +73,25 @@ describe('PUT /api/application/save/:responseId', () => {
     expect((await storedResponse(harness, response.id))?.rolesApplied).toEqual(['designer', 'engineer']);
   });
 
+  it('drops the answers to sections of roles the applicant did not choose', async () => {
+    const body = withAnswers(response, {
+      'roles.roles': ['engineer'],
+      'engineering.project': 'A compiler',
+      'design.portfolio': 'dribbble.com/nova',
+    });
+    const res = await save(body);
+    expect(res.status).toBe(200);
+    const stored = await storedResponse(harness, response.id);
+    for (const saved of [res.body as ApplicationResponse, stored!]) {
+      const answers = Object.fromEntries(
+        saved.sectionResponses.flatMap((section) =>
+          section.questions.map((q) => [`${section.sectionId}.${q.questionId}`, q.response]),
+        ),
+      );
+      expect(answers).toMatchObject({ 'engineering.project': 'A compiler', 'design.portfolio': '' });
+    }
+  });
+
   it('keeps the section names of the form, whatever the client sends', async () => {
     const body = {
       ...response,

@@ -83,6 +83,22 @@ describe('POST /api/application/submit', () => {
     );
   });
 
+  it('drops the answers to sections of roles not chosen, so neither the response nor the receipt carries them', async () => {
+    const complete = withAnswers(await completeResponse(harness, response), {
+      'design.portfolio': 'my-secret-portfolio',
+      'design.design-process': words(40, 'sketch'),
+    });
+    const res = await submit(complete);
+    expect(res.status).toBe(200);
+    const stored = await storedResponse(harness, response.id);
+    const design = stored!.sectionResponses.find((section) => section.sectionId === 'design')!;
+    expect(design.questions.map((q) => q.response)).toEqual(['', '']);
+    expect(res.body.sectionResponses).toEqual(stored!.sectionResponses);
+    const [receipt] = (await harness.store.query<{ html: string; text: string }>(COLLECTIONS.outbox)).items;
+    expect(receipt!.data.text).not.toContain('my-secret-portfolio');
+    expect(receipt!.data.html).not.toContain('my-secret-portfolio');
+  });
+
   it('submits after earlier saves, naming the saved version', async () => {
     const saved = await harness
       .as('ada')

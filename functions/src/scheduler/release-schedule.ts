@@ -99,11 +99,14 @@ export function createReleaseScheduleService(deps: {
         // Read again: a cancel or a move since the query wins.
         const current = await get(schedule.formId);
         if (current?.state !== 'scheduled' || current.at !== schedule.at) continue;
-        const scheduler = (await store.get<User>(COLLECTIONS.users, current.scheduledById)) ?? {
-          id: current.scheduledById,
-          firstName: current.scheduledByName,
-          lastName: '',
-          email: '',
+        const scheduler = {
+          ...((await store.get<User>(COLLECTIONS.users, current.scheduledById)) ?? {
+            id: current.scheduledById,
+            firstName: current.scheduledByName,
+            lastName: '',
+            email: '',
+          }),
+          runBy: 'scheduler' as const,
         };
         try {
           await release(current.formId, scheduler);

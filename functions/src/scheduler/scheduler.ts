@@ -4,6 +4,7 @@ import { createReviewerProgressService } from '../staff/reviewer-progress.servic
 import { createReviewsRepository, type ReleaseJob } from '../staff/reviews.repository';
 import { cancelInterviewsAtRelease } from '../interviews/interviews.service';
 import { createRowDecisionsService } from '../staff/row-decisions.service';
+import { releasedDecisionsOf } from '../staff/released-decisions.routes';
 import type { MailSettings } from '../outbox/outbox';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
@@ -17,6 +18,8 @@ export interface SchedulerRun {
   /** Release jobs resumed (their messages written) and how many messages they wrote. */
   releaseMessages: number;
   draftReminders: number;
+  /** Pending offers whose reply deadline passed, marked expired (the super-reviewers told). */
+  expiredOffers: number;
   /** Reminders queued to reviewers with open reviews past a form's review due date. */
   reviewerReminders: number;
   /** Rate-limit counters whose window was over, deleted. */
@@ -28,17 +31,19 @@ export interface SchedulerRun {
  * and by the scheduled Cloud Function `scheduledWork` in production: releases whose scheduled
  * time has come, release jobs whose messages are not all written (after a crash), the 48 h
  * draft reminders, one reminder to each reviewer with open reviews once the review due date
- * has passed, and the deletion of rate-limit counters whose window is over. Every step is
+ * has passed, the expiry of offers not answered by their deadline, and the deletion of rate-limit counters whose window is over. Every step is
  * idempotent: running it twice, or late, does nothing twice.
  */
 export function createScheduler(deps: { store: DocumentStore; now: () => Date; mail: MailSettings }) {
   const { store, now, mail } = deps;
   const reviews = createReviewsRepository(store);
+  const offers = releasedDecisionsOf({ store, now, mail });
   const decisions = createRowDecisionsService({
     reviews,
     now,
     mail,
     cancelInterviews: (formId, releasedAt) => cancelInterviewsAtRelease({ store, mail }, formId, releasedAt),
+    dateOffers: (formId, releasedAt) => offers.dateReleaseOffers(formId, releasedAt),
   });
   const schedules = createReleaseScheduleService({ store, reviews, now, release: decisions.release });
   const progress = createReviewerProgressService({ reviews, now, mail });
@@ -58,12 +63,14 @@ export function createScheduler(deps: { store: DocumentStore; now: () => Date; m
       const { queued } = await queueDraftReminders({ store, now, mail, forms });
       let reviewerReminders = 0;
       for (const form of forms) reviewerReminders += (await progress.remindOverdue(form)).queued;
+      const { expired: expiredOffers } = await offers.expireOffers();
       const expiredRateLimits = await deleteExpiredRateLimits(store, now());
       return {
         released,
         releaseFailed: failed,
         releaseMessages,
         draftReminders: queued,
+        expiredOffers,
         reviewerReminders,
         expiredRateLimits,
       };

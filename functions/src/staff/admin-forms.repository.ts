@@ -1,4 +1,11 @@
-import type { ApplicationForm, ApplicationResponse, AuditEntry, SectionResponse } from '@portal/shared/domain';
+import type {
+  ApplicationForm,
+  ApplicationResponse,
+  ApplicationRow,
+  ApplicationStatus,
+  AuditEntry,
+  SectionResponse,
+} from '@portal/shared/domain';
 import { auditWrite } from '../audit/audit-entry';
 import { COLLECTIONS } from '../store/collections';
 import { queryAll } from '../store/query-pages';
@@ -37,12 +44,21 @@ export interface AdminFormsRepository {
   reviseResponses(formId: string, revise: ReviseSections): Promise<void>;
   /** The form's application rows, or only those with a final decision. */
   countRows(formId: string, finalOnly: boolean): Promise<number>;
+  /** The form's responses in these statuses, counted (one equality count each). */
+  countResponses(formId: string, statuses: readonly ApplicationStatus[]): Promise<number>;
+  /** The form's reviews and interviews assigned and not submitted, summed over its application rows. */
+  openAssessments(formId: string): Promise<{ reviews: number; interviews: number }>;
   save(change: FormChange): Promise<void>;
 }
 
 export function createAdminFormsRepository(store: DocumentStore): AdminFormsRepository {
-  const count = (collection: string, formId: string, extra: { field: string; value: boolean }[] = []) =>
+  const count = (collection: string, formId: string, extra: { field: string; value: boolean | string }[] = []) =>
     store.count(collection, [{ field: 'applicationFormId', value: formId }, ...extra]);
+  const countEach = async (collection: string, formId: string, field: string, values: readonly string[]) =>
+    (await Promise.all(values.map((value) => count(collection, formId, [{ field, value }])))).reduce(
+      (sum, each) => sum + each,
+      0,
+    );
 
   return {
     get: (id) => store.get<ApplicationForm>(COLLECTIONS.forms, id),
@@ -79,6 +95,20 @@ export function createAdminFormsRepository(store: DocumentStore): AdminFormsRepo
     },
     countRows: (formId, finalOnly) =>
       count(COLLECTIONS.reviewStatuses, formId, finalOnly ? [{ field: 'final', value: true }] : []),
+    countResponses: (formId, statuses) => countEach(COLLECTIONS.responses, formId, 'status', statuses),
+    async openAssessments(formId) {
+      // The rows keep the counts (one equality query on the form, as a release reads them).
+      const rows = await queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, [
+        { field: 'applicationFormId', value: formId },
+      ]);
+      return rows.reduce(
+        (open, row) => ({
+          reviews: open.reviews + row.reviewsAssigned - row.reviewsDone,
+          interviews: open.interviews + row.interviewsAssigned - row.interviewsDone,
+        }),
+        { reviews: 0, interviews: 0 },
+      );
+    },
     async save({ form, patch, deactivate, audit }) {
       const write: WriteOperation = patch
         ? { kind: 'update', collection: COLLECTIONS.forms, id: form.id, patch }

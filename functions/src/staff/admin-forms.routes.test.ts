@@ -23,6 +23,7 @@ import {
   type Caller,
   type Harness,
 } from '../testing/api-harness';
+import { assign, submitApplication } from '../testing/staff-fixtures';
 import { dumpState, rawAsDora, unauthenticated, withProtoKey, type Method } from '../testing/raw-requests';
 
 let harness: Harness;
@@ -659,6 +660,40 @@ describe('POST /api/admin/forms/:formId/activate', () => {
     expect(res.status).toBe(404);
     expect(res.body.error).toEqual({ code: 'not-found', message: STAFF_MESSAGES.noForm });
     expect(await dumpState(harness)).toEqual(before);
+  });
+});
+
+describe('GET /api/admin/forms/:formId/activation', () => {
+  it('names each active form that "Make active" turns off, with its drafts, open applications and open reviews', async () => {
+    const ada = await submitApplication(harness, 'ada');
+    await startResponse(harness, 'eve');
+    await assign(harness, [
+      { responseId: ada.id, role: 'engineer', staffId: 'rita' },
+      { responseId: ada.id, role: 'bootcamp', staffId: 'rob' },
+    ]);
+    await assign(harness, [{ responseId: ada.id, role: 'engineer', staffId: 'rob' }], 'interview');
+    await harness.store.set(COLLECTIONS.forms, 'next', { ...harness.form, id: 'next', isActive: false });
+    const before = await dumpState(harness);
+
+    const res = await harness.as('dora').get('/admin/forms/next/activation');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      deactivates: [
+        {
+          id: FORM_ID,
+          semester: harness.form.semester,
+          drafts: 1,
+          openApplications: 1,
+          openReviews: 2,
+          openInterviews: 1,
+        },
+      ],
+    });
+    expect(await dumpState(harness)).toEqual(before);
+    // The active form itself turns nothing off.
+    expect((await harness.as('dora').get(`/admin/forms/${FORM_ID}/activation`)).body).toEqual({ deactivates: [] });
+    expect((await harness.as('dora').get('/admin/forms/no-such-form/activation')).status).toBe(404);
+    expect((await harness.as('rita').get('/admin/forms/next/activation')).status).toBe(403);
   });
 });
 

@@ -1,9 +1,12 @@
 import {
   answerLosingChanges,
+  formChanges,
   FORM_DEFINITION_MESSAGES,
   FORM_REVISION_MESSAGES,
   revisedSectionResponses,
+  type ActivationImpact,
   type ApplicationForm,
+  type DeactivatedForm,
   type FormSummary,
   formDefinitionSchema,
   idSchema,
@@ -99,7 +102,12 @@ export function createAdminFormsService(deps: { forms: AdminFormsRepository; now
       await forms.save({
         form,
         deactivate: [],
-        audit: audited(actor, 'form.published', form.id, previous && outline(previous), outline(form)),
+        // A replaced definition: every changed field (rubrics, blind review, letters, …); a new one: its outline.
+        audit: previous
+          ? (({ before, after }) => audited(actor, 'form.published', form.id, before, after))(
+              formChanges(previous, form),
+            )
+          : audited(actor, 'form.published', form.id, null, outline(form)),
       });
       if (previous) {
         // Each response afresh: one answered since the check above to a question now gone stays as it was.
@@ -128,6 +136,31 @@ export function createAdminFormsService(deps: { forms: AdminFormsRepository; now
         }),
       );
       return { items };
+    },
+
+    /** What "Make active" would turn off: each other active form with its work under way. Writes nothing. */
+    async activation(formId: string): Promise<ActivationImpact> {
+      await existingForm(formId);
+      const deactivates = await Promise.all(
+        (await otherActive(formId)).map(async (id): Promise<DeactivatedForm | null> => {
+          const form = await forms.get(id);
+          if (!form) return null;
+          const [drafts, openApplications, open] = await Promise.all([
+            forms.countResponses(id, ['in-progress']),
+            forms.countResponses(id, ['submitted', 'in-review', 'interview']),
+            forms.openAssessments(id),
+          ]);
+          return {
+            id,
+            semester: form.semester,
+            drafts,
+            openApplications,
+            openReviews: open.reviews,
+            openInterviews: open.interviews,
+          };
+        }),
+      );
+      return { deactivates: deactivates.filter((form): form is DeactivatedForm => form !== null) };
     },
 
     async activate(formId: string, actor: AuditActor): Promise<ApplicationForm> {

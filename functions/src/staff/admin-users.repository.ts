@@ -58,6 +58,8 @@ const footprintQueries = {
   interviewsBy: [COLLECTIONS.interviews, 'staffId'],
   loads: [COLLECTIONS.staffLoads, 'staffId'],
   outbox: [COLLECTIONS.outbox, 'recipientId'],
+  /** Messages to others about them (an interviewer's about their booking). */
+  outboxAbout: [COLLECTIONS.outbox, 'aboutUserId'],
   declared: [COLLECTIONS.conflicts, 'staffId'],
   named: [COLLECTIONS.conflicts, 'applicantUserId'],
   bookings: [COLLECTIONS.interviewBookings, 'userId'],
@@ -152,7 +154,7 @@ export function createAdminUsersRepository(store: DocumentStore): AdminUsersRepo
         assessmentsAbout: [...data<Assessment>('reviewsAbout'), ...data<Assessment>('interviewsAbout')],
         assessmentsBy: [...data<Assessment>('reviewsBy'), ...data<Assessment>('interviewsBy')],
         loads: data<StaffLoad>('loads'),
-        outboxIds: ids('outbox'),
+        outboxIds: [...ids('outbox'), ...ids('outboxAbout')],
         conflictIds: [...new Set([...ids('declared'), ...ids('named')])],
         bookings: found.bookings.map((item) => ({ id: item.id, slotId: (item.data as { slotId: string }).slotId })),
         counts: Object.fromEntries(queryKeys.map((key) => [key, found[key].length])) as FootprintCounts,

@@ -12,6 +12,7 @@ import { createAdminUsersRepository } from './admin-users.repository';
 import { AccountsNotDeletedError, createAdminUsersService } from './admin-users.service';
 import { createReviewsRepository } from './reviews.repository';
 import { requireSuperReviewer } from './staff-access';
+import { countOf } from '@portal/shared/domain';
 
 /** The super-reviewer's user management: list and search, what a change would touch, bulk role change, bulk delete. */
 export function adminUsersRoutes(deps: Pick<AppDeps, 'store' | 'accounts' | 'files'> & { now: () => Date }): Router {
@@ -58,7 +59,7 @@ async function answerDeletion(req: Request, res: Response, deletion: () => Promi
     req.log.error({ err: error, accountsNotDeleted: error.uids }, 'identity accounts left after deleting users');
     throw new ApiError(
       'internal',
-      `${error.deleted} user record(s) were deleted, but ${error.uids.length} sign-in account(s) could not be; they cannot access anything`,
+      `${countOf(error.deleted, 'user record')} deleted, but ${countOf(error.uids.length, 'sign-in account')} could not be; they cannot access anything`,
       { deleted: error.deleted, accountsNotDeleted: error.uids },
     );
   }

@@ -37,6 +37,7 @@ import {
   userImpact,
   WORK_PER_TRANSACTION,
 } from './user-erasure';
+import { countOf } from '@portal/shared/domain';
 
 /**
  * User management for the super-reviewer (docs/product.md#user-management: bulk role change and bulk delete, each
@@ -64,7 +65,10 @@ export class AccountsNotDeletedError extends Error {
     readonly uids: string[],
     options?: ErrorOptions,
   ) {
-    super(`User records were deleted but ${uids.length} identity account(s) were not: ${uids.join(', ')}`, options);
+    super(
+      `User records were deleted but ${countOf(uids.length, 'identity account')} could not be: ${uids.join(', ')}`,
+      options,
+    );
     this.name = 'AccountsNotDeletedError';
   }
 }

@@ -197,6 +197,7 @@ export function createAssessmentsService(deps: {
             (ref) => ({ ...ref, state: 'submitted', scores: body.scores, comments: body.comments }),
             loadWith(context.load, kind, { done: 1 }),
           );
+          tx.record(submissionEntry(caller, context.assessment, submitted, at));
           return toAssessmentView(submitted, context.blind);
         }),
       );
@@ -256,4 +257,18 @@ export function createAssessmentsService(deps: {
       });
     },
   };
+}
+
+/** A review's or interview's submission for the audit log: who submitted whose, and its score (never the comments). */
+function submissionEntry(caller: User, before: Assessment, after: Assessment, at: string) {
+  const names = { applicantName: after.applicantName, role: after.role, staffName: after.staffName };
+  return auditEntry({
+    actor: caller,
+    action: 'assessment.submitted',
+    target: { collection: assessmentCollection(after.kind), id: after.id },
+    formId: after.applicationFormId,
+    before: { ...names, state: before.state, score: before.score },
+    after: { ...names, applicationFormId: after.applicationFormId, state: after.state, score: after.score },
+    at,
+  });
 }

@@ -31,6 +31,8 @@ export interface AssignmentInput {
   responseId: string;
   role: TeamRole;
   staffId: string;
+  /** An interview a booking gives the slot's interviewer: the slot (`Assessment.bookedSlotId`). */
+  bookedSlotId?: string;
 }
 
 interface Issue {
@@ -59,10 +61,14 @@ export async function assignInTransaction(
   newId: () => string = randomUUID,
   /** Given: an interviewer assigned invites the applicant to interview (the invitation is queued here). */
   mail?: MailSettings,
+  /** How the audit log names it: by hand, or made by auto-assign's plan. */
+  action: 'assignment.created' | 'assignment.auto-created' = 'assignment.created',
+  /** The applications as the caller already read (and changed) them in this transaction; the rest are read here. */
+  known?: ReadonlyMap<string, ApplicationState | null>,
 ): Promise<Assessment[]> {
   const applications = await readAll(
     items.map((item) => item.responseId),
-    (id) => tx.readApplication(id),
+    (id) => (known?.has(id) ? Promise.resolve(known.get(id)!) : tx.readApplication(id)),
   );
   const users = await readAll(
     items.map((item) => item.staffId),
@@ -130,6 +136,7 @@ export async function assignInTransaction(
       createdAt: at,
       updatedAt: at,
       submittedAt: null,
+      ...(item.bookedSlotId ? { bookedSlotId: item.bookedSlotId } : {}),
     };
     created.push(assessment);
     const refs = [
@@ -162,7 +169,7 @@ export async function assignInTransaction(
     tx.record(
       auditEntry({
         actor,
-        action: 'assignment.created',
+        action,
         target: { collection: assessmentCollection(kind), id: assessment.id },
         formId: assessment.applicationFormId,
         before: null,

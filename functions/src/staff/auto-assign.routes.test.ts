@@ -1,4 +1,9 @@
-import { STAFF_MESSAGES, type ApplicationResponse, type AutoAssignPreview } from '@portal/shared/domain';
+import {
+  AUTO_ASSIGN_REASONS,
+  STAFF_MESSAGES,
+  type ApplicationResponse,
+  type AutoAssignPreview,
+} from '@portal/shared/domain';
 import { staffLoadId, type StaffLoad } from './staff-load';
 import { COLLECTIONS } from '../store/collections';
 import { createHarness, FORM_ID, later, START, storedResponse, type Harness } from '../testing/api-harness';
@@ -37,13 +42,21 @@ beforeEach(async () => {
 });
 afterEach(() => harness.close());
 
-const preview = async (reviewersPerApplication: number) => {
-  const res = await harness.as('dora').post(`/admin/forms/${FORM_ID}/auto-assign/preview`, { reviewersPerApplication });
+/** The pool most tests use: the director too (by default only reviewers are in it). */
+const EVERYONE = ['dora', 'rita', 'rob'];
+/** `staffIds` null: the default pool. */
+const pool = (staffIds: string[] | null) => (staffIds ? { staffIds } : {});
+const preview = async (reviewersPerApplication: number, staffIds: string[] | null = EVERYONE) => {
+  const res = await harness
+    .as('dora')
+    .post(`/admin/forms/${FORM_ID}/auto-assign/preview`, { reviewersPerApplication, ...pool(staffIds) });
   expect(res.status).toBe(200);
   return res.body as AutoAssignPreview;
 };
-const apply = (reviewersPerApplication: number, planId: string) =>
-  harness.as('dora').post(`/admin/forms/${FORM_ID}/auto-assign`, { reviewersPerApplication, planId });
+const apply = (reviewersPerApplication: number, planId: string, staffIds: string[] | null = EVERYONE) =>
+  harness
+    .as('dora')
+    .post(`/admin/forms/${FORM_ID}/auto-assign`, { reviewersPerApplication, planId, ...pool(staffIds) });
 const plan = (preview: AutoAssignPreview) =>
   preview.assignments.map((item) => `${item.applicantName}/${item.role} → ${item.staffId}`);
 
@@ -61,9 +74,9 @@ describe('POST /api/admin/forms/:formId/auto-assign/preview', () => {
     ]);
     expect(first.unfilled).toEqual([]);
     expect(first.loads).toEqual([
-      { staffId: 'dora', staffName: 'dora Tester', before: 0, after: 2 },
-      { staffId: 'rita', staffName: 'rita Tester', before: 0, after: 2 },
-      { staffId: 'rob', staffName: 'rob Tester', before: 0, after: 1 },
+      { staffId: 'dora', staffName: 'dora Tester', role: 'super-reviewer', inPool: true, before: 0, after: 2 },
+      { staffId: 'rita', staffName: 'rita Tester', role: 'reviewer', inPool: true, before: 0, after: 2 },
+      { staffId: 'rob', staffName: 'rob Tester', role: 'reviewer', inPool: true, before: 0, after: 1 },
     ]);
     expect(first.planId).toMatch(/^[0-9a-f]{64}$/);
     expect((await preview(1)).planId).toBe(first.planId);
@@ -96,7 +109,7 @@ describe('POST /api/admin/forms/:formId/auto-assign/preview', () => {
       role: 'reviewer',
       applicantRolePreferences: ['bootcamp', 'engineer', 'designer'],
     });
-    const result = await preview(4);
+    const result = await preview(4, [...EVERYONE, 'ada']);
     const own = result.assignments.filter((item) => item.responseId === ada.id);
     expect(own.length).toBeGreaterThan(0);
     expect(own.map((item) => item.staffId)).not.toContain('ada');
@@ -109,6 +122,69 @@ describe('POST /api/admin/forms/:formId/auto-assign/preview', () => {
       applicantName: 'ada Tester',
       missing: 1,
     });
+  });
+});
+
+describe('the pool and the reasons', () => {
+  const reasons = (result: AutoAssignPreview) =>
+    Object.fromEntries(result.loads.map((load) => [load.staffId, [load.inPool, load.before, load.after, load.reason]]));
+  /** Every Bootcamp row has its review (Rita's): only the engineer rows are short. */
+  const bootcampTaken = () =>
+    assign(
+      harness,
+      [ada, ann, ben].map((response) => ({ responseId: response.id, role: 'bootcamp', staffId: 'rita' })),
+    );
+
+  it('leaves the super-reviewers out by default, and says why each one left with nothing gets nothing', async () => {
+    await bootcampTaken();
+    // Rob's saved roles are another form's (Treasurer and Events): he is asked to choose again.
+    await harness.store.update(COLLECTIONS.users, 'rob', {
+      applicantRolePreferences: ['bootcamp', 'treasurer', 'events'],
+      rolePreferencesFor: ['bootcamp', 'events', 'treasurer'],
+    });
+    const result = await preview(1, null);
+    expect(result.assignments.map((item) => `${item.applicantName}/${item.role} → ${item.staffId}`)).toEqual([
+      'ada Tester/engineer → rita',
+      'Cat Cole/engineer → rita',
+    ]);
+    expect(reasons(result)).toEqual({
+      dora: [false, 0, 0, AUTO_ASSIGN_REASONS.notInPool],
+      rita: [true, 3, 5, undefined],
+      rob: [true, 0, 0, AUTO_ASSIGN_REASONS.rolesToChoose],
+    });
+
+    const applied = await apply(1, result.planId, null);
+    expect(applied.body).toEqual({ created: 2 });
+    expect(reasons(await preview(1, ['rita']))).toMatchObject({
+      rita: [true, 5, 5, AUTO_ASSIGN_REASONS.noRows],
+      dora: [false, 0, 0, AUTO_ASSIGN_REASONS.notInPool],
+    });
+  });
+
+  it('names the balance as the reason when others were less loaded', async () => {
+    await assign(harness, [{ responseId: ann.id, role: 'bootcamp', staffId: 'rita' }]);
+    const result = await preview(1, ['rita', 'rob']);
+    expect(reasons(result)).toMatchObject({ rita: [true, 1, 3, undefined], rob: [true, 0, 2, undefined] });
+    // Only Ben is short now; Rob (1 review) gets it before Rita (3).
+    await assign(harness, [
+      { responseId: ada.id, role: 'bootcamp', staffId: 'rob' },
+      { responseId: ada.id, role: 'engineer', staffId: 'rita' },
+      { responseId: cat.id, role: 'engineer', staffId: 'rita' },
+    ]);
+    const last = await preview(1, ['rita', 'rob']);
+    expect(last.assignments.map((item) => `${item.applicantName} → ${item.staffId}`)).toEqual(['Ben Baker → rob']);
+    expect(reasons(last).rita).toEqual([true, 3, 3, AUTO_ASSIGN_REASONS.balanced]);
+  });
+
+  it("stops naming a reviewer's roles as the reason once they chose this form's", async () => {
+    await bootcampTaken();
+    await harness.store.update(COLLECTIONS.users, 'rob', {
+      applicantRolePreferences: ['bootcamp', 'treasurer', 'events'],
+    });
+    expect(reasons(await preview(1, null)).rob![3]).toBe(AUTO_ASSIGN_REASONS.rolesToChoose);
+    const saved = await harness.as('rob').put('/users/rob/preferences', { roles: ['bootcamp', 'designer', 'product'] });
+    expect(saved.status).toBe(200);
+    expect(reasons(await preview(1, null)).rob![3]).toBe(AUTO_ASSIGN_REASONS.noRows);
   });
 });
 

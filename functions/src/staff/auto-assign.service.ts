@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
 import {
+  AUTO_ASSIGN_REASONS,
   displayName,
   formReviewRoleRule,
+  isFinalDecision,
+  rolePreferencesStale,
   STAFF_MESSAGES,
+  type ApplicationForm,
   type ApplicationRow,
   type AddedReviewer,
   type AutoAssignPlanItem,
@@ -60,8 +64,52 @@ export function leastLoadedEligible(
 }
 
 /**
- * The plan: each row short of `perRow` reviews gets the least loaded eligible staff members
- * (load for the form plus what the plan already gave them; ties by id). Deterministic.
+ * Who auto-assign may choose: the pool the director picked (`staffIds`), by default every reviewer
+ * and no super-reviewer. A reviewer whose roles were chosen among another form's
+ * (`rolePreferencesStale`: asked to choose again) stays in it, for the form's required role and
+ * those of their roles the form has; when that gives them nothing, it is the reason shown.
+ */
+export function autoAssignPool(
+  staff: User[],
+  form: Pick<ApplicationForm, 'roles' | 'reviewRoleRule'>,
+  staffIds?: readonly string[],
+): { inPool: (user: User) => boolean; eligible: User[]; stale: (user: User) => boolean } {
+  const chosen = staffIds ? new Set(staffIds) : null;
+  const inPool = (user: User) => (chosen ? chosen.has(user.id) : user.role === 'reviewer');
+  const stale = (user: User) => user.role === 'reviewer' && rolePreferencesStale(user, form);
+  return { inPool, eligible: staff.filter(inPool), stale };
+}
+
+/** Why a staff member gets nothing from the plan (`AUTO_ASSIGN_REASONS`), or undefined when they get something. */
+function reasonFor(
+  user: User,
+  input: {
+    inPool: (user: User) => boolean;
+    stale: (user: User) => boolean;
+    got: boolean;
+    rows: ApplicationRow[];
+    requiredRole: TeamRole | undefined;
+    conflicted?: (staffId: string, applicant: { userId: string; email: string }) => boolean;
+  },
+): string | undefined {
+  if (!input.inPool(user)) return AUTO_ASSIGN_REASONS.notInPool;
+  if (input.got) return undefined;
+  if (input.stale(user)) return AUTO_ASSIGN_REASONS.rolesToChoose;
+  const theirs = input.rows.filter((row) => prefersRole(user, row.role, input.requiredRole));
+  if (theirs.length === 0) return AUTO_ASSIGN_REASONS.noRows;
+  const open = theirs.some(
+    (row) =>
+      row.userId !== user.id &&
+      !row.reviews.some((ref) => ref.staffId === user.id) &&
+      !input.conflicted?.(user.id, { userId: row.userId, email: row.applicantEmail }),
+  );
+  return open ? AUTO_ASSIGN_REASONS.balanced : AUTO_ASSIGN_REASONS.notEligible;
+}
+
+/**
+ * The plan: each row short of `perRow` reviews gets the least loaded eligible staff members of the
+ * pool (load for the form plus what the plan already gave them; ties by id). Deterministic. Every
+ * staff member is listed in `loads`, with the reason when they get nothing.
  */
 export function planAutoAssign(input: {
   formId: string;
@@ -69,13 +117,18 @@ export function planAutoAssign(input: {
   /** The form's required review role (`formReviewRoleRule`). */
   requiredRole: TeamRole | undefined;
   rows: ApplicationRow[];
+  /** Every reviewer and super-reviewer (the loads list them all). */
   staff: User[];
+  /** Who may be chosen (`autoAssignPool`); absent: all of `staff`. */
+  pool?: { inPool: (user: User) => boolean; eligible: User[]; stale?: (user: User) => boolean };
   loads: StaffLoad[];
   /** Staff members who declared a conflict with the row's applicant (`conflictsWith`): never chosen. */
   conflicted?: (staffId: string, applicant: { userId: string; email: string }) => boolean;
 }): AutoAssignPreview {
-  const staff = [...input.staff].sort(byId);
-  const before = new Map(staff.map((user) => [user.id, 0]));
+  const everyone = [...input.staff].sort(byId);
+  const pool = input.pool ?? { inPool: () => true, eligible: everyone };
+  const staff = [...pool.eligible].sort(byId);
+  const before = new Map(everyone.map((user) => [user.id, 0]));
   for (const load of input.loads) if (before.has(load.staffId)) before.set(load.staffId, load.reviewsAssigned);
   const current = new Map(before);
 
@@ -112,6 +165,7 @@ export function planAutoAssign(input: {
   const canonical = JSON.stringify({
     formId: input.formId,
     perRow: input.perRow,
+    pool: staff.map((user) => user.id),
     assignments: assignments.map((item) => [item.responseId, item.role, item.staffId]),
     unfilled: unfilled.map((item) => [item.responseId, item.role, item.missing]),
   });
@@ -120,19 +174,32 @@ export function planAutoAssign(input: {
     reviewersPerApplication: input.perRow,
     assignments,
     unfilled,
-    loads: staff.map((user) => ({
-      staffId: user.id,
-      staffName: displayName(user),
-      before: before.get(user.id)!,
-      after: current.get(user.id)!,
-    })),
+    loads: everyone.map((user) => {
+      const reason = reasonFor(user, {
+        inPool: pool.inPool,
+        stale: pool.stale ?? (() => false),
+        got: current.get(user.id)! > before.get(user.id)!,
+        rows,
+        requiredRole: input.requiredRole,
+        conflicted: input.conflicted,
+      });
+      return {
+        staffId: user.id,
+        staffName: displayName(user),
+        role: user.role,
+        inPool: pool.inPool(user),
+        before: before.get(user.id)!,
+        after: current.get(user.id)!,
+        ...(reason ? { reason } : {}),
+      };
+    }),
   };
 }
 
 export function createAutoAssignService(deps: { reviews: ReviewsRepository; now: () => Date }) {
   const { reviews } = deps;
 
-  async function preview(formId: string, perRow: number): Promise<AutoAssignPreview> {
+  async function preview(formId: string, perRow: number, staffIds?: readonly string[]): Promise<AutoAssignPreview> {
     const form = await formOrNotFound(reviews, formId);
     // Only the rows still short of reviewers: one equality query per assigned count below perRow.
     const short = await Promise.all(
@@ -145,7 +212,8 @@ export function createAutoAssignService(deps: { reviews: ReviewsRepository; now:
     ]);
     const { requiredRole } = formReviewRoleRule(form);
     const conflicted = conflictsWith(conflicts);
-    return planAutoAssign({ formId, perRow, requiredRole, rows: short.flat(), staff, loads, conflicted });
+    const pool = autoAssignPool(staff, form, staffIds);
+    return planAutoAssign({ formId, perRow, requiredRole, rows: short.flat(), staff, pool, loads, conflicted });
   }
 
   return {
@@ -153,7 +221,8 @@ export function createAutoAssignService(deps: { reviews: ReviewsRepository; now:
 
     /**
      * "Add a reviewer" (a disagreement's action): one more review of the row, for the least loaded
-     * eligible reviewer as auto-assign chooses them, with its audit entry.
+     * eligible reviewer as auto-assign chooses them from its default pool (reviewers, no
+     * super-reviewer), with its audit entry.
      */
     async addReviewer(responseId: string, role: TeamRole, actor: AuditActor): Promise<AddedReviewer> {
       const response = await reviews.getResponse(responseId);
@@ -162,6 +231,7 @@ export function createAutoAssignService(deps: { reviews: ReviewsRepository; now:
       assertNotReleased(form);
       const row = (await reviews.rowsOf(response)).find((candidate) => candidate.role === role);
       if (!row) throw noRowError();
+      if (isFinalDecision(row.decision)) throw new ApiError('conflict', STAFF_MESSAGES.rowDecided);
       const [staff, loads, conflicts] = await Promise.all([
         reviews.listStaff(),
         reviews.loadsOf(form.id),
@@ -169,7 +239,9 @@ export function createAutoAssignService(deps: { reviews: ReviewsRepository; now:
       ]);
       const load = new Map(loads.map((entry) => [entry.staffId, entry.reviewsAssigned]));
       const conflicted = conflictsWith(conflicts);
-      const eligible = staff.filter((user) => !conflicted(user.id, { userId: row.userId, email: row.applicantEmail }));
+      const eligible = autoAssignPool(staff, form).eligible.filter(
+        (user) => !conflicted(user.id, { userId: row.userId, email: row.applicantEmail }),
+      );
       const [chosen] = leastLoadedEligible(eligible, row, row.reviews, load, 1, formReviewRoleRule(form).requiredRole);
       if (!chosen) throw new ApiError('conflict', STAFF_MESSAGES.noEligibleReviewer);
       const at = deps.now().toISOString();
@@ -180,9 +252,15 @@ export function createAutoAssignService(deps: { reviews: ReviewsRepository; now:
     },
 
     /** Each chunk's transaction also appends one audit entry per assignment it makes. */
-    async apply(formId: string, perRow: number, planId: string, actor: AuditActor): Promise<{ created: number }> {
+    async apply(
+      formId: string,
+      perRow: number,
+      planId: string,
+      actor: AuditActor,
+      staffIds?: readonly string[],
+    ): Promise<{ created: number }> {
       assertNotReleased(await formOrNotFound(reviews, formId));
-      const plan = await preview(formId, perRow);
+      const plan = await preview(formId, perRow, staffIds);
       if (plan.planId !== planId) throw ApiError.because('plan-changed', STAFF_MESSAGES.planChanged);
       const byRow = new Map<string, AutoAssignPlanItem[]>();
       for (const item of plan.assignments) {
@@ -197,7 +275,12 @@ export function createAutoAssignService(deps: { reviews: ReviewsRepository; now:
           .slice(start, start + ROWS_PER_TRANSACTION)
           .flat()
           .map(({ responseId, role, staffId }) => ({ responseId, role, staffId }));
-        created += (await reviews.transaction((tx) => assignInTransaction(tx, 'review', items, at, actor))).length;
+        const auto = 'assignment.auto-created' as const;
+        created += (
+          await reviews.transaction((tx) =>
+            assignInTransaction(tx, 'review', items, at, actor, undefined, undefined, auto),
+          )
+        ).length;
       }
       return { created };
     },

@@ -246,9 +246,10 @@ describe('a form with its own roles', () => {
     const response = await submitted(['treasurer', 'events']);
     await setPreferences(harness, 'rita', ['events']);
     await setPreferences(harness, 'rob', ['treasurer']);
-    const res = await harness
-      .as('dora')
-      .post(`/admin/forms/${CLUB_FORM_ID}/auto-assign/preview`, { reviewersPerApplication: 3 });
+    const res = await harness.as('dora').post(`/admin/forms/${CLUB_FORM_ID}/auto-assign/preview`, {
+      reviewersPerApplication: 3,
+      staffIds: ['dora', 'rita', 'rob'],
+    });
     expect(res.status).toBe(200);
     const plan = res.body as AutoAssignPreview;
     const staffFor = (role: string) =>

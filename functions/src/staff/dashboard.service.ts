@@ -12,6 +12,7 @@ import {
   isBlind,
   readsBlind,
   normalizeSearch,
+  rolePreferencesStale,
   offerCountsByRole,
   searchToken,
   searchTokens,
@@ -22,6 +23,7 @@ import {
   type AssessmentKind,
   type AssessmentView,
   type OfferCounts,
+  type RowInterviewBooking,
   type Page,
   type RowSort,
   type RowFilter,
@@ -92,6 +94,22 @@ const dashboardRow =
 export function createDashboardService(deps: { reviews: ReviewsRepository; calibration: CalibrationCache }) {
   const { reviews, calibration } = deps;
 
+  /** Who booked which slot of the form: by response (one booking per applicant and form). */
+  async function bookingsOf(formId: string): Promise<Map<string, RowInterviewBooking>> {
+    const booked = new Map<string, RowInterviewBooking>();
+    for (const slot of await reviews.interviewSlots(formId)) {
+      for (const booking of slot.bookings) {
+        booked.set(booking.responseId, {
+          slotId: slot.id,
+          startsAt: slot.startsAt,
+          minutes: slot.minutes,
+          interviewerNames: slot.interviewerNames,
+        });
+      }
+    }
+    return booked;
+  }
+
   return {
     async rows(
       formId: string,
@@ -106,7 +124,15 @@ export function createDashboardService(deps: { reviews: ReviewsRepository; calib
       },
     ): Promise<Page<DashboardRowView>> {
       const form = await formOrNotFound(reviews, formId);
-      const toView = dashboardRow(form, await calibration.of(form));
+      const [model, booked] = await Promise.all([
+        calibration.of(form),
+        query.tab === 'qualified' ? bookingsOf(formId) : Promise.resolve(new Map<string, RowInterviewBooking>()),
+      ]);
+      const toRow = dashboardRow(form, model);
+      const toView = (row: ApplicationRow): DashboardRowView => {
+        const booking = booked.get(row.responseId);
+        return booking ? { ...toRow(row), interviewBooking: booking } : toRow(row);
+      };
       const where = {
         qualifiedOnly: query.tab === 'qualified',
         filter: query.filter,
@@ -147,16 +173,18 @@ export function createDashboardService(deps: { reviews: ReviewsRepository; calib
     },
 
     async staff(formId: string, query: { kind: AssessmentKind; search?: string }): Promise<{ items: StaffSummary[] }> {
-      await formOrNotFound(reviews, formId);
+      const form = await formOrNotFound(reviews, formId);
       const [users, loads] = await Promise.all([reviews.listStaff(), reviews.loadsOf(formId)]);
       const byStaff = new Map(loads.map((load) => [load.staffId, load]));
       const token = searchToken(query.search ?? '');
       const matches = (user: User & { searchTokens?: unknown }) =>
         !token ||
         (Array.isArray(user.searchTokens) ? (user.searchTokens as string[]) : searchTokens(user)).includes(token);
-      const items = users
-        .filter(matches)
-        .map((user) => ({ user: staffMember(user), ...loadCounts(byStaff.get(user.id), query.kind) }));
+      const items = users.filter(matches).map((user) => ({
+        user: staffMember(user),
+        ...loadCounts(byStaff.get(user.id), query.kind),
+        rolesToChoose: user.role === 'reviewer' && rolePreferencesStale(user, form),
+      }));
       const name = (summary: StaffSummary) => normalizeSearch(`${summary.user.firstName} ${summary.user.lastName}`);
       items.sort((a, b) => name(a).localeCompare(name(b)) || (a.user.id < b.user.id ? -1 : 1));
       return { items };

@@ -1,4 +1,4 @@
-import { REVIEWER_PROGRESS_TEXTS, type ReviewerProgressPage } from '@portal/shared/domain';
+import { REVIEWER_PROGRESS_TEXTS, STAFF_MESSAGES, type ReviewerProgressPage } from '@portal/shared/domain';
 import { DEFAULT_MAIL_SETTINGS, outboxEvents, outboxId, type OutboxMessage } from '../outbox/outbox';
 import { createScheduler } from '../scheduler/scheduler';
 import { COLLECTIONS } from '../store/collections';
@@ -77,7 +77,9 @@ describe('reviewer progress', () => {
       to: 'rob@example.com',
       state: 'queued',
     });
-    expect(message!.text).toContain('1 of your');
+    expect(message!.subject).toMatch(/^1 review waiting for you at /);
+    expect(message!.text).toContain('you still have 1 review to submit for');
+    expect(message!.text).not.toMatch(/1 reviews|1 of your/);
     expect(message!.text).toContain('/admin/reviewer/dashboard/');
 
     const again = await remind('rob');
@@ -90,6 +92,22 @@ describe('reviewer progress', () => {
     expect([none.status, none.body.error.message]).toEqual([409, REVIEWER_PROGRESS_TEXTS.nothingToRemind]);
     expect((await harness.as('rob').post(`/admin/forms/${FORM_ID}/progress/rob/remind`, {})).status).toBe(403);
     expect((await harness.as('dora').post(`/admin/forms/${FORM_ID}/progress/rob/remind`, { now: 1 })).status).toBe(400);
+  });
+
+  it('refuses "Remind" once the decisions are released, with the released 409, and the page says it is released', async () => {
+    const ada = await submitApplication(harness, 'ada');
+    await assign(harness, [{ responseId: ada.id, role: 'bootcamp', staffId: 'rob' }]);
+    expect((await progress()).decisionsReleased).toBe(false);
+    await harness.store.update(COLLECTIONS.forms, FORM_ID, { decisionsReleased: true });
+
+    const refused = await harness.as('dora').post(`/admin/forms/${FORM_ID}/progress/rob/remind`, {});
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({
+      message: STAFF_MESSAGES.decisionsReleased,
+      reason: 'released-read-only',
+    });
+    expect(await outbox()).toEqual([]);
+    expect((await progress()).decisionsReleased).toBe(true);
   });
 });
 

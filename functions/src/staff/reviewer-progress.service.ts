@@ -1,4 +1,6 @@
 import {
+  countOf,
+  displayName,
   formatDateTime,
   isPastDue,
   REVIEWER_PROGRESS_TEXTS,
@@ -8,10 +10,13 @@ import {
   type ReviewerProgressPage,
   type User,
 } from '@portal/shared/domain';
+import { auditEntry, type AuditActor } from '../audit/audit-entry';
 import { ApiError } from '../http/api-error';
+import { COLLECTIONS } from '../store/collections';
 import { composeMessage, outboxEvents, outboxId, type MailSettings } from '../outbox/outbox';
 import { formOrNotFound } from './dashboard.service';
 import type { ReviewsRepository } from './reviews.repository';
+import { assertNotReleased } from './staff-errors';
 
 /** Where a reviewer finds their reviews of the form. */
 const dashboardPath = (formId: string) => `/admin/reviewer/dashboard/${encodeURIComponent(formId)}/apps`;
@@ -28,15 +33,22 @@ export function createReviewerProgressService(deps: {
     async progress(formId: string): Promise<ReviewerProgressPage> {
       const form = await formOrNotFound(reviews, formId);
       const items = reviewerProgress(await reviews.formReviews(formId), now(), form.reviewDueDate);
-      return { reviewDueDate: form.reviewDueDate ?? null, items };
+      return {
+        reviewDueDate: form.reviewDueDate ?? null,
+        ...(form.timeZone ? { timeZone: form.timeZone } : {}),
+        decisionsReleased: form.decisionsReleased,
+        items,
+      };
     },
 
     /**
      * Queues a reminder to the reviewer in the outbox: how many of their reviews are open and
-     * when they are due. One a day per reviewer and form (the outbox id is the idempotency key).
+     * when they are due. One a day per reviewer and form (the outbox id is the idempotency key);
+     * none once the form's decisions are released (409, as every change to its review work).
      */
-    async remind(formId: string, staffId: string): Promise<{ queued: true; open: number }> {
+    async remind(formId: string, staffId: string, actor: AuditActor): Promise<{ queued: true; open: number }> {
       const form = await formOrNotFound(reviews, formId);
+      assertNotReleased(form);
       const open = openReviews(await reviews.formReviews(formId)).get(staffId) ?? 0;
       if (open === 0) throw new ApiError('conflict', REVIEWER_PROGRESS_TEXTS.nothingToRemind);
       const at = now();
@@ -48,6 +60,7 @@ export function createReviewerProgressService(deps: {
           throw new ApiError('conflict', REVIEWER_PROGRESS_TEXTS.remindedToday);
         }
         tx.queueMessage(reminder(form, reviewer, open, event, at));
+        tx.record(reminderEntry(actor, form, reviewer, open, at));
       });
       return { queued: true, open };
     },
@@ -68,6 +81,7 @@ export function createReviewerProgressService(deps: {
           const reviewer: User | null = await tx.getUser(staffId);
           if (!reviewer || (await tx.getOutboxMessage(outboxId(event, staffId)))) return 0;
           tx.queueMessage(reminder(form, reviewer, open, event, at));
+          tx.record(reminderEntry(SCHEDULER, form, reviewer, open, at));
           return 1;
         });
       }
@@ -87,6 +101,7 @@ export function createReviewerProgressService(deps: {
         semester: form.semester,
         role: '',
         open: String(open),
+        openReviews: countOf(open, 'review'),
         dueDate: form.reviewDueDate ? formatDateTime(form.reviewDueDate, timeZone) : 'as soon as you can',
         dashboardLink: `${mail.portalUrl}${dashboardPath(form.id)}`,
       },
@@ -104,3 +119,18 @@ function openReviews(assessments: readonly Assessment[]): Map<string, number> {
   }
   return open;
 }
+
+/** Who sends the reminders once the review due date has passed. */
+const SCHEDULER: AuditActor = { id: 'scheduler', firstName: 'The', lastName: 'scheduler', email: '' };
+
+/** A reminder for the audit log: to whom, and how many of their reviews were open. */
+const reminderEntry = (actor: AuditActor, form: ApplicationForm, reviewer: User, open: number, at: Date) =>
+  auditEntry({
+    actor,
+    action: 'reviewer.reminded',
+    target: { collection: COLLECTIONS.users, id: reviewer.id },
+    formId: form.id,
+    before: null,
+    after: { reviewer: displayName(reviewer), openReviews: open },
+    at: at.toISOString(),
+  });

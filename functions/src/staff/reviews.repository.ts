@@ -11,6 +11,7 @@ import {
   type AssessmentKind,
   type AuditEntry,
   type ConflictOfInterest,
+  type InterviewSlot,
   type Page,
   type RowFilter,
   type RowSort,
@@ -140,6 +141,8 @@ export interface ReviewsRepository {
   /** The user with this (lower-cased) email, if any. */
   userByEmail(email: string): Promise<User | null>;
   loadsOf(formId: string): Promise<StaffLoad[]>;
+  /** The form's interview slots (tens), with their bookings. */
+  interviewSlots(formId: string): Promise<InterviewSlot[]>;
   transaction<R>(work: (tx: ReviewsTransaction) => Promise<R>): Promise<R>;
 }
 
@@ -351,6 +354,8 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
     },
     loadsOf: (formId) =>
       queryAll<StaffLoad>(store, COLLECTIONS.staffLoads, [{ field: 'applicationFormId', value: formId }]),
+    interviewSlots: (formId) =>
+      queryAll<InterviewSlot>(store, COLLECTIONS.interviewSlots, [{ field: 'formId', value: formId }]),
     conflicts: (staffId) =>
       queryAll<ConflictOfInterest>(store, COLLECTIONS.conflicts, staffId ? [{ field: 'staffId', value: staffId }] : []),
     async conflictByPublicId(publicId) {

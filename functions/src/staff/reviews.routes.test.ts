@@ -362,6 +362,7 @@ describe('GET /api/admin/forms/:formId/staff', () => {
       },
       assigned: 1,
       done: 0,
+      rolesToChoose: true,
     });
     const interviews = await harness.as('dora').get(`/admin/forms/${FORM_ID}/staff?kind=interview`);
     expect(interviews.body.items[1]).toMatchObject({ assigned: 0, done: 0 });
@@ -519,7 +520,7 @@ describe('qualified flags, decisions and release', () => {
     it('denies every undecided, unqualified row in one call, one audit entry per row', async () => {
       const denied = await harness.as('dora').post(`/admin/forms/${FORM_ID}/deny-undecided-unqualified`, {});
       expect(denied.status).toBe(200);
-      expect(denied.body).toEqual({ denied: 2 });
+      expect(denied.body).toEqual({ denied: 2, held: 0 });
       expect(await storedRow(harness, ada.id, 'bootcamp')).toMatchObject({ decision: 'denied', final: true });
       expect(await storedRow(harness, eve.id, 'bootcamp')).toMatchObject({ decision: 'denied', final: true });
       expect(await storedRow(harness, eve.id, 'engineer')).toMatchObject({ final: false, qualified: true });
@@ -533,7 +534,7 @@ describe('qualified flags, decisions and release', () => {
 
       expect(await harness.as('dora').post(`/admin/forms/${FORM_ID}/deny-undecided-unqualified`, {})).toMatchObject({
         status: 200,
-        body: { denied: 0 },
+        body: { denied: 0, held: 0 },
       });
     });
   });
@@ -554,8 +555,8 @@ describe('qualified flags, decisions and release', () => {
     expect(offers.status).toBe(200);
     expect(offers.body.items).toEqual(
       expect.arrayContaining([
-        { role: 'engineer', offers: 2, accepted: 1, declined: 0, pending: 1 },
-        { role: 'bootcamp', offers: 1, accepted: 0, declined: 1, pending: 0 },
+        { role: 'engineer', offers: 2, accepted: 1, declined: 0, pending: 1, expired: 0 },
+        { role: 'bootcamp', offers: 1, accepted: 0, declined: 1, pending: 0, expired: 0 },
       ]),
     );
     expect(offers.body.items).toHaveLength(2);

@@ -12,6 +12,7 @@ import {
   bulkDecisionBodySchema,
   bulkQualifiedBodySchema,
   decisionBodySchema,
+  denyUndecidedBodySchema,
   idSchema,
   qualifiedBodySchema,
   rowsQuerySchema,
@@ -36,6 +37,7 @@ import { createLetterPreviewService } from './letter-preview.service';
 import { createReviewsRepository } from './reviews.repository';
 import { cancelInterviewsAtRelease } from '../interviews/interviews.service';
 import { createRowDecisionsService } from './row-decisions.service';
+import { releasedDecisionsOf } from './released-decisions.routes';
 import { noAssessmentError, noRowError } from './staff-errors';
 import { requireStaff, requireSuperReviewer } from './staff-access';
 
@@ -53,6 +55,7 @@ export function reviewsRoutes(
     ...services,
     mail: deps.mail,
     cancelInterviews: (formId, releasedAt) => cancelInterviewsAtRelease(deps, formId, releasedAt),
+    dateOffers: releasedDecisionsOf(deps).dateReleaseOffers,
   });
   const assignments = createAssignmentsService({ ...services, mail: deps.mail });
   const assessments = createAssessmentsService(services);
@@ -92,7 +95,7 @@ export function reviewsRoutes(
   router.post('/admin/forms/:formId/auto-assign/preview', ...superOnly, async (req, res) => {
     const id = formId(req.params);
     const body = parseInput(autoAssignBodySchema, req.body, 'auto-assign request');
-    res.json(await autoAssign.preview(id, body.reviewersPerApplication));
+    res.json(await autoAssign.preview(id, body.reviewersPerApplication, body.staffIds));
   });
 
   router.post('/admin/forms/:formId/auto-assign', ...superOnly, async (req, res) => {
@@ -103,7 +106,7 @@ export function reviewsRoutes(
         { path: 'planId', message: 'Send the planId of the preview' },
       ]);
     }
-    res.json(await autoAssign.apply(id, body.reviewersPerApplication, body.planId, req.user!));
+    res.json(await autoAssign.apply(id, body.reviewersPerApplication, body.planId, req.user!, body.staffIds));
   });
 
   router.get('/admin/forms/:formId/offers', ...superOnly, async (req, res) => {
@@ -114,10 +117,14 @@ export function reviewsRoutes(
     res.json(await decisions.undecidedCounts(formId(req.params)));
   });
 
+  router.get('/admin/forms/:formId/undecided/unqualified', ...superOnly, async (req, res) => {
+    res.json(await decisions.denialCandidates(formId(req.params)));
+  });
+
   router.post('/admin/forms/:formId/deny-undecided-unqualified', ...superOnly, async (req, res) => {
     const id = formId(req.params);
-    parseInput(emptyBodySchema, req.body ?? {}, 'bulk denial');
-    res.json(await decisions.denyUndecidedUnqualified(id, req.user!));
+    const { include } = parseInput(denyUndecidedBodySchema, req.body ?? {}, 'bulk denial');
+    res.json(await decisions.denyUndecidedUnqualified(id, req.user!, include));
   });
 
   router.post('/admin/forms/:formId/rows/qualified', ...superOnly, async (req, res) => {
@@ -157,7 +164,7 @@ export function reviewsRoutes(
   router.post('/admin/forms/:formId/progress/:staffId/remind', ...superOnly, async (req, res) => {
     const staffId = parseParam(idSchema, req.params.staffId, () => new ApiError('not-found', 'No user with this ID'));
     parseInput(emptyBodySchema, req.body ?? {}, 'reminder');
-    res.status(201).json(await progress.remind(formId(req.params), staffId));
+    res.status(201).json(await progress.remind(formId(req.params), staffId, req.user!));
   });
 
   router.get('/admin/conflicts', ...staff, async (req, res) => {

@@ -1,6 +1,8 @@
 import {
   applicantLetter,
   applicationRowId,
+  denialHolds,
+  fairReviewFields,
   formTeamRoles,
   GENERIC_LETTERS,
   isFinalDecision,
@@ -11,6 +13,7 @@ import {
   type ApplicationForm,
   type ApplicationRow,
   type ApplicationRowView,
+  type DenialCandidate,
   type FinalDecision,
   type ReleaseDryRun,
   type TeamRole,
@@ -30,6 +33,7 @@ import {
 } from '../outbox/outbox';
 import { interviewInvitations } from '../interviews/invitations';
 import { COLLECTIONS } from '../store/collections';
+import { createCalibrationCache, type CalibrationCache } from './calibration-cache';
 import { formOrNotFound } from './dashboard.service';
 import type { ApplicationState, ReviewsRepository, ReviewsTransaction } from './reviews.repository';
 import { assertNotReleased, noRowError } from './staff-errors';
@@ -221,9 +225,15 @@ export function createRowDecisionsService(deps: {
   mail: MailSettings;
   /** Cancels the form's interviews still to come once its release committed (idempotent). */
   cancelInterviews?: (formId: string, releasedAt: string) => Promise<unknown>;
+  /** Gives the release's offers the form's reply deadline once its release committed (idempotent). */
+  dateOffers?: (formId: string, releasedAt: string) => Promise<unknown>;
+  /** The dashboards' calibration (its disagreement flag holds rows back from the bulk denial). */
+  calibration?: CalibrationCache;
 }) {
   const { reviews, now, mail } = deps;
+  const calibration = deps.calibration ?? createCalibrationCache(reviews);
   const cancelInterviews = deps.cancelInterviews ?? (async () => undefined);
+  const dateOffers = deps.dateOffers ?? (async () => undefined);
 
   /**
    * Writes the messages of a committed release that are not written yet, a batch per transaction,
@@ -247,6 +257,7 @@ export function createRowDecisionsService(deps: {
       });
     }
     await cancelInterviews(formId, job.at);
+    await dateOffers(formId, job.at);
     await reviews.transaction(async (tx) => {
       tx.setReleaseJob({ ...job, state: 'done' });
     });
@@ -265,6 +276,24 @@ export function createRowDecisionsService(deps: {
     };
   }
 
+  /** Every undecided, unqualified row, with what holds it back from the bulk denial (none: it is denied). */
+  async function denialCandidates(formId: string): Promise<{ items: DenialCandidate[] }> {
+    const form = await formOrNotFound(reviews, formId);
+    const { unqualified } = await undecided(formId);
+    const model = await calibration.of(form);
+    const items = unqualified
+      .map((row) => ({
+        responseId: row.responseId,
+        role: row.role,
+        applicantName: row.applicantName,
+        reviewsAssigned: row.reviewsAssigned,
+        reviewsDone: row.reviewsDone,
+        holds: denialHolds(row, fairReviewFields(form, model, row).disagreement),
+      }))
+      .sort((a, b) => a.applicantName.localeCompare(b.applicantName) || (a.role < b.role ? -1 : 1));
+    return { items };
+  }
+
   return {
     /** What holds up the release: undecided role applications, their applicants, and the unqualified ones. */
     async undecidedCounts(formId: string): Promise<UndecidedCounts> {
@@ -272,23 +301,43 @@ export function createRowDecisionsService(deps: {
       return counts;
     },
 
+    denialCandidates,
+
     /**
-     * Denies every row still undecided and not qualified, one audit entry per row; a row decided or
-     * qualified meanwhile is left alone. Chunks of rows per transaction.
+     * Denies every row still undecided and not qualified, one audit entry per row; a row with
+     * reviews still open or reviewers disagreeing (`denialHolds`) only when `include` names it. A
+     * row decided, qualified or (unless named) given an open review meanwhile is left alone. Chunks
+     * of rows per transaction; answers the rows denied and those held back.
      */
-    async denyUndecidedUnqualified(formId: string, actor: AuditActor): Promise<{ denied: number }> {
+    async denyUndecidedUnqualified(
+      formId: string,
+      actor: AuditActor,
+      include: RowKey[] = [],
+    ): Promise<{ denied: number; held: number }> {
       assertNotReleased(await formOrNotFound(reviews, formId));
-      const { unqualified } = await undecided(formId);
+      const named = new Set(include.map((row) => applicationRowId(row.responseId, row.role)));
+      const candidates = (await denialCandidates(formId)).items;
+      const chosen = candidates.filter(
+        (row) => row.holds.length === 0 || named.has(applicationRowId(row.responseId, row.role)),
+      );
       const at = now().toISOString();
       let denied = 0;
-      for (let start = 0; start < unqualified.length; start += ROWS_PER_TRANSACTION) {
-        const chunk = unqualified.slice(start, start + ROWS_PER_TRANSACTION);
+      for (let start = 0; start < chosen.length; start += ROWS_PER_TRANSACTION) {
+        const chunk = chosen.slice(start, start + ROWS_PER_TRANSACTION);
         const decided = await reviews.transaction((tx) =>
-          decideInTransaction(tx, chunk, 'denied', actor, at, (current) => current.final || current.qualified),
+          decideInTransaction(
+            tx,
+            chunk,
+            'denied',
+            actor,
+            at,
+            (current) =>
+              current.final || current.qualified || (denialHolds(current, false).length > 0 && !named.has(current.id)),
+          ),
         );
         denied += decided.length;
       }
-      return { denied };
+      return { denied, held: candidates.length - chosen.length };
     },
 
     async setQualified(
@@ -385,6 +434,7 @@ export function createRowDecisionsService(deps: {
       if (released) {
         await writeReleaseMessages(formId);
         await cancelInterviews(formId, releasedAt);
+        await dateOffers(formId, releasedAt);
         return released;
       }
       const { unqualified: _rows, ...counts } = await undecided(formId);

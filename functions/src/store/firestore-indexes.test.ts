@@ -8,6 +8,8 @@ import express from 'express';
 import request from 'supertest';
 import { localMailboxHandler } from '../local/local-mailbox';
 import { createOutboxSender, localTransport } from '../outbox/outbox-sender';
+import { DEFAULT_MAIL_SETTINGS } from '../outbox/outbox';
+import { releasedDecisionsOf } from '../staff/released-decisions.routes';
 import type { DocumentStore } from './document-store';
 import {
   describeRequirement,
@@ -98,6 +100,7 @@ async function exerciseApi(harness: Harness): Promise<void> {
   if (fileId) await ok(harness.as('rita').get(`/files/${fileId}/meta`), 'file meta as reviewer', [403, 404]);
   await ok(dora.post(`/admin/forms/${FORM_ID}/auto-assign/preview`, { reviewersPerApplication: 2 }), 'preview');
   await ok(dora.get(`/admin/forms/${FORM_ID}/undecided`), 'undecided counts');
+  await ok(dora.get(`/admin/forms/${FORM_ID}/undecided/unqualified`), 'rows the bulk denial would deny');
   await ok(dora.get(`/admin/forms/${FORM_ID}/offers`), 'offer counts');
   // The ZIP export reads its rows with the same repository query as the CSV export.
   await ok(dora.get(`/admin/forms/${FORM_ID}/export/applications.csv`), 'applications export');
@@ -111,17 +114,35 @@ async function exerciseApi(harness: Harness): Promise<void> {
   }
   await ok(dora.get('/admin/audit'), 'audit log');
   await ok(dora.get('/admin/audit?action=user.role-changed'), 'audit log by action');
+  // Every combination of the audit log's filters (person, action, target kind), with and without days.
+  for (const actorId of ['', '&actorId=dora']) {
+    for (const action of ['', '&action=user.role-changed']) {
+      for (const target of ['', '&target=person']) {
+        for (const days of ['', '&from=2026-03-01&to=2026-03-02']) {
+          await ok(dora.get(`/admin/audit?limit=5${actorId}${action}${target}${days}`), 'audit log, filtered');
+        }
+        await ok(dora.get(`/admin/audit/export.csv?target=form${actorId}${action}`), 'audit log export');
+      }
+    }
+  }
   await ok(dora.post('/admin/users/role', { userIds: ['rob'], role: 'super-reviewer' }), 'promote');
   await ok(dora.post('/admin/users/role', { userIds: ['rob'], role: 'reviewer' }), 'demote');
   await ok(dora.get('/admin/forms'), 'forms');
   await ok(dora.post('/application/forms', { ...demoForm(new Date()), id: 'next-form', isActive: false }), 'publish');
   // Replacing a form with applications reads their answers (to keep every one).
   await ok(dora.post('/application/forms', harness.form), 'replace a form that has applications');
+  await ok(dora.get('/admin/forms/next-form/activation'), 'what activating the new form turns off');
   await ok(dora.post('/admin/forms/next-form/activate'), 'activate the new form');
   await ok(dora.post(`/admin/forms/${FORM_ID}/activate`), 'activate');
   await ok(dora.post(`/admin/forms/${FORM_ID}/release`), 'release', [409]);
   // The outbox: the failures list, the sender's pass over queued messages and the local mailbox.
   await ok(dora.get('/admin/outbox/failed'), 'failed messages');
+  // The scheduler's expiry of offers past their deadline: pending offers in deadline order.
+  await releasedDecisionsOf({
+    store: harness.store,
+    now: () => harness.clock.now,
+    mail: DEFAULT_MAIL_SETTINGS,
+  }).expireOffers();
   await createOutboxSender({ store: harness.store, transport: localTransport, now: () => harness.clock.now }).runOnce();
   const mailbox = await request(express().get('/local/mailbox', localMailboxHandler(harness.store))).get(
     '/local/mailbox?email=ada@example.com',

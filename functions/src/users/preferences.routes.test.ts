@@ -1,4 +1,4 @@
-import { STAFF_MESSAGES, type User } from '@portal/shared/domain';
+import { STAFF_MESSAGES, TEAM_ROLES, type User } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
 import { dumpState, rawAsDora, unauthenticated, withProtoKey } from '../testing/raw-requests';
 import { createHarness, testUser, type Harness } from '../testing/api-harness';
@@ -15,16 +15,19 @@ const path = (userId: string) => `/users/${userId}/preferences`;
 const stored = (id: string) => harness.store.get(COLLECTIONS.users, id);
 
 describe('PUT /api/users/:userId/preferences', () => {
-  it('lets a reviewer set their own preferences, writing only those, and answers the user', async () => {
+  it('lets a reviewer set their own preferences and the roles offered, writing only those, and answers the user', async () => {
     const before = await stored('rita');
     const res = await harness.as('rita').put(path('rita'), { roles: ROLES });
     expect(res.status).toBe(200);
+    // The roles they chose among: the active form's, sorted (a form with other roles asks again).
+    const offered = [...TEAM_ROLES].sort();
     const expected: User = {
       ...testUser('rita', 'reviewer'),
       applicantRolePreferences: ROLES as User['applicantRolePreferences'],
+      rolePreferencesFor: offered,
     };
     expect(res.body).toEqual(expected);
-    expect(await stored('rita')).toEqual({ ...before, applicantRolePreferences: ROLES });
+    expect(await stored('rita')).toEqual({ ...before, applicantRolePreferences: ROLES, rolePreferencesFor: offered });
     expect(await stored('rita')).toEqual(userRecord(expected));
   });
 

@@ -2,6 +2,7 @@ import {
   FORM_DEFINITION_MESSAGES,
   formRoleIds,
   reviewRoleRuleText,
+  rolePreferencesOffer,
   rolePreferencesValid,
   STAFF_MESSAGES,
   userView,
@@ -48,7 +49,8 @@ export async function setRolePreferences(
       const rule = reviewRoleRuleText(form);
       throw new ApiError('invalid-request', rule, [{ path: 'roles', message: rule }]);
     }
-    tx.update(COLLECTIONS.users, input.userId, { applicantRolePreferences: input.roles });
-    return userView({ ...target, applicantRolePreferences: input.roles });
+    const chosen = { applicantRolePreferences: input.roles, rolePreferencesFor: rolePreferencesOffer(form) };
+    tx.update(COLLECTIONS.users, input.userId, chosen);
+    return userView({ ...target, ...chosen });
   });
 }

@@ -31,6 +31,7 @@ export * from './rules/dates';
 export * from './rules/exports';
 export * from './rules/fair-review';
 export * from './rules/files';
+export * from './rules/form-changes';
 export * from './rules/form-revision';
 export * from './rules/form-rules';
 export * from './rules/markdown-text';

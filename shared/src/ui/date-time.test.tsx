@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { PortalProvider, type ApiClient } from '@portal/shared/client';
-import { DateTime, formatDateTimeForReader, timeZoneName } from './date-time';
+import { DateTime, formatDateTimeForReader, formatMomentForReader, timeZoneName } from './date-time';
 
 /** The reader's browser is in this zone (what `Intl` reports as the default). */
 function readerIn(timeZone: string) {
@@ -56,5 +56,17 @@ test('a date alone names no zone', () => {
 test('as text: the same words', () => {
   expect(formatDateTimeForReader(AT, 'America/New_York', 'America/Los_Angeles')).toBe(
     'Feb 28, 2025, 11:59 PM Eastern Time (your time: 8:59 PM Pacific Time)',
+  );
+});
+
+test("a moment just past (a save): its time with seconds in the zone shown, the reader's beside it, the date once it is not today", () => {
+  const at = new Date('2025-03-01T04:59:05.000Z');
+  expect(formatMomentForReader(at, 'America/New_York', at, 'Europe/Berlin')).toBe(
+    '11:59:05 PM Eastern Time (your time: 5:59:05 AM Central European Time)',
+  );
+  expect(formatMomentForReader(at, 'America/New_York', at, 'America/New_York')).toBe('11:59:05 PM Eastern Time');
+  const dayLater = new Date(at.getTime() + 24 * 60 * 60 * 1000);
+  expect(formatMomentForReader(at, 'America/New_York', dayLater, 'Europe/Berlin')).toBe(
+    'Feb 28, 2025, 11:59:05 PM Eastern Time (your time: Mar 1, 2025, 5:59:05 AM Central European Time)',
   );
 });

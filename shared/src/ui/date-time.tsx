@@ -53,6 +53,28 @@ export function formatDateTimeForReader(value: string | Date, timeZone: string, 
   return local ? `${formatZonedDateTime(value, timeZone)} (${local})` : formatZonedDateTime(value, timeZone);
 }
 
+const TIME_WITH_SECONDS: Intl.DateTimeFormatOptions = { ...TIME, second: '2-digit' };
+
+/**
+ * A moment just past, such as a save: the time with seconds (the date too when it was not today
+ * there), in `timeZone` named in words, with the reader's own time beside it when their zone shows
+ * another: "9:30:05 AM Eastern Time (your time: 3:30:05 PM Central European Time)".
+ */
+export function formatMomentForReader(
+  value: Date,
+  timeZone: string,
+  now: Date = new Date(),
+  readerZone = localTimeZone(),
+): string {
+  const inZone = (zone: string) => {
+    const today = wallTime(value, zone, DATE) === wallTime(now, zone, DATE);
+    return `${wallTime(value, zone, today ? TIME_WITH_SECONDS : { ...DATE, ...TIME_WITH_SECONDS })} ${timeZoneName(zone, value)}`;
+  };
+  const shown = inZone(timeZone);
+  const local = inZone(readerZone);
+  return local === shown ? shown : `${shown} (your time: ${local})`;
+}
+
 /**
  * The portal's times for a reader: in one zone (the form's, else the chapter's from the build,
  * else the reader's), named in words, with the reader's own time beside it when theirs differs.

@@ -2,14 +2,18 @@ import { useEffect, type ReactNode } from 'react';
 import { useCurrentUser, usePortal, type ApiClient } from '@portal/shared/client';
 import { USER_ROLES, type UserRole } from '@portal/shared/domain/ids/constants';
 import { useQueryClient, type QueryClient } from '@portal/shared/query';
-import { useParams } from '@portal/shared/router';
+import { useLocation, useParams } from '@portal/shared/router';
 import type { LazyPart } from './load-boundary';
 
-/** Asks for what a page first needs from the API (`client.prefetchQuery`), from its route's parameters. */
+/**
+ * Asks for what a page first needs from the API (`client.prefetchQuery`), from its route's
+ * parameters and the address's query (a search, a sort kept in the URL).
+ */
 export type PageData = (
   client: QueryClient,
   api: ApiClient,
   params: Readonly<Partial<Record<string, string>>>,
+  query: URLSearchParams,
 ) => Promise<void>[];
 
 /**
@@ -30,6 +34,7 @@ export function Prefetched({
   children: ReactNode;
 }) {
   const params = useParams();
+  const { search } = useLocation();
   const { api, identity } = usePortal();
   const user = useCurrentUser();
   const queryClient = useQueryClient();
@@ -40,7 +45,7 @@ export function Prefetched({
     void page.preload();
   }, [page]);
   useEffect(() => {
-    if (ask) data?.(queryClient, api, JSON.parse(route) as Record<string, string>);
-  }, [api, ask, data, queryClient, route]);
+    if (ask) data?.(queryClient, api, JSON.parse(route) as Record<string, string>, new URLSearchParams(search));
+  }, [api, ask, data, queryClient, route, search]);
   return children;
 }

@@ -9,6 +9,7 @@ import type { Answer } from '@portal/shared/domain/schemas/responses';
 import { Markdown } from './markdown';
 import { PORTAL_TOKENS } from './portal-tokens';
 import { useTeamRoles } from './role-badge';
+import { countOf } from '@portal/shared/domain/ids/text';
 
 type FileQuestion = Extract<Question, { questionType: 'file-upload' }>;
 
@@ -63,7 +64,7 @@ function limitsText(question: Question, value: Answer): string | null {
     const words = countWords(typeof value === 'string' ? value : '');
     const limits = [min !== undefined ? `at least ${min}` : null, max !== undefined ? `at most ${max}` : null];
     const bounds = limits.filter(Boolean).join(', ');
-    return `${words} ${words === 1 ? 'word' : 'words'}${bounds ? ` (${bounds})` : ''}`;
+    return `${countOf(words, 'word')}${bounds ? ` (${bounds})` : ''}`;
   }
   if (question.questionType === 'file-upload') {
     return `${fileTypeList(question.acceptedTypes)}, up to ${formatFileSize(question.maxSizeBytes)}`;

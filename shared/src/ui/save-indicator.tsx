@@ -1,6 +1,7 @@
 import { Flex, Typography } from 'antd';
 import type { AutosaveState } from '@portal/shared/client';
 import { formatDateTime, formatTime } from '@portal/shared/domain/rules/dates';
+import { formatMomentForReader } from './date-time';
 
 export interface SaveIndicatorTexts {
   /** Shown with the last save's time after a failure, e.g. "Failed to save your application". */
@@ -19,8 +20,13 @@ export const DRAFT_SAVE_TEXTS: SaveIndicatorTexts = { failed: 'Failed to save', 
 
 type IndicatorState = Pick<AutosaveState<unknown>, 'status' | 'dirty' | 'lastSavedAt' | 'retryAt' | 'offline'>;
 
-/** The time of day for a save today, else the date and time (the portal's format, naming the zone). */
-export function formatSaveTime(date: Date, now = new Date()): string {
+/**
+ * The time of day for a save today, else the date and time: in `timeZone` (the zone the page shows
+ * its other times in) named in words, with the reader's own time beside it when theirs differs;
+ * without one, in the reader's zone (the portal's format, naming the zone).
+ */
+export function formatSaveTime(date: Date, now = new Date(), timeZone?: string): string {
+  if (timeZone) return formatMomentForReader(date, timeZone, now);
   return date.toDateString() === now.toDateString() ? formatTime(date) : formatDateTime(date);
 }
 
@@ -34,8 +40,8 @@ export const NEEDS_YOUR_CHOICE = 'Needs your choice';
 const failed = (state: IndicatorState) => state.status === 'failed' || (state.status === 'closed' && state.dirty);
 
 /** Always the truth: saving, waiting for a choice, failed, edits not sent yet, or the last save. */
-export function saveIndicatorText(state: IndicatorState, texts: SaveIndicatorTexts): string {
-  const last = state.lastSavedAt ? formatSaveTime(state.lastSavedAt) : null;
+export function saveIndicatorText(state: IndicatorState, texts: SaveIndicatorTexts, timeZone?: string): string {
+  const last = state.lastSavedAt ? formatSaveTime(state.lastSavedAt, new Date(), timeZone) : null;
   if (state.status === 'saving') return SAVING;
   if (state.status === 'conflict') return NEEDS_YOUR_CHOICE;
   if (failed(state)) return `${texts.failed} (Last save: ${last ?? 'never'})`;
@@ -55,12 +61,23 @@ function hint(state: IndicatorState): string | null {
   return state.retryAt !== null ? 'Trying again automatically.' : null;
 }
 
-/** Where an autosave stands: saving, the last save, or a failure and what happens next. */
-export function SaveIndicator({ state, texts }: { state: IndicatorState; texts: SaveIndicatorTexts }) {
+/**
+ * Where an autosave stands: saving, the last save, or a failure and what happens next. `timeZone`:
+ * the zone of the page's other times (the applicant's due date), for the last save's time.
+ */
+export function SaveIndicator({
+  state,
+  texts,
+  timeZone,
+}: {
+  state: IndicatorState;
+  texts: SaveIndicatorTexts;
+  timeZone?: string;
+}) {
   const next = hint(state);
   return (
     <Flex vertical role="status" aria-live="polite">
-      <Typography.Text type={textType(state)}>{saveIndicatorText(state, texts)}</Typography.Text>
+      <Typography.Text type={textType(state)}>{saveIndicatorText(state, texts, timeZone)}</Typography.Text>
       {next && (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {next}

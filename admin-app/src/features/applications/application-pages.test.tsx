@@ -111,7 +111,7 @@ test.each([
   const bo = within(screen.getByRole('link', { name: 'Bo Chen' }).closest('tr') as HTMLElement);
   expect(bo.getByText('Draft')).toBeInTheDocument();
   expect(bo.getByText('—')).toBeInTheDocument();
-  expect(screen.getByText('2 assigned')).toBeInTheDocument();
+  expect(screen.getByText(`2 ${kind}s assigned`)).toBeInTheDocument();
 });
 
 test('the application page leads to the response page', async () => {

@@ -97,13 +97,19 @@ export function AssessmentForm({ screen, rubric }: { screen: AssessmentScreen; r
         </Typography.Text>
         <Input.TextArea
           aria-labelledby="assessment-comments"
+          aria-describedby="assessment-comments-count"
           value={comments}
           maxLength={MAX_TEXT_ANSWER_CHARS}
-          showCount
           autoSize={{ minRows: 4, maxRows: 16 }}
           readOnly={!editable}
           onChange={(event) => draft.setComments(event.target.value)}
         />
+        {/* In the flow under the box (antd's own counter is drawn over what follows it). */}
+        <Typography.Text
+          type="secondary"
+          id="assessment-comments-count"
+          style={{ alignSelf: 'flex-end', fontSize: 12 }}
+        >{`${comments.length} / ${MAX_TEXT_ANSWER_CHARS} characters`}</Typography.Text>
       </Flex>
       {editable && (
         <Flex justify="space-between" align="center" wrap gap={8}>

@@ -514,6 +514,34 @@ test('the assigned reviewer declares a conflict of interest, with a reason, and 
   await waitFor(() => expect(screen.queryByRole('heading', { name: 'Review' })).not.toBeInTheDocument());
 });
 
+test('the comments counter sits in the flow under the box, not drawn over its edge', async () => {
+  renderPage(REVIEW_URL, { [`GET ${REVIEW}`]: answer(screenOf({}, { comments: 'Strong' })) });
+  const box = await screen.findByRole('textbox', { name: 'Comments' });
+  const counter = screen.getByText(/^6 \/ [\d,]+ characters$/);
+  expect(box).toHaveAccessibleDescription(counter.textContent!);
+  expect(counter.closest('.ant-input-data-count, .ant-input-textarea-show-count')).toBeNull();
+  expect(document.querySelector('.ant-input-data-count')).toBeNull();
+});
+
+test('after declaring a conflict the page does not ask for the review it just gave up', async () => {
+  const screenRequests = jest.fn(() => screenOf());
+  const { request } = renderPage(REVIEW_URL, {
+    [`GET ${REVIEW}`]: screenRequests,
+    [`POST ${REVIEW}/conflict`]: answer({ id: 'c-1' }),
+  });
+
+  await userEvent.click(await screen.findByRole('button', { name: 'Declare a conflict of interest' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Declare a conflict of interest' });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Declare conflict' }));
+
+  await waitFor(() => expect(success).toHaveBeenCalledWith(CONFLICT_MESSAGES.declaredToast));
+  await waitFor(() => expect(screen.queryByRole('heading', { name: 'Review' })).not.toBeInTheDocument());
+  await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+  expect(screenRequests).toHaveBeenCalledTimes(1);
+  const calls = request.mock.calls.map(([method, path]) => `${method} ${path}`);
+  expect(calls.filter((call) => call.includes(REVIEW) && !call.endsWith('/conflict'))).toEqual([`GET ${REVIEW}`]);
+});
+
 test('no conflict can be declared on a submitted review or on someone else’s', async () => {
   renderPage(REVIEW_URL, {
     [`GET ${REVIEW}`]: answer(screenOf({ editable: false }, { state: 'submitted' })),

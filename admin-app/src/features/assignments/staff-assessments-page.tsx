@@ -7,6 +7,7 @@ import type { AssessmentView } from '@portal/shared/domain/rules/staff';
 import { Link, useParams } from '@portal/shared/router';
 import { PageSkeleton, PageTitle, LoadError, RoleBadge } from '@portal/shared/ui';
 import { useStaffAssessments } from '../../api/assessments';
+import { countOf } from '@portal/shared/domain/ids/text';
 import { scoreText } from '../../lib/labels';
 import { PagedTable } from '../../lib/paged-table';
 import { AssessmentStateTag, assessmentScreenPath } from '../../lib/assessment-links';
@@ -66,7 +67,7 @@ export function StaffAssessmentsPage({ kind }: { kind: AssessmentKind }) {
           pages={pages}
           errorTitle={`${title} could not be loaded.`}
           loadingLabel={`Loading ${title.toLowerCase()}`}
-          countText={(total) => `${total} assigned`}
+          countText={(total) => `${countOf(total, kind)} assigned`}
           emptyText={kind === 'review' ? 'No reviews assigned yet.' : 'No interviews assigned yet.'}
         />
       </Flex>

@@ -76,14 +76,14 @@ test('lists entries with the time and its zone, who, action label, the target by
   // Without a name from the server, the target's id.
   expect(removed.getByText('interview-data/assessment-1')).toBeInTheDocument();
   expect(screen.queryByText(/[{}"]/)).not.toBeInTheDocument();
-  expect(screen.getByText('3 entries')).toBeInTheDocument();
+  expect(screen.getByText('3 audit entries')).toBeInTheDocument();
 });
 
 test("shows 'Nothing recorded yet.' when the log is empty", async () => {
   renderDor('/admin/dor/audit', { 'GET /admin/audit': answer(page([])) });
 
   expect(await screen.findByText('Nothing recorded yet.')).toBeInTheDocument();
-  expect(screen.getByText('0 entries')).toBeInTheDocument();
+  expect(screen.getByText('0 audit entries')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
 });
 
@@ -104,7 +104,7 @@ test('the action filter is sent to the server and starts again at the first page
   expect(screen.getByText('Ada Lovelace · Engineer')).toBeInTheDocument();
   expect(request).toHaveBeenCalledWith('GET', '/admin/audit?action=decision.set');
   expect(screen.queryByText('Page Two')).not.toBeInTheDocument();
-  expect(screen.getByText('1 entry')).toBeInTheDocument();
+  expect(screen.getByText('1 audit entry')).toBeInTheDocument();
 });
 
 test('Previous and Next page follow the cursors', async () => {
@@ -136,4 +136,89 @@ test('is for super-reviewers only: a reviewer never loads the log', async () => 
 
   await waitFor(() => expect(screen.queryByRole('heading', { name: 'Audit log' })).not.toBeInTheDocument());
   expect(request).not.toHaveBeenCalledWith('GET', '/admin/audit');
+});
+
+test('filters by person, action, target and days on the server, and starts again at the first page', async () => {
+  const { request } = renderDor('/admin/dor/audit', {
+    'GET /admin/audit': answer(page(ENTRIES)),
+    'GET /admin/users?limit=20': answer(
+      page([
+        { id: 'alan-uid', firstName: 'Alan', lastName: 'Turing', email: 'alan@example.org', role: 'super-reviewer' },
+      ]),
+    ),
+    'GET /admin/audit?actorId=alan-uid': answer(page([ENTRIES[0]!])),
+    'GET /admin/audit?actorId=alan-uid&target=application': answer(page([ENTRIES[1]!])),
+    'GET /admin/audit?actorId=alan-uid&target=application&from=2026-03-01': answer(page([ENTRIES[1]!])),
+    'GET /admin/audit?actorId=alan-uid&target=application&from=2026-03-01&to=2026-03-02': answer(page([])),
+  });
+  expect(await screen.findByText('Role changed')).toBeInTheDocument();
+
+  await userEvent.click(screen.getByRole('combobox', { name: 'Person filter' }));
+  await userEvent.click(await screen.findByTitle('Alan Turing (alan@example.org)'));
+  await waitFor(() => expect(request).toHaveBeenCalledWith('GET', '/admin/audit?actorId=alan-uid'));
+  await userEvent.click(screen.getByRole('combobox', { name: 'Target filter' }));
+  await userEvent.click(await screen.findByTitle('Role applications'));
+  await waitFor(() => expect(request).toHaveBeenCalledWith('GET', '/admin/audit?actorId=alan-uid&target=application'));
+  await userEvent.type(screen.getByLabelText("From (day, in the chapter's time zone)"), '2026-03-01');
+  await waitFor(() =>
+    expect(request).toHaveBeenCalledWith('GET', '/admin/audit?actorId=alan-uid&target=application&from=2026-03-01'),
+  );
+  await userEvent.type(screen.getByLabelText("To (day, in the chapter's time zone)"), '2026-03-02');
+  expect(await screen.findByText('Nothing recorded yet.')).toBeInTheDocument();
+});
+
+test('a scheduled release says who scheduled it and that the scheduler ran it; a form’s roles read by their labels', async () => {
+  renderDor('/admin/dor/audit', {
+    'GET /admin/audit': answer(
+      page([
+        entry({
+          action: 'decisions.released',
+          actorName: 'Dana Director',
+          runBy: 'scheduler',
+          target: { collection: 'application-forms', id: 'fall' },
+          targetLabel: 'Fall 2026',
+          before: { decisionsReleased: false },
+          after: { decisionsReleased: true },
+        }),
+        entry({
+          id: 'e-2',
+          action: 'assignment.auto-created',
+          targetLabel: 'Review of Hana Ito · Treasurer by Bo Chen',
+          roleLabels: { treasurer: 'Treasurer' },
+          before: null,
+          after: { role: 'treasurer', staffName: 'Bo Chen' },
+        }),
+      ]),
+    ),
+  });
+
+  expect(await screen.findByText('scheduled by Dana Director, run by the scheduler')).toBeInTheDocument();
+  const auto = rowOf('Assigned by auto-assign');
+  expect(auto.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    'Role: — → Treasurer',
+    'Staff member: — → Bo Chen',
+  ]);
+});
+
+test('Export CSV downloads every entry the filters match', async () => {
+  const clicked: HTMLAnchorElement[] = [];
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    clicked.push(this);
+  });
+  Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:export'), revokeObjectURL: jest.fn() });
+  const { download } = renderDor('/admin/dor/audit', {
+    'GET /admin/audit': answer(page(ENTRIES)),
+    'GET /admin/audit?action=decision.set': answer(page([ENTRIES[1]!])),
+    'GET /admin/audit/export.csv?action=decision.set': () => new Blob(['When,Who\n']),
+  });
+  expect(await screen.findByText('Role changed')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('combobox', { name: 'Action filter' }));
+  await userEvent.click(await screen.findByTitle('Decision set'));
+  await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+  await waitFor(() => expect(download).toHaveBeenCalledWith('/admin/audit/export.csv?action=decision.set'));
+  await waitFor(() =>
+    expect(clicked[0]).toHaveAttribute('download', expect.stringMatching(/^audit log \d{4}-\d{2}-\d{2}\.csv$/)),
+  );
+  jest.restoreAllMocks();
 });

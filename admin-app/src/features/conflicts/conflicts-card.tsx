@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Button, Card, Empty, Flex, Form, Input, Spin, Typography } from 'antd';
 import { ApiRequestError, usePortal } from '@portal/shared/client';
-import { formatDateTime } from '@portal/shared/domain/rules/dates';
 import { MAX_CONFLICT_REASON_CHARS, type ConflictView } from '@portal/shared/domain/schemas/conflicts';
 import { declareConflict, useConflicts, withdrawConflict } from '../../api/conflicts';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
-import { LoadError } from '@portal/shared/ui';
+import { LoadError, useReaderTime } from '@portal/shared/ui';
 
 /** What a declaration did to open work: "1 set aside, 1 given to someone else" (the super-reviewer alone reads it). */
 function outcome(conflict: ConflictView): string | null {
@@ -20,6 +19,8 @@ function outcome(conflict: ConflictView): string | null {
 export function ConflictsCard({ everyone }: { everyone: boolean }) {
   const { api } = usePortal();
   const list = useConflicts();
+  // The chapter's zone, named in words, as every other date of the portal.
+  const time = useReaderTime();
   const [form] = Form.useForm<{ email: string; reason?: string }>();
   const [emailError, setEmailError] = useState<string | undefined>();
   const declare = useStaffMutation((body: { email: string; reason?: string }) => declareConflict(api, body), {
@@ -85,7 +86,7 @@ export function ConflictsCard({ everyone }: { everyone: boolean }) {
                         </Typography.Text>
                         <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
                           {[
-                            `Declared ${formatDateTime(conflict.declaredAt)}`,
+                            `Declared ${time.format(conflict.declaredAt)}`,
                             everyone && conflict.email !== conflict.label ? conflict.email : null,
                             conflict.reason || null,
                             outcome(conflict),

@@ -31,3 +31,12 @@ test('is for super-reviewers only: a reviewer never loads everyone’s list', as
   expect(screen.queryByRole('heading', { name: 'Conflicts of interest' })).not.toBeInTheDocument();
   expect(request).not.toHaveBeenCalledWith('GET', '/admin/conflicts');
 });
+
+test('a declaration’s time is in the chapter’s zone, named in words, as every other date', async () => {
+  renderDor('/admin/dor/conflicts', { 'GET /admin/conflicts': answer({ items: [DECLARED] }) }, 'super-reviewer', {
+    timeZone: 'America/New_York',
+  });
+  const line = await screen.findByText(/^Declared /);
+  expect(line).toHaveTextContent(/^Declared Mar 1, 2026, 7:00 AM Eastern Time/);
+  expect(line).not.toHaveTextContent(/\bUTC\b/);
+});

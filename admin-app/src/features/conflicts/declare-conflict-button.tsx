@@ -1,24 +1,31 @@
 import { useState } from 'react';
 import { Button, Flex, Input, Modal, Typography } from 'antd';
 import { usePortal } from '@portal/shared/client';
+import { useQueryClient } from '@portal/shared/query';
 import type { AssessmentView } from '@portal/shared/domain/rules/staff';
 import { CONFLICT_MESSAGES, MAX_CONFLICT_REASON_CHARS } from '@portal/shared/domain/schemas/conflicts';
 import { useNavigate } from '@portal/shared/router';
 import { declareConflictOn } from '../../api/conflicts';
+import { staffKeys } from '../../api/keys';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 
 /**
  * "Declare a conflict of interest" on one's own open review or interview: a reason is optional;
- * the application leaves the caller's list at once, and they go back to it.
+ * the application leaves the caller's list at once, and they go back to it. The screen's own query
+ * is dropped first: the review is no longer theirs, so refreshing it would only answer 404.
  */
 export function DeclareConflictButton({ assessment }: { assessment: AssessmentView }) {
   const { api } = usePortal();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const declare = useStaffMutation(() => declareConflictOn(api, assessment.kind, assessment.id, reason), {
     success: () => CONFLICT_MESSAGES.declaredToast,
-    onSuccess: () => {
+    onSuccess: async () => {
+      const screenKey = staffKeys.assessment(assessment.kind, assessment.id);
+      await queryClient.cancelQueries({ queryKey: screenKey });
+      queryClient.removeQueries({ queryKey: screenKey });
       setOpen(false);
       const tab = assessment.kind === 'review' ? 'apps' : 'interviews';
       navigate(`/admin/reviewer/dashboard/${encodeURIComponent(assessment.applicationFormId)}/${tab}`);

@@ -45,7 +45,7 @@ test('shows each row: applicant, role, status, reviews, average score, qualified
   expect(cells.getByRole('switch', { name: 'Qualified' })).not.toBeChecked();
   expect(within(rowOf('Bo Chen')).getByText('—')).toBeInTheDocument();
   expect(within(rowOf('Bo Chen')).getByRole('switch', { name: 'Qualified' })).toBeChecked();
-  expect(screen.getByText('2 applications')).toBeInTheDocument();
+  expect(screen.getByText('2 role applications')).toBeInTheDocument();
 });
 
 test("an empty tab reads 'No applications submitted yet.'", async () => {
@@ -128,7 +128,7 @@ test("'Next page' sends the cursor, 'Previous page' goes back", async () => {
     ),
   });
   await screen.findByRole('link', { name: 'Ada Lovelace' });
-  expect(screen.getByText('30 applications')).toBeInTheDocument();
+  expect(screen.getByText('30 role applications')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
 
   await userEvent.click(screen.getByRole('button', { name: 'Next page' }));

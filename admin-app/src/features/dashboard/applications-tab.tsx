@@ -21,13 +21,13 @@ type RowKey = Pick<ApplicationRowView, 'responseId' | 'role'>;
 
 const TEXTS: Record<RowTab, { noun: string; title: string; loading: string; empty: string }> = {
   all: {
-    noun: 'application',
+    noun: 'role application',
     title: 'The applications could not be loaded.',
     loading: 'Loading applications',
     empty: 'No applications submitted yet.',
   },
   qualified: {
-    noun: 'qualified application',
+    noun: 'qualified role application',
     title: 'The qualified applications could not be loaded.',
     loading: 'Loading qualified applications',
     empty: 'No qualified applications yet.',
@@ -62,6 +62,11 @@ const FILTER_OPTIONS = [
   { value: 'disagreement', label: 'Disagreement' },
 ];
 
+/** Before the release no applicant was told of an offer: offers are planned ones, and none has a reply. */
+const PLANNED_FILTER_OPTIONS = FILTER_OPTIONS.filter((option) => !option.value.startsWith('offer-')).map((option) =>
+  option.value === 'offered' ? { ...option, label: 'Offers planned' } : option,
+);
+
 const FILTER_EMPTY: Record<RowFilter, string> = {
   undecided: 'Every application has a decision.',
   offered: 'No offers made yet.',
@@ -71,13 +76,13 @@ const FILTER_EMPTY: Record<RowFilter, string> = {
   disagreement: "No application's reviewers disagree beyond the form's threshold.",
 };
 
-const FILTER_NOUN: Record<RowFilter, string> = {
-  undecided: 'undecided application',
-  offered: 'offer',
-  'offer-pending': 'pending offer',
-  'offer-accepted': 'accepted offer',
-  'offer-declined': 'declined offer',
-  disagreement: 'application with disagreement',
+const FILTER_NOUN: Record<RowFilter, [one: string, many: string]> = {
+  undecided: ['undecided role application', 'undecided role applications'],
+  offered: ['offer', 'offers'],
+  'offer-pending': ['pending offer', 'pending offers'],
+  'offer-accepted': ['accepted offer', 'accepted offers'],
+  'offer-declined': ['declined offer', 'declined offers'],
+  disagreement: ['role application with disagreement', 'role applications with disagreement'],
 };
 
 const sameRow = (a: RowKey | undefined, b: RowKey) => a?.responseId === b.responseId && a.role === b.role;
@@ -127,6 +132,7 @@ export function ApplicationsTab({
   const columns = rowColumns(tab, {
     formId,
     readOnly,
+    released: readOnly,
     showOffer: tab === 'all',
     sortOrder,
     qualify: (row, qualified) => qualify.mutate({ responseId: row.responseId, role: row.role, qualified }),
@@ -148,7 +154,7 @@ export function ApplicationsTab({
           <div style={{ maxWidth: '100%', overflowX: 'auto' }}>
             <Segmented
               aria-label="Show"
-              options={FILTER_OPTIONS}
+              options={readOnly ? FILTER_OPTIONS : PLANNED_FILTER_OPTIONS}
               value={filter ?? 'every'}
               onChange={(value) => setFilter(value === 'every' ? undefined : (value as RowFilter))}
             />
@@ -184,7 +190,7 @@ export function ApplicationsTab({
         pages={pages}
         errorTitle={texts.title}
         loadingLabel={texts.loading}
-        countText={(total) => countOf(total, filter ? FILTER_NOUN[filter] : texts.noun)}
+        countText={(total) => (filter ? countOf(total, ...FILTER_NOUN[filter]) : countOf(total, texts.noun))}
         emptyText={search.trim() ? 'Nothing matches your search.' : filter ? FILTER_EMPTY[filter] : texts.empty}
         onChange={(_pagination, _filters, sorter) => onSort(sorter)}
       />

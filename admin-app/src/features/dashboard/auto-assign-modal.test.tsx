@@ -4,7 +4,8 @@ import { notify } from '@portal/shared/client';
 import type { AutoAssignPreview } from '@portal/shared/domain/rules/staff';
 import { STAFF_MESSAGES } from '@portal/shared/domain/rules/staff';
 import { answer, apiRefusal } from '@portal/jest-support/fake-api';
-import { FORM, FORM_ID, OTHER_RESPONSE_ID, RESPONSE_ID, STAFF, page, row } from '../../testing/fixtures';
+import { AUTO_ASSIGN_REASONS } from '@portal/shared/domain/rules/staff';
+import { FORM, FORM_ID, OTHER_RESPONSE_ID, RESPONSE_ID, STAFF, member, page, row } from '../../testing/fixtures';
 import { renderDor } from '../../testing/render-dor';
 
 jest.setTimeout(30_000);
@@ -31,15 +32,29 @@ const PLAN: AutoAssignPreview = {
   ],
   unfilled: [{ responseId: OTHER_RESPONSE_ID, role: 'designer', applicantName: 'Bo Chen', missing: 1 }],
   loads: [
-    { staffId: 'grace-uid', staffName: 'Grace Hopper', before: 4, after: 5 },
-    { staffId: 'alan-uid', staffName: 'Alan Turing', before: 2, after: 3 },
+    { staffId: 'grace-uid', staffName: 'Grace Hopper', role: 'reviewer', inPool: true, before: 4, after: 5 },
+    { staffId: 'alan-uid', staffName: 'Alan Turing', role: 'reviewer', inPool: true, before: 2, after: 3 },
   ],
+};
+
+/** The director: a super-reviewer, out of the pool unless ticked. */
+const DANA = {
+  user: member({ id: 'dana-uid', firstName: 'Dana', lastName: 'Director', role: 'super-reviewer' }),
+  assigned: 0,
+  done: 0,
+};
+/** A reviewer whose preferences are another form's roles. */
+const RAY = {
+  user: member({ id: 'ray-uid', firstName: 'Ray', lastName: 'Stale', applicantRolePreferences: ['bootcamp'] }),
+  assigned: 0,
+  done: 0,
+  rolesToChoose: true,
 };
 
 function renderWith(routes: Record<string, (body: unknown) => unknown>) {
   return renderDor(`/admin/dor/dashboard/${FORM_ID}/all`, {
     [`GET /forms/${FORM_ID}`]: answer(FORM),
-    [`GET /admin/forms/${FORM_ID}/staff?kind=review`]: answer({ items: STAFF }),
+    [`GET /admin/forms/${FORM_ID}/staff?kind=review`]: answer({ items: [...STAFF, DANA, RAY] }),
     [`GET /admin/forms/${FORM_ID}/rows?tab=all&sort=submittedAt&dir=desc&limit=25`]: answer(page([row()])),
     ...routes,
   });
@@ -65,10 +80,13 @@ test('the preview shows the planned assignments, the unfilled rows and each revi
   const dialog = within(await openAndPreview());
 
   expect(await dialog.findByText('4 → 5')).toBeInTheDocument();
-  expect(preview).toHaveBeenCalledWith({ reviewersPerApplication: 3 });
+  expect(preview).toHaveBeenCalledWith({
+    reviewersPerApplication: 3,
+    staffIds: ['grace-uid', 'alan-uid', 'ray-uid'],
+  });
   expect(dialog.getAllByText('Ada Lovelace')).toHaveLength(2);
   expect(dialog.getByText('Bo Chen (Designer): 1 more needed')).toBeInTheDocument();
-  expect(dialog.getAllByText('Grace Hopper')).toHaveLength(2);
+  expect(dialog.getAllByText('Grace Hopper', { selector: 'td' })).toHaveLength(2);
   expect(dialog.getByText('2 → 3')).toBeInTheDocument();
   expect(dialog.getByRole('button', { name: 'Assign 2 reviews' })).toBeEnabled();
 });
@@ -84,7 +102,13 @@ test("'Assign {n} reviews' sends the preview's planId", async () => {
   const dialog = within(await openAndPreview());
   await userEvent.click(await dialog.findByRole('button', { name: 'Assign 2 reviews' }));
 
-  await waitFor(() => expect(apply).toHaveBeenCalledWith({ reviewersPerApplication: 3, planId: 'plan-1' }));
+  await waitFor(() =>
+    expect(apply).toHaveBeenCalledWith({
+      reviewersPerApplication: 3,
+      staffIds: ['grace-uid', 'alan-uid'],
+      planId: 'plan-1',
+    }),
+  );
   await waitFor(() => expect(success).toHaveBeenCalledWith('2 reviews assigned.'));
 });
 
@@ -107,4 +131,48 @@ test('a changed plan is explained and previewed again', async () => {
   expect(await dialog.findByText(STAFF_MESSAGES.planChanged)).toBeInTheDocument();
   expect(await dialog.findByRole('button', { name: 'Assign 1 review' })).toBeEnabled();
   expect(preview).toHaveBeenCalledTimes(2);
+});
+
+test('the pool leaves super-reviewers out by default, can be changed, and every "0 →" says why', async () => {
+  const preview = jest.fn((body: unknown) => ({
+    ...PLAN,
+    loads: [
+      ...PLAN.loads,
+      {
+        staffId: 'dana-uid',
+        staffName: 'Dana Director',
+        role: 'super-reviewer',
+        inPool: (body as { staffIds: string[] }).staffIds.includes('dana-uid'),
+        before: 0,
+        after: 0,
+        reason: AUTO_ASSIGN_REASONS.notInPool,
+      },
+      {
+        staffId: 'ray-uid',
+        staffName: 'Ray Stale',
+        role: 'reviewer',
+        inPool: true,
+        before: 0,
+        after: 0,
+        reason: AUTO_ASSIGN_REASONS.rolesToChoose,
+      },
+    ],
+  }));
+  renderWith({ [`POST /admin/forms/${FORM_ID}/auto-assign/preview`]: preview });
+
+  await userEvent.click(await screen.findByRole('button', { name: 'Auto-assign' }));
+  const dialog = within(await screen.findByRole('dialog'));
+  const pool = dialog.getByRole('group', { name: 'Reviewer pool (3 of 4)' });
+  expect(within(pool).getByRole('checkbox', { name: 'Grace Hopper' })).toBeChecked();
+  expect(within(pool).getByRole('checkbox', { name: 'Dana Director (super-reviewer)' })).not.toBeChecked();
+  expect(within(pool).getByRole('checkbox', { name: "Ray Stale (has not chosen this form's roles)" })).toBeChecked();
+
+  await userEvent.click(within(pool).getByRole('checkbox', { name: 'Alan Turing' }));
+  await userEvent.click(dialog.getByRole('button', { name: 'Preview' }));
+  await waitFor(() =>
+    expect(preview).toHaveBeenCalledWith({ reviewersPerApplication: 2, staffIds: ['grace-uid', 'ray-uid'] }),
+  );
+  expect(await dialog.findByText(AUTO_ASSIGN_REASONS.notInPool)).toBeInTheDocument();
+  expect(dialog.getByText(AUTO_ASSIGN_REASONS.rolesToChoose)).toBeInTheDocument();
+  expect(dialog.getByText('Dana Director (super-reviewer)', { selector: 'td' })).toBeInTheDocument();
 });

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Flex, InputNumber, Modal, Spin, Table, Typography } from 'antd';
+import { Alert, Button, Checkbox, Flex, InputNumber, Modal, Spin, Table, Typography } from 'antd';
 import { isApiRefusal, usePortal } from '@portal/shared/client';
 import { countOf } from '@portal/shared/domain/ids/text';
-import type { AutoAssignPreview } from '@portal/shared/domain/rules/staff';
+import type { AutoAssignPreview, StaffSummary } from '@portal/shared/domain/rules/staff';
 import { RoleBadge, useRoleLabel } from '@portal/shared/ui';
-import { applyAutoAssign, previewAutoAssign } from '../../api/staff';
+import { applyAutoAssign, previewAutoAssign, useStaffSummaries } from '../../api/staff';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 
 const DEFAULT_PER_APPLICATION = 2;
@@ -49,13 +49,64 @@ function PlanView({ plan }: { plan: AutoAssignPreview }) {
         dataSource={plan.loads}
         pagination={false}
         columns={[
-          { title: 'Reviewer', dataIndex: 'staffName', key: 'reviewer' },
+          {
+            title: 'Reviewer',
+            key: 'reviewer',
+            render: (_: unknown, load) =>
+              load.role === 'super-reviewer' ? `${load.staffName} (super-reviewer)` : load.staffName,
+          },
           { title: 'Load', key: 'load', render: (_: unknown, load) => `${load.before} → ${load.after}` },
+          { title: 'Why nothing more', key: 'reason', render: (_: unknown, load) => load.reason ?? '' },
         ]}
       />
     </Flex>
   );
 }
+
+const staffName = ({ user }: StaffSummary) => `${user.firstName} ${user.lastName}`.trim() || user.email;
+
+/**
+ * Who auto-assign may choose: every reviewer and super-reviewer, reviewers ticked by default (a
+ * super-reviewer reviews only when the director adds them); a reviewer who has not chosen this
+ * form's roles is marked, since auto-assign passes them by.
+ */
+function PoolPicker({
+  staff,
+  value,
+  onChange,
+  disabled,
+}: {
+  staff: StaffSummary[];
+  value: string[];
+  onChange: (ids: string[]) => void;
+  disabled: boolean;
+}) {
+  return (
+    <Flex vertical gap={4}>
+      <Typography.Text strong id="auto-assign-pool">
+        {`Reviewer pool (${value.length} of ${staff.length})`}
+      </Typography.Text>
+      <Checkbox.Group
+        aria-labelledby="auto-assign-pool"
+        value={value}
+        disabled={disabled}
+        onChange={(ids) => onChange(staff.map(({ user }) => user.id).filter((id) => ids.includes(id)))}
+        options={staff.map((summary) => ({
+          value: summary.user.id,
+          label: [
+            staffName(summary),
+            summary.user.role === 'super-reviewer' ? ' (super-reviewer)' : '',
+            summary.rolesToChoose ? " (has not chosen this form's roles)" : '',
+          ].join(''),
+        }))}
+      />
+    </Flex>
+  );
+}
+
+/** The default pool: every reviewer, no super-reviewer. */
+const defaultPool = (staff: StaffSummary[]) =>
+  staff.filter(({ user }) => user.role === 'reviewer').map(({ user }) => user.id);
 
 /** "Auto-assign": preview a balanced plan of review assignments, then apply exactly that plan. */
 export function AutoAssignButton({ formId, disabled = false }: { formId: string; disabled?: boolean }) {
@@ -64,9 +115,12 @@ export function AutoAssignButton({ formId, disabled = false }: { formId: string;
   const [perApplication, setPerApplication] = useState(DEFAULT_PER_APPLICATION);
   const [plan, setPlan] = useState<AutoAssignPreview | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const staff = useStaffSummaries(formId, { kind: 'review' });
+  const [chosenPool, setPool] = useState<string[] | null>(null);
+  const pool = chosenPool ?? defaultPool(staff.data ?? []);
 
   const preview = useStaffMutation(
-    (count: number) => previewAutoAssign(api, formId, { reviewersPerApplication: count }),
+    (count: number) => previewAutoAssign(api, formId, { reviewersPerApplication: count, staffIds: pool }),
     {
       onSuccess: (next) => setPlan(next),
     },
@@ -75,6 +129,7 @@ export function AutoAssignButton({ formId, disabled = false }: { formId: string;
     (current: AutoAssignPreview) =>
       applyAutoAssign(api, formId, {
         reviewersPerApplication: current.reviewersPerApplication,
+        staffIds: current.loads.filter((load) => load.inPool).map((load) => load.staffId),
         planId: current.planId,
       }),
     {
@@ -94,6 +149,7 @@ export function AutoAssignButton({ formId, disabled = false }: { formId: string;
     setOpen(false);
     setPlan(null);
     setNotice(null);
+    setPool(null);
   }
 
   const busy = preview.isPending || apply.isPending;
@@ -117,7 +173,7 @@ export function AutoAssignButton({ formId, disabled = false }: { formId: string;
           <Button
             key="preview"
             loading={preview.isPending}
-            disabled={apply.isPending}
+            disabled={apply.isPending || pool.length === 0}
             onClick={() => {
               setNotice(null);
               preview.mutate(perApplication);
@@ -152,6 +208,15 @@ export function AutoAssignButton({ formId, disabled = false }: { formId: string;
               }}
             />
           </Flex>
+          <PoolPicker
+            staff={staff.data ?? []}
+            value={pool}
+            disabled={busy}
+            onChange={(ids) => {
+              setPool(ids);
+              setPlan(null);
+            }}
+          />
           {notice && <Alert type="warning" title={notice} />}
           {busy ? (
             <Spin description={apply.isPending ? 'Assigning reviews...' : 'Planning assignments...'}>

@@ -24,7 +24,7 @@ const bulk = () => within(screen.getByRole('group', { name: 'Selected applicatio
 async function selectAdaAndBoDesigner() {
   await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Ada Lovelace, Engineer' }));
   await userEvent.click(screen.getByRole('checkbox', { name: 'Select Bo Chen, Designer' }));
-  expect(bulk().getByText('2 selected')).toBeInTheDocument();
+  expect(bulk().getByText('2 role applications selected')).toBeInTheDocument();
 }
 
 test('nothing selected: the bulk actions wait for a selection', async () => {
@@ -47,10 +47,10 @@ test('qualifies the selected rows after one confirmation', async () => {
 
   await userEvent.click(bulk().getByRole('button', { name: 'Qualify' }));
   const dialog = await screen.findByRole('dialog');
-  expect(dialog).toHaveTextContent('Mark the selected applications qualified?');
+  expect(dialog).toHaveTextContent('Mark 2 selected role applications qualified?');
   expect(dialog).toHaveTextContent('2 selected role applications will be marked qualified.');
   expect(post).not.toHaveBeenCalled();
-  await userEvent.click(within(dialog).getByRole('button', { name: 'Qualify 2 applications' }));
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Qualify 2 role applications' }));
 
   await waitFor(() =>
     expect(post).toHaveBeenCalledWith({
@@ -61,7 +61,7 @@ test('qualifies the selected rows after one confirmation', async () => {
       qualified: true,
     }),
   );
-  await waitFor(() => expect(success).toHaveBeenCalledWith('Qualify 2 applications: done.'));
+  await waitFor(() => expect(success).toHaveBeenCalledWith('Qualify 2 role applications: done.'));
   await waitFor(() => expect(screen.getByText('Select rows to act on several at once')).toBeInTheDocument());
 });
 
@@ -78,7 +78,7 @@ test('decides the selected rows after one confirmation', async () => {
   await userEvent.click(await screen.findByTitle('Denied'));
   const dialog = await screen.findByRole('dialog');
   expect(dialog).toHaveTextContent('2 selected role applications will be decided "Denied"');
-  await userEvent.click(within(dialog).getByRole('button', { name: 'Denied: 2 applications' }));
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Deny 2 role applications' }));
 
   await waitFor(() =>
     expect(post).toHaveBeenCalledWith({
@@ -112,9 +112,9 @@ test('assigns one interviewer to the selected rows, leaving out those already th
   await userEvent.click(await screen.findByTitle('Alan Turing'));
   await userEvent.click(bulk().getByRole('button', { name: 'Assign to selected' }));
   const dialog = await screen.findByRole('dialog');
-  expect(dialog).toHaveTextContent('Assign Alan Turing to the selected applications?');
+  expect(dialog).toHaveTextContent('Assign Alan Turing to 2 selected role applications?');
   expect(dialog).toHaveTextContent('1 interview will be assigned');
-  expect(dialog).toHaveTextContent('1 selected application left out: already assigned or their own.');
+  expect(dialog).toHaveTextContent('1 selected role application left out: already assigned or their own.');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Assign 1 interview' }));
 
   await waitFor(() =>

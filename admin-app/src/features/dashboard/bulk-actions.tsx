@@ -24,6 +24,8 @@ interface Pending {
 
 const keysOf = (rows: readonly Row[]) => rows.map(({ responseId, role }) => ({ responseId, role }));
 const rowsText = (count: number) => countOf(count, 'selected role application');
+/** The button's verb for a decision: "Accept 3 role applications". */
+const DECISION_VERBS: Record<FinalDecision, string> = { accepted: 'Accept', denied: 'Deny', waitlist: 'Waitlist' };
 
 /**
  * What the director does to the selected rows at once: qualify (All tab), decide, or assign one
@@ -63,17 +65,17 @@ export function BulkActions({
 
   const qualify = (qualified: boolean) =>
     setPending({
-      title: qualified ? 'Mark the selected applications qualified?' : 'Mark the selected applications not qualified?',
+      title: `Mark ${rowsText(count)} ${qualified ? 'qualified' : 'not qualified'}?`,
       text: `${rowsText(count)} will be marked ${qualified ? 'qualified' : 'not qualified'}. Each change is recorded in the audit log.`,
-      okText: qualified ? `Qualify ${countOf(count, 'application')}` : `Unqualify ${countOf(count, 'application')}`,
+      okText: `${qualified ? 'Qualify' : 'Unqualify'} ${countOf(count, 'role application')}`,
       run: () => qualifyRows(api, formId, { rows: keysOf(selected), qualified }),
     });
 
   const decide = (decision: FinalDecision) =>
     setPending({
-      title: `${REVIEW_DECISION_LABELS[decision]}: the selected applications?`,
+      title: `${DECISION_VERBS[decision]} ${rowsText(count)}?`,
       text: `${rowsText(count)} will be decided "${REVIEW_DECISION_LABELS[decision]}". Each decision is recorded in the audit log. Applicants see it only once decisions are released.`,
-      okText: `${REVIEW_DECISION_LABELS[decision]}: ${countOf(count, 'application')}`,
+      okText: `${DECISION_VERBS[decision]} ${countOf(count, 'role application')}`,
       danger: decision === 'denied',
       run: () => decideRows(api, formId, { rows: keysOf(selected), decision }),
     });
@@ -84,10 +86,10 @@ export function BulkActions({
     const open = selected.filter((row) => row.userId !== id && !refsOf(row, kind).some((ref) => ref.staffId === id));
     const skipped = count - open.length;
     setPending({
-      title: `Assign ${name ? displayName(name) : noun.aOne} to the selected applications?`,
+      title: `Assign ${name ? displayName(name) : noun.aOne} to ${rowsText(count)}?`,
       text: [
         `${countOf(open.length, kind)} will be assigned, each recorded in the audit log.`,
-        skipped > 0 ? `${countOf(skipped, 'selected application')} left out: already assigned or their own.` : '',
+        skipped > 0 ? `${countOf(skipped, 'selected role application')} left out: already assigned or their own.` : '',
       ]
         .filter(Boolean)
         .join(' '),
@@ -105,7 +107,7 @@ export function BulkActions({
   return (
     <Flex align="center" gap={8} wrap role="group" aria-label="Selected applications">
       <Typography.Text type="secondary">
-        {count === 0 ? 'Select rows to act on several at once' : `${count} selected`}
+        {count === 0 ? 'Select rows to act on several at once' : `${countOf(count, 'role application')} selected`}
       </Typography.Text>
       {tab === 'all' && (
         <>

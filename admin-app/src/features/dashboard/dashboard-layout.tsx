@@ -9,6 +9,7 @@ import { ReleasedNotice } from '../../lib/released-notice';
 import { SuperOnly } from '../../lib/super-only';
 import { ApplicationsTab } from './applications-tab';
 import { ExportMenu } from './export-menu';
+import { OfferDeadlineCard } from './offer-deadline';
 import { OffersCard } from './offers-card';
 import { ReleaseButton } from './release-button';
 import { ReleaseScheduleCard } from './release-schedule-card';
@@ -85,7 +86,10 @@ export function DashboardLayout() {
         {user.data?.role === 'super-reviewer' && form.data && !released && (
           <ReleaseScheduleCard formId={formId} timeZone={form.data.timeZone} />
         )}
-        {user.data?.role === 'super-reviewer' && <OffersCard formId={formId} />}
+        {user.data?.role === 'super-reviewer' && <OffersCard formId={formId} released={released} />}
+        {user.data?.role === 'super-reviewer' && form.data && (
+          <OfferDeadlineCard key={form.data.offerReplyDays ?? 'none'} form={form.data} />
+        )}
         <Tabs activeKey={tab} items={TABS} onChange={open} />
         <Routes>
           <Route index element={<Navigate to={{ pathname: `${base}/all`, search: searchFor(q) }} replace />} />

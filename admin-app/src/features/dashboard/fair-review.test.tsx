@@ -71,7 +71,7 @@ test('a row whose reviewers disagree is flagged; the Disagreement filter shows o
   await userEvent.click(screen.getByText('Disagreement', { selector: '.ant-segmented-item-label' }));
 
   await waitFor(() => expect(screen.queryByRole('link', { name: 'Ada Lovelace' })).not.toBeInTheDocument());
-  expect(screen.getByText('1 application with disagreement')).toBeInTheDocument();
+  expect(screen.getByText('1 role application with disagreement')).toBeInTheDocument();
   expect(screen.getByRole('status', { name: 'Current location' })).toHaveTextContent('?filter=disagreement');
 });
 
@@ -90,5 +90,13 @@ test("'Add a reviewer' POSTs for the flagged row and names who was assigned", as
 test("once decisions are released, 'Add a reviewer' is disabled", async () => {
   renderDor(ALL, { ...base, [`GET /forms/${FORM_ID}`]: answer({ ...FORM, decisionsReleased: true }) });
   await screen.findByRole('link', { name: 'Bo Chen' });
+  expect(rowOf('Bo Chen').getByRole('button', { name: 'Add a reviewer for Bo Chen' })).toBeDisabled();
+});
+
+test("'Add a reviewer' is disabled on a decided row, before the release too", async () => {
+  const decided = { ...FLAGGED, decision: 'denied' as const, final: true };
+  renderDor(ALL, { ...base, [FIRST_PAGE]: answer(page([row(), decided])) });
+  await screen.findByRole('link', { name: 'Bo Chen' });
+  expect(rowOf('Bo Chen').getByText('Disagreement')).toBeInTheDocument();
   expect(rowOf('Bo Chen').getByRole('button', { name: 'Add a reviewer for Bo Chen' })).toBeDisabled();
 });

@@ -63,3 +63,27 @@ test('the All tab shows the offers still waiting for a reply', async () => {
   expect(screen.getByText('1 pending offer')).toBeInTheDocument();
   expect(screen.getByRole('status', { name: 'Current location' })).toHaveTextContent('?filter=offer-pending');
 });
+
+test('before the release the offers are planned ones: tags, card and filters say so, with no replies', async () => {
+  renderDor(`/admin/dor/dashboard/${FORM_ID}/qualified`, {
+    ...base,
+    [`GET /forms/${FORM_ID}`]: answer({ ...FORM, decisionsReleased: false }),
+    [`GET /admin/forms/${FORM_ID}/offers`]: answer({
+      items: [{ role: 'engineer', offers: 2, accepted: 0, declined: 0, pending: 2 }],
+    }),
+    [rowsPath('qualified')]: answer(page([PENDING])),
+  });
+  await screen.findByRole('link', { name: 'Bo Chen' });
+
+  expect(rowOf('Bo Chen').getByText('Offer planned')).toBeInTheDocument();
+  expect(screen.queryByText('Offer pending')).not.toBeInTheDocument();
+  const offers = within(await screen.findByRole('region', { name: 'Planned offers' }));
+  expect(offers.getByText(/Applicants are told when decisions are released/)).toBeInTheDocument();
+  expect(offers.getByRole('columnheader', { name: 'Offers planned' })).toBeInTheDocument();
+  expect(offers.queryByRole('columnheader', { name: 'Pending' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'Offers' })).not.toBeInTheDocument();
+
+  await userEvent.click(screen.getByRole('tab', { name: 'All applications' }));
+  expect(await screen.findByText('Offers planned', { selector: '.ant-segmented-item-label' })).toBeInTheDocument();
+  expect(screen.queryByText('Offer pending', { selector: '.ant-segmented-item-label' })).not.toBeInTheDocument();
+});

@@ -71,3 +71,34 @@ test("choosing an interviewer and 'Assign' POSTs the interview assignment", asyn
     }),
   );
 });
+
+test('shows who booked which interview time, and who has not booked', async () => {
+  const booked = {
+    ...QUALIFIED_ROW,
+    interviewBooking: {
+      slotId: 'slot-1',
+      startsAt: '2025-03-04T14:30:00.000Z',
+      minutes: 45,
+      interviewerNames: ['Grace Hopper', 'Alan Turing'],
+    },
+  };
+  const other = row({
+    responseId: 'other-response',
+    applicantName: 'Bo Chen',
+    qualified: true,
+    decision: 'interview',
+  });
+  renderDor(QUALIFIED, { ...base, [FIRST_PAGE]: answer(page([booked, other])) });
+
+  await screen.findByRole('link', { name: 'Ada Lovelace' });
+  expect(screen.getByRole('columnheader', { name: 'Booked interview' })).toBeInTheDocument();
+  const ada = within(rowOf('Ada Lovelace'));
+  expect(ada.getByText('45 minutes with Grace Hopper, Alan Turing')).toBeInTheDocument();
+  expect(
+    ada.getByText(
+      (_, element) =>
+        element?.tagName === 'TIME' && element.getAttribute('datetime') === booked.interviewBooking.startsAt,
+    ),
+  ).toBeInTheDocument();
+  expect(within(rowOf('Bo Chen')).getByText('Not booked')).toBeInTheDocument();
+});

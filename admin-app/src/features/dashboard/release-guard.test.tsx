@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { DenialCandidate } from '@portal/shared/domain/rules/application-row';
 import { STAFF_MESSAGES } from '@portal/shared/domain/rules/staff';
 import { answer, apiRefusal } from '@portal/jest-support/fake-api';
 import { FORM, FORM_ID, OTHER_RESPONSE_ID, RESPONSE_ID, STAFF, page, row } from '../../testing/fixtures';
@@ -39,7 +40,7 @@ test('a refused release says how many role applications and applicants, and link
 
   await waitFor(() => expect(screen.queryByRole('link', { name: 'Bo Chen' })).not.toBeInTheDocument());
   expect(request.mock.calls.map(([method, path]) => `${method} ${path}`)).toContain(rowsPath('&filter=undecided'));
-  expect(screen.getByText('1 undecided application')).toBeInTheDocument();
+  expect(screen.getByText('1 undecided role application')).toBeInTheDocument();
   expect(screen.getByRole('status', { name: 'Current location' })).toHaveTextContent(`${ALL}?filter=undecided`);
 });
 
@@ -54,9 +55,29 @@ test('the All tab decides a row, as the Qualified tab does', async () => {
   await waitFor(() => expect(put).toHaveBeenCalledWith({ decision: 'denied' }));
 });
 
-test('"Deny undecided, unqualified…" says how many it denies and denies them once confirmed', async () => {
-  const deny = jest.fn(() => ({ denied: 2 }));
-  renderDor(ALL, { ...base, [`POST /admin/forms/${FORM_ID}/deny-undecided-unqualified`]: deny });
+const candidate = (
+  responseId: string,
+  applicantName: string,
+  holds: DenialCandidate['holds'] = [],
+  reviews: [number, number] = [2, 2],
+): DenialCandidate => ({
+  responseId,
+  role: 'engineer',
+  applicantName,
+  reviewsDone: reviews[0],
+  reviewsAssigned: reviews[1],
+  holds,
+});
+
+test('"Deny undecided, unqualified…" lists the rows it denies and denies them once confirmed', async () => {
+  const deny = jest.fn(() => ({ denied: 2, held: 0 }));
+  renderDor(ALL, {
+    ...base,
+    [`GET /admin/forms/${FORM_ID}/undecided/unqualified`]: answer({
+      items: [candidate(RESPONSE_ID, 'Ada Lovelace'), candidate(OTHER_RESPONSE_ID, 'Bo Chen', [], [0, 0])],
+    }),
+    [`POST /admin/forms/${FORM_ID}/deny-undecided-unqualified`]: deny,
+  });
   await screen.findByRole('link', { name: 'Ada Lovelace' });
 
   await userEvent.click(screen.getByRole('button', { name: 'Deny undecided, unqualified…' }));
@@ -64,8 +85,49 @@ test('"Deny undecided, unqualified…" says how many it denies and denies them o
   expect(
     await within(dialog).findByText(/^2 role applications without a decision and not marked qualified/),
   ).toBeInTheDocument();
+  expect(
+    within(within(dialog).getByRole('list', { name: 'Denied' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual(['Ada Lovelace, Engineer', 'Bo Chen, Engineer']);
   expect(deny).not.toHaveBeenCalled();
   await userEvent.click(within(dialog).getByRole('button', { name: 'Deny 2 role applications' }));
 
   await waitFor(() => expect(deny).toHaveBeenCalledWith({}));
+});
+
+test('"Deny undecided, unqualified…" leaves out rows with open reviews or a disagreement unless ticked', async () => {
+  const deny = jest.fn(() => ({ denied: 2, held: 1 }));
+  const THIRD = '33333333-3333-4333-8333-333333333333';
+  renderDor(ALL, {
+    ...base,
+    [`GET /admin/forms/${FORM_ID}/undecided/unqualified`]: answer({
+      items: [
+        candidate(RESPONSE_ID, 'Ada Lovelace', ['open-reviews'], [0, 2]),
+        candidate(OTHER_RESPONSE_ID, 'Bo Chen', ['disagreement']),
+        candidate(THIRD, 'Cy Dunn'),
+      ],
+    }),
+    [`POST /admin/forms/${FORM_ID}/deny-undecided-unqualified`]: deny,
+  });
+  await screen.findByRole('link', { name: 'Ada Lovelace' });
+
+  await userEvent.click(screen.getByRole('button', { name: 'Deny undecided, unqualified…' }));
+  const dialog = within(await screen.findByRole('dialog'));
+  expect(
+    await dialog.findByText(/^1 role application without a decision and not marked qualified/),
+  ).toBeInTheDocument();
+  expect(
+    dialog.getByText(
+      '2 role applications left out: 1 with reviews still open, 1 where the reviewers disagree. Tick one to deny it anyway:',
+    ),
+  ).toBeInTheDocument();
+  const ada = dialog.getByRole('checkbox', { name: 'Ada Lovelace, Engineer: 0 of 2 reviews submitted' });
+  expect(dialog.getByRole('checkbox', { name: 'Bo Chen, Engineer: the reviewers disagree' })).not.toBeChecked();
+  expect(dialog.getByRole('button', { name: 'Deny 1 role application' })).toBeEnabled();
+
+  await userEvent.click(ada);
+  await userEvent.click(dialog.getByRole('button', { name: 'Deny 2 role applications' }));
+
+  await waitFor(() => expect(deny).toHaveBeenCalledWith({ include: [{ responseId: RESPONSE_ID, role: 'engineer' }] }));
 });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Flex, Form, Input, Popconfirm, Spin, Tag, Typography } from 'antd';
 import { usePortal, useTimeZone } from '@portal/shared/client';
 import { MESSAGE_KIND_LABELS, type MessageKind } from '@portal/shared/domain/ids/placeholders';
+import { countOf } from '@portal/shared/domain/ids/text';
 import { formatDateTime, toZonedWallTime, fromZonedWallTime } from '@portal/shared/domain/rules/dates';
 import {
   cancelScheduledRelease,
@@ -148,8 +149,7 @@ export function ReleaseScheduleCard({ formId, timeZone }: { formId: string; time
                   <Tag>Already released</Tag>
                 ) : (
                   <Tag color="red">
-                    No: {dryRun.data.undecided.rows} undecided from {dryRun.data.undecided.applicants}{' '}
-                    {dryRun.data.undecided.applicants === 1 ? 'applicant' : 'applicants'}
+                    {`No: ${countOf(dryRun.data.undecided.rows, 'undecided role application')} from ${countOf(dryRun.data.undecided.applicants, 'applicant')}`}
                   </Tag>
                 )}
               </Descriptions.Item>

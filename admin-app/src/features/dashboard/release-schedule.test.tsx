@@ -96,6 +96,6 @@ test('the dry run says whether the release could happen now and how many emails 
   });
   const card = await screen.findByRole('region', { name: 'Scheduled release' });
   await userEvent.click(await within(card).findByRole('button', { name: 'Dry run' }));
-  expect(await within(card).findByText('No: 3 undecided from 2 applicants')).toBeInTheDocument();
+  expect(await within(card).findByText('No: 3 undecided role applications from 2 applicants')).toBeInTheDocument();
   expect(within(card).getByText('Decision released emails').closest('tr')).toHaveTextContent('7');
 });

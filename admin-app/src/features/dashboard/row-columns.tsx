@@ -15,9 +15,17 @@ import type { RowSort, RowTab } from '@portal/shared/domain/schemas/staff-api';
 import { Link } from '@portal/shared/router';
 import { DateTime, RoleBadge } from '@portal/shared/ui';
 import { HelpTitle } from '../../lib/help-title';
-import { DECISION_OPTIONS, OFFER_COLORS, OFFER_LABELS, scoreText } from '../../lib/labels';
+import {
+  DECISION_OPTIONS,
+  OFFER_COLORS,
+  OFFER_LABELS,
+  OFFER_PLANNED,
+  OFFER_PLANNED_HELP,
+  scoreText,
+} from '../../lib/labels';
 import { dorPaths } from '../../lib/paths';
 import { AssignStaff } from '../assignments';
+import { ChangeDecisionButton } from './change-decision';
 import { LetterPreviewButton } from './letter-preview';
 
 type Row = DashboardRowView;
@@ -28,6 +36,8 @@ export interface RowColumnContext {
   formId: string;
   /** Decisions released: the switches, pickers and selects are disabled. */
   readOnly: boolean;
+  /** Decisions released: an offer is one the applicant was told of (before, a planned one). */
+  released: boolean;
   /** The decision cell shows the offer's reply too (a tab without an Offer column). */
   showOffer: boolean;
   sortOrder: (key: RowSort) => SortOrder;
@@ -62,13 +72,21 @@ function ApplicantCell({ row }: { row: Row }) {
   );
 }
 
-/** The offer's tag ("Offer pending/accepted/declined"), or a dash when the row has no offer. */
-function OfferTag({ row }: { row: Row }) {
+/**
+ * The offer's tag ("Offer pending/accepted/declined"), or a dash when the row has no offer; before
+ * the release the applicant has been told nothing, so it is only "Offer planned".
+ */
+function OfferTag({ row, released }: { row: Row; released: boolean }) {
   const state = offerState(row);
-  return state ? <Tag color={OFFER_COLORS[state]}>{OFFER_LABELS[state]}</Tag> : <>—</>;
+  if (!state) return <>—</>;
+  if (!released) return <Tag title={OFFER_PLANNED_HELP}>{OFFER_PLANNED}</Tag>;
+  return <Tag color={OFFER_COLORS[state]}>{OFFER_LABELS[state]}</Tag>;
 }
 
-/** The raw score; on a row whose reviewers disagree, the flag and its "Add a reviewer" action. */
+/**
+ * The raw score; on a row whose reviewers disagree, the flag and its "Add a reviewer" action (none
+ * on a decided row: one more review would not change its decision).
+ */
 function ReviewScoreCell({ row, context }: { row: Row; context: RowColumnContext }) {
   if (!row.disagreement) return <>{scoreText(row.reviewScore)}</>;
   return (
@@ -79,7 +97,8 @@ function ReviewScoreCell({ row, context }: { row: Row; context: RowColumnContext
       </Tag>
       <Button
         size="small"
-        disabled={context.readOnly}
+        disabled={context.readOnly || isFinalDecision(row.decision)}
+        title={isFinalDecision(row.decision) ? 'This application is decided' : undefined}
         loading={context.addingReviewer(row)}
         aria-label={`Add a reviewer for ${row.applicantName}`}
         onClick={() => context.addReviewer(row)}
@@ -167,10 +186,32 @@ const COLUMNS = {
   }),
   assignReviewers: (context) => assignColumn(context, 'review', 'Assign reviewers'),
   interviews: () => workColumn('interview'),
+  /** The slot the applicant booked: when, how long, with whom. */
+  interviewBooking: () => ({
+    title: 'Booked interview',
+    key: 'interviewBooking',
+    render: (_: unknown, row) =>
+      row.interviewBooking ? (
+        <Flex vertical style={{ minWidth: '10em' }}>
+          <span>
+            <DateTime value={row.interviewBooking.startsAt} />
+          </span>
+          <Typography.Text type="secondary">
+            {`${row.interviewBooking.minutes} minutes with ${row.interviewBooking.interviewerNames.join(', ')}`}
+          </Typography.Text>
+        </Flex>
+      ) : (
+        <Typography.Text type="secondary">Not booked</Typography.Text>
+      ),
+  }),
   interviewScore: (context) =>
     sortable(context, 'interviewScore', 'Interview score', (row) => scoreText(row.interviewScore)),
   assignInterviewer: (context) => assignColumn(context, 'interview', 'Assign interviewer'),
-  offer: () => ({ title: 'Offer', key: 'offer', render: (_: unknown, row) => <OfferTag row={row} /> }),
+  offer: (context) => ({
+    title: 'Offer',
+    key: 'offer',
+    render: (_: unknown, row) => <OfferTag row={row} released={context.released} />,
+  }),
   /**
    * The final decision, or (as its placeholder) where the work stands until there is one; the
    * offer's reply under it, and the row's "Preview letter" action once it has a decision.
@@ -190,8 +231,12 @@ const COLUMNS = {
           loading={context.deciding(row)}
           onChange={(decision) => context.decide(row, decision)}
         />
-        {context.showOffer && offerState(row) && <OfferTag row={row} />}
+        {context.showOffer && offerState(row) && <OfferTag row={row} released={context.released} />}
         {isFinalDecision(row.decision) && <LetterPreviewButton row={{ ...row, decision: row.decision }} />}
+        {/* After release the select stays read-only: a change goes through a dialog that tells the applicant. */}
+        {context.readOnly && isFinalDecision(row.decision) && (
+          <ChangeDecisionButton row={{ ...row, decision: row.decision }} />
+        )}
       </Flex>
     ),
   }),
@@ -216,6 +261,7 @@ const COLUMN_SETS: Record<RowTab, (keyof typeof COLUMNS)[]> = {
     'reviewScore',
     'calibratedReviewScore',
     'interviews',
+    'interviewBooking',
     'interviewScore',
     'assignInterviewer',
     'decision',

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { answer } from '@portal/jest-support/fake-api';
 import { FORM, FORM_ID, STAFF } from '../../testing/fixtures';
 import { renderDor } from '../../testing/render-dor';
+import { ROLES_TO_CHOOSE } from './staff-tab';
 
 jest.setTimeout(30_000);
 
@@ -33,4 +34,17 @@ test('the reviewers tab searches with the shared ?q=', async () => {
 
   expect(await screen.findByText('Nothing matches your search.')).toBeInTheDocument();
   expect(screen.getByRole('searchbox', { name: 'Search applicants' })).toHaveValue('zed');
+});
+
+test("the reviewers tab marks who has not chosen this form's roles yet", async () => {
+  const [grace, alan] = STAFF;
+  renderDor(`/admin/dor/dashboard/${FORM_ID}/reviewers`, {
+    [`GET /forms/${FORM_ID}`]: answer(FORM),
+    [`GET /admin/forms/${FORM_ID}/staff?kind=review`]: answer({ items: [grace, { ...alan, rolesToChoose: true }] }),
+  });
+
+  const row = (name: string) => within(screen.getByRole('link', { name }).closest('tr') as HTMLElement);
+  await screen.findByRole('link', { name: 'Alan Turing' });
+  expect(row('Alan Turing').getByText(ROLES_TO_CHOOSE)).toBeInTheDocument();
+  expect(row('Grace Hopper').queryByText(ROLES_TO_CHOOSE)).not.toBeInTheDocument();
 });

@@ -1,4 +1,4 @@
-import { Flex, Table } from 'antd';
+import { Flex, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { AssessmentKind } from '@portal/shared/domain/ids/constants';
 import { displayName } from '@portal/shared/domain/rules/search';
@@ -7,6 +7,9 @@ import { Link } from '@portal/shared/router';
 import { LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
 import { useStaffSummaries } from '../../api/staff';
 import { dorPaths } from '../../lib/paths';
+
+/** A reviewer whose roles were chosen among another form's: auto-assign passes them by until they choose again. */
+export const ROLES_TO_CHOOSE = "Has not chosen this form's roles";
 
 const EMPTY_TEXT: Record<AssessmentKind, string> = {
   review: 'No reviewers yet.',
@@ -42,6 +45,7 @@ export function StaffTab({ formId, kind, search }: { formId: string; kind: Asses
           {item.user.applicantRolePreferences.map((role) => (
             <RoleBadge key={role} role={role} />
           ))}
+          {item.rolesToChoose && <Tag color="orange">{ROLES_TO_CHOOSE}</Tag>}
         </Flex>
       ),
     },

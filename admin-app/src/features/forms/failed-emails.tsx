@@ -5,6 +5,7 @@ import type { FailedMessage } from '@portal/shared/domain/messages/messages';
 import { DateTime } from '@portal/shared/ui';
 import { resendMessage, useFailedMessages } from '../../api/outbox';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
+import { countOf } from '@portal/shared/domain/ids/text';
 
 /**
  * The emails the portal could not deliver after its last attempt, for the super-reviewer: how many,
@@ -22,7 +23,7 @@ export function FailedEmails() {
     <Alert
       type="warning"
       showIcon
-      title={`${count} ${count === 1 ? 'email' : 'emails'} could not be delivered`}
+      title={`${countOf(count, 'email')} could not be delivered`}
       description={
         <Flex vertical gap={8}>
           <Typography.Text type="secondary">
@@ -32,7 +33,7 @@ export function FailedEmails() {
             {items.map((item) => (
               <li key={item.id} style={{ overflowWrap: 'anywhere' }}>
                 <Typography.Text strong>{item.to}</Typography.Text> — {MESSAGE_KIND_LABELS[item.template]},{' '}
-                {item.attempts} {item.attempts === 1 ? 'attempt' : 'attempts'}, last <DateTime value={item.updatedAt} />
+                {countOf(item.attempts, 'attempt')}, last <DateTime value={item.updatedAt} />
                 {item.lastError && (
                   <>
                     : <Typography.Text type="danger">{item.lastError}</Typography.Text>

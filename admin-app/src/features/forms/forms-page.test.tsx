@@ -52,11 +52,11 @@ test('lists the forms: active, due date, decided and released', async () => {
   );
   const spring = rowOf('Spring 2025');
   expect(spring.getByText('Active')).toBeInTheDocument();
-  expect(spring.getByText('5/12')).toBeInTheDocument();
+  expect(spring.getByText('5 of 12 role applications')).toBeInTheDocument();
   expect(spring.getByText(formatZonedDateTime(FORMS[0]!.dueDate, localTimeZone()))).toBeInTheDocument();
   expect(spring.queryByRole('button', { name: /Make .* active/ })).not.toBeInTheDocument();
   const fall = rowOf('Fall 2024');
-  expect(fall.getByText('8/8')).toBeInTheDocument();
+  expect(fall.getByText('8 of 8 role applications')).toBeInTheDocument();
   expect(fall.getByText('Yes')).toBeInTheDocument();
 });
 
@@ -84,12 +84,35 @@ test("a new due date is entered as the wall-clock time of the form's zone, which
   await waitFor(() => expect(save).toHaveBeenCalledWith({ dueDate: instant }));
 });
 
-test("'Make active' POSTs the activation", async () => {
+test("'Make active' asks first, naming the form it turns off and its work under way, then POSTs the activation", async () => {
   const activate = jest.fn(() => ({ ...FORM, id: 'fall-2024' }));
-  renderDor('/admin/dor/forms', { ...routes, 'POST /admin/forms/fall-2024/activate': activate });
+  renderDor('/admin/dor/forms', {
+    ...routes,
+    'GET /admin/forms/fall-2024/activation': answer({
+      deactivates: [
+        {
+          id: 'spring-2025',
+          semester: 'Spring 2025',
+          drafts: 2,
+          openApplications: 6,
+          openReviews: 9,
+          openInterviews: 1,
+        },
+      ],
+    }),
+    'POST /admin/forms/fall-2024/activate': activate,
+  });
 
   await userEvent.click(await screen.findByRole('button', { name: 'Make Fall 2024 active' }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'Make Fall 2024 the active form?' }));
+  expect(
+    await dialog.findByText(
+      /becomes inactive: no one can start a new application to it\. It has 2 applications not submitted yet, 6 submitted applications without a decision, 9 open reviews, 1 open interview\./,
+    ),
+  ).toHaveTextContent(/^Spring 2025 becomes inactive/);
+  expect(activate).not.toHaveBeenCalled();
 
+  await userEvent.click(dialog.getByRole('button', { name: 'Make active' }));
   await waitFor(() => expect(activate).toHaveBeenCalledWith({}));
 });
 

@@ -1,24 +1,20 @@
 import { Button, Flex, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { usePortal } from '@portal/shared/client';
+import { countOf } from '@portal/shared/domain/ids/text';
 import type { FormSummary } from '@portal/shared/domain/rules/staff';
 import { Link, useNavigate } from '@portal/shared/router';
 import { PageSkeleton, PageTitle, LoadError } from '@portal/shared/ui';
-import { activateForm, useFormSummaries } from '../../api/forms';
+import { useFormSummaries } from '../../api/forms';
+import { ActivateFormButton } from './activate-form-button';
 import { DueDateEditor } from './due-date-editor';
 import { FailedEmails } from './failed-emails';
 import { FormDefinitionCard } from './form-definition-card';
 import { dorPaths } from '../../lib/paths';
-import { useStaffMutation } from '../../lib/use-staff-mutation';
 
 /** `/admin/dor/forms`: every form (active, due date, decisions) and a way to add or replace one. */
 export function FormsPage() {
-  const { api } = usePortal();
   const navigate = useNavigate();
   const forms = useFormSummaries();
-  const activate = useStaffMutation((form: FormSummary) => activateForm(api, form.id), {
-    success: (_data, form) => `${form.semester} is now the active form.`,
-  });
 
   const columns: ColumnsType<FormSummary> = [
     {
@@ -32,7 +28,11 @@ export function FormsPage() {
       render: (_: unknown, form) => (form.isActive ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>),
     },
     { title: 'Due date', key: 'dueDate', render: (_: unknown, form) => <DueDateEditor form={form} /> },
-    { title: 'Decided', key: 'decided', render: (_: unknown, form) => `${form.decided}/${form.rows}` },
+    {
+      title: 'Decided',
+      key: 'decided',
+      render: (_: unknown, form) => `${form.decided} of ${countOf(form.rows, 'role application')}`,
+    },
     {
       title: 'Decisions released',
       key: 'released',
@@ -49,15 +49,7 @@ export function FormsPage() {
           <Link to={dorPaths.duplicateForm(form.id)} aria-label={`Duplicate ${form.semester}`}>
             Duplicate
           </Link>
-          {!form.isActive && (
-            <Button
-              loading={activate.isPending && activate.variables.id === form.id}
-              onClick={() => activate.mutate(form)}
-              aria-label={`Make ${form.semester} active`}
-            >
-              Make active
-            </Button>
-          )}
+          {!form.isActive && <ActivateFormButton form={form} />}
         </Flex>
       ),
     },

@@ -105,3 +105,83 @@ test('lists slots with their zone, seats taken and who booked; only an unbooked 
   await userEvent.click(within(await screen.findByRole('tooltip')).getByRole('button', { name: 'Delete' }));
   await waitFor(() => expect(remove).toHaveBeenCalled());
 });
+
+test('after publishing, the form starts empty: choosing the same interviewer again chooses them', async () => {
+  jest.spyOn(notify, 'success').mockImplementation(() => 'toast');
+  const publish = jest.fn((body: unknown) => ({ ...SLOT, ...(body as object) }));
+  renderSlots({ [`GET ${SLOTS}`]: answer({ items: [] }), [`POST ${SLOTS}`]: publish });
+  const fill = async (start: string) => {
+    fireEvent.change(await screen.findByLabelText('Starts (America/New_York)'), { target: { value: start } });
+    await userEvent.type(screen.getByLabelText('Place or video link'), 'Room 101');
+    await userEvent.click(screen.getByLabelText('Interviewers'));
+    await userEvent.click(await screen.findByTitle('Grace Hopper'));
+    await userEvent.click(screen.getByRole('button', { name: 'Publish slot' }));
+  };
+  await fill('2026-11-02T09:30');
+  await waitFor(() => expect(publish).toHaveBeenCalledTimes(1));
+  await waitFor(() => expect(screen.getByLabelText('Place or video link')).toHaveValue(''));
+  expect(screen.getByLabelText('Starts (America/New_York)')).toHaveValue('');
+
+  await fill('2026-11-02T10:30');
+  await waitFor(() => expect(publish).toHaveBeenCalledTimes(2));
+  expect(publish).toHaveBeenLastCalledWith(
+    expect.objectContaining({ startsAt: '2026-11-02T15:30:00.000Z', interviewerIds: ['grace-uid'] }),
+  );
+});
+
+test('publishes a series over one day: a length, a gap, and the time the last slot ends by', async () => {
+  jest.spyOn(notify, 'success').mockImplementation(() => 'toast');
+  const series = jest.fn(() => ({ items: [SLOT, SLOT, SLOT] }));
+  renderSlots({ [`GET ${SLOTS}`]: answer({ items: [] }), [`POST ${SLOTS}/series`]: series });
+  fireEvent.change(await screen.findByLabelText('Starts (America/New_York)'), {
+    target: { value: '2026-11-02T09:00' },
+  });
+  await userEvent.click(screen.getByRole('checkbox', { name: 'Make a series that day' }));
+  fireEvent.change(screen.getByLabelText('Last slot ends by'), { target: { value: '11:00' } });
+  await userEvent.type(screen.getByLabelText('Place or video link'), 'Room 7');
+  await userEvent.click(screen.getByLabelText('Interviewers'));
+  await userEvent.click(await screen.findByTitle('Grace Hopper'));
+  // 30 minutes, 10 apart: 9:00, 9:40, 10:20 (the next would end at 11:30).
+  await userEvent.click(screen.getByRole('button', { name: 'Publish 3 slots' }));
+  await waitFor(() =>
+    expect(series).toHaveBeenCalledWith({
+      startsAt: '2026-11-02T14:00:00.000Z',
+      endsAt: '2026-11-02T16:00:00.000Z',
+      gapMinutes: 10,
+      minutes: 30,
+      place: 'Room 7',
+      interviewerIds: ['grace-uid'],
+      capacity: 1,
+    }),
+  );
+});
+
+test('edits a booked slot in place, saying those who booked it will be told', async () => {
+  jest.spyOn(notify, 'success').mockImplementation(() => 'toast');
+  const booked: InterviewSlot = {
+    ...SLOT,
+    bookings: [{ userId: 'ada', responseId: 'r-ada', applicantName: 'Ada Lovelace', bookedAt: SLOT.createdAt }],
+  };
+  const put = jest.fn((body: unknown) => ({ ...booked, ...(body as object) }));
+  renderSlots({ [`GET ${SLOTS}`]: answer({ items: [booked] }), [`PUT ${SLOTS}/slot-1`]: put });
+  const item = (await screen.findByText('Nov 2, 2026, 9:30 AM EST')).closest('li') as HTMLElement;
+  expect(within(item).queryByRole('button', { name: 'Delete slot' })).not.toBeInTheDocument();
+  await userEvent.click(within(item).getByRole('button', { name: /^Edit the slot of/ }));
+
+  const form = screen.getByRole('listitem', { name: /^Change the slot of/ });
+  expect(within(form).getByText(/1 applicant booked this slot/)).toBeInTheDocument();
+  expect(within(form).getByLabelText('Starts (America/New_York)')).toHaveValue('2026-11-02T09:30');
+  const place = within(form).getByLabelText('Place or video link');
+  await userEvent.clear(place);
+  await userEvent.type(place, 'Room 202');
+  await userEvent.click(within(form).getByRole('button', { name: 'Save slot' }));
+  await waitFor(() =>
+    expect(put).toHaveBeenCalledWith({
+      startsAt: '2026-11-02T14:30:00.000Z',
+      minutes: 30,
+      place: 'Room 202',
+      interviewerIds: ['grace-uid'],
+      capacity: 2,
+    }),
+  );
+});

@@ -1,19 +1,36 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Empty, Flex, Form, Input, InputNumber, Popconfirm, Select, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Select,
+  Tag,
+  Typography,
+} from 'antd';
 import { useQuery } from '@portal/shared/query';
 import { ApiRequestError, formQueryOptions, usePortal, useTimeZone } from '@portal/shared/client';
-import { formatDateTime, fromZonedWallTime } from '@portal/shared/domain/rules/dates';
+import { formatDateTime, fromZonedWallTime, toZonedWallTime } from '@portal/shared/domain/rules/dates';
 import {
   DEFAULT_INTERVIEW_CUTOFF_HOURS,
+  slotSeriesStarts,
   type InterviewSlot,
   type InterviewSlotBody,
+  type InterviewSlotSeriesBody,
 } from '@portal/shared/domain/schemas/interview-slots';
 import { Link, useParams } from '@portal/shared/router';
 import { PageSkeleton, PageTitle, LoadError } from '@portal/shared/ui';
-import { deleteSlot, publishSlot, useInterviewSlots } from '../../api/interviews';
+import { deleteSlot, publishSlot, publishSlotSeries, updateSlot, useInterviewSlots } from '../../api/interviews';
 import { useStaffSummaries } from '../../api/staff';
 import { dorPaths } from '../../lib/paths';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
+import { countOf } from '@portal/shared/domain/ids/text';
 
 interface SlotDraft {
   start: string;
@@ -21,12 +38,35 @@ interface SlotDraft {
   place: string;
   interviewerIds: string[];
   capacity: number | null;
+  /** A series over one day: the last slot ends by `until` (a time that day), `gap` minutes apart. */
+  series: boolean;
+  until: string;
+  gap: number | null;
 }
 
 const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
 const ITEM_STYLE = { padding: '12px 0', borderBottom: '1px solid #f0f0f0' } as const;
 
-const EMPTY: SlotDraft = { start: '', minutes: 30, place: '', interviewerIds: [], capacity: 1 };
+const EMPTY: SlotDraft = {
+  start: '',
+  minutes: 30,
+  place: '',
+  interviewerIds: [],
+  capacity: 1,
+  series: false,
+  until: '',
+  gap: 10,
+};
+
+/** A slot as the form edits it: its start as a wall-clock time in the chapter's zone. */
+const draftOf = (slot: InterviewSlot, timeZone: string): SlotDraft => ({
+  ...EMPTY,
+  start: toZonedWallTime(slot.startsAt, timeZone),
+  minutes: slot.minutes,
+  place: slot.place,
+  interviewerIds: slot.interviewerIds,
+  capacity: slot.capacity,
+});
 
 /** The server's 400 per field (`interviewerIds.1` is the interviewers' field). */
 function fieldIssues(error: Error | null): Record<string, string> {
@@ -39,100 +79,188 @@ function fieldIssues(error: Error | null): Record<string, string> {
   return issues;
 }
 
-/** The publish form: the start is a wall-clock time in the chapter's zone, sent as UTC. */
-function PublishSlot({ formId, timeZone }: { formId: string; timeZone: string }) {
+type SlotRequest =
+  { kind: 'one'; body: InterviewSlotBody } | { kind: 'series'; body: InterviewSlotSeriesBody; count: number };
+
+/** What the draft sends, or the problem to show: the start (and a series' end) entered in the chapter's zone, sent as UTC. */
+function requestOf(draft: SlotDraft, timeZone: string): SlotRequest | { issues: Record<string, string> } {
+  const startsAt = fromZonedWallTime(draft.start, timeZone);
+  if (!startsAt) return { issues: { startsAt: 'Enter the date and time the interview starts' } };
+  const body: InterviewSlotBody = {
+    startsAt: startsAt.toISOString(),
+    minutes: draft.minutes ?? 0,
+    place: draft.place,
+    interviewerIds: draft.interviewerIds,
+    capacity: draft.capacity ?? 0,
+  };
+  if (!draft.series) return { kind: 'one', body };
+  const endsAt = draft.until ? fromZonedWallTime(`${draft.start.slice(0, 10)}T${draft.until}`, timeZone) : null;
+  if (!endsAt) return { issues: { endsAt: 'Enter the time the last slot ends by' } };
+  const series = { ...body, endsAt: endsAt.toISOString(), gapMinutes: draft.gap ?? 0 };
+  return { kind: 'series', body: series, count: slotSeriesStarts(series).length };
+}
+
+/**
+ * The slot form: publish one slot or a series over a day (a length, a gap), or (`slot` given)
+ * change a slot, whose booked applicants and interviewers are told. After publishing it starts
+ * empty again.
+ */
+function SlotForm({
+  formId,
+  timeZone,
+  slot,
+  onDone,
+}: {
+  formId: string;
+  timeZone: string;
+  slot?: InterviewSlot;
+  onDone?: () => void;
+}) {
   const { api } = usePortal();
-  const [draft, setDraft] = useState<SlotDraft>(EMPTY);
+  const editing = Boolean(slot);
+  const [draft, setDraft] = useState<SlotDraft>(() => (slot ? draftOf(slot, timeZone) : EMPTY));
   const [localIssues, setLocalIssues] = useState<Record<string, string>>({});
   const staff = useStaffSummaries(formId, { kind: 'interview' });
-  const publish = useStaffMutation((body: InterviewSlotBody) => publishSlot(api, formId, body), {
-    success: (slot) => `Slot published: ${formatDateTime(slot.startsAt, timeZone)}`,
-    onSuccess: () => setDraft({ ...EMPTY, interviewerIds: draft.interviewerIds, place: draft.place }),
-    onError: (error) => Object.keys(fieldIssues(error)).length > 0,
-  });
-  const issues = { ...fieldIssues(publish.error), ...localIssues };
+  const save = useStaffMutation(
+    async (request: SlotRequest) => {
+      if (slot) return [await updateSlot(api, formId, slot.id, request.body)];
+      if (request.kind === 'series') return (await publishSlotSeries(api, formId, request.body)).items;
+      return [await publishSlot(api, formId, request.body)];
+    },
+    {
+      success: (slots) =>
+        slot
+          ? `Slot changed: ${formatDateTime(slots[0]!.startsAt, timeZone)}${slot.bookings.length > 0 ? '. Those who booked it are told.' : ''}`
+          : slots.length === 1
+            ? `Slot published: ${formatDateTime(slots[0]!.startsAt, timeZone)}`
+            : `${slots.length} slots published: ${formatDateTime(slots[0]!.startsAt, timeZone)} to ${formatDateTime(slots[slots.length - 1]!.startsAt, timeZone)}`,
+      onSuccess: () => {
+        setDraft(EMPTY);
+        onDone?.();
+      },
+      onError: (error) => Object.keys(fieldIssues(error)).length > 0,
+    },
+  );
+  const issues = { ...fieldIssues(save.error), ...localIssues };
   const status = (field: string) => (issues[field] ? { validateStatus: 'error' as const, help: issues[field] } : {});
+  const request = requestOf(draft, timeZone);
+  const count = 'kind' in request && request.kind === 'series' ? request.count : null;
+  const id = (field: string) => (slot ? `slot-${slot.id}-${field}` : `slot-${field}`);
 
   const submit = () => {
-    const startsAt = fromZonedWallTime(draft.start, timeZone);
-    if (!startsAt) {
-      setLocalIssues({ startsAt: 'Enter the date and time the interview starts' });
+    if ('issues' in request) {
+      setLocalIssues(request.issues);
       return;
     }
     setLocalIssues({});
-    publish.mutate({
-      startsAt: startsAt.toISOString(),
-      minutes: draft.minutes ?? 0,
-      place: draft.place,
-      interviewerIds: draft.interviewerIds,
-      capacity: draft.capacity ?? 0,
-    });
+    save.mutate(request);
   };
 
   return (
-    <Card size="small" title="Publish a slot">
-      <Form layout="vertical" onFinish={submit} requiredMark={false}>
-        <Flex gap={16} wrap>
-          <Form.Item
-            label={`Starts (${timeZone})`}
-            htmlFor="slot-start"
-            style={{ minWidth: 220 }}
-            {...status('startsAt')}
-          >
-            <Input
-              id="slot-start"
-              type="datetime-local"
-              value={draft.start}
-              onChange={(event) => setDraft({ ...draft, start: event.target.value })}
-            />
-          </Form.Item>
-          <Form.Item label="Length (minutes)" htmlFor="slot-minutes" {...status('minutes')}>
-            <InputNumber
-              id="slot-minutes"
-              min={5}
-              max={240}
-              step={5}
-              value={draft.minutes}
-              onChange={(minutes) => setDraft({ ...draft, minutes })}
-            />
-          </Form.Item>
-          <Form.Item label="Seats" htmlFor="slot-capacity" {...status('capacity')}>
-            <InputNumber
-              id="slot-capacity"
-              min={1}
-              max={50}
-              value={draft.capacity}
-              onChange={(capacity) => setDraft({ ...draft, capacity })}
-            />
-          </Form.Item>
-        </Flex>
-        <Form.Item label="Place or video link" htmlFor="slot-place" {...status('place')}>
+    <Form layout="vertical" onFinish={submit} requiredMark={false}>
+      <Flex gap={16} wrap>
+        <Form.Item
+          label={`Starts (${timeZone})`}
+          htmlFor={id('start')}
+          style={{ minWidth: 220 }}
+          {...status('startsAt')}
+        >
           <Input
-            id="slot-place"
-            placeholder="Room 101, or https://meet.example.com/…"
-            value={draft.place}
-            onChange={(event) => setDraft({ ...draft, place: event.target.value })}
+            id={id('start')}
+            type="datetime-local"
+            value={draft.start}
+            onChange={(event) => setDraft({ ...draft, start: event.target.value })}
           />
         </Form.Item>
-        <Form.Item label="Interviewers" htmlFor="slot-interviewers" {...status('interviewerIds')}>
-          <Select
-            id="slot-interviewers"
-            mode="multiple"
-            placeholder="Choose staff"
-            loading={staff.isPending}
-            value={draft.interviewerIds}
-            onChange={(interviewerIds: string[]) => setDraft({ ...draft, interviewerIds })}
-            optionFilterProp="label"
-            options={(staff.data ?? []).map((member) => ({
-              value: member.user.id,
-              label: `${member.user.firstName} ${member.user.lastName}`.trim() || member.user.email,
-            }))}
+        <Form.Item label="Length (minutes)" htmlFor={id('minutes')} {...status('minutes')}>
+          <InputNumber
+            id={id('minutes')}
+            min={5}
+            max={240}
+            step={5}
+            value={draft.minutes}
+            onChange={(minutes) => setDraft({ ...draft, minutes })}
           />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={publish.isPending}>
-          Publish slot
+        <Form.Item label="Seats" htmlFor={id('capacity')} {...status('capacity')}>
+          <InputNumber
+            id={id('capacity')}
+            min={1}
+            max={50}
+            value={draft.capacity}
+            onChange={(capacity) => setDraft({ ...draft, capacity })}
+          />
+        </Form.Item>
+      </Flex>
+      {!editing && (
+        <Flex gap={16} wrap align="end">
+          <Form.Item>
+            <Checkbox checked={draft.series} onChange={(event) => setDraft({ ...draft, series: event.target.checked })}>
+              Make a series that day
+            </Checkbox>
+          </Form.Item>
+          {draft.series && (
+            <>
+              <Form.Item label="Last slot ends by" htmlFor={id('until')} {...status('endsAt')}>
+                <Input
+                  id={id('until')}
+                  type="time"
+                  value={draft.until}
+                  onChange={(event) => setDraft({ ...draft, until: event.target.value })}
+                />
+              </Form.Item>
+              <Form.Item label="Gap between slots (minutes)" htmlFor={id('gap')} {...status('gapMinutes')}>
+                <InputNumber
+                  id={id('gap')}
+                  min={0}
+                  max={240}
+                  step={5}
+                  value={draft.gap}
+                  onChange={(gap) => setDraft({ ...draft, gap })}
+                />
+              </Form.Item>
+            </>
+          )}
+        </Flex>
+      )}
+      <Form.Item label="Place or video link" htmlFor={id('place')} {...status('place')}>
+        <Input
+          id={id('place')}
+          placeholder="Room 101, or https://meet.example.com/…"
+          value={draft.place}
+          onChange={(event) => setDraft({ ...draft, place: event.target.value })}
+        />
+      </Form.Item>
+      <Form.Item label="Interviewers" htmlFor={id('interviewers')} {...status('interviewerIds')}>
+        <Select
+          id={id('interviewers')}
+          mode="multiple"
+          placeholder="Choose staff"
+          loading={staff.isPending}
+          value={draft.interviewerIds}
+          onChange={(interviewerIds: string[]) => setDraft({ ...draft, interviewerIds })}
+          optionFilterProp="label"
+          options={(staff.data ?? []).map((member) => ({
+            value: member.user.id,
+            label: `${member.user.firstName} ${member.user.lastName}`.trim() || member.user.email,
+          }))}
+        />
+      </Form.Item>
+      <Flex gap={8}>
+        <Button type="primary" htmlType="submit" loading={save.isPending} disabled={count === 0}>
+          {editing ? 'Save slot' : count !== null ? `Publish ${countOf(count, 'slot')}` : 'Publish slot'}
         </Button>
-      </Form>
+        {editing && <Button onClick={onDone}>Cancel</Button>}
+      </Flex>
+    </Form>
+  );
+}
+
+/** The publish card. */
+function PublishSlot({ formId, timeZone }: { formId: string; timeZone: string }) {
+  return (
+    <Card size="small" title="Publish a slot">
+      <SlotForm formId={formId} timeZone={timeZone} />
     </Card>
   );
 }
@@ -140,22 +268,37 @@ function PublishSlot({ formId, timeZone }: { formId: string; timeZone: string })
 function SlotItem({ slot, formId, timeZone }: { slot: InterviewSlot; formId: string; timeZone: string }) {
   const { api } = usePortal();
   const remove = useStaffMutation(() => deleteSlot(api, formId, slot.id), { success: () => 'Slot deleted' });
+  const [editing, setEditing] = useState(false);
   const taken = slot.bookings.length;
   const when = formatDateTime(slot.startsAt, timeZone);
+  if (editing) {
+    return (
+      <li style={ITEM_STYLE} aria-label={`Change the slot of ${when}`}>
+        {taken > 0 && (
+          <Alert
+            type="info"
+            style={{ marginBottom: 12 }}
+            title={`${countOf(taken, 'applicant')} booked this slot: a change of its time, length, place or interviewers is emailed to them and to the interviewers.`}
+          />
+        )}
+        <SlotForm formId={formId} timeZone={timeZone} slot={slot} onDone={() => setEditing(false)} />
+      </li>
+    );
+  }
   return (
     <li style={ITEM_STYLE}>
       <Flex vertical gap={4} style={{ width: '100%', minWidth: 0 }}>
         <Flex justify="space-between" align="start" gap={8} wrap>
           <Typography.Text strong>{when}</Typography.Text>
           <Tag color={taken >= slot.capacity ? 'red' : taken > 0 ? 'blue' : 'default'}>
-            {`${taken} of ${slot.capacity} seat${slot.capacity === 1 ? '' : 's'} taken`}
+            {`${taken} of ${countOf(slot.capacity, 'seat')} taken`}
           </Tag>
         </Flex>
         <Typography.Text
           style={{ overflowWrap: 'anywhere' }}
         >{`${slot.minutes} minutes · ${slot.place}`}</Typography.Text>
         <Typography.Text type="secondary">{`With ${slot.interviewerNames.join(', ')}`}</Typography.Text>
-        {taken > 0 ? (
+        {taken > 0 && (
           <Typography.Text>
             {'Booked by: '}
             {slot.bookings.map((booking, index) => (
@@ -165,19 +308,25 @@ function SlotItem({ slot, formId, timeZone }: { slot: InterviewSlot; formId: str
               </span>
             ))}
           </Typography.Text>
-        ) : (
-          <Popconfirm
-            title="Delete this slot?"
-            description={when}
-            okText="Delete"
-            okButtonProps={{ danger: true }}
-            onConfirm={() => remove.mutate(undefined)}
-          >
-            <Button size="small" danger style={{ alignSelf: 'start' }} loading={remove.isPending}>
-              Delete slot
-            </Button>
-          </Popconfirm>
         )}
+        <Flex gap={8}>
+          <Button size="small" aria-label={`Edit the slot of ${when}`} onClick={() => setEditing(true)}>
+            Edit
+          </Button>
+          {taken === 0 && (
+            <Popconfirm
+              title="Delete this slot?"
+              description={when}
+              okText="Delete"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => remove.mutate(undefined)}
+            >
+              <Button size="small" danger loading={remove.isPending}>
+                Delete slot
+              </Button>
+            </Popconfirm>
+          )}
+        </Flex>
       </Flex>
     </li>
   );
@@ -209,7 +358,7 @@ export function InterviewSlotsPage() {
         showIcon
         title={
           <span>
-            {`Invited applicants (a role qualified, or an interviewer assigned) book one slot, and can move or cancel it until ${cutoff} hour${cutoff === 1 ? '' : 's'} before it starts. `}
+            {`Invited applicants (a role qualified, or an interviewer assigned) book one slot, and can move or cancel it until ${countOf(cutoff, 'hour')} before it starts. `}
             <Link to={dorPaths.editForm(formId)}>Change the cut-off in the form builder</Link> (Rubrics).
           </span>
         }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { notify } from '@portal/shared/client';
 import type { TeamRole, UserRole } from '@portal/shared/domain/ids/constants';
 import AdminRoutes from '../../app/routes';
+import { CHOOSE_AGAIN_TEXT } from './staff-layout';
 import { answer, apiError, apiRefusal, fail, type Routes } from '@portal/jest-support/fake-api';
 import { renderSignedIn, sessionAnswer } from '@portal/jest-support/render-signed-in';
 
@@ -202,4 +203,46 @@ test('without an active form the default roles and rule apply', async () => {
     screen.getByText('All reviewers must review Bootcamp applications. Select at least 3 roles!'),
   ).toBeInTheDocument();
   expect(within(screen.getByRole('dialog')).getAllByRole('checkbox')).toHaveLength(7);
+});
+
+test("a reviewer whose roles were chosen among another form's is asked by a banner to choose again", async () => {
+  renderSignedIn(AdminRoutes, {
+    mountPath: '/admin',
+    path: '/admin',
+    role: 'reviewer',
+    // Valid for this form's rule, but chosen when the live form offered only these three roles.
+    user: {
+      applicantRolePreferences: ['bootcamp', 'engineer', 'designer'],
+      rolePreferencesFor: ['bootcamp', 'designer', 'engineer'],
+    },
+    routes: { 'GET /forms/active': answer(FORM) },
+  });
+
+  expect(await screen.findByText(CHOOSE_AGAIN_TEXT)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Choose your roles' })).toHaveAttribute('href', '/admin/settings');
+  expect(dialog()).not.toBeInTheDocument();
+});
+
+test('no banner once the roles were chosen among the live form’s', async () => {
+  renderSignedIn(AdminRoutes, {
+    mountPath: '/admin',
+    path: '/admin',
+    role: 'reviewer',
+    user: {
+      applicantRolePreferences: ['bootcamp', 'engineer', 'designer'],
+      rolePreferencesFor: [
+        'bootcamp',
+        'designer',
+        'engineer',
+        'outreach-coordinator',
+        'product',
+        'social-media-manager',
+        'tech-lead',
+      ],
+    },
+    routes: { 'GET /forms/active': answer(FORM) },
+  });
+
+  expect(await screen.findByRole('link', { name: /Reviewer dashboard/ })).toBeInTheDocument();
+  expect(screen.queryByText(CHOOSE_AGAIN_TEXT)).not.toBeInTheDocument();
 });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notify } from '@portal/shared/client';
-import { formatDateTime } from '@portal/shared/domain/rules/dates';
+import { formatDateTimeForReader } from '@portal/shared/ui';
 import { REVIEWER_PROGRESS_TEXTS, type ReviewerProgressPage } from '@portal/shared/domain/rules/reviewer-progress';
 import { answer } from '@portal/jest-support/fake-api';
 import { renderDor } from '../../testing/render-dor';
@@ -11,6 +11,7 @@ afterEach(() => jest.restoreAllMocks());
 
 const PAGE: ReviewerProgressPage = {
   reviewDueDate: '2026-03-10T17:00:00.000Z',
+  decisionsReleased: false,
   items: [
     {
       staffId: 'rob',
@@ -46,7 +47,9 @@ test('each reviewer’s counts, time to review and leniency; "Remind" only for s
   });
 
   expect(await screen.findByRole('heading', { name: 'Reviewer progress' })).toBeInTheDocument();
-  expect(screen.getByText(`Reviews are due ${formatDateTime(PAGE.reviewDueDate!)}.`)).toBeInTheDocument();
+  expect(
+    screen.getByText(`Reviews are due ${formatDateTimeForReader(PAGE.reviewDueDate!, 'UTC')}.`),
+  ).toBeInTheDocument();
   const rob = screen.getByRole('row', { name: /Rob Reviewer/ });
   expect(
     within(rob)
@@ -65,8 +68,41 @@ test('each reviewer’s counts, time to review and leniency; "Remind" only for s
 
 test('without a review due date it says nothing can be overdue; with no reviews, it says so', async () => {
   renderDor('/admin/dor/progress/spring-2025', {
-    'GET /admin/forms/spring-2025/progress': answer({ reviewDueDate: null, items: [] }),
+    'GET /admin/forms/spring-2025/progress': answer({ reviewDueDate: null, decisionsReleased: false, items: [] }),
   });
   expect(await screen.findByText(/This form sets no review due date/)).toBeInTheDocument();
   expect(screen.getByText('No reviews are assigned on this form yet.')).toBeInTheDocument();
+});
+
+test('the review due date is in the form’s zone, else the chapter’s, named in words (never UTC by default)', async () => {
+  renderDor(
+    '/admin/dor/progress/spring-2025',
+    { 'GET /admin/forms/spring-2025/progress': answer(PAGE) },
+    'super-reviewer',
+    { timeZone: 'America/New_York' },
+  );
+  const due = await screen.findByText(/^Reviews are due /);
+  expect(due).toHaveTextContent(/^Reviews are due Mar 10, 2026, 1:00 PM Eastern Time/);
+  expect(due).not.toHaveTextContent(/\bUTC\b/);
+});
+
+test('a form with a zone of its own shows its due date in that zone', async () => {
+  renderDor(
+    '/admin/dor/progress/spring-2025',
+    { 'GET /admin/forms/spring-2025/progress': answer({ ...PAGE, timeZone: 'Europe/Berlin' }) },
+    'super-reviewer',
+    { timeZone: 'America/New_York' },
+  );
+  expect(await screen.findByText(/^Reviews are due /)).toHaveTextContent(
+    /^Reviews are due Mar 10, 2026, 6:00 PM Central European Time/,
+  );
+});
+
+test('once decisions are released no reviewer has a "Remind" button', async () => {
+  renderDor('/admin/dor/progress/spring-2025', {
+    'GET /admin/forms/spring-2025/progress': answer({ ...PAGE, decisionsReleased: true }),
+  });
+  const rob = await screen.findByRole('row', { name: /Rob Reviewer/ });
+  expect(within(rob).getByText('2.5 days')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /Remind/ })).not.toBeInTheDocument();
 });

@@ -1,10 +1,9 @@
 import { Button, Flex, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { usePortal } from '@portal/shared/client';
-import { formatDateTime } from '@portal/shared/domain/rules/dates';
 import { REVIEWER_PROGRESS_TEXTS, type ReviewerProgress } from '@portal/shared/domain/rules/reviewer-progress';
 import { Link, useParams } from '@portal/shared/router';
-import { PageSkeleton, PageTitle, LoadError } from '@portal/shared/ui';
+import { PageSkeleton, PageTitle, LoadError, useReaderTime } from '@portal/shared/ui';
 import { remindReviewer, useReviewerProgress } from '../../api/progress';
 import { HelpTitle } from '../../lib/help-title';
 import { dorPaths } from '../../lib/paths';
@@ -20,6 +19,8 @@ export function ReviewerProgressPage() {
   const { formId = '' } = useParams();
   const { api } = usePortal();
   const progress = useReviewerProgress(formId);
+  // The form's zone (else the chapter's), named in words, as every other date of the portal.
+  const time = useReaderTime(progress.data?.timeZone);
   const remind = useStaffMutation((item: ReviewerProgress) => remindReviewer(api, formId, item.staffId), {
     success: (_, item) => REVIEWER_PROGRESS_TEXTS.remindSent(item.staffName),
   });
@@ -66,7 +67,9 @@ export function ReviewerProgressPage() {
     {
       title: '',
       key: 'remind',
+      // Not after the release: the review work is closed (the API refuses it too).
       render: (_: unknown, item) =>
+        !progress.data.decisionsReleased &&
         item.assigned > item.submitted && (
           <Button
             size="small"
@@ -86,7 +89,7 @@ export function ReviewerProgressPage() {
       <PageTitle>Reviewer progress</PageTitle>
       <Typography.Text type="secondary">
         {reviewDueDate
-          ? `Reviews are due ${formatDateTime(reviewDueDate)}.`
+          ? `Reviews are due ${time.format(reviewDueDate)}.`
           : 'This form sets no review due date: nothing counts as overdue (set one in the form builder).'}
       </Typography.Text>
       <Link to={dorPaths.dashboard(formId, 'reviewers')}>Back to the dashboard</Link>

@@ -3,6 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useQuery } from '@portal/shared/query';
 import { formQueryOptions, usePortal } from '@portal/shared/client';
 import type { AssessmentKind, AssessmentState } from '@portal/shared/domain/ids/constants';
+import { countOf, plural } from '@portal/shared/domain/ids/text';
 import type { AssessmentView } from '@portal/shared/domain/rules/staff';
 import { Link } from '@portal/shared/router';
 import { LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
@@ -58,7 +59,11 @@ export function AssessmentsTab({ formId, kind, search }: { formId: string; kind:
     <FormRoles form={form.data}>
       <Flex vertical gap={12}>
         {kind === 'interview' && <BookedInterviews formId={formId} form={form.data} />}
-        <Typography.Text type="secondary">{`${total} assigned`}</Typography.Text>
+        <Typography.Text type="secondary">
+          {search.trim()
+            ? `${countOf(total, kind)} ${plural(total, 'matches', 'match')} your search`
+            : `${countOf(total, kind)} assigned to you`}
+        </Typography.Text>
         <Table<AssessmentView>
           rowKey="id"
           columns={columns}

@@ -84,7 +84,7 @@ const search = () => screen.getByRole('searchbox', { name: 'Search applicants' }
 test('lists the reviews assigned to me with their state, score and a link to the first section a reviewer sees', async () => {
   renderDashboard('/admin/reviewer/dashboard/spring-2025/apps');
 
-  expect(await screen.findByText('3 assigned')).toBeInTheDocument();
+  expect(await screen.findByText('3 reviews assigned to you')).toBeInTheDocument();
   const ada = row('Ada Lovelace');
   expect(within(ada).getByText('Engineer')).toBeInTheDocument();
   expect(within(ada).getByText('Not started')).toBeInTheDocument();
@@ -128,7 +128,7 @@ test("a review opens past a section of text alone, on the first section with the
 test('the interviews tab lists interviews, linked to the interview screen', async () => {
   renderDashboard('/admin/reviewer/dashboard/spring-2025/interviews');
 
-  expect(await screen.findByText('1 assigned')).toBeInTheDocument();
+  expect(await screen.findByText('1 interview assigned to you')).toBeInTheDocument();
   expect(screen.getByRole('radio', { name: 'Interviews' })).toBeChecked();
   expect(within(row('Ada Lovelace')).getByRole('link', { name: 'Open' })).toHaveAttribute(
     'href',
@@ -184,7 +184,7 @@ test('in blind review the search box says it finds applicants by pseudonym, on t
 
 test('the search box says name or email when the review is not blind', async () => {
   renderDashboard('/admin/reviewer/dashboard/spring-2025/apps');
-  expect(await screen.findByText('3 assigned')).toBeInTheDocument();
+  expect(await screen.findByText('3 reviews assigned to you')).toBeInTheDocument();
   expect(search()).toHaveAttribute('placeholder', 'Search by name or email');
 });
 
@@ -193,11 +193,11 @@ test('the search goes to the server after a pause, in the URL, and stays when sw
     [`GET ${LIST}?kind=review&search=ada`]: answer(page([view({})])),
     [`GET ${LIST}?kind=interview&search=ada`]: answer(page([], 0)),
   });
-  await screen.findByText('3 assigned');
+  await screen.findByText('3 reviews assigned to you');
 
   await userEvent.type(search(), 'ada');
 
-  expect(await screen.findByText('1 assigned')).toBeInTheDocument();
+  expect(await screen.findByText('1 review matches your search')).toBeInTheDocument();
   expect(screen.queryByText('Grace Hopper')).not.toBeInTheDocument();
   const searches = request.mock.calls.filter(([, path]) => String(path).includes('search='));
   expect(searches).toEqual([['GET', `${LIST}?kind=review&search=ada`]]);
@@ -205,6 +205,8 @@ test('the search goes to the server after a pause, in the URL, and stays when sw
   await openTab('Interviews');
 
   expect(await screen.findByText('Nothing matches your search.')).toBeInTheDocument();
+  expect(screen.getByText('0 interviews match your search')).toBeInTheDocument();
+  expect(screen.queryByText(/^0 assigned/)).not.toBeInTheDocument();
   expect(search()).toHaveValue('ada');
   expect(request).toHaveBeenCalledWith('GET', `${LIST}?kind=interview&search=ada`);
   expect(request).not.toHaveBeenCalledWith('GET', `${LIST}?kind=interview`);
@@ -237,7 +239,7 @@ test('Load more fetches the next page and appends it', async () => {
       page([view({ id: 'review-9', applicantName: 'Katherine Johnson' })], 2),
     ),
   });
-  expect(await screen.findByText('2 assigned')).toBeInTheDocument();
+  expect(await screen.findByText('2 reviews assigned to you')).toBeInTheDocument();
 
   await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
 

@@ -1,5 +1,5 @@
 import { ASSESSMENT_STATE_LABELS } from '@portal/shared/domain/ids/constants';
-import { countOf } from '@portal/shared/domain/ids/text';
+import { countOf, plural } from '@portal/shared/domain/ids/text';
 import { DELETED_REVIEWER, type UserImpact } from '@portal/shared/domain/rules/staff';
 
 /** "1 application, 2 role applications, …": what deleting this user removes; '' when nothing but the account. */
@@ -19,7 +19,7 @@ export function workText(impact: UserImpact, deleting: boolean): string[] {
   const lines: string[] = [];
   if (deleting && impact.submittedAssessments > 0) {
     lines.push(
-      `${countOf(impact.submittedAssessments, 'submitted review or interview', 'submitted reviews and interviews')} ${impact.submittedAssessments === 1 ? 'stays' : 'stay'}, attributed to "${DELETED_REVIEWER}".`,
+      `${countOf(impact.submittedAssessments, 'submitted review or interview', 'submitted reviews and interviews')} ${plural(impact.submittedAssessments, 'stays', 'stay')}, attributed to "${DELETED_REVIEWER}".`,
     );
   }
   if (deleting && impact.openAssignments.length > 0) {

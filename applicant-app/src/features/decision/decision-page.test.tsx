@@ -34,7 +34,13 @@ function offerServer(initial: RoleDecision) {
   return { routes: { [DECISION]: () => current, [REPLY]: reply, 'GET /responses/mine': answer({ items: [] }) }, reply };
 }
 
-const ACCEPTED: RoleDecision = { role: 'engineer', decision: 'accepted', offer: null, letter: null };
+const ACCEPTED: RoleDecision = {
+  role: 'engineer',
+  decision: 'accepted',
+  offer: null,
+  offerDeadline: null,
+  letter: null,
+};
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -221,6 +227,7 @@ test("a decision for a form's own role shows that role's label, emoji and letter
     role: 'treasurer',
     decision: 'accepted',
     offer: null,
+    offerDeadline: null,
     letter: { body: 'Welcome to **Treasurer**!' },
     formRoles: [{ id: 'treasurer', label: 'Treasurer', emoji: '💰', color: '#1f6feb' }],
   };
@@ -247,4 +254,25 @@ test('a failed load shows the reason and can be retried', async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
 
   expect(await screen.findByText('Waitlisted')).toBeInTheDocument();
+});
+
+test('an offer with a deadline says by when to reply', async () => {
+  const { routes } = offerServer({ ...ACCEPTED, offerDeadline: '2026-03-04T12:00:00.000Z' });
+  renderDecision(routes);
+
+  expect(await screen.findByText(/Please reply by/)).toHaveTextContent('Please reply by Mar 4, 2026');
+  expect(screen.getByRole('button', { name: 'Accept offer' })).toBeEnabled();
+});
+
+test('an offer not answered by its deadline has expired: it says so and takes no reply', async () => {
+  renderDecision({
+    [DECISION]: answer({ ...ACCEPTED, offer: 'expired', offerDeadline: '2026-03-04T12:00:00.000Z' }),
+    'GET /responses/mine': answer({ items: [] }),
+  });
+
+  expect(
+    await screen.findByText('The Engineer offer has expired: it was not answered by its deadline.'),
+  ).toBeInTheDocument();
+  expect(screen.getByText(/The deadline was/)).toHaveTextContent('Mar 4, 2026');
+  expect(screen.queryByRole('button', { name: /offer/ })).not.toBeInTheDocument();
 });

@@ -1,11 +1,12 @@
-import { Alert, Button, Flex, Popconfirm } from 'antd';
+import { Alert, Button, Flex, Popconfirm, Typography } from 'antd';
 import type { RoleDecision } from '@portal/shared/domain/schemas/responses';
-import { useRoleLabel } from '@portal/shared/ui';
+import { DateTime, useRoleLabel } from '@portal/shared/ui';
 import { useReplyToOffer } from './use-reply-to-offer';
 
 /**
  * An accepted applicant answers the offer once, confirming either answer first; afterwards the
- * answer is shown instead of the buttons (and an email confirms it).
+ * answer is shown instead of the buttons (and an email confirms it). An offer with a deadline says
+ * it; one not answered by then has expired and takes no answer.
  */
 export function OfferReply({ responseId, decision }: { responseId: string; decision: RoleDecision }) {
   const reply = useReplyToOffer(responseId, decision.role);
@@ -18,6 +19,35 @@ export function OfferReply({ responseId, decision }: { responseId: string; decis
   if (offer === 'declined') {
     return <Alert type="info" showIcon title={`You declined the ${label} offer.`} />;
   }
+  if (offer === 'expired') {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        title={`The ${label} offer has expired: it was not answered by its deadline.`}
+        description={
+          decision.offerDeadline && (
+            <>
+              The deadline was <DateTime value={decision.offerDeadline} />.
+            </>
+          )
+        }
+      />
+    );
+  }
+  return (
+    <Flex vertical gap={12} align="center">
+      {decision.offerDeadline && (
+        <Typography.Text>
+          Please reply by <DateTime value={decision.offerDeadline} />.
+        </Typography.Text>
+      )}
+      <OfferButtons label={label} reply={reply} />
+    </Flex>
+  );
+}
+
+function OfferButtons({ label, reply }: { label: string; reply: ReturnType<typeof useReplyToOffer> }) {
   return (
     <Flex gap={12} justify="center" wrap>
       {/* Either reply is final, so each asks first. */}

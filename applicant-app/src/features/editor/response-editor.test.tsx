@@ -62,6 +62,49 @@ test('checking a role shows the sections for it; unchecking hides them again', (
   expect(saves()).toHaveLength(0);
 });
 
+test('unticking a role whose sections hold answers warns first; discarding drops them from what is saved', async () => {
+  const { saves } = renderEditor({
+    sectionId: 'roles',
+    initial: draftResponse(
+      { 'roles.roles': ['designer', 'engineer'], 'design.portfolio': 'me.design', 'engineering.project': 'A game' },
+      { rolesApplied: ['designer', 'engineer'] },
+    ),
+    routes: { [SAVE]: savedAs },
+  });
+  expect(screen.getByText('Unticking a role discards your answers to the sections for that role.')).toBeVisible();
+
+  fireEvent.click(roleBox(/Designer$/));
+  expect(screen.getByRole('alert')).toHaveTextContent('Unticking this role discards your answers in "Design".');
+  expect(roleBox(/Designer$/)).toBeChecked();
+  fireEvent.click(screen.getByRole('button', { name: 'Keep the role' }));
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(roleBox(/Designer$/)).toBeChecked();
+  expect(stepTitles()).toEqual(['About You', 'Roles', 'Engineering', 'Design']);
+
+  fireEvent.click(roleBox(/Designer$/));
+  fireEvent.click(screen.getByRole('button', { name: 'Discard the answers' }));
+  expect(roleBox(/Designer$/)).not.toBeChecked();
+  expect(stepTitles()).toEqual(['About You', 'Roles', 'Engineering']);
+  // Ticked again, the section is empty: its answers went with the untick.
+  fireEvent.click(roleBox(/Designer$/));
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  fireEvent.click(roleBox(/Designer$/));
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+  fireEvent.click(screen.getByRole('button', { name: 'Save application' }));
+  await waitFor(() => expect(saves()).toHaveLength(1), { timeout: 10_000 });
+  const answers = Object.fromEntries(
+    saves()[0]!.sectionResponses.flatMap((section) =>
+      section.questions.map((q) => [`${section.sectionId}.${q.questionId}`, q.response]),
+    ),
+  );
+  expect(answers).toMatchObject({
+    'design.portfolio': '',
+    'engineering.project': 'A game',
+    'roles.roles': ['engineer'],
+  });
+});
+
 test('rolesApplied follows the role question in what is saved', async () => {
   const { saves } = renderEditor({ sectionId: 'roles', routes: { [SAVE]: savedAs } });
 

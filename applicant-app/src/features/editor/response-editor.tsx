@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Card, Col, Flex, Grid, Row, Typography } from 'antd';
 import {
   PageTitle,
@@ -11,14 +11,20 @@ import {
 } from '@portal/shared/ui';
 import { Navigate, useLocation, useNavigate } from '@portal/shared/router';
 import { formTeamRoles } from '@portal/shared/domain/ids/team-role-defaults';
-import { answerOf, visibleSections, withAnswer } from '@portal/shared/domain/rules/form-rules';
+import {
+  answerOf,
+  sectionsWithUnchosenAnswers,
+  visibleSections,
+  withAnswer,
+} from '@portal/shared/domain/rules/form-rules';
 import type { ApplicationForm } from '@portal/shared/domain/schemas/forms';
 import type { ApplicationResponse } from '@portal/shared/domain/schemas/responses';
-import { useDueDate } from '../../lib/due-date';
+import { useDueDate, useFormTimeZone } from '../../lib/due-date';
 import type { EditorLocationState } from '../../lib/editor-location';
 import { DeadlineNotice } from './deadline-notice';
 import { useQuestionIssues } from './question-issues';
 import { FileUploadField } from '../files/file-upload-field';
+import { RoleUntickNotice, type PendingUntick } from './role-untick-notice';
 import { SectionNav } from './section-nav';
 import { editedResponse, useApplicationAutosave } from './use-application-autosave';
 import { useDeadline } from './use-deadline';
@@ -68,7 +74,10 @@ export function ResponseEditor({ form, initial, sectionId }: ResponseEditorProps
     [sections, issues],
   );
   const [leaving, setLeaving] = useState(false);
+  const [untick, setUntick] = useState<PendingUntick | null>(null);
   const due = useDueDate(form);
+  // The last save's time is shown as the due date is: in the form's zone, the reader's own beside it.
+  const timeZone = useFormTimeZone(form);
   const title = useRef<HTMLHeadingElement>(null);
   // Asked for by the review page: taken once, when the editor opens.
   const questionToFocus = useRef(editorState?.focusQuestion);
@@ -111,7 +120,7 @@ export function ResponseEditor({ form, initial, sectionId }: ResponseEditorProps
               <Typography.Text type="secondary">Due {due}</Typography.Text>
             </div>
             <Flex align="center" gap={12} wrap>
-              <SaveIndicator state={autosave} texts={APPLICATION_SAVE_TEXTS} />
+              <SaveIndicator state={autosave} texts={APPLICATION_SAVE_TEXTS} timeZone={timeZone} />
               {!readOnly && (
                 <Button onClick={() => void autosave.flush()} disabled={autosave.status === 'saving'}>
                   Save application
@@ -135,24 +144,39 @@ export function ResponseEditor({ form, initial, sectionId }: ResponseEditorProps
                 {section.questions.map((question) => {
                   const value = answerOf(draft, section.sectionId, question.questionId) ?? '';
                   return (
-                    <QuestionField
-                      key={question.questionId}
-                      question={question}
-                      sectionId={section.sectionId}
-                      responseId={draft.id}
-                      value={value}
-                      readOnly={readOnly}
-                      error={issues.issueFor(section.sectionId, question, value)}
-                      onBlur={() => issues.visited(section.sectionId, question.questionId)}
-                      teamRoles={formTeamRoles(form)}
-                      renderFile={(props) => <FileUploadField {...props} />}
-                      onChange={(next) => {
-                        issues.edited(section.sectionId, question.questionId);
-                        autosave.edit((current) =>
-                          editedResponse(form, withAnswer(current, section.sectionId, question.questionId, next)),
-                        );
-                      }}
-                    />
+                    <Fragment key={question.questionId}>
+                      <QuestionField
+                        question={question}
+                        sectionId={section.sectionId}
+                        responseId={draft.id}
+                        value={value}
+                        readOnly={readOnly}
+                        error={issues.issueFor(section.sectionId, question, value)}
+                        onBlur={() => issues.visited(section.sectionId, question.questionId)}
+                        teamRoles={formTeamRoles(form)}
+                        renderFile={(props) => <FileUploadField {...props} />}
+                        onChange={(next) => {
+                          issues.edited(section.sectionId, question.questionId);
+                          const apply = () =>
+                            autosave.edit((current) =>
+                              editedResponse(form, withAnswer(current, section.sectionId, question.questionId, next)),
+                            );
+                          // Unticking a role discards its sections' answers: asked first when there are some.
+                          const lost =
+                            question.questionType === 'role-select'
+                              ? sectionsWithUnchosenAnswers(
+                                  form,
+                                  withAnswer(draft, section.sectionId, question.questionId, next).sectionResponses,
+                                )
+                              : [];
+                          if (lost.length > 0) setUntick({ sections: lost, apply });
+                          else apply();
+                        }}
+                      />
+                      {question.questionType === 'role-select' && !readOnly && (
+                        <RoleUntickNotice form={form} pending={untick} onDone={() => setUntick(null)} />
+                      )}
+                    </Fragment>
                   );
                 })}
               </SectionView>

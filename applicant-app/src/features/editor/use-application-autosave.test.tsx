@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { ApiRequestError, applicationKeys, notify, pendingSaves } from '@portal/shared/client';
 import { RESPONSE_MESSAGES } from '@portal/shared/domain/messages/response-messages';
-import { formatTime } from '@portal/shared/domain/rules/dates';
+import { localTimeZone } from '@portal/shared/domain/rules/dates';
+import { formatMomentForReader, timeZoneName } from '@portal/shared/ui';
 import type { ApplicationResponse } from '@portal/shared/domain/schemas/responses';
 import { apiError, apiRefusal } from '../../../../tools/jest/fake-api';
 import type { StoredDraft } from '../../lib/draft-storage';
@@ -11,7 +12,9 @@ import { renderEditor } from './testing/render-editor';
 const SAVE = `PUT /application/save/${EDITOR_RESPONSE_ID}`;
 const TAB_KEY = `portal:draft:${EDITOR_RESPONSE_ID}:tab-a`;
 const START = new Date(2025, 1, 10, 9, 30, 0);
-const timeAt = (msAfterStart: number) => formatTime(new Date(START.getTime() + msAfterStart));
+/** A save's time as the indicator shows it (this form names no zone: the reader's, in words). */
+const savedTime = (at: Date) => formatMomentForReader(at, localTimeZone(), at);
+const timeAt = (msAfterStart: number) => savedTime(new Date(START.getTime() + msAfterStart));
 
 /** The server's answer to a save: the response as sent, at the given (or the next) version. */
 const savedAs =
@@ -77,7 +80,28 @@ describe('the save indicator and the 2 s autosave', () => {
     const savedAt = new Date(START.getTime() - 60_000);
     renderEditor({ initial: draftResponse({}, { version: 5, dateSubmitted: savedAt.toISOString() }) });
 
-    expect(indicator()).toHaveTextContent(`Last save: ${formatTime(savedAt)}`);
+    expect(indicator()).toHaveTextContent(`Last save: ${savedTime(savedAt)}`);
+  });
+
+  test("'Last save' is in the due date's zone, named in words, with the reader's own time beside it", async () => {
+    // The form's times are in a zone other than the reader's (fake timers stand in for Intl, so the
+    // reader's zone is this machine's).
+    const reader = localTimeZone();
+    const zone = ['America/New_York', 'Asia/Tokyo'].find((each) => timeZoneName(each) !== timeZoneName(reader))!;
+    const savedAt = new Date(START.getTime() - 60_000);
+    renderEditor({
+      form: { ...EDITOR_FORM, timeZone: zone },
+      initial: draftResponse({}, { version: 5, dateSubmitted: savedAt.toISOString() }),
+    });
+
+    const inWords = (name: string) => name.replace(/[()]/g, '\\$&');
+    expect(screen.getByText(/^Due /)).toHaveTextContent(new RegExp(`${inWords(timeZoneName(zone))} \\(your time: `));
+    const time = '(\\w{3} \\d{1,2}, \\d{4}, )?\\d{1,2}:\\d{2}:\\d{2}\\s[AP]M';
+    expect(indicator()).toHaveTextContent(
+      new RegExp(
+        `^Last save: ${time} ${inWords(timeZoneName(zone))} \\(your time: ${time} ${inWords(timeZoneName(reader))}\\)$`,
+      ),
+    );
   });
 
   test('several edits within 2 s make one save, 2000 ms after the last one', async () => {

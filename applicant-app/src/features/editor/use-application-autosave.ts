@@ -11,7 +11,12 @@ import {
   type Autosave,
   type FailureKind,
 } from '@portal/shared/client';
-import { answerFields, rolesFromAnswers, withAnswerFields } from '@portal/shared/domain/rules/form-rules';
+import {
+  answerFields,
+  rolesFromAnswers,
+  withAnswerFields,
+  withoutUnchosenAnswers,
+} from '@portal/shared/domain/rules/form-rules';
 import type { ApplicationForm } from '@portal/shared/domain/schemas/forms';
 import type { ApplicationResponse } from '@portal/shared/domain/schemas/responses';
 import {
@@ -122,7 +127,15 @@ export function useApplicationAutosave(form: ApplicationForm, initial: Applicati
   return autosave;
 }
 
-/** An edit of the response: refreshes dateSubmitted and rolesApplied (docs/product.md#autosave). */
+/**
+ * An edit of the response: refreshes dateSubmitted and rolesApplied (docs/product.md#autosave),
+ * and drops the answers to sections of roles no longer chosen, as the server does when it saves.
+ */
 export function editedResponse(form: ApplicationForm, response: ApplicationResponse): ApplicationResponse {
-  return { ...withDerivedRoles(form, response), dateSubmitted: new Date().toISOString() };
+  const derived = withDerivedRoles(form, response);
+  return {
+    ...derived,
+    sectionResponses: withoutUnchosenAnswers(form, derived.sectionResponses),
+    dateSubmitted: new Date().toISOString(),
+  };
 }

@@ -275,6 +275,14 @@ export const MATRIX: Record<string, MatrixRow> = {
     body: () => ({}),
     expect: { ...SUPER_ONLY, superReviewer: 200 },
   },
+  'PUT /api/admin/forms/:formId/offer-deadline': {
+    body: () => ({ offerReplyDays: 7 }),
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'DELETE /api/admin/forms/:formId/offer-deadline': {
+    noInput: 'only the form id',
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
   'PUT /api/admin/forms/:formId/due-date': {
     body: () => ({ dueDate: '2026-09-01T00:00:00.000Z' }),
     expect: { ...SUPER_ONLY, superReviewer: 200 },
@@ -312,6 +320,14 @@ export const MATRIX: Record<string, MatrixRow> = {
     expect: { ...SUPER_ONLY, superReviewer: 200 },
   },
   'GET /api/admin/forms/:formId/undecided': {
+    noInput: 'only the form id',
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'GET /api/admin/forms/:formId/activation': {
+    noInput: 'only the form id',
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'GET /api/admin/forms/:formId/undecided/unqualified': {
     noInput: 'only the form id',
     expect: { ...SUPER_ONLY, superReviewer: 200 },
   },
@@ -373,6 +389,10 @@ export const MATRIX: Record<string, MatrixRow> = {
     expect: { ...SUPER_ONLY, superReviewer: 200 },
   },
   'POST /api/admin/rows/:responseId/:role/add-reviewer': {
+    // rob, the one reviewer not on it, reviews engineer rows: the one the super-reviewer adds.
+    prepare: async (f) => {
+      await f.harness.store.update(COLLECTIONS.users, CALLERS.rob.uid, { applicantRolePreferences: ['engineer'] });
+    },
     body: () => ({}),
     expect: { ...SUPER_ONLY, superReviewer: 201 },
   },
@@ -380,8 +400,17 @@ export const MATRIX: Record<string, MatrixRow> = {
     body: () => ({ decision: 'accepted' }),
     expect: { ...SUPER_ONLY, superReviewer: 200 },
   },
+  'PUT /api/admin/rows/:responseId/:role/released-decision': {
+    stage: 'released',
+    body: () => ({ decision: 'waitlist' }),
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
   'GET /api/admin/audit': {
     query: { limit: '10' },
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'GET /api/admin/audit/export.csv': {
+    query: { target: 'form' },
     expect: { ...SUPER_ONLY, superReviewer: 200 },
   },
   'GET /api/admin/outbox/failed': {
@@ -441,6 +470,29 @@ export const MATRIX: Record<string, MatrixRow> = {
       capacity: 2,
     }),
     expect: { ...SUPER_ONLY, superReviewer: 201 },
+  },
+  'POST /api/admin/forms/:formId/interview-slots/series': {
+    body: () => ({
+      startsAt: new Date(START.getTime() + 3 * 24 * 60 * 60 * 1000).toISOString(),
+      endsAt: new Date(START.getTime() + 3 * 24 * 60 * 60 * 1000 + 2 * 60 * 60 * 1000).toISOString(),
+      minutes: 30,
+      gapMinutes: 10,
+      place: 'Room 1',
+      interviewerIds: ['rita'],
+      capacity: 1,
+    }),
+    expect: { ...SUPER_ONLY, superReviewer: 201 },
+  },
+  'PUT /api/admin/forms/:formId/interview-slots/:slotId': {
+    prepare: (f) => prepareSlot(f),
+    body: () => ({
+      startsAt: new Date(START.getTime() + 4 * 24 * 60 * 60 * 1000).toISOString(),
+      minutes: 45,
+      place: 'Room 2',
+      interviewerIds: ['rita'],
+      capacity: 2,
+    }),
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
   },
   'GET /api/admin/forms/:formId/interview-slots': {
     noInput: 'only the form id',

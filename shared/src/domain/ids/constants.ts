@@ -156,3 +156,6 @@ export const isStaffRole = (role: UserRole): boolean => STAFF_ROLES.includes(rol
 
 /** The longest search the dashboards and the users list take. */
 export const MAX_SEARCH_LENGTH = 100;
+
+/** The longest reply window a form may give an offer, in days. */
+export const MAX_OFFER_REPLY_DAYS = 90;

@@ -22,6 +22,7 @@ export const API_ERROR_REASONS = {
   'not-released': 'forbidden',
   'no-offer': 'forbidden',
   'offer-answered': 'conflict',
+  'offer-expired': 'conflict',
   'not-applied': 'not-found',
   // Interviews.
   'not-invited': 'forbidden',
@@ -35,6 +36,8 @@ export const API_ERROR_REASONS = {
   'assessment-not-submitted': 'conflict',
   'no-rubric': 'conflict',
   'released-read-only': 'conflict',
+  'release-pending': 'conflict',
+  'same-decision': 'conflict',
   undecided: 'conflict',
   'conflict-of-interest': 'conflict',
   'plan-changed': 'conflict',
@@ -66,6 +69,7 @@ export const API_ERROR_REASON_MEANINGS: Record<ApiErrorReason, string> = {
   'not-released': "The form's decisions are not released yet.",
   'no-offer': 'The decision for this role is not an offer.',
   'offer-answered': 'The offer was already accepted or declined.',
+  'offer-expired': 'The offer was not answered by its deadline: it has expired.',
   'not-applied': 'The applicant did not apply for this role (or it is no role of the form).',
   // Interviews.
   'not-invited': 'The applicant was not invited to interview for this form.',
@@ -80,6 +84,8 @@ export const API_ERROR_REASON_MEANINGS: Record<ApiErrorReason, string> = {
   'assessment-not-submitted': 'Only a submitted review or interview can be reopened.',
   'no-rubric': 'The form has no rubric for this role.',
   'released-read-only': "The form's decisions are released: its review work is read-only.",
+  'release-pending': "A released decision is changed only after the form's decisions are released.",
+  'same-decision': 'The released decision is already the one asked for.',
   undecided: 'Submitted applications are undecided, so no release; `details` counts them.',
   'conflict-of-interest': 'An assignment names staff with a declared conflict of interest; `details` names each.',
   'plan-changed': 'Applications or reviewers changed since the auto-assign preview.',

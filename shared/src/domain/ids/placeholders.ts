@@ -29,6 +29,12 @@ export const MESSAGE_KINDS = [
   'interviewCancellation',
   'draftReminder',
   'offerReply',
+  'decisionChanged',
+  'offerExpired',
+  'interviewChanged',
+  'interviewerBooking',
+  'interviewerCancellation',
+  'chooseRolesAgain',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -41,6 +47,12 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   interviewCancellation: 'Interview cancelled',
   draftReminder: 'Unsubmitted draft reminder',
   offerReply: 'Offer reply confirmation',
+  decisionChanged: 'Decision changed',
+  offerExpired: 'Offer expired',
+  interviewChanged: 'Interview changed',
+  interviewerBooking: 'Interview booked (to interviewers)',
+  interviewerCancellation: 'Interview cancelled (to interviewers)',
+  chooseRolesAgain: 'Choose your roles again (to reviewers)',
 };
 
 /** Placeholders every message may use: the letters' and the chapter's name. */
@@ -53,8 +65,11 @@ const COMMON_PLACEHOLDERS = [...LETTER_PLACEHOLDERS, 'chapter'] as const;
 export const MESSAGE_PLACEHOLDERS = {
   submissionReceipt: [...COMMON_PLACEHOLDERS, 'submittedAt', 'answers'],
   decisionReleased: [...COMMON_PLACEHOLDERS, 'letter', 'decisionLink'],
-  /** To a reviewer: `{firstName}` is theirs; `{open}` how many reviews wait, `{dueDate}` the form's review due date. */
-  reviewerReminder: [...COMMON_PLACEHOLDERS, 'open', 'dueDate', 'dashboardLink'],
+  /**
+   * To a reviewer: `{firstName}` is theirs; `{openReviews}` how many reviews wait, in words ("1 review",
+   * "3 reviews"; `{open}` the bare number), `{dueDate}` the form's review due date.
+   */
+  reviewerReminder: [...COMMON_PLACEHOLDERS, 'open', 'openReviews', 'dueDate', 'dashboardLink'],
   /** `{bookingLink}`: the status page where the applicant books a slot. */
   interviewInvitation: [...COMMON_PLACEHOLDERS, 'bookingLink'],
   /** `{slotTime}` in the chapter's zone (named), `{length}` e.g. "30 minutes", `{place}` a room or video link. */
@@ -64,6 +79,33 @@ export const MESSAGE_PLACEHOLDERS = {
   draftReminder: [...COMMON_PLACEHOLDERS, 'dueDate', 'applicationLink'],
   /** To an applicant who answered an offer: `{role}` is the offer's role, `{reply}` "accepted" or "declined". */
   offerReply: [...COMMON_PLACEHOLDERS, 'reply', 'repliedAt', 'decisionLink'],
+  /** To an applicant whose released decision was changed: `{role}` is that role, `{letter}` its new decision and letter, `{replyBy}` the offer's deadline (or empty). */
+  decisionChanged: [...COMMON_PLACEHOLDERS, 'letter', 'replyBy', 'decisionLink'],
+  /** To a super-reviewer: `{firstName}` is theirs, `{applicant}` whose offer of `{role}` expired at `{deadline}`. */
+  offerExpired: [...COMMON_PLACEHOLDERS, 'applicant', 'deadline', 'dashboardLink'],
+  /** To an applicant whose booked slot the director changed: the slot as it is now. */
+  interviewChanged: [...COMMON_PLACEHOLDERS, 'slotTime', 'length', 'place', 'interviewers', 'bookingLink'],
+  /**
+   * To each interviewer of a slot when an applicant books it (or moves to it, or the slot changes):
+   * `{firstName}` is the interviewer's, `{applicant}` who booked (a pseudonym in blind interviews),
+   * `{role}` the roles they applied for, `{interviewLink}` their interview screen or dashboard.
+   */
+  interviewerBooking: [
+    ...COMMON_PLACEHOLDERS,
+    'applicant',
+    'slotTime',
+    'length',
+    'place',
+    'interviewers',
+    'interviewLink',
+  ],
+  /** To each interviewer of a slot when a booking of it is cancelled or moved away. */
+  interviewerCancellation: [...COMMON_PLACEHOLDERS, 'applicant', 'slotTime', 'length', 'place'],
+  /**
+   * To a reviewer when a form whose roles differ from those they chose among goes live: `{roles}` the
+   * form's roles, `{preferencesLink}` the page where they choose.
+   */
+  chooseRolesAgain: [...COMMON_PLACEHOLDERS, 'roles', 'preferencesLink'],
 } as const satisfies Record<MessageKind, readonly string[]>;
 export type MessagePlaceholder<K extends MessageKind> = (typeof MESSAGE_PLACEHOLDERS)[K][number];
 

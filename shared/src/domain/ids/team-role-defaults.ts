@@ -17,7 +17,7 @@ export interface TeamRoleDefinition {
   id: string;
   label: string;
   description?: string | undefined;
-  /** The role's chip colour, "#rrggbb". */
+  /** The text colour of the role's badges, "#rrggbb" (drawn on a pale tint of it; at least 4.5:1 on white). */
   color?: string | undefined;
   emoji?: string | undefined;
 }

@@ -12,7 +12,7 @@ import { escapeMarkdown, typedMarkdown, withoutTypedMarks } from '../rules/markd
  */
 
 /** Placeholders filled with what a person typed (their names): never linked (markdown-text.ts). */
-const TYPED_PLACEHOLDERS: readonly string[] = ['firstName', 'interviewers'];
+const TYPED_PLACEHOLDERS: readonly string[] = ['firstName', 'interviewers', 'applicant'];
 
 /** Why the person received each kind of message: the footer under every one. */
 export const MESSAGE_FOOTERS: Record<MessageKind, (chapter: string) => string> = {
@@ -32,6 +32,18 @@ export const MESSAGE_FOOTERS: Record<MessageKind, (chapter: string) => string> =
     `You received this email because you started an application to ${chapter} and have not submitted it yet. It is sent once.`,
   offerReply: (chapter) =>
     `You received this email because you replied to an offer from ${chapter} through its application portal.`,
+  decisionChanged: (chapter) =>
+    `You received this email because you applied to ${chapter} and the decision on your application has changed.`,
+  offerExpired: (chapter) =>
+    `You received this email because you are a super-reviewer at ${chapter} and an offer was not answered by its deadline.`,
+  interviewChanged: (chapter) =>
+    `You received this email because you booked an interview with ${chapter} through its application portal, and it has changed.`,
+  interviewerBooking: (chapter) =>
+    `You received this email because you interview applicants for ${chapter} and one booked a slot of yours.`,
+  interviewerCancellation: (chapter) =>
+    `You received this email because you interview applicants for ${chapter} and a booking of a slot of yours is cancelled.`,
+  chooseRolesAgain: (chapter) =>
+    `You received this email because you review applications for ${chapter} and the roles to review have changed.`,
 };
 
 export const DEFAULT_MESSAGE_TEMPLATES: Record<MessageKind, MessageTemplate> = {
@@ -60,11 +72,11 @@ export const DEFAULT_MESSAGE_TEMPLATES: Record<MessageKind, MessageTemplate> = {
     ].join('\n'),
   },
   reviewerReminder: {
-    subject: '{open} reviews are waiting for you at {chapter}',
+    subject: '{openReviews} waiting for you at {chapter}',
     body: [
       'Hi {firstName},',
       '',
-      'A friendly reminder from {chapter}: {open} of your {semester} reviews are not submitted yet. Reviews are due {dueDate}.',
+      'A friendly reminder from {chapter}: you still have {openReviews} to submit for {semester}. Reviews are due {dueDate}.',
       '',
       'Your reviews: {dashboardLink}',
     ].join('\n'),
@@ -121,6 +133,78 @@ export const DEFAULT_MESSAGE_TEMPLATES: Record<MessageKind, MessageTemplate> = {
       'This confirms your reply: on {repliedAt} you {reply} the {role} offer from {chapter} for {semester}.',
       '',
       'Your decision: {decisionLink}',
+    ].join('\n'),
+  },
+  decisionChanged: {
+    subject: 'Your application to {chapter}: a new decision for {role}',
+    body: [
+      'Hi {firstName},',
+      '',
+      'The decision on your {semester} application to {chapter} for {role} has changed. It replaces what we wrote before:',
+      '',
+      '{letter}',
+      '',
+      '{replyBy}',
+      '',
+      'You can also read it on your application page: {decisionLink}',
+    ].join('\n'),
+  },
+  offerExpired: {
+    subject: 'An offer expired at {chapter}: {applicant}, {role}',
+    body: [
+      'Hi {firstName},',
+      '',
+      '{applicant} did not answer the {role} offer for {semester} by its deadline, {deadline}. The offer is marked expired, and the place can be offered to the next applicant on the waitlist.',
+      '',
+      'The dashboard: {dashboardLink}',
+    ].join('\n'),
+  },
+  interviewChanged: {
+    subject: 'Your interview with {chapter} has changed: {slotTime}',
+    body: [
+      'Hi {firstName},',
+      '',
+      'Your interview with {chapter} has changed. It is now:',
+      '',
+      '- When: {slotTime} ({length})',
+      '- Where: {place}',
+      '- With: {interviewers}',
+      '',
+      'The attached calendar file updates your calendar. If this no longer suits you, move or cancel it: {bookingLink}',
+    ].join('\n'),
+  },
+  interviewerBooking: {
+    subject: 'Interview booked: {applicant}, {slotTime}',
+    body: [
+      'Hi {firstName},',
+      '',
+      '{applicant} ({role}) has an interview with you for {semester}:',
+      '',
+      '- When: {slotTime} ({length})',
+      '- Where: {place}',
+      '- With: {interviewers}',
+      '',
+      'The attached calendar file adds it to your calendar. The interview: {interviewLink}',
+    ].join('\n'),
+  },
+  interviewerCancellation: {
+    subject: 'Interview cancelled: {applicant}, {slotTime}',
+    body: [
+      'Hi {firstName},',
+      '',
+      'The interview with {applicant} on {slotTime} ({length}, {place}) is no longer with you: it was cancelled or moved.',
+      '',
+      'The attached calendar file removes it from your calendar.',
+    ].join('\n'),
+  },
+  chooseRolesAgain: {
+    subject: 'Choose the roles you will review for {semester} at {chapter}',
+    body: [
+      'Hi {firstName},',
+      '',
+      'The {semester} application form of {chapter} is live, with its own roles: {roles}. Please choose again the roles you will review: until you do, applications are assigned to you only for the roles you chose before that this form still has.',
+      '',
+      'Choose your roles: {preferencesLink}',
     ].join('\n'),
   },
 };

@@ -1,5 +1,6 @@
 import {
   applicationRowId,
+  denialHolds,
   newApplicationRow,
   responseForApplicant,
   rowWithAssignments,
@@ -144,5 +145,15 @@ describe('responseForApplicant', () => {
     for (const status of ['in-progress', 'submitted', 'in-review', 'inactive'] as const) {
       expect(responseForApplicant(response(status), { decisionsReleased: false }).status).toBe(status);
     }
+  });
+});
+
+describe('denialHolds: what keeps a row out of "Deny undecided, unqualified…"', () => {
+  it('holds a row with a review not submitted yet, or flagged for disagreement, and nothing else', () => {
+    expect(denialHolds({ reviewsAssigned: 2, reviewsDone: 0 }, false)).toEqual(['open-reviews']);
+    expect(denialHolds({ reviewsAssigned: 2, reviewsDone: 2 }, true)).toEqual(['disagreement']);
+    expect(denialHolds({ reviewsAssigned: 3, reviewsDone: 2 }, true)).toEqual(['open-reviews', 'disagreement']);
+    expect(denialHolds({ reviewsAssigned: 2, reviewsDone: 2 }, false)).toEqual([]);
+    expect(denialHolds({ reviewsAssigned: 0, reviewsDone: 0 }, false)).toEqual([]);
   });
 });

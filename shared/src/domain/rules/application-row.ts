@@ -47,8 +47,13 @@ export type ApplicationRow = {
   interviewsAssigned: number;
   interviewsDone: number;
   interviewScore: number | null;
-  offer?: 'accepted' | 'declined';
+  /** The applicant's reply to the offer; `expired`: not answered by `offerDeadline` (the scheduler marks it). */
+  offer?: 'accepted' | 'declined' | 'expired';
   offerRepliedAt?: string;
+  /** When the offer stops waiting for a reply (the form's `offerReplyDays` after it was made); absent: no deadline. */
+  offerDeadline?: string;
+  /** When a changed decision after release made this offer (a release's offers have none). */
+  offerMadeAt?: string;
   /**
    * Stored for the "offer pending" filter (a query cannot ask for a missing `offer`): an accepted
    * row without a reply. Written with every row (`withOfferPending`); not part of the API's view.
@@ -145,8 +150,8 @@ function workDecision(row: ApplicationRow): ReviewDecision {
   return row.reviewsDone === row.reviewsAssigned ? 'reviewed' : 'under-review';
 }
 
-/** Where an offer stands: only an accepted row has one, pending until the applicant replies. */
-export type OfferState = 'pending' | 'accepted' | 'declined';
+/** Where an offer stands: only an accepted row has one, pending until the applicant replies (or its deadline passes). */
+export type OfferState = 'pending' | 'accepted' | 'declined' | 'expired';
 
 export const offerState = (row: Pick<ApplicationRow, 'decision' | 'offer'>): OfferState | null =>
   row.decision === 'accepted' ? (row.offer ?? 'pending') : null;
@@ -158,6 +163,8 @@ export interface OfferCounts {
   accepted: number;
   declined: number;
   pending: number;
+  /** Not answered by their deadline. */
+  expired: number;
 }
 
 /** Offer counts per role, in the order the roles first appear; roles without offers are left out. */
@@ -166,7 +173,14 @@ export function offerCountsByRole(rows: Pick<ApplicationRow, 'role' | 'decision'
   for (const row of rows) {
     const state = offerState(row);
     if (!state) continue;
-    const counts = byRole.get(row.role) ?? { role: row.role, offers: 0, accepted: 0, declined: 0, pending: 0 };
+    const counts = byRole.get(row.role) ?? {
+      role: row.role,
+      offers: 0,
+      accepted: 0,
+      declined: 0,
+      pending: 0,
+      expired: 0,
+    };
     counts.offers += 1;
     counts[state] += 1;
     byRole.set(row.role, counts);
@@ -180,6 +194,54 @@ export const rowWithDecision = (row: ApplicationRow, decision: FinalDecision): A
   decision,
   final: true,
 });
+
+/** The deadline of an offer made at `at` when the form gives `days` to reply; undefined without. */
+export const offerDeadlineAfter = (at: string, days: number | undefined): string | undefined =>
+  days === undefined ? undefined : new Date(Date.parse(at) + days * 24 * 60 * 60 * 1000).toISOString();
+
+/**
+ * The row with its released decision changed (after release, by a super-reviewer): the offer's
+ * reply, deadline and time are cleared; a new offer (accepted) waits for a reply again, with its
+ * own deadline (`days` after `at`) and `offerMadeAt`, so its reply is confirmed anew.
+ */
+export function rowWithChangedDecision(
+  row: ApplicationRow,
+  decision: FinalDecision,
+  at: string,
+  days: number | undefined,
+): ApplicationRow {
+  const { offer: _offer, offerRepliedAt: _repliedAt, offerDeadline: _deadline, offerMadeAt: _madeAt, ...rest } = row;
+  const deadline = decision === 'accepted' ? offerDeadlineAfter(at, days) : undefined;
+  return withOfferPending({
+    ...rest,
+    decision,
+    final: true,
+    ...(decision === 'accepted' && { offerMadeAt: at }),
+    ...(deadline && { offerDeadline: deadline }),
+  });
+}
+
+/** Why "Deny undecided, unqualified…" leaves a row out unless it is named: reviews still open, reviewers disagreeing. */
+export type DenialHold = 'open-reviews' | 'disagreement';
+
+/** The holds on an undecided, unqualified row (`disagreement`: the dashboard's flag for the row). */
+export function denialHolds(row: Pick<ApplicationRow, 'reviewsAssigned' | 'reviewsDone'>, disagreement: boolean) {
+  const holds: DenialHold[] = [];
+  if (row.reviewsDone < row.reviewsAssigned) holds.push('open-reviews');
+  if (disagreement) holds.push('disagreement');
+  return holds;
+}
+
+/** GET /admin/forms/{formId}/undecided/unqualified: one undecided, unqualified row as the bulk denial sees it. */
+export interface DenialCandidate {
+  responseId: string;
+  role: TeamRole;
+  applicantName: string;
+  reviewsAssigned: number;
+  reviewsDone: number;
+  /** Empty: denied by the bulk denial; else left out unless named in its `include`. */
+  holds: DenialHold[];
+}
 
 export const refsOf = <R extends Pick<ApplicationRow, 'reviews' | 'interviews'>>(row: R, kind: AssessmentKind) =>
   (kind === 'review' ? row.reviews : row.interviews) as R['reviews'];

@@ -12,6 +12,14 @@ import type { AssessmentView } from './staff';
 export const BLIND_REVIEW_TEXTS = {
   notice: "Blind review: the applicant's name, email, identifying answers and file names are hidden.",
   identifying: 'Identifying (hidden from reviewers in blind review)',
+  /** Beside the blind boxes: what blind review does not hide. */
+  filesNotice:
+    'Blind review hides file names, not what a file says: a résumé usually names its applicant. On such a file question, tick "Hidden from reviewers in blind review": reviewers on a blind stage then cannot see or download the file; super-reviewers still can.',
+  /** A file question's Identifying box. */
+  identifyingFile: 'Hidden from reviewers in blind review',
+  /** On a file question, above its boxes. */
+  fileNotice:
+    'Blind review hides this file\'s name, not what it says: if it names the applicant (a résumé does), tick "Hidden from reviewers in blind review".',
   stageSwitch: { review: 'Blind reviews', interview: 'Blind interviews' },
   /** The reviewer's search box when names and emails are hidden: only the pseudonym finds an applicant. */
   search: 'Search by pseudonym, e.g. Applicant 7F3K',

@@ -51,7 +51,19 @@ export type FairReviewFields = {
 };
 
 /** A dashboard row: the row's view with its calibrated score and disagreement. */
-export type DashboardRowView = ApplicationRowView & FairReviewFields;
+export type DashboardRowView = ApplicationRowView &
+  FairReviewFields & {
+    /** On the Qualified tab: the interview slot the applicant booked, if any. */
+    interviewBooking?: RowInterviewBooking;
+  };
+
+/** The slot an applicant booked, as the Qualified tab shows it. */
+export interface RowInterviewBooking {
+  slotId: string;
+  startsAt: string;
+  minutes: number;
+  interviewerNames: string[];
+}
 
 /** The row's submitted reviews, as the calibration reads them. */
 export const submittedReviewsOf = (row: Pick<ApplicationRow, 'reviews' | 'role'>): SubmittedReview[] =>

@@ -1,3 +1,4 @@
+import { countOf } from '../ids/text';
 const TYPE_LABELS: Record<string, string> = {
   'application/pdf': 'PDF',
   'application/msword': 'Word',
@@ -11,7 +12,7 @@ const TYPE_LABELS: Record<string, string> = {
 /** "10 MB", "512 KB", "800 bytes": binary units, at most one decimal. */
 export function formatFileSize(bytes: number): string {
   const units = ['KB', 'MB', 'GB'];
-  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  if (bytes < 1024) return countOf(bytes, 'byte');
   let value = bytes / 1024;
   let unit = 0;
   while (value >= 1024 && unit < units.length - 1) {

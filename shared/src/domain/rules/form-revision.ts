@@ -1,6 +1,7 @@
 import { emptyAnswer } from './form-rules';
 import type { Answer, SectionResponse } from '../schemas/responses';
 import type { ApplicationForm, Question } from '../schemas/forms';
+import { countOf } from '../ids/text';
 
 /**
  * Replacing a form that already has applications (docs/product.md#forms-sections-and-questions):
@@ -18,7 +19,7 @@ export interface RevisionIssue {
 export const FORM_REVISION_MESSAGES = {
   conflict: 'This form already has applications: a change would lose answers',
   removed: (text: string, count: number) =>
-    `"${text}" has answers in ${count === 1 ? '1 application' : `${count} applications`}: it cannot be removed or moved to another section`,
+    `"${text}" has answers in ${countOf(count, 'application')}: it cannot be removed or moved to another section`,
   retyped: (text: string, from: string) => `"${text}" has answers: its type must stay ${from}`,
   optionRemoved: (text: string, option: string) =>
     `"${text}" has answers choosing "${option}": that option cannot be removed`,

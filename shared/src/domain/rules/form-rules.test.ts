@@ -7,6 +7,8 @@ import {
   isPastDue,
   rolesFromAnswers,
   sectionsForReviewers,
+  sectionsWithUnchosenAnswers,
+  withoutUnchosenAnswers,
   visibleSections,
   withAnswer,
   wordLimitIssue,
@@ -74,6 +76,38 @@ describe('visibleSections', () => {
     expect(ids([])).toEqual(['about']);
     expect(ids(['tech-lead'])).toEqual(['about', 'engineering']);
     expect(ids(['designer', 'engineer'])).toEqual(['about', 'engineering', 'design']);
+  });
+});
+
+describe('answers of sections for roles not chosen', () => {
+  const answered = answers({
+    'about.roles': ['engineer'] as unknown as string,
+    'engineering.project': 'A compiler',
+    'design.portfolio': 'dribbble.com/me',
+  });
+
+  it('names the hidden sections that hold answers', () => {
+    expect(sectionsWithUnchosenAnswers(FORM, answered).map((section) => section.sectionId)).toEqual(['design']);
+    expect(sectionsWithUnchosenAnswers(FORM, answered, ['engineer', 'designer'])).toEqual([]);
+    expect(sectionsWithUnchosenAnswers(FORM, answered, []).map((section) => section.sectionId)).toEqual([
+      'engineering',
+      'design',
+    ]);
+  });
+
+  it('empties them and keeps every other answer', () => {
+    const kept = withoutUnchosenAnswers(FORM, answered);
+    const byPath = Object.fromEntries(
+      kept.flatMap((section) => section.questions.map((q) => [`${section.sectionId}.${q.questionId}`, q.response])),
+    );
+    expect(byPath).toMatchObject({
+      'about.roles': ['engineer'],
+      'engineering.project': 'A compiler',
+      'design.portfolio': '',
+    });
+    expect(kept.map((section) => section.sectionId)).toEqual(['about', 'engineering', 'design']);
+    const nothingHidden = answers({ 'about.roles': ['designer'] as unknown as string, 'design.portfolio': 'x' });
+    expect(withoutUnchosenAnswers(FORM, nothingHidden)).toBe(nothingHidden);
   });
 });
 

@@ -113,6 +113,51 @@ export function rolesFromAnswers(form: ApplicationForm, sections: readonly Secti
   return [...new Set(roles)] as TeamRole[];
 }
 
+/** An answer with nothing in it: an empty text, or no option or role chosen. */
+const isBlankAnswer = (answer: Answer): boolean =>
+  Array.isArray(answer) ? answer.length === 0 : answer.trim().length === 0;
+
+/**
+ * The sections of the form for roles the applicant did not choose (hidden by `isSectionVisible`)
+ * whose answers hold something: what unticking a role would discard.
+ */
+export function sectionsWithUnchosenAnswers(
+  form: ApplicationForm,
+  sections: readonly SectionResponse[],
+  rolesApplied: readonly string[] = rolesFromAnswers(form, sections),
+): FormSection[] {
+  const hidden = new Map(
+    form.sections
+      .filter((section) => !isSectionVisible(section, rolesApplied))
+      .map((section) => [section.sectionId, section]),
+  );
+  return sections.flatMap((section) => {
+    const formSection = hidden.get(section.sectionId);
+    return formSection && section.questions.some((answer) => !isBlankAnswer(answer.response)) ? [formSection] : [];
+  });
+}
+
+/**
+ * The answers with those of sections for roles the applicant did not choose emptied
+ * (docs/product.md#visible-sections-and-rolesapplied): the editor drops them when a role is
+ * unticked, and the API when it saves or submits, so no export or receipt carries them.
+ */
+export function withoutUnchosenAnswers(form: ApplicationForm, sections: SectionResponse[]): SectionResponse[] {
+  const discarded = new Set(sectionsWithUnchosenAnswers(form, sections).map((section) => section.sectionId));
+  if (discarded.size === 0) return sections;
+  return sections.map((section) =>
+    discarded.has(section.sectionId)
+      ? {
+          ...section,
+          questions: section.questions.map((answer) => ({
+            ...answer,
+            response: Array.isArray(answer.response) ? [] : '',
+          })),
+        }
+      : section,
+  );
+}
+
 export interface AnswerIssue {
   /** `sectionId.questionId`, or a field name for issues about the whole response. */
   path: string;

@@ -23,6 +23,10 @@ export interface ReviewerProgress {
 
 export interface ReviewerProgressPage {
   reviewDueDate: string | null;
+  /** The form's own time zone, when it has one (its dates are shown in it; else the chapter's). */
+  timeZone?: string;
+  /** Released: the review work is read-only, and no reminder goes. */
+  decisionsReleased: boolean;
   items: ReviewerProgress[];
 }
 

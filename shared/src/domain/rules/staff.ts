@@ -3,7 +3,7 @@ import type { ApplicationRowView } from './application-row';
 import type { ApplicationResponse, SectionResponse } from '../schemas/responses';
 import type { ApplicationForm } from '../schemas/forms';
 import type { Rubric, Scores } from './scoring';
-import { countOf } from '../ids/text';
+import { countOf, plural } from '../ids/text';
 
 /**
  * The staff side's vocabulary (docs/product.md#super-reviewer-dashboard and
@@ -39,10 +39,15 @@ export const STAFF_MESSAGES = {
   alreadyAssigned: 'This staff member is already assigned to this application and role',
   noRubric: 'The form has no rubric for this role',
   decisionsReleased: 'Decisions for this form have been released: it is read-only now',
+  /** The change of a released decision, before release (set it on the dashboard instead). */
+  notReleased: "This form's decisions are not released yet: set the decision on the dashboard",
+  sameDecision: 'The applicant already has this decision',
   undecided: (rows: number, applicants: number) =>
-    `Decisions cannot be released while ${countOf(rows, 'role application')} from ${countOf(applicants, 'applicant')} ${rows === 1 ? 'is' : 'are'} undecided`,
+    `Decisions cannot be released while ${countOf(rows, 'role application')} from ${countOf(applicants, 'applicant')} ${plural(rows, 'is', 'are')} undecided`,
   planChanged: 'Applications or reviewers changed since the preview; preview again',
   noEligibleReviewer: 'Every eligible reviewer already reviews this application for this role',
+  /** "Add a reviewer" on a row with a decision: undecide it first. */
+  rowDecided: 'This application is decided: clear its decision before adding a reviewer',
   lastSuperReviewer: 'The last super-reviewer cannot be removed',
   openAssignments: (count: number) =>
     `${countOf(count, 'open review or interview', 'open reviews or interviews')} would be left without a reviewer: reassign or unassign them`,
@@ -69,6 +74,8 @@ export type Assessment = {
   createdAt: string;
   updatedAt: string;
   submittedAt: string | null;
+  /** An interview given to a slot's interviewer by the applicant's booking of that slot (its id). */
+  bookedSlotId?: string;
 };
 
 export type AssessmentView = Omit<Assessment, 'searchTokens'>;
@@ -94,6 +101,11 @@ export interface StaffSummary {
   user: StaffMember;
   assigned: number;
   done: number;
+  /**
+   * A reviewer whose roles were not chosen among this form's (`rolePreferencesStale`): asked to
+   * choose again; auto-assign gives them only the form's required role and their saved roles it has.
+   */
+  rolesToChoose?: boolean;
 }
 
 /** GET /admin/assessments/{kind}/{id}: what the review and interview screens show. */
@@ -140,8 +152,34 @@ export interface AutoAssignPreview {
   assignments: AutoAssignPlanItem[];
   /** Rows that could not get enough eligible reviewers. */
   unfilled: { responseId: string; role: TeamRole; applicantName: string; missing: number }[];
-  loads: { staffId: string; staffName: string; before: number; after: number }[];
+  /**
+   * Every reviewer and super-reviewer: in the pool or not, and, for each who gets nothing
+   * (`after` = `before`), why (`AUTO_ASSIGN_REASONS`).
+   */
+  loads: AutoAssignLoad[];
 }
+
+export interface AutoAssignLoad {
+  staffId: string;
+  staffName: string;
+  role: UserRole;
+  /** Chosen for this run (`staffIds`; by default every reviewer, no super-reviewer). */
+  inPool: boolean;
+  before: number;
+  after: number;
+  /** Why nothing more goes to them; absent when they get something. */
+  reason?: string;
+}
+
+/** Why auto-assign gives a staff member nothing (the preview's `reason`). */
+export const AUTO_ASSIGN_REASONS = {
+  notInPool: 'Left out of the pool',
+  rolesToChoose:
+    "Has not chosen roles among this form's roles yet: only its required role and their saved roles it has",
+  noRows: 'No application in their roles is short of reviewers',
+  notEligible: 'Already assigned, their own application, or a declared conflict on every application in their roles',
+  balanced: 'Others had fewer reviews: the load is balanced',
+} as const;
 
 /** How a reviewer who has been deleted is named on the reviews they wrote. */
 export const DELETED_REVIEWER = 'Deleted reviewer';
@@ -183,4 +221,23 @@ export interface FormSummary {
   /** Submitted (response, role) rows, and how many have a final decision. */
   rows: number;
   decided: number;
+}
+
+/** A form that "Make active" would turn off, and its work under way (docs/staff-api.md). */
+export interface DeactivatedForm {
+  id: string;
+  semester: string;
+  /** Applications started and not submitted yet. */
+  drafts: number;
+  /** Submitted applications not yet decided (submitted, in review, interview). */
+  openApplications: number;
+  /** Reviews and interviews assigned and not submitted. */
+  openReviews: number;
+  openInterviews: number;
+}
+
+/** GET /admin/forms/{formId}/activation: what making the form active changes; writes nothing. */
+export interface ActivationImpact {
+  /** The active forms (other than it) that would become inactive. */
+  deactivates: DeactivatedForm[];
 }

@@ -6,6 +6,10 @@ import {
   type ReviewRoleRule,
   type TeamRoleDefinition,
 } from '../ids/team-role-defaults';
+import { countOf } from '../ids/text';
+import { paleTint, readableOn } from '../ids/colour-contrast';
+
+export { contrastRatio } from '../ids/colour-contrast';
 
 /**
  * A form's team roles as the portal reads them (each club defines its own: docs/product.md#team-roles). Every reader
@@ -34,37 +38,14 @@ export function teamRoleLabel(roles: readonly TeamRoleDefinition[], id: string):
 
 const NEUTRAL: Omit<TeamRoleDisplay, 'label'> = { emoji: '', background: '#f0f0f0', color: '#262626' };
 
-type Rgb = [number, number, number];
-const toRgb = (hex: string): Rgb => [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)) as Rgb;
-const toHex = (rgb: Rgb) => `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
-const mix = (rgb: Rgb, other: Rgb, amount: number): Rgb => rgb.map((c, i) => c + (other[i]! - c) * amount) as Rgb;
-
-function luminance(rgb: Rgb): number {
-  const [r, g, b] = rgb.map((c) => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  }) as Rgb;
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-export function contrastRatio(a: string, b: string): number {
-  const [light, dark] = [luminance(toRgb(a)), luminance(toRgb(b))].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
-}
-
-const WHITE: Rgb = [255, 255, 255];
-const BLACK: Rgb = [0, 0, 0];
-
 /**
  * A chip for a colour: a pale tint of it as the background, and the colour itself as the text,
- * darkened until it reads at 4.5:1 on that tint.
+ * darkened until it reads at 4.5:1 on that tint (a form stored before its colours were checked
+ * still draws readable badges).
  */
 export function roleChipColors(color: string): { background: string; color: string } {
-  const base = toRgb(color);
-  const background = toHex(mix(base, WHITE, 0.85));
-  let text = base;
-  for (let step = 0; step < 20 && contrastRatio(toHex(text), background) < 4.5; step++) text = mix(text, BLACK, 0.15);
-  return { background, color: toHex(text) };
+  const background = paleTint(color);
+  return { background, color: readableOn(color, background) };
 }
 
 /**
@@ -87,7 +68,7 @@ export function teamRoleDisplay(roles: readonly TeamRoleDefinition[], id: string
   };
 }
 
-const countRoles = (n: number) => `${n} ${n === 1 ? 'role' : 'roles'}`;
+const countRoles = (n: number) => countOf(n, 'role');
 
 /**
  * The preference rule as reviewers read it. For the spec's rule (Bootcamp and at least 3) this is
@@ -124,4 +105,29 @@ export function rolePreferencesValid(roles: readonly string[], form: FormRoleRul
  */
 export function mustChooseRolePreferences(preferences: readonly string[] | undefined, form: FormRoleRule): boolean {
   return !rolePreferencesValid(preferences ?? [], form);
+}
+
+/** The roles a reviewer chooses among on this form, as `rolePreferencesFor` keeps them (sorted ids). */
+export function rolePreferencesOffer(form: FormRoles): string[] {
+  return [...formRoleIds(form)].sort();
+}
+
+/**
+ * Whether a reviewer must choose their roles again for this form: their preferences break its rule
+ * (`mustChooseRolePreferences`: another form's roles, say), or they were chosen among other roles
+ * than this form's (`rolePreferencesFor`: a form with other roles went live since). Preferences
+ * saved before the offer was kept are judged by the rule alone.
+ */
+export function rolePreferencesStale(
+  user: {
+    applicantRolePreferences?: readonly string[] | undefined;
+    rolePreferencesFor?: readonly string[] | undefined;
+  },
+  form: FormRoleRule,
+): boolean {
+  if (mustChooseRolePreferences(user.applicantRolePreferences, form)) return true;
+  if (!user.rolePreferencesFor) return false;
+  const offered = [...user.rolePreferencesFor].sort();
+  const now = rolePreferencesOffer(form);
+  return offered.length !== now.length || now.some((id, at) => offered[at] !== id);
 }

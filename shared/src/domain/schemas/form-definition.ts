@@ -17,6 +17,7 @@ import {
   type ReviewRoleRule,
   type TeamRoleDefinition,
 } from '../ids/team-role-defaults';
+import { countOf } from '../ids/text';
 
 /**
  * What POST /application/forms accepts: an `ApplicationForm` with no unknown fields at any depth,
@@ -47,7 +48,7 @@ export const FORM_DEFINITION_MESSAGES = {
   duplicateRoleId: 'Another role of this form already has this id',
   unknownRole: (id: string) => `"${id}" is not one of this form's roles`,
   reviewRoleMinimum: (count: number) =>
-    `The form has ${count} ${count === 1 ? 'role' : 'roles'}: a reviewer cannot be asked to choose more`,
+    `The form has ${countOf(count, 'role')}: a reviewer cannot be asked to choose more`,
   isActive: 'A form is made live with its Activate action, not by its definition',
   decisionsReleased: "Decisions are released with the form's Release decisions action, not by its definition",
 } as const;

@@ -1,6 +1,6 @@
 import './zod-config';
 import { z } from 'zod/mini';
-import { QUESTION_TYPES, USER_ROLES } from '../ids/constants';
+import { MAX_OFFER_REPLY_DAYS, QUESTION_TYPES, USER_ROLES } from '../ids/constants';
 import { decisionLettersSchema } from './decision-letters';
 import { messageTemplatesSchema } from './message-templates';
 import { idSchema, teamRoleSchema } from './ids';
@@ -17,6 +17,11 @@ export const userSchema = z.object({
   lastName: z.string().check(z.minLength(1), z.maxLength(100)),
   role: userRoleSchema,
   applicantRolePreferences: z.optional(z.array(teamRoleSchema)),
+  /**
+   * The roles offered when the preferences were saved (the active form's, sorted). Absent: saved
+   * before this was kept, among the default roles.
+   */
+  rolePreferencesFor: z.optional(z.array(teamRoleSchema)),
   activeApplications: z.array(idSchema),
 });
 export type User = z.infer<typeof userSchema>;
@@ -163,6 +168,8 @@ export const applicationFormSchema = z.object({
    * is flagged for disagreement on the dashboards; absent: nothing is flagged.
    */
   disagreementThreshold: z.optional(z.number().check(z.gte(0), z.lte(1000))),
+  /** Days an applicant has to answer an offer (from its release, or from a later change to accepted); absent: no deadline. */
+  offerReplyDays: z.optional(z.int().check(z.gte(1), z.lte(MAX_OFFER_REPLY_DAYS))),
   /** Decision letters (markdown with placeholders); staff only: an applicant reads only their own, filled in, after release. */
   letters: z.optional(decisionLettersSchema),
   /** Per stage, whether reviewers read without the applicant's identity (`isBlind`); absent: not blind. */

@@ -1,6 +1,7 @@
 import './zod-config';
 import { z } from 'zod/mini';
 import { idSchema } from './ids';
+import { countOf, plural } from '../ids/text';
 
 /**
  * Interview slots (docs/product.md#interview-slots): staff publish slots; an applicant invited to interview (a row of
@@ -17,24 +18,61 @@ export const INTERVIEW_MESSAGES = {
   slotFull: 'This slot has just been taken; choose another',
   notInvited: 'You have not been invited to interview',
   pastCutoff: (hours: number) =>
-    `Interviews can be booked, moved or cancelled until ${hours} hour${hours === 1 ? '' : 's'} before they start`,
+    `Interviews can be booked, moved or cancelled until ${countOf(hours, 'hour')} before they start`,
   noBooking: 'You have no interview booked',
   slotHasBookings: 'Applicants have booked this slot; it cannot be deleted',
   interviewerNotStaff: 'Only reviewers and super-reviewers can interview',
   startsInPast: 'A slot must start in the future',
   alreadyBooked: 'You have already booked this slot',
   released: 'Decisions have been released: interviews can no longer be booked, moved or cancelled',
+  capacityBelowBookings: (booked: number) =>
+    `${countOf(booked, 'applicant')} ${plural(booked, 'has', 'have')} booked this slot: it needs at least ${countOf(booked, 'seat')}`,
+  seriesEndsTooSoon: 'The series ends before its first slot does: choose a later end',
+  seriesTooLong: (max: number) =>
+    `A series makes at most ${max} slots: choose an earlier end, a longer gap or a longer slot`,
 } as const;
 
-export const interviewSlotBodySchema = z.strictObject({
+const slotFields = {
   startsAt: z.iso.datetime({ offset: true }),
   minutes: z.int().check(z.gte(5), z.lte(240)),
   /** A room, an address or a video link. */
   place: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)),
   interviewerIds: z.array(idSchema).check(z.minLength(1), z.maxLength(5)),
   capacity: z.int().check(z.gte(1), z.lte(50)),
-});
+};
+
+/** POST …/interview-slots (publish) and PUT …/interview-slots/{slotId} (edit). */
+export const interviewSlotBodySchema = z.strictObject(slotFields);
 export type InterviewSlotBody = z.infer<typeof interviewSlotBodySchema>;
+
+/** The most slots one series makes (a long day of 10-minute slots). */
+export const MAX_SLOTS_PER_SERIES = 48;
+
+/**
+ * POST …/interview-slots/series: slots of `minutes` one after another from `startsAt`, `gapMinutes`
+ * apart, the last ending by `endsAt` (a day of interviews), each with the same place, interviewers
+ * and seats.
+ */
+export const interviewSlotSeriesBodySchema = z.strictObject({
+  ...slotFields,
+  endsAt: z.iso.datetime({ offset: true }),
+  gapMinutes: z.int().check(z.gte(0), z.lte(240)),
+});
+export type InterviewSlotSeriesBody = z.infer<typeof interviewSlotSeriesBodySchema>;
+
+/** The starts (UTC, ISO) of a series' slots: every slot ends by `endsAt`; at most one more than the maximum is counted. */
+export function slotSeriesStarts(
+  series: Pick<InterviewSlotSeriesBody, 'startsAt' | 'endsAt' | 'minutes' | 'gapMinutes'>,
+): string[] {
+  const step = (series.minutes + series.gapMinutes) * 60_000;
+  const length = series.minutes * 60_000;
+  const end = Date.parse(series.endsAt);
+  const starts: string[] = [];
+  for (let at = Date.parse(series.startsAt); at + length <= end && starts.length <= MAX_SLOTS_PER_SERIES; at += step) {
+    starts.push(new Date(at).toISOString());
+  }
+  return starts;
+}
 
 export const interviewBookingBodySchema = z.strictObject({ slotId: idSchema });
 

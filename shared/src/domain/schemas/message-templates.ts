@@ -46,6 +46,12 @@ export const messageTemplatesSchema = z.strictObject({
   interviewCancellation: z.optional(templateSchema('interviewCancellation')),
   draftReminder: z.optional(templateSchema('draftReminder')),
   offerReply: z.optional(templateSchema('offerReply')),
+  decisionChanged: z.optional(templateSchema('decisionChanged')),
+  offerExpired: z.optional(templateSchema('offerExpired')),
+  interviewChanged: z.optional(templateSchema('interviewChanged')),
+  interviewerBooking: z.optional(templateSchema('interviewerBooking')),
+  interviewerCancellation: z.optional(templateSchema('interviewerCancellation')),
+  chooseRolesAgain: z.optional(templateSchema('chooseRolesAgain')),
 });
 export type MessageTemplates = z.infer<typeof messageTemplatesSchema>;
 export type MessageTemplate = { subject: string; body: string };

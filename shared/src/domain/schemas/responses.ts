@@ -86,14 +86,16 @@ export interface MyApplication {
   roles: {
     role: z.infer<typeof teamRoleSchema>;
     decision: z.infer<typeof reviewDecisionSchema> | null;
-    offer: 'accepted' | 'declined' | null;
+    offer: 'accepted' | 'declined' | 'expired' | null;
   }[];
 }
 
 export interface RoleDecision {
   role: z.infer<typeof teamRoleSchema>;
   decision: z.infer<typeof reviewDecisionSchema>;
-  offer: 'accepted' | 'declined' | null;
+  offer: 'accepted' | 'declined' | 'expired' | null;
+  /** When a pending offer stops waiting for a reply (ISO 8601); null: no deadline, or no offer. */
+  offerDeadline: string | null;
   /** The form's letter for this decision and role, filled in; null: the form has none (the generic text applies). */
   letter: FilledLetter;
   /** The form's own team roles, for their labels; absent: the form has the default roles. */

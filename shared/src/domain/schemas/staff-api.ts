@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 import { ASSESSMENT_KINDS, FINAL_DECISIONS, USER_ROLES } from '../ids/constants';
 import { idSchema, teamRoleSchema } from './ids';
 import { MAX_TEAM_ROLES } from '../ids/team-role-defaults';
-import { MAX_SEARCH_LENGTH } from '../ids/constants';
+import { MAX_OFFER_REPLY_DAYS, MAX_SEARCH_LENGTH } from '../ids/constants';
 
 export const finalDecisionSchema = z.enum(FINAL_DECISIONS);
 export const assessmentKindSchema = z.enum(ASSESSMENT_KINDS);
@@ -117,6 +117,8 @@ export type AssignmentsBody = z.infer<typeof assignmentsBodySchema>;
 /** POST /admin/forms/{formId}/auto-assign/preview; POST …/auto-assign with the preview's planId. */
 export const autoAssignBodySchema = z.strictObject({
   reviewersPerApplication: z.int().check(z.gte(1), z.lte(5)),
+  /** The pool: the staff members auto-assign may choose. Absent: every reviewer, no super-reviewer. */
+  staffIds: z.optional(z.array(idSchema).check(z.maxLength(500))),
   planId: z.optional(z.string().check(z.maxLength(200))),
 });
 export type AutoAssignBody = z.infer<typeof autoAssignBodySchema>;
@@ -145,6 +147,18 @@ export const bulkQualifiedBodySchema = z.strictObject({ rows: rowKeysSchema, qua
 export type BulkQualifiedBody = z.infer<typeof bulkQualifiedBodySchema>;
 export const bulkDecisionBodySchema = z.strictObject({ rows: rowKeysSchema, decision: finalDecisionSchema });
 export type BulkDecisionBody = z.infer<typeof bulkDecisionBodySchema>;
+/**
+ * POST /admin/forms/{formId}/deny-undecided-unqualified: rows with open reviews or a disagreement
+ * are denied only when named in `include` (the others are denied without being named).
+ */
+export const denyUndecidedBodySchema = z.strictObject({ include: z.optional(rowKeysSchema) });
+export type DenyUndecidedBody = z.infer<typeof denyUndecidedBodySchema>;
+
+/** PUT /admin/forms/{formId}/offer-deadline: the days an applicant has to answer an offer (DELETE: no deadline). */
+export const offerDeadlineBodySchema = z.strictObject({
+  offerReplyDays: z.int().check(z.gte(1), z.lte(MAX_OFFER_REPLY_DAYS)),
+});
+export type OfferDeadlineBody = z.infer<typeof offerDeadlineBodySchema>;
 
 /** One batch holds each user's write and its audit entry: 250 keeps it within Firestore's 500 writes. */
 export const MAX_USERS_PER_REQUEST = 250;

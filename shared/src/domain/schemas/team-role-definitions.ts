@@ -2,14 +2,23 @@ import './zod-config';
 import { z } from 'zod/mini';
 import { MAX_TEAM_ROLES, type ReviewRoleRule, type TeamRoleDefinition } from '../ids/team-role-defaults';
 import { teamRoleSchema } from './ids';
+import { roleColorIssue } from '../ids/colour-contrast';
 
 /** The schema of one of a form's team roles (`TeamRoleDefinition`). */
 export const teamRoleDefinitionSchema = z.object({
   id: teamRoleSchema,
   label: z.string().check(z.minLength(1), z.maxLength(60)),
   description: z.optional(z.string().check(z.maxLength(300))),
-  /** The role's chip colour, "#rrggbb". */
-  color: z.optional(z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour such as #1f4d3f'))),
+  /** The text colour of the role's badges, "#rrggbb", which must read at 4.5:1 on white (`roleColorIssue`). */
+  color: z.optional(
+    z.string().check(
+      z.regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour such as #1f4d3f'),
+      z.superRefine((color, ctx) => {
+        const issue = roleColorIssue(color);
+        if (issue) ctx.addIssue({ code: 'custom', message: issue, input: color });
+      }),
+    ),
+  ),
   emoji: z.optional(z.string().check(z.maxLength(16))),
 });
 

@@ -1,5 +1,5 @@
 import type { Question } from '@portal/shared/domain/schemas/forms';
-import { draftIssues, idFromText, moved, newForm, pathLabel, toDefinition, uniqueId } from './draft';
+import { draftIssues, idFromText, moved, newForm, pathLabel, toDefinition, uniqueId, withDerivedId } from './draft';
 
 test('ids come from texts: lower case, accents and punctuation folded into dashes, never taken twice', () => {
   expect(idFromText('Why do you want to join?')).toBe('why-do-you-want-to-join');
@@ -110,4 +110,12 @@ test('a problem path reads as where it is in the form', () => {
   );
   expect(pathLabel('reviewRubrics.1.criteria.0.max', draft)).toBe('Review rubrics 2 › Criteria 1 › Highest score');
   expect(pathLabel('semester', draft)).toBe('Semester');
+});
+
+test('an unsaved id follows its text while it is the one made from it, a placeholder, or the text was cleared', () => {
+  expect(withDerivedId('Overall', 'Impact', 'overall', false, [])).toBe('impact');
+  expect(withDerivedId('', 'Impact', 'overall', false, [])).toBe('impact');
+  expect(withDerivedId('', 'Treasurer', 'role-2', false, ['treasurer'])).toBe('treasurer-2');
+  expect(withDerivedId('Overall', 'Impact', 'my-key', false, [])).toBe('my-key');
+  expect(withDerivedId('Overall', 'Impact', 'overall', true, [])).toBe('overall');
 });

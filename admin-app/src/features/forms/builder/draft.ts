@@ -40,6 +40,21 @@ export function uniqueId(base: string, taken: Iterable<string>): string {
   return `${start}-${n}`;
 }
 
+/** The ids a new item gets before it has a name: derived from the name once one is typed. */
+const PLACEHOLDER_ID = /^(question|section|role|criterion|item)(-\d+)?$/;
+
+/**
+ * The id for an item whose text changed from `oldText` to `newText`: made from the new text while
+ * the item is unsaved (`known` false) and its id is still the one made from the old text (or a
+ * placeholder, or the old text was empty: cleared and typed again); else the id as it is. Never
+ * one of `taken`.
+ */
+export function withDerivedId(oldText: string, newText: string, id: string, known: boolean, taken: string[]): string {
+  const derived = id === idFromText(oldText) || !idFromText(oldText) || PLACEHOLDER_ID.test(id);
+  if (known || !derived) return id;
+  return uniqueId(idFromText(newText) || id, taken);
+}
+
 export const allQuestionIds = (draft: FormDraft) =>
   draft.sections.flatMap((section) => section.questions.map((question) => question.questionId));
 
@@ -278,7 +293,7 @@ const FIELD_LABELS: Record<string, string> = {
   min: 'Lowest score',
   max: 'Highest score',
   label: 'Name',
-  color: 'Colour',
+  color: 'Text colour',
   emoji: 'Emoji',
   body: 'Letter',
   decision: 'Decision',

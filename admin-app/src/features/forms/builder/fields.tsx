@@ -11,21 +11,26 @@ export function useIssue(path: string): string | undefined {
   return useContext(IssuesContext).get(path)?.join('; ');
 }
 
-/** A labelled field with its problem under it (the input gets `id={fieldId(path)}`). */
+/**
+ * A labelled field with its problem under it (the input gets `id={fieldId(path)}`); `liveIssue`
+ * is one shown as it is typed, before any save is tried.
+ */
 export function Field({
   path,
   label,
   extra,
   children,
   required,
+  liveIssue,
 }: {
   path: string;
   label: ReactNode;
   extra?: ReactNode;
   children: ReactNode;
   required?: boolean;
+  liveIssue?: string | null;
 }) {
-  const issue = useIssue(path);
+  const issue = useIssue(path) ?? liveIssue ?? undefined;
   return (
     <Form.Item
       label={label}
@@ -171,20 +176,30 @@ export function RolesField({
   );
 }
 
-/** Move up, move down and delete (after a confirmation) for the item `name` at `index` of `count`. */
+/**
+ * Move up, move down and delete (after a confirmation) for the item `name` at `index` of `count`;
+ * with `confirmDelete`, Delete calls it instead, and the caller asks (a dialog of its own).
+ */
 export function ItemActions({
   name,
   index,
   count,
   onMove,
   onDelete,
+  confirmDelete,
 }: {
   name: string;
   index: number;
   count: number;
   onMove: (delta: -1 | 1) => void;
   onDelete: () => void;
+  confirmDelete?: () => void;
 }) {
+  const deleteButton = (
+    <Button size="small" danger aria-label={`Delete ${name}`} onClick={confirmDelete}>
+      Delete
+    </Button>
+  );
   return (
     <Space.Compact onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()}>
       <Tooltip title="Move up">
@@ -197,17 +212,19 @@ export function ItemActions({
           <span aria-hidden>↓</span>
         </Button>
       </Tooltip>
-      <Popconfirm
-        title={`Delete ${name}?`}
-        okText="Delete"
-        okButtonProps={{ danger: true }}
-        cancelText="Keep"
-        onConfirm={onDelete}
-      >
-        <Button size="small" danger aria-label={`Delete ${name}`}>
-          Delete
-        </Button>
-      </Popconfirm>
+      {confirmDelete ? (
+        deleteButton
+      ) : (
+        <Popconfirm
+          title={`Delete ${name}?`}
+          okText="Delete"
+          okButtonProps={{ danger: true }}
+          cancelText="Keep"
+          onConfirm={onDelete}
+        >
+          {deleteButton}
+        </Popconfirm>
+      )}
     </Space.Compact>
   );
 }

@@ -9,6 +9,7 @@ import { answer, apiRefusal } from '@portal/jest-support/fake-api';
 import { FORM } from '../../../testing/fixtures';
 import { renderDor } from '../../../testing/render-dor';
 import { toDefinition } from './draft';
+import { ROLE_COLOUR_HINT } from './settings-editors';
 
 jest.setTimeout(60_000);
 afterEach(() => jest.restoreAllMocks());
@@ -401,5 +402,102 @@ test('the emails tab edits a template from its default, refuses an unknown place
   await waitFor(() => expect(save).toHaveBeenCalled());
   expect(saved(save).messages).toEqual({
     submissionReceipt: { ...DEFAULT_MESSAGE_TEMPLATES.submissionReceipt, subject: 'Thanks, {firstName}' },
+  });
+});
+
+test('roles: a new role takes its id from its name, a pale colour is refused as it is typed, and deleting a role takes its references with it', async () => {
+  const save = jest.fn((body: unknown) => ({ ...(body as object), isActive: false, decisionsReleased: false }));
+  renderDor('/admin/dor/forms/new', { 'POST /application/forms': save });
+  await screen.findByRole('heading', { name: 'New form' });
+  await userEvent.click(screen.getByRole('tab', { name: 'Form' }));
+  await paste(screen.getByLabelText('Semester'), 'Fall 2026');
+  await paste(screen.getByLabelText('Form id'), 'fall-2026');
+  await userEvent.click(screen.getByRole('tab', { name: /^Sections/ }));
+  await paste(screen.getByLabelText('Section name'), 'About you');
+
+  await userEvent.click(screen.getByRole('tab', { name: 'Roles' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Add a role' }));
+  await paste(screen.getAllByLabelText('Name').at(-1)!, 'Treasurer');
+  expect(screen.getAllByLabelText('Role id').at(-1)).toHaveValue('treasurer');
+  const colour = screen.getAllByLabelText('Text colour').at(-1)!;
+  expect(screen.getAllByText(ROLE_COLOUR_HINT).length).toBeGreaterThan(0);
+  await paste(colour, '#ffe8a3');
+  // Said at once, before any save.
+  expect(colour).toHaveAttribute('aria-invalid', 'true');
+  expect(screen.getByText(/^Too pale to read: this colour is the badge's text/)).toBeInTheDocument();
+  await userEvent.clear(colour);
+  await paste(colour, '#1f6feb');
+  expect(colour).not.toHaveAttribute('aria-invalid');
+
+  // The new role needs a review rubric: a new one is for the roles no rubric covers yet.
+  await userEvent.click(screen.getByRole('tab', { name: 'Rubrics' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Add a review rubric' }));
+  await paste(screen.getAllByLabelText('Criterion').at(-1)!, 'Care with money');
+  expect(screen.getAllByLabelText('Key').at(-1)).toHaveValue('care-with-money');
+  const overall = screen.getAllByLabelText('Criterion')[0]!;
+  await userEvent.clear(overall);
+  await paste(overall, 'Impact');
+  expect(screen.getAllByLabelText('Key')[0]).toHaveValue('impact');
+
+  // Bootcamp is named by the first rubric and the review rule: the dialog lists them.
+  await userEvent.click(screen.getByRole('tab', { name: 'Roles' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Delete role "Bootcamp"' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Delete the role "Bootcamp"?' });
+  expect(
+    within(within(dialog).getByRole('list', { name: 'Where Bootcamp is used' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual(['Review rubric "general"', 'Who reviews what: every reviewer must review it']);
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Delete the role' }));
+
+  await userEvent.click(screen.getByRole('button', { name: 'Save form' }));
+  await waitFor(() => expect(save).toHaveBeenCalled());
+  const form = saved(save);
+  expect(form.roles!.map((role) => role.id)).toEqual([
+    ...TEAM_ROLES.filter((role) => role !== 'bootcamp'),
+    'treasurer',
+  ]);
+  expect(form.roles!.at(-1)).toEqual({ id: 'treasurer', label: 'Treasurer', color: '#1f6feb' });
+  expect(form.reviewRubrics.map((rubric) => [rubric.rubricId, rubric.roles, rubric.criteria[0]!.key])).toEqual([
+    ['general', TEAM_ROLES.filter((role) => role !== 'bootcamp'), 'impact'],
+    ['review', ['treasurer'], 'care-with-money'],
+  ]);
+  expect(form.reviewRoleRule).toEqual({ minimum: 3 });
+});
+
+test('an interview rubric is added for every role, under a button that reads right', async () => {
+  renderDor('/admin/dor/forms/spring-2025/edit', { 'GET /forms/spring-2025': answer(STORED) });
+  await userEvent.click(await screen.findByRole('tab', { name: 'Rubrics' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Add an interview rubric' }));
+  const rubric = screen.getByText('Interview rubric: interview').closest('.ant-card') as HTMLElement;
+  expect(within(rubric).getAllByText(/Bootcamp|Engineer|Designer/).length).toBeGreaterThanOrEqual(3);
+  // A stored criterion keeps its key: reviews hold scores under it.
+  const overall = screen.getAllByLabelText('Criterion')[0]!;
+  await userEvent.clear(overall);
+  await paste(overall, 'Impact');
+  expect(screen.getAllByLabelText('Key')[0]).toHaveValue('overall');
+});
+
+test('blind review says that it does not hide what a file says, and a file question can be hidden on blind stages', async () => {
+  const save = jest.fn((body: unknown) => ({ ...(body as object), isActive: false, decisionsReleased: false }));
+  renderDor('/admin/dor/forms/spring-2025/edit', {
+    'GET /forms/spring-2025': answer(STORED),
+    'POST /application/forms': save,
+  });
+  await userEvent.click(await screen.findByRole('tab', { name: 'Form' }));
+  expect(screen.getByText(BLIND_REVIEW_TEXTS.filesNotice)).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('tab', { name: /^Sections/ }));
+  await addQuestion('File upload');
+  const file = question(2);
+  await paste(within(file).getByLabelText('Question'), 'Your resume');
+  expect(within(file).getByText(BLIND_REVIEW_TEXTS.fileNotice)).toBeInTheDocument();
+  await userEvent.click(within(file).getByRole('checkbox', { name: BLIND_REVIEW_TEXTS.identifyingFile }));
+  await userEvent.click(screen.getByRole('button', { name: 'Save form' }));
+
+  await waitFor(() => expect(save).toHaveBeenCalled());
+  expect(saved(save).sections[0]!.questions[1]).toMatchObject({
+    questionId: 'your-resume',
+    questionType: 'file-upload',
+    identifying: true,
   });
 });

@@ -27,6 +27,8 @@ import {
 } from '@portal/shared/client';
 import { ASSESSMENT_KINDS } from '@portal/shared/domain/ids/constants';
 import { fieldIssuesOf, type FieldIssue } from '@portal/shared/domain/ids/errors';
+import { countOf } from '@portal/shared/domain/ids/text';
+import { formTeamRoles } from '@portal/shared/domain/ids/team-role-defaults';
 import { BLIND_REVIEW_TEXTS } from '@portal/shared/domain/rules/blind-review';
 import { fromZonedWallTime, toZonedWallTime } from '@portal/shared/domain/rules/dates';
 import type { ApplicationForm } from '@portal/shared/domain/schemas/forms';
@@ -41,7 +43,7 @@ import { Field, fieldId, IssuesContext, MarkdownField, TextField, useIssue } fro
 import { FormPreview } from './form-preview';
 import { ExportDialog, ImportDialog } from './json-dialogs';
 import { SectionsEditor, type KnownIds } from './sections-editor';
-import { LettersEditor, MessagesEditor, RolesEditor, RubricsEditor } from './settings-editors';
+import { criterionRef, LettersEditor, MessagesEditor, RolesEditor, RubricsEditor } from './settings-editors';
 
 const TIME_ZONES = Intl.supportedValuesOf('timeZone');
 
@@ -148,6 +150,9 @@ function DetailsEditor({ draft, onChange }: { draft: FormDraft; onChange: (draft
           </Checkbox>
         ))}
       </Space>
+      <Typography.Text type="secondary" style={{ marginTop: 4 }}>
+        {BLIND_REVIEW_TEXTS.filesNotice}
+      </Typography.Text>
     </Flex>
   );
 }
@@ -158,7 +163,7 @@ function ProblemList({ issues, draft }: { issues: FieldIssue[]; draft: FormDraft
     <Alert
       type="error"
       showIcon
-      title={issues.length === 1 ? 'One thing to fix before saving:' : `${issues.length} things to fix before saving:`}
+      title={`${countOf(issues.length, 'thing')} to fix before saving:`}
       description={
         <ul style={{ margin: 0, paddingLeft: 20, maxHeight: 200, overflowY: 'auto' }}>
           {issues.map((issue) => (
@@ -202,6 +207,19 @@ function FormBuilder({
           section.sectionId,
           ...section.questions.map((question) => `${section.sectionId}.${question.questionId}`),
         ]),
+      ),
+    [stored],
+  );
+  // The stored form's roles and criteria: applications and reviews store their ids, which never follow a new name.
+  const knownRoleIds = useMemo(() => new Set(stored ? formTeamRoles(stored).map((role) => role.id) : []), [stored]);
+  const knownCriteria = useMemo(
+    () =>
+      new Set(
+        (['reviewRubrics', 'interviewRubrics'] as const).flatMap((field) =>
+          (stored?.[field] ?? []).flatMap((rubric) =>
+            rubric.criteria.map((criterion) => criterionRef(field, rubric.rubricId, criterion.key)),
+          ),
+        ),
       ),
     [stored],
   );
@@ -259,8 +277,16 @@ function FormBuilder({
               />
             ),
           },
-          { key: 'roles', label: 'Roles', children: <RolesEditor draft={draft} onChange={edit} /> },
-          { key: 'rubrics', label: 'Rubrics', children: <RubricsEditor draft={draft} onChange={edit} /> },
+          {
+            key: 'roles',
+            label: 'Roles',
+            children: <RolesEditor draft={draft} onChange={edit} knownRoleIds={knownRoleIds} />,
+          },
+          {
+            key: 'rubrics',
+            label: 'Rubrics',
+            children: <RubricsEditor draft={draft} onChange={edit} knownCriteria={knownCriteria} />,
+          },
           { key: 'letters', label: 'Letters', children: <LettersEditor draft={draft} onChange={edit} /> },
           { key: 'emails', label: 'Emails', children: <MessagesEditor draft={draft} onChange={edit} /> },
         ]}

@@ -6,7 +6,6 @@ import { BLIND_REVIEW_TEXTS } from '@portal/shared/domain/rules/blind-review';
 import type { FormSection, Question } from '@portal/shared/domain/schemas/forms';
 import {
   allQuestionIds,
-  idFromText,
   moved,
   newQuestion,
   newSection,
@@ -14,21 +13,16 @@ import {
   removed,
   replaced,
   retyped,
-  uniqueId,
+  withDerivedId,
   type FormDraft,
 } from './draft';
 import { Field, fieldId, ItemActions, MarkdownField, NumberField, RolesField, TextField, useIssue } from './fields';
+import { countOf } from '@portal/shared/domain/ids/text';
 
 const MB = 1024 * 1024;
 
 /** Ids the stored form already uses: those are never re-derived from a changed text (answers point at them). */
 export type KnownIds = ReadonlySet<string>;
-
-/** A new text, and the id derived from it while the id is still the one derived from the old text. */
-function withDerivedId(oldText: string, newText: string, id: string, known: boolean, taken: string[]): string {
-  if (known || (id !== idFromText(oldText) && !/^(question|section)(-\d+)?$/.test(id))) return id;
-  return uniqueId(idFromText(newText) || id, taken);
-}
 
 function OptionsField({
   path,
@@ -203,6 +197,11 @@ function QuestionEditor({
           </div>
         </Flex>
       )}
+      {question.questionType === 'file-upload' && (
+        <Typography.Text type="secondary" style={{ marginBottom: 8 }}>
+          {BLIND_REVIEW_TEXTS.fileNotice}
+        </Typography.Text>
+      )}
       <Space wrap>
         <Checkbox
           checked={Boolean(question.optional)}
@@ -214,14 +213,16 @@ function QuestionEditor({
           checked={Boolean(question.identifying)}
           onChange={(event) => set({ identifying: event.target.checked || undefined })}
         >
-          {BLIND_REVIEW_TEXTS.identifying}
+          {question.questionType === 'file-upload'
+            ? BLIND_REVIEW_TEXTS.identifyingFile
+            : BLIND_REVIEW_TEXTS.identifying}
         </Checkbox>
         {question.questionType === 'file-upload' && (
           <Checkbox
             checked={Boolean(question.hiddenFromReviewers)}
             onChange={(event) => set({ hiddenFromReviewers: event.target.checked || undefined })}
           >
-            Hidden from reviewers
+            Hidden from all reviewers, blind or not
           </Checkbox>
         )}
       </Space>
@@ -416,7 +417,7 @@ export function SectionsEditor({
             label: (
               <span>
                 <Typography.Text strong>{`${index + 1}. ${section.sectionName || 'New section'}`}</Typography.Text>
-                <Typography.Text type="secondary">{` · ${section.questions.length} ${section.questions.length === 1 ? 'question' : 'questions'}`}</Typography.Text>
+                <Typography.Text type="secondary">{` · ${countOf(section.questions.length, 'question')}`}</Typography.Text>
               </span>
             ),
             extra: (

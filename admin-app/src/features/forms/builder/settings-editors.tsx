@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Card, Empty, Flex, Input, Select, Typography } from 'antd';
 import { type FinalDecision, REVIEW_DECISION_LABELS } from '@portal/shared/domain/ids/constants';
 import {
@@ -18,9 +19,20 @@ import { messageTemplate } from '@portal/shared/domain/messages/messages';
 import type { DecisionLetter } from '@portal/shared/domain/schemas/decision-letters';
 import { DEFAULT_INTERVIEW_CUTOFF_HOURS } from '@portal/shared/domain/schemas/interview-slots';
 import type { MessageTemplate } from '@portal/shared/domain/schemas/message-templates';
-import { DecisionLetter as LetterView } from '@portal/shared/ui';
+import { roleColorIssue } from '@portal/shared/domain/ids/colour-contrast';
+import { DecisionLetter as LetterView, RoleBadge, TeamRolesProvider } from '@portal/shared/ui';
 import { DECISION_OPTIONS } from '../../../lib/labels';
-import { moved, removed, replaced, uniqueId, type FormDraft } from './draft';
+import { moved, removed, replaced, withDerivedId, type FormDraft } from './draft';
+import { RoleDeleteDialog } from './role-delete-dialog';
+import {
+  newCriterion,
+  newRole,
+  newRubric,
+  roleReferences,
+  withoutRole,
+  withRoleId,
+  type RubricField,
+} from './roles-draft';
 import { Field, fieldId, ItemActions, MarkdownField, NumberField, RolesField, TextField, useIssue } from './fields';
 
 type Rubric = FormDraft['reviewRubrics'][number];
@@ -35,11 +47,32 @@ function ListIssue({ path }: { path: string }) {
   ) : null;
 }
 
-/** The form's team roles (absent: the default seven, shown here to start from) and the review-role rule. */
-export function RolesEditor({ draft, onChange }: { draft: FormDraft; onChange: (draft: FormDraft) => void }) {
+/** The text of a role's colour field: what it colours, and the contrast it needs. */
+export const ROLE_COLOUR_HINT =
+  "The text colour of the role's badges, drawn on a pale tint of it: it must read at 4.5:1 on white.";
+
+/**
+ * The form's team roles (absent: the default seven, shown here to start from) and the review-role
+ * rule. `knownRoleIds`: the stored form's roles, whose ids never follow their names (applications
+ * point at them).
+ */
+export function RolesEditor({
+  draft,
+  onChange,
+  knownRoleIds = new Set<string>(),
+}: {
+  draft: FormDraft;
+  onChange: (draft: FormDraft) => void;
+  knownRoleIds?: ReadonlySet<string>;
+}) {
   const roles = formTeamRoles(draft);
   const setRoles = (next: TeamRoleDefinition[]) => onChange({ ...draft, roles: next });
   const rule = formReviewRoleRule(draft);
+  const [deleting, setDeleting] = useState<number | null>(null);
+  // A colour still being typed is no colour yet: its badge is grey until it is one.
+  const previewRoles = roles.map((role) =>
+    role.color && !/^#[0-9a-fA-F]{6}$/.test(role.color) ? { ...role, color: undefined } : role,
+  );
   return (
     <Flex vertical gap={12}>
       <Typography.Text type="secondary">
@@ -51,6 +84,10 @@ export function RolesEditor({ draft, onChange }: { draft: FormDraft; onChange: (
       {roles.map((role, index) => {
         const path = `roles.${index}`;
         const set = (patch: Partial<TeamRoleDefinition>) => setRoles(replaced(roles, index, { ...role, ...patch }));
+        const setId = (id: string, base = draft) =>
+          onChange(withRoleId({ ...base, roles: [...formTeamRoles(base)] }, index, id));
+        const known = knownRoleIds.has(role.id);
+        const referenced = roleReferences(draft, role.id).length > 0;
         return (
           <Card
             key={index}
@@ -62,7 +99,8 @@ export function RolesEditor({ draft, onChange }: { draft: FormDraft; onChange: (
                 index={index}
                 count={roles.length}
                 onMove={(delta) => setRoles(moved(roles, index, delta))}
-                onDelete={() => setRoles(removed(roles, index))}
+                onDelete={() => onChange(withoutRole(draft, index))}
+                confirmDelete={referenced ? () => setDeleting(index) : undefined}
               />
             }
           >
@@ -73,11 +111,26 @@ export function RolesEditor({ draft, onChange }: { draft: FormDraft; onChange: (
                   label="Name"
                   required
                   value={role.label}
-                  onChange={(label) => set({ label })}
+                  onChange={(label) => {
+                    const id = withDerivedId(
+                      role.label,
+                      label,
+                      role.id,
+                      known,
+                      roles.map((other) => other.id).filter((other) => other !== role.id),
+                    );
+                    setId(id, { ...draft, roles: replaced(roles, index, { ...role, label }) });
+                  }}
                 />
               </div>
               <div style={{ flex: '1 1 140px' }}>
-                <TextField path={`${path}.id`} label="Role id" value={role.id} onChange={(id) => set({ id })} />
+                <TextField
+                  path={`${path}.id`}
+                  label="Role id"
+                  extra={known ? 'Applications store this id.' : 'Made from the name; change it if you like.'}
+                  value={role.id}
+                  onChange={(id) => setId(id)}
+                />
               </div>
               <div style={{ flex: '0 1 90px' }}>
                 <TextField
@@ -87,27 +140,30 @@ export function RolesEditor({ draft, onChange }: { draft: FormDraft; onChange: (
                   onChange={(emoji) => set({ emoji: emoji || undefined })}
                 />
               </div>
-              <div style={{ flex: '0 1 130px' }}>
-                <Field path={`${path}.color`} label="Colour">
+              <div style={{ flex: '1 1 220px' }}>
+                <Field
+                  path={`${path}.color`}
+                  label="Text colour"
+                  extra={ROLE_COLOUR_HINT}
+                  liveIssue={role.color ? roleColorIssue(role.color) : null}
+                >
                   <Input
                     id={fieldId(`${path}.color`)}
                     placeholder="#1f4d3f"
                     value={role.color ?? ''}
-                    prefix={
-                      <span
-                        aria-hidden
-                        style={{
-                          width: 14,
-                          height: 14,
-                          borderRadius: 3,
-                          background: role.color ?? 'transparent',
-                          border: '1px solid #ccc',
-                        }}
-                      />
-                    }
+                    aria-invalid={role.color && roleColorIssue(role.color) ? true : undefined}
                     onChange={(event) => set({ color: event.target.value.trim() || undefined })}
                   />
                 </Field>
+              </div>
+              <div
+                style={{ flex: '0 1 auto', alignSelf: 'center' }}
+                role="group"
+                aria-label={`How the ${role.label || 'new role'} badge looks`}
+              >
+                <TeamRolesProvider roles={previewRoles}>
+                  <RoleBadge role={role.id} />
+                </TeamRolesProvider>
               </div>
             </Flex>
             <TextField
@@ -120,24 +176,10 @@ export function RolesEditor({ draft, onChange }: { draft: FormDraft; onChange: (
         );
       })}
       <Flex gap={8} wrap>
-        <Button
-          onClick={() =>
-            setRoles([
-              ...roles,
-              {
-                id: uniqueId(
-                  'role',
-                  roles.map((role) => role.id),
-                ),
-                label: '',
-              },
-            ])
-          }
-        >
-          Add a role
-        </Button>
+        <Button onClick={() => setRoles([...roles, newRole(roles)])}>Add a role</Button>
         {draft.roles && <Button onClick={() => onChange({ ...draft, roles: undefined })}>Use the default roles</Button>}
       </Flex>
+      <RoleDeleteDialog draft={draft} index={deleting} onClose={() => setDeleting(null)} onChange={onChange} />
       <Typography.Title level={5}>Who reviews what</Typography.Title>
       <Flex gap={12} wrap>
         <div style={{ flex: '2 1 200px' }}>
@@ -175,10 +217,15 @@ export function RolesEditor({ draft, onChange }: { draft: FormDraft; onChange: (
 function CriterionEditor({
   criterion,
   path,
+  known,
+  takenKeys,
   onChange,
 }: {
   criterion: Criterion;
   path: string;
+  /** Whether the stored form has this criterion: reviews store scores under its key. */
+  known: boolean;
+  takenKeys: string[];
   onChange: (c: Criterion) => void;
 }) {
   const set = (patch: Partial<Criterion>) => onChange({ ...criterion, ...patch });
@@ -191,11 +238,19 @@ function CriterionEditor({
             label="Criterion"
             required
             value={criterion.prompt}
-            onChange={(prompt) => set({ prompt })}
+            onChange={(prompt) =>
+              set({ prompt, key: withDerivedId(criterion.prompt, prompt, criterion.key, known, takenKeys) })
+            }
           />
         </div>
         <div style={{ flex: '1 1 140px' }}>
-          <TextField path={`${path}.key`} label="Key" value={criterion.key} onChange={(key) => set({ key })} />
+          <TextField
+            path={`${path}.key`}
+            label="Key"
+            extra={known ? 'Reviews store scores under this key.' : 'Made from the criterion; change it if you like.'}
+            value={criterion.key}
+            onChange={(key) => set({ key })}
+          />
         </div>
       </Flex>
       <MarkdownField
@@ -242,11 +297,13 @@ function RubricList({
   field,
   title,
   onChange,
+  knownCriteria,
 }: {
   draft: FormDraft;
   field: 'reviewRubrics' | 'interviewRubrics';
   title: string;
   onChange: (draft: FormDraft) => void;
+  knownCriteria: ReadonlySet<string>;
 }) {
   const rubrics = draft[field];
   const setRubrics = (next: Rubric[]) => onChange({ ...draft, [field]: next });
@@ -316,58 +373,38 @@ function RubricList({
                 <CriterionEditor
                   criterion={criterion}
                   path={`${path}.criteria.${c}`}
+                  known={knownCriteria.has(criterionRef(field, rubric.rubricId, criterion.key))}
+                  takenKeys={rubric.criteria.filter((_, other) => other !== c).map((other) => other.key)}
                   onChange={(next) => set({ criteria: replaced(rubric.criteria, c, next) })}
                 />
               </Card>
             ))}
-            <Button
-              size="small"
-              onClick={() =>
-                set({
-                  criteria: [
-                    ...rubric.criteria,
-                    {
-                      key: uniqueId(
-                        'criterion',
-                        rubric.criteria.map((criterion) => criterion.key),
-                      ),
-                      prompt: '',
-                      min: 0,
-                      max: 4,
-                      weight: 1,
-                    },
-                  ],
-                })
-              }
-            >
+            <Button size="small" onClick={() => set({ criteria: [...rubric.criteria, newCriterion(rubric.criteria)] })}>
               Add a criterion
             </Button>
           </Card>
         );
       })}
-      <Button
-        style={{ alignSelf: 'start' }}
-        onClick={() =>
-          setRubrics([
-            ...rubrics,
-            {
-              rubricId: uniqueId(
-                kind,
-                rubrics.map((rubric) => rubric.rubricId),
-              ),
-              roles: [] as unknown as Rubric['roles'],
-              criteria: [{ key: 'criterion', prompt: '', min: 0, max: 4, weight: 1 }],
-            },
-          ])
-        }
-      >
-        {`Add a ${kind} rubric`}
+      <Button style={{ alignSelf: 'start' }} onClick={() => setRubrics([...rubrics, newRubric(draft, field)])}>
+        {kind === 'review' ? 'Add a review rubric' : 'Add an interview rubric'}
       </Button>
     </Flex>
   );
 }
 
-export function RubricsEditor({ draft, onChange }: { draft: FormDraft; onChange: (draft: FormDraft) => void }) {
+/** A criterion of a stored form, as `knownCriteria` holds it. */
+export const criterionRef = (field: RubricField, rubricId: string, key: string) => `${field}.${rubricId}.${key}`;
+
+/** `knownCriteria`: the stored form's criteria (`criterionRef`), whose keys never follow their texts. */
+export function RubricsEditor({
+  draft,
+  onChange,
+  knownCriteria = new Set<string>(),
+}: {
+  draft: FormDraft;
+  onChange: (draft: FormDraft) => void;
+  knownCriteria?: ReadonlySet<string>;
+}) {
   return (
     <Flex vertical gap={24}>
       <div style={{ maxWidth: 360 }}>
@@ -392,8 +429,20 @@ export function RubricsEditor({ draft, onChange }: { draft: FormDraft; onChange:
           onChange={(interviewCutoffHours) => onChange({ ...draft, interviewCutoffHours })}
         />
       </div>
-      <RubricList draft={draft} field="reviewRubrics" title="Review rubrics" onChange={onChange} />
-      <RubricList draft={draft} field="interviewRubrics" title="Interview rubrics" onChange={onChange} />
+      <RubricList
+        draft={draft}
+        field="reviewRubrics"
+        title="Review rubrics"
+        onChange={onChange}
+        knownCriteria={knownCriteria}
+      />
+      <RubricList
+        draft={draft}
+        field="interviewRubrics"
+        title="Interview rubrics"
+        onChange={onChange}
+        knownCriteria={knownCriteria}
+      />
     </Flex>
   );
 }
@@ -512,6 +561,17 @@ const MESSAGE_PURPOSES: Record<MessageKind, string> = {
     'Sent when an applicant cancels their interview, and when you release decisions before a booked interview.',
   draftReminder: 'Sent once to an applicant whose application is still a draft 48 hours before the due date.',
   offerReply: 'Sent to an applicant when they accept or decline an offer, confirming their reply.',
+  decisionChanged: 'Sent to an applicant when you change their decision after release, with their new letter.',
+  offerExpired:
+    "Sent to every super-reviewer when an offer is not answered by its deadline (the form's offer deadline).",
+  interviewChanged:
+    'Sent to each applicant who booked a slot when you change its time, length, place or interviewers, with the calendar file.',
+  interviewerBooking:
+    'Sent to each interviewer of a slot when an applicant books it or moves to it (and when you change the slot), with the interview as a calendar file.',
+  interviewerCancellation:
+    'Sent to each interviewer of a slot when a booking of it is cancelled or moved away (or they are taken off the slot), with the calendar file.',
+  chooseRolesAgain:
+    'Sent to each reviewer when a form whose roles differ from those they chose among is made active, asking them to choose again.',
 };
 
 /**

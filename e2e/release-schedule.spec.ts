@@ -3,6 +3,7 @@ import { toZonedWallTime } from '@portal/shared/domain';
 import { FORM } from './support/applications';
 import { DEMO, logIn } from './support/accounts';
 import { expectAccessible } from './support/axe';
+import { CHAPTER_TIME_ZONE, ZONE_IN_WORDS } from './support/time-zone';
 
 /**
  * The director schedules the release of the demo form's decisions for a time in the chapter's
@@ -30,8 +31,10 @@ test('the director schedules a release in the chapter zone, runs the dry run, an
   const pick = card.getByRole('button', { name: 'Pick a time' });
   await expect(input.or(pick)).toBeVisible();
   if (await pick.isVisible()) await pick.click();
-  const label = (await card.locator('label').first().textContent()) ?? '';
-  const zone = /\(([^)]+)\)$/.exec(label)![1]!;
+  // The label names the chapter's zone in words.
+  await expect(card.locator('label').first()).toHaveText(/\(([^)]+)\)$/);
+  expect(await card.locator('label').first().textContent()).toMatch(new RegExp(`\\(${ZONE_IN_WORDS}\\)$`));
+  const zone = CHAPTER_TIME_ZONE;
   // 40 days ahead, at 09:15 in the chapter's zone.
   const day = toZonedWallTime(new Date(Date.parse(now) + 40 * 24 * 60 * 60 * 1000), zone).slice(0, 10);
   await input.fill(`${day}T09:15`);

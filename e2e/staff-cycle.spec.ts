@@ -55,6 +55,10 @@ test('a whole cycle: auto-assign, review, qualify, interview, decide, release, a
   await director.getByRole('button', { name: 'Auto-assign' }).click();
   const autoAssign = director.getByRole('dialog', { name: 'Auto-assign reviewers' });
   await expect(autoAssign.getByLabel('Reviewers per application')).toHaveValue('2');
+  // The pool is the reviewers; the director, a super-reviewer, joins it only when ticked.
+  const directorInPool = autoAssign.getByRole('checkbox', { name: 'Dana Director (super-reviewer)' });
+  await expect(directorInPool).not.toBeChecked();
+  await directorInPool.check();
   // Preview is only a read: asked again if a click while the dialog still zooms in missed it.
   await expect(async () => {
     await autoAssign.getByRole('button', { name: 'Preview' }).click({ timeout: 2_000 });

@@ -1,27 +1,11 @@
 import { useTimeZone } from '@portal/shared/client';
-import { formatDate, localTimeZone } from '@portal/shared/domain/rules/dates';
+import { formatDate, localTimeZone, timeZoneName } from '@portal/shared/domain/rules/dates';
+
+export { timeZoneName };
 
 const LOCALE = 'en-US';
 const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
 const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
-
-function zonePart(timeZone: string, at: Date, style: Intl.DateTimeFormatOptions['timeZoneName']): string {
-  return (
-    new Intl.DateTimeFormat(LOCALE, { timeZone, timeZoneName: style })
-      .formatToParts(at)
-      .find((part) => part.type === 'timeZoneName')?.value ?? timeZone
-  );
-}
-
-/**
- * A time zone's name in words, as people say it: "Eastern Time", "Central European Time",
- * "Coordinated Universal Time" (never a zone id like "America/New_York"). A zone with no generic
- * name gets its name at that instant, else its offset ("GMT-05:00").
- */
-export function timeZoneName(timeZone: string, at: Date = new Date()): string {
-  const generic = zonePart(timeZone, at, 'longGeneric');
-  return generic.startsWith('GMT') ? zonePart(timeZone, at, 'long') : generic;
-}
 
 const wallTime = (at: Date, timeZone: string, options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat(LOCALE, { ...options, timeZone }).format(at);

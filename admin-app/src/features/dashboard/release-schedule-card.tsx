@@ -10,6 +10,7 @@ import {
   useReleaseDryRun,
   useReleaseSchedule,
 } from '../../api/release-schedule';
+import { timeZoneName } from '@portal/shared/ui';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 
 /**
@@ -115,10 +116,10 @@ export function ReleaseScheduleCard({ formId, timeZone }: { formId: string; time
         {formOpen && (
           <Form layout="vertical" onFinish={submit} style={{ maxWidth: 420 }}>
             <Form.Item
-              label={`${scheduled ? 'Move the release to' : 'Release on'} (${zone})`}
+              label={`${scheduled ? 'Move the release to' : 'Release on'} (${timeZoneName(zone)})`}
               htmlFor={`release-at-${formId}`}
               validateStatus={error ? 'error' : undefined}
-              help={error ?? `Date and time in ${zone}; ${zone === 'UTC' ? '' : 'stored in UTC, '}shown with its zone.`}
+              help={error ?? `Date and time in ${timeZoneName(zone)}; shown with its zone.`}
             >
               <Flex gap={8} wrap>
                 <Input

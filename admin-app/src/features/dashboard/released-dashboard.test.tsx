@@ -25,11 +25,12 @@ test('after release the All tab is read-only and says decisions have been releas
   expect(screen.getByRole('button', { name: 'Auto-assign' })).toBeDisabled();
   const cells = within(rowOf('Ada Lovelace'));
   expect(cells.getByRole('switch', { name: 'Qualified' })).toBeDisabled();
-  expect(cells.getByRole('combobox', { name: 'Reviewer' })).toBeDisabled();
-  expect(cells.getByRole('button', { name: 'Assign' })).toBeDisabled();
+  // Nothing is assigned after release: the pickers' column is gone.
+  expect(screen.queryByRole('columnheader', { name: 'Assign reviewers' })).not.toBeInTheDocument();
+  expect(cells.queryByRole('combobox', { name: 'Reviewer' })).not.toBeInTheDocument();
 });
 
-test('after release the Qualified tab disables the decision select and the interviewer picker', async () => {
+test('after release the Qualified tab disables the decision select and has no interviewer picker', async () => {
   renderDor(`/admin/dor/dashboard/${FORM_ID}/qualified`, {
     ...base,
     [rowsPath('qualified')]: answer(page([row({ qualified: true, decision: 'accepted', final: true })])),
@@ -39,5 +40,6 @@ test('after release the Qualified tab disables the decision select and the inter
   expect(await screen.findByText(RELEASED_READ_ONLY)).toBeInTheDocument();
   const cells = within(rowOf('Ada Lovelace'));
   expect(cells.getByRole('combobox', { name: 'Decision' })).toBeDisabled();
-  expect(cells.getByRole('combobox', { name: 'Interviewer' })).toBeDisabled();
+  expect(screen.queryByRole('columnheader', { name: 'Assign interviewer' })).not.toBeInTheDocument();
+  expect(cells.queryByRole('combobox', { name: 'Interviewer' })).not.toBeInTheDocument();
 });

@@ -119,19 +119,22 @@ const sortable = (context: RowColumnContext, key: RowSort, title: ReactNode, ren
   }) satisfies ColumnType<Row>;
 
 /** Done/assigned reviews (or interviews), linked to who is assigned. */
+/** The row's reviews (or interviews) done of those assigned, a link to them. */
+function WorkLink({ kind, row }: { kind: AssessmentKind; row: Row }) {
+  const [done, assigned] =
+    kind === 'review' ? [row.reviewsDone, row.reviewsAssigned] : [row.interviewsDone, row.interviewsAssigned];
+  return (
+    <Link
+      to={dorPaths.assignments(kind, row.responseId)}
+      title={`${kind === 'review' ? 'Reviews' : 'Interviews'} of ${row.applicantName}`}
+    >{`${done}/${assigned}`}</Link>
+  );
+}
+
 const workColumn = (kind: AssessmentKind): ColumnType<Row> => ({
   title: kind === 'review' ? 'Reviews' : 'Interviews',
   key: kind === 'review' ? 'reviews' : 'interviews',
-  render: (_: unknown, row) => {
-    const [done, assigned] =
-      kind === 'review' ? [row.reviewsDone, row.reviewsAssigned] : [row.interviewsDone, row.interviewsAssigned];
-    return (
-      <Link
-        to={dorPaths.assignments(kind, row.responseId)}
-        title={`${kind === 'review' ? 'Reviews' : 'Interviews'} of ${row.applicantName}`}
-      >{`${done}/${assigned}`}</Link>
-    );
-  },
+  render: (_: unknown, row) => <WorkLink kind={kind} row={row} />,
 });
 
 /** A staff picker for one more review (or interview) of the row. */
@@ -185,25 +188,30 @@ const COLUMNS = {
     ),
   }),
   assignReviewers: (context) => assignColumn(context, 'review', 'Assign reviewers'),
-  interviews: () => workColumn('interview'),
-  /** The slot the applicant booked: when, how long, with whom. */
-  interviewBooking: () => ({
-    title: 'Booked interview',
-    key: 'interviewBooking',
-    render: (_: unknown, row) =>
-      row.interviewBooking ? (
-        <Flex vertical style={{ minWidth: '10em' }}>
-          <span>
-            <DateTime value={row.interviewBooking.startsAt} />
-          </span>
-          <Typography.Text type="secondary">
-            {`${row.interviewBooking.minutes} minutes with ${row.interviewBooking.interviewerNames.join(', ')}`}
-          </Typography.Text>
+  /** The interviews done of those assigned, and under them the slot the applicant booked: when, how long, with whom. */
+  interviews: () => {
+    const work = workColumn('interview');
+    return {
+      ...work,
+      render: (_: unknown, row) => (
+        <Flex vertical gap={2} align="start">
+          <WorkLink kind="interview" row={row} />
+          {row.interviewBooking ? (
+            <>
+              <span>
+                <DateTime value={row.interviewBooking.startsAt} />
+              </span>
+              <Typography.Text type="secondary">
+                {`${row.interviewBooking.minutes} minutes with ${row.interviewBooking.interviewerNames.join(', ')}`}
+              </Typography.Text>
+            </>
+          ) : (
+            <Typography.Text type="secondary">Not booked</Typography.Text>
+          )}
         </Flex>
-      ) : (
-        <Typography.Text type="secondary">Not booked</Typography.Text>
       ),
-  }),
+    };
+  },
   interviewScore: (context) =>
     sortable(context, 'interviewScore', 'Interview score', (row) => scoreText(row.interviewScore)),
   assignInterviewer: (context) => assignColumn(context, 'interview', 'Assign interviewer'),
@@ -261,7 +269,6 @@ const COLUMN_SETS: Record<RowTab, (keyof typeof COLUMNS)[]> = {
     'reviewScore',
     'calibratedReviewScore',
     'interviews',
-    'interviewBooking',
     'interviewScore',
     'assignInterviewer',
     'decision',
@@ -269,5 +276,10 @@ const COLUMN_SETS: Record<RowTab, (keyof typeof COLUMNS)[]> = {
   ],
 };
 
+/** Once decisions are released nothing is assigned any more: the pickers' columns go, and the table fits a laptop again. */
+const ASSIGN_COLUMNS: readonly (keyof typeof COLUMNS)[] = ['assignReviewers', 'assignInterviewer'];
+
 export const rowColumns = (tab: RowTab, context: RowColumnContext): ColumnsType<Row> =>
-  COLUMN_SETS[tab].map((key) => COLUMNS[key](context));
+  COLUMN_SETS[tab]
+    .filter((key) => !(context.released && ASSIGN_COLUMNS.includes(key)))
+    .map((key) => COLUMNS[key](context));

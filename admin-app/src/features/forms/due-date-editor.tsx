@@ -3,7 +3,7 @@ import { Button, DatePicker, type DatePickerProps, Flex, Space, Typography } fro
 import { usePortal, useTimeZone } from '@portal/shared/client';
 import { fromZonedWallTime } from '@portal/shared/domain/rules/dates';
 import type { FormSummary } from '@portal/shared/domain/rules/staff';
-import { DateTime } from '@portal/shared/ui';
+import { DateTime, timeZoneName } from '@portal/shared/ui';
 import { saveDueDate } from '../../api/forms';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 
@@ -36,7 +36,7 @@ export function DueDateEditor({ form }: { form: FormSummary }) {
           // "Now" would be the browser's wall-clock time, not the form zone's.
           showNow={false}
           format="YYYY-MM-DD HH:mm"
-          aria-label={`New due date for ${form.semester} (${zone})`}
+          aria-label={`New due date for ${form.semester} (${timeZoneName(zone)})`}
           placeholder="New due date"
           value={picked}
           onChange={(value) => setPicked(value)}
@@ -49,7 +49,7 @@ export function DueDateEditor({ form }: { form: FormSummary }) {
           Save
         </Button>
       </Space.Compact>
-      <Typography.Text type="secondary">Times in {zone}</Typography.Text>
+      <Typography.Text type="secondary">Times in {timeZoneName(zone)}</Typography.Text>
     </Flex>
   );
 }

@@ -4,7 +4,7 @@ import { ApiRequestError, notify } from '@portal/shared/client';
 import type { FailedMessage } from '@portal/shared/domain/messages/messages';
 import { localTimeZone } from '@portal/shared/domain/rules/dates';
 import type { FormSummary } from '@portal/shared/domain/rules/staff';
-import { formatZonedDateTime } from '@portal/shared/ui';
+import { formatZonedDateTime, timeZoneName } from '@portal/shared/ui';
 import { answer, fail } from '@portal/jest-support/fake-api';
 import { FORM } from '../../testing/fixtures';
 import { renderDor } from '../../testing/render-dor';
@@ -74,9 +74,11 @@ test("a new due date is entered as the wall-clock time of the form's zone, which
   await screen.findByRole('link', { name: 'Spring 2025' });
   const spring = rowOf('Spring 2025');
   expect(spring.getByText(formatZonedDateTime(FORMS[0]!.dueDate, zone))).toBeInTheDocument();
-  expect(spring.getByText(`Times in ${zone}`)).toBeInTheDocument();
+  // The zone named in words ("Japan Standard Time"), never its id.
+  expect(spring.getByText(`Times in ${timeZoneName(zone)}`)).toBeInTheDocument();
+  expect(spring.queryByText(new RegExp(zone))).not.toBeInTheDocument();
 
-  const picker = spring.getByLabelText(`New due date for Spring 2025 (${zone})`);
+  const picker = spring.getByLabelText(`New due date for Spring 2025 (${timeZoneName(zone)})`);
   await userEvent.click(picker);
   await userEvent.type(picker, '2026-05-01 09:30{Enter}');
   await userEvent.click(spring.getByRole('button', { name: 'Save' }));

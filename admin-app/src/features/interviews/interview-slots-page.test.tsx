@@ -38,9 +38,9 @@ test('says there are no slots yet, and publishes one entered in the chapter zone
   const publish = jest.fn((body: unknown) => ({ ...SLOT, ...(body as object) }));
   renderSlots({ [`GET ${SLOTS}`]: answer({ items: [] }), [`POST ${SLOTS}`]: publish });
   expect(await screen.findByText(/No interview slots yet/)).toBeInTheDocument();
-  expect(screen.getByText(/times in America\/New_York/)).toBeInTheDocument();
+  expect(screen.getByText(/times in Eastern Time/)).toBeInTheDocument();
   // The day after the fall-back change: 9:30 EST is 14:30 UTC.
-  fireEvent.change(screen.getByLabelText('Starts (America/New_York)'), { target: { value: '2026-11-02T09:30' } });
+  fireEvent.change(screen.getByLabelText('Starts (Eastern Time)'), { target: { value: '2026-11-02T09:30' } });
   await userEvent.type(screen.getByLabelText('Place or video link'), 'Room 101');
   await userEvent.click(screen.getByLabelText('Interviewers'));
   await userEvent.click(await screen.findByTitle('Grace Hopper'));
@@ -70,7 +70,7 @@ test("shows the server's 400 under the field it names", async () => {
       }),
     ),
   });
-  fireEvent.change(await screen.findByLabelText('Starts (America/New_York)'), {
+  fireEvent.change(await screen.findByLabelText('Starts (Eastern Time)'), {
     target: { value: '2020-01-01T09:00' },
   });
   await userEvent.click(screen.getByRole('button', { name: 'Publish slot' }));
@@ -111,7 +111,7 @@ test('after publishing, the form starts empty: choosing the same interviewer aga
   const publish = jest.fn((body: unknown) => ({ ...SLOT, ...(body as object) }));
   renderSlots({ [`GET ${SLOTS}`]: answer({ items: [] }), [`POST ${SLOTS}`]: publish });
   const fill = async (start: string) => {
-    fireEvent.change(await screen.findByLabelText('Starts (America/New_York)'), { target: { value: start } });
+    fireEvent.change(await screen.findByLabelText('Starts (Eastern Time)'), { target: { value: start } });
     await userEvent.type(screen.getByLabelText('Place or video link'), 'Room 101');
     await userEvent.click(screen.getByLabelText('Interviewers'));
     await userEvent.click(await screen.findByTitle('Grace Hopper'));
@@ -120,7 +120,7 @@ test('after publishing, the form starts empty: choosing the same interviewer aga
   await fill('2026-11-02T09:30');
   await waitFor(() => expect(publish).toHaveBeenCalledTimes(1));
   await waitFor(() => expect(screen.getByLabelText('Place or video link')).toHaveValue(''));
-  expect(screen.getByLabelText('Starts (America/New_York)')).toHaveValue('');
+  expect(screen.getByLabelText('Starts (Eastern Time)')).toHaveValue('');
 
   await fill('2026-11-02T10:30');
   await waitFor(() => expect(publish).toHaveBeenCalledTimes(2));
@@ -133,7 +133,7 @@ test('publishes a series over one day: a length, a gap, and the time the last sl
   jest.spyOn(notify, 'success').mockImplementation(() => 'toast');
   const series = jest.fn(() => ({ items: [SLOT, SLOT, SLOT] }));
   renderSlots({ [`GET ${SLOTS}`]: answer({ items: [] }), [`POST ${SLOTS}/series`]: series });
-  fireEvent.change(await screen.findByLabelText('Starts (America/New_York)'), {
+  fireEvent.change(await screen.findByLabelText('Starts (Eastern Time)'), {
     target: { value: '2026-11-02T09:00' },
   });
   await userEvent.click(screen.getByRole('checkbox', { name: 'Make a series that day' }));
@@ -170,7 +170,7 @@ test('edits a booked slot in place, saying those who booked it will be told', as
 
   const form = screen.getByRole('listitem', { name: /^Change the slot of/ });
   expect(within(form).getByText(/1 applicant booked this slot/)).toBeInTheDocument();
-  expect(within(form).getByLabelText('Starts (America/New_York)')).toHaveValue('2026-11-02T09:30');
+  expect(within(form).getByLabelText('Starts (Eastern Time)')).toHaveValue('2026-11-02T09:30');
   const place = within(form).getByLabelText('Place or video link');
   await userEvent.clear(place);
   await userEvent.type(place, 'Room 202');

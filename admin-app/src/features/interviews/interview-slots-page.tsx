@@ -25,7 +25,7 @@ import {
   type InterviewSlotSeriesBody,
 } from '@portal/shared/domain/schemas/interview-slots';
 import { Link, useParams } from '@portal/shared/router';
-import { PageSkeleton, PageTitle, LoadError } from '@portal/shared/ui';
+import { PageSkeleton, PageTitle, LoadError, timeZoneName } from '@portal/shared/ui';
 import { deleteSlot, publishSlot, publishSlotSeries, updateSlot, useInterviewSlots } from '../../api/interviews';
 import { useStaffSummaries } from '../../api/staff';
 import { dorPaths } from '../../lib/paths';
@@ -160,7 +160,7 @@ function SlotForm({
     <Form layout="vertical" onFinish={submit} requiredMark={false}>
       <Flex gap={16} wrap>
         <Form.Item
-          label={`Starts (${timeZone})`}
+          label={`Starts (${timeZoneName(timeZone)})`}
           htmlFor={id('start')}
           style={{ minWidth: 220 }}
           {...status('startsAt')}
@@ -351,7 +351,7 @@ export function InterviewSlotsPage() {
     <Flex vertical gap={16} style={{ maxWidth: 900 }}>
       <div>
         <PageTitle style={{ margin: '0 0 4px' }}>Interview slots</PageTitle>
-        <Typography.Text type="secondary">{`${form.data.semester} · times in ${timeZone}`}</Typography.Text>
+        <Typography.Text type="secondary">{`${form.data.semester} · times in ${timeZoneName(timeZone)}`}</Typography.Text>
       </div>
       <Alert
         type="info"

@@ -76,3 +76,21 @@ export function fromZonedWallTime(wall: string, timeZone: string): Date | null {
 
 /** The reader's own time zone (the browser's or the server's). */
 export const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+function zonePart(timeZone: string, at: Date, style: Intl.DateTimeFormatOptions['timeZoneName']): string {
+  return (
+    new Intl.DateTimeFormat(LOCALE, { timeZone, timeZoneName: style })
+      .formatToParts(at)
+      .find((part) => part.type === 'timeZoneName')?.value ?? timeZone
+  );
+}
+
+/**
+ * A time zone's name in words, as people say it: "Eastern Time", "Central European Time",
+ * "Coordinated Universal Time" (never a zone id like "America/New_York"). A zone with no generic
+ * name gets its name at that instant, else its offset ("GMT-05:00").
+ */
+export function timeZoneName(timeZone: string, at: Date = new Date()): string {
+  const generic = zonePart(timeZone, at, 'longGeneric');
+  return generic.startsWith('GMT') ? zonePart(timeZone, at, 'long') : generic;
+}

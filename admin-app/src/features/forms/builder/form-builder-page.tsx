@@ -33,7 +33,7 @@ import { BLIND_REVIEW_TEXTS } from '@portal/shared/domain/rules/blind-review';
 import { fromZonedWallTime, toZonedWallTime } from '@portal/shared/domain/rules/dates';
 import type { ApplicationForm } from '@portal/shared/domain/schemas/forms';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from '@portal/shared/router';
-import { PageSkeleton, PageTitle, LoadError } from '@portal/shared/ui';
+import { PageSkeleton, PageTitle, LoadError, timeZoneName } from '@portal/shared/ui';
 import { saveFormDefinition } from '../../../api/forms';
 import { dorPaths } from '../../../lib/paths';
 import { pastDueDate, pastDueMessage } from '../past-due-date';
@@ -84,7 +84,7 @@ function DetailsEditor({ draft, onChange }: { draft: FormDraft; onChange: (draft
       </Flex>
       <Flex gap={12} wrap>
         <div style={{ flex: '1 1 200px' }}>
-          <Field path="dueDate" label={`Due date (${zone})`} required>
+          <Field path="dueDate" label={`Due date (${timeZoneName(zone)})`} required>
             <Input
               id={fieldId('dueDate')}
               type="datetime-local"
@@ -98,7 +98,7 @@ function DetailsEditor({ draft, onChange }: { draft: FormDraft; onChange: (draft
           {pastDue && <Alert type="warning" showIcon title={pastDueMessage(format.dateTime(pastDue))} />}
         </div>
         <div style={{ flex: '1 1 200px' }}>
-          <Field path="reviewDueDate" label={`Reviews due (optional, ${zone})`}>
+          <Field path="reviewDueDate" label={`Reviews due (optional, ${timeZoneName(zone)})`}>
             <Input
               id={fieldId('reviewDueDate')}
               type="datetime-local"

@@ -22,7 +22,7 @@ const SCHEDULED = [{ field: 'state', value: 'scheduled' }];
  */
 export function createReleaseScheduleService(deps: {
   store: DocumentStore;
-  reviews: ReviewsRepository;
+  reviews: Pick<ReviewsRepository, 'getForm'>;
   now: () => Date;
   release: Release;
 }) {

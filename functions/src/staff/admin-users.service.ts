@@ -75,7 +75,7 @@ export class AccountsNotDeletedError extends Error {
 
 export function createAdminUsersService(deps: {
   users: AdminUsersRepository;
-  reviews: ReviewsRepository;
+  reviews: Pick<ReviewsRepository, 'conflicts' | 'listStaff' | 'loadsOf'>;
   accounts: IdentityAdmin;
   files: FileStore;
   now?: () => Date;

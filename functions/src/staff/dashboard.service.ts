@@ -90,8 +90,26 @@ const dashboardRow =
   (form: ApplicationForm, calibration: FormCalibration) =>
   (row: ApplicationRow): DashboardRowView => ({ ...toRowView(row), ...fairReviewFields(form, calibration, row) });
 
+/** The reads of the dashboards. */
+export type DashboardRepository = Pick<
+  ReviewsRepository,
+  | 'allAssessmentsOf'
+  | 'allRows'
+  | 'assessmentKindsOn'
+  | 'assessmentsPage'
+  | 'getForm'
+  | 'getResponse'
+  | 'getUser'
+  | 'interviewSlots'
+  | 'listStaff'
+  | 'loadsOf'
+  | 'offeredRows'
+  | 'rowsOf'
+  | 'rowsPage'
+>;
+
 /** What the dashboards read: rows, staff loads, someone's assessments, one application. */
-export function createDashboardService(deps: { reviews: ReviewsRepository; calibration: CalibrationCache }) {
+export function createDashboardService(deps: { reviews: DashboardRepository; calibration: CalibrationCache }) {
   const { reviews, calibration } = deps;
 
   /** Who booked which slot of the form: by response (one booking per applicant and form). */

@@ -19,8 +19,8 @@ import {
 import type { AuditActor } from '../audit/audit-entry';
 import { icsAttachment } from '../outbox/ics';
 import { composeMessage, type MailSettings, type OutboxMessage } from '../outbox/outbox';
-import { removalEntry } from '../staff/assignment-moves';
-import { assignInTransaction, type AssignmentInput } from '../staff/assignments.service';
+import { removalEntry } from '../staff/assignments/assignment-moves';
+import { assignInTransaction, type AssignmentInput } from '../staff/assignments/assignments.service';
 import type { ApplicationState, ReviewsTransaction } from '../staff/reviews.repository';
 import { loadWith, staffLoadId, type StaffLoad } from '../staff/staff-load';
 

@@ -1,18 +1,18 @@
 import { cancelInterviewsAtRelease } from '../interviews/interviews.service';
 import type { MailSettings } from '../outbox/outbox';
 import type { DocumentStore } from '../store/document-store';
-import { createAssessmentsService } from './assessments.service';
-import { createAssignmentsService } from './assignments.service';
-import { createAutoAssignService } from './auto-assign.service';
+import { createAssessmentsService } from './assessments/assessments.service';
+import { createAssignmentsService } from './assignments/assignments.service';
+import { createAutoAssignService } from './assignments/auto-assign.service';
 import { createCalibrationCache } from './calibration-cache';
-import { createConflictsService } from './conflicts.service';
-import { createDashboardService } from './dashboard.service';
-import { createLetterPreviewService } from './letter-preview.service';
-import { createOffersRepository } from './offers.repository';
-import { createReleasedDecisionsService } from './released-decisions.service';
-import { createReviewerProgressService } from './reviewer-progress.service';
+import { createConflictsService } from './conflicts/conflicts.service';
+import { createDashboardService } from './dashboard/dashboard.service';
+import { createLetterPreviewService } from './decisions/letter-preview.service';
+import { createOffersRepository } from './decisions/offers.repository';
+import { createReleasedDecisionsService } from './decisions/released-decisions.service';
+import { createReviewerProgressService } from './dashboard/reviewer-progress.service';
 import { createReviewsRepository } from './reviews.repository';
-import { createRowDecisionsService } from './row-decisions.service';
+import { createRowDecisionsService } from './decisions/row-decisions.service';
 
 /** What the staff's review workflow is built from. */
 export interface StaffDeps {

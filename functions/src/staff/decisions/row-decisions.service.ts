@@ -20,9 +20,9 @@ import {
   type UndecidedCounts,
   type User,
 } from '@portal/shared/domain';
-import { auditEntry, type AuditActor } from '../audit/audit-entry';
-import { noFormError } from '../forms/forms.service';
-import { ApiError } from '../http/api-error';
+import { auditEntry, type AuditActor } from '../../audit/audit-entry';
+import { noFormError } from '../../forms/forms.service';
+import { ApiError } from '../../http/api-error';
 import {
   composeMessage,
   DECISION_PAGE_PATH,
@@ -30,13 +30,13 @@ import {
   outboxId,
   type MailSettings,
   type OutboxMessage,
-} from '../outbox/outbox';
-import { interviewInvitations } from '../interviews/invitations';
-import { COLLECTIONS } from '../store/collections';
-import { createCalibrationCache, type CalibrationCache } from './calibration-cache';
-import { formOrNotFound } from './dashboard.service';
-import type { ApplicationState, ReviewsRepository, ReviewsTransaction, TransactionsOf } from './reviews.repository';
-import { assertNotReleased, noRowError } from './staff-errors';
+} from '../../outbox/outbox';
+import { interviewInvitations } from '../../interviews/invitations';
+import { COLLECTIONS } from '../../store/collections';
+import { createCalibrationCache, type CalibrationCache } from '../calibration-cache';
+import { formOrNotFound } from '../dashboard/dashboard.service';
+import type { ApplicationState, ReviewsRepository, ReviewsTransaction, TransactionsOf } from '../reviews.repository';
+import { assertNotReleased, noRowError } from '../staff-errors';
 
 type RowKey = { responseId: string; role: TeamRole };
 

@@ -13,16 +13,21 @@ import {
   type User,
   readsBlind,
 } from '@portal/shared/domain';
-import { auditEntry } from '../audit/audit-entry';
-import { noFormError } from '../forms/forms.service';
-import { ApiError } from '../http/api-error';
-import { COLLECTIONS } from '../store/collections';
-import type { createAssessmentsService } from './assessments.service';
-import { assignInTransaction, type AssignTransaction } from './assignments.service';
-import { leastLoadedEligible } from './auto-assign.service';
+import { auditEntry } from '../../audit/audit-entry';
+import { noFormError } from '../../forms/forms.service';
+import { ApiError } from '../../http/api-error';
+import { COLLECTIONS } from '../../store/collections';
+import type { createAssessmentsService } from '../assessments/assessments.service';
+import { assignInTransaction, type AssignTransaction } from '../assignments/assignments.service';
+import { leastLoadedEligible } from '../assignments/auto-assign.service';
 import { conflictsWith, toConflictView } from './conflicts';
-import { conflictId, type ReviewsRepository, type ReviewsTransaction, type TransactionsOf } from './reviews.repository';
-import { assertNotReleased, noAssessmentError } from './staff-errors';
+import {
+  conflictId,
+  type ReviewsRepository,
+  type ReviewsTransaction,
+  type TransactionsOf,
+} from '../reviews.repository';
+import { assertNotReleased, noAssessmentError } from '../staff-errors';
 
 type AssessmentsService = ReturnType<typeof createAssessmentsService>;
 

@@ -13,19 +13,19 @@ import {
   type AssessmentView,
   type TeamRole,
 } from '@portal/shared/domain';
-import { auditEntry, type AuditActor } from '../audit/audit-entry';
-import { ApiError } from '../http/api-error';
-import { interviewInvitations } from '../interviews/invitations';
-import type { MailSettings } from '../outbox/outbox';
-import { toAssessmentView } from './dashboard.service';
+import { auditEntry, type AuditActor } from '../../audit/audit-entry';
+import { ApiError } from '../../http/api-error';
+import { interviewInvitations } from '../../interviews/invitations';
+import type { MailSettings } from '../../outbox/outbox';
+import { toAssessmentView } from '../dashboard/dashboard.service';
 import {
   assessmentCollection,
   type ApplicationState,
   type ReviewsTransaction,
   type TransactionsOf,
-} from './reviews.repository';
-import { assertNotReleased } from './staff-errors';
-import { loadWith, staffLoadId, type StaffLoad } from './staff-load';
+} from '../reviews.repository';
+import { assertNotReleased } from '../staff-errors';
+import { loadWith, staffLoadId, type StaffLoad } from '../staff-load';
 
 /** What an assignment reads and writes in its transaction (`assignInTransaction`, the conflict check, the invitations). */
 export type AssignTransaction = Pick<

@@ -1,14 +1,14 @@
 import { Router } from 'express';
 import { z } from 'zod/mini';
 import { decisionBodySchema, idSchema, offerDeadlineBodySchema, teamRoleSchema } from '@portal/shared/domain';
-import type { AppDeps } from '../app-deps';
-import type { MailSettings } from '../outbox/outbox';
-import { noFormError } from '../forms/forms.service';
-import { parseParam } from '../http/params';
-import { parseInput } from '../http/validate';
-import { composeStaff } from './compose-staff';
-import { requireSuperReviewer } from './staff-access';
-import { noRowError } from './staff-errors';
+import type { AppDeps } from '../../app-deps';
+import type { MailSettings } from '../../outbox/outbox';
+import { noFormError } from '../../forms/forms.service';
+import { parseParam } from '../../http/params';
+import { parseInput } from '../../http/validate';
+import { composeStaff } from '../compose-staff';
+import { requireSuperReviewer } from '../staff-access';
+import { noRowError } from '../staff-errors';
 
 /** After release: a super-reviewer's change of a released decision, and the form's offer deadline. */
 export function releasedDecisionsRoutes(

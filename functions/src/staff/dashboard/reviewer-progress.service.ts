@@ -10,13 +10,13 @@ import {
   type ReviewerProgressPage,
   type User,
 } from '@portal/shared/domain';
-import { auditEntry, type AuditActor } from '../audit/audit-entry';
-import { ApiError } from '../http/api-error';
-import { COLLECTIONS } from '../store/collections';
-import { composeMessage, outboxEvents, outboxId, type MailSettings } from '../outbox/outbox';
+import { auditEntry, type AuditActor } from '../../audit/audit-entry';
+import { ApiError } from '../../http/api-error';
+import { COLLECTIONS } from '../../store/collections';
+import { composeMessage, outboxEvents, outboxId, type MailSettings } from '../../outbox/outbox';
 import { formOrNotFound } from './dashboard.service';
-import type { ReviewsRepository, ReviewsTransaction, TransactionsOf } from './reviews.repository';
-import { assertNotReleased } from './staff-errors';
+import type { ReviewsRepository, ReviewsTransaction, TransactionsOf } from '../reviews.repository';
+import { assertNotReleased } from '../staff-errors';
 
 /** Where a reviewer finds their reviews of the form. */
 const dashboardPath = (formId: string) => `/admin/reviewer/dashboard/${encodeURIComponent(formId)}/apps`;

@@ -17,15 +17,15 @@ import {
   type TeamRole,
   type User,
 } from '@portal/shared/domain';
-import { auditEntry, type AuditActor } from '../audit/audit-entry';
-import { noFormError } from '../forms/forms.service';
-import { ApiError } from '../http/api-error';
-import { composeMessage, type MailSettings, type OutboxMessage } from '../outbox/outbox';
-import { decisionPagePath } from '../responses/decisions.service';
-import { COLLECTIONS } from '../store/collections';
+import { auditEntry, type AuditActor } from '../../audit/audit-entry';
+import { noFormError } from '../../forms/forms.service';
+import { ApiError } from '../../http/api-error';
+import { composeMessage, type MailSettings, type OutboxMessage } from '../../outbox/outbox';
+import { decisionPagePath } from '../../responses/decisions.service';
+import { COLLECTIONS } from '../../store/collections';
 import type { OffersRepository } from './offers.repository';
-import type { ReviewsRepository, ReviewsTransaction, TransactionsOf } from './reviews.repository';
-import { noRowError } from './staff-errors';
+import type { ReviewsRepository, ReviewsTransaction, TransactionsOf } from '../reviews.repository';
+import { noRowError } from '../staff-errors';
 import { DECISION_WORDS } from './row-decisions.service';
 
 /** What a released decision's change, the offers' deadlines and their expiry read and write. */

@@ -19,22 +19,22 @@ import {
   type User,
   readsBlind,
 } from '@portal/shared/domain';
-import { auditEntry } from '../audit/audit-entry';
-import { noFormError } from '../forms/forms.service';
-import { ApiError } from '../http/api-error';
-import { noResponseError } from '../responses/responses.service';
-import { toAssessmentView } from './dashboard.service';
+import { auditEntry } from '../../audit/audit-entry';
+import { noFormError } from '../../forms/forms.service';
+import { ApiError } from '../../http/api-error';
+import { noResponseError } from '../../responses/responses.service';
+import { toAssessmentView } from '../dashboard/dashboard.service';
 import {
   assessmentCollection,
   type ApplicationState,
   type ReviewsRepository,
   type ReviewsTransaction,
   type TransactionsOf,
-} from './reviews.repository';
-import { removalEntry } from './assignment-moves';
-import { assertNotReleased, noAssessmentError, noRowError } from './staff-errors';
-import { loadWith, type StaffLoad } from './staff-load';
-import type { CalibrationCache } from './calibration-cache';
+} from '../reviews.repository';
+import { removalEntry } from '../assignments/assignment-moves';
+import { assertNotReleased, noAssessmentError, noRowError } from '../staff-errors';
+import { loadWith, type StaffLoad } from '../staff-load';
+import type { CalibrationCache } from '../calibration-cache';
 
 /** What a review or interview is saved, submitted, reopened and unassigned with. */
 export type AssessmentsTransaction = Pick<

@@ -14,14 +14,14 @@ import {
   type TeamRole,
   type User,
 } from '@portal/shared/domain';
-import type { AuditActor } from '../audit/audit-entry';
-import { ApiError } from '../http/api-error';
+import type { AuditActor } from '../../audit/audit-entry';
+import { ApiError } from '../../http/api-error';
 import { assignInTransaction, type AssignTransaction } from './assignments.service';
-import { conflictsWith } from './conflicts';
-import { formOrNotFound } from './dashboard.service';
-import type { ReviewsRepository, TransactionsOf } from './reviews.repository';
-import { assertNotReleased, noRowError } from './staff-errors';
-import type { StaffLoad } from './staff-load';
+import { conflictsWith } from '../conflicts/conflicts';
+import { formOrNotFound } from '../dashboard/dashboard.service';
+import type { ReviewsRepository, TransactionsOf } from '../reviews.repository';
+import { assertNotReleased, noRowError } from '../staff-errors';
+import type { StaffLoad } from '../staff-load';
 
 /**
  * Rows per transaction: each row takes up to 5 assignments (assessment + audit entry each), its

@@ -5,10 +5,10 @@ import {
   type LetterPreview,
   type TeamRole,
 } from '@portal/shared/domain';
-import { noFormError } from '../forms/forms.service';
-import { ApiError } from '../http/api-error';
-import type { ReviewsRepository } from './reviews.repository';
-import { noRowError } from './staff-errors';
+import { noFormError } from '../../forms/forms.service';
+import { ApiError } from '../../http/api-error';
+import type { ReviewsRepository } from '../reviews.repository';
+import { noRowError } from '../staff-errors';
 
 /**
  * The super-reviewer's preview of a row's decision letter: exactly what the applicant will read

@@ -34,13 +34,13 @@ import {
   type User,
   WITHHELD_ID,
 } from '@portal/shared/domain';
-import { noFormError } from '../forms/forms.service';
-import { ApiError } from '../http/api-error';
-import { decodeCursorJson, encodeCursorJson } from '../store/store-cursor';
-import type { CalibrationCache } from './calibration-cache';
-import { noResponseError } from '../responses/responses.service';
-import { ROW_SORT_FIELDS, type ReviewsRepository } from './reviews.repository';
-import { loadCounts } from './staff-load';
+import { noFormError } from '../../forms/forms.service';
+import { ApiError } from '../../http/api-error';
+import { decodeCursorJson, encodeCursorJson } from '../../store/store-cursor';
+import type { CalibrationCache } from '../calibration-cache';
+import { noResponseError } from '../../responses/responses.service';
+import { ROW_SORT_FIELDS, type ReviewsRepository } from '../reviews.repository';
+import { loadCounts } from '../staff-load';
 
 /** An assessment as the API sends it; `blind`: the applicant shown by their pseudonym, without their user id. */
 export function toAssessmentView(assessment: Assessment, blind = false): AssessmentView {

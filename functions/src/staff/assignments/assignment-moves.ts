@@ -7,9 +7,9 @@ import {
   type Assessment,
   type AssignmentRef,
 } from '@portal/shared/domain';
-import { auditEntry, type AuditActor } from '../audit/audit-entry';
+import { auditEntry, type AuditActor } from '../../audit/audit-entry';
 import { assignmentRef, readAll } from './assignments.service';
-import { assessmentCollection, type ApplicationState, type ReviewsTransaction } from './reviews.repository';
+import { assessmentCollection, type ApplicationState, type ReviewsTransaction } from '../reviews.repository';
 
 /** What reading and writing the moves does in a transaction. */
 export type MovesTransaction = Pick<ReviewsTransaction, 'getForm' | 'readApplication' | 'writeApplication'>;

@@ -21,7 +21,7 @@ import { auditRoutes } from './audit/audit.routes';
 import { adminFormsRoutes } from './staff/admin-forms.routes';
 import { adminUsersRoutes } from './staff/admin-users.routes';
 import { reviewsRoutes } from './staff/reviews.routes';
-import { releasedDecisionsRoutes } from './staff/released-decisions.routes';
+import { releasedDecisionsRoutes } from './staff/decisions/released-decisions.routes';
 import { authRoutes } from './users/auth.routes';
 import { interviewsRoutes } from './interviews/interviews.routes';
 import { preferencesRoutes } from './users/preferences.routes';

@@ -19,8 +19,12 @@ import {
 import type { AuditActor } from '../audit/audit-entry';
 import { icsAttachment } from '../outbox/ics';
 import { composeMessage, type MailSettings, type OutboxMessage } from '../outbox/outbox';
-import { removalEntry } from '../staff/assignment-moves';
-import { assignInTransaction, type AssignmentInput } from '../staff/assignments.service';
+import { removalEntry } from '../staff/assignments/assignment-moves';
+import {
+  assignInTransaction,
+  type AssignmentInput,
+  type AssignTransaction,
+} from '../staff/assignments/assignments.service';
 import type { ApplicationState, ReviewsTransaction } from '../staff/reviews.repository';
 import { loadWith, staffLoadId, type StaffLoad } from '../staff/staff-load';
 
@@ -48,7 +52,7 @@ const invitedRow = (row: ApplicationRow) => (row.qualified || row.decision === '
  * (audited as removals), their rows, loads and response statuses.
  */
 export async function readBookingChanges(
-  tx: ReviewsTransaction,
+  tx: AssignTransaction & Pick<ReviewsTransaction, 'deleteAssessment' | 'getAssessment'>,
   input: { form: ApplicationForm; changes: BookingChange[]; actor: AuditActor; at: string },
 ): Promise<{ write: () => Promise<void>; interviewers: Map<string, User> }> {
   const { form, actor, at } = input;

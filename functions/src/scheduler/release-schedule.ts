@@ -3,7 +3,7 @@ import { auditEntry, recordInTransaction, type AuditActor } from '../audit/audit
 import { ApiError } from '../http/api-error';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
-import { formOrNotFound } from '../staff/dashboard.service';
+import { formOrNotFound } from '../staff/dashboard/dashboard.service';
 import type { ReviewsRepository } from '../staff/reviews.repository';
 import { assertNotReleased } from '../staff/staff-errors';
 
@@ -22,7 +22,7 @@ const SCHEDULED = [{ field: 'state', value: 'scheduled' }];
  */
 export function createReleaseScheduleService(deps: {
   store: DocumentStore;
-  reviews: ReviewsRepository;
+  reviews: Pick<ReviewsRepository, 'getForm'>;
   now: () => Date;
   release: Release;
 }) {

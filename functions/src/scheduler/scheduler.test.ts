@@ -10,7 +10,7 @@ import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
 import { createHarness, FORM_ID, later, START, testUser, type Harness } from '../testing/api-harness';
 import { assign, seedApplication, submitApplication } from '../testing/staff-fixtures';
-import { RELEASE_MESSAGES_PER_TRANSACTION } from '../staff/row-decisions.service';
+import { RELEASE_MESSAGES_PER_TRANSACTION } from '../staff/decisions/row-decisions.service';
 import { DRAFT_REMINDER_BEFORE_MS } from './draft-reminders';
 import { createScheduler } from './scheduler';
 

@@ -1,10 +1,7 @@
 import type { ApplicationForm } from '@portal/shared/domain';
 import { deleteExpiredRateLimits } from '../http/rate-limit-store';
-import { createReviewerProgressService } from '../staff/reviewer-progress.service';
-import { createReviewsRepository, type ReleaseJob } from '../staff/reviews.repository';
-import { cancelInterviewsAtRelease } from '../interviews/interviews.service';
-import { createRowDecisionsService } from '../staff/row-decisions.service';
-import { releasedDecisionsOf } from '../staff/released-decisions.routes';
+import { composeStaff } from '../staff/compose-staff';
+import type { ReleaseJob } from '../staff/reviews.repository';
 import type { MailSettings } from '../outbox/outbox';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
@@ -36,17 +33,8 @@ export interface SchedulerRun {
  */
 export function createScheduler(deps: { store: DocumentStore; now: () => Date; mail: MailSettings }) {
   const { store, now, mail } = deps;
-  const reviews = createReviewsRepository(store);
-  const offers = releasedDecisionsOf({ store, now, mail });
-  const decisions = createRowDecisionsService({
-    reviews,
-    now,
-    mail,
-    cancelInterviews: (formId, releasedAt) => cancelInterviewsAtRelease({ store, mail }, formId, releasedAt),
-    dateOffers: (formId, releasedAt) => offers.dateReleaseOffers(formId, releasedAt),
-  });
+  const { reviews, decisions, released: offers, progress } = composeStaff(deps);
   const schedules = createReleaseScheduleService({ store, reviews, now, release: decisions.release });
-  const progress = createReviewerProgressService({ reviews, now, mail });
   return {
     schedules,
     decisions,

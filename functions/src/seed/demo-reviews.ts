@@ -21,8 +21,8 @@ import {
 import type { FileStore } from '../files/file-store';
 import { createFilesRepository } from '../files/files.repository';
 import { storagePath } from '../files/files.service';
-import { createAssessmentsService } from '../staff/assessments.service';
-import { assignInTransaction } from '../staff/assignments.service';
+import { createAssessmentsService } from '../staff/assessments/assessments.service';
+import { assignInTransaction } from '../staff/assignments/assignments.service';
 import { createReviewsRepository } from '../staff/reviews.repository';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';

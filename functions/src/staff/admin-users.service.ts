@@ -19,14 +19,14 @@ import {
   type UserFootprint,
   type UsersTransaction,
 } from './admin-users.repository';
-import { staffMember } from './dashboard.service';
+import { staffMember } from './dashboard/dashboard.service';
 import type { z } from 'zod/mini';
 import { auditEntry, type AuditActor } from '../audit/audit-entry';
 import { ApiError } from '../http/api-error';
 import type { IdentityAdmin } from '../identity/identity-admin';
 import type { FileStore } from '../files/file-store';
 import { storagePath } from '../files/files.service';
-import { conflictsWith } from './conflicts';
+import { conflictsWith } from './conflicts/conflicts';
 import { moveOpenAssignments } from './open-assignments';
 import type { ReviewsRepository } from './reviews.repository';
 import {
@@ -75,7 +75,7 @@ export class AccountsNotDeletedError extends Error {
 
 export function createAdminUsersService(deps: {
   users: AdminUsersRepository;
-  reviews: ReviewsRepository;
+  reviews: Pick<ReviewsRepository, 'conflicts' | 'listStaff' | 'loadsOf'>;
   accounts: IdentityAdmin;
   files: FileStore;
   now?: () => Date;

@@ -9,10 +9,10 @@ import {
 } from '@portal/shared/domain';
 import { auditEntry, type AuditActor } from '../audit/audit-entry';
 import type { UsersTransaction } from './admin-users.repository';
-import { assignmentRef } from './assignments.service';
-import { leastLoadedEligible } from './auto-assign.service';
-import type { conflictsWith } from './conflicts';
-import { moveRef, readForMoves, removalEntry, writeMoves } from './assignment-moves';
+import { assignmentRef } from './assignments/assignments.service';
+import { leastLoadedEligible } from './assignments/auto-assign.service';
+import type { conflictsWith } from './conflicts/conflicts';
+import { moveRef, readForMoves, removalEntry, writeMoves } from './assignments/assignment-moves';
 import { assessmentCollection } from './reviews.repository';
 import { emptyLoad, loadCounts, loadWith, staffLoadId, type StaffLoad } from './staff-load';
 

@@ -71,6 +71,14 @@ export interface ReviewsTransaction extends OutboxTransaction {
   setReleaseJob(job: ReleaseJob): void;
 }
 
+/**
+ * A repository's transactions as one service sees them: the work is handed only the transaction
+ * methods `T` it uses (a `Pick` of `ReviewsTransaction`). A `ReviewsRepository` is one.
+ */
+export interface TransactionsOf<T> {
+  transaction<R>(work: (tx: T) => Promise<R>): Promise<R>;
+}
+
 /** The part of a release still to do after its commit: the messages past the first batch. */
 export interface ReleaseJob {
   [field: string]: unknown;

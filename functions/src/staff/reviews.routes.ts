@@ -26,18 +26,7 @@ import { parseParam } from '../http/params';
 import { emptyBodySchema, parseInput } from '../http/validate';
 import { noFormError } from '../forms/forms.service';
 import { noResponseError } from '../responses/responses.service';
-import { createAssessmentsService } from './assessments.service';
-import { createAssignmentsService } from './assignments.service';
-import { createAutoAssignService } from './auto-assign.service';
-import { createCalibrationCache } from './calibration-cache';
-import { createConflictsService } from './conflicts.service';
-import { createReviewerProgressService } from './reviewer-progress.service';
-import { createDashboardService } from './dashboard.service';
-import { createLetterPreviewService } from './letter-preview.service';
-import { createReviewsRepository } from './reviews.repository';
-import { cancelInterviewsAtRelease } from '../interviews/interviews.service';
-import { createRowDecisionsService } from './row-decisions.service';
-import { releasedDecisionsOf } from './released-decisions.routes';
+import { composeStaff } from './compose-staff';
 import { noAssessmentError, noRowError } from './staff-errors';
 import { requireStaff, requireSuperReviewer } from './staff-access';
 
@@ -47,22 +36,8 @@ const uuidSchema = z.uuid();
 export function reviewsRoutes(
   deps: Pick<AppDeps, 'store' | 'accounts'> & { now: () => Date; mail: MailSettings },
 ): Router {
-  const reviewsRepository = createReviewsRepository(deps.store);
-  const calibration = createCalibrationCache(reviewsRepository);
-  const services = { reviews: reviewsRepository, now: deps.now, calibration };
-  const dashboard = createDashboardService(services);
-  const decisions = createRowDecisionsService({
-    ...services,
-    mail: deps.mail,
-    cancelInterviews: (formId, releasedAt) => cancelInterviewsAtRelease(deps, formId, releasedAt),
-    dateOffers: releasedDecisionsOf(deps).dateReleaseOffers,
-  });
-  const assignments = createAssignmentsService({ ...services, mail: deps.mail });
-  const assessments = createAssessmentsService(services);
-  const autoAssign = createAutoAssignService(services);
-  const letters = createLetterPreviewService(services);
-  const conflicts = createConflictsService({ ...services, assessments });
-  const progress = createReviewerProgressService({ ...services, mail: deps.mail });
+  const { dashboard, decisions, assignments, assessments, autoAssign, letters, conflicts, progress } =
+    composeStaff(deps);
   const router = Router();
   const staff = requireStaff(deps.store);
   const superOnly = requireSuperReviewer(deps.store);

@@ -8,8 +8,8 @@ import {
 import { auditEntry, type AuditActor } from '../audit/audit-entry';
 import { COLLECTIONS } from '../store/collections';
 import type { UserFootprint, UsersTransaction } from './admin-users.repository';
-import { moveRef, readForMoves, removalEntry, writeMoves, type AssignmentMoves } from './assignment-moves';
-import { readAll } from './assignments.service';
+import { moveRef, readForMoves, removalEntry, writeMoves, type AssignmentMoves } from './assignments/assignment-moves';
+import { readAll } from './assignments/assignments.service';
 import { loadWith, staffLoadId, type StaffLoad } from './staff-load';
 
 /**

@@ -9,7 +9,7 @@ import request from 'supertest';
 import { localMailboxHandler } from '../local/local-mailbox';
 import { createOutboxSender, localTransport } from '../outbox/outbox-sender';
 import { DEFAULT_MAIL_SETTINGS } from '../outbox/outbox';
-import { releasedDecisionsOf } from '../staff/released-decisions.routes';
+import { composeStaff } from '../staff/compose-staff';
 import type { DocumentStore } from './document-store';
 import {
   describeRequirement,
@@ -138,11 +138,11 @@ async function exerciseApi(harness: Harness): Promise<void> {
   // The outbox: the failures list, the sender's pass over queued messages and the local mailbox.
   await ok(dora.get('/admin/outbox/failed'), 'failed messages');
   // The scheduler's expiry of offers past their deadline: pending offers in deadline order.
-  await releasedDecisionsOf({
+  await composeStaff({
     store: harness.store,
     now: () => harness.clock.now,
     mail: DEFAULT_MAIL_SETTINGS,
-  }).expireOffers();
+  }).released.expireOffers();
   await createOutboxSender({ store: harness.store, transport: localTransport, now: () => harness.clock.now }).runOnce();
   const mailbox = await request(express().get('/local/mailbox', localMailboxHandler(harness.store))).get(
     '/local/mailbox?email=ada@example.com',

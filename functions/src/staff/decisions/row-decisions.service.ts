@@ -20,9 +20,9 @@ import {
   type UndecidedCounts,
   type User,
 } from '@portal/shared/domain';
-import { auditEntry, type AuditActor } from '../audit/audit-entry';
-import { noFormError } from '../forms/forms.service';
-import { ApiError } from '../http/api-error';
+import { auditEntry, type AuditActor } from '../../audit/audit-entry';
+import { noFormError } from '../../forms/forms.service';
+import { ApiError } from '../../http/api-error';
 import {
   composeMessage,
   DECISION_PAGE_PATH,
@@ -30,15 +30,43 @@ import {
   outboxId,
   type MailSettings,
   type OutboxMessage,
-} from '../outbox/outbox';
-import { interviewInvitations } from '../interviews/invitations';
-import { COLLECTIONS } from '../store/collections';
-import { createCalibrationCache, type CalibrationCache } from './calibration-cache';
-import { formOrNotFound } from './dashboard.service';
-import type { ApplicationState, ReviewsRepository, ReviewsTransaction } from './reviews.repository';
-import { assertNotReleased, noRowError } from './staff-errors';
+} from '../../outbox/outbox';
+import { interviewInvitations } from '../../interviews/invitations';
+import { COLLECTIONS } from '../../store/collections';
+import { createCalibrationCache, type CalibrationCache } from '../calibration-cache';
+import { formOrNotFound } from '../dashboard/dashboard.service';
+import type { ApplicationState, ReviewsRepository, ReviewsTransaction, TransactionsOf } from '../reviews.repository';
+import { assertNotReleased, noRowError } from '../staff-errors';
 
 type RowKey = { responseId: string; role: TeamRole };
+
+/** What the decisions, qualified flags and a release read and write in their transactions. */
+export type RowDecisionsTransaction = Pick<
+  ReviewsTransaction,
+  | 'countUndecided'
+  | 'getForm'
+  | 'getOutboxMessage'
+  | 'getRow'
+  | 'getUser'
+  | 'queueMessage'
+  | 'readApplication'
+  | 'record'
+  | 'setForm'
+  | 'setReleaseJob'
+  | 'setRow'
+  | 'writeApplication'
+>;
+export type RowDecisionsRepository = Pick<
+  ReviewsRepository,
+  | 'countSubmittedReviews'
+  | 'formRows'
+  | 'getForm'
+  | 'getOutboxMessage'
+  | 'getReleaseJob'
+  | 'submittedReviews'
+  | 'undecidedRows'
+> &
+  TransactionsOf<RowDecisionsTransaction>;
 
 /** Rows decided per transaction by the bulk denial: each writes the row, its response and an audit entry. */
 const ROWS_PER_TRANSACTION = 100;
@@ -49,7 +77,7 @@ const ROWS_PER_TRANSACTION = 100;
  * rows `skip` refuses (read fresh in the transaction) are left alone. Answers the rows decided.
  */
 async function decideInTransaction(
-  tx: ReviewsTransaction,
+  tx: RowDecisionsTransaction,
   items: RowKey[],
   decision: FinalDecision,
   actor: AuditActor,
@@ -96,7 +124,7 @@ async function decideInTransaction(
 
 /** Sets the qualified flag on rows inside one transaction (every read before the first write), an audit entry per row. */
 async function qualifyInTransaction(
-  tx: ReviewsTransaction,
+  tx: RowDecisionsTransaction,
   items: RowKey[],
   qualified: boolean,
   actor: AuditActor,
@@ -200,7 +228,7 @@ function decisionMessage(
 
 /** Of `applicants`, those with rows and no message of this release yet, with their rows as the transaction reads them. */
 async function unqueuedRecipients(
-  tx: ReviewsTransaction,
+  tx: RowDecisionsTransaction,
   formId: string,
   known: ApplicationRow[],
   applicants: string[],
@@ -220,7 +248,7 @@ async function unqueuedRecipients(
 
 /** The super-reviewer's calls on rows (qualified, decision, one or selected) and the release of a form's decisions, each audited. */
 export function createRowDecisionsService(deps: {
-  reviews: ReviewsRepository;
+  reviews: RowDecisionsRepository;
   now: () => Date;
   mail: MailSettings;
   /** Cancels the form's interviews still to come once its release committed (idempotent). */

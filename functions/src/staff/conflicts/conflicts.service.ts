@@ -13,21 +13,42 @@ import {
   type User,
   readsBlind,
 } from '@portal/shared/domain';
-import { auditEntry } from '../audit/audit-entry';
-import { noFormError } from '../forms/forms.service';
-import { ApiError } from '../http/api-error';
-import { COLLECTIONS } from '../store/collections';
-import type { createAssessmentsService } from './assessments.service';
-import { assignInTransaction } from './assignments.service';
-import { leastLoadedEligible } from './auto-assign.service';
+import { auditEntry } from '../../audit/audit-entry';
+import { noFormError } from '../../forms/forms.service';
+import { ApiError } from '../../http/api-error';
+import { COLLECTIONS } from '../../store/collections';
+import type { createAssessmentsService } from '../assessments/assessments.service';
+import { assignInTransaction, type AssignTransaction } from '../assignments/assignments.service';
+import { leastLoadedEligible } from '../assignments/auto-assign.service';
 import { conflictsWith, toConflictView } from './conflicts';
-import { conflictId, type ReviewsRepository } from './reviews.repository';
-import { assertNotReleased, noAssessmentError } from './staff-errors';
+import {
+  conflictId,
+  type ReviewsRepository,
+  type ReviewsTransaction,
+  type TransactionsOf,
+} from '../reviews.repository';
+import { assertNotReleased, noAssessmentError } from '../staff-errors';
 
 type AssessmentsService = ReturnType<typeof createAssessmentsService>;
 
+/** What declaring and withdrawing a conflict read and write (a review given to another reviewer: an assignment). */
+export type ConflictsTransaction = AssignTransaction &
+  Pick<ReviewsTransaction, 'deleteConflict' | 'getConflictById' | 'getRow' | 'record' | 'setConflict'>;
+export type ConflictsRepository = Pick<
+  ReviewsRepository,
+  | 'assessmentsOfApplicant'
+  | 'conflictByPublicId'
+  | 'conflicts'
+  | 'getAssessment'
+  | 'getForm'
+  | 'listStaff'
+  | 'loadsOf'
+  | 'userByEmail'
+> &
+  TransactionsOf<ConflictsTransaction>;
+
 export function createConflictsService(deps: {
-  reviews: ReviewsRepository;
+  reviews: ConflictsRepository;
   assessments: AssessmentsService;
   now: () => Date;
   /** A new conflict's public id. */

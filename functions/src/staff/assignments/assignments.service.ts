@@ -13,19 +13,36 @@ import {
   type AssessmentView,
   type TeamRole,
 } from '@portal/shared/domain';
-import { auditEntry, type AuditActor } from '../audit/audit-entry';
-import { ApiError } from '../http/api-error';
-import { interviewInvitations } from '../interviews/invitations';
-import type { MailSettings } from '../outbox/outbox';
-import { toAssessmentView } from './dashboard.service';
+import { auditEntry, type AuditActor } from '../../audit/audit-entry';
+import { ApiError } from '../../http/api-error';
+import { interviewInvitations } from '../../interviews/invitations';
+import type { MailSettings } from '../../outbox/outbox';
+import { toAssessmentView } from '../dashboard/dashboard.service';
 import {
   assessmentCollection,
   type ApplicationState,
-  type ReviewsRepository,
   type ReviewsTransaction,
-} from './reviews.repository';
-import { assertNotReleased } from './staff-errors';
-import { loadWith, staffLoadId, type StaffLoad } from './staff-load';
+  type TransactionsOf,
+} from '../reviews.repository';
+import { assertNotReleased } from '../staff-errors';
+import { loadWith, staffLoadId, type StaffLoad } from '../staff-load';
+
+/** What an assignment reads and writes in its transaction (`assignInTransaction`, the conflict check, the invitations). */
+export type AssignTransaction = Pick<
+  ReviewsTransaction,
+  | 'createAssessment'
+  | 'getConflict'
+  | 'getForm'
+  | 'getLoad'
+  | 'getOutboxMessage'
+  | 'getRow'
+  | 'getUser'
+  | 'queueMessage'
+  | 'readApplication'
+  | 'record'
+  | 'setLoad'
+  | 'writeApplication'
+>;
 
 export interface AssignmentInput {
   responseId: string;
@@ -53,7 +70,7 @@ export async function readAll<T>(ids: Iterable<string>, read: (id: string) => Pr
  * any problem refuses the whole list.
  */
 export async function assignInTransaction(
-  tx: ReviewsTransaction,
+  tx: AssignTransaction,
   kind: AssessmentKind,
   items: AssignmentInput[],
   at: string,
@@ -203,7 +220,7 @@ export const assignmentRef = (assessment: Assessment) => ({
  * A manual assignment of someone who declared a conflict of interest with the applicant is
  * refused (409, each such assignment in `details`) until the super-reviewer confirms it.
  */
-async function refuseConflicts(tx: ReviewsTransaction, items: AssignmentInput[]): Promise<void> {
+async function refuseConflicts(tx: AssignTransaction, items: AssignmentInput[]): Promise<void> {
   const issues: (Issue & { staffName: string })[] = [];
   for (const [index, item] of items.entries()) {
     const row = await tx.getRow(item.responseId, item.role);
@@ -223,7 +240,11 @@ async function refuseConflicts(tx: ReviewsTransaction, items: AssignmentInput[])
   }
 }
 
-export function createAssignmentsService(deps: { reviews: ReviewsRepository; now: () => Date; mail: MailSettings }) {
+export function createAssignmentsService(deps: {
+  reviews: TransactionsOf<AssignTransaction>;
+  now: () => Date;
+  mail: MailSettings;
+}) {
   return {
     async assign(
       kind: AssessmentKind,

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type request from 'supertest';
 import type { ApplicationForm, InterviewSlot, StaffApplication } from '@portal/shared/domain';
-import { COLLECTIONS } from '../store/collections';
-import { CALLERS, type Caller } from '../testing/api-harness';
-import { createFixture, REVIEW_SCORES, type Fixture } from '../testing/security/fixtures';
-import { publishSlot } from '../testing/staff-fixtures';
+import { COLLECTIONS } from '../../store/collections';
+import { CALLERS, type Caller } from '../../testing/api-harness';
+import { createFixture, REVIEW_SCORES, type Fixture } from '../../testing/security/fixtures';
+import { publishSlot } from '../../testing/staff-fixtures';
 
 /**
  * A blind reviewer reaches no stable identifier of the applicant: not her user id (the one key

@@ -1,32 +1,20 @@
 import { Router } from 'express';
 import { z } from 'zod/mini';
 import { decisionBodySchema, idSchema, offerDeadlineBodySchema, teamRoleSchema } from '@portal/shared/domain';
-import type { AppDeps } from '../app-deps';
-import type { MailSettings } from '../outbox/outbox';
-import { noFormError } from '../forms/forms.service';
-import { parseParam } from '../http/params';
-import { parseInput } from '../http/validate';
-import { createOffersRepository } from './offers.repository';
-import { createReleasedDecisionsService } from './released-decisions.service';
-import { createReviewsRepository } from './reviews.repository';
-import { requireSuperReviewer } from './staff-access';
-import { noRowError } from './staff-errors';
-
-/** The released-decisions service as the routes and the scheduler build it from the store. */
-export function releasedDecisionsOf(deps: Pick<AppDeps, 'store'> & { now: () => Date; mail: MailSettings }) {
-  return createReleasedDecisionsService({
-    reviews: createReviewsRepository(deps.store),
-    offers: createOffersRepository(deps.store),
-    now: deps.now,
-    mail: deps.mail,
-  });
-}
+import type { AppDeps } from '../../app-deps';
+import type { MailSettings } from '../../outbox/outbox';
+import { noFormError } from '../../forms/forms.service';
+import { parseParam } from '../../http/params';
+import { parseInput } from '../../http/validate';
+import { composeStaff } from '../compose-staff';
+import { requireSuperReviewer } from '../staff-access';
+import { noRowError } from '../staff-errors';
 
 /** After release: a super-reviewer's change of a released decision, and the form's offer deadline. */
 export function releasedDecisionsRoutes(
   deps: Pick<AppDeps, 'store'> & { now: () => Date; mail: MailSettings },
 ): Router {
-  const released = releasedDecisionsOf(deps);
+  const { released } = composeStaff(deps);
   const router = Router();
   const superOnly = requireSuperReviewer(deps.store);
 

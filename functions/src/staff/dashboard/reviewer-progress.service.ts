@@ -10,20 +10,24 @@ import {
   type ReviewerProgressPage,
   type User,
 } from '@portal/shared/domain';
-import { auditEntry, type AuditActor } from '../audit/audit-entry';
-import { ApiError } from '../http/api-error';
-import { COLLECTIONS } from '../store/collections';
-import { composeMessage, outboxEvents, outboxId, type MailSettings } from '../outbox/outbox';
+import { auditEntry, type AuditActor } from '../../audit/audit-entry';
+import { ApiError } from '../../http/api-error';
+import { COLLECTIONS } from '../../store/collections';
+import { composeMessage, outboxEvents, outboxId, type MailSettings } from '../../outbox/outbox';
 import { formOrNotFound } from './dashboard.service';
-import type { ReviewsRepository } from './reviews.repository';
-import { assertNotReleased } from './staff-errors';
+import type { ReviewsRepository, ReviewsTransaction, TransactionsOf } from '../reviews.repository';
+import { assertNotReleased } from '../staff-errors';
 
 /** Where a reviewer finds their reviews of the form. */
 const dashboardPath = (formId: string) => `/admin/reviewer/dashboard/${encodeURIComponent(formId)}/apps`;
 
+/** The reads of the progress page, and what a reminder writes. */
+export type ReviewerProgressRepository = Pick<ReviewsRepository, 'formReviews' | 'getForm'> &
+  TransactionsOf<Pick<ReviewsTransaction, 'getOutboxMessage' | 'getUser' | 'queueMessage' | 'record'>>;
+
 /** The super-reviewer's reviewer progress page and its "Remind" action. */
 export function createReviewerProgressService(deps: {
-  reviews: ReviewsRepository;
+  reviews: ReviewerProgressRepository;
   now: () => Date;
   mail: MailSettings;
 }) {

@@ -1,9 +1,9 @@
 import { REVIEWER_PROGRESS_TEXTS, STAFF_MESSAGES, type ReviewerProgressPage } from '@portal/shared/domain';
-import { DEFAULT_MAIL_SETTINGS, outboxEvents, outboxId, type OutboxMessage } from '../outbox/outbox';
-import { createScheduler } from '../scheduler/scheduler';
-import { COLLECTIONS } from '../store/collections';
-import { createHarness, DAY_MS, FORM_ID, later, START, type Harness } from '../testing/api-harness';
-import { assign, submitApplication } from '../testing/staff-fixtures';
+import { DEFAULT_MAIL_SETTINGS, outboxEvents, outboxId, type OutboxMessage } from '../../outbox/outbox';
+import { createScheduler } from '../../scheduler/scheduler';
+import { COLLECTIONS } from '../../store/collections';
+import { createHarness, DAY_MS, FORM_ID, later, START, type Harness } from '../../testing/api-harness';
+import { assign, submitApplication } from '../../testing/staff-fixtures';
 
 let harness: Harness;
 

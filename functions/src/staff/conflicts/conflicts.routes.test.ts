@@ -7,9 +7,9 @@ import {
   type AutoAssignPreview,
   type ConflictView,
 } from '@portal/shared/domain';
-import { COLLECTIONS } from '../store/collections';
-import { createHarness, FORM_ID, type Harness } from '../testing/api-harness';
-import { assign, setPreferences, storedRow, submitApplication } from '../testing/staff-fixtures';
+import { COLLECTIONS } from '../../store/collections';
+import { createHarness, FORM_ID, type Harness } from '../../testing/api-harness';
+import { assign, setPreferences, storedRow, submitApplication } from '../../testing/staff-fixtures';
 
 let harness: Harness;
 let ada: ApplicationResponse;

@@ -1,7 +1,7 @@
 import type { ApplicationRow, User } from '@portal/shared/domain';
-import { COLLECTIONS } from '../store/collections';
-import type { DocumentStore } from '../store/document-store';
-import { queryAll } from '../store/query-pages';
+import { COLLECTIONS } from '../../store/collections';
+import type { DocumentStore } from '../../store/document-store';
+import { queryAll } from '../../store/query-pages';
 
 /** Offers the scheduler reads per page while looking for deadlines that have passed. */
 const OFFERS_PER_PAGE = 100;

@@ -1,6 +1,6 @@
 import type { ApplicationRowView, Page } from '@portal/shared/domain';
-import { createHarness, FORM_ID, later, START, type Harness } from '../testing/api-harness';
-import { seedApplication } from '../testing/staff-fixtures';
+import { createHarness, FORM_ID, later, START, type Harness } from '../../testing/api-harness';
+import { seedApplication } from '../../testing/staff-fixtures';
 
 let harness: Harness;
 

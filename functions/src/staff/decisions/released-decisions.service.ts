@@ -17,16 +17,33 @@ import {
   type TeamRole,
   type User,
 } from '@portal/shared/domain';
-import { auditEntry, type AuditActor } from '../audit/audit-entry';
-import { noFormError } from '../forms/forms.service';
-import { ApiError } from '../http/api-error';
-import { composeMessage, type MailSettings, type OutboxMessage } from '../outbox/outbox';
-import { decisionPagePath } from '../responses/decisions.service';
-import { COLLECTIONS } from '../store/collections';
+import { auditEntry, type AuditActor } from '../../audit/audit-entry';
+import { noFormError } from '../../forms/forms.service';
+import { ApiError } from '../../http/api-error';
+import { composeMessage, type MailSettings, type OutboxMessage } from '../../outbox/outbox';
+import { decisionPagePath } from '../../responses/decisions.service';
+import { COLLECTIONS } from '../../store/collections';
 import type { OffersRepository } from './offers.repository';
-import type { ReviewsRepository } from './reviews.repository';
-import { noRowError } from './staff-errors';
+import type { ReviewsRepository, ReviewsTransaction, TransactionsOf } from '../reviews.repository';
+import { noRowError } from '../staff-errors';
 import { DECISION_WORDS } from './row-decisions.service';
+
+/** What a released decision's change, the offers' deadlines and their expiry read and write. */
+export type ReleasedDecisionsRepository = Pick<ReviewsRepository, 'getForm' | 'offeredRows'> &
+  TransactionsOf<
+    Pick<
+      ReviewsTransaction,
+      | 'getForm'
+      | 'getRow'
+      | 'getUser'
+      | 'queueMessage'
+      | 'readApplication'
+      | 'record'
+      | 'setForm'
+      | 'setRow'
+      | 'writeApplication'
+    >
+  >;
 
 /** Rows written per transaction when a release's offers get their deadlines, or offers expire. */
 const ROWS_PER_TRANSACTION = 100;
@@ -86,7 +103,7 @@ function decisionChangedMessage(
  * scheduler marks an offer unanswered by then expired and tells the super-reviewers.
  */
 export function createReleasedDecisionsService(deps: {
-  reviews: ReviewsRepository;
+  reviews: ReleasedDecisionsRepository;
   offers: OffersRepository;
   now: () => Date;
   mail: MailSettings;

@@ -6,9 +6,9 @@ import {
   type DashboardRowView,
   type Page,
 } from '@portal/shared/domain';
-import { COLLECTIONS } from '../store/collections';
-import { createHarness, FORM_ID, later, START, type Caller, type Harness } from '../testing/api-harness';
-import { assign, dumpStore, seedApplication, storedRow } from '../testing/staff-fixtures';
+import { COLLECTIONS } from '../../store/collections';
+import { createHarness, FORM_ID, later, START, type Caller, type Harness } from '../../testing/api-harness';
+import { assign, dumpStore, seedApplication, storedRow } from '../../testing/staff-fixtures';
 
 /**
  * Calibrated scores and disagreement on the dashboard

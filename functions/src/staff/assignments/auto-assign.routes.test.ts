@@ -4,9 +4,9 @@ import {
   type ApplicationResponse,
   type AutoAssignPreview,
 } from '@portal/shared/domain';
-import { staffLoadId, type StaffLoad } from './staff-load';
-import { COLLECTIONS } from '../store/collections';
-import { createHarness, FORM_ID, later, START, storedResponse, type Harness } from '../testing/api-harness';
+import { staffLoadId, type StaffLoad } from '../staff-load';
+import { COLLECTIONS } from '../../store/collections';
+import { createHarness, FORM_ID, later, START, storedResponse, type Harness } from '../../testing/api-harness';
 import {
   assign,
   dumpStore,
@@ -14,7 +14,7 @@ import {
   setPreferences,
   storedRow,
   submitApplication,
-} from '../testing/staff-fixtures';
+} from '../../testing/staff-fixtures';
 
 let harness: Harness;
 let ada: ApplicationResponse;

@@ -1,6 +1,6 @@
 import { STAFF_MESSAGES, type ApplicationResponse } from '@portal/shared/domain';
-import { createHarness, FORM_ID, storedResponse, type Harness } from '../testing/api-harness';
-import { dumpStore, storedRow, submitApplication } from '../testing/staff-fixtures';
+import { createHarness, FORM_ID, storedResponse, type Harness } from '../../testing/api-harness';
+import { dumpStore, storedRow, submitApplication } from '../../testing/staff-fixtures';
 
 /** Qualify and decide on the dashboard's selected rows: one call, one transaction, an audit entry per row. */
 

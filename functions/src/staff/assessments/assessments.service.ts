@@ -19,21 +19,38 @@ import {
   type User,
   readsBlind,
 } from '@portal/shared/domain';
-import { auditEntry } from '../audit/audit-entry';
-import { noFormError } from '../forms/forms.service';
-import { ApiError } from '../http/api-error';
-import { noResponseError } from '../responses/responses.service';
-import { toAssessmentView } from './dashboard.service';
+import { auditEntry } from '../../audit/audit-entry';
+import { noFormError } from '../../forms/forms.service';
+import { ApiError } from '../../http/api-error';
+import { noResponseError } from '../../responses/responses.service';
+import { toAssessmentView } from '../dashboard/dashboard.service';
 import {
   assessmentCollection,
   type ApplicationState,
   type ReviewsRepository,
   type ReviewsTransaction,
-} from './reviews.repository';
-import { removalEntry } from './assignment-moves';
-import { assertNotReleased, noAssessmentError, noRowError } from './staff-errors';
-import { loadWith, type StaffLoad } from './staff-load';
-import type { CalibrationCache } from './calibration-cache';
+  type TransactionsOf,
+} from '../reviews.repository';
+import { removalEntry } from '../assignments/assignment-moves';
+import { assertNotReleased, noAssessmentError, noRowError } from '../staff-errors';
+import { loadWith, type StaffLoad } from '../staff-load';
+import type { CalibrationCache } from '../calibration-cache';
+
+/** What a review or interview is saved, submitted, reopened and unassigned with. */
+export type AssessmentsTransaction = Pick<
+  ReviewsTransaction,
+  | 'deleteAssessment'
+  | 'getAssessment'
+  | 'getForm'
+  | 'getLoad'
+  | 'readApplication'
+  | 'record'
+  | 'setAssessment'
+  | 'setLoad'
+  | 'writeApplication'
+>;
+export type AssessmentsRepository = Pick<ReviewsRepository, 'getAssessment' | 'getForm' | 'getResponse'> &
+  TransactionsOf<AssessmentsTransaction>;
 
 export const ASSESSMENT_SERVICE_MESSAGES = { invalidScores: 'Some scores are not valid' } as const;
 
@@ -55,7 +72,12 @@ interface Context {
   rubric: Rubric;
 }
 
-async function readContext(tx: ReviewsTransaction, kind: AssessmentKind, id: string, caller: User): Promise<Context> {
+async function readContext(
+  tx: AssessmentsTransaction,
+  kind: AssessmentKind,
+  id: string,
+  caller: User,
+): Promise<Context> {
   const assessment = await tx.getAssessment(kind, id);
   if (!assessment) throw noAssessmentError();
   assertMayWrite(caller, assessment);
@@ -71,7 +93,7 @@ async function readContext(tx: ReviewsTransaction, kind: AssessmentKind, id: str
 
 /** Writes the assessment, its row (with `ref` changed as given, or removed) and the staff load. */
 function commit(
-  tx: ReviewsTransaction,
+  tx: AssessmentsTransaction,
   context: Context,
   assessment: Assessment | null,
   ref: ((ref: AssignmentRef) => AssignmentRef) | null,
@@ -102,7 +124,7 @@ function assertEditable(context: Context, body: AssessmentBody): void {
 }
 
 export function createAssessmentsService(deps: {
-  reviews: ReviewsRepository;
+  reviews: AssessmentsRepository;
   now: () => Date;
   /** Dropped for the form when one of its reviews is submitted or reopened. */
   calibration?: Pick<CalibrationCache, 'invalidate'>;

@@ -14,14 +14,14 @@ import {
   type TeamRole,
   type User,
 } from '@portal/shared/domain';
-import type { AuditActor } from '../audit/audit-entry';
-import { ApiError } from '../http/api-error';
-import { assignInTransaction } from './assignments.service';
-import { conflictsWith } from './conflicts';
-import { formOrNotFound } from './dashboard.service';
-import type { ReviewsRepository } from './reviews.repository';
-import { assertNotReleased, noRowError } from './staff-errors';
-import type { StaffLoad } from './staff-load';
+import type { AuditActor } from '../../audit/audit-entry';
+import { ApiError } from '../../http/api-error';
+import { assignInTransaction, type AssignTransaction } from './assignments.service';
+import { conflictsWith } from '../conflicts/conflicts';
+import { formOrNotFound } from '../dashboard/dashboard.service';
+import type { ReviewsRepository, TransactionsOf } from '../reviews.repository';
+import { assertNotReleased, noRowError } from '../staff-errors';
+import type { StaffLoad } from '../staff-load';
 
 /**
  * Rows per transaction: each row takes up to 5 assignments (assessment + audit entry each), its
@@ -196,7 +196,14 @@ export function planAutoAssign(input: {
   };
 }
 
-export function createAutoAssignService(deps: { reviews: ReviewsRepository; now: () => Date }) {
+/** What auto-assign and "Add a reviewer" read, and their assignments. */
+export type AutoAssignRepository = Pick<
+  ReviewsRepository,
+  'conflicts' | 'getForm' | 'getResponse' | 'listStaff' | 'loadsOf' | 'rowsOf' | 'rowsWithReviewsAssigned'
+> &
+  TransactionsOf<AssignTransaction>;
+
+export function createAutoAssignService(deps: { reviews: AutoAssignRepository; now: () => Date }) {
   const { reviews } = deps;
 
   async function preview(formId: string, perRow: number, staffIds?: readonly string[]): Promise<AutoAssignPreview> {

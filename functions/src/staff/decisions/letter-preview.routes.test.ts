@@ -1,6 +1,6 @@
 import { LETTER_PREVIEW_MESSAGES, typedMarkdown, type ApplicationResponse } from '@portal/shared/domain';
-import { COLLECTIONS } from '../store/collections';
-import { completeResponse, createHarness, FORM_ID, startResponse, type Harness } from '../testing/api-harness';
+import { COLLECTIONS } from '../../store/collections';
+import { completeResponse, createHarness, FORM_ID, startResponse, type Harness } from '../../testing/api-harness';
 
 let harness: Harness;
 let submitted: ApplicationResponse;

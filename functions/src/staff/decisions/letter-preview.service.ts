@@ -5,16 +5,18 @@ import {
   type LetterPreview,
   type TeamRole,
 } from '@portal/shared/domain';
-import { noFormError } from '../forms/forms.service';
-import { ApiError } from '../http/api-error';
-import type { ReviewsRepository } from './reviews.repository';
-import { noRowError } from './staff-errors';
+import { noFormError } from '../../forms/forms.service';
+import { ApiError } from '../../http/api-error';
+import type { ReviewsRepository } from '../reviews.repository';
+import { noRowError } from '../staff-errors';
 
 /**
  * The super-reviewer's preview of a row's decision letter: exactly what the applicant will read
  * after release (the same `applicantLetter` as their decision page), for the row's current decision.
  */
-export function createLetterPreviewService(deps: { reviews: ReviewsRepository }) {
+export function createLetterPreviewService(deps: {
+  reviews: Pick<ReviewsRepository, 'getForm' | 'getResponse' | 'getUser' | 'rowsOf'>;
+}) {
   const { reviews } = deps;
   return {
     async preview(responseId: string, role: TeamRole): Promise<LetterPreview> {

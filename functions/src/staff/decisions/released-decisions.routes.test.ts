@@ -1,11 +1,11 @@
 import { STAFF_MESSAGES, type ApplicationResponse, type AuditEntry, type TeamRole } from '@portal/shared/domain';
-import { DEFAULT_MAIL_SETTINGS, type OutboxMessage } from '../outbox/outbox';
-import { DECISION_MESSAGES } from '../responses/decisions.service';
-import { createScheduler } from '../scheduler/scheduler';
-import { COLLECTIONS } from '../store/collections';
-import type { DocumentData, DocumentStore, QuerySpec } from '../store/document-store';
-import { createHarness, DAY_MS, FORM_ID, later, START, type Caller, type Harness } from '../testing/api-harness';
-import { dumpStore, storedRow, submitApplication } from '../testing/staff-fixtures';
+import { DEFAULT_MAIL_SETTINGS, type OutboxMessage } from '../../outbox/outbox';
+import { DECISION_MESSAGES } from '../../responses/decisions.service';
+import { createScheduler } from '../../scheduler/scheduler';
+import { COLLECTIONS } from '../../store/collections';
+import type { DocumentData, DocumentStore, QuerySpec } from '../../store/document-store';
+import { createHarness, DAY_MS, FORM_ID, later, START, type Caller, type Harness } from '../../testing/api-harness';
+import { dumpStore, storedRow, submitApplication } from '../../testing/staff-fixtures';
 import { createOffersRepository } from './offers.repository';
 
 jest.setTimeout(30_000);

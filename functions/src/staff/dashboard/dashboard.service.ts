@@ -34,13 +34,13 @@ import {
   type User,
   WITHHELD_ID,
 } from '@portal/shared/domain';
-import { noFormError } from '../forms/forms.service';
-import { ApiError } from '../http/api-error';
-import { decodeCursorJson, encodeCursorJson } from '../store/store-cursor';
-import type { CalibrationCache } from './calibration-cache';
-import { noResponseError } from '../responses/responses.service';
-import { ROW_SORT_FIELDS, type ReviewsRepository } from './reviews.repository';
-import { loadCounts } from './staff-load';
+import { noFormError } from '../../forms/forms.service';
+import { ApiError } from '../../http/api-error';
+import { decodeCursorJson, encodeCursorJson } from '../../store/store-cursor';
+import type { CalibrationCache } from '../calibration-cache';
+import { noResponseError } from '../../responses/responses.service';
+import { ROW_SORT_FIELDS, type ReviewsRepository } from '../reviews.repository';
+import { loadCounts } from '../staff-load';
 
 /** An assessment as the API sends it; `blind`: the applicant shown by their pseudonym, without their user id. */
 export function toAssessmentView(assessment: Assessment, blind = false): AssessmentView {
@@ -90,8 +90,26 @@ const dashboardRow =
   (form: ApplicationForm, calibration: FormCalibration) =>
   (row: ApplicationRow): DashboardRowView => ({ ...toRowView(row), ...fairReviewFields(form, calibration, row) });
 
+/** The reads of the dashboards. */
+export type DashboardRepository = Pick<
+  ReviewsRepository,
+  | 'allAssessmentsOf'
+  | 'allRows'
+  | 'assessmentKindsOn'
+  | 'assessmentsPage'
+  | 'getForm'
+  | 'getResponse'
+  | 'getUser'
+  | 'interviewSlots'
+  | 'listStaff'
+  | 'loadsOf'
+  | 'offeredRows'
+  | 'rowsOf'
+  | 'rowsPage'
+>;
+
 /** What the dashboards read: rows, staff loads, someone's assessments, one application. */
-export function createDashboardService(deps: { reviews: ReviewsRepository; calibration: CalibrationCache }) {
+export function createDashboardService(deps: { reviews: DashboardRepository; calibration: CalibrationCache }) {
   const { reviews, calibration } = deps;
 
   /** Who booked which slot of the form: by response (one booking per applicant and form). */

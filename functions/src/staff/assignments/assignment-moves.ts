@@ -7,9 +7,12 @@ import {
   type Assessment,
   type AssignmentRef,
 } from '@portal/shared/domain';
-import { auditEntry, type AuditActor } from '../audit/audit-entry';
+import { auditEntry, type AuditActor } from '../../audit/audit-entry';
 import { assignmentRef, readAll } from './assignments.service';
-import { assessmentCollection, type ApplicationState, type ReviewsTransaction } from './reviews.repository';
+import { assessmentCollection, type ApplicationState, type ReviewsTransaction } from '../reviews.repository';
+
+/** What reading and writing the moves does in a transaction. */
+export type MovesTransaction = Pick<ReviewsTransaction, 'getForm' | 'readApplication' | 'writeApplication'>;
 
 /**
  * Changing many assignments in one transaction (a deleted or demoted reviewer's): read their
@@ -23,7 +26,7 @@ export interface AssignmentMoves {
 }
 
 /** The reads: each application and form of `assessments`, once. */
-export async function readForMoves(tx: ReviewsTransaction, assessments: Assessment[]): Promise<AssignmentMoves> {
+export async function readForMoves(tx: MovesTransaction, assessments: Assessment[]): Promise<AssignmentMoves> {
   const applications = await readAll(
     assessments.map((each) => each.responseId),
     (id) => tx.readApplication(id),
@@ -57,7 +60,7 @@ export function moveRef(
 }
 
 /** Writes each changed application: the rows `assessments` touched, and the response status. */
-export function writeMoves(tx: ReviewsTransaction, moves: AssignmentMoves, assessments: Assessment[]): void {
+export function writeMoves(tx: MovesTransaction, moves: AssignmentMoves, assessments: Assessment[]): void {
   for (const state of moves.changed.values()) {
     const roles = new Set(assessments.filter((each) => each.responseId === state.response.id).map((each) => each.role));
     tx.writeApplication(

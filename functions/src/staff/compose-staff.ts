@@ -1,0 +1,59 @@
+import { cancelInterviewsAtRelease } from '../interviews/interviews.service';
+import type { MailSettings } from '../outbox/outbox';
+import type { DocumentStore } from '../store/document-store';
+import { createAssessmentsService } from './assessments/assessments.service';
+import { createAssignmentsService } from './assignments/assignments.service';
+import { createAutoAssignService } from './assignments/auto-assign.service';
+import { createCalibrationCache } from './calibration-cache';
+import { createConflictsService } from './conflicts/conflicts.service';
+import { createDashboardService } from './dashboard/dashboard.service';
+import { createLetterPreviewService } from './decisions/letter-preview.service';
+import { createOffersRepository } from './decisions/offers.repository';
+import { createReleasedDecisionsService } from './decisions/released-decisions.service';
+import { createReviewerProgressService } from './dashboard/reviewer-progress.service';
+import { createReviewsRepository } from './reviews.repository';
+import { createRowDecisionsService } from './decisions/row-decisions.service';
+
+/** What the staff's review workflow is built from. */
+export interface StaffDeps {
+  store: DocumentStore;
+  now: () => Date;
+  mail: MailSettings;
+}
+
+/**
+ * The staff's review workflow wired once: its repositories, the calibration cache and every
+ * service built on them. The routes (`reviews.routes.ts`, `released-decisions.routes.ts`) and the
+ * scheduler (`createScheduler`) take their services from here; each call builds its own set (and
+ * its own calibration cache), the services keeping no other state.
+ */
+export function composeStaff(deps: StaffDeps) {
+  const { store, now, mail } = deps;
+  const reviews = createReviewsRepository(store);
+  const calibration = createCalibrationCache(reviews);
+  const released = createReleasedDecisionsService({ reviews, offers: createOffersRepository(store), now, mail });
+  const decisions = createRowDecisionsService({
+    reviews,
+    now,
+    mail,
+    calibration,
+    cancelInterviews: (formId, releasedAt) => cancelInterviewsAtRelease({ store, mail }, formId, releasedAt),
+    dateOffers: (formId, releasedAt) => released.dateReleaseOffers(formId, releasedAt),
+  });
+  const assessments = createAssessmentsService({ reviews, now, calibration });
+  return {
+    reviews,
+    calibration,
+    dashboard: createDashboardService({ reviews, calibration }),
+    decisions,
+    released,
+    assignments: createAssignmentsService({ reviews, now, mail }),
+    assessments,
+    autoAssign: createAutoAssignService({ reviews, now }),
+    letters: createLetterPreviewService({ reviews }),
+    conflicts: createConflictsService({ reviews, now, assessments }),
+    progress: createReviewerProgressService({ reviews, now, mail }),
+  };
+}
+
+export type Staff = ReturnType<typeof composeStaff>;

@@ -9,6 +9,9 @@ import type { StoreTransaction, WriteOperation } from '../store/document-store';
  */
 export type AuditActor = Pick<User, 'id' | 'firstName' | 'lastName' | 'email'> & { runBy?: 'scheduler' };
 
+/** Who did what the scheduler did on its own (reminders, expired offers, interviews a release cancelled). */
+export const SCHEDULER_ACTOR: AuditActor = { id: 'scheduler', firstName: 'The', lastName: 'scheduler', email: '' };
+
 export interface AuditEntryInput {
   actor: AuditActor;
   action: AuditAction;

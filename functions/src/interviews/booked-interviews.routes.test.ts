@@ -170,6 +170,18 @@ describe('booking an interview slot', () => {
         UID: `interview-${FORM_ID}-${ada.id}-${uid}@application-portal`,
       });
     }
+    // The audit log says so: the booking cancelled, by the scheduler's hand, because of the release.
+    const audit = (await harness.store.query<AuditEntry & Record<string, unknown>>(COLLECTIONS.audit)).items.map(
+      (item) => item.data,
+    );
+    expect(
+      audit.filter((entry) => entry.action === 'interview.booking-cancelled' && entry.target.id === slot.id),
+    ).toEqual([
+      expect.objectContaining({
+        actorId: 'scheduler',
+        before: expect.objectContaining({ reason: 'decisions released' }),
+      }),
+    ]);
   });
 
   it('shows on the Qualified tab who booked which time', async () => {

@@ -26,7 +26,7 @@ import {
   slotSeriesStarts,
   type User,
 } from '@portal/shared/domain';
-import { auditEntry, auditWrite, recordInTransaction, type AuditActor } from '../audit/audit-entry';
+import { auditEntry, auditWrite, recordInTransaction, SCHEDULER_ACTOR, type AuditActor } from '../audit/audit-entry';
 import { noFormError } from '../forms/forms.service';
 import { ApiError } from '../http/api-error';
 import { icsAttachment } from '../outbox/ics';
@@ -633,7 +633,20 @@ export async function cancelInterviewsAtRelease(
           }),
         );
       }
-      for (const booking of slot.bookings) tx.delete(COLLECTIONS.interviewBookings, bookingId(formId, booking.userId));
+      for (const booking of slot.bookings) {
+        tx.delete(COLLECTIONS.interviewBookings, bookingId(formId, booking.userId));
+        recordInTransaction(
+          tx,
+          slotEntry(
+            SCHEDULER_ACTOR,
+            'interview.booking-cancelled',
+            slot,
+            { applicant: booking.applicantName, startsAt: slot.startsAt, reason: 'decisions released' },
+            null,
+            releasedAt,
+          ),
+        );
+      }
       tx.update(COLLECTIONS.interviewSlots, slot.id, { bookings: [] });
       return slot.bookings.length;
     });

@@ -10,7 +10,7 @@ import {
   type ReviewerProgressPage,
   type User,
 } from '@portal/shared/domain';
-import { auditEntry, type AuditActor } from '../../audit/audit-entry';
+import { auditEntry, SCHEDULER_ACTOR, type AuditActor } from '../../audit/audit-entry';
 import { ApiError } from '../../http/api-error';
 import { COLLECTIONS } from '../../store/collections';
 import { composeMessage, outboxEvents, outboxId, type MailSettings } from '../../outbox/outbox';
@@ -85,7 +85,7 @@ export function createReviewerProgressService(deps: {
           const reviewer: User | null = await tx.getUser(staffId);
           if (!reviewer || (await tx.getOutboxMessage(outboxId(event, staffId)))) return 0;
           tx.queueMessage(reminder(form, reviewer, open, event, at));
-          tx.record(reminderEntry(SCHEDULER, form, reviewer, open, at));
+          tx.record(reminderEntry(SCHEDULER_ACTOR, form, reviewer, open, at));
           return 1;
         });
       }
@@ -125,7 +125,6 @@ function openReviews(assessments: readonly Assessment[]): Map<string, number> {
 }
 
 /** Who sends the reminders once the review due date has passed. */
-const SCHEDULER: AuditActor = { id: 'scheduler', firstName: 'The', lastName: 'scheduler', email: '' };
 
 /** A reminder for the audit log: to whom, and how many of their reviews were open. */
 const reminderEntry = (actor: AuditActor, form: ApplicationForm, reviewer: User, open: number, at: Date) =>

@@ -17,7 +17,7 @@ import {
   type TeamRole,
   type User,
 } from '@portal/shared/domain';
-import { auditEntry, type AuditActor } from '../../audit/audit-entry';
+import { auditEntry, SCHEDULER_ACTOR, type AuditActor } from '../../audit/audit-entry';
 import { noFormError } from '../../forms/forms.service';
 import { ApiError } from '../../http/api-error';
 import { composeMessage, type MailSettings, type OutboxMessage } from '../../outbox/outbox';
@@ -49,7 +49,6 @@ export type ReleasedDecisionsRepository = Pick<ReviewsRepository, 'getForm' | 'o
 const ROWS_PER_TRANSACTION = 100;
 
 /** Who the audit log names for what the scheduler does on its own (an offer's expiry). */
-export const SCHEDULER_ACTOR: AuditActor = { id: 'scheduler', firstName: 'Scheduler', lastName: '', email: '' };
 
 /** Message events of this module: one per change of a decision, one per expired offer and director. */
 export const offerEvents = {

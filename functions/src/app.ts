@@ -75,7 +75,7 @@ export function createApp(deps: AppDeps): Express {
   const mail = deps.mail ?? DEFAULT_MAIL_SETTINGS;
   // An applicant's reads and autosaves, the busiest routes, first: each router a request walks
   // past costs it a share of its time. (No other router answers their paths.)
-  api.use(responsesRoutes({ store: deps.store, now, mail }));
+  api.use(responsesRoutes({ store: deps.store, files: deps.files, now, mail }));
   api.use(sessionRoutes(deps));
   api.use(authRoutes(deps));
   api.use(formsRoutes(deps));

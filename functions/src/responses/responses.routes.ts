@@ -12,11 +12,14 @@ import { parseInput } from '../http/validate';
 import { requireIdentity } from '../identity/identity-middleware';
 import { createResponsesRepository } from './responses.repository';
 import { createResponsesService, noResponseError } from './responses.service';
+import { deleteUnusedFiles } from '../files/unused-files';
 
 const responseIdSchema = applicationResponseSchema.shape.id;
 
 /** An applicant's own responses: start, read, save (autosave) and submit. */
-export function responsesRoutes(deps: Pick<AppDeps, 'store'> & { now: () => Date; mail: MailSettings }): Router {
+export function responsesRoutes(
+  deps: Pick<AppDeps, 'store' | 'files'> & { now: () => Date; mail: MailSettings },
+): Router {
   const responses = createResponsesService({
     responses: createResponsesRepository(deps.store),
     now: deps.now,
@@ -48,7 +51,12 @@ export function responsesRoutes(deps: Pick<AppDeps, 'store'> & { now: () => Date
 
   router.post('/application/submit', verified, async (req, res) => {
     const body = parseInput(submitResponseBodySchema, req.body, 'application');
-    res.json(await responses.submit(req.identity!.uid, body));
+    const submitted = await responses.submit(req.identity!.uid, body);
+    // The submit stands whatever happens here: files left over are deleted by a retried submit.
+    await deleteUnusedFiles(deps, submitted).catch((error: unknown) =>
+      req.log.warn({ err: error, responseId: submitted.id }, 'submit: unused files could not be deleted'),
+    );
+    res.json(submitted);
   });
   return router;
 }

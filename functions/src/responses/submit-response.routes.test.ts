@@ -4,6 +4,7 @@ import {
   type ApplicationResponse,
   type ApplicationRow,
 } from '@portal/shared/domain';
+import type { FileStore } from '../files/file-store';
 import { COLLECTIONS } from '../store/collections';
 import { createSqliteStore } from '../store/sqlite-store';
 import { jitteredStore } from '../testing/jittered-store';
@@ -12,6 +13,7 @@ import {
   createHarness,
   FORM_ID,
   later,
+  recordUpload,
   START,
   startResponse,
   storedResponse,
@@ -97,6 +99,37 @@ describe('POST /api/application/submit', () => {
     const [receipt] = (await harness.store.query<{ html: string; text: string }>(COLLECTIONS.outbox)).items;
     expect(receipt!.data.text).not.toContain('my-secret-portfolio');
     expect(receipt!.data.html).not.toContain('my-secret-portfolio');
+  });
+
+  it('deletes, once submitted, the files no answer names (a role unticked), records and bytes', async () => {
+    const deleted: string[] = [];
+    const files: FileStore = {
+      put: () => Promise.reject(new Error('not used')),
+      stat: () => Promise.resolve(null),
+      read: () => Promise.resolve(null),
+      delete: async (path) => {
+        deleted.push(path);
+      },
+    };
+    await harness.close();
+    harness = await createHarness({ files });
+    response = await startResponse(harness);
+    const portfolio = await recordUpload(harness, {
+      ownerId: response.userId,
+      responseId: response.id,
+      questionId: 'portfolio',
+    });
+    const complete = withAnswers(await completeResponse(harness, response), { 'design.portfolio': portfolio });
+
+    expect((await submit(complete)).status).toBe(200);
+
+    expect(await harness.store.get(COLLECTIONS.files, portfolio)).toBeNull();
+    expect(deleted).toEqual([`responses/${response.id}/portfolio/${portfolio}`]);
+    // The resume, which the application names, stays.
+    const resume = (await storedResponse(harness, response.id))!.sectionResponses
+      .flatMap((section) => section.questions)
+      .find((answer) => answer.questionId === 'resume')!.response as string;
+    expect(await harness.store.get(COLLECTIONS.files, resume)).not.toBeNull();
   });
 
   it('submits after earlier saves, naming the saved version', async () => {

@@ -115,8 +115,9 @@ describe('deleting an applicant', () => {
         applications: 1,
         roleApplications: 2,
         assessmentsAbout: 2,
-        // The uploaded résumé and the record the fixture's completed answers carry.
-        files: 2,
+        // The uploaded résumé; the record the fixture's completed answers carried, which the
+        // résumé's answer replaced, went with the submit (no answer named it).
+        files: 1,
         submittedAssessments: 0,
         openAssignments: [],
       },

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@portal/shared/query';
-import { usePortal, type ApiClient } from '@portal/shared/client';
+import { PREFETCHED, usePortal, type ApiClient } from '@portal/shared/client';
 import type { ReleaseDryRun, ReleaseScheduleAnswer } from '@portal/shared/domain/schemas/release-schedule';
 import { staffKeys } from './keys';
 
@@ -8,6 +8,7 @@ const path = (formId: string) => `/admin/forms/${encodeURIComponent(formId)}/rel
 /** GET /admin/forms/{formId}/release/schedule (super-reviewer). */
 export const releaseScheduleQueryOptions = (api: ApiClient, formId: string) =>
   queryOptions({
+    ...PREFETCHED,
     queryKey: staffKeys.releaseSchedule(formId),
     queryFn: () => api.request<ReleaseScheduleAnswer>('GET', `${path(formId)}/schedule`),
   });

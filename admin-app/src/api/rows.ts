@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@portal/shared/query';
-import { usePortal, type ApiClient } from '@portal/shared/client';
+import { PREFETCHED, usePortal, type ApiClient } from '@portal/shared/client';
 import type { TeamRole } from '@portal/shared/domain/ids/constants';
 import type { LetterPreview } from '@portal/shared/domain/messages/decision-letters';
 import type { ApplicationRowView, DenialCandidate, OfferCounts } from '@portal/shared/domain/rules/application-row';
@@ -27,7 +27,11 @@ export const fetchRows = (api: ApiClient, formId: string, query: RowsQuery) =>
   api.request<Page<DashboardRowView>>('GET', apiPath(`/admin/forms/${id(formId)}/rows`, query));
 
 export const rowsQueryOptions = (api: ApiClient, formId: string, query: RowsQuery) =>
-  queryOptions({ queryKey: staffKeys.rows(formId, query), queryFn: () => fetchRows(api, formId, query) });
+  queryOptions({
+    ...PREFETCHED,
+    queryKey: staffKeys.rows(formId, query),
+    queryFn: () => fetchRows(api, formId, query),
+  });
 
 /** A page of rows; the previous page stays on screen while the next one loads. */
 export function useRows(formId: string, query: RowsQuery) {
@@ -50,7 +54,7 @@ export const fetchOffers = (api: ApiClient, formId: string) =>
   api.request<{ items: OfferCounts[] }>('GET', `/admin/forms/${id(formId)}/offers`);
 
 export const offersQueryOptions = (api: ApiClient, formId: string) =>
-  queryOptions({ queryKey: staffKeys.offers(formId), queryFn: () => fetchOffers(api, formId) });
+  queryOptions({ ...PREFETCHED, queryKey: staffKeys.offers(formId), queryFn: () => fetchOffers(api, formId) });
 
 export function useOffers(formId: string) {
   const { api } = usePortal();

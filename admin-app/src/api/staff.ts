@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@portal/shared/query';
-import { isApiRefusal, usePortal, type ApiClient, type ApiRequestError } from '@portal/shared/client';
+import { isApiRefusal, PREFETCHED, usePortal, type ApiClient, type ApiRequestError } from '@portal/shared/client';
 import type { AssessmentKind } from '@portal/shared/domain/ids/constants';
 import type { AssessmentView, AutoAssignPreview, StaffSummary } from '@portal/shared/domain/rules/staff';
 import type { AssignmentsBody, AutoAssignBody, StaffQuery } from '@portal/shared/domain/schemas/staff-api';
@@ -15,6 +15,7 @@ export const fetchStaffSummaries = async (api: ApiClient, formId: string, query:
 export function staffSummariesQueryOptions(api: ApiClient, formId: string, filter: StaffQuery) {
   const query = { kind: filter.kind, search: filter.search?.trim() || undefined };
   return queryOptions({
+    ...PREFETCHED,
     queryKey: staffKeys.staff(formId, query),
     queryFn: () => fetchStaffSummaries(api, formId, query),
   });

@@ -1,4 +1,8 @@
 import { waitFor } from '@testing-library/react';
+import { formQueryOptions, PREFETCHED, type ApiClient } from '@portal/shared/client';
+import { releaseScheduleQueryOptions } from '../api/release-schedule';
+import { offersQueryOptions, rowsQueryOptions } from '../api/rows';
+import { staffSummariesQueryOptions } from '../api/staff';
 import { FORM_ID } from '../testing/fixtures';
 import { renderDor } from '../testing/render-dor';
 
@@ -53,4 +57,23 @@ test('a reviewer’s visit asks for nothing only super-reviewers may read', asyn
   await waitFor(() => expect(asked(request)).toContain('GET /session'));
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(asked(request).filter((call) => call.includes('/admin/'))).toEqual([]);
+});
+
+test('what the route asks for early stays fresh while the page arrives, so the page does not ask again', () => {
+  // In the browser the page's code arrives after the answers (bench:staff-pages showed every
+  // request made twice without this); each query the route prefetches carries that freshness (the
+  // form's own query is fresh for longer).
+  const api = {} as ApiClient;
+  expect(formQueryOptions(api, FORM_ID).staleTime).toBeGreaterThanOrEqual(PREFETCHED.staleTime);
+  for (const options of [
+    rowsQueryOptions(api, FORM_ID, { tab: 'all', search: '', sort: 'submittedAt', dir: 'desc', limit: 25 }),
+    offersQueryOptions(api, FORM_ID),
+    releaseScheduleQueryOptions(api, FORM_ID),
+    staffSummariesQueryOptions(api, FORM_ID, { kind: 'review' }),
+  ])
+    expect([options.queryKey, options.staleTime, options.retryOnMount]).toEqual([
+      options.queryKey,
+      PREFETCHED.staleTime,
+      false,
+    ]);
 });

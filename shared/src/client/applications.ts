@@ -21,9 +21,9 @@ export const applicationKeys = {
 };
 
 /**
- * How long an applicant page's first data stays fresh once fetched: the route asks for it as it
- * is entered, while the page's code arrives (applicant-app's `Prefetched`), and the page, mounting
- * a moment later, uses it instead of asking again. Mutations invalidate it as before.
+ * How long a page's first data stays fresh once fetched: the route asks for it as it is entered,
+ * while the page's code arrives (`Prefetched`, @portal/shared/ui), and the page, mounting a moment
+ * later, uses it instead of asking again. Mutations invalidate it as before.
  */
 export const PREFETCHED_FRESH_MS = 5_000;
 

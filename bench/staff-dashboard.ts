@@ -156,6 +156,19 @@ async function main() {
         `search "bench-applicant-04" (email)${when}`,
         'tab=all&search=bench-applicant-04&limit=25',
       );
+      // Searches sort and page their matches in memory (docs/performance.md#index-budget): one letter matches the most.
+      await timeCall(
+        portal.url,
+        token,
+        `search "grace", by score desc${when}`,
+        'tab=all&search=grace&sort=reviewScore&dir=desc&limit=25',
+      );
+      await timeCall(
+        portal.url,
+        token,
+        `search "a" (one letter), by name${when}`,
+        'tab=all&search=a&sort=name&limit=25',
+      );
     };
     // Until the fill is complete, searches walk the tab's index (as before the elements existed).
     await searches('');

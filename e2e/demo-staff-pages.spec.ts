@@ -55,6 +55,32 @@ test("the director's dashboard fits a laptop screen with the demo data's flagged
   expect((await fitsWidth(page)).page).toBe(true);
 });
 
+test("a large release's progress shows above the released dashboard and fits a laptop and a phone", async ({
+  page,
+}, testInfo) => {
+  // As the API answers while a release's job writes its emails: the form released, 1,200 of 5,000 done.
+  await page.route(`**/api/forms/${FORM}`, async (route) => {
+    const answer = await route.fetch();
+    await route.fulfill({ response: answer, json: { ...(await answer.json()), decisionsReleased: true } });
+  });
+  await page.route(`**/api/admin/forms/${FORM}/release/progress`, (route) =>
+    route.fulfill({ json: { state: 'writing', processed: 1200, total: 5000 } }),
+  );
+  await logIn(page, DEMO.director);
+  await page.goto(`/admin/dor/dashboard/${FORM}/all`);
+  const notice = page.getByRole('alert').filter({ hasText: 'their emails are being written' });
+  await expect(notice.getByText("1,200 of 5,000 applicants' emails written", { exact: false })).toBeVisible();
+  await expect(notice.getByRole('progressbar', { name: 'Decision emails written' })).toHaveAttribute(
+    'aria-valuenow',
+    '24',
+  );
+  expect(await fitsWidth(page)).toEqual({ page: true, tables: true });
+  await notice.screenshot({ path: testInfo.outputPath('release-progress-1366.png') });
+  await page.setViewportSize({ width: 390, height: 900 });
+  expect((await fitsWidth(page)).page).toBe(true);
+  await page.screenshot({ path: testInfo.outputPath('release-progress-390.png') });
+});
+
 test("a sample application's resume opens and downloads as a PDF, as an applicant's upload does", async ({ page }) => {
   await logIn(page, DEMO.director);
   await page.goto(`/admin/dor/dashboard/${FORM}/all`);

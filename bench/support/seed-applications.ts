@@ -162,7 +162,7 @@ export async function seedSubmittedApplications(
         newApplicationRow({ responseId: response.id, applicationFormId: form.id, role, applicant, submittedAt }),
         'review',
         refs,
-        rubric,
+        form,
       );
       operations.push({ kind: 'set', collection: COLLECTIONS.reviewStatuses, id: row.id, data: row });
     }

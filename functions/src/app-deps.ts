@@ -37,4 +37,6 @@ export interface AppDeps {
    * is the client (the local runtime), and a client's X-Forwarded-For is ignored.
    */
   trustedProxyHops?: number;
+  /** How long a release request writes its emails before it answers 202 (absent: RELEASE_INLINE_MS); tests make it 0. */
+  releaseInlineMs?: number;
 }

@@ -206,10 +206,10 @@ describe('GET /api/session', () => {
     expect(JSON.stringify(lines)).not.toContain('token-ada');
   });
 
-  it('logs each request once with its method, path, status, time and client address, and no header', async () => {
+  it('logs each request once with its method, path, status, time and client address, and no header or query value', async () => {
     const { logger, lines } = capturingLogger();
     await request(buildApp({ logger }))
-      .get('/api/session?x=1')
+      .get('/api/session?x=value-secret&x=2&search=ada%40example.com')
       .set('Authorization', 'Bearer token-ada')
       .set('X-Firebase-AppCheck', 'app-check-secret')
       .set('User-Agent', 'agent-secret');
@@ -218,13 +218,13 @@ describe('GET /api/session', () => {
     expect(completed).toEqual([
       expect.objectContaining({
         level: 30,
-        req: { method: 'GET', url: '/api/session?x=1' },
+        req: { method: 'GET', url: '/api/session?x&search' },
         res: { statusCode: 200 },
         responseTime: expect.any(Number),
         clientIp: expect.any(String),
       }),
     ]);
-    for (const secret of ['token-ada', 'app-check-secret', 'agent-secret'])
+    for (const secret of ['token-ada', 'app-check-secret', 'agent-secret', 'value-secret', 'ada%40example.com'])
       expect(JSON.stringify(lines)).not.toContain(secret);
   });
 

@@ -85,7 +85,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(adminFormsRoutes(staffDeps));
   api.use(interviewsRoutes({ store: deps.store, now, mail }));
   api.use(preferencesRoutes(staffDeps));
-  api.use(reviewsRoutes(staffDeps));
+  api.use(reviewsRoutes({ ...staffDeps, logger: deps.logger, releaseInlineMs: deps.releaseInlineMs }));
   api.use(releasedDecisionsRoutes(staffDeps));
   api.use(exportsRoutes({ ...staffDeps, files: deps.files }));
   api.use(auditRoutes(staffDeps));

@@ -16,7 +16,7 @@ import { createLocalFileStore } from './files/local-file-store';
 import { APP_CHECK_HEADER, type AppCheckVerifier } from './http/app-check';
 import type { RateLimits } from './http/rate-limit';
 import { createInMemoryIdentityAdmin } from './identity/in-memory-identity-admin';
-import { api, outboxSender, scheduledWork } from './index';
+import { accountSync, api, outboxSender, scheduledWork } from './index';
 import type { DocumentStore } from './store/document-store';
 import { createSqliteStore } from './store/sqlite-store';
 
@@ -136,6 +136,16 @@ describe('the api function in source', () => {
       region: PORTAL_REGION,
       maxInstances: 1,
       timeoutSeconds: 300,
+      scheduleTrigger: expect.objectContaining({ schedule: 'every 1 minutes' }),
+    });
+  });
+
+  it('has the account sync as a scheduled function of its own, every minute, one instance', () => {
+    const endpoint = (accountSync as unknown as { __endpoint: Record<string, unknown> }).__endpoint;
+    expect(endpoint).toMatchObject({
+      region: PORTAL_REGION,
+      maxInstances: 1,
+      timeoutSeconds: 60,
       scheduleTrigger: expect.objectContaining({ schedule: 'every 1 minutes' }),
     });
   });

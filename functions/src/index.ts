@@ -1,7 +1,8 @@
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { getFirestore } from 'firebase-admin/firestore';
-import { getFirebaseAdminApp } from './identity/firebase-identity';
+import { createFirebaseIdentityAdmin, getFirebaseAdminApp } from './identity/firebase-identity';
+import { syncAccountStatuses } from './identity/account-status-sync';
 import { createOutboxSender, triggerEmailTransport } from './outbox/outbox-sender';
 import { createFirestoreStore } from './store/firestore-store';
 import { createScheduler } from './scheduler/scheduler';
@@ -44,7 +45,10 @@ export const api = onRequest(
  * document of the "Trigger Email from Firestore" extension's `mail` collection (which sends it
  * through the SMTP server it was configured with) in the transaction that marks it sent; a
  * failure is retried with backoff and, after the last attempt, shown to the super-reviewer. A run
- * that starts while the last one goes on does nothing (run-alone.ts).
+ * drains page after page with transactions in parallel and stops taking pages after 50 s
+ * (DEFAULT_DRAIN), well within its timeout. A run that starts while the last one goes on does
+ * nothing (run-alone.ts). Each run first reads back what the extension could not deliver
+ * (`recordDeliveryFailures`): those messages are failed, for the super-reviewer to send again.
  */
 const OUTBOX_SENDER_TIMEOUT_S = 120;
 export const outboxSender = onSchedule(
@@ -73,6 +77,25 @@ export const scheduledWork = onSchedule(
     const store = createFirestoreStore(getFirestore(getFirebaseAdminApp()));
     await runAlone(store, 'scheduled-work', { now: new Date(), maxMs: SCHEDULED_WORK_TIMEOUT_S * 1000 }, () =>
       createScheduler({ store, now: () => new Date(), mail: productionMailSettings(config) }).runOnce(),
+    );
+  },
+);
+
+/**
+ * What the identity provider alone changed (an account disabled or deleted in its console, sessions
+ * it revoked), brought onto the user records every minute, which the API's request path reads
+ * instead of asking the provider (identity/account-status-sync.ts, docs/security.md). A job of its
+ * own, so a long run of the scheduled work (a large release) never holds it back past the minute.
+ */
+const ACCOUNT_SYNC_TIMEOUT_S = 60;
+export const accountSync = onSchedule(
+  { schedule: 'every 1 minutes', region: PORTAL_REGION, timeoutSeconds: ACCOUNT_SYNC_TIMEOUT_S, maxInstances: 1 },
+  async () => {
+    assertNoEmulatorHosts();
+    const app = getFirebaseAdminApp();
+    const store = createFirestoreStore(getFirestore(app));
+    await runAlone(store, 'account-sync', { now: new Date(), maxMs: ACCOUNT_SYNC_TIMEOUT_S * 1000 }, () =>
+      syncAccountStatuses({ store, accounts: createFirebaseIdentityAdmin(app) }),
     );
   },
 );

@@ -62,3 +62,49 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
 /** jsdom implements getComputedStyle only for elements; antd also asks for pseudo-elements (scrollbars). */
 const elementStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => elementStyle(element);
+
+/**
+ * jsdom finds a `<label for>`'s control by walking the whole document, and an element's `labels` ask
+ * that of every label in it: each `getByLabelText` and accessible name costs labels × nodes, which
+ * on a page of many fields (the form builder) is most of a test's time. The document's own id index
+ * gives the same answer when one element in the document has the id; otherwise (none, several, a
+ * label outside the document) jsdom's walk, in tree order, answers as before.
+ */
+const labelImpl = (() => {
+  const label = document.createElement('label');
+  const impl = Object.getOwnPropertySymbols(label)
+    .filter((symbol) => symbol.description === 'impl')
+    .map((symbol) => (label as unknown as Record<symbol, unknown>)[symbol])[0];
+  return impl && typeof impl === 'object' ? Object.getPrototypeOf(impl) : undefined;
+})();
+const jsdomControl = labelImpl && Object.getOwnPropertyDescriptor(labelImpl, 'control')?.get;
+if (jsdomControl) {
+  type Impl = {
+    nodeType: number;
+    namespaceURI: string | null;
+    localName: string;
+    type?: string;
+    _ceDefinition?: { formAssociated?: boolean };
+    getAttributeNS(namespace: null, name: string): string | null;
+    getRootNode(options: object): Impl & { _ids?: Record<string, Impl[]> };
+  };
+  // https://html.spec.whatwg.org/multipage/forms.html#category-label, as jsdom's isLabelable reads it.
+  const isLabelable = (node: Impl) =>
+    node.nodeType === Node.ELEMENT_NODE &&
+    node.namespaceURI === 'http://www.w3.org/1999/xhtml' &&
+    (['button', 'meter', 'output', 'progress', 'select', 'textarea'].includes(node.localName) ||
+      (node.localName === 'input' && node.type !== 'hidden') ||
+      node._ceDefinition?.formAssociated === true);
+  Object.defineProperty(labelImpl, 'control', {
+    configurable: true,
+    get(this: Impl) {
+      const id = this.getAttributeNS(null, 'for');
+      if (id) {
+        const root = this.getRootNode({});
+        const inRoot = root._ids?.[id]?.filter((element) => element.getRootNode({}) === root);
+        if (inRoot?.length === 1) return isLabelable(inRoot[0]!) ? inRoot[0] : null;
+      }
+      return jsdomControl.call(this);
+    },
+  });
+}

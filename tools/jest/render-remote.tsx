@@ -6,6 +6,14 @@ import { QueryClient, QueryClientProvider } from '@portal/shared/query';
 import { PortalProvider, type ApiClient } from '@portal/shared/client';
 import { Route, Routes } from '@portal/shared/router';
 
+/**
+ * Where antd writes its CSS variables, the only styles it writes under `mock="server"`: off the
+ * document, as they decide nothing a test reads (they set only `--ant-*` properties), and jsdom
+ * would otherwise match every one against each element a `getComputedStyle` asks about (every
+ * visibility check and accessible name).
+ */
+const cssVariables = document.createElement('div');
+
 /** Mounts a remote's route tree as the shell does: under its path, inside the router, QueryClient and PortalProvider. */
 export function renderRemote(
   RemoteRoutes: ComponentType,
@@ -31,7 +39,7 @@ export function renderRemote(
   const portal = (children: ReactNode) =>
     withPortal ? <PortalProvider value={{ api: api as ApiClient }}>{children}</PortalProvider> : children;
   return render(
-    <StyleProvider mock="server">
+    <StyleProvider mock="server" container={cssVariables}>
       <MemoryRouter initialEntries={[path]}>
         <QueryClientProvider client={queryClient}>{portal(routes)}</QueryClientProvider>
       </MemoryRouter>

@@ -15,6 +15,7 @@ export const staffKeys = {
   activation: (formId: string) => [...staffKeys.all, 'forms', formId, 'activation'] as const,
   releaseSchedule: (formId: string) => [...staffKeys.all, 'release-schedule', formId] as const,
   releaseDryRun: (formId: string) => [...staffKeys.all, 'release-dry-run', formId] as const,
+  releaseProgress: (formId: string) => [...staffKeys.all, 'release-progress', formId] as const,
   rows: (formId: string, query?: RowsQuery) => [...staffKeys.all, 'rows', formId, ...(query ? [query] : [])] as const,
   staff: (formId: string, query?: StaffQuery) =>
     [...staffKeys.all, 'staff-members', formId, ...(query ? [query] : [])] as const,

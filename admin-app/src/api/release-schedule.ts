@@ -1,6 +1,10 @@
 import { queryOptions, useQuery } from '@portal/shared/query';
 import { PREFETCHED, usePortal, type ApiClient } from '@portal/shared/client';
-import type { ReleaseDryRun, ReleaseScheduleAnswer } from '@portal/shared/domain/schemas/release-schedule';
+import type {
+  ReleaseDryRun,
+  ReleaseProgress,
+  ReleaseScheduleAnswer,
+} from '@portal/shared/domain/schemas/release-schedule';
 import { staffKeys } from './keys';
 
 const path = (formId: string) => `/admin/forms/${encodeURIComponent(formId)}/release`;
@@ -38,5 +42,19 @@ export function useReleaseDryRun(formId: string, enabled: boolean) {
     queryKey: staffKeys.releaseDryRun(formId),
     queryFn: () => api.request<ReleaseDryRun>('GET', `${path(formId)}/dry-run`),
     enabled,
+  });
+}
+
+/** While a release's emails are being written: asked again each second. */
+export const RELEASE_PROGRESS_POLL_MS = 1_000;
+
+/** GET /admin/forms/{formId}/release/progress: how far a release's decision emails are written. */
+export function useReleaseProgress(formId: string, enabled: boolean) {
+  const { api } = usePortal();
+  return useQuery({
+    queryKey: staffKeys.releaseProgress(formId),
+    queryFn: () => api.request<ReleaseProgress>('GET', `${path(formId)}/progress`),
+    enabled,
+    refetchInterval: (query) => (query.state.data?.state === 'writing' ? RELEASE_PROGRESS_POLL_MS : false),
   });
 }

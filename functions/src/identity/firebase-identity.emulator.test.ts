@@ -14,7 +14,13 @@ import { createFirebaseIdentityAdmin, createFirebaseIdentityVerifier, getFirebas
 import { signInWithEmulator } from '../testing/emulator-sign-in';
 import jwt from 'jsonwebtoken';
 import { setTimeout as delay } from 'node:timers/promises';
-import { REVOCATION_CHECK_MS } from './account-status-cache';
+import type { Express } from 'express';
+import { COLLECTIONS } from '../store/collections';
+import type { DocumentStore } from '../store/document-store';
+import { testUser } from '../testing/api-harness';
+import { userRecord } from '../users/users.repository';
+import { syncAccountStatuses } from './account-status-sync';
+import type { ListedAccount } from './identity-admin';
 
 let app: App;
 
@@ -61,7 +67,13 @@ describe('the Firebase identity admin for sign-up and profile changes', () => {
     const admin = createFirebaseIdentityAdmin(app);
     const account = newAccount();
     const { uid } = await admin.createAccount(account);
-    expect(await admin.getAccount(uid)).toEqual({ uid, email: account.email, emailVerified: false });
+    expect(await admin.getAccount(uid)).toEqual({
+      uid,
+      email: account.email,
+      emailVerified: false,
+      disabled: false,
+      sessionsValidAfter: null,
+    });
     expect((await getAuth(app).getUser(uid)).displayName).toBe('New User');
     await expect(signInWithEmulator(account.email, account.password)).resolves.toEqual(expect.any(String));
   });
@@ -119,7 +131,7 @@ describe('the Firebase identity verifier', () => {
     const identity = await createFirebaseIdentityVerifier(app).verifyIdToken(
       await signInWithEmulator(spec.email, spec.password),
     );
-    expect(identity).toEqual({ uid: spec.uid, email: spec.email, emailVerified: true });
+    expect(identity).toEqual({ uid: spec.uid, email: spec.email, emailVerified: true, authTime: expect.any(Number) });
   });
 
   it('reports an unverified email as unverified', async () => {
@@ -128,19 +140,19 @@ describe('the Firebase identity verifier', () => {
     const identity = await createFirebaseIdentityVerifier(app).verifyIdToken(
       await signInWithEmulator(spec.email, spec.password),
     );
-    expect(identity).toEqual({ uid: spec.uid, email: spec.email, emailVerified: false });
+    expect(identity).toEqual({ uid: spec.uid, email: spec.email, emailVerified: false, authTime: expect.any(Number) });
   });
 
   it('rejects a garbage token', async () => {
     await expect(createFirebaseIdentityVerifier(app).verifyIdToken('not.a.token')).rejects.toThrow();
   });
 
-  it('rejects the token of an account that was deleted since', async () => {
+  it("accepts the token of an account deleted since: revocation is the user record's to say", async () => {
     const spec = accountSpec();
     await createFirebaseIdentityAdmin(app).ensureAccount(spec);
     const token = await signInWithEmulator(spec.email, spec.password);
     await getAuth(app).deleteUser(spec.uid);
-    await expect(createFirebaseIdentityVerifier(app).verifyIdToken(token)).rejects.toThrow();
+    await expect(createFirebaseIdentityVerifier(app).verifyIdToken(token)).resolves.toMatchObject({ uid: spec.uid });
   });
 });
 
@@ -171,88 +183,119 @@ describe('GET /api/session with Firebase identity', () => {
   });
 });
 
-describe('the Firebase identity verifier, without a call to the provider per request', () => {
+describe("revocation on the real Auth emulator: the user record decides, the sync brings the provider's changes", () => {
   const signedIn = async (overrides: Partial<AccountSpec> = {}) => {
     const spec = accountSpec(overrides);
     await createFirebaseIdentityAdmin(app).ensureAccount(spec);
     return { spec, token: await signInWithEmulator(spec.email, spec.password) };
   };
-  /** A verifier on a clock the test moves. */
-  const onClock = () => {
-    const clock = { now: Date.now() };
-    return { clock, verifier: createFirebaseIdentityVerifier(app, { now: () => clock.now }) };
-  };
-
-  it('asks the provider about an account once, however many requests its token makes', async () => {
-    const { spec, token } = await signedIn();
-    const auth = getAuth(app);
-    const getUser = jest.spyOn(auth, 'getUser');
-    const verifyIdToken = jest.spyOn(auth, 'verifyIdToken');
-    try {
-      const verifier = createFirebaseIdentityVerifier(app);
-      const identities = await Promise.all(Array.from({ length: 20 }, () => verifier.verifyIdToken(token)));
-      for (let i = 0; i < 20; i++) await verifier.verifyIdToken(token);
-      expect(identities).toEqual(Array(20).fill({ uid: spec.uid, email: spec.email, emailVerified: true }));
-      expect(getUser).toHaveBeenCalledTimes(1);
-      expect(verifyIdToken).not.toHaveBeenCalled();
-    } finally {
-      getUser.mockRestore();
-      verifyIdToken.mockRestore();
-    }
+  let store: DocumentStore;
+  let api: Express;
+  let filesDir: string;
+  beforeEach(() => {
+    filesDir = mkdtempSync(path.join(os.tmpdir(), 'portal-identity-test-'));
+    store = createSqliteStore({ filename: ':memory:' });
+    api = createApp({
+      store,
+      files: createLocalFileStore({ root: filesDir }),
+      identity: createFirebaseIdentityVerifier(app),
+      accounts: createFirebaseIdentityAdmin(app),
+      logger: pino({ level: 'silent' }),
+      storeName: 'sqlite',
+      version: 'test',
+    });
   });
+  afterEach(async () => {
+    await store.close();
+    rmSync(filesDir, { recursive: true, force: true });
+  });
+  /** A signed-in account with its user record. */
+  const registered = async () => {
+    const account = await signedIn();
+    await store.set(
+      COLLECTIONS.users,
+      account.spec.uid,
+      userRecord({ ...testUser(account.spec.uid), email: account.spec.email }),
+    );
+    return account;
+  };
+  const session = (token: string) => request(api).get('/api/session').set('Authorization', `Bearer ${token}`);
+  const sync = () => syncAccountStatuses({ store, accounts: createFirebaseIdentityAdmin(app) });
 
-  it("checks a token's claims once while it is valid, yet still ends its session once revoked", async () => {
-    const { spec, token } = await signedIn();
-    const { clock, verifier } = onClock();
+  it('makes no call to the provider on the request path, however many requests a token makes', async () => {
+    const { spec, token } = await registered();
+    const auth = getAuth(app);
+    const spies = (['getUser', 'getUsers', 'listUsers', 'verifyIdToken'] as const).map((method) =>
+      jest.spyOn(auth, method),
+    );
     const verify = jest.spyOn(jwt, 'verify');
     try {
-      for (let i = 0; i < 5; i++) await expect(verifier.verifyIdToken(token)).resolves.toMatchObject({ uid: spec.uid });
-      expect(verify).toHaveBeenCalledTimes(1);
-      await delay(1100);
-      await getAuth(app).revokeRefreshTokens(spec.uid);
-      clock.now += REVOCATION_CHECK_MS;
-      await expect(verifier.verifyIdToken(token)).rejects.toMatchObject({ code: 'auth/id-token-revoked' });
+      const answers = await Promise.all(Array.from({ length: 20 }, () => session(token)));
+      for (let i = 0; i < 20; i++) answers.push(await session(token));
+      expect(answers.map((res) => res.status)).toEqual(Array(40).fill(200));
+      expect(answers[0]!.body).toMatchObject({ identity: { uid: spec.uid }, user: { id: spec.uid } });
+      for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+      // The token's claims are checked once while it is valid (verified-token-cache.ts).
       expect(verify).toHaveBeenCalledTimes(1);
     } finally {
+      for (const spy of spies) spy.mockRestore();
       verify.mockRestore();
     }
   });
 
-  it(`ends a revoked session ("sign out everywhere") within ${REVOCATION_CHECK_MS / 1000} s without a new sign-in`, async () => {
-    const { spec, token } = await signedIn();
-    const { clock, verifier } = onClock();
-    await verifier.verifyIdToken(token);
+  it('lists what revokes: nothing for an active account, a disable, a revocation time', async () => {
+    const active = await signedIn();
+    const disabled = await signedIn();
+    const revoked = await signedIn();
+    await delay(1100);
+    await getAuth(app).updateUser(disabled.spec.uid, { disabled: true });
+    await getAuth(app).revokeRefreshTokens(revoked.spec.uid);
+    const validAfter = (await getAuth(app).getUser(revoked.spec.uid)).tokensValidAfterTime!;
+    const listed = new Map<string, ListedAccount>();
+    let pageToken: string | undefined;
+    do {
+      const page = await createFirebaseIdentityAdmin(app).listAccounts({ ...(pageToken ? { pageToken } : {}) });
+      for (const account of page.accounts) listed.set(account.uid, account);
+      pageToken = page.nextPageToken;
+    } while (pageToken);
+    expect(listed.get(active.spec.uid)).toEqual({ uid: active.spec.uid, disabled: false, sessionsValidAfter: null });
+    expect(listed.get(disabled.spec.uid)).toEqual({ uid: disabled.spec.uid, disabled: true, sessionsValidAfter: null });
+    expect(listed.get(revoked.spec.uid)).toEqual({
+      uid: revoked.spec.uid,
+      disabled: false,
+      sessionsValidAfter: new Date(validAfter).toISOString(),
+    });
+  });
+
+  it('refuses an account disabled in the console once the sync ran, and a deleted one', async () => {
+    const disabled = await registered();
+    const deleted = await registered();
+    await sync();
+    await getAuth(app).updateUser(disabled.spec.uid, { disabled: true });
+    await getAuth(app).deleteUser(deleted.spec.uid);
+    expect((await session(disabled.token)).status).toBe(200);
+    expect((await session(deleted.token)).status).toBe(200);
+    await sync();
+    for (const token of [disabled.token, deleted.token]) {
+      const refused = await session(token);
+      expect(refused.status).toBe(401);
+      expect(refused.body).toEqual({
+        error: { code: 'unauthenticated', message: 'Your session is not valid; sign in again' },
+      });
+    }
+  });
+
+  it('ends sessions the provider revoked ("sign out everywhere", its password reset) once the sync ran; a new sign-in holds', async () => {
+    const { spec, token } = await registered();
+    await sync();
     // The provider revokes sessions signed in before the second of the revocation.
     await delay(1100);
     await getAuth(app).revokeRefreshTokens(spec.uid);
-    clock.now += REVOCATION_CHECK_MS - 1000;
-    await expect(verifier.verifyIdToken(token)).resolves.toMatchObject({ uid: spec.uid });
-    clock.now += 1000;
-    await expect(verifier.verifyIdToken(token)).rejects.toMatchObject({ code: 'auth/id-token-revoked' });
-  });
-
-  it('ends older sessions at once when the account signs in again after the revocation', async () => {
-    const { spec, token } = await signedIn();
-    const { verifier } = onClock();
-    await verifier.verifyIdToken(token);
-    await delay(1100);
-    await getAuth(app).revokeRefreshTokens(spec.uid);
+    expect((await session(token)).status).toBe(200);
+    await sync();
+    expect((await session(token)).status).toBe(401);
     const fresh = await signInWithEmulator(spec.email, spec.password);
-    await expect(verifier.verifyIdToken(fresh)).resolves.toMatchObject({ uid: spec.uid });
-    await expect(verifier.verifyIdToken(token)).rejects.toMatchObject({ code: 'auth/id-token-revoked' });
-  });
-
-  it(`refuses a disabled account within ${REVOCATION_CHECK_MS / 1000} s, and a deleted one`, async () => {
-    const disabled = await signedIn();
-    const deleted = await signedIn();
-    const { clock, verifier } = onClock();
-    await verifier.verifyIdToken(disabled.token);
-    await verifier.verifyIdToken(deleted.token);
-    await getAuth(app).updateUser(disabled.spec.uid, { disabled: true });
-    await getAuth(app).deleteUser(deleted.spec.uid);
-    clock.now += REVOCATION_CHECK_MS;
-    await expect(verifier.verifyIdToken(disabled.token)).rejects.toMatchObject({ code: 'auth/user-disabled' });
-    await expect(verifier.verifyIdToken(deleted.token)).rejects.toMatchObject({ code: 'auth/user-not-found' });
+    expect((await session(fresh)).status).toBe(200);
   });
 
   it("checks an emulator token's claims: another project's, an expired or a signed one is refused", async () => {

@@ -1,7 +1,12 @@
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
-import { getAuth, type UpdateRequest } from 'firebase-admin/auth';
-import { IdentityConflictError, type AccountChanges, type IdentityAdmin } from './identity-admin';
-import { createAccountStatusCache } from './account-status-cache';
+import { getAuth, type UpdateRequest, type UserRecord } from 'firebase-admin/auth';
+import {
+  IdentityConflictError,
+  LIST_ACCOUNTS_MAX,
+  type AccountChanges,
+  type IdentityAdmin,
+  type ListedAccount,
+} from './identity-admin';
 import { verifyEmulatorIdToken, type IdTokenClaims } from './emulator-id-token';
 import type { IdentityVerifier } from './identity-verifier';
 import { cacheVerifiedTokens } from './verified-token-cache';
@@ -15,35 +20,20 @@ export function getFirebaseAdminApp(projectId?: string): App {
 }
 
 export interface FirebaseVerifierOptions {
-  /** How long a user's account status (revocation, disabled, deleted) is kept: REVOCATION_CHECK_MS. */
-  revocationCheckMs?: number;
   now?: () => number;
 }
 
 /**
- * Verifies id tokens without a call to the identity provider per request: in production
- * firebase-admin checks the signature (Google's public keys, cached as their Cache-Control says),
- * audience, issuer and expiry locally; under the Auth emulator (whose tokens carry no signature, and
- * about which firebase-admin would ask the emulator each time) the claims are checked here. Whether
- * the session was revoked since comes from the account status cache (see account-status-cache.ts),
- * asked on every request; a token that verified is not verified again until it expires
- * (verified-token-cache.ts).
+ * Verifies id tokens without any call to the identity provider: in production firebase-admin
+ * checks the signature (Google's public keys, cached as their Cache-Control says), audience, issuer
+ * and expiry locally; under the Auth emulator (whose tokens carry no signature, and about which
+ * firebase-admin would ask the emulator each time) the claims are checked here. A token that
+ * verified is not verified again until it expires (verified-token-cache.ts). Whether the session
+ * was revoked since (disabled, deleted, signed out everywhere) is the user record's to say: the
+ * identity middleware checks it against the sign-in time answered here (account-status.ts).
  */
 export function createFirebaseIdentityVerifier(app: App, options: FirebaseVerifierOptions = {}): IdentityVerifier {
   const auth = getAuth(app);
-  const sessions = createAccountStatusCache(
-    async (uid) => {
-      try {
-        const record = await auth.getUser(uid);
-        const validAfter = record.tokensValidAfterTime ? new Date(record.tokensValidAfterTime).getTime() : 0;
-        return { exists: true, disabled: record.disabled, tokensValidAfterMs: validAfter };
-      } catch (error) {
-        if (errorCode(error) === 'auth/user-not-found') return { exists: false, disabled: true, tokensValidAfterMs: 0 };
-        throw error;
-      }
-    },
-    { maxAgeMs: options.revocationCheckMs, now: options.now },
-  );
   const decode = cacheVerifiedTokens(
     async (token: string): Promise<IdTokenClaims> => {
       if (!process.env.FIREBASE_AUTH_EMULATOR_HOST) return auth.verifyIdToken(token);
@@ -56,9 +46,28 @@ export function createFirebaseIdentityVerifier(app: App, options: FirebaseVerifi
   return {
     async verifyIdToken(token) {
       const decoded = await decode(token);
-      await sessions.assertSessionValid(decoded.uid, decoded.auth_time);
-      return { uid: decoded.uid, email: decoded.email ?? null, emailVerified: decoded.email_verified === true };
+      return {
+        uid: decoded.uid,
+        email: decoded.email ?? null,
+        emailVerified: decoded.email_verified === true,
+        authTime: decoded.auth_time,
+      };
     },
+  };
+}
+
+/**
+ * What of an account's status revokes sessions. The provider sets tokensValidAfterTime when the
+ * account is created as well; only a later time says that sessions were revoked.
+ */
+export function listedAccount(record: UserRecord): ListedAccount {
+  const validAfter = record.tokensValidAfterTime ? Date.parse(record.tokensValidAfterTime) : Number.NaN;
+  const created = Date.parse(record.metadata.creationTime);
+  const revoked = Number.isFinite(validAfter) && !(validAfter <= created);
+  return {
+    uid: record.uid,
+    disabled: record.disabled,
+    sessionsValidAfter: revoked ? new Date(validAfter).toISOString() : null,
   };
 }
 
@@ -133,11 +142,19 @@ export function createFirebaseIdentityAdmin(app: App): IdentityAdmin {
     async getAccount(uid) {
       try {
         const record = await auth.getUser(uid);
-        return { uid: record.uid, email: record.email ?? null, emailVerified: record.emailVerified };
+        return { ...listedAccount(record), email: record.email ?? null, emailVerified: record.emailVerified };
       } catch (error) {
         if (errorCode(error) === 'auth/user-not-found') return null;
         throw error;
       }
+    },
+
+    async listAccounts({ pageToken, maxResults = LIST_ACCOUNTS_MAX } = {}) {
+      const page = await auth.listUsers(maxResults, pageToken);
+      return {
+        accounts: page.users.map(listedAccount),
+        ...(page.pageToken ? { nextPageToken: page.pageToken } : {}),
+      };
     },
   };
 }

@@ -1,3 +1,5 @@
+import type { AccountStatus } from './account-status';
+
 export interface AccountSpec {
   uid: string;
   email: string;
@@ -18,7 +20,23 @@ export interface AccountChanges {
   emailVerified?: boolean;
 }
 
-export interface AccountInfo {
+/** One account of a listing: its uid and what of its status revokes sessions. */
+export interface ListedAccount extends AccountStatus {
+  uid: string;
+}
+
+export interface AccountPage {
+  /** In ascending order of uid (as Firebase Auth lists them). */
+  accounts: ListedAccount[];
+  /** Absent on the last page. */
+  nextPageToken?: string;
+}
+
+/** Firebase Auth's page size limit for listing accounts. */
+export const LIST_ACCOUNTS_MAX = 1000;
+
+/** An account as `getAccount` reads it, with what of its status revokes sessions. */
+export interface AccountInfo extends AccountStatus {
   uid: string;
   email: string | null;
   emailVerified: boolean;
@@ -40,6 +58,11 @@ export interface IdentityAdmin {
   /** Fails with `IdentityConflictError` if another account has the new email. */
   updateAccount(uid: string, changes: AccountChanges): Promise<void>;
   getAccount(uid: string): Promise<AccountInfo | null>;
+  /**
+   * One page of every account, `maxResults` (at most LIST_ACCOUNTS_MAX, the default) long, from
+   * `pageToken` (a previous page's `nextPageToken`; absent: the first page).
+   */
+  listAccounts(options?: { pageToken?: string; maxResults?: number }): Promise<AccountPage>;
 }
 
 export class IdentityConflictError extends Error {

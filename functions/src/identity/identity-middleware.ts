@@ -3,7 +3,9 @@ import type { User } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
 import { ApiError } from '../http/api-error';
 import type { DocumentStore } from '../store/document-store';
-import type { IdentityVerifier, VerifiedIdentity } from './identity-verifier';
+import { wasUserDeleted } from '../users/deleted-users';
+import { sessionRevoked, type AccountStatusFields } from './account-status';
+import type { IdentityVerifier, VerifiedIdentity, VerifiedToken } from './identity-verifier';
 
 /** What a session that cannot be trusted (a bad, revoked or outdated token) is told: nothing about why. */
 export const sessionNotValid = () => new ApiError('unauthenticated', 'Your session is not valid; sign in again');
@@ -23,11 +25,20 @@ const BEARER = /^Bearer ([A-Za-z0-9._-]+)$/;
  * another address (changed through the API, which leaves the new one unverified), a token from
  * before the change (valid for up to an hour) no longer counts as verified.
  */
-async function withRecordedEmail(identity: VerifiedIdentity, store: DocumentStore): Promise<VerifiedIdentity> {
+function withRecordedEmail(identity: VerifiedIdentity, user: User | null): VerifiedIdentity {
   if (!identity.emailVerified) return identity;
-  const user = await store.get<User>(COLLECTIONS.users, identity.uid);
   const sameEmail = !user || user.email.toLowerCase() === (identity.email ?? '').toLowerCase();
   return sameEmail ? identity : { ...identity, emailVerified: false };
+}
+
+/**
+ * Whether the session of a verified token still holds, from the store alone (no identity-provider
+ * call): the user record must not revoke it (account-status.ts), and an identity without a record
+ * must not be a deleted user's.
+ */
+async function sessionHolds(token: VerifiedToken, user: (User & AccountStatusFields) | null, store: DocumentStore) {
+  if (user) return !sessionRevoked(user, token.authTime);
+  return !(await wasUserDeleted(store, token.uid));
 }
 
 /**
@@ -47,15 +58,22 @@ export function identityMiddleware(verifier: IdentityVerifier, store: DocumentSt
       next();
       return;
     }
-    let identity: VerifiedIdentity;
+    let token: VerifiedToken;
     try {
-      identity = await verifier.verifyIdToken(match[1]);
+      token = await verifier.verifyIdToken(match[1]);
     } catch {
       req.identityError = sessionNotValid();
       next();
       return;
     }
-    req.identity = await withRecordedEmail(identity, store);
+    const user = await store.get<User & AccountStatusFields>(COLLECTIONS.users, token.uid);
+    if (!(await sessionHolds(token, user, store))) {
+      req.identityError = sessionNotValid();
+      next();
+      return;
+    }
+    const { uid, email, emailVerified } = token;
+    req.identity = withRecordedEmail({ uid, email, emailVerified }, user);
     next();
   };
 }

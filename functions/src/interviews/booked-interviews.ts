@@ -94,7 +94,7 @@ export async function readBookingChanges(
         if (dropped.length > 0) {
           const gone = new Set(dropped.map((each) => each.id));
           const kept = refs.filter((ref) => !gone.has(ref.assessmentId));
-          state.rows.set(rowId, rowWithAssignments(row, 'interview', kept, rubricFor(form, 'interview', row.role)));
+          state.rows.set(rowId, rowWithAssignments(row, 'interview', kept, form));
           removals.push(...dropped);
           touched.set(responseId, (touched.get(responseId) ?? new Set()).add(rowId));
         }

@@ -22,5 +22,6 @@ export function afterIdentityChanges(admin: IdentityAdmin, changed: () => Promis
     deleteAccounts: changing(admin.deleteAccounts),
     updateAccount: changing(admin.updateAccount),
     getAccount: (uid) => admin.getAccount(uid),
+    listAccounts: (options) => admin.listAccounts(options),
   };
 }

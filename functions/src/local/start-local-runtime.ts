@@ -27,10 +27,14 @@ import { DEFAULT_MAIL_SETTINGS, type MailSettings } from '../outbox/outbox';
 import { createClock } from '../scheduler/clock';
 import { createScheduler } from '../scheduler/scheduler';
 import { localClockHandlers } from './local-clock';
+import { syncAccountStatuses } from '../identity/account-status-sync';
 
 /** How often the local sender looks for queued messages. */
 const SENDER_INTERVAL_MS = 1000;
-/** How often the local scheduler looks for due work (scheduled releases, reminders); also once at start. */
+/**
+ * How often the local scheduler looks for due work (scheduled releases, reminders) and the account
+ * sync for changes made in the Auth emulator alone; also once at start.
+ */
 const SCHEDULER_INTERVAL_MS = 5000;
 
 export interface LocalRuntime {
@@ -138,6 +142,12 @@ export async function startLocalRuntime(
   const schedulerLoop = startSenderLoop(scheduler, SCHEDULER_INTERVAL_MS, (error) =>
     logger.error({ err: error }, 'scheduler run failed'),
   );
+  // What the Auth emulator alone changed (an account disabled or deleted in its UI), onto the user records.
+  const accountSyncLoop = startSenderLoop(
+    { runOnce: () => syncAccountStatuses({ store, accounts: firebaseAccounts }) },
+    SCHEDULER_INTERVAL_MS,
+    (error) => logger.error({ err: error }, 'account sync run failed'),
+  );
   const httpServer = await new Promise<Server>((resolve, reject) => {
     const listening = server.listen(config.PORT, config.HOST, () => resolve(listening));
     listening.once('error', reject);
@@ -149,6 +159,7 @@ export async function startLocalRuntime(
     async close() {
       await sender.stop();
       await schedulerLoop.stop();
+      await accountSyncLoop.stop();
       await new Promise<void>((resolve) => {
         httpServer.close(() => resolve());
         httpServer.closeAllConnections();

@@ -1,11 +1,12 @@
 import type { ApplicationRow, ConflictOfInterest, ConflictView } from '@portal/shared/domain';
 import { conflictPublicIdsMigration } from './conflict-public-ids';
+import { disagreementFlagsMigration } from './disagreement-flags';
 import { offerPendingMigration } from './offer-pending';
 import { runMigrations, type Migration } from './run-migrations';
 import { userSearchFieldsMigration } from './user-search-fields';
 import { COLLECTIONS } from '../store/collections';
 import { createHarness, FORM_ID, type Harness } from '../testing/api-harness';
-import { submitApplication } from '../testing/staff-fixtures';
+import { assign, submitApplication } from '../testing/staff-fixtures';
 
 let harness: Harness;
 beforeEach(async () => {
@@ -78,6 +79,40 @@ it('gives rows accepted before offerPending existed the key, so the "Offer pendi
 
   expect(await pending()).toEqual([`${ada.id}__engineer`]);
   expect((await runMigrations(harness.store, [offerPendingMigration])).length).toBe(0);
+});
+
+it('flags rows reviewed before disagreementFlag existed, so the "Disagreement" filter finds them', async () => {
+  await harness.store.update(COLLECTIONS.forms, FORM_ID, { disagreementThreshold: 1 });
+  const ada = await submitApplication(harness, 'ada');
+  const scored = (value: number) => ({ motivation: value, experience: value, communication: value });
+  const [rita, rob] = await assign(harness, [
+    { responseId: ada.id, role: 'bootcamp', staffId: 'rita' },
+    { responseId: ada.id, role: 'bootcamp', staffId: 'rob' },
+  ]);
+  for (const [caller, assessment, value] of [
+    ['rita', rita!, 4],
+    ['rob', rob!, 1],
+  ] as const) {
+    const res = await harness
+      .as(caller)
+      .post(`/admin/assessments/review/${assessment.id}/submit`, { scores: scored(value), comments: '', version: 0 });
+    expect(res.status).toBe(200);
+  }
+  // As the row was stored before this change: without the flag.
+  const id = `${ada.id}__bootcamp`;
+  const { disagreementFlag: flag, ...old } = (await harness.store.get<ApplicationRow>(COLLECTIONS.reviewStatuses, id))!;
+  expect(flag).toBe(true);
+  await harness.store.set(COLLECTIONS.reviewStatuses, id, old);
+  const flagged = async () =>
+    (await harness.as('dora').get(`/admin/forms/${FORM_ID}/rows?filter=disagreement`)).body.items.map(
+      (row: { id: string }) => row.id,
+    );
+  expect(await flagged()).toEqual([]);
+
+  expect(await runMigrations(harness.store, [disagreementFlagsMigration])).toEqual([
+    { id: '2026-11-disagreement-flags', changed: 1 },
+  ]);
+  expect(await flagged()).toEqual([id]);
 });
 
 it('gives users stored without their search keys the keys, so the Users page lists and finds them', async () => {

@@ -1,6 +1,8 @@
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
 import { conflictPublicIdsMigration } from './conflict-public-ids';
+import { disagreementFlagsMigration } from './disagreement-flags';
+import { formStatusMigration } from './form-status';
 import { offerPendingMigration } from './offer-pending';
 import { userSearchFieldsMigration } from './user-search-fields';
 
@@ -20,6 +22,8 @@ export const MIGRATIONS: readonly Migration[] = [
   offerPendingMigration,
   userSearchFieldsMigration,
   conflictPublicIdsMigration,
+  formStatusMigration,
+  disagreementFlagsMigration,
 ];
 
 export interface MigrationOutcome {

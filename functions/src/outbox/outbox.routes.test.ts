@@ -147,7 +147,7 @@ describe('header values', () => {
       transport: triggerEmailTransport,
       now: () => harness.clock.now,
     });
-    expect(await sender.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(await sender.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0, deliveryFailures: 0 });
     const mail = await harness.store.get<ExtensionMailDocument>(COLLECTIONS.mail, queued!.id);
     expect(mail?.message.subject).toBe('Decision for Eve Bcc: victim@example.org X');
   });
@@ -243,11 +243,11 @@ describe('the sender', () => {
       transport: localTransport,
       now: () => harness.clock.now,
     });
-    expect(await sender.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(await sender.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0, deliveryFailures: 0 });
     const [message] = await outbox(harness.store);
     expect(message).toMatchObject({ state: 'sent', attempts: 1, lastError: null });
     expect(message!.sentAt).not.toBeNull();
-    expect(await sender.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await sender.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 0, deliveryFailures: 0 });
   });
 
   it('retries after a doubling wait, then fails with the error, which the super-reviewer sees', async () => {
@@ -259,22 +259,22 @@ describe('the sender', () => {
       policy,
     });
     const start = harness.clock.now;
-    expect(await sender.runOnce()).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect(await sender.runOnce()).toEqual({ sent: 0, retrying: 1, failed: 0, deliveryFailures: 0 });
     expect((await outbox(harness.store))[0]).toMatchObject({ state: 'queued', attempts: 1, lastError: 'SMTP said no' });
     // Not before its backoff (1 minute after the first failure)…
     harness.clock.now = later(start, 59_000);
-    expect(await sender.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await sender.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 0, deliveryFailures: 0 });
     harness.clock.now = later(start, 60_000);
-    expect(await sender.runOnce()).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect(await sender.runOnce()).toEqual({ sent: 0, retrying: 1, failed: 0, deliveryFailures: 0 });
     // …then twice as long (2 minutes after the second).
     harness.clock.now = later(start, 60_000 + 119_000);
-    expect(await sender.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await sender.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 0, deliveryFailures: 0 });
     harness.clock.now = later(start, 60_000 + 120_000);
-    expect(await sender.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 1 });
+    expect(await sender.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 1, deliveryFailures: 0 });
     const [message] = await outbox(harness.store);
     expect(message).toMatchObject({ state: 'failed', attempts: 3, lastError: 'SMTP said no' });
     harness.clock.now = later(harness.clock.now, 24 * 3_600_000);
-    expect(await sender.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await sender.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 0, deliveryFailures: 0 });
 
     const seen = await harness.as('dora').get('/admin/outbox/failed');
     expect(seen.status).toBe(200);
@@ -285,6 +285,7 @@ describe('the sender', () => {
           id: message!.id,
           to: 'ada@example.com',
           template: 'submissionReceipt',
+          failedIn: 'sending',
           attempts: 3,
           lastError: 'SMTP said no',
         }),
@@ -303,7 +304,7 @@ describe('the sender', () => {
       now: () => harness.clock.now,
       policy: { maxAttempts: 1, baseDelayMs: 1 },
     });
-    expect(await sender.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 1 });
+    expect(await sender.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 1, deliveryFailures: 0 });
     expect((await outbox(harness.store))[0]?.lastError).toMatch(/Not a deliverable address/);
   });
 
@@ -315,7 +316,7 @@ describe('the sender', () => {
       transport: triggerEmailTransport,
       now: () => harness.clock.now,
     });
-    expect(await sender.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(await sender.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0, deliveryFailures: 0 });
     expect(await harness.store.get(COLLECTIONS.mail, queued!.id)).toEqual({
       to: ['ada@example.com'],
       message: { subject: queued!.subject, html: queued!.html, text: queued!.text },

@@ -13,7 +13,10 @@ import type { OutboxMessage } from './outbox';
 
 const FAILED = [{ field: 'state', value: 'failed' }];
 
-/** The messages the sender gave up on (after its last attempt), newest first, with how many there are. */
+/**
+ * The messages that could not be delivered (the sender gave up after its last attempt, or the mail
+ * service reported them undelivered), newest first, with how many there are.
+ */
 export async function failedMessages(store: DocumentStore): Promise<FailedMessages> {
   const [count, page] = await Promise.all([
     store.count(COLLECTIONS.outbox, FAILED),
@@ -31,6 +34,7 @@ export async function failedMessages(store: DocumentStore): Promise<FailedMessag
       template: data.template,
       subject: data.subject,
       formId: data.formId,
+      failedIn: data.failedIn ?? 'sending',
       attempts: data.attempts,
       lastError: data.lastError,
       updatedAt: data.updatedAt,
@@ -61,6 +65,7 @@ export function outboxRoutes(deps: Pick<AppDeps, 'store'> & { now: () => Date })
       if (message.state !== 'failed') throw new ApiError('conflict', OUTBOX_MESSAGES.notFailed);
       tx.update(COLLECTIONS.outbox, id, {
         state: 'queued',
+        failedIn: null,
         attempts: 0,
         lastError: null,
         nextAttemptAt: at,

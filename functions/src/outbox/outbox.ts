@@ -5,6 +5,7 @@ import {
   messageTemplate,
   type ApplicationForm,
   type EmailAttachment,
+  type FailedMessage,
   type MessageKind,
 } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
@@ -42,6 +43,12 @@ export interface OutboxMessage {
   /** Files sent with the message (an interview's `.ics`); absent when none. */
   attachments?: EmailAttachment[];
   state: OutboxState;
+  /**
+   * Where a failed message failed: 'sending' when the sender gave up after its last attempt,
+   * 'delivery' when the mail service (production's extension) reported it could not deliver what
+   * the sender handed over (`recordDeliveryFailures`). Absent before a message fails; null once sent again.
+   */
+  failedIn?: FailedMessage['failedIn'] | null;
   attempts: number;
   lastError: string | null;
   createdAt: string;

@@ -9,6 +9,7 @@ import {
   type User,
   withOfferPending,
 } from '@portal/shared/domain';
+import { readFormStatus, type FormStatus } from '../forms/form-status';
 import { outboxInTransaction, type OutboxTransaction } from '../outbox/outbox';
 import { COLLECTIONS } from '../store/collections';
 import { DerivedCache, deepFreeze } from '../store/derived-cache';
@@ -27,6 +28,12 @@ export const responseIndexId = (userId: string, formId: string) => `${userId}__$
 /** Reads and writes inside one store transaction: every read before the first write. */
 export interface ResponsesTransaction extends OutboxTransaction {
   getResponse(id: string): Promise<ApplicationResponse | null>;
+  /**
+   * What a start, save or submit checks of the form (forms/form-status.ts); null: no such form.
+   * They read the form's content beside their transaction, not through it
+   * (`ResponsesRepository.getForm`), so a staff edit of it does not make them retry.
+   */
+  getFormStatus(formId: string): Promise<FormStatus | null>;
   getForm(id: string): Promise<ApplicationForm | null>;
   getUser(id: string): Promise<User | null>;
   getIndexEntry(userId: string, formId: string): Promise<ResponseIndexEntry | null>;
@@ -65,6 +72,7 @@ function inTransaction(tx: StoreTransaction, forms: DerivedCache<ApplicationForm
   return {
     ...outboxInTransaction(tx),
     getResponse: (id) => tx.get<ApplicationResponse>(COLLECTIONS.responses, id),
+    getFormStatus: (formId) => readFormStatus(tx, formId),
     getForm: (id) => tx.getDerived(COLLECTIONS.forms, id, forms),
     getUser: (id) => tx.get<User>(COLLECTIONS.users, id),
     getIndexEntry: (userId, formId) =>

@@ -21,6 +21,7 @@ import {
   type SectionResponse,
   type User,
 } from '@portal/shared/domain';
+import type { FormStatus } from '../forms/form-status';
 import { noFormError } from '../forms/forms.service';
 import { ApiError } from '../http/api-error';
 import { composeMessage, outboxEvents, outboxId, type MailSettings, type OutboxMessage } from '../outbox/outbox';
@@ -76,10 +77,31 @@ function assertFixedFieldsUnchanged(
 /** A response whose form is gone shows its status as before a release. */
 const NOT_RELEASED = { decisionsReleased: false } as const;
 
-async function formOf(tx: ResponsesTransaction, response: ApplicationResponse): Promise<ApplicationForm> {
-  const form = await tx.getForm(response.applicationFormId);
-  if (!form) throw noFormError();
-  return form;
+/** The form's content as a start, save or submit reads it: not through its transaction, and once for all its attempts. */
+type ContentReader = (formId: string) => Promise<ApplicationForm | null>;
+
+function contentReader(responses: ResponsesRepository): ContentReader {
+  let read: { formId: string; form: Promise<ApplicationForm | null> } | undefined;
+  return (formId) => {
+    if (read?.formId !== formId) read = { formId, form: responses.getForm(formId) };
+    return read.form;
+  };
+}
+
+/**
+ * The form's status as the transaction reads it, with its content read outside the transaction: a
+ * start, save or submit checks the status atomically (a release or a due-date change committing
+ * first makes it retry and see it), and a staff edit of the content does not make it retry
+ * (docs/architecture.md#the-save-path).
+ */
+async function statusOf(
+  tx: ResponsesTransaction,
+  formId: string,
+  contentOf: ContentReader,
+): Promise<{ status: FormStatus; form: ApplicationForm }> {
+  const [status, content] = await Promise.all([tx.getFormStatus(formId), contentOf(formId)]);
+  if (!status || !content) throw noFormError();
+  return { status, form: content };
 }
 
 /** Checks the answers against the form and the uploaded files; a refusal lists every issue. */
@@ -108,9 +130,9 @@ const answersToKeep = (form: ApplicationForm, sections: SectionResponse[]): Sect
   withoutUnchosenAnswers(form, withFormSectionNames(form, sections));
 
 /** A form takes applications (start, save, submit) until its due date, and never once decisions are released. */
-function assertTakesApplications(form: ApplicationForm, at: Date): void {
-  if (form.decisionsReleased) throw ApiError.because('released', RESPONSE_MESSAGES.decisionsReleased);
-  if (isPastDue(form, at)) throw ApiError.because('past-due', RESPONSE_MESSAGES.pastDue);
+function assertTakesApplications(status: FormStatus, at: Date): void {
+  if (status.decisionsReleased) throw ApiError.because('released', RESPONSE_MESSAGES.decisionsReleased);
+  if (isPastDue(status, at)) throw ApiError.because('past-due', RESPONSE_MESSAGES.pastDue);
 }
 
 function staleError(stored: ApplicationResponse): ApiError {
@@ -151,18 +173,19 @@ export function createResponsesService(deps: {
   return {
     start(uid, formId) {
       const startedAt = now();
+      // The content is read only for a new response (the editor starts again on every visit).
+      const contentOf = contentReader(responses);
       return responses.transaction(async (tx) => {
         const entry = await tx.getIndexEntry(uid, formId);
         const existing = entry ? await tx.getResponse(entry.responseId) : null;
         if (existing) {
-          const form = await tx.getForm(existing.applicationFormId);
-          return { response: responseForApplicant(existing, form ?? NOT_RELEASED), created: false };
+          const status = await tx.getFormStatus(existing.applicationFormId);
+          return { response: responseForApplicant(existing, status ?? NOT_RELEASED), created: false };
         }
 
-        const form = await tx.getForm(formId);
-        if (!form) throw noFormError();
-        if (!form.isActive) throw ApiError.because('form-closed', RESPONSES_SERVICE_MESSAGES.formClosed);
-        assertTakesApplications(form, startedAt);
+        const { status, form } = await statusOf(tx, formId, contentOf);
+        if (!status.isActive) throw ApiError.because('form-closed', RESPONSES_SERVICE_MESSAGES.formClosed);
+        assertTakesApplications(status, startedAt);
         const user = await tx.getUser(uid);
         if (!user) throw new ApiError('not-found', RESPONSES_SERVICE_MESSAGES.noUser);
 
@@ -228,14 +251,15 @@ export function createResponsesService(deps: {
     save(uid, responseId, body) {
       if (body.id !== responseId) throw new ApiError('invalid-request', RESPONSES_SERVICE_MESSAGES.idMismatch);
       const savedAt = now();
+      const contentOf = contentReader(responses);
       return responses.transaction(async (tx) => {
         const stored = ownedOrNotFound(await tx.getResponse(responseId), uid);
         if (stored.status !== INITIAL_RESPONSE_STATUS) {
           throw ApiError.because('submitted', RESPONSE_MESSAGES.notEditable);
         }
         assertFixedFieldsUnchanged(stored, body, ['userId', 'applicationFormId', 'status']);
-        const form = await formOf(tx, stored);
-        assertTakesApplications(form, savedAt);
+        const { status, form } = await statusOf(tx, stored.applicationFormId, contentOf);
+        assertTakesApplications(status, savedAt);
         if (body.version !== stored.version) throw staleError(stored);
 
         const sections = answersToKeep(form, body.sectionResponses);
@@ -254,18 +278,19 @@ export function createResponsesService(deps: {
 
     submit(uid, body) {
       const submittedAt = now();
+      const contentOf = contentReader(responses);
       return responses.transaction(async (tx) => {
         const stored = ownedOrNotFound(await tx.getResponse(body.id), uid);
         assertFixedFieldsUnchanged(stored, body, ['userId', 'applicationFormId']);
-        const form = await formOf(tx, stored);
+        const { status, form } = await statusOf(tx, stored.applicationFormId, contentOf);
         const sections = answersToKeep(form, body.sectionResponses);
         if (stored.status !== INITIAL_RESPONSE_STATUS) {
           // A repeated submit of the same answers (a retry, a second tab) succeeds without writing.
-          if (isDeepStrictEqual(sections, stored.sectionResponses)) return responseForApplicant(stored, form);
+          if (isDeepStrictEqual(sections, stored.sectionResponses)) return responseForApplicant(stored, status);
           throw ApiError.because('submitted', RESPONSE_MESSAGES.notEditable);
         }
-        // The form is read in this transaction: a release committing first makes this submit retry and see it.
-        assertTakesApplications(form, submittedAt);
+        // The status is read in this transaction: a release committing first makes this submit retry and see it.
+        assertTakesApplications(status, submittedAt);
         if (body.version !== stored.version) throw staleError(stored);
         await assertValidAnswers(tx, form, stored, sections, 'submit');
 

@@ -285,6 +285,8 @@ describe('PUT /api/application/save/:responseId', () => {
     ['status', { status: 'submitted' }],
     ['status', { status: 'decided' }],
     ['applicationFormId', { applicationFormId: 'another-form' }],
+    // An id the store would refuse to read: the body's form id is compared, never read.
+    ['applicationFormId', { applicationFormId: '__reserved__' }],
   ])('refuses a change of %s with 403', async (field, change) => {
     const res = await refusedSave({ ...response, ...change });
     expect(res.status).toBe(403);

@@ -9,6 +9,7 @@ import {
   START,
   startResponse,
   storedResponse,
+  updateForm,
   type Harness,
 } from '../testing/api-harness';
 
@@ -122,7 +123,7 @@ describe('POST /api/responses', () => {
     ['an unknown form', async () => undefined, { formId: 'no-such-form' }, 404, 'No form with this ID!', undefined],
     [
       'an inactive form',
-      () => harness.store.update(COLLECTIONS.forms, FORM_ID, { isActive: false }),
+      () => updateForm(harness.store, FORM_ID, { isActive: false }),
       { formId: FORM_ID },
       403,
       'This form is not accepting applications',

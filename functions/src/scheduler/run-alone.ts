@@ -3,7 +3,7 @@ import type { DocumentStore } from '../store/document-store';
 import { claimLease, releaseLease } from '../store/lease';
 
 /** The jobs that run on a timer, each at most once at a time across every instance. */
-export type ScheduledJob = 'scheduled-work' | 'outbox-sender';
+export type ScheduledJob = 'scheduled-work' | 'outbox-sender' | 'account-sync';
 
 /**
  * Runs `work` unless another run of `job` holds its lease: scheduled runs never overlap, even when

@@ -1,14 +1,17 @@
 import {
   RELEASE_SCHEDULE_MESSAGES,
+  STAFF_MESSAGES,
   type AuditEntry,
   type ApplicationForm,
   type ReleaseDryRun,
+  type ReleaseProgress,
   type ReleaseScheduleAnswer,
 } from '@portal/shared/domain';
+import { formStatusOf } from '../forms/form-status';
 import { DEFAULT_MAIL_SETTINGS, outboxEvents, outboxId, type OutboxMessage } from '../outbox/outbox';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
-import { createHarness, FORM_ID, later, START, testUser, type Harness } from '../testing/api-harness';
+import { createHarness, FORM_ID, later, START, startResponse, testUser, type Harness } from '../testing/api-harness';
 import { assign, seedApplication, submitApplication } from '../testing/staff-fixtures';
 import { RELEASE_MESSAGES_PER_TRANSACTION } from '../staff/decisions/row-decisions.service';
 import { DRAFT_REMINDER_BEFORE_MS } from './draft-reminders';
@@ -68,6 +71,19 @@ describe('scheduled release', () => {
     expect(released?.data.actorId).toBe('dora');
     // Run again: nothing happens twice.
     expect(await schedulerOn().runOnce()).toMatchObject({ released: [], releaseFailed: [] });
+  });
+
+  it('closes the form to saves as the button does: the release writes the form status with the form', async () => {
+    await submitApplication(harness, 'ada');
+    await decideEverything();
+    const draft = await startResponse(harness, 'eve');
+    await harness.as('dora').put(SCHEDULE, { at: later(START, HOUR).toISOString() });
+    harness.clock.now = later(START, 2 * HOUR);
+    expect((await schedulerOn().runOnce()).released).toEqual([FORM_ID]);
+    expect(await harness.store.get(COLLECTIONS.formStatus, FORM_ID)).toEqual(formStatusOf(await form()));
+    const saved = await harness.as('eve').put(`/application/save/${draft.id}`, draft);
+    expect(saved.status).toBe(403);
+    expect(saved.body.error.reason).toBe('released');
   });
 
   it('checks the guard again at that moment: undecided rows leave it failed with the reason, visible and audited', async () => {
@@ -220,6 +236,45 @@ describe('a release of more than 450 applicants', () => {
     expect(all).toHaveLength(APPLICANTS);
     expect(new Set(all.map((m) => m.id)).size).toBe(APPLICANTS);
     expect((await schedulerOn().runOnce()).releaseMessages).toBe(0);
+  });
+
+  it('answers 202 once its time in the request is up, goes on by itself, and says how far it is', async () => {
+    await harness.close();
+    harness = await createHarness({ releaseInlineMs: 0 });
+    await seedDecided(APPLICANTS);
+    const res = await harness.as('dora').post(`/admin/forms/${FORM_ID}/release`, {});
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ id: FORM_ID, decisionsReleased: true });
+
+    const path = `/admin/forms/${FORM_ID}/release/progress`;
+    const progress = async () => (await harness.as('dora').get(path)).body as ReleaseProgress;
+    const first = await progress();
+    expect(first.total).toBe(APPLICANTS);
+    expect(first.processed).toBeGreaterThanOrEqual(RELEASE_MESSAGES_PER_TRANSACTION);
+    const seen = [first.processed];
+    // Two scheduler runs go through the same job meanwhile: each batch is written by one run only.
+    const [one, two] = await Promise.all([schedulerOn().runOnce(), schedulerOn().runOnce()]);
+    expect(one.releaseMessages + two.releaseMessages).toBeLessThanOrEqual(
+      APPLICANTS - RELEASE_MESSAGES_PER_TRANSACTION,
+    );
+    for (let tries = 0; (await progress()).state !== 'done'; tries += 1) {
+      expect(tries).toBeLessThan(200);
+      seen.push((await progress()).processed);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(await progress()).toEqual({ state: 'done', processed: APPLICANTS, total: APPLICANTS });
+    const all = await messages();
+    expect(all).toHaveLength(APPLICANTS);
+    expect(new Set(all.map((m) => m.id)).size).toBe(APPLICANTS);
+    expect((await schedulerOn().runOnce()).releaseMessages).toBe(0);
+    expect((await harness.as('rita').get(path)).status).toBe(403);
+  });
+
+  it('has no progress to show for a form never released', async () => {
+    const res = await harness.as('dora').get(`/admin/forms/${FORM_ID}/release/progress`);
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toBe(STAFF_MESSAGES.noReleaseJob);
   });
 
   it('writes no message when the release is refused', async () => {

@@ -47,7 +47,11 @@ export function createScheduler(deps: { store: DocumentStore; now: () => Date; m
       for (const { data } of writing.items)
         releaseMessages += (await decisions.writeReleaseMessages(data.formId)).written;
       // Read once, after the releases (a released form is reminded of nothing), for both reminders.
-      const forms = await queryAll<ApplicationForm>(store, COLLECTIONS.forms, []);
+      // Forms not released: a released form has nothing left to remind anyone of, and costs no read.
+      // An inactive one still may (its reviews can go on after another form is made active).
+      const forms = await queryAll<ApplicationForm>(store, COLLECTIONS.forms, [
+        { field: 'decisionsReleased', value: false },
+      ]);
       const { queued } = await queueDraftReminders({ store, now, mail, forms });
       let reviewerReminders = 0;
       for (const form of forms) reviewerReminders += (await progress.remindOverdue(form)).queued;

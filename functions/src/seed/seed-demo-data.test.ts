@@ -6,6 +6,7 @@ import {
   type ApplicationForm,
   type UserRecord,
 } from '@portal/shared/domain';
+import { formStatusOf } from '../forms/form-status';
 import { COLLECTIONS } from '../store/collections';
 import type { AccountSpec, IdentityAdmin } from '../identity/identity-admin';
 import { createInMemoryIdentityAdmin } from '../identity/in-memory-identity-admin';
@@ -78,9 +79,10 @@ describe('seedDemoData', () => {
   });
   afterEach(() => store.close());
 
-  it('stores the demo form and users', async () => {
+  it('stores the demo form, its status document and users', async () => {
     expect(await seedDemoData({ store, accounts: recordingAccounts(), now: NOW })).toEqual({ seeded: true });
     expect(await store.get(COLLECTIONS.forms, 'demo-form-spring')).toEqual(demoForm(NOW));
+    expect(await store.get(COLLECTIONS.formStatus, 'demo-form-spring')).toEqual(formStatusOf(demoForm(NOW)));
     for (const user of DEMO_USERS) expect(await store.get(COLLECTIONS.users, user.id)).toEqual(userRecord(user));
   });
 

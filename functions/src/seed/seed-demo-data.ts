@@ -1,3 +1,4 @@
+import { formStatusOf } from '../forms/form-status';
 import { COLLECTIONS } from '../store/collections';
 import type { IdentityAdmin } from '../identity/identity-admin';
 import type { DocumentStore } from '../store/document-store';
@@ -30,6 +31,7 @@ export async function seedDemoData(deps: {
   const form = demoForm(now);
   await store.batch([
     { kind: 'set', collection: COLLECTIONS.forms, id: form.id, data: form },
+    { kind: 'set', collection: COLLECTIONS.formStatus, id: form.id, data: formStatusOf(form) },
     ...DEMO_USERS.map((user) => ({
       kind: 'set' as const,
       collection: COLLECTIONS.users,

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type {
   ApplicationForm,
   ApplicationResponse,
@@ -6,12 +7,17 @@ import type {
   AuditEntry,
   SectionResponse,
 } from '@portal/shared/domain';
-import { auditWrite } from '../audit/audit-entry';
+import { recordInTransaction } from '../audit/audit-entry';
+import { writeFormStatus } from '../forms/form-status';
 import { COLLECTIONS } from '../store/collections';
+import { reflagDisagreement } from './disagreement-flags';
 import { queryAll } from '../store/query-pages';
-import type { DocumentStore, WriteOperation } from '../store/document-store';
+import type { DocumentStore } from '../store/document-store';
 
-/** One change to a form, written in one batch with its audit entry. */
+/**
+ * One change to a form, written in one transaction with its audit entry and, where it changes
+ * whether a form takes applications, the forms' status documents (forms/form-status.ts).
+ */
 export interface FormChange {
   /** Written whole, or (with `patch`) patched. */
   form: ApplicationForm;
@@ -39,7 +45,8 @@ export interface AdminFormsRepository {
   /**
    * Revises every response to the form, each in a transaction of its own that reads it afresh, so
    * an answer saved while the form was being replaced is kept; each revision bumps the version,
-   * so an editor still open on the old version merges instead of overwriting it.
+   * so an editor still open on the old version merges instead of overwriting it. A response the
+   * revision leaves as it is is not written.
    */
   reviseResponses(formId: string, revise: ReviseSections): Promise<void>;
   /** The form's application rows, or only those with a final decision. */
@@ -49,6 +56,8 @@ export interface AdminFormsRepository {
   /** The form's reviews and interviews assigned and not submitted, summed over its application rows. */
   openAssessments(formId: string): Promise<{ reviews: number; interviews: number }>;
   save(change: FormChange): Promise<void>;
+  /** Every row of the form flagged again for disagreement (`reflagDisagreement`), after its rubrics or threshold changed. */
+  reflagDisagreement(form: ApplicationForm): Promise<number>;
 }
 
 export function createAdminFormsRepository(store: DocumentStore): AdminFormsRepository {
@@ -88,7 +97,8 @@ export function createAdminFormsRepository(store: DocumentStore): AdminFormsRepo
         await store.transaction(async (tx) => {
           const current = await tx.get<ApplicationResponse>(COLLECTIONS.responses, id);
           const revised = current && revise(current.sectionResponses);
-          if (!current || !revised) return;
+          // Unchanged (a reworded question, say): not written, so an applicant's save in flight goes on.
+          if (!current || !revised || isDeepStrictEqual(revised, current.sectionResponses)) return;
           tx.update(COLLECTIONS.responses, id, { sectionResponses: revised, version: current.version + 1 });
         });
       }
@@ -109,20 +119,21 @@ export function createAdminFormsRepository(store: DocumentStore): AdminFormsRepo
         { reviews: 0, interviews: 0 },
       );
     },
+    reflagDisagreement: (form) => reflagDisagreement(store, form),
     async save({ form, patch, deactivate, audit }) {
-      const write: WriteOperation = patch
-        ? { kind: 'update', collection: COLLECTIONS.forms, id: form.id, patch }
-        : { kind: 'set', collection: COLLECTIONS.forms, id: form.id, data: form };
-      await store.batch([
-        write,
-        ...deactivate.map((id): WriteOperation => ({
-          kind: 'update',
-          collection: COLLECTIONS.forms,
-          id,
-          patch: { isActive: false },
-        })),
-        auditWrite(audit),
-      ]);
+      await store.transaction(async (tx) => {
+        const stored = await tx.get<ApplicationForm>(COLLECTIONS.forms, form.id);
+        const others = await Promise.all(deactivate.map((id) => tx.get<ApplicationForm>(COLLECTIONS.forms, id)));
+        if (patch) tx.update(COLLECTIONS.forms, form.id, patch);
+        else tx.set(COLLECTIONS.forms, form.id, form);
+        writeFormStatus(tx, patch ? { ...(stored ?? form), ...patch } : form, stored);
+        deactivate.forEach((id, index) => {
+          tx.update(COLLECTIONS.forms, id, { isActive: false });
+          const other = others[index];
+          if (other) writeFormStatus(tx, { ...other, isActive: false }, other);
+        });
+        recordInTransaction(tx, audit);
+      });
     },
   };
 }

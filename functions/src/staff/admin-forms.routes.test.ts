@@ -9,6 +9,7 @@ import {
   TEAM_ROLES,
   type ApplicationForm,
 } from '@portal/shared/domain';
+import { formStatusOf } from '../forms/form-status';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
 import { createSqliteStore } from '../store/sqlite-store';
@@ -320,13 +321,14 @@ describe('POST /api/application/forms', () => {
       set: (collection, id, data) => inner.set(collection, id, data),
       update: (collection, id, patch) => inner.update(collection, id, patch),
       delete: (collection, id) => inner.delete(collection, id),
-      transaction: (work) => inner.transaction(work),
+      batch: (operations) => inner.batch(operations),
       close: () => inner.close(),
-      async batch(operations) {
+      // The form is written in a transaction of its own (with its status document where that changes).
+      async transaction(work) {
         const hook = onFormWrite;
         onFormWrite = null;
         if (hook) await hook();
-        return inner.batch(operations);
+        return inner.transaction(work);
       },
     };
     await harness.close();
@@ -635,17 +637,23 @@ describe('GET /api/admin/forms', () => {
 });
 
 describe('POST /api/admin/forms/:formId/activate', () => {
-  it('activates the form and deactivates every other in one batch', async () => {
+  it('activates the form and deactivates every other in one transaction, with their status documents', async () => {
     await harness.store.set(COLLECTIONS.forms, 'next', { ...harness.form, id: 'next', isActive: false });
     await harness.store.set(COLLECTIONS.forms, 'other', { ...harness.form, id: 'other', isActive: true });
+    const transaction = jest.spyOn(harness.store, 'transaction');
     const batch = jest.spyOn(harness.store, 'batch');
     const res = await harness.as('dora').post('/admin/forms/next/activate');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...harness.form, id: 'next', isActive: true });
-    expect(batch).toHaveBeenCalledTimes(1);
+    expect(transaction).toHaveBeenCalledTimes(1);
+    expect(batch).not.toHaveBeenCalled();
     expect((await storedForm('next'))?.isActive).toBe(true);
     expect((await storedForm('other'))?.isActive).toBe(false);
     expect((await storedForm(FORM_ID))?.isActive).toBe(false);
+    for (const id of ['next', 'other', FORM_ID]) {
+      const form = (await storedForm(id))!;
+      expect(await harness.store.get(COLLECTIONS.formStatus, id)).toEqual(formStatusOf(form));
+    }
   });
 
   it('keeps an already active form active', async () => {

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   answerLosingChanges,
   formChanges,
@@ -109,6 +110,13 @@ export function createAdminFormsService(deps: { forms: AdminFormsRepository; now
             )
           : audited(actor, 'form.published', form.id, null, outline(form)),
       });
+      if (
+        previous &&
+        (previous.disagreementThreshold !== form.disagreementThreshold ||
+          !isDeepStrictEqual(previous.reviewRubrics, form.reviewRubrics))
+      ) {
+        await forms.reflagDisagreement(form);
+      }
       if (previous) {
         // Each response afresh: one answered since the check above to a question now gone stays as it was.
         await forms.reviseResponses(form.id, (sections) =>

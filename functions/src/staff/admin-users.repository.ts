@@ -17,6 +17,7 @@ import type {
   StoredDocument,
   WriteOperation,
 } from '../store/document-store';
+import { pageInMemory } from '../store/memory-pages';
 import { queryAll, queryAllWithIds } from '../store/query-pages';
 import { reviewsInTransaction, type ReviewsTransaction } from './reviews.repository';
 import type { StaffLoad } from './staff-load';
@@ -100,7 +101,11 @@ export interface AdminUsersRepository {
   /** The records of `ids`, in order; null where there is none. */
   getMany(ids: string[]): Promise<(User | null)[]>;
   countWithRole(role: UserRole): Promise<number>;
-  /** One page ordered by `sortName`, filtered by role and a search token (array-contains on `searchTokens`). */
+  /**
+   * One page ordered by `sortName`, filtered by role and a search token: a search is one
+   * array-contains on `searchTokens` (no composite index), its matches filtered by role, sorted and
+   * paged in memory (docs/performance.md#index-budget).
+   */
   page(query: { role?: UserRole; token: string; cursor?: string; limit: number }): Promise<Page<User>>;
   footprint(userId: string): Promise<UserFootprint>;
   /** Every dashboard row's applicant, by user id (one of their rows each). */
@@ -122,12 +127,22 @@ export function createAdminUsersRepository(store: DocumentStore): AdminUsersRepo
     countWithRole: (role) => store.count(COLLECTIONS.users, [{ field: 'role', value: role }]),
     async page({ role, token, cursor, limit }) {
       const where: EqualityFilter[] = [];
+      const orderBy = { field: 'sortName', direction: 'asc' as const };
+      if (token) {
+        const found = await queryAll<User>(store, COLLECTIONS.users, [
+          { field: 'searchTokens', op: 'array-contains', value: token },
+        ]);
+        return pageInMemory(role ? found.filter((user) => user.role === role) : found, {
+          orderBy,
+          limit,
+          after: cursor,
+        });
+      }
       if (role) where.push({ field: 'role', value: role });
-      if (token) where.push({ field: 'searchTokens', op: 'array-contains', value: token });
       const [page, total] = await Promise.all([
         store.query<User>(COLLECTIONS.users, {
           where,
-          orderBy: { field: 'sortName', direction: 'asc' },
+          orderBy,
           limit,
           after: cursor,
         }),

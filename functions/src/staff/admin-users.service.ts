@@ -43,8 +43,8 @@ import { countOf } from '@portal/shared/domain';
  * User management for the super-reviewer (docs/product.md#user-management: bulk role change and bulk delete, each
  * one batch).
  *
- * The list is one store query: ordered by `sortName`, filtered by role and by the search token
- * (an array-contains on `searchTokens`). Records written before those fields existed are not
+ * The list is one store query ordered by `sortName` and filtered by role; a search is one
+ * array-contains on `searchTokens`, its matches filtered by role, sorted and paged in memory. Records written before those fields existed are not
  * found by a search (and, on Firestore, not listed when ordered by a field they lack) until their
  * profile is next saved or they are backfilled.
  *

@@ -1,5 +1,6 @@
 import { cancelInterviewsAtRelease } from '../interviews/interviews.service';
 import type { MailSettings } from '../outbox/outbox';
+import type { Logger } from 'pino';
 import type { DocumentStore } from '../store/document-store';
 import { createAssessmentsService } from './assessments/assessments.service';
 import { createAssignmentsService } from './assignments/assignments.service';
@@ -19,13 +20,17 @@ export interface StaffDeps {
   store: DocumentStore;
   now: () => Date;
   mail: MailSettings;
+  /** How long a release request writes its emails before it answers 202 (absent: RELEASE_INLINE_MS). */
+  releaseInlineMs?: number;
+  /** Where a release job that fails after its request answered is reported (the scheduler resumes it). */
+  logger?: Pick<Logger, 'error'>;
 }
 
 /**
  * The staff's review workflow wired once: its repositories, the calibration cache and every
  * service built on them. The routes (`reviews.routes.ts`, `released-decisions.routes.ts`) and the
- * scheduler (`createScheduler`) take their services from here; each call builds its own set (and
- * its own calibration cache), the services keeping no other state.
+ * scheduler (`createScheduler`) take their services from here; each call builds its own set, the
+ * services keeping no state (a form's calibration sums are stored: calibration-cache.ts).
  */
 export function composeStaff(deps: StaffDeps) {
   const { store, now, mail } = deps;
@@ -37,10 +42,12 @@ export function composeStaff(deps: StaffDeps) {
     now,
     mail,
     calibration,
+    inlineMs: deps.releaseInlineMs,
+    onBackgroundError: (error) => deps.logger?.error({ err: error }, 'A release job stopped; the scheduler resumes it'),
     cancelInterviews: (formId, releasedAt) => cancelInterviewsAtRelease({ store, mail }, formId, releasedAt),
     dateOffers: (formId, releasedAt) => released.dateReleaseOffers(formId, releasedAt),
   });
-  const assessments = createAssessmentsService({ reviews, now, calibration });
+  const assessments = createAssessmentsService({ reviews, now });
   return {
     reviews,
     calibration,

@@ -10,6 +10,7 @@ import {
   type Assessment,
   type AssessmentKind,
   type AuditEntry,
+  type CalibrationSums,
   type ConflictOfInterest,
   type InterviewSlot,
   type Page,
@@ -20,10 +21,13 @@ import {
   withOfferPending,
 } from '@portal/shared/domain';
 import { recordInTransaction } from '../audit/audit-entry';
+import { writeFormStatus } from '../forms/form-status';
 import { outboxInTransaction, type OutboxMessage, type OutboxTransaction } from '../outbox/outbox';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore, EqualityFilter, StoreTransaction } from '../store/document-store';
+import { pageInMemory } from '../store/memory-pages';
 import { queryAll, queryPage } from '../store/query-pages';
+import type { OverdueMark } from './dashboard/reviewer-progress.service';
 import { emptyLoad, staffLoadId, type StaffLoad } from './staff-load';
 
 /**
@@ -55,11 +59,15 @@ export interface ReviewsTransaction extends OutboxTransaction {
   /** Writes the changed rows and, when the rows move it, the response status. */
   writeApplication(state: ApplicationState, changed: ApplicationRow[]): void;
   setRow(row: ApplicationRow): void;
+  /** Writes the form whole, and its status document too if this changes its status (forms/form-status.ts). */
   setForm(form: ApplicationForm): void;
   createAssessment(assessment: Assessment): void;
   setAssessment(assessment: Assessment): void;
   deleteAssessment(kind: AssessmentKind, id: string): void;
   setLoad(load: StaffLoad): void;
+  /** The form's calibration sums, if they are stored (calibration-cache.ts). */
+  getCalibrationSums(formId: string): Promise<StoredCalibrationSums | null>;
+  setCalibrationSums(stored: StoredCalibrationSums): void;
   /** The staff member's declared conflict with the applicant of this email, if any (`conflictId`). */
   getConflict(staffId: string, email: string): Promise<ConflictOfInterest | null>;
   getConflictById(id: string): Promise<ConflictOfInterest | null>;
@@ -68,6 +76,7 @@ export interface ReviewsTransaction extends OutboxTransaction {
   /** Appends an audit entry in the same commit as the change it records. */
   record(entry: AuditEntry): void;
   /** A release whose messages are still being written (row-decisions.service.ts). */
+  getReleaseJob(formId: string): Promise<ReleaseJob | null>;
   setReleaseJob(job: ReleaseJob): void;
 }
 
@@ -79,6 +88,17 @@ export interface TransactionsOf<T> {
   transaction<R>(work: (tx: T) => Promise<R>): Promise<R>;
 }
 
+/**
+ * Per form: the sums of its submitted reviews' scores that its calibration learns from
+ * (`withReviewSums`), and how many submitted reviews they hold (the check that they are whole).
+ */
+export interface StoredCalibrationSums {
+  [field: string]: unknown;
+  formId: string;
+  count: number;
+  sums: CalibrationSums;
+}
+
 /** The part of a release still to do after its commit: the messages past the first batch. */
 export interface ReleaseJob {
   [field: string]: unknown;
@@ -86,6 +106,10 @@ export interface ReleaseJob {
   /** When the release committed (the messages' time). */
   at: string;
   state: 'writing' | 'done';
+  /** Applicants to write to (the form's, by user id). */
+  total?: number;
+  /** Of them, in user id order, those whose message is written: a resumed job goes on from there. */
+  processed?: number;
 }
 
 /** The sorts the store orders by (the calibrated score is computed, so sorted in memory). */
@@ -111,13 +135,19 @@ export interface ReviewsRepository {
   /** The rows of a response, one per role applied for that has one. */
   rowsOf(response: ApplicationResponse): Promise<ApplicationRow[]>;
   rowsPage(formId: string, query: RowsQuery): Promise<Page<ApplicationRow>>;
-  /** Every row `rowsPage` would page through, unordered (filtered in memory: equality filters only). */
+  /**
+   * Every row `rowsPage` would page through, unordered (filtered in memory: one equality query on
+   * the form, or for a search the form's rows holding the token).
+   */
   allRows(formId: string, query: Omit<RowsQuery, 'sort' | 'dir' | 'cursor' | 'limit'>): Promise<ApplicationRow[]>;
   /** The form's submitted reviews (what the calibration learns from). */
   submittedReviews(formId: string): Promise<Assessment[]>;
   /** Every review of the form, whatever its state (reviewer progress). */
   formReviews(formId: string): Promise<Assessment[]>;
   countSubmittedReviews(formId: string): Promise<number>;
+  getCalibrationSums(formId: string): Promise<StoredCalibrationSums | null>;
+  /** Stores sums learnt from every submitted review (outside a transaction: a stale write is caught by its count). */
+  setCalibrationSums(stored: StoredCalibrationSums): Promise<void>;
   /** Every row of the form without a final decision (equality filters only: no composite index). */
   undecidedRows(formId: string): Promise<ApplicationRow[]>;
   /** Every row of the form (what a release writes to each applicant about). */
@@ -149,10 +179,15 @@ export interface ReviewsRepository {
   /** The user with this (lower-cased) email, if any. */
   userByEmail(email: string): Promise<User | null>;
   loadsOf(formId: string): Promise<StaffLoad[]>;
+  /** When the scheduler last looked for the form's overdue reviewers, if it did. */
+  getOverdueMark(formId: string): Promise<OverdueMark | null>;
+  setOverdueMark(mark: OverdueMark): Promise<void>;
   /** The form's interview slots (tens), with their bookings. */
   interviewSlots(formId: string): Promise<InterviewSlot[]>;
   transaction<R>(work: (tx: ReviewsTransaction) => Promise<R>): Promise<R>;
 }
+
+const overdueMarkId = (formId: string) => `overdue-reviews__${formId}`;
 
 /** The collection of reviews or of interviews. */
 export const assessmentCollection = (kind: AssessmentKind) =>
@@ -166,7 +201,10 @@ export const ROW_SORT_FIELDS = {
   interviewScore: 'interviewScore',
 } as const satisfies Record<StoredRowSort, keyof ApplicationRow>;
 
-/** The store filter of each dashboard filter; `disagreement` depends on the form's threshold and is applied in memory. */
+/**
+ * The store filter of each dashboard filter; `disagreement` reads the rows stored with
+ * `disagreementFlag` (`allRows`), and the dashboard checks each against the form as it is now.
+ */
 const FILTERS: Record<Exclude<RowFilter, 'disagreement'>, EqualityFilter> = {
   undecided: { field: 'final', value: false },
   offered: { field: 'decision', value: 'accepted' },
@@ -178,6 +216,16 @@ const FILTERS: Record<Exclude<RowFilter, 'disagreement'>, EqualityFilter> = {
 const searchFilter = (token: string): EqualityFilter[] =>
   token ? [{ field: 'searchTokens', op: 'array-contains', value: token }] : [];
 
+/**
+ * What a search of the rows asks the store: the form's rows holding the token (one array-contains
+ * and the form's equality, one composite index); the tab and filter are applied, and the matches
+ * sorted and paged, in memory (docs/performance.md#index-budget).
+ */
+const rowSearchWhere = (formId: string, token: string): EqualityFilter[] => [
+  { field: 'applicationFormId', value: formId },
+  ...searchFilter(token),
+];
+
 const rowsWhere = (formId: string, query: Pick<RowsQuery, 'qualifiedOnly' | 'filter' | 'token'>): EqualityFilter[] => [
   { field: 'applicationFormId', value: formId },
   ...(query.qualifiedOnly ? [{ field: 'qualified', value: true }] : []),
@@ -186,7 +234,7 @@ const rowsWhere = (formId: string, query: Pick<RowsQuery, 'qualifiedOnly' | 'fil
 ];
 
 /** Whether a row passes the filters (as the store would apply them). */
-const matches = (row: ApplicationRow, where: EqualityFilter[]) =>
+const matches = (row: ApplicationRow | Assessment, where: EqualityFilter[]) =>
   where.every((filter) => {
     const value = (row as Record<string, unknown>)[filter.field];
     return filter.op === 'array-contains'
@@ -224,11 +272,17 @@ export async function assessmentKindsOn(
 }
 
 export function reviewsInTransaction(tx: StoreTransaction): ReviewsTransaction {
+  /** The forms this transaction read: `setForm` writes a form's status document only if its status changed. */
+  const formsRead = new Map<string, ApplicationForm | null>();
   const getRow = (responseId: string, role: TeamRole) =>
     tx.get<ApplicationRow>(COLLECTIONS.reviewStatuses, applicationRowId(responseId, role));
   return {
     ...outboxInTransaction(tx),
-    getForm: (id) => tx.get<ApplicationForm>(COLLECTIONS.forms, id),
+    async getForm(id) {
+      const form = await tx.get<ApplicationForm>(COLLECTIONS.forms, id);
+      formsRead.set(id, form);
+      return form;
+    },
     getUser: (id) => tx.get<User>(COLLECTIONS.users, id),
     getRow,
     getAssessment: (kind, id) => tx.get<Assessment>(assessmentCollection(kind), id),
@@ -261,16 +315,22 @@ export function reviewsInTransaction(tx: StoreTransaction): ReviewsTransaction {
       }
     },
     setRow: (row) => tx.set(COLLECTIONS.reviewStatuses, row.id, withOfferPending(row)),
-    setForm: (form) => tx.set(COLLECTIONS.forms, form.id, form),
+    setForm(form) {
+      tx.set(COLLECTIONS.forms, form.id, form);
+      writeFormStatus(tx, form, formsRead.get(form.id));
+    },
     createAssessment: (assessment) => tx.create(assessmentCollection(assessment.kind), assessment.id, assessment),
     setAssessment: (assessment) => tx.set(assessmentCollection(assessment.kind), assessment.id, assessment),
     deleteAssessment: (kind, id) => tx.delete(assessmentCollection(kind), id),
     setLoad: (load) => tx.set(COLLECTIONS.staffLoads, load.id, load),
+    getCalibrationSums: (formId) => tx.get<StoredCalibrationSums>(COLLECTIONS.calibrationSums, formId),
+    setCalibrationSums: (stored) => tx.set(COLLECTIONS.calibrationSums, stored.formId, stored),
     getConflict: (staffId, email) => tx.get<ConflictOfInterest>(COLLECTIONS.conflicts, conflictId(staffId, email)),
     getConflictById: (id) => tx.get<ConflictOfInterest>(COLLECTIONS.conflicts, id),
     setConflict: (conflict) => tx.set(COLLECTIONS.conflicts, conflict.id, conflict),
     deleteConflict: (id) => tx.delete(COLLECTIONS.conflicts, id),
     record: (entry) => recordInTransaction(tx, entry),
+    getReleaseJob: (formId) => tx.get<ReleaseJob>(COLLECTIONS.releaseJobs, formId),
     setReleaseJob: (job) => tx.set(COLLECTIONS.releaseJobs, job.formId, job),
   };
 }
@@ -283,6 +343,24 @@ export const conflictId = (staffId: string, email: string): string =>
   `${staffId}__${createHash('sha256').update(normalizeEmail(email)).digest('hex').slice(0, 32)}`;
 
 export function createReviewsRepository(store: DocumentStore): ReviewsRepository {
+  /**
+   * One equality query on the form (no composite index; with the disagreement filter, on its rows
+   * flagged too: Firestore merges the two), or a search's (`rowSearchWhere`); the other filters in memory.
+   */
+  async function allRows(formId: string, query: Pick<RowsQuery, 'qualifiedOnly' | 'filter' | 'token'>) {
+    const where = rowsWhere(formId, query);
+    const rows = await queryAll<ApplicationRow>(
+      store,
+      COLLECTIONS.reviewStatuses,
+      query.token
+        ? rowSearchWhere(formId, query.token)
+        : query.filter === 'disagreement'
+          ? [...where.slice(0, 1), { field: 'disagreementFlag', value: true }]
+          : where.slice(0, 1),
+    );
+    return rows.filter((row) => matches(row, where));
+  }
+
   return {
     getForm: (id) => store.get<ApplicationForm>(COLLECTIONS.forms, id),
     getResponse: (id) => store.get<ApplicationResponse>(COLLECTIONS.responses, id),
@@ -296,19 +374,16 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
       );
       return rows.filter((row): row is ApplicationRow => row !== null);
     },
-    rowsPage: (formId, query) =>
-      queryPage<ApplicationRow>(store, COLLECTIONS.reviewStatuses, {
-        where: rowsWhere(formId, query),
+    async rowsPage(formId, query) {
+      const spec = {
         orderBy: { field: ROW_SORT_FIELDS[query.sort], direction: query.dir },
         limit: query.limit,
         after: query.cursor,
-      }),
-    async allRows(formId, query) {
-      // One equality query on the form (no composite index); the other filters in memory.
-      const where = rowsWhere(formId, query);
-      const rows = await queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, where.slice(0, 1));
-      return rows.filter((row) => matches(row, where));
+      };
+      if (query.token) return pageInMemory(await allRows(formId, query), spec);
+      return queryPage<ApplicationRow>(store, COLLECTIONS.reviewStatuses, { where: rowsWhere(formId, query), ...spec });
     },
+    allRows,
     // In submission order, sorted here: read in id order through the declared index on the form (which
     // serves the count too), since a cursor on the submittedAt order cannot seek in the SQLite index
     // (each page re-read every entry before it): at 150,000 reviews that took minutes, against about
@@ -318,6 +393,8 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
     formReviews: (formId) =>
       queryAll<Assessment>(store, COLLECTIONS.reviews, [{ field: 'applicationFormId', value: formId }]),
     countSubmittedReviews: (formId) => store.count(COLLECTIONS.reviews, submittedWhere(formId)),
+    getCalibrationSums: (formId) => store.get<StoredCalibrationSums>(COLLECTIONS.calibrationSums, formId),
+    setCalibrationSums: (stored) => store.set(COLLECTIONS.calibrationSums, stored.formId, stored),
     undecidedRows: (formId) =>
       queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, [
         { field: 'applicationFormId', value: formId },
@@ -337,17 +414,25 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
         { field: 'applicationFormId', value: formId },
         { field: 'reviewsAssigned', value: assigned },
       ]),
-    assessmentsPage: (kind, query) =>
-      queryPage<Assessment>(store, assessmentCollection(kind), {
-        where: [
-          { field: 'applicationFormId', value: query.formId },
-          { field: 'staffId', value: query.staffId },
-          ...searchFilter(query.token),
-        ],
-        orderBy: { field: 'createdAt', direction: 'asc' },
+    async assessmentsPage(kind, query) {
+      const where = [
+        { field: 'applicationFormId', value: query.formId },
+        { field: 'staffId', value: query.staffId },
+      ];
+      const spec = {
+        orderBy: { field: 'createdAt', direction: 'asc' as const },
         limit: query.limit,
         after: query.cursor,
-      }),
+      };
+      if (!query.token) return queryPage<Assessment>(store, assessmentCollection(kind), { where, ...spec });
+      // A search reads the staff member's assessments of the form (tens, by equality alone) and
+      // keeps those holding the token, then sorts and pages them here (docs/performance.md#index-budget).
+      const mine = await queryAll<Assessment>(store, assessmentCollection(kind), where);
+      return pageInMemory(
+        mine.filter((each) => matches(each, searchFilter(query.token))),
+        spec,
+      );
+    },
     assessmentKindsOn: (responseId, staffId) => assessmentKindsOn(store, responseId, staffId),
     allAssessmentsOf: (kind, formId, staffId) =>
       queryAll<Assessment>(store, assessmentCollection(kind), [
@@ -360,6 +445,8 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
       );
       return lists.flat().sort(byId);
     },
+    getOverdueMark: (formId) => store.get<OverdueMark>(COLLECTIONS.schedulerMarks, overdueMarkId(formId)),
+    setOverdueMark: (mark) => store.set(COLLECTIONS.schedulerMarks, overdueMarkId(mark.formId), mark),
     loadsOf: (formId) =>
       queryAll<StaffLoad>(store, COLLECTIONS.staffLoads, [{ field: 'applicationFormId', value: formId }]),
     interviewSlots: (formId) =>

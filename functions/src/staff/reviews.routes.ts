@@ -16,6 +16,7 @@ import {
   idSchema,
   qualifiedBodySchema,
   rowsQuerySchema,
+  STAFF_MESSAGES,
   staffQuerySchema,
   teamRoleSchema,
 } from '@portal/shared/domain';
@@ -34,7 +35,7 @@ const uuidSchema = z.uuid();
 
 /** The review workflow: dashboards, assignments, reviews and interviews, qualified flags and decisions. */
 export function reviewsRoutes(
-  deps: Pick<AppDeps, 'store' | 'accounts'> & { now: () => Date; mail: MailSettings },
+  deps: Pick<AppDeps, 'store' | 'accounts' | 'logger' | 'releaseInlineMs'> & { now: () => Date; mail: MailSettings },
 ): Router {
   const { dashboard, decisions, assignments, assessments, autoAssign, letters, conflicts, progress } =
     composeStaff(deps);
@@ -117,7 +118,15 @@ export function reviewsRoutes(
   router.post('/admin/forms/:formId/release', ...superOnly, async (req, res) => {
     const id = formId(req.params);
     parseInput(emptyBodySchema, req.body ?? {}, 'release request');
-    res.json(await decisions.release(id, req.user!));
+    const { form, done } = await decisions.release(id, req.user!);
+    // 202: committed, its emails still being written (GET …/release/progress follows them).
+    res.status(done ? 200 : 202).json(form);
+  });
+
+  router.get('/admin/forms/:formId/release/progress', ...superOnly, async (req, res) => {
+    const progress = await decisions.releaseProgress(formId(req.params));
+    if (!progress) throw new ApiError('not-found', STAFF_MESSAGES.noReleaseJob);
+    res.json(progress);
   });
 
   router.post('/admin/assignments', ...superOnly, async (req, res) => {

@@ -2,6 +2,11 @@
 export const COLLECTIONS = {
   users: 'users',
   forms: 'application-forms',
+  /**
+   * Per form (id = the form's): what a start, save or submit checks of it in its transaction (due date,
+   * release, active), written with the form by the actions that change those (forms/form-status.ts).
+   */
+  formStatus: 'form-status',
   responses: 'application-responses',
   /** One document per (user, form): makes "create or reuse the response" race-free. */
   responseIndex: 'application-response-index',
@@ -14,16 +19,28 @@ export const COLLECTIONS = {
   interviews: 'interview-data',
   /** Per form and staff member: assigned and completed reviews and interviews. */
   staffLoads: 'reviewer-loads',
+  /** Per form: the sums its calibrated scores are learnt from, kept as reviews are submitted (staff/calibration-cache.ts). */
+  calibrationSums: 'calibration-sums',
   /** Append-only: who changed what and when (see audit.ts). No route updates or deletes an entry. */
   audit: 'audit-log',
   /** The API's rate-limit counters, shared by every instance (one per limiter, key and window). */
   rateLimits: 'rate-limits',
   /** One marker per deleted user, under a hash of the id: that id never gets a record again (users/deleted-users.ts). */
   deletedUsers: 'deleted-users',
+  /**
+   * The scheduled account sync's memory: each account's status at the identity provider when last
+   * synced, spread over a few documents, and where a pass goes on (identity/account-status-sync.ts).
+   */
+  accountStatuses: 'account-statuses',
   /** One per question being uploaded to, while the upload runs: a second one at once is refused (files/upload-lease.ts). */
   uploadLeases: 'upload-leases',
   /** One per scheduled job while a run of it is going: runs never overlap (scheduler/run-alone.ts). */
   runLeases: 'run-leases',
+  /**
+   * One per form and scheduled step that need not look again every minute: when it last looked
+   * (the overdue reviewers' reminders: staff/dashboard/reviewer-progress.service.ts).
+   */
+  schedulerMarks: 'scheduler-marks',
   /** One per data migration applied to this database (`migrations/run-migrations.ts`). */
   migrations: 'migrations',
   /** Published interview slots, each with its bookings (docs/product.md#interview-slots). */

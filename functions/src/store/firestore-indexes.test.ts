@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ROW_FILTERS, ROW_SORTS, ROW_TABS, USER_ROLES } from '@portal/shared/domain';
+import { createScheduler } from '../scheduler/scheduler';
 import { COLLECTIONS } from './collections';
 import { createHarness, FORM_ID, type Harness } from '../testing/api-harness';
 import { assign, submitApplication } from '../testing/staff-fixtures';
@@ -7,7 +8,7 @@ import { demoForm } from '../seed/demo-form';
 import express from 'express';
 import request from 'supertest';
 import { localMailboxHandler } from '../local/local-mailbox';
-import { createOutboxSender, localTransport } from '../outbox/outbox-sender';
+import { createOutboxSender, localTransport, recordDeliveryFailures } from '../outbox/outbox-sender';
 import { DEFAULT_MAIL_SETTINGS } from '../outbox/outbox';
 import { composeStaff } from '../staff/compose-staff';
 import type { DocumentStore } from './document-store';
@@ -137,6 +138,8 @@ async function exerciseApi(harness: Harness): Promise<void> {
   await ok(dora.post(`/admin/forms/${FORM_ID}/release`), 'release', [409]);
   // The outbox: the failures list, the sender's pass over queued messages and the local mailbox.
   await ok(dora.get('/admin/outbox/failed'), 'failed messages');
+  // A scheduler minute: every step's queries (forms not released, release jobs and schedules, …).
+  await createScheduler({ store: harness.store, now: () => harness.clock.now, mail: DEFAULT_MAIL_SETTINGS }).runOnce();
   // The scheduler's expiry of offers past their deadline: pending offers in deadline order.
   await composeStaff({
     store: harness.store,
@@ -144,6 +147,8 @@ async function exerciseApi(harness: Harness): Promise<void> {
     mail: DEFAULT_MAIL_SETTINGS,
   }).released.expireOffers();
   await createOutboxSender({ store: harness.store, transport: localTransport, now: () => harness.clock.now }).runOnce();
+  // The production sender's read-back of the failures the mail extension reported.
+  await recordDeliveryFailures({ store: harness.store, now: () => harness.clock.now });
   const mailbox = await request(express().get('/local/mailbox', localMailboxHandler(harness.store))).get(
     '/local/mailbox?email=ada@example.com',
   );
@@ -236,7 +241,10 @@ describe('firestore.indexes.json', () => {
       spec.collection === override.collectionGroup &&
       ((spec.where.length === 0 && spec.orderBy?.field === override.fieldPath) ||
         (!spec.orderBy && spec.where.some((filter) => filter.field === override.fieldPath)));
-    for (const override of fieldOverrides) {
+    // The two other shapes (an array searched alone, an exemption) have tests of their own below.
+    const declared = fieldOverrides.filter((override) => override.indexes.some((index) => index.order !== undefined));
+    expect(declared.length).toBeGreaterThan(0);
+    for (const override of declared) {
       expect(override.indexes).toEqual(defaults);
       expect([override.collectionGroup, override.fieldPath, recorded.some((spec) => alone(spec, override))]).toEqual([
         override.collectionGroup,
@@ -244,6 +252,71 @@ describe('firestore.indexes.json', () => {
         true,
       ]);
     }
+  });
+
+  it('declares an array field searched alone with its element index only, for a query that searches it alone', () => {
+    const { fieldOverrides } = readIndexDeclarations(INDEX_FILE);
+    const arrays = fieldOverrides.filter(
+      (override) => override.indexes.length > 0 && override.indexes.every((index) => index.order === undefined),
+    );
+    expect(arrays.map((override) => `${override.collectionGroup}.${override.fieldPath}`)).toEqual([
+      'users.searchTokens',
+    ]);
+    for (const override of arrays) {
+      expect(override.indexes).toEqual([{ arrayConfig: 'CONTAINS', queryScope: 'COLLECTION' }]);
+      const searches = recorded.filter(
+        (spec) =>
+          spec.collection === override.collectionGroup &&
+          spec.where.some((filter) => filter.field === override.fieldPath && filter.op === 'array-contains'),
+      );
+      expect(searches.length).toBeGreaterThan(0);
+      // Searched alone: no other filter, no order (it has no composite index).
+      expect(searches.filter((spec) => spec.where.length > 1 || spec.orderBy)).toEqual([]);
+    }
+  });
+
+  it('exempts the large fields from indexing: answers, email bodies and attachments, and searches no query makes', () => {
+    const { fieldOverrides } = readIndexDeclarations(INDEX_FILE);
+    const exempt = fieldOverrides.filter((override) => override.indexes.length === 0);
+    expect(exempt.map((override) => `${override.collectionGroup}.${override.fieldPath}`).sort()).toEqual(
+      [
+        `${COLLECTIONS.responses}.sectionResponses`,
+        `${COLLECTIONS.outbox}.html`,
+        `${COLLECTIONS.outbox}.text`,
+        `${COLLECTIONS.outbox}.attachments`,
+        `${COLLECTIONS.mail}.message.html`,
+        `${COLLECTIONS.mail}.message.text`,
+        `${COLLECTIONS.mail}.message.attachments`,
+        // The assessments' tokens: a search of a staff member's assessments filters them in memory.
+        `${COLLECTIONS.reviews}.searchTokens`,
+        `${COLLECTIONS.interviews}.searchTokens`,
+      ].sort(),
+    );
+    const within = (field: string, exempted: string) => field === exempted || field.startsWith(`${exempted}.`);
+    const reading = recorded.filter((spec) =>
+      exempt.some(
+        (override) =>
+          spec.collection === override.collectionGroup &&
+          [...spec.where.map((filter) => filter.field), spec.orderBy?.field ?? ''].some((field) =>
+            within(field, override.fieldPath),
+          ),
+      ),
+    );
+    expect(reading).toEqual([]);
+  });
+
+  it('stays within the budget of 64 composite indexes: no search field is sorted or filtered beside its scope', () => {
+    // docs/performance.md#index-budget
+    expect(file.indexes.length).toBeLessThanOrEqual(64);
+    const searchIndexes = file.indexes.filter((index) => index.fields.some((field) => field.arrayConfig));
+    for (const index of searchIndexes) {
+      // One equality (the form the search is scoped to), then the array: no tab, filter or sort.
+      expect(index.fields.map((field) => Object.keys(field).sort())).toEqual([
+        ['fieldPath', 'order'],
+        ['arrayConfig', 'fieldPath'],
+      ]);
+    }
+    expect(searchIndexes.map((index) => index.collectionGroup)).toEqual([COLLECTIONS.reviewStatuses]);
   });
 
   it('serves every filtered or ordered query and count from a SQLite index, without sorting', async () => {

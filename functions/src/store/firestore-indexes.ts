@@ -21,7 +21,11 @@ export interface CompositeIndex {
 /**
  * A single-field declaration. Firestore indexes every field by itself unasked; the portal declares
  * the fields its queries use alone (an equality, or an order) with exactly Firestore's default
- * modes, which changes nothing in Firestore and tells the SQLite adapter what to index.
+ * modes, which changes nothing in Firestore and tells the SQLite adapter what to index. Two other
+ * shapes: an array field searched alone (one array-contains, nothing else) with `CONTAINS` only,
+ * its elements indexed (a multi-valued index in SQLite) and not the whole array; and an exemption
+ * (`indexes: []`) of a large field no query reads by, which Firestore then does not index at all
+ * (docs/performance.md#index-budget).
  */
 export interface FieldOverride {
   collectionGroup: string;

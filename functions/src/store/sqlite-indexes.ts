@@ -20,7 +20,8 @@ import {
  * walks an index both ways, so an ascending and a descending declaration share one.
  *
  * An array field cannot be indexed by an expression (one row, many elements), so each array field a
- * composite index declares `arrayConfig: CONTAINS` on gets a multi-valued index instead: the rows of
+ * composite index declares `arrayConfig: CONTAINS` on (or a single-field declaration with that mode
+ * alone) gets a multi-valued index instead: the rows of
  * `document_elements` (one per distinct element of the field's array: its JSON type, its value and
  * the document's id), kept in step with `documents` by triggers in the same transaction as each write
  * and filled for the documents stored before it in batches after the store opens (ELEMENT_FILLS_TABLE).
@@ -129,14 +130,18 @@ const elementRows = (collection: string, field: string, row: string, from = '') 
     FROM ${from}json_each(${row}.data, ${jsonPath(field)})
     WHERE json_type(${row}.data, ${jsonPath(field)}) = 'array' AND type NOT IN ('array', 'object')`;
 
-export function sqliteElementIndexes({ indexes }: IndexDeclarations): SqliteElementIndex[] {
+export function sqliteElementIndexes({ indexes, fieldOverrides }: IndexDeclarations): SqliteElementIndex[] {
   const fields = new Map<string, { collection: string; field: string }>();
+  const add = (collection: string, field: string) => fields.set(elementKey(collection, field), { collection, field });
   for (const index of indexes) {
     if (index.queryScope !== 'COLLECTION') continue;
-    for (const field of index.fields) {
-      if (field.arrayConfig !== 'CONTAINS') continue;
-      const key = elementKey(index.collectionGroup, field.fieldPath);
-      fields.set(key, { collection: index.collectionGroup, field: field.fieldPath });
+    for (const field of index.fields) if (field.arrayConfig === 'CONTAINS') add(index.collectionGroup, field.fieldPath);
+  }
+  // An array field searched alone: declared with its element index only (firestore-indexes.ts `FieldOverride`).
+  for (const override of fieldOverrides) {
+    const scoped = override.indexes.filter((index) => index.queryScope === 'COLLECTION');
+    if (scoped.length > 0 && scoped.every((index) => index.arrayConfig === 'CONTAINS')) {
+      add(override.collectionGroup, override.fieldPath);
     }
   }
   return [...fields.values()].map(({ collection, field }) => {

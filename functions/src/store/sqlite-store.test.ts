@@ -8,7 +8,19 @@ import { TransactionContentionError } from './document-store';
 import { createSqliteStore, openDatabase, RARE_ELEMENT, runIntegrityCheck, type SqliteStore } from './sqlite-store';
 import type { IndexDeclarations } from './firestore-indexes';
 
-const makeTempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'sqlite-store-'));
+/**
+ * The test databases are real files, in memory-backed /dev/shm where the machine has one: the same
+ * files, WAL and checkpoints, with no wait for the disk (a quarter of this file's time on a busy machine).
+ */
+const TEMP_ROOT = (() => {
+  try {
+    fs.accessSync('/dev/shm', fs.constants.W_OK);
+    return '/dev/shm';
+  } catch {
+    return os.tmpdir();
+  }
+})();
+const makeTempDir = () => fs.mkdtempSync(path.join(TEMP_ROOT, 'sqlite-store-'));
 
 describeDocumentStoreContract('sqlite (file)', async () => {
   const dir = makeTempDir();

@@ -13,6 +13,7 @@ import {
   withAnswer,
 } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
+import { formStatusOf } from '../forms/form-status';
 import { createApp } from '../app';
 import type { FileStore } from '../files/file-store';
 import { createInMemoryIdentityAdmin, type InMemoryIdentityAdmin } from '../identity/in-memory-identity-admin';
@@ -26,6 +27,8 @@ import { userRecord } from '../users/users.repository';
 
 export const START = new Date('2026-03-01T12:00:00.000Z');
 export const FORM_ID = 'demo-form-spring';
+/** When every caller's session signed in (the token's auth_time): an hour before START. */
+export const SIGNED_IN = new Date(START.getTime() - 3_600_000);
 
 const identity = (uid: string, emailVerified = true, role: UserRole = 'applicant') => ({
   uid,
@@ -49,7 +52,12 @@ const fakeVerifier: IdentityVerifier = {
   async verifyIdToken(token) {
     const found = Object.values(CALLERS).find((caller) => `token-${caller.uid}` === token);
     if (!found) throw new Error(`unknown token ${token}`);
-    return { uid: found.uid, email: found.email, emailVerified: found.emailVerified };
+    return {
+      uid: found.uid,
+      email: found.email,
+      emailVerified: found.emailVerified,
+      authTime: SIGNED_IN.getTime() / 1000,
+    };
   },
 };
 
@@ -92,11 +100,15 @@ export interface Harness {
  * `store`: the store to run against (default: a fresh in-memory SQLite store); the harness closes it.
  * `files`: the file store (default: one that refuses every call).
  */
-export async function createHarness(options: { store?: DocumentStore; files?: FileStore } = {}): Promise<Harness> {
+export async function createHarness(
+  options: { store?: DocumentStore; files?: FileStore; releaseInlineMs?: number } = {},
+): Promise<Harness> {
   const store = options.store ?? createSqliteStore({ filename: ':memory:' });
   const clock = { now: START };
   const form = demoForm(START);
   await store.set(COLLECTIONS.forms, form.id, form);
+  // As a form published through the API has it (forms/form-status.ts).
+  await store.set(COLLECTIONS.formStatus, form.id, formStatusOf(form));
   const accounts = createInMemoryIdentityAdmin();
   for (const caller of Object.values(CALLERS)) {
     await store.set(COLLECTIONS.users, caller.uid, userRecord(testUser(caller.uid, caller.role)));
@@ -129,6 +141,8 @@ export async function createHarness(options: { store?: DocumentStore; files?: Fi
     storeName: 'sqlite',
     version: 'test',
     now: () => clock.now,
+    // A release writes every email before it answers, whatever the machine's speed, unless a test sets a time.
+    releaseInlineMs: options.releaseInlineMs ?? DAY_MS,
   });
   const token = (caller: Caller) => `Bearer token-${CALLERS[caller].uid}`;
   return {
@@ -154,6 +168,19 @@ export async function createHarness(options: { store?: DocumentStore; files?: Fi
     }),
     close: () => store.close(),
   };
+}
+
+/**
+ * Changes stored fields of a form as the API's actions do: with its status document
+ * (forms/form-status.ts), so that a start, save or submit sees the change.
+ */
+export async function updateForm(store: DocumentStore, formId: string, patch: Partial<ApplicationForm>): Promise<void> {
+  await store.transaction(async (tx) => {
+    const form = await tx.get<ApplicationForm>(COLLECTIONS.forms, formId);
+    if (!form) throw new Error(`no form ${formId}`);
+    tx.update(COLLECTIONS.forms, formId, patch);
+    tx.set(COLLECTIONS.formStatus, formId, formStatusOf({ ...form, ...patch }));
+  });
 }
 
 export const later = (from: Date, ms: number) => new Date(from.getTime() + ms);

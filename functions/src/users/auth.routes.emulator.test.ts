@@ -26,7 +26,7 @@ const PASSWORD = 'correct-horse-1';
 let firebaseApp: App;
 let filesDir: string;
 let store: DocumentStore;
-/** One verifier for all of a test's requests, as one server instance keeps it (with its revocation cache). */
+/** One verifier for all of a test's requests, as one server instance keeps it (with its verified-token cache). */
 let verifier: IdentityVerifier;
 let emailCount = 0;
 

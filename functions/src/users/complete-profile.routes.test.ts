@@ -1,10 +1,10 @@
 import { COLLECTIONS } from '../store/collections';
-import { createHarness, FORM_ID, type Harness } from '../testing/api-harness';
+import { createHarness, FORM_ID, later, SIGNED_IN, type Harness } from '../testing/api-harness';
 
 /**
  * POST /api/auth/complete creates a user record for a signed-in identity that has none. The test
- * verifier accepts a token whatever its account has become since, as a real server does for up to
- * a minute after a deletion (the revocation window): the record must still not come back.
+ * verifier accepts a token whatever its account has become since, as a real server's does until the
+ * token expires (revocation is the user record's to say): the record must still not come back.
  */
 
 let harness: Harness;
@@ -78,5 +78,22 @@ describe('POST /api/auth/complete checks the account at the identity provider', 
   it('refuses when the provider no longer counts the address as verified', async () => {
     await harness.accounts.updateAccount('eve', { emailVerified: false });
     await expectNoComeback('eve');
+  });
+
+  it('refuses an account the provider has disabled', async () => {
+    harness.accounts.setDisabled('eve', true);
+    await expectNoComeback('eve');
+  });
+
+  it("starts the record with the provider's revocation, so sessions from before it end at once", async () => {
+    // The address's owner reset the password after eve's sign-in (SIGNED_IN), then signed in anew.
+    const resetAt = later(SIGNED_IN, 60_000);
+    harness.accounts.revokeSessions('eve', resetAt.getTime());
+    const res = await harness.as('eve').post('/auth/complete', NAME);
+    expect(res.status).toBe(201);
+    expect(res.body).not.toHaveProperty('sessionsValidAfter');
+    expect(await record('eve')).toMatchObject({ sessionsValidAfter: resetAt.toISOString() });
+    // The token from before the reset (the test's) no longer holds.
+    expect((await harness.as('eve').get('/session')).status).toBe(401);
   });
 });

@@ -4,10 +4,11 @@ import type { StoreTransaction } from '../store/document-store';
 
 /**
  * A deleted user's id never gets a user record again. The identity provider forgets the account,
- * but an id token issued before the deletion stays valid for up to a minute on a server that has
- * not looked at the account since (REVOCATION_CHECK_MS), and an account whose deletion at the
- * provider failed stays for good; either could otherwise create a fresh record under the old id.
- * So the deletion leaves a marker that record creation reads in its own transaction.
+ * but an id token issued before the deletion verifies until it expires (up to an hour: tokens are
+ * checked locally), and an account whose deletion at the provider failed stays for good; either
+ * could otherwise create a fresh record under the old id. So the deletion leaves a marker that
+ * record creation reads in its own transaction, and the identity middleware refuses the session of
+ * an identity without a record whose id has one (identity/account-status.ts).
  *
  * The marker's id is a hash of the user id, and it holds nothing but the time: a deletion removes
  * every mention of the user, and the marker only has to answer "was this id deleted?".

@@ -1,6 +1,7 @@
 import { userSearchFields, userView, type User, type UserRecord } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
+import type { AccountStatusFields } from '../identity/account-status';
 import { DeletedUserError, wasUserDeleted } from './deleted-users';
 
 export type ProfileFields = Pick<User, 'email' | 'firstName' | 'lastName'>;
@@ -17,9 +18,10 @@ export interface UsersRepository {
   create(user: User): Promise<void>;
   /**
    * For an id the API did not just get from the identity provider: as `create`, and fails with
-   * `DeletedUserError` if the id was a deleted user's (read in the create's own transaction).
+   * `DeletedUserError` if the id was a deleted user's (read in the create's own transaction). The
+   * record carries `status`, what of the account's status at the provider revokes sessions.
    */
-  createUnlessDeleted(user: User): Promise<void>;
+  createUnlessDeleted(user: User, status?: AccountStatusFields): Promise<void>;
   /** Writes only the profile fields (and their search fields); role and the other fields stay as they are. */
   updateProfile(id: string, fields: ProfileFields): Promise<void>;
 }
@@ -35,10 +37,10 @@ export function createUsersRepository(store: DocumentStore): UsersRepository {
     },
     emailInUse: async (email) => (await store.count(COLLECTIONS.users, [{ field: 'email', value: email }])) > 0,
     create: (user) => store.create(COLLECTIONS.users, user.id, userRecord(user)),
-    createUnlessDeleted: (user) =>
+    createUnlessDeleted: (user, status = {}) =>
       store.transaction(async (tx) => {
         if (await wasUserDeleted(tx, user.id)) throw new DeletedUserError();
-        tx.create(COLLECTIONS.users, user.id, userRecord(user));
+        tx.create(COLLECTIONS.users, user.id, { ...userRecord(user), ...status });
       }),
     updateProfile: (id, { email, firstName, lastName }) =>
       store.update(COLLECTIONS.users, id, {

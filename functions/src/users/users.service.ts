@@ -14,6 +14,7 @@ import {
 } from '../identity/identity-admin';
 import { DocumentExistsError, DocumentNotFoundError } from '../store/document-store';
 import { sessionNotValid } from '../identity/identity-middleware';
+import { accountStatusFields } from '../identity/account-status';
 import { DeletedUserError } from './deleted-users';
 import type { UsersRepository } from './users.repository';
 
@@ -112,14 +113,17 @@ export function createUsersService(deps: { users: UsersRepository; accounts: Ide
     async completeProfile({ uid, email }, input) {
       if (await users.get(uid)) throw new ApiError('conflict', AUTH_MESSAGES.profileExists);
       const address = email.toLowerCase();
-      // The token may predate a deletion or an address change by up to a minute (the revocation
-      // window), so this rare call asks the provider whether the account is still what it proved.
+      // A token verifies until it expires (up to an hour), whatever became of its account since, and
+      // an identity without a record has no revocation fields, so this rare call asks the provider
+      // whether the account is still what it proved. The record starts with the account's status
+      // there (a password reset by the address's owner ends a squatter's older sessions at once).
       const account = await accounts.getAccount(uid);
-      if (!account?.emailVerified || account.email?.toLowerCase() !== address) throw sessionNotValid();
+      if (!account?.emailVerified || account.disabled || account.email?.toLowerCase() !== address)
+        throw sessionNotValid();
       if (await users.emailInUse(address)) throw new ApiError('conflict', AUTH_MESSAGES.emailTaken);
       const user = newApplicant(uid, address, input);
       try {
-        await users.createUnlessDeleted(user);
+        await users.createUnlessDeleted(user, accountStatusFields(account));
       } catch (error) {
         if (error instanceof DeletedUserError) throw sessionNotValid();
         throw error instanceof DocumentExistsError ? new ApiError('conflict', AUTH_MESSAGES.profileExists) : error;

@@ -12,6 +12,7 @@ import { ExportMenu } from './export-menu';
 import { OfferDeadlineCard } from './offer-deadline';
 import { OffersCard } from './offers-card';
 import { ReleaseButton } from './release-button';
+import { ReleaseProgressNotice } from './release-progress';
 import { ReleaseScheduleCard } from './release-schedule-card';
 import { StaffTab } from './staff-tab';
 import { FormRoles } from '../../lib/form-roles';
@@ -74,6 +75,7 @@ export function DashboardLayout() {
           setText={setText}
         />
         {released && <ReleasedNotice />}
+        {released && user.data?.role === 'super-reviewer' && <ReleaseProgressNotice formId={formId} />}
         {blocked && !released && (
           <Alert
             type="warning"

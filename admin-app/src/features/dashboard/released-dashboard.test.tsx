@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { ReleaseProgress } from '@portal/shared/domain/schemas/release-schedule';
 import { answer } from '@portal/jest-support/fake-api';
 import { FORM, FORM_ID, STAFF, page, row } from '../../testing/fixtures';
 import { renderDor } from '../../testing/render-dor';
@@ -12,6 +13,7 @@ const base = {
   [`GET /forms/${FORM_ID}`]: answer(RELEASED),
   [`GET /admin/forms/${FORM_ID}/staff?kind=review`]: answer({ items: STAFF }),
   [`GET /admin/forms/${FORM_ID}/staff?kind=interview`]: answer({ items: STAFF }),
+  [`GET /admin/forms/${FORM_ID}/release/progress`]: answer({ state: 'done', processed: 1, total: 1 }),
 };
 const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr') as HTMLElement;
 
@@ -42,4 +44,23 @@ test('after release the Qualified tab disables the decision select and has no in
   expect(cells.getByRole('combobox', { name: 'Decision' })).toBeDisabled();
   expect(screen.queryByRole('columnheader', { name: 'Assign interviewer' })).not.toBeInTheDocument();
   expect(cells.queryByRole('combobox', { name: 'Interviewer' })).not.toBeInTheDocument();
+});
+
+test("while a large release's emails are still being written, the dashboard shows how far, until they are", async () => {
+  const answers: ReleaseProgress[] = [
+    { state: 'writing', processed: 1200, total: 5000 },
+    { state: 'done', processed: 5000, total: 5000 },
+  ];
+  let asked = 0;
+  const progress = jest.fn((): ReleaseProgress => answers[Math.min(asked++, answers.length - 1)]!);
+  renderDor(`/admin/dor/dashboard/${FORM_ID}/all`, {
+    ...base,
+    [rowsPath('all')]: answer(page([row()])),
+    [`GET /admin/forms/${FORM_ID}/release/progress`]: progress,
+  });
+  expect(await screen.findByText(/1,200 of 5,000 applicants' emails written/)).toBeInTheDocument();
+  expect(screen.getByRole('progressbar', { name: 'Decision emails written' })).toHaveAttribute('aria-valuenow', '24');
+  // Asked again a second later: done, and the notice goes.
+  await waitFor(() => expect(screen.queryByText(/emails written/)).not.toBeInTheDocument(), { timeout: 3000 });
+  expect(progress).toHaveBeenCalledTimes(2);
 });

@@ -8,8 +8,10 @@ import { useStaffMutation } from '../../lib/use-staff-mutation';
 import { countOf } from '@portal/shared/domain/ids/text';
 
 /**
- * The emails the portal could not deliver after its last attempt, for the super-reviewer: how many,
- * and the newest with their address, kind, attempts and error. Nothing shows while there are none.
+ * The emails that could not be delivered, for the super-reviewer: those the portal gave up on after
+ * its last attempt and those the mail server refused after the portal handed them over. How many,
+ * and the newest with their address, kind, attempts (or the mail server's refusal) and error, each
+ * with "Send again". Nothing shows while there are none.
  */
 export function FailedEmails() {
   const { api } = usePortal();
@@ -27,13 +29,22 @@ export function FailedEmails() {
       description={
         <Flex vertical gap={8}>
           <Typography.Text type="secondary">
-            The portal tried each several times. Check the address, or send the person the news another way.
+            The portal tried each several times, or the mail server refused it. Check the address, or send the person
+            the news another way.
           </Typography.Text>
           <ul aria-label="Emails not delivered" style={{ margin: 0, paddingLeft: 20 }}>
             {items.map((item) => (
               <li key={item.id} style={{ overflowWrap: 'anywhere' }}>
                 <Typography.Text strong>{item.to}</Typography.Text> — {MESSAGE_KIND_LABELS[item.template]},{' '}
-                {countOf(item.attempts, 'attempt')}, last <DateTime value={item.updatedAt} />
+                {item.failedIn === 'delivery' ? (
+                  <>
+                    refused by the mail server <DateTime value={item.updatedAt} />
+                  </>
+                ) : (
+                  <>
+                    {countOf(item.attempts, 'attempt')}, last <DateTime value={item.updatedAt} />
+                  </>
+                )}
                 {item.lastError && (
                   <>
                     : <Typography.Text type="danger">{item.lastError}</Typography.Text>

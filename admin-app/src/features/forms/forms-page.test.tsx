@@ -193,6 +193,7 @@ const failedEmail = (overrides: Partial<FailedMessage> = {}): FailedMessage => (
   template: 'submissionReceipt',
   subject: 'We received your application',
   formId: 'spring-2025',
+  failedIn: 'sending',
   attempts: 5,
   lastError: 'Not a deliverable address: ada@example.org',
   updatedAt: '2025-03-01T12:00:00.000Z',
@@ -208,6 +209,37 @@ test('the emails the portal could not deliver are listed with their address, kin
   const list = screen.getByRole('list', { name: 'Emails not delivered' });
   expect(list).toHaveTextContent('ada@example.org — Submission receipt, 5 attempts');
   expect(list).toHaveTextContent('Not a deliverable address');
+});
+
+test("an email the mail server refused is listed with the server's error and can be sent again", async () => {
+  const resend = jest.fn(() => ({ id: 'release.f1~eve', state: 'queued' }));
+  const { request } = renderDor('/admin/dor/forms', {
+    ...routes,
+    'GET /admin/outbox/failed': answer({
+      count: 2,
+      items: [
+        failedEmail({
+          id: 'release.f1~eve',
+          to: 'eve@example.org',
+          template: 'decisionReleased',
+          failedIn: 'delivery',
+          attempts: 1,
+          lastError: 'Error: Message failed: 550 5.1.1 mailbox unavailable',
+        }),
+        failedEmail(),
+      ],
+    }),
+    'POST /admin/outbox/release.f1~eve/resend': resend,
+  });
+  expect(await screen.findByText('2 emails could not be delivered')).toBeInTheDocument();
+  const [refused, gaveUp] = within(screen.getByRole('list', { name: 'Emails not delivered' })).getAllByRole('listitem');
+  expect(refused).toHaveTextContent(/^eve@example\.org — Decision released, refused by the mail server /);
+  expect(refused).toHaveTextContent('550 5.1.1 mailbox unavailable');
+  expect(refused).not.toHaveTextContent('attempt');
+  expect(gaveUp).toHaveTextContent('ada@example.org — Submission receipt, 5 attempts, last');
+  await userEvent.click(screen.getByRole('button', { name: 'Send the email to eve@example.org again' }));
+  await waitFor(() => expect(resend).toHaveBeenCalled());
+  expect(request).toHaveBeenCalledWith('POST', '/admin/outbox/release.f1~eve/resend', { body: {} });
 });
 
 test('nothing about emails shows while every email was delivered', async () => {

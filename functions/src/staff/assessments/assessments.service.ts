@@ -34,18 +34,20 @@ import {
 import { removalEntry } from '../assignments/assignment-moves';
 import { assertNotReleased, noAssessmentError, noRowError } from '../staff-errors';
 import { loadWith, type StaffLoad } from '../staff-load';
-import type { CalibrationCache } from '../calibration-cache';
+import { withSubmittedReview } from '../calibration-cache';
 
 /** What a review or interview is saved, submitted, reopened and unassigned with. */
 export type AssessmentsTransaction = Pick<
   ReviewsTransaction,
   | 'deleteAssessment'
   | 'getAssessment'
+  | 'getCalibrationSums'
   | 'getForm'
   | 'getLoad'
   | 'readApplication'
   | 'record'
   | 'setAssessment'
+  | 'setCalibrationSums'
   | 'setLoad'
   | 'writeApplication'
 >;
@@ -104,7 +106,7 @@ function commit(
   else tx.deleteAssessment(kind, id);
   const row = context.state.rows.get(applicationRowId(context.assessment.responseId, context.assessment.role))!;
   const refs = refsOf(row, kind).flatMap((each) => (each.assessmentId !== id ? [each] : ref ? [ref(each)] : []));
-  tx.writeApplication(context.state, [rowWithAssignments(row, kind, refs, context.rubric)]);
+  tx.writeApplication(context.state, [rowWithAssignments(row, kind, refs, context.form)]);
   tx.setLoad(load);
 }
 
@@ -123,18 +125,11 @@ function assertEditable(context: Context, body: AssessmentBody): void {
   }
 }
 
-export function createAssessmentsService(deps: {
-  reviews: AssessmentsRepository;
-  now: () => Date;
-  /** Dropped for the form when one of its reviews is submitted or reopened. */
-  calibration?: Pick<CalibrationCache, 'invalidate'>;
-}) {
+export function createAssessmentsService(deps: { reviews: AssessmentsRepository; now: () => Date }) {
   const { reviews, now } = deps;
-  /** After a submit or reopen commits: the form's calibration is learnt again on its next read. */
-  const changed = (view: AssessmentView) => {
-    if (view.kind === 'review') deps.calibration?.invalidate(view.applicationFormId);
-    return view;
-  };
+  /** A review's submit or reopen changes the form's calibration sums in its own transaction. */
+  const calibrationSumsOf = (tx: AssessmentsTransaction, kind: AssessmentKind, formId: string) =>
+    kind === 'review' ? tx.getCalibrationSums(formId) : Promise.resolve(null);
 
   return {
     async screen(kind: AssessmentKind, id: string, caller: User): Promise<AssessmentScreen> {
@@ -192,76 +187,78 @@ export function createAssessmentsService(deps: {
       });
     },
 
-    async submit(kind: AssessmentKind, id: string, caller: User, body: AssessmentBody): Promise<AssessmentView> {
+    submit(kind: AssessmentKind, id: string, caller: User, body: AssessmentBody): Promise<AssessmentView> {
       const at = now().toISOString();
-      return changed(
-        await reviews.transaction(async (tx) => {
-          const context = await readContext(tx, kind, id, caller);
-          assertEditable(context, body);
-          const problems = scoreProblems(context.rubric, body.scores, true);
-          if (Object.keys(problems).length > 0) {
-            throw new ApiError('invalid-request', STAFF_MESSAGES.incompleteScores, scoreIssues(problems));
-          }
-          const submitted: Assessment = {
-            ...context.assessment,
-            scores: body.scores,
-            comments: body.comments,
-            state: 'submitted',
-            score: aggregateScore(context.rubric, [body.scores]),
-            version: context.assessment.version + 1,
-            updatedAt: at,
-            submittedAt: at,
-          };
-          commit(
-            tx,
-            context,
-            submitted,
-            (ref) => ({ ...ref, state: 'submitted', scores: body.scores, comments: body.comments }),
-            loadWith(context.load, kind, { done: 1 }),
-          );
-          tx.record(submissionEntry(caller, context.assessment, submitted, at));
-          return toAssessmentView(submitted, context.blind);
-        }),
-      );
+      return reviews.transaction(async (tx) => {
+        const context = await readContext(tx, kind, id, caller);
+        assertEditable(context, body);
+        const problems = scoreProblems(context.rubric, body.scores, true);
+        if (Object.keys(problems).length > 0) {
+          throw new ApiError('invalid-request', STAFF_MESSAGES.incompleteScores, scoreIssues(problems));
+        }
+        const sums = await calibrationSumsOf(tx, kind, context.form.id);
+        const submitted: Assessment = {
+          ...context.assessment,
+          scores: body.scores,
+          comments: body.comments,
+          state: 'submitted',
+          score: aggregateScore(context.rubric, [body.scores]),
+          version: context.assessment.version + 1,
+          updatedAt: at,
+          submittedAt: at,
+        };
+        commit(
+          tx,
+          context,
+          submitted,
+          (ref) => ({ ...ref, state: 'submitted', scores: body.scores, comments: body.comments }),
+          loadWith(context.load, kind, { done: 1 }),
+        );
+        const counted = withSubmittedReview(sums, submitted, 1);
+        if (counted) tx.setCalibrationSums(counted);
+        tx.record(submissionEntry(caller, context.assessment, submitted, at));
+        return toAssessmentView(submitted, context.blind);
+      });
     },
 
-    async reopen(kind: AssessmentKind, id: string, caller: User): Promise<AssessmentView> {
+    reopen(kind: AssessmentKind, id: string, caller: User): Promise<AssessmentView> {
       const at = now().toISOString();
-      return changed(
-        await reviews.transaction(async (tx) => {
-          const context = await readContext(tx, kind, id, caller);
-          assertNotReleased(context.form);
-          if (context.assessment.state !== 'submitted') {
-            throw ApiError.because('assessment-not-submitted', STAFF_MESSAGES.notSubmitted);
-          }
-          const reopened: Assessment = {
-            ...context.assessment,
-            state: 'draft',
-            version: context.assessment.version + 1,
-            updatedAt: at,
-            submittedAt: null,
-          };
-          commit(
-            tx,
-            context,
-            reopened,
-            ({ scores: _scores, comments: _comments, ...ref }) => ({ ...ref, state: 'draft' }),
-            loadWith(context.load, kind, { done: -1 }),
-          );
-          tx.record(
-            auditEntry({
-              actor: caller,
-              action: 'assessment.reopened',
-              target: { collection: assessmentCollection(kind), id },
-              formId: context.form.id,
-              before: { state: context.assessment.state, submittedAt: context.assessment.submittedAt },
-              after: { state: reopened.state, submittedAt: null },
-              at,
-            }),
-          );
-          return toAssessmentView(reopened, context.blind);
-        }),
-      );
+      return reviews.transaction(async (tx) => {
+        const context = await readContext(tx, kind, id, caller);
+        assertNotReleased(context.form);
+        if (context.assessment.state !== 'submitted') {
+          throw ApiError.because('assessment-not-submitted', STAFF_MESSAGES.notSubmitted);
+        }
+        const sums = await calibrationSumsOf(tx, kind, context.form.id);
+        const reopened: Assessment = {
+          ...context.assessment,
+          state: 'draft',
+          version: context.assessment.version + 1,
+          updatedAt: at,
+          submittedAt: null,
+        };
+        commit(
+          tx,
+          context,
+          reopened,
+          ({ scores: _scores, comments: _comments, ...ref }) => ({ ...ref, state: 'draft' }),
+          loadWith(context.load, kind, { done: -1 }),
+        );
+        const uncounted = withSubmittedReview(sums, context.assessment, -1);
+        if (uncounted) tx.setCalibrationSums(uncounted);
+        tx.record(
+          auditEntry({
+            actor: caller,
+            action: 'assessment.reopened',
+            target: { collection: assessmentCollection(kind), id },
+            formId: context.form.id,
+            before: { state: context.assessment.state, submittedAt: context.assessment.submittedAt },
+            after: { state: reopened.state, submittedAt: null },
+            at,
+          }),
+        );
+        return toAssessmentView(reopened, context.blind);
+      });
     },
 
     /** Removes the assignment and, in the same transaction, appends its audit entry. */

@@ -2,10 +2,10 @@ import {
   applicationRowId,
   refsOf,
   rowWithAssignments,
-  rubricFor,
   type ApplicationForm,
   type Assessment,
   type AssignmentRef,
+  type RowScoring,
 } from '@portal/shared/domain';
 import { auditEntry, type AuditActor } from '../../audit/audit-entry';
 import { assignmentRef, readAll } from './assignments.service';
@@ -55,9 +55,12 @@ export function moveRef(
     return changed ? [changed] : [];
   });
   const form = moves.forms.get(assessment.applicationFormId);
-  state.rows.set(rowId, rowWithAssignments(row, kind, refs, form ? rubricFor(form, kind, row.role) : null));
+  state.rows.set(rowId, rowWithAssignments(row, kind, refs, form ?? NO_SCORING));
   moves.changed.set(assessment.responseId, state);
 }
+
+/** A row whose form is gone is scored by nothing. */
+const NO_SCORING: RowScoring = { reviewRubrics: [], interviewRubrics: [] };
 
 /** Writes each changed application: the rows `assessments` touched, and the response status. */
 export function writeMoves(tx: MovesTransaction, moves: AssignmentMoves, assessments: Assessment[]): void {

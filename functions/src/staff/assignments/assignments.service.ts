@@ -160,7 +160,7 @@ export async function assignInTransaction(
       ...refsOf(row, kind),
       { assessmentId: assessment.id, staffId: user.id, staffName: assessment.staffName, state: assessment.state },
     ];
-    state.rows.set(id, rowWithAssignments(row, kind, refs, rubricFor(form, kind, row.role)));
+    state.rows.set(id, rowWithAssignments(row, kind, refs, form));
     changedRows.set(item.responseId, state);
     const loadId = staffLoadId(row.applicationFormId, user.id);
     const load = changedLoads.get(loadId) ?? loads.get(loadId)!;

@@ -141,15 +141,20 @@ export function createDashboardService(deps: { reviews: DashboardRepository; cal
         limit: number;
       },
     ): Promise<Page<DashboardRowView>> {
+      // A malformed cursor is refused before the calibration is read (and its sums stored, when learnt).
+      const computed = query.sort === 'calibratedReviewScore' || query.filter === 'disagreement';
+      const offset = computed && query.cursor ? decodeCursorJson(query.cursor, isOffsetCursor).offset : 0;
       const form = await formOrNotFound(reviews, formId);
-      const [model, booked] = await Promise.all([
-        calibration.of(form),
-        query.tab === 'qualified' ? bookingsOf(formId) : Promise.resolve(new Map<string, RowInterviewBooking>()),
-      ]);
-      const toRow = dashboardRow(form, model);
-      const toView = (row: ApplicationRow): DashboardRowView => {
-        const booking = booked.get(row.responseId);
-        return booking ? { ...toRow(row), interviewBooking: booking } : toRow(row);
+      const viewsOf = async (rows: ApplicationRow[]) => {
+        const [model, booked] = await Promise.all([
+          calibration.of(form),
+          query.tab === 'qualified' ? bookingsOf(formId) : Promise.resolve(new Map<string, RowInterviewBooking>()),
+        ]);
+        const toRow = dashboardRow(form, model);
+        return rows.map((row): DashboardRow => {
+          const booking = booked.get(row.responseId);
+          return { ...toRow(row), ...(booking ? { interviewBooking: booking } : {}), stored: row };
+        });
       };
       const where = {
         qualifiedOnly: query.tab === 'qualified',
@@ -165,11 +170,10 @@ export function createDashboardService(deps: { reviews: DashboardRepository; cal
           cursor: query.cursor,
           limit: query.limit,
         });
-        return { ...page, items: page.items.map(toView) };
+        return { ...page, items: (await viewsOf(page.items)).map(({ stored: _stored, ...row }) => row) };
       }
       // Computed order or filter: the form's rows in memory (one equality query), paged by offset.
-      const offset = query.cursor ? decodeCursorJson(query.cursor, isOffsetCursor).offset : 0;
-      let rows: DashboardRow[] = (await reviews.allRows(formId, where)).map((row) => ({ ...toView(row), stored: row }));
+      let rows = await viewsOf(await reviews.allRows(formId, where));
       if (query.filter === 'disagreement') rows = rows.filter((row) => row.disagreement);
       rows.sort(
         sort === 'calibratedReviewScore'

@@ -1,12 +1,18 @@
 import {
+  reviewSums,
   STAFF_MESSAGES,
   type AddedReviewer,
+  type ApplicationForm,
   type ApplicationResponse,
+  type Assessment,
   type AuditEntry,
   type DashboardRowView,
   type Page,
 } from '@portal/shared/domain';
 import { COLLECTIONS } from '../../store/collections';
+import { countingStore, type CountingStore } from '../../store/counting-store';
+import { createSqliteStore } from '../../store/sqlite-store';
+import type { StoredCalibrationSums } from '../reviews.repository';
 import { createHarness, FORM_ID, later, START, type Caller, type Harness } from '../../testing/api-harness';
 import { assign, dumpStore, seedApplication, storedRow } from '../../testing/staff-fixtures';
 
@@ -25,6 +31,7 @@ const SCORES: Record<string, [number, number]> = { ann: [4, 2], ben: [3, 1], cat
 const CALIBRATED: Record<string, number> = { ann: 3.16, ben: 2, cat: 0.84, dan: 2 };
 
 let harness: Harness;
+let counted: CountingStore;
 const responses: Record<string, ApplicationResponse> = {};
 
 const allScores = (value: number) => ({ motivation: value, experience: value, communication: value });
@@ -44,7 +51,10 @@ async function rows(query: string) {
 const names = (page: Page<DashboardRowView>) => page.items.map((row) => row.userId);
 
 beforeEach(async () => {
-  harness = await createHarness();
+  counted = countingStore(createSqliteStore({ filename: ':memory:' }));
+  harness = await createHarness({ store: counted });
+  // Set before the reviews: each submit flags its row under it.
+  await harness.store.update(COLLECTIONS.forms, FORM_ID, { disagreementThreshold: 1.5 });
   let index = 0;
   for (const [id, [rita, rob]] of Object.entries(SCORES)) {
     const firstName = id[0]!.toUpperCase() + id.slice(1);
@@ -58,7 +68,6 @@ beforeEach(async () => {
     await submit('rita', created[0]!.id, created[0]!.version, rita);
     await submit('rob', created[1]!.id, created[1]!.version, rob);
   }
-  await harness.store.update(COLLECTIONS.forms, FORM_ID, { disagreementThreshold: 1.5 });
 });
 afterEach(() => harness.close());
 
@@ -97,6 +106,44 @@ describe('calibrated scores on the dashboard rows', () => {
     expect(dan.calibratedReviewScore).not.toBe(CALIBRATED.dan);
   });
 
+  it("keeps the form's calibration sums in each submit and reopen: a page after a review's submit reads no review", async () => {
+    await rows('limit=10');
+    const row = await storedRow(harness, responses.dan!.id, 'bootcamp');
+    const ritaOnDan = row!.reviews.find((ref) => ref.staffId === 'rita')!.assessmentId;
+    const reopened = await harness.as('dora').post(`/admin/assessments/review/${ritaOnDan}/reopen`, {});
+    await submit('rita', ritaOnDan, reopened.body.version, 4);
+
+    const { result, counts } = await counted.measure(() => rows('sort=calibratedReviewScore&dir=desc&limit=10'));
+    // The count of submitted reviews (one billed read), no review document.
+    expect(counts.byCollection[COLLECTIONS.reviews]).toEqual({ reads: 1, writes: 0, deletes: 0 });
+    expect(counts.byCollection[COLLECTIONS.calibrationSums]).toEqual({ reads: 1, writes: 0, deletes: 0 });
+
+    const submitted = (await harness.store.query<Assessment>(COLLECTIONS.reviews)).items
+      .map((item) => item.data)
+      .filter((review) => review.state === 'submitted');
+    const stored = await harness.store.get<StoredCalibrationSums>(COLLECTIONS.calibrationSums, FORM_ID);
+    expect(stored).toEqual({
+      formId: FORM_ID,
+      count: 8,
+      sums: reviewSums(submitted.map((review) => ({ ...review, reviewerId: review.staffId }))),
+    });
+    expect(result.items.find((item) => item.userId === 'dan')).toMatchObject({ reviewScore: 3 });
+  });
+
+  it('learns the sums again from every submitted review when they no longer count them all', async () => {
+    const before = (await rows('limit=10')).items;
+    // A submitted review gone another way than a reopen (a deleted reviewer's reviews go with their account).
+    const row = await storedRow(harness, responses.dan!.id, 'bootcamp');
+    await harness.store.delete(COLLECTIONS.reviews, row!.reviews.find((ref) => ref.staffId === 'rob')!.assessmentId);
+    const after = (await rows('limit=10')).items;
+    expect(after.find((item) => item.userId === 'ann')!.calibratedReviewScore).not.toBe(
+      before.find((item) => item.userId === 'ann')!.calibratedReviewScore,
+    );
+    expect((await harness.store.get<StoredCalibrationSums>(COLLECTIONS.calibrationSums, FORM_ID))!.count).toBe(7);
+    const { counts } = await counted.measure(() => rows('limit=10'));
+    expect(counts.byCollection[COLLECTIONS.reviews]!.reads).toBe(1);
+  });
+
   it('answers 400 to an offset cursor that is not one', async () => {
     const res = await harness
       .as('dora')
@@ -113,6 +160,27 @@ describe('the disagreement filter', () => {
     expect(flagged.items.every((row) => row.disagreement)).toBe(true);
     expect((await rows('limit=10')).items.find((row) => row.userId === 'dan')).toMatchObject({ disagreement: false });
     expect(names(await rows('filter=disagreement&search=cat'))).toEqual(['cat']);
+  });
+
+  it('reads only the flagged rows, and follows a threshold the director changes in the builder', async () => {
+    for (const id of ['fay', 'gus', 'hal', 'ivy', 'jon']) {
+      await seedApplication(harness, { id, firstName: id, lastName: 'Unreviewed' }, ['bootcamp']);
+    }
+    const { result, counts } = await counted.measure(() => rows('filter=disagreement&sort=name&dir=asc'));
+    expect(names(result)).toEqual(['ann', 'ben', 'cat']);
+    // The three flagged rows (and at most one read for the end of the query), not the form's nine.
+    expect(counts.byCollection[COLLECTIONS.reviewStatuses]!.reads).toBeLessThanOrEqual(4);
+
+    const publish = async (threshold: number) => {
+      const form = (await harness.store.get<ApplicationForm>(COLLECTIONS.forms, FORM_ID))!;
+      const res = await harness.as('dora').post('/application/forms', { ...form, disagreementThreshold: threshold });
+      expect(res.status).toBeLessThan(300);
+    };
+    await publish(2);
+    expect((await rows('filter=disagreement')).total).toBe(0);
+    expect((await storedRow(harness, responses.ann!.id, 'bootcamp'))!.disagreementFlag).toBe(false);
+    await publish(1);
+    expect(names(await rows('filter=disagreement&sort=name&dir=asc'))).toEqual(['ann', 'ben', 'cat']);
   });
 
   it('flags nothing without a threshold, and follows a changed one', async () => {

@@ -2,6 +2,8 @@ import { REVIEWER_PROGRESS_TEXTS, STAFF_MESSAGES, type ReviewerProgressPage } fr
 import { DEFAULT_MAIL_SETTINGS, outboxEvents, outboxId, type OutboxMessage } from '../../outbox/outbox';
 import { createScheduler } from '../../scheduler/scheduler';
 import { COLLECTIONS } from '../../store/collections';
+import { countingStore } from '../../store/counting-store';
+import { OVERDUE_RESCAN_MS } from './reviewer-progress.service';
 import { createHarness, DAY_MS, FORM_ID, later, START, type Harness } from '../../testing/api-harness';
 import { assign, submitApplication } from '../../testing/staff-fixtures';
 
@@ -143,6 +145,31 @@ describe('the automatic reminder of overdue reviews', () => {
     expect(reminder).toMatchObject({ id: outboxId(outboxEvents.overdue(FORM_ID), 'rob'), to: 'rob@example.com' });
     expect(reminder!.data.open).toBe('2');
     expect(reminder!.text).toContain('You received this email because you review applications for Example Chapter');
+  });
+
+  it('past the due date, reads a few documents a minute, and reaches a reviewer assigned since at the next look', async () => {
+    const ada = await submitApplication(harness, 'ada');
+    const eve = await submitApplication(harness, 'eve');
+    await assign(harness, [{ responseId: ada.id, role: 'bootcamp', staffId: 'rob' }]);
+    const due = later(START, DAY_MS);
+    await harness.store.update(COLLECTIONS.forms, FORM_ID, { reviewDueDate: due.toISOString() });
+    harness.clock.now = later(due, 60_000);
+    expect((await schedulerOn().runOnce()).reviewerReminders).toBe(1);
+
+    // Rita gets a review after the first look: nothing reads every review or load each minute.
+    await assign(harness, [{ responseId: eve.id, role: 'bootcamp', staffId: 'rita' }]);
+    harness.clock.now = later(due, 2 * 60_000);
+    const counted = countingStore(harness.store);
+    const minute = createScheduler({ store: counted, now: () => harness.clock.now, mail: DEFAULT_MAIL_SETTINGS });
+    const { result, counts } = await counted.measure(() => minute.runOnce());
+    expect(result.reviewerReminders).toBe(0);
+    expect(counts.byCollection[COLLECTIONS.reviews]).toBeUndefined();
+    expect(counts.byCollection[COLLECTIONS.staffLoads]).toBeUndefined();
+    expect(counts.byCollection[COLLECTIONS.schedulerMarks]).toEqual({ reads: 1, writes: 0, deletes: 0 });
+
+    harness.clock.now = later(due, 60_000 + OVERDUE_RESCAN_MS);
+    expect((await schedulerOn().runOnce()).reviewerReminders).toBe(1);
+    expect((await outbox()).map((message) => message.to).sort()).toEqual(['rita@example.com', 'rob@example.com']);
   });
 
   it('sends none for a form whose decisions are released', async () => {

@@ -21,8 +21,25 @@ import { assertNotReleased } from '../staff-errors';
 /** Where a reviewer finds their reviews of the form. */
 const dashboardPath = (formId: string) => `/admin/reviewer/dashboard/${encodeURIComponent(formId)}/apps`;
 
+/**
+ * How often the scheduler looks again, once a form's review due date has passed, for reviewers
+ * with open reviews who were not reminded yet (those assigned since): in between, a scheduler
+ * minute reads one mark per form instead of every staff load (docs/performance.md).
+ */
+export const OVERDUE_RESCAN_MS = 60 * 60 * 1000;
+
+/** When the scheduler last looked for a form's overdue reviewers (`COLLECTIONS.schedulerMarks`). */
+export interface OverdueMark {
+  [field: string]: unknown;
+  formId: string;
+  scannedAt: string;
+}
+
 /** The reads of the progress page, and what a reminder writes. */
-export type ReviewerProgressRepository = Pick<ReviewsRepository, 'formReviews' | 'getForm'> &
+export type ReviewerProgressRepository = Pick<
+  ReviewsRepository,
+  'formReviews' | 'getForm' | 'loadsOf' | 'getOverdueMark' | 'setOverdueMark'
+> &
   TransactionsOf<Pick<ReviewsTransaction, 'getOutboxMessage' | 'getUser' | 'queueMessage' | 'record'>>;
 
 /** The super-reviewer's reviewer progress page and its "Remind" action. */
@@ -71,24 +88,33 @@ export function createReviewerProgressService(deps: {
 
     /**
      * The scheduler's part: once a form's review due date has passed (and its decisions are not
-     * released), every reviewer with open reviews of it gets one reminder, once per form.
+     * released), every reviewer with open reviews of it gets one reminder, once per form. Their
+     * open reviews are read from the staff loads (one per staff member), at the first run past
+     * the due date and then once per OVERDUE_RESCAN_MS.
      */
     async remindOverdue(form: ApplicationForm): Promise<{ queued: number }> {
       const at = now();
       if (form.decisionsReleased || !form.reviewDueDate || !isPastDue(form.reviewDueDate, at)) {
         return { queued: 0 };
       }
+      const mark = await reviews.getOverdueMark(form.id);
+      if (mark && at.getTime() - Date.parse(mark.scannedAt) < OVERDUE_RESCAN_MS) return { queued: 0 };
       const event = outboxEvents.overdue(form.id);
       let queued = 0;
-      for (const [staffId, open] of openReviews(await reviews.formReviews(form.id))) {
+      const open = (await reviews.loadsOf(form.id))
+        .map((load) => [load.staffId, load.reviewsAssigned - load.reviewsDone] as const)
+        .filter(([, count]) => count > 0)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      for (const [staffId, count] of open) {
         queued += await reviews.transaction(async (tx) => {
           const reviewer: User | null = await tx.getUser(staffId);
           if (!reviewer || (await tx.getOutboxMessage(outboxId(event, staffId)))) return 0;
-          tx.queueMessage(reminder(form, reviewer, open, event, at));
-          tx.record(reminderEntry(SCHEDULER_ACTOR, form, reviewer, open, at));
+          tx.queueMessage(reminder(form, reviewer, count, event, at));
+          tx.record(reminderEntry(SCHEDULER_ACTOR, form, reviewer, count, at));
           return 1;
         });
       }
+      await reviews.setOverdueMark({ formId: form.id, scannedAt: at.toISOString() });
       return { queued };
     },
   };

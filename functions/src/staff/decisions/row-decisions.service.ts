@@ -16,6 +16,7 @@ import {
   type DenialCandidate,
   type FinalDecision,
   type ReleaseDryRun,
+  type ReleaseProgress,
   type TeamRole,
   type UndecidedCounts,
   type User,
@@ -33,7 +34,7 @@ import {
 } from '../../outbox/outbox';
 import { interviewInvitations } from '../../interviews/invitations';
 import { COLLECTIONS } from '../../store/collections';
-import { createCalibrationCache, type CalibrationCache } from '../calibration-cache';
+import type { CalibrationCache } from '../calibration-cache';
 import { formOrNotFound } from '../dashboard/dashboard.service';
 import type { ApplicationState, ReviewsRepository, ReviewsTransaction, TransactionsOf } from '../reviews.repository';
 import { assertNotReleased, noRowError } from '../staff-errors';
@@ -46,6 +47,7 @@ export type RowDecisionsTransaction = Pick<
   | 'countUndecided'
   | 'getForm'
   | 'getOutboxMessage'
+  | 'getReleaseJob'
   | 'getRow'
   | 'getUser'
   | 'queueMessage'
@@ -58,13 +60,7 @@ export type RowDecisionsTransaction = Pick<
 >;
 export type RowDecisionsRepository = Pick<
   ReviewsRepository,
-  | 'countSubmittedReviews'
-  | 'formRows'
-  | 'getForm'
-  | 'getOutboxMessage'
-  | 'getReleaseJob'
-  | 'submittedReviews'
-  | 'undecidedRows'
+  'formRows' | 'getForm' | 'getOutboxMessage' | 'getReleaseJob' | 'undecidedRows'
 > &
   TransactionsOf<RowDecisionsTransaction>;
 
@@ -226,24 +222,53 @@ function decisionMessage(
   });
 }
 
-/** Of `applicants`, those with rows and no message of this release yet, with their rows as the transaction reads them. */
+/**
+ * Of `applicants`, those with rows and no message of this release yet, with their rows as the
+ * transaction reads them; every applicant's reads at once, not one after another.
+ */
 async function unqueuedRecipients(
   tx: RowDecisionsTransaction,
   formId: string,
-  known: ApplicationRow[],
+  known: Map<string, ApplicationRow[]>,
   applicants: string[],
 ): Promise<{ user: User; rows: ApplicationRow[] }[]> {
-  const recipients: { user: User; rows: ApplicationRow[] }[] = [];
-  for (const userId of applicants) {
-    const queued = await tx.getOutboxMessage(outboxId(outboxEvents.released(formId), userId));
-    if (queued) continue;
-    const rows = (
-      await Promise.all(known.filter((row) => row.userId === userId).map((row) => tx.getRow(row.responseId, row.role)))
-    ).filter((row): row is ApplicationRow => row !== null);
-    const user = await tx.getUser(userId);
-    if (user && rows.length > 0) recipients.push({ user, rows });
-  }
-  return recipients;
+  const read = await Promise.all(
+    applicants.map(async (userId) => {
+      const [queued, user, rows] = await Promise.all([
+        tx.getOutboxMessage(outboxId(outboxEvents.released(formId), userId)),
+        tx.getUser(userId),
+        Promise.all((known.get(userId) ?? []).map((row) => tx.getRow(row.responseId, row.role))),
+      ]);
+      const current = rows.filter((row): row is ApplicationRow => row !== null);
+      return queued || !user || current.length === 0 ? null : { user, rows: current };
+    }),
+  );
+  return read.filter((recipient) => recipient !== null);
+}
+
+/** The form's rows by applicant, and the applicants in user id order (the order a release job goes through them). */
+function byApplicant(rows: ApplicationRow[]): { known: Map<string, ApplicationRow[]>; applicants: string[] } {
+  const known = new Map<string, ApplicationRow[]>();
+  for (const row of rows) known.set(row.userId, [...(known.get(row.userId) ?? []), row]);
+  return { known, applicants: [...known.keys()].sort() };
+}
+
+/**
+ * How long a release request writes messages itself before it answers 202 and leaves the rest to
+ * its job (this process, then the scheduler every minute, from where it stopped).
+ */
+export const RELEASE_INLINE_MS = 8_000;
+
+/** A run of a release job: the messages it wrote, and whether the job is done. */
+export interface ReleaseRun {
+  written: number;
+  done: boolean;
+}
+
+/** A release that committed: the released form, and whether its job finished within the request. */
+export interface ReleaseOutcome {
+  form: ApplicationForm;
+  done: boolean;
 }
 
 /** The super-reviewer's calls on rows (qualified, decision, one or selected) and the release of a form's decisions, each audited. */
@@ -256,40 +281,71 @@ export function createRowDecisionsService(deps: {
   /** Gives the release's offers the form's reply deadline once its release committed (idempotent). */
   dateOffers?: (formId: string, releasedAt: string) => Promise<unknown>;
   /** The dashboards' calibration (its disagreement flag holds rows back from the bulk denial). */
-  calibration?: CalibrationCache;
+  calibration: CalibrationCache;
+  /** A release job that failed after its request answered (the scheduler resumes it). */
+  onBackgroundError?: (error: unknown) => void;
+  /** How long a release request writes messages itself (absent: RELEASE_INLINE_MS). */
+  inlineMs?: number;
 }) {
-  const { reviews, now, mail } = deps;
-  const calibration = deps.calibration ?? createCalibrationCache(reviews);
+  const { reviews, now, mail, calibration } = deps;
+  /** Forms whose release messages this process is writing after the request answered. */
+  const writing = new Set<string>();
+  const onBackgroundError = deps.onBackgroundError ?? (() => undefined);
   const cancelInterviews = deps.cancelInterviews ?? (async () => undefined);
   const dateOffers = deps.dateOffers ?? (async () => undefined);
 
   /**
    * Writes the messages of a committed release that are not written yet, a batch per transaction,
-   * then marks its job done. Idempotent: a message already queued is skipped, so running it again
-   * (after a crash, or by the scheduler) never duplicates one. Nothing to do for a form not released.
+   * recording its progress on the job after each; then cancels the interviews still to come, dates
+   * the offers and marks the job done. Stops between batches once `until` (ms since the epoch) has
+   * passed, and a later run goes on from there. Idempotent: a message already queued is skipped,
+   * so running it again (after a crash, or by the scheduler) never duplicates one. Nothing to do
+   * for a form not released.
    */
-  async function writeReleaseMessages(formId: string): Promise<{ written: number }> {
+  async function writeReleaseMessages(formId: string, options: { until?: number } = {}): Promise<ReleaseRun> {
     const job = await reviews.getReleaseJob(formId);
-    if (!job || job.state === 'done') return { written: 0 };
-    const known = await reviews.formRows(formId);
-    const applicants = [...new Set(known.map((row) => row.userId))];
+    if (!job || job.state === 'done') return { written: 0, done: true };
+    const { known, applicants } = byApplicant(await reviews.formRows(formId));
+    const total = applicants.length;
     let written = 0;
-    for (let start = 0; start < applicants.length; start += RELEASE_MESSAGES_PER_TRANSACTION) {
-      const chunk = applicants.slice(start, start + RELEASE_MESSAGES_PER_TRANSACTION);
-      written += await reviews.transaction(async (tx) => {
-        const form = await tx.getForm(formId);
-        if (!form?.decisionsReleased) return 0;
+    let processed = Math.min(job.processed ?? 0, total);
+    while (processed < total) {
+      if (options.until !== undefined && Date.now() >= options.until) return { written, done: false };
+      // Other requests' turn between batches: a store that answers at once (SQLite) would otherwise
+      // hold the process until the job ends, the answer to the release request included.
+      await new Promise((resolve) => setImmediate(resolve));
+      const chunk = applicants.slice(processed, processed + RELEASE_MESSAGES_PER_TRANSACTION);
+      // The job as stored: another run of it (the scheduler's, this process's) may be further on, or done.
+      const step = await reviews.transaction(async (tx) => {
+        const [form, current] = await Promise.all([tx.getForm(formId), tx.getReleaseJob(formId)]);
+        if (!form?.decisionsReleased || !current || current.state === 'done') return null;
+        const from = Math.max(current.processed ?? 0, processed);
+        if (from > processed) return { written: 0, processed: from };
         const recipients = await unqueuedRecipients(tx, formId, known, chunk);
         for (const { user, rows } of recipients) tx.queueMessage(decisionMessage(form, user, rows, mail, job.at));
-        return recipients.length;
+        tx.setReleaseJob({ ...current, total, processed: processed + chunk.length });
+        return { written: recipients.length, processed: processed + chunk.length };
       });
+      if (!step) return { written, done: true };
+      written += step.written;
+      processed = step.processed;
     }
     await cancelInterviews(formId, job.at);
     await dateOffers(formId, job.at);
     await reviews.transaction(async (tx) => {
-      tx.setReleaseJob({ ...job, state: 'done' });
+      const current = await tx.getReleaseJob(formId);
+      if (current && current.state !== 'done') tx.setReleaseJob({ ...current, state: 'done', total, processed: total });
     });
-    return { written };
+    return { written, done: true };
+  }
+
+  /** A release's remaining messages, written in this process after the request answered; the scheduler resumes it too. */
+  function writeRestInBackground(formId: string): void {
+    if (writing.has(formId)) return;
+    writing.add(formId);
+    void writeReleaseMessages(formId)
+      .catch((error: unknown) => onBackgroundError(error))
+      .finally(() => writing.delete(formId));
   }
 
   async function undecided(formId: string): Promise<UndecidedCounts & { unqualified: ApplicationRow[] }> {
@@ -427,19 +483,17 @@ export function createRowDecisionsService(deps: {
      * `details` too. Each applicant's "decision released" message is queued in the release's own
      * transaction: a release that fails queues nothing, and a message reads the decisions it commits with.
      */
-    async release(formId: string, actor: AuditActor): Promise<ApplicationForm> {
+    async release(formId: string, actor: AuditActor): Promise<ReleaseOutcome> {
+      const until = Date.now() + (deps.inlineMs ?? RELEASE_INLINE_MS);
       // The rows known now; the transaction reads each again, and a row added since is undecided (refused).
-      const known = await reviews.formRows(formId);
-      const applicants = [...new Set(known.map((row) => row.userId))];
+      const { known, applicants } = byApplicant(await reviews.formRows(formId));
       const first = applicants.slice(0, RELEASE_MESSAGES_PER_TRANSACTION);
-      let releasedAt = '';
       const released = await reviews.transaction(async (tx) => {
         const current = await tx.getForm(formId);
         if (!current) throw noFormError();
         assertNotReleased(current);
         if ((await tx.countUndecided(formId)) > 0) return null;
         const at = now().toISOString();
-        releasedAt = at;
         const recipients = await unqueuedRecipients(tx, formId, known, first);
         const released = { ...current, decisionsReleased: true };
         tx.setForm(released);
@@ -454,19 +508,27 @@ export function createRowDecisionsService(deps: {
             at,
           }),
         );
-        const more = applicants.length > first.length;
-        tx.setReleaseJob({ formId, at, state: more ? 'writing' : 'done' });
+        // Done once the rest is written and the interviews and offers are seen to (writeReleaseMessages).
+        tx.setReleaseJob({ formId, at, state: 'writing', total: applicants.length, processed: first.length });
         for (const { user, rows } of recipients) tx.queueMessage(decisionMessage(current, user, rows, mail, at));
         return released;
       });
       if (released) {
-        await writeReleaseMessages(formId);
-        await cancelInterviews(formId, releasedAt);
-        await dateOffers(formId, releasedAt);
-        return released;
+        const { done } = await writeReleaseMessages(formId, { until });
+        if (!done) writeRestInBackground(formId);
+        return { form: released, done };
       }
       const { unqualified: _rows, ...counts } = await undecided(formId);
       throw ApiError.because('undecided', STAFF_MESSAGES.undecided(counts.rows, counts.applicants), counts);
+    },
+
+    /** Where the form's release job stands (null: never released since release jobs exist). */
+    async releaseProgress(formId: string): Promise<ReleaseProgress | null> {
+      await formOrNotFound(reviews, formId);
+      const job = await reviews.getReleaseJob(formId);
+      if (!job) return null;
+      const total = job.total ?? 0;
+      return { state: job.state, processed: job.state === 'done' ? total : (job.processed ?? 0), total };
     },
 
     writeReleaseMessages,

@@ -82,7 +82,9 @@ const verifier: IdentityVerifier = {
  * The test harness (in-memory SQLite store, fake identities, a clock), but with a real local file
  * store in a fresh temporary directory, so uploads and downloads work.
  */
-export async function createFileHarness(): Promise<{ harness: Harness; fileRoot: string }> {
+export async function createFileHarness(
+  options: { logger?: pino.Logger } = {},
+): Promise<{ harness: Harness; fileRoot: string }> {
   const base = await createHarness();
   const fileRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'security-files-'));
   const app = createApp({
@@ -90,7 +92,7 @@ export async function createFileHarness(): Promise<{ harness: Harness; fileRoot:
     files: createLocalFileStore({ root: fileRoot }),
     identity: verifier,
     accounts: base.accounts,
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
     storeName: 'sqlite',
     version: 'test',
     now: () => base.clock.now,
@@ -121,6 +123,9 @@ export async function createFileHarness(): Promise<{ harness: Harness; fileRoot:
   return { harness, fileRoot };
 }
 
+/** The name ada's resume is uploaded under. */
+export const UPLOADED_FILE_NAME = 'resume.pdf';
+
 /** Uploads `content` as `caller`; the answer as is (the caller checks the status). */
 export function upload(
   harness: Harness,
@@ -133,7 +138,7 @@ export function upload(
     .post(`/api/files/${target.responseId}/${target.questionId}`)
     .set('Authorization', `Bearer token-${CALLERS[caller].uid}`)
     .set('Content-Type', 'application/pdf')
-    .set('X-File-Name', 'resume.pdf')
+    .set('X-File-Name', UPLOADED_FILE_NAME)
     .set(headers)
     .send(content);
 }
@@ -144,8 +149,11 @@ async function ok(res: request.Response, what: string, status = 200): Promise<re
 }
 
 /** A fresh harness with ada's application at `stage` (see Stage). */
-export async function createFixture(stage: Stage = 'submitted'): Promise<Fixture> {
-  const { harness, fileRoot } = await createFileHarness();
+export async function createFixture(
+  stage: Stage = 'submitted',
+  options: { logger?: pino.Logger } = {},
+): Promise<Fixture> {
+  const { harness, fileRoot } = await createFileHarness(options);
   const started = await startResponse(harness, 'ada');
   const uploaded = (
     await ok(await upload(harness, 'ada', { responseId: started.id, questionId: 'resume' }), 'upload', 201)

@@ -434,6 +434,11 @@ export const MATRIX: Record<string, MatrixRow> = {
     body: () => ({}),
     expect: { ...SUPER_ONLY, superReviewer: 200 },
   },
+  'GET /api/admin/forms/:formId/release/progress': {
+    stage: 'released',
+    noInput: 'only the form id',
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
   'GET /api/admin/forms/:formId/release/dry-run': {
     noInput: 'only the form id',
     expect: { ...SUPER_ONLY, superReviewer: 200 },

@@ -273,13 +273,21 @@ export function answersSummary(
   return blocks.join('\n\n');
 }
 
-/** GET /admin/outbox/failed (super-reviewer): messages the sender gave up on, newest first. */
+/**
+ * GET /admin/outbox/failed (super-reviewer): messages that could not be delivered, newest first:
+ * those the sender gave up on, and those the mail service reported undelivered.
+ */
 export interface FailedMessage {
   id: string;
   to: string;
   template: MessageKind;
   subject: string;
   formId: string;
+  /**
+   * 'sending': the portal's sender gave up after its last attempt; 'delivery': the portal handed
+   * it over and the mail service (SMTP) reported it could not deliver it (`lastError` says why).
+   */
+  failedIn: 'sending' | 'delivery';
   attempts: number;
   lastError: string | null;
   updatedAt: string;

@@ -13,6 +13,7 @@ import {
 } from './application-row';
 import type { ApplicationResponse } from '../schemas/responses';
 import type { Rubric } from './scoring';
+import type { RowScoring } from './application-row';
 
 const RESPONSE_ID = '0b6f1a52-7a0e-4a43-9c4e-2f1f0d1b2c3d';
 const rubric: Rubric = {
@@ -20,6 +21,8 @@ const rubric: Rubric = {
   roles: ['engineer'],
   criteria: [{ key: 'craft', prompt: 'Craft', min: 0, max: 4, weight: 1 }],
 };
+const scoring: RowScoring = { reviewRubrics: [rubric], interviewRubrics: [rubric] };
+const noRubrics: RowScoring = { reviewRubrics: [], interviewRubrics: [] };
 
 const row = (): ApplicationRow =>
   newApplicationRow({
@@ -60,42 +63,61 @@ describe('the application row', () => {
   });
 
   it('moves the work decision with its reviews: under review, reviewed, then interview', () => {
-    const assigned = rowWithAssignments(row(), 'review', [ref('r1', 'not-started'), ref('r2', 'draft')], rubric);
+    const assigned = rowWithAssignments(row(), 'review', [ref('r1', 'not-started'), ref('r2', 'draft')], scoring);
     expect(assigned).toMatchObject({ decision: 'under-review', reviewsAssigned: 2, reviewsDone: 0, reviewScore: null });
 
     const reviewed = rowWithAssignments(
       assigned,
       'review',
       [ref('r1', 'submitted', { craft: 4 }), ref('r2', 'submitted', { craft: 1 })],
-      rubric,
+      scoring,
     );
     expect(reviewed).toMatchObject({ decision: 'reviewed', reviewsDone: 2, reviewScore: 2.5 });
 
-    const interviewing = rowWithAssignments(reviewed, 'interview', [ref('i1', 'not-started')], rubric);
+    const interviewing = rowWithAssignments(reviewed, 'interview', [ref('i1', 'not-started')], scoring);
     expect(interviewing).toMatchObject({ decision: 'interview', interviewsAssigned: 1, reviewScore: 2.5 });
   });
 
   it('counts only submitted reviews in the score, and has no score without a rubric', () => {
     const refs = [ref('r1', 'submitted', { craft: 4 }), ref('r2', 'draft')];
-    expect(rowWithAssignments(row(), 'review', refs, rubric)).toMatchObject({ reviewsDone: 1, reviewScore: 4 });
-    expect(rowWithAssignments(row(), 'review', refs, null).reviewScore).toBeNull();
+    expect(rowWithAssignments(row(), 'review', refs, scoring)).toMatchObject({ reviewsDone: 1, reviewScore: 4 });
+    expect(rowWithAssignments(row(), 'review', refs, noRubrics).reviewScore).toBeNull();
   });
 
   it('goes back to not reviewed when its last assignment is removed', () => {
-    const assigned = rowWithAssignments(row(), 'review', [ref('r1', 'draft')], rubric);
-    expect(rowWithAssignments(assigned, 'review', [], rubric).decision).toBe('not-reviewed');
+    const assigned = rowWithAssignments(row(), 'review', [ref('r1', 'draft')], scoring);
+    expect(rowWithAssignments(assigned, 'review', [], scoring).decision).toBe('not-reviewed');
   });
 
   it('keeps a final decision whatever the work does afterwards', () => {
     const accepted = rowWithDecision(row(), 'accepted');
     expect(accepted).toMatchObject({ decision: 'accepted', final: true });
-    expect(rowWithAssignments(accepted, 'review', [ref('r1', 'draft')], rubric).decision).toBe('accepted');
+    expect(rowWithAssignments(accepted, 'review', [ref('r1', 'draft')], scoring).decision).toBe('accepted');
+  });
+
+  it('stores whether its reviewers disagree beyond the threshold, for the filter, as its reviews change', () => {
+    const apart = [ref('r1', 'submitted', { craft: 4 }), ref('r2', 'submitted', { craft: 1 })];
+    const flagged = rowWithAssignments(row(), 'review', apart, { ...scoring, disagreementThreshold: 2.5 });
+    expect(flagged.disagreementFlag).toBe(true);
+    expect(rowWithAssignments(row(), 'review', apart, { ...scoring, disagreementThreshold: 3 }).disagreementFlag).toBe(
+      false,
+    );
+    expect(rowWithAssignments(row(), 'review', apart, scoring).disagreementFlag).toBe(false);
+    // An interview's change leaves it as it was; a reopened review clears it.
+    const interview = rowWithAssignments(flagged, 'interview', [ref('i1', 'draft')], scoring);
+    expect(interview.disagreementFlag).toBe(true);
+    const reopened = rowWithAssignments(flagged, 'review', [apart[0]!, ref('r2', 'draft')], {
+      ...scoring,
+      disagreementThreshold: 2.5,
+    });
+    expect(reopened.disagreementFlag).toBe(false);
   });
 
   it('is sent without its search and sort keys', () => {
-    const view = toRowView(row());
+    const view = toRowView({ ...row(), disagreementFlag: true });
     expect(view).not.toHaveProperty('searchTokens');
     expect(view).not.toHaveProperty('sortName');
+    expect(view).not.toHaveProperty('disagreementFlag');
     expect(view.applicantName).toBe('Ada Lovelace');
   });
 
@@ -104,7 +126,7 @@ describe('the application row', () => {
       row(),
       'review',
       [ref('me', 'submitted', { craft: 3 }), ref('other', 'submitted', { craft: 1 })],
-      rubric,
+      scoring,
     );
     const seen = withOnlyOwnScores(toRowView(scored), 'me');
     expect(seen.reviews).toEqual([ref('me', 'submitted', { craft: 3 }), ref('other', 'submitted')]);
@@ -116,8 +138,8 @@ describe('statusFromRows', () => {
 
   it('follows the rows once submitted: in review, interview, decided', () => {
     const fresh = row();
-    const inReview = rowWithAssignments(fresh, 'review', [ref('r1', 'draft')], rubric);
-    const interview = rowWithAssignments(inReview, 'interview', [ref('i1', 'draft')], rubric);
+    const inReview = rowWithAssignments(fresh, 'review', [ref('r1', 'draft')], scoring);
+    const interview = rowWithAssignments(inReview, 'interview', [ref('i1', 'draft')], scoring);
     expect(statusFromRows(response('submitted'), [fresh])).toBe('submitted');
     expect(statusFromRows(response('submitted'), [fresh, inReview])).toBe('in-review');
     expect(statusFromRows(response('in-review'), [inReview, interview])).toBe('interview');

@@ -1,6 +1,8 @@
 import type { ApplicationStatus, ReviewDecision, TeamRole } from '../ids/constants';
+import type { ApplicationForm } from '../schemas/forms';
 import type { ApplicationResponse } from '../schemas/responses';
-import { aggregateScore, type Rubric, type Scores } from './scoring';
+import { scoreSpread } from './calibration';
+import { aggregateScore, rubricFor, type Scores } from './scoring';
 import { displayName, normalizeSearch, searchTokens } from './search';
 import type { AssessmentKind, AssessmentState, FinalDecision } from '../ids/constants';
 
@@ -59,18 +61,52 @@ export type ApplicationRow = {
    * row without a reply. Written with every row (`withOfferPending`); not part of the API's view.
    */
   offerPending?: boolean;
+  /**
+   * Stored for the "disagreement" filter (a query cannot compute a spread): the spread of the
+   * submitted reviews' scores is beyond the form's `disagreementThreshold`, as of the row's last
+   * review change or threshold change (`disagreementFlag`). Not part of the API's view: the
+   * dashboards compute `disagreement` again from the row.
+   */
+  disagreementFlag?: boolean;
 };
 
 /** The one id of the row for a response and role. */
 export const applicationRowId = (responseId: string, role: TeamRole): string => `${responseId}__${role}`;
 
 /** A row as the API sends it (no search keys). */
-export type ApplicationRowView = Omit<ApplicationRow, 'searchTokens' | 'sortName' | 'offerPending'>;
+export type ApplicationRowView = Omit<
+  ApplicationRow,
+  'searchTokens' | 'sortName' | 'offerPending' | 'disagreementFlag'
+>;
 
 export function toRowView(row: ApplicationRow): ApplicationRowView {
-  const { searchTokens: _tokens, sortName: _sortName, offerPending: _pending, ...view } = row;
+  const { searchTokens: _tokens, sortName: _sortName, offerPending: _pending, disagreementFlag: _flag, ...view } = row;
   return view;
 }
+
+/** The form's settings that score a row and flag its reviewers' disagreement. */
+export type RowScoring = Pick<ApplicationForm, 'reviewRubrics' | 'interviewRubrics' | 'disagreementThreshold'>;
+
+/** Whether a spread of review scores is beyond the threshold (none set: nothing is flagged). */
+export const beyondThreshold = (spread: number, threshold: number | undefined): boolean =>
+  threshold !== undefined && spread > threshold;
+
+/** The spread of the row's submitted reviews' scores (0 with fewer than two, or no review rubric for its role). */
+export function reviewSpreadOf(
+  form: Pick<ApplicationForm, 'reviewRubrics'>,
+  row: Pick<ApplicationRow, 'reviews' | 'role'>,
+) {
+  const rubric = rubricFor({ reviewRubrics: form.reviewRubrics, interviewRubrics: [] }, 'review', row.role);
+  if (!rubric) return 0;
+  return scoreSpread(
+    rubric,
+    row.reviews.filter((ref) => ref.state === 'submitted' && ref.scores).map((ref) => ref.scores!),
+  );
+}
+
+/** The row's stored `disagreementFlag` under the form's rubrics and threshold. */
+export const disagreementFlag = (form: RowScoring, row: Pick<ApplicationRow, 'reviews' | 'role'>): boolean =>
+  beyondThreshold(reviewSpreadOf(form, row), form.disagreementThreshold);
 
 /** The row as it is stored: with its `offerPending` key derived from its decision and reply. */
 export const withOfferPending = <R extends Pick<ApplicationRow, 'decision' | 'offer'>>(
@@ -122,8 +158,9 @@ export function rowWithAssignments(
   row: ApplicationRow,
   kind: AssessmentKind,
   refs: AssignmentRef[],
-  rubric: Rubric | null,
+  form: RowScoring,
 ): ApplicationRow {
+  const rubric = rubricFor(form, kind, row.role);
   const done = refs.filter((ref) => ref.state === 'submitted');
   const score = rubric
     ? aggregateScore(
@@ -133,7 +170,14 @@ export function rowWithAssignments(
     : null;
   const next: ApplicationRow =
     kind === 'review'
-      ? { ...row, reviews: refs, reviewsAssigned: refs.length, reviewsDone: done.length, reviewScore: score }
+      ? {
+          ...row,
+          reviews: refs,
+          reviewsAssigned: refs.length,
+          reviewsDone: done.length,
+          reviewScore: score,
+          disagreementFlag: disagreementFlag(form, { reviews: refs, role: row.role }),
+        }
       : {
           ...row,
           interviews: refs,

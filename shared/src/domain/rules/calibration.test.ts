@@ -1,4 +1,13 @@
-import { calibratedAggregate, calibrateScores, calibrationModel, scoreSpread, type ScoredReview } from './calibration';
+import {
+  calibratedAggregate,
+  calibrateScores,
+  calibrationModel,
+  calibrationModelFromSums,
+  reviewSums,
+  scoreSpread,
+  withReviewSums,
+  type ScoredReview,
+} from './calibration';
 import type { Rubric } from './scoring';
 
 const rubric: Rubric = {
@@ -68,6 +77,53 @@ describe('calibration', () => {
     const model = calibrationModel(rubric, reviews);
     expect(calibratedAggregate(rubric, model, reviews)).toBe(2);
     expect(calibratedAggregate(rubric, model, [])).toBeNull();
+  });
+});
+
+describe('calibration sums', () => {
+  const scored = (reviewerId: string, skill: number, fit: number, role = 'engineer') => ({
+    reviewerId,
+    role,
+    scores: { skill, fit },
+  });
+  const reviews = [
+    scored('a', 0, 1),
+    scored('a', 1, 2),
+    scored('b', 4, 3),
+    scored('b', 3, 4),
+    scored('c', 2, 2),
+    scored('c', 4, 0, 'designer'),
+  ];
+
+  it('kept one review at a time (submits and reopens) give the model learnt from the reviews left', () => {
+    const reopened = reviews[2]!;
+    let sums = {};
+    for (const one of reviews) sums = withReviewSums(sums, one, 1);
+    sums = withReviewSums(sums, reopened, -1);
+    const left = reviews.filter((one) => one !== reopened && one.role === 'engineer');
+    const kept = calibrationModelFromSums(rubric, sums, ['engineer']);
+    const learnt = calibrationModel(rubric, left);
+    for (const one of left) expect(calibrateScores(kept, one)).toEqual(calibrateScores(learnt, one));
+    expect(kept).toEqual(learnt);
+  });
+
+  it('drops a reviewer whose last review is reopened, and leaves the sums it was given unchanged', () => {
+    const once = reviewSums([reviews[4]!]);
+    const before = JSON.stringify(once);
+    expect(withReviewSums(once, reviews[4]!, -1)).toEqual({ engineer: { skill: {}, fit: {} } });
+    expect(JSON.stringify(once)).toBe(before);
+  });
+
+  it('learns each rubric from the roles it scores only', () => {
+    const sums = reviewSums(reviews);
+    const designers = calibrationModelFromSums(rubric, sums, ['designer']);
+    expect(designers.criteria.get('skill')!.panel).toEqual({ count: 1, mean: 4, variance: 0 });
+    expect(calibrationModelFromSums(rubric, sums).criteria.get('skill')!.panel.count).toBe(6);
+  });
+
+  it('has no variance left over when every score is alike', () => {
+    const alike = reviewSums([scored('a', 3, 3), scored('a', 3, 3), scored('a', 3, 3)]);
+    expect(calibrationModelFromSums(rubric, alike).criteria.get('skill')!.panel.variance).toBe(0);
   });
 });
 

@@ -29,12 +29,61 @@ interface Moments {
   variance: number;
 }
 
-function moments(values: number[]): Moments {
-  const count = values.length;
-  if (count === 0) return { count: 0, mean: 0, variance: 0 };
-  const mean = values.reduce((sum, value) => sum + value, 0) / count;
-  const variance = values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / count;
-  return { count, mean, variance };
+/**
+ * What the calibration learns from one reviewer's scores on one criterion: their count, sum and sum
+ * of squares. Sums add and subtract as reviews are submitted and reopened, so a form's model is kept
+ * in one small record instead of being learnt again from every review (docs/performance.md).
+ */
+export interface ScoreSums {
+  n: number;
+  sum: number;
+  sumSq: number;
+}
+
+/** A form's sums: by role, then criterion key, then reviewer id. */
+export type CalibrationSums = Record<string, Record<string, Record<string, ScoreSums>>>;
+
+const NO_SUMS: ScoreSums = { n: 0, sum: 0, sumSq: 0 };
+
+const plus = (a: ScoreSums, b: ScoreSums, sign: 1 | -1 = 1): ScoreSums => ({
+  n: a.n + sign * b.n,
+  sum: a.sum + sign * b.sum,
+  sumSq: a.sumSq + sign * b.sumSq,
+});
+
+/**
+ * The sums with one review's scores added (`sign` 1, a submit) or taken away (-1, a reopen); the
+ * argument is not changed. A reviewer left with no scores on a criterion is dropped.
+ */
+export function withReviewSums(
+  sums: CalibrationSums,
+  review: ScoredReview & { role: string },
+  sign: 1 | -1,
+): CalibrationSums {
+  const next: CalibrationSums = { ...sums, [review.role]: { ...sums[review.role] } };
+  const byCriterion = next[review.role]!;
+  for (const [key, value] of Object.entries(review.scores)) {
+    if (typeof value !== 'number') continue;
+    const byReviewer = { ...byCriterion[key] };
+    const total = plus(byReviewer[review.reviewerId] ?? NO_SUMS, { n: 1, sum: value, sumSq: value * value }, sign);
+    if (total.n > 0) byReviewer[review.reviewerId] = total;
+    else delete byReviewer[review.reviewerId];
+    byCriterion[key] = byReviewer;
+  }
+  return next;
+}
+
+/** The sums of submitted reviews, learnt from scratch. */
+export const reviewSums = (reviews: readonly (ScoredReview & { role: string })[]): CalibrationSums =>
+  reviews.reduce<CalibrationSums>((sums, review) => withReviewSums(sums, review, 1), {});
+
+/**
+ * Count, mean and population variance from sums. The variance is (n·Σx² − (Σx)²) / n², which is
+ * exactly 0 for equal integer scores (no rounding residue to divide by), and never below 0.
+ */
+function momentsOf({ n, sum, sumSq }: ScoreSums): Moments {
+  if (n <= 0) return { count: 0, mean: 0, variance: 0 };
+  return { count: n, mean: sum / n, variance: Math.max(0, (n * sumSq - sum * sum) / (n * n)) };
 }
 
 export interface CalibrationModel {
@@ -45,25 +94,28 @@ export interface CalibrationModel {
   >;
 }
 
-/** Learns, from the submitted reviews of one rubric, each reviewer's habits per criterion. */
-export function calibrationModel(
+/**
+ * Each reviewer's habits per criterion of a rubric, from the sums of the roles the rubric scores
+ * (`roles`; every role of `sums` when omitted).
+ */
+export function calibrationModelFromSums(
   rubric: Pick<Rubric, 'criteria'>,
-  reviews: readonly ScoredReview[],
+  sums: CalibrationSums,
+  roles: readonly string[] = Object.keys(sums),
   prior: number = CALIBRATION_PRIOR_REVIEWS,
 ): CalibrationModel {
   const criteria: CalibrationModel['criteria'] = new Map();
   for (const criterion of rubric.criteria) {
-    const scored = reviews.filter((review) => typeof review.scores[criterion.key] === 'number');
-    const panel = moments(scored.map((review) => review.scores[criterion.key]!));
-    const byReviewer = new Map<string, number[]>();
-    for (const review of scored) {
-      const values = byReviewer.get(review.reviewerId) ?? [];
-      values.push(review.scores[criterion.key]!);
-      byReviewer.set(review.reviewerId, values);
+    const byReviewer = new Map<string, ScoreSums>();
+    for (const role of roles) {
+      for (const [reviewerId, own] of Object.entries(sums[role]?.[criterion.key] ?? {})) {
+        byReviewer.set(reviewerId, plus(byReviewer.get(reviewerId) ?? NO_SUMS, own));
+      }
     }
+    const panel = momentsOf([...byReviewer.values()].reduce((total, own) => plus(total, own), NO_SUMS));
     const reviewers = new Map<string, { mean: number; variance: number }>();
-    for (const [reviewerId, values] of byReviewer) {
-      const own = moments(values);
+    for (const [reviewerId, totals] of byReviewer) {
+      const own = momentsOf(totals);
       reviewers.set(reviewerId, {
         mean: (own.count * own.mean + prior * panel.mean) / (own.count + prior),
         variance: (own.count * own.variance + prior * panel.variance) / (own.count + prior),
@@ -72,6 +124,15 @@ export function calibrationModel(
     criteria.set(criterion.key, { panel, reviewers, min: criterion.min, max: criterion.max });
   }
   return { criteria };
+}
+
+/** Learns, from the submitted reviews of one rubric, each reviewer's habits per criterion. */
+export function calibrationModel(
+  rubric: Pick<Rubric, 'criteria'>,
+  reviews: readonly ScoredReview[],
+  prior: number = CALIBRATION_PRIOR_REVIEWS,
+): CalibrationModel {
+  return calibrationModelFromSums(rubric, reviewSums(reviews.map((review) => ({ ...review, role: '' }))), [''], prior);
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;

@@ -1,9 +1,10 @@
-import type { ApplicationRow, ApplicationRowView } from './application-row';
+import { beyondThreshold, reviewSpreadOf, type ApplicationRow, type ApplicationRowView } from './application-row';
 import {
   calibratedAggregate,
-  calibrationModel,
-  scoreSpread,
+  calibrationModelFromSums,
+  reviewSums,
   type CalibrationModel,
+  type CalibrationSums,
   type ScoredReview,
 } from './calibration';
 import type { TeamRole } from '../ids/constants';
@@ -26,18 +27,17 @@ export function formCalibration(
   form: Pick<ApplicationForm, 'reviewRubrics'>,
   submitted: readonly SubmittedReview[],
 ): FormCalibration {
-  const models: FormCalibration = new Map();
-  for (const rubric of form.reviewRubrics) {
-    const roles = new Set(rubric.roles);
-    models.set(
-      rubric.rubricId,
-      calibrationModel(
-        rubric,
-        submitted.filter((review) => roles.has(review.role)),
-      ),
-    );
-  }
-  return models;
+  return formCalibrationFromSums(form, reviewSums(submitted));
+}
+
+/** The form's models from its sums (`withReviewSums`): each rubric learns from the roles it scores. */
+export function formCalibrationFromSums(
+  form: Pick<ApplicationForm, 'reviewRubrics'>,
+  sums: CalibrationSums,
+): FormCalibration {
+  return new Map(
+    form.reviewRubrics.map((rubric) => [rubric.rubricId, calibrationModelFromSums(rubric, sums, rubric.roles)]),
+  );
 }
 
 /** What the dashboards' rows carry beside the stored row. */
@@ -80,15 +80,11 @@ export function fairReviewFields(
   const model = rubric ? calibration.get(rubric.rubricId) : undefined;
   const submitted = submittedReviewsOf(row);
   if (!rubric || !model) return { calibratedReviewScore: null, reviewSpread: 0, disagreement: false };
-  const reviewSpread = scoreSpread(
-    rubric,
-    submitted.map((review) => review.scores),
-  );
-  const threshold = form.disagreementThreshold;
+  const reviewSpread = reviewSpreadOf(form, row);
   return {
     calibratedReviewScore: calibratedAggregate(rubric, model, submitted),
     reviewSpread,
-    disagreement: threshold !== undefined && reviewSpread > threshold,
+    disagreement: beyondThreshold(reviewSpread, form.disagreementThreshold),
   };
 }
 

@@ -3,6 +3,12 @@ import type { User } from '../schemas/forms';
 /** Search and display of people: what the dashboards and the users list match and sort by. */
 
 const MAX_TOKEN_LENGTH = 24;
+/**
+ * The most tokens a person's name and email give (a long name of several parts gives about 100):
+ * every token is an index entry of the document, and each search reads its matches whole
+ * (docs/performance.md#index-budget). Past it, the latest sources' longest prefixes are left out.
+ */
+export const MAX_SEARCH_TOKENS = 128;
 
 /** Lower-cased, trimmed, inner whitespace collapsed: what a search matches against. */
 export function normalizeSearch(text: string): string {
@@ -12,6 +18,8 @@ export function normalizeSearch(text: string): string {
 /**
  * Every prefix (1 to 24 characters) of each name part, of the full name and of the email:
  * a search for "ada l", "lovel" or "ada@ex" is one array-contains equality on the server.
+ * At most MAX_SEARCH_TOKENS: the first name's, the last name's, the full name's and the email's
+ * prefixes come first (at most 96), then the parts of names of several words.
  */
 export function searchTokens(person: { firstName: string; lastName: string; email: string }): string[] {
   const first = normalizeSearch(person.firstName);
@@ -30,7 +38,7 @@ export function searchTokens(person: { firstName: string; lastName: string; emai
       tokens.add(source.slice(0, length));
     }
   }
-  return [...tokens];
+  return [...tokens].slice(0, MAX_SEARCH_TOKENS);
 }
 
 /** The token a search text is looked up by (searches longer than a token match on their first 24 characters). */
@@ -51,8 +59,19 @@ export const userSearchFields = (person: { firstName: string; lastName: string; 
   sortName: normalizeSearch(displayName(person)),
 });
 
-/** A user record as the API answers it: without the search and sort keys. */
-export function userView(record: User & Partial<UserSearchFields>): User {
-  const { searchTokens: _tokens, sortName: _sortName, ...user } = record;
+/**
+ * A user record as the API answers it: without the search and sort keys, and without what the
+ * server keeps of the account's revocation (`disabled`, `sessionsValidAfter`: docs/security.md).
+ */
+export function userView(
+  record: User & Partial<UserSearchFields> & { disabled?: unknown; sessionsValidAfter?: unknown },
+): User {
+  const {
+    searchTokens: _tokens,
+    sortName: _sortName,
+    disabled: _disabled,
+    sessionsValidAfter: _after,
+    ...user
+  } = record;
   return user;
 }

@@ -38,6 +38,7 @@ export const STAFF_MESSAGES = {
   selfAssignment: 'An applicant cannot review their own application',
   alreadyAssigned: 'This staff member is already assigned to this application and role',
   noRubric: 'The form has no rubric for this role',
+  noReleaseJob: "This form's decisions have not been released",
   decisionsReleased: 'Decisions for this form have been released: it is read-only now',
   /** The change of a released decision, before release (set it on the dashboard instead). */
   notReleased: "This form's decisions are not released yet: set the decision on the dashboard",

@@ -51,6 +51,17 @@ export interface ReleaseDryRun {
   messages: Partial<Record<MessageKind, number>>;
 }
 
+/**
+ * GET /admin/forms/{formId}/release/progress: how far a release's decision emails are written. A large
+ * release answers 202 while its job goes on (`processed` of `total` applicants); `done` once every
+ * message is queued and the interviews still to come are cancelled.
+ */
+export interface ReleaseProgress {
+  state: 'writing' | 'done';
+  processed: number;
+  total: number;
+}
+
 /** GET /admin/forms/{formId}/undecided: what holds up the release, and what the bulk denial would deny. */
 export interface UndecidedCounts {
   /** Role applications (rows) without a final decision. */

@@ -69,10 +69,11 @@ test('builds a new form: sections and questions added, reordered and deleted, id
 
   expect(await screen.findByRole('heading', { name: 'New form' })).toBeInTheDocument();
   await userEvent.click(screen.getByRole('tab', { name: 'Form' }));
-  await userEvent.type(screen.getByLabelText('Semester'), 'Fall 2026');
-  await userEvent.type(screen.getByLabelText('Form id'), 'fall-2026');
+  await paste(screen.getByLabelText('Semester'), 'Fall 2026');
+  await paste(screen.getByLabelText('Form id'), 'fall-2026');
   await userEvent.click(screen.getByRole('tab', { name: /^Sections/ }));
 
+  // Typed key by key: each id follows its text as it grows.
   await userEvent.type(screen.getByLabelText('Section name'), 'About you');
   expect(screen.getByLabelText('Section id')).toHaveValue('about-you');
   // A new form starts with the Team roles question every form needs.
@@ -86,7 +87,7 @@ test('builds a new form: sections and questions added, reordered and deleted, id
   expect(within(question(2)).getByLabelText('Question')).toHaveValue('Which year?');
 
   await userEvent.click(screen.getByRole('button', { name: 'Add a section' }));
-  await userEvent.type(screen.getAllByLabelText('Section name')[1]!, 'Extra');
+  await paste(screen.getAllByLabelText('Section name')[1]!, 'Extra');
   await userEvent.click(screen.getByRole('button', { name: 'Move section 2 "Extra" up' }));
   expect(screen.getAllByLabelText('Section name').map((input) => (input as HTMLInputElement).value)).toEqual([
     'Extra',
@@ -124,8 +125,8 @@ test('a problem from the zod rules shows next to its field, and nothing is poste
   const { request } = renderDor('/admin/dor/forms/new', {});
   await screen.findByRole('heading', { name: 'New form' });
   await userEvent.click(screen.getByRole('tab', { name: 'Form' }));
-  await userEvent.type(screen.getByLabelText('Semester'), 'Fall 2026');
-  await userEvent.type(screen.getByLabelText('Form id'), 'fall 2026!');
+  await paste(screen.getByLabelText('Semester'), 'Fall 2026');
+  await paste(screen.getByLabelText('Form id'), 'fall 2026!');
 
   await userEvent.click(screen.getByRole('button', { name: 'Save form' }));
 
@@ -137,7 +138,7 @@ test('a problem from the zod rules shows next to its field, and nothing is poste
   expect(request).not.toHaveBeenCalledWith('POST', '/application/forms', expect.anything());
 
   await userEvent.clear(id);
-  await userEvent.type(id, 'fall-2026');
+  await paste(id, 'fall-2026');
   expect(id).not.toHaveAttribute('aria-invalid');
 });
 
@@ -157,8 +158,8 @@ test('duplicates a past form into a new semester: everything copied, new id and 
   });
   expect(await screen.findByText(/A copy of Spring 2025/)).toBeInTheDocument();
   await userEvent.click(screen.getByRole('tab', { name: 'Form' }));
-  await userEvent.type(screen.getByLabelText('Semester'), 'Fall 2026');
-  await userEvent.type(screen.getByLabelText('Form id'), 'fall-2026');
+  await paste(screen.getByLabelText('Semester'), 'Fall 2026');
+  await paste(screen.getByLabelText('Form id'), 'fall-2026');
   await userEvent.click(screen.getByRole('button', { name: 'Save form' }));
 
   await waitFor(() => expect(save).toHaveBeenCalled());
@@ -275,7 +276,7 @@ test('closing the tab with unsaved edits asks first; after saving it does not', 
   });
   await userEvent.click(await screen.findByRole('tab', { name: 'Form' }));
   expect(leaving()).toBe(false);
-  await userEvent.type(screen.getByLabelText('Semester'), ' (edited)');
+  await paste(screen.getByLabelText('Semester'), ' (edited)');
   expect(leaving()).toBe(true);
   await userEvent.click(screen.getByRole('button', { name: 'Save form' }));
   await waitFor(() => expect(save).toHaveBeenCalled());
@@ -291,7 +292,7 @@ test('a due date in the past is pointed out beside the field', async () => {
     screen.getByText(/^The due date \(.*\) is in the past: the form would take no applications\.$/),
   ).toBeInTheDocument();
   await userEvent.clear(screen.getByLabelText(/^Due date \(/));
-  await userEvent.type(screen.getByLabelText(/^Due date \(/), '2099-03-01T10:00');
+  await paste(screen.getByLabelText(/^Due date \(/), '2099-03-01T10:00');
   expect(screen.queryByText(/is in the past/)).not.toBeInTheDocument();
 });
 
@@ -305,8 +306,8 @@ test("due dates are entered in the form's zone, which the labels name, and saved
   // 05:30 UTC on the night clocks fall back is the first 01:30 in New York (EDT).
   expect(screen.getByLabelText('Due date (Eastern Time)')).toHaveValue('2026-11-01T01:30');
   await userEvent.clear(screen.getByLabelText('Due date (Eastern Time)'));
-  await userEvent.type(screen.getByLabelText('Due date (Eastern Time)'), '2026-11-02T09:00');
-  await userEvent.type(screen.getByLabelText('Reviews due (optional, Eastern Time)'), '2026-03-08T03:00');
+  await paste(screen.getByLabelText('Due date (Eastern Time)'), '2026-11-02T09:00');
+  await paste(screen.getByLabelText('Reviews due (optional, Eastern Time)'), '2026-03-08T03:00');
   await userEvent.click(screen.getByRole('button', { name: 'Save form' }));
 
   await waitFor(() => expect(save).toHaveBeenCalled());

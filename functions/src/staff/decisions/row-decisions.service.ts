@@ -302,10 +302,14 @@ export function createRowDecisionsService(deps: {
    * so running it again (after a crash, or by the scheduler) never duplicates one. Nothing to do
    * for a form not released.
    */
-  async function writeReleaseMessages(formId: string, options: { until?: number } = {}): Promise<ReleaseRun> {
+  async function writeReleaseMessages(
+    formId: string,
+    options: { until?: number; rows?: ReturnType<typeof byApplicant> } = {},
+  ): Promise<ReleaseRun> {
     const job = await reviews.getReleaseJob(formId);
     if (!job || job.state === 'done') return { written: 0, done: true };
-    const { known, applicants } = byApplicant(await reviews.formRows(formId));
+    // The release's own request passes the rows it read; a resumed job reads them again.
+    const { known, applicants } = options.rows ?? byApplicant(await reviews.formRows(formId));
     const total = applicants.length;
     let written = 0;
     let processed = Math.min(job.processed ?? 0, total);
@@ -486,7 +490,8 @@ export function createRowDecisionsService(deps: {
     async release(formId: string, actor: AuditActor): Promise<ReleaseOutcome> {
       const until = Date.now() + (deps.inlineMs ?? RELEASE_INLINE_MS);
       // The rows known now; the transaction reads each again, and a row added since is undecided (refused).
-      const { known, applicants } = byApplicant(await reviews.formRows(formId));
+      const rows = byApplicant(await reviews.formRows(formId));
+      const { known, applicants } = rows;
       const first = applicants.slice(0, RELEASE_MESSAGES_PER_TRANSACTION);
       const released = await reviews.transaction(async (tx) => {
         const current = await tx.getForm(formId);
@@ -514,7 +519,7 @@ export function createRowDecisionsService(deps: {
         return released;
       });
       if (released) {
-        const { done } = await writeReleaseMessages(formId, { until });
+        const { done } = await writeReleaseMessages(formId, { until, rows });
         if (!done) writeRestInBackground(formId);
         return { form: released, done };
       }

@@ -40,6 +40,7 @@ test('the account pages', async ({ page }) => {
   const unverified = await registerAccount(page.request, uniqueEmail('a11y-unverified'));
   await logIn(page, unverified.email, unverified.password);
   await expect(page).toHaveURL(/\/verify$/);
+  await expect(heading(page, 'Verify your email')).toBeVisible();
   await expectAccessible(page, 'verify');
 
   const context = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL });

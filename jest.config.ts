@@ -61,7 +61,13 @@ const browserProject = (name: string): Config => ({
   transformIgnorePatterns,
   // The antd facades (shared/src/antd) import antd's ES build so webpack can tree-shake it
   // (the bare `antd` request is the federated facade itself); tests use antd's CommonJS build.
-  moduleNameMapper: { '^antd/es/(.*)\\.js$': 'antd/lib/$1', ...ANTD_AS_BUILT, ...ZOD_FACADE },
+  // antd's index, though, is one whose components load on first use (tools/jest/antd-lazy-index.ts).
+  moduleNameMapper: {
+    '^antd/es/index\\.js$': '<rootDir>/../tools/jest/antd-lazy-index.ts',
+    '^antd/es/(.*)\\.js$': 'antd/lib/$1',
+    ...ANTD_AS_BUILT,
+    ...ZOD_FACADE,
+  },
   setupFiles: ['<rootDir>/../tools/jest/browser-polyfills.ts'],
   setupFilesAfterEnv: ['<rootDir>/../tools/jest/browser-setup.ts'],
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],

@@ -7,6 +7,7 @@ import { JEST_PROJECTS } from '../jest.config';
 import { productionBuildEnv } from './fake-production-env';
 import { FIRESTORE_EMULATOR_MISSING, firestoreEmulatorForTests } from './firestore-emulator';
 import { PORT_OFFSET } from './port-offset';
+import { childCpuSeconds, WITH_CPU_TIMES } from './step-cpu';
 
 /**
  * `npm test` runs every check; `npm run test:quick` (`--quick`) only those that need no emulator, no
@@ -36,6 +37,8 @@ const BROWSER_RUN_PORT_OFFSETS = { sqlite: [0, 10_000], firestore: 5000 };
 interface Outcome {
   ok: boolean;
   output: string;
+  /** CPU seconds of the step's processes and every descendant they waited for (not detached ones). */
+  cpuSeconds?: number;
 }
 
 interface Step {
@@ -56,17 +59,23 @@ interface Step {
 
 /**
  * Runs a command with its output captured (printed whole when the step ends, so steps running side
- * by side never interleave), in `env` (default: this process's).
+ * by side never interleave), in `env` (default: this process's), and measures its CPU.
  */
 function command(bin: string, args: string[], env: NodeJS.ProcessEnv = process.env): () => Promise<Outcome> {
   return () =>
     new Promise((resolve) => {
-      const child = spawn(bin, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn('bash', ['-c', WITH_CPU_TIMES, 'bash', bin, ...args], {
+        cwd: ROOT,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+      });
       let output = '';
-      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      let times = '';
+      child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stdio[3]!.on('data', (chunk: Buffer) => (times += chunk.toString()));
       child.on('error', (error) => resolve({ ok: false, output: `${output}\n${error.message}` }));
-      child.on('close', (code) => resolve({ ok: code === 0, output }));
+      child.on('close', (code) => resolve({ ok: code === 0, output, cpuSeconds: childCpuSeconds(times) }));
     });
 }
 
@@ -233,6 +242,7 @@ interface Result {
   state: 'passed' | 'failed' | 'not run';
   started?: number;
   ms?: number;
+  cpuSeconds?: number;
   /** The step's whole output, kept for a failed step's summary after the table. */
   output?: string;
 }
@@ -260,9 +270,10 @@ async function runSteps(steps: Step[], runStart: number): Promise<Result[]> {
     const done = step
       .run()
       .catch((error: unknown): Outcome => ({ ok: false, output: String((error as Error)?.stack ?? error) }))
-      .then(({ ok, output }) => {
+      .then(({ ok, output, cpuSeconds }) => {
         coresInUse[kind(step)] -= step.cores;
         result.ms = Date.now() - result.started!;
+        result.cpuSeconds = cpuSeconds;
         result.state = ok ? 'passed' : 'failed';
         if (!ok) failed = true;
         const text = output.trimEnd();
@@ -302,23 +313,25 @@ function failureSummary(text: string, count: number): string {
 
 function printTable(results: Result[], totalMs: number, machineCpu: number | null): void {
   const width = Math.max(...results.map((result) => result.step.name.length), 30);
-  const row = (name: string, state: string, start: string, time: string) =>
-    `  ${name.padEnd(width)}  ${state.padEnd(7)}  ${start.padStart(6)}  ${time.padStart(6)}`;
+  const row = (name: string, state: string, start: string, time: string, cpu = '') =>
+    `  ${name.padEnd(width)}  ${state.padEnd(7)}  ${start.padStart(6)}  ${time.padStart(6)}  ${cpu.padStart(6)}`;
+  const stepsCpu = results.reduce((sum, result) => sum + (result.cpuSeconds ?? 0), 0);
   const first = Math.min(...results.map((result) => result.started ?? Infinity));
   console.log(
     [
       '',
-      'Step times (start: seconds into the run):',
-      row('step', 'state', 'start', 'time'),
-      ...results.map(({ step, state, started, ms }) =>
+      'Step times (start: seconds into the run; cpu: CPU seconds of the step and what it waited for):',
+      row('step', 'state', 'start', 'time', 'cpu'),
+      ...results.map(({ step, state, started, ms, cpuSeconds }) =>
         row(
           step.name,
           state,
           started === undefined ? '' : seconds(started - first),
           ms === undefined ? '' : seconds(ms),
+          cpuSeconds === undefined ? '' : `${cpuSeconds.toFixed(0)}`,
         ),
       ),
-      row(`Whole run (${CORES} cores)`, '', '', seconds(totalMs)),
+      row(`Whole run (${CORES} cores)`, '', '', seconds(totalMs), stepsCpu.toFixed(0)),
       ...(machineCpu === null
         ? []
         : [

@@ -8,6 +8,9 @@
  * `npm run bench:cost` counts on SQLite (in memory); `PORTAL_STORE=firestore-emulator npm run
  * bench:cost` counts on SQLite and on Google's Firestore emulator and prints both where they differ.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import {
@@ -18,11 +21,13 @@ import {
   type ApplicationRow,
   type User,
 } from '@portal/shared/domain';
+import { formStatusOf } from '../functions/src/forms/form-status';
 import { DEFAULT_MAIL_SETTINGS } from '../functions/src/outbox/outbox';
 import { createOutboxSender, triggerEmailTransport } from '../functions/src/outbox/outbox-sender';
 import { createScheduler } from '../functions/src/scheduler/scheduler';
 import { OVERDUE_RESCAN_MS } from '../functions/src/staff/dashboard/reviewer-progress.service';
-import { RELEASE_INLINE_MS } from '../functions/src/staff/decisions/row-decisions.service';
+import { createLocalFileStore } from '../functions/src/files/local-file-store';
+import { JOB_INLINE_MS } from '../functions/src/jobs/job-runner';
 import { COLLECTIONS } from '../functions/src/store/collections';
 import { countingStore, type StoreCounts } from '../functions/src/store/counting-store';
 import type { DocumentStore, WriteOperation } from '../functions/src/store/document-store';
@@ -30,13 +35,23 @@ import { createFirestoreStore } from '../functions/src/store/firestore-store';
 import { queryAllWithIds } from '../functions/src/store/query-pages';
 import { createSqliteStore } from '../functions/src/store/sqlite-store';
 import { STORE_LIMITS } from '../functions/src/store/store-limits';
-import { completeResponse, createHarness, DAY_MS, FORM_ID, later, START } from '../functions/src/testing/api-harness';
+import {
+  completeResponse,
+  createHarness,
+  DAY_MS,
+  FORM_ID,
+  later,
+  START,
+  updateForm,
+} from '../functions/src/testing/api-harness';
 import { assign } from '../functions/src/testing/staff-fixtures';
 import { userRecord } from '../functions/src/users/users.repository';
 import { pointAtFirestoreEmulator, startFirestoreEmulator } from '../tools/firestore-emulator';
 import { PORT_OFFSET } from '../tools/port-offset';
 import { BENCH_STORE } from './support/bench-store';
+import { measureLongWork } from './support/long-work';
 import { seedSubmittedApplications } from './support/seed-applications';
+import { seedResumes } from './support/seed-uploads';
 import { startWatchdog } from './support/watchdog';
 
 const SIZES = (process.env.BENCH_SIZES ?? '500,5000').split(',').map(Number);
@@ -44,8 +59,10 @@ const REVIEWERS = 40;
 /** Drafts within 48 h of the due date, for the draft reminders' share of a scheduler minute. */
 const DRAFTS = 20;
 const FIRESTORE_PORT = 18780 + PORT_OFFSET;
-/** Seeding and a 5,000-applicant release on the emulator take most of it. */
-const RUN_LIMIT_MS = BENCH_STORE === 'sqlite' ? 240_000 : 600_000;
+/** Seeding, auto-assign, the ZIP and the release of 5,000 applicants on the emulator take most of it. */
+const RUN_LIMIT_MS = BENCH_STORE === 'sqlite' ? 300_000 : 1_500_000;
+/** Each applicant's resume: the bytes the files ZIP packs. */
+const RESUME_BYTES = 20_000;
 const REVIEW_SCORES = { motivation: 4, experience: 2, communication: 3 };
 
 /**
@@ -76,6 +93,9 @@ type Action =
   | 'dashboardCold'
   | 'dashboardWarm'
   | 'search'
+  | 'calibratedWarm'
+  | 'calibratedCold'
+  | 'disagreement'
   | 'start'
   | 'autosave'
   | 'submit'
@@ -88,14 +108,20 @@ type Action =
   | 'draftMinute'
   | 'overdueMinute'
   | 'overdueRescan'
+  | 'autoAssign'
+  | 'filesExport'
   | 'release'
   | 'senderPerMessage'
-  | 'schedulerAfterRelease';
+  | 'schedulerAfterRelease'
+  | 'retentionLook';
 
 const LABELS: Record<Action, string> = {
   dashboardCold: 'dashboard page, first after a review submit',
   dashboardWarm: 'dashboard page, nothing changed since',
   search: 'search "grace", first page',
+  calibratedWarm: 'sort by calibrated score, nothing changed since',
+  calibratedCold: 'sort by calibrated score, first after a review submit',
+  disagreement: 'disagreement filter, first page',
   start: 'start an application',
   autosave: 'autosave',
   submit: 'submit',
@@ -108,9 +134,12 @@ const LABELS: Record<Action, string> = {
   draftMinute: `scheduler minute: + per draft in the 48 h window`,
   overdueMinute: 'scheduler minute, live form past review due',
   overdueRescan: 'scheduler minute past review due: the hourly look',
+  autoAssign: 'auto-assign (preview, job, progress), per review',
+  filesExport: 'files ZIP (job, progress, download), per applicant',
   release: 'release, per applicant',
   senderPerMessage: 'outbox sender, per message sent',
   schedulerAfterRelease: 'scheduler minute, form released',
+  retentionLook: 'data retention: the hourly look (form released)',
 };
 
 type Counts = Pick<StoreCounts, 'reads' | 'writes' | 'deletes'> & { byCollection?: StoreCounts['byCollection'] };
@@ -129,10 +158,13 @@ const divided = (a: Counts, per: number): Counts => ({
 async function measureClub(raw: DocumentStore, size: number, log: (line: string) => void) {
   const began = performance.now();
   await seedSubmittedApplications(raw, { count: size, reviewers: REVIEWERS });
-  log(`seeded ${size} applications in ${((performance.now() - began) / 1000).toFixed(1)} s`);
+  const fileRoot = await mkdtemp(path.join(os.tmpdir(), 'bench-cost-files-'));
+  const files = createLocalFileStore({ root: fileRoot });
+  const resumes = await seedResumes(raw, files, { formId: FORM_ID, bytes: RESUME_BYTES, at: START });
+  log(`seeded ${size} applications (${resumes} resumes) in ${((performance.now() - began) / 1000).toFixed(1)} s`);
   const store = countingStore(raw);
-  // A release answers as in production: after RELEASE_INLINE_MS, its job writing the rest.
-  const harness = await createHarness({ store, releaseInlineMs: RELEASE_INLINE_MS });
+  // Long work answers as in production: after JOB_INLINE_MS, its job doing the rest.
+  const harness = await createHarness({ store, files, jobInlineMs: JOB_INLINE_MS });
   const counts = {} as Record<Action, Counts>;
   const measure = async <R>(action: Action, work: () => Promise<R>): Promise<R> => {
     const { result, counts: counted } = await store.measure(work);
@@ -148,6 +180,11 @@ async function measureClub(raw: DocumentStore, size: number, log: (line: string)
   expectStatus(await rows('tab=all&limit=25'), 200, 'first page');
   expectStatus(await measure('dashboardWarm', () => rows('tab=all&limit=25')), 200, 'warm page');
   expectStatus(await measure('search', () => rows('tab=all&search=grace&limit=25')), 200, 'search');
+  // The first sort by calibrated score stores every row's keys; the next reads a page.
+  const calibrated = 'tab=all&sort=calibratedReviewScore&dir=desc&limit=25';
+  expectStatus(await rows(calibrated), 200, 'first calibrated sort');
+  expectStatus(await measure('calibratedWarm', () => rows(calibrated)), 200, 'calibrated sort');
+  expectStatus(await measure('disagreement', () => rows('tab=all&filter=disagreement&limit=25')), 200, 'disagreement');
 
   const started = await measure('start', () => harness.as('ada').post('/responses', { formId: FORM_ID }));
   expectStatus(started, 201, 'start');
@@ -165,6 +202,7 @@ async function measureClub(raw: DocumentStore, size: number, log: (line: string)
   );
   expectStatus(reviewed, 200, 'review submit');
   expectStatus(await measure('dashboardCold', () => rows('tab=all&limit=25')), 200, 'page after a review');
+  expectStatus(await measure('calibratedCold', () => rows(calibrated)), 200, 'calibrated sort after a review');
 
   // The scheduled functions, as production runs them every minute.
   const now = () => harness.clock.now;
@@ -184,11 +222,14 @@ async function measureClub(raw: DocumentStore, size: number, log: (line: string)
     ['inactiveForm', { id: 'cost-inactive-form', isActive: false }],
     ['releasedForm', { id: 'cost-released-form', decisionsReleased: true }],
   ] as const) {
+    // As publishing writes a form: with its status document (what the scheduler queries).
     await raw.set(COLLECTIONS.forms, extra.id, { ...form, ...extra });
+    await raw.set(COLLECTIONS.formStatus, extra.id, formStatusOf({ ...form, ...extra }));
     await scheduler.runOnce();
     const { counts: withForm } = await store.measure(() => scheduler.runOnce());
     counts[action] = minus(withForm, counts.schedulerIdle);
     await raw.delete(COLLECTIONS.forms, extra.id);
+    await raw.delete(COLLECTIONS.formStatus, extra.id);
   }
 
   // Drafts in the 48 h before the due date: each is reminded once, then looked at every minute.
@@ -227,7 +268,7 @@ async function measureClub(raw: DocumentStore, size: number, log: (line: string)
   harness.clock.now = START;
 
   // Past the review due date, not released: what every minute reads until the release.
-  await raw.update(COLLECTIONS.forms, FORM_ID, { reviewDueDate: later(START, -DAY_MS).toISOString() });
+  await updateForm(raw, FORM_ID, { reviewDueDate: later(START, -DAY_MS).toISOString() });
   await scheduler.runOnce();
   await drainOutbox();
   await measure('overdueMinute', () => scheduler.runOnce());
@@ -235,6 +276,13 @@ async function measureClub(raw: DocumentStore, size: number, log: (line: string)
   harness.clock.now = later(START, OVERDUE_RESCAN_MS);
   await measure('overdueRescan', () => scheduler.runOnce());
   harness.clock.now = START;
+
+  // Auto-assign and the files ZIP as the director runs them (a job each, followed each second as the
+  // page does): the longest request and the time until done.
+  const longWork = await measureLongWork(harness, measure, log);
+  counts.autoAssign = divided(counts.autoAssign, Math.max(1, longWork.reviews));
+  counts.filesExport = divided(counts.filesExport, Math.max(1, resumes));
+  await rm(fileRoot, { recursive: true, force: true });
 
   // The release: every row decided first (straight into the store), then one request.
   const formRows = await queryAllWithIds<ApplicationRow>(raw, COLLECTIONS.reviewStatuses, [
@@ -257,7 +305,7 @@ async function measureClub(raw: DocumentStore, size: number, log: (line: string)
     answeredAfter = performance.now() - releaseStarted;
     if (released.status !== 202) expectStatus(released, 200, 'release');
     // A large release answers 202 and writes the rest of its emails in its job: counted until done.
-    while ((await raw.get<{ state: string }>(COLLECTIONS.releaseJobs, FORM_ID))?.state !== 'done') {
+    while ((await raw.get<{ state: string }>(COLLECTIONS.jobs, FORM_ID))?.state !== 'done') {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   });
@@ -271,6 +319,10 @@ async function measureClub(raw: DocumentStore, size: number, log: (line: string)
   counts.senderPerMessage = divided(sending, Math.max(1, sent.sent));
   await drainOutbox();
   await measure('schedulerAfterRelease', () => scheduler.runOnce());
+  // The retention's look, once an hour (retention/retention-look.ts): the first gives the released
+  // form its record; each one after reads the counts and the earliest record.
+  await scheduler.retention.runDue();
+  await measure('retentionLook', () => scheduler.retention.runDue());
   log(`measured in ${((performance.now() - began) / 1000).toFixed(1)} s`);
   return counts;
 }
@@ -314,6 +366,7 @@ function monthOf(counts: ClubCounts, applicants: number, clubs: number): { usage
   usage.reads += (overdue.reads * MONTH.overdueMinutes + rescan.reads * rescans) * clubs;
   schedulerReads += (overdue.reads * MONTH.overdueMinutes + rescan.reads * rescans) * clubs;
   add('draftMinute', MONTH.draftWindowMinutes * MONTH.draftShare * applicants * clubs, true);
+  add('retentionLook', MONTH.minutes / 60, true);
   return { usage, schedulerReads };
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, logIn, recordPaths, registerAccount, uniqueEmail } from './support/accounts';
+import { acceptedPrivacyNotice, DEMO, logIn, recordPaths, registerAccount, uniqueEmail } from './support/accounts';
 
 test('a new applicant signs up, verifies through the local mailbox, lands on /apply, and logs out cleanly', async ({
   page,
@@ -11,6 +11,7 @@ test('a new applicant signs up, verifies through the local mailbox, lands on /ap
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('a-good-password-1');
   await page.getByLabel('Confirm password').fill('a-good-password-1');
+  await page.getByRole('checkbox', { name: 'I have read the privacy notice and accept it' }).check();
   await page.getByRole('button', { name: 'Create Account' }).click();
 
   await expect(page.getByText(`A verification email has been sent to ${email}!`)).toBeVisible();
@@ -120,7 +121,13 @@ test('an address squatted at the identity provider is recovered by its owner: re
   });
   expect(squatted.status(), await squatted.text()).toBe(200);
   const blocked = await page.request.post('/api/auth/register', {
-    data: { email, password: 'owner-password-1', firstName: 'Olive', lastName: 'Owner' },
+    data: {
+      email,
+      password: 'owner-password-1',
+      firstName: 'Olive',
+      lastName: 'Owner',
+      ...(await acceptedPrivacyNotice(page.request)),
+    },
   });
   expect(blocked.status()).toBe(409);
 
@@ -144,6 +151,7 @@ test('an address squatted at the identity provider is recovered by its owner: re
   }
   await page.getByLabel('First name').fill('Olive');
   await page.getByLabel('Last name').fill('Owner');
+  await page.getByRole('checkbox', { name: 'I have read the privacy notice and accept it' }).check();
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText('Your profile is complete.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Apply', exact: true })).toBeVisible();

@@ -38,7 +38,9 @@ test('the director exports the applications as CSV and the uploaded files as ZIP
 
   const csv = await download(page, 'Applications (CSV)');
   expect(csv.name).toBe(exportFileName(semester, 'applications', new Date()));
-  const rows = parse(csv.content, { bom: true }) as string[][];
+  // First the export's notice (when it was made, whose the copy is), then the table.
+  const [notice, ...rows] = parse(csv.content, { bom: true }) as string[][];
+  expect(notice![0]).toMatch(/^# Exported from the application portal on .*the club's responsibility/);
   expect(rows[0]!.slice(0, 4)).toEqual(['Applicant', 'Email', 'Role', 'Roles applied']);
   expect(rows[0]).toContain('What name do you go by?');
   const mine = rows.filter((row) => row[1] === email);
@@ -51,7 +53,9 @@ test('the director exports the applications as CSV and the uploaded files as ZIP
   expect(zip.name).toBe(exportFileName(semester, 'files', new Date()));
   const entries = new AdmZip(zip.content).getEntries().map((entry) => entry.entryName);
   expect(entries).toContain(`Test Applicant (${email})/resume.pdf`);
-  expect(entries.every((entry) => entry.split('/').length === 2)).toBe(true);
+  // The notice, then one folder per applicant.
+  expect(entries[0]).toBe('README.txt');
+  expect(entries.slice(1).every((entry) => entry.split('/').length === 2)).toBe(true);
 
   await page.getByRole('button', { name: 'Export' }).click();
   await expect(page.getByRole('menuitem', { name: 'Uploaded files (ZIP)' })).toBeVisible();

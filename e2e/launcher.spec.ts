@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { DEFAULT_PRIVACY_NOTICE_VERSION } from '@portal/shared/domain';
 import { childrenOf, startPortalProcess } from '../tools/portal-process';
 import { LAUNCHER_TEST_AUTH_EMULATOR_PORT as AUTH_PORT, LAUNCHER_TEST_PORT as PORT } from './support/ports';
 
@@ -130,6 +131,7 @@ test('a hard kill (SIGKILL) loses no account, and the next start takes over the 
       password: 'survivor-pass-1',
       firstName: 'Sur',
       lastName: 'Vivor',
+      privacyNoticeVersion: DEFAULT_PRIVACY_NOTICE_VERSION,
     }),
   });
   expect(registered.status).toBe(201);
@@ -168,7 +170,13 @@ test('a hard kill (SIGKILL) loses no account, and the next start takes over the 
     const again = await fetch(`${second.url}/api/auth/register`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'survivor@example.com', password: 'other-pass-1', firstName: 'S', lastName: 'V' }),
+      body: JSON.stringify({
+        email: 'survivor@example.com',
+        password: 'other-pass-1',
+        firstName: 'S',
+        lastName: 'V',
+        privacyNoticeVersion: DEFAULT_PRIVACY_NOTICE_VERSION,
+      }),
     });
     expect(again.status).toBe(409);
 

@@ -1,6 +1,13 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { ApplicationForm, ApplicationResponse, StaffApplication } from '@portal/shared/domain';
-import { DEMO, DEMO_PASSWORD, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
+import {
+  acceptedPrivacyNotice,
+  DEMO,
+  DEMO_PASSWORD,
+  logIn,
+  registerVerifiedApplicant,
+  uniqueEmail,
+} from './support/accounts';
 import { FORM, assign, idToken, submitApplication } from './support/applications';
 
 /** Script that would run if any screen put answer or name text into the page as HTML. */
@@ -102,7 +109,7 @@ test('a script tag in a name and in answers is shown as text on every screen, ne
   const email = uniqueEmail('xss');
   const password = 'first-password-1';
   const registered = await page.request.post('/api/auth/register', {
-    data: { email, password, firstName: SCRIPT_TAG, lastName: IMG_TAG },
+    data: { email, password, firstName: SCRIPT_TAG, lastName: IMG_TAG, ...(await acceptedPrivacyNotice(page.request)) },
   });
   expect(registered.status(), await registered.text()).toBe(201);
   const { id: applicantId } = (await registered.json()) as { id: string };

@@ -26,6 +26,8 @@ export async function startPortalProcess(options: {
   dataDir?: string;
   /** Seeds the sample reviews, as a first `npm start` does (default: DEMO_REVIEWS, else off). */
   demoReviews?: boolean;
+  /** More settings of the launcher's environment (a chapter's PORTAL_PRIVACY_NOTICE_VERSION, say). */
+  env?: Record<string, string>;
 }): Promise<PortalProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'portal-data-'));
   // PORTAL_CPU_PROF=<dir>: the portal writes a V8 CPU profile there when it stops (node --cpu-prof).
@@ -44,6 +46,7 @@ export async function startPortalProcess(options: {
       DATA_DIR: dataDir,
       // The tests' and benches' runtimes start without the sample reviews unless asked.
       DEMO_REVIEWS: options.demoReviews ? 'on' : (process.env.DEMO_REVIEWS ?? 'off'),
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,3 +1,5 @@
+import { DEFAULT_PRIVACY_NOTICE_VERSION } from '@portal/shared/domain';
+
 /** Creates verified applicants through the portal's own API and the Auth emulator's admin REST API. */
 export interface BenchApplicant {
   email: string;
@@ -14,7 +16,13 @@ export async function createVerifiedApplicant(
   const registered = await fetch(`${baseUrl}/api/auth/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password, firstName: 'Bench', lastName: 'Applicant' }),
+    body: JSON.stringify({
+      email,
+      password,
+      firstName: 'Bench',
+      lastName: 'Applicant',
+      privacyNoticeVersion: DEFAULT_PRIVACY_NOTICE_VERSION,
+    }),
   });
   if (!registered.ok) throw new Error(`register ${email}: ${registered.status} ${await registered.text()}`);
   const { id: uid } = (await registered.json()) as { id: string };

@@ -15,10 +15,12 @@ import {
   type AssignmentRef,
   type TeamRole,
   type User,
+  withFilterKeys,
 } from '@portal/shared/domain';
 import { COLLECTIONS } from '../../functions/src/store/collections';
 import { staffLoadId, type StaffLoad } from '../../functions/src/staff/staff-load';
 import { createInMemoryIdentityAdmin } from '../../functions/src/identity/in-memory-identity-admin';
+import { DEMO_DISAGREEMENT_THRESHOLD } from '../../functions/src/seed/demo-reviews';
 import { seedDemoData } from '../../functions/src/seed/seed-demo-data';
 import type { DocumentStore, WriteOperation } from '../../functions/src/store/document-store';
 import { STORE_LIMITS } from '../../functions/src/store/store-limits';
@@ -48,6 +50,8 @@ export async function seedSubmittedApplications(
   options: { count: number; reviewers: number },
 ): Promise<void> {
   await seedDemoData({ store, accounts: createInMemoryIdentityAdmin() });
+  // The sample reviews' threshold, so the rows reviewers disagree on are flagged (the Disagreement filter).
+  await store.update(COLLECTIONS.forms, 'demo-form-spring', { disagreementThreshold: DEMO_DISAGREEMENT_THRESHOLD });
   const form = (await store.get<ApplicationForm>(COLLECTIONS.forms, 'demo-form-spring'))!;
   const random = mulberry32(42);
   const now = new Date();
@@ -164,7 +168,8 @@ export async function seedSubmittedApplications(
         refs,
         form,
       );
-      operations.push({ kind: 'set', collection: COLLECTIONS.reviewStatuses, id: row.id, data: row });
+      // As the API stores a row: with the keys its filters query.
+      operations.push({ kind: 'set', collection: COLLECTIONS.reviewStatuses, id: row.id, data: withFilterKeys(row) });
     }
     if (operations.length >= 2000) await flush();
   }

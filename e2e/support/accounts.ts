@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { PrivacyNotice } from '@portal/shared/domain';
 
 export const DEMO_PASSWORD = 'demo-password-123';
 export const DEMO = {
@@ -14,10 +15,17 @@ export function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${counter}@example.com`;
 }
 
+/** The privacy notice the portal has in force, accepted as the sign-up page's box does (for a registration's body). */
+export async function acceptedPrivacyNotice(request: APIRequestContext): Promise<{ privacyNoticeVersion: string }> {
+  const response = await request.get('/api/privacy-notice');
+  expect(response.status(), await response.text()).toBe(200);
+  return { privacyNoticeVersion: ((await response.json()) as PrivacyNotice).version };
+}
+
 /** Registers through the API, as the sign-up page does; the account starts unverified. */
 export async function registerAccount(request: APIRequestContext, email: string, password = 'first-password-1') {
   const response = await request.post('/api/auth/register', {
-    data: { email, password, firstName: 'Test', lastName: 'Person' },
+    data: { email, password, firstName: 'Test', lastName: 'Person', ...(await acceptedPrivacyNotice(request)) },
   });
   expect(response.status(), await response.text()).toBe(201);
   return { email, password };
@@ -58,7 +66,7 @@ export async function registerVerifiedApplicant(
   name = { firstName: 'Test', lastName: 'Applicant' },
 ) {
   const response = await request.post('/api/auth/register', {
-    data: { email, password, ...name },
+    data: { email, password, ...name, ...(await acceptedPrivacyNotice(request)) },
   });
   expect(response.status(), await response.text()).toBe(201);
   const { id } = (await response.json()) as { id: string };

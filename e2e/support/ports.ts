@@ -43,3 +43,11 @@ export const DEPLOY_TEST_PORT = 18320 + PORT_OFFSET;
 export const DEPLOY_TEST_AUTH_EMULATOR_PORT = 21299 + PORT_OFFSET;
 export const DEPLOY_TEST_APPLICANT_PORT = 18321 + PORT_OFFSET;
 export const DEPLOY_TEST_ADMIN_PORT = 18322 + PORT_OFFSET;
+/** The privacy test signs up, downloads an applicant's data and restarts its runtime with a new notice, on its own runtime. */
+export const PRIVACY_TEST_PORT = 18330 + PORT_OFFSET;
+export const PRIVACY_TEST_AUTH_EMULATOR_PORT = 21399 + PORT_OFFSET;
+export const PRIVACY_TEST_FIRESTORE_EMULATOR_PORT = 21389 + PORT_OFFSET;
+/** The long-work test answers every release, auto-assign and ZIP with a job (PORTAL_JOB_INLINE_MS=0), on its own runtime. */
+export const LONG_WORK_TEST_PORT = 18340 + PORT_OFFSET;
+export const LONG_WORK_TEST_AUTH_EMULATOR_PORT = 21499 + PORT_OFFSET;
+export const LONG_WORK_TEST_FIRESTORE_EMULATOR_PORT = 21489 + PORT_OFFSET;

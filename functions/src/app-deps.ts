@@ -6,6 +6,7 @@ import type { IdentityAdmin } from './identity/identity-admin';
 import type { IdentityVerifier } from './identity/identity-verifier';
 import type { MailSettings } from './outbox/outbox';
 import type { DocumentStore } from './store/document-store';
+import type { PrivacyNoticeSettings } from './users/privacy-notice';
 
 /** What `createApp` is built from; each route module takes the part it needs. */
 export interface AppDeps {
@@ -21,10 +22,13 @@ export interface AppDeps {
   appCheck?: AppCheckVerifier;
   /** The chapter's name, the portal's address and time zone, for the emails; absent = DEFAULT_MAIL_SETTINGS. */
   mail?: MailSettings;
+  /** The chapter's privacy notice (PORTAL_PRIVACY_NOTICE_*); absent = DEFAULT_PRIVACY_NOTICE. */
+  privacyNotice?: PrivacyNoticeSettings;
   /** The server clock (save and submit times, deadlines); tests inject their own. */
   now?: () => Date;
   /**
-   * Limits on POST /auth/register (per client IP), /auth/update and /auth/complete (per account)
+   * Limits on POST /auth/register (per client IP), /auth/update, /auth/complete and
+   * /auth/privacy-notice (per account)
    * and file uploads (per user, else IP), counted in `store`; absent = GENEROUS_RATE_LIMITS, which
    * no test or local run reaches.
    */
@@ -37,6 +41,9 @@ export interface AppDeps {
    * is the client (the local runtime), and a client's X-Forwarded-For is ignored.
    */
   trustedProxyHops?: number;
-  /** How long a release request writes its emails before it answers 202 (absent: RELEASE_INLINE_MS); tests make it 0. */
-  releaseInlineMs?: number;
+  /**
+   * How long a request works on its long work (a release's emails, auto-assign, the ZIP of the files)
+   * before it answers 202 and leaves the rest to its job (absent: JOB_INLINE_MS); tests make it 0.
+   */
+  jobInlineMs?: number;
 }

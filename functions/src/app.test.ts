@@ -13,6 +13,7 @@ import type { IdentityVerifier, VerifiedIdentity } from './identity/identity-ver
 import type { DocumentStore } from './store/document-store';
 import { createSqliteStore } from './store/sqlite-store';
 import { userRecord } from './users/users.repository';
+import { DEFAULT_PRIVACY_NOTICE_VERSION } from './users/privacy-notice';
 
 const ADA: VerifiedIdentity = { uid: 'ada', email: 'ada@example.com', emailVerified: true };
 const TOKENS: Record<string, VerifiedIdentity> = { 'token-ada': ADA };
@@ -177,10 +178,10 @@ describe('GET /api/session', () => {
     expect(res.status).toBe(200);
   });
 
-  it('answers the verified identity and no user before registration', async () => {
+  it('answers the verified identity and no user before registration (and the privacy notice in force)', async () => {
     const res = await request(buildApp()).get('/api/session').set('Authorization', 'Bearer token-ada');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ identity: ADA, user: null });
+    expect(res.body).toEqual({ identity: ADA, user: null, privacyNoticeVersion: DEFAULT_PRIVACY_NOTICE_VERSION });
   });
 
   it('answers the user record once it exists', async () => {
@@ -195,7 +196,7 @@ describe('GET /api/session', () => {
     await store.set(COLLECTIONS.users, user.id, userRecord(user));
     const res = await request(buildApp()).get('/api/session').set('Authorization', 'Bearer token-ada');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ identity: ADA, user });
+    expect(res.body).toEqual({ identity: ADA, user, privacyNoticeVersion: DEFAULT_PRIVACY_NOTICE_VERSION });
   });
 
   it('keeps bearer tokens out of the logs', async () => {

@@ -21,8 +21,15 @@ import { auditRoutes } from './audit/audit.routes';
 import { adminFormsRoutes } from './staff/admin-forms.routes';
 import { adminUsersRoutes } from './staff/admin-users.routes';
 import { reviewsRoutes } from './staff/reviews.routes';
+import { notesRoutes } from './staff/notes/notes.routes';
+import { groupMessagesRoutes } from './staff/group-messages/group-messages.routes';
 import { releasedDecisionsRoutes } from './staff/decisions/released-decisions.routes';
 import { authRoutes } from './users/auth.routes';
+import { accountDeletionRoutes } from './users/account-deletion.routes';
+import { retentionRoutes } from './retention/retention.routes';
+import { DEFAULT_PRIVACY_NOTICE } from './users/privacy-notice';
+import { privacyNoticeRoutes } from './users/privacy-notice.routes';
+import { myDataRoutes } from './my-data/my-data.routes';
 import { interviewsRoutes } from './interviews/interviews.routes';
 import { preferencesRoutes } from './users/preferences.routes';
 import { DEFAULT_MAIL_SETTINGS } from './outbox/outbox';
@@ -62,7 +69,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(identityMiddleware(deps.identity, deps.store));
   // After identity (profile changes and uploads count per user), before any body is read.
   const rateLimits = deps.rateLimits ?? GENEROUS_RATE_LIMITS;
-  api.post(['/auth/update', '/auth/complete'], profileRateLimit(rateLimits, deps.store));
+  api.post(['/auth/update', '/auth/complete', '/auth/privacy-notice'], profileRateLimit(rateLimits, deps.store));
   api.post('/files/:responseId/:questionId', uploadRateLimit(rateLimits, deps.store));
   // File uploads carry raw bytes: their router comes before the JSON-only body handling.
   api.use(filesRoutes(deps));
@@ -73,11 +80,13 @@ export function createApp(deps: AppDeps): Express {
 
   const now = deps.now ?? (() => new Date());
   const mail = deps.mail ?? DEFAULT_MAIL_SETTINGS;
+  const privacyNotice = deps.privacyNotice ?? DEFAULT_PRIVACY_NOTICE;
   // An applicant's reads and autosaves, the busiest routes, first: each router a request walks
   // past costs it a share of its time. (No other router answers their paths.)
   api.use(responsesRoutes({ store: deps.store, files: deps.files, now, mail }));
-  api.use(sessionRoutes(deps));
-  api.use(authRoutes(deps));
+  api.use(sessionRoutes({ store: deps.store, privacyNoticeVersion: privacyNotice.version }));
+  api.use(authRoutes({ ...deps, privacyNotice, now }));
+  api.use(privacyNoticeRoutes({ ...deps, privacyNotice, mail, now }));
   api.use(formsRoutes(deps));
   api.use(decisionsRoutes({ store: deps.store, now, mail }));
   const staffDeps = { store: deps.store, accounts: deps.accounts, now, mail };
@@ -85,12 +94,17 @@ export function createApp(deps: AppDeps): Express {
   api.use(adminFormsRoutes(staffDeps));
   api.use(interviewsRoutes({ store: deps.store, now, mail }));
   api.use(preferencesRoutes(staffDeps));
-  api.use(reviewsRoutes({ ...staffDeps, logger: deps.logger, releaseInlineMs: deps.releaseInlineMs }));
+  api.use(reviewsRoutes({ ...staffDeps, logger: deps.logger, jobInlineMs: deps.jobInlineMs }));
   api.use(releasedDecisionsRoutes(staffDeps));
-  api.use(exportsRoutes({ ...staffDeps, files: deps.files }));
+  api.use(notesRoutes(staffDeps));
+  api.use(groupMessagesRoutes(staffDeps));
+  api.use(exportsRoutes({ ...staffDeps, files: deps.files, logger: deps.logger, jobInlineMs: deps.jobInlineMs }));
+  api.use(myDataRoutes({ store: deps.store, files: deps.files, now }));
   api.use(auditRoutes(staffDeps));
   api.use(outboxRoutes(staffDeps));
   api.use(releaseScheduleRoutes(staffDeps));
+  api.use(accountDeletionRoutes({ store: deps.store, accounts: deps.accounts, files: deps.files, now }));
+  api.use(retentionRoutes(staffDeps));
 
   api.use(notFoundHandler);
   api.use(errorMiddleware);

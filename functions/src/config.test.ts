@@ -1,4 +1,5 @@
-import { loadLocalConfig, loadProductionConfig, localRateLimits } from './config';
+import { DEFAULT_PRIVACY_NOTICE_VERSION } from '@portal/shared/domain';
+import { loadLocalConfig, loadPrivacyNoticeSettings, loadProductionConfig, localRateLimits } from './config';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
@@ -172,5 +173,52 @@ describe('loadProductionConfig', () => {
     ['TRUSTED_PROXY_HOPS', '11'],
   ])('refuses %s=%j, naming the setting', (name, value) => {
     expect(() => loadProductionConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n\\s+${name}`));
+  });
+});
+
+describe('loadPrivacyNoticeSettings', () => {
+  it("is the portal's default notice, at its version, when nothing is set (or set empty)", () => {
+    expect(loadPrivacyNoticeSettings({})).toEqual({ version: DEFAULT_PRIVACY_NOTICE_VERSION });
+    expect(
+      loadPrivacyNoticeSettings({
+        PORTAL_PRIVACY_NOTICE_VERSION: '',
+        PORTAL_PRIVACY_NOTICE_TEXT: '',
+        PORTAL_PRIVACY_NOTICE_URL: '',
+      }),
+    ).toEqual({ version: DEFAULT_PRIVACY_NOTICE_VERSION });
+  });
+
+  it("takes the chapter's own version, text and link", () => {
+    expect(
+      loadPrivacyNoticeSettings({
+        PORTAL_PRIVACY_NOTICE_VERSION: '2026-09',
+        PORTAL_PRIVACY_NOTICE_TEXT: 'We keep **your application**.',
+        PORTAL_PRIVACY_NOTICE_URL: 'https://chapter.example.org/privacy',
+      }),
+    ).toEqual({
+      version: '2026-09',
+      text: 'We keep **your application**.',
+      url: 'https://chapter.example.org/privacy',
+    });
+    // A new version of the default text: everyone is asked again.
+    expect(loadPrivacyNoticeSettings({ PORTAL_PRIVACY_NOTICE_VERSION: '2' })).toEqual({ version: '2' });
+  });
+
+  it('refuses a text or link of its own without a version of its own, which would ask nobody again', () => {
+    expect(() => loadPrivacyNoticeSettings({ PORTAL_PRIVACY_NOTICE_TEXT: 'Our notice.' })).toThrow(
+      /PORTAL_PRIVACY_NOTICE_VERSION: A notice of its own \(PORTAL_PRIVACY_NOTICE_TEXT\) needs a version of its own/,
+    );
+    expect(() => loadPrivacyNoticeSettings({ PORTAL_PRIVACY_NOTICE_URL: 'https://chapter.example.org/p' })).toThrow(
+      /PORTAL_PRIVACY_NOTICE_VERSION: /,
+    );
+  });
+
+  it('refuses a bad version and a link that is no http(s) address, naming each', () => {
+    expect(() =>
+      loadPrivacyNoticeSettings({
+        PORTAL_PRIVACY_NOTICE_VERSION: 'version 2',
+        PORTAL_PRIVACY_NOTICE_URL: 'javascript:alert(1)',
+      }),
+    ).toThrow(/PORTAL_PRIVACY_NOTICE_VERSION: [\s\S]*PORTAL_PRIVACY_NOTICE_URL: /);
   });
 });

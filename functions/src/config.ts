@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { timeZoneSchema } from '@portal/shared/domain';
+import { DEFAULT_PRIVACY_NOTICE_VERSION, PRIVACY_NOTICE_VERSION_PATTERN, timeZoneSchema } from '@portal/shared/domain';
+import type { PrivacyNoticeSettings } from './users/privacy-notice';
 
 const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
@@ -62,6 +63,17 @@ const localConfigSchema = z.object({
    * one flagged disagreement on the dashboard); off: the demo form and accounts only (browser tests).
    */
   DEMO_REVIEWS: z._default(z.enum(['on', 'off'], 'on or off'), 'on'),
+  /**
+   * How long a request works on long work (a release's emails, auto-assign, the files ZIP) before it
+   * answers 202 and leaves the rest to its job, in ms (empty: JOB_INLINE_MS, production's); 0 makes
+   * every such action a job the page follows (a browser test of the progress).
+   */
+  PORTAL_JOB_INLINE_MS: z.optional(
+    preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(60_000))),
+    ),
+  ),
   RATE_LIMIT_AUTH: preprocess(
     (value) => (value === '' || value === undefined ? LOCAL_RATE_LIMIT_DEFAULTS.RATE_LIMIT_AUTH : value),
     rateLimitSetting,
@@ -202,4 +214,68 @@ export function loadProductionConfig(env: NodeJS.ProcessEnv = process.env): Prod
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   return result.data;
+}
+
+/** The chapter's privacy notice settings, the same locally and in production (docs/decisions/privacy-notice-config.md). */
+const privacyNoticeSchema = z
+  .object({
+    PORTAL_PRIVACY_NOTICE_VERSION: preprocess(
+      unsetAsUndefined,
+      z.optional(
+        z
+          .string()
+          .check(
+            z.regex(
+              PRIVACY_NOTICE_VERSION_PATTERN,
+              '1 to 64 letters, digits, dots, dashes or underscores, e.g. 2026-09',
+            ),
+          ),
+      ),
+    ),
+    PORTAL_PRIVACY_NOTICE_TEXT: preprocess(
+      unsetAsUndefined,
+      z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(20_000, 'At most 20,000 characters'))),
+    ),
+    PORTAL_PRIVACY_NOTICE_URL: preprocess(
+      unsetAsUndefined,
+      z.optional(
+        z.string().check(
+          z.refine((value) => {
+            try {
+              return ['https:', 'http:'].includes(new URL(value).protocol);
+            } catch {
+              return false;
+            }
+          }, 'The http(s) address of the full notice, e.g. https://chapter.example.org/privacy'),
+        ),
+      ),
+    ),
+  })
+  .check(
+    z.refine((env) => env.PORTAL_PRIVACY_NOTICE_VERSION !== undefined || !env.PORTAL_PRIVACY_NOTICE_TEXT, {
+      path: ['PORTAL_PRIVACY_NOTICE_VERSION'],
+      message: 'A notice of its own (PORTAL_PRIVACY_NOTICE_TEXT) needs a version of its own',
+    }),
+    z.refine((env) => env.PORTAL_PRIVACY_NOTICE_VERSION !== undefined || !env.PORTAL_PRIVACY_NOTICE_URL, {
+      path: ['PORTAL_PRIVACY_NOTICE_VERSION'],
+      message: 'A notice of its own (PORTAL_PRIVACY_NOTICE_URL) needs a version of its own',
+    }),
+  );
+
+/**
+ * The privacy notice in force, from PORTAL_PRIVACY_NOTICE_VERSION, _TEXT (markdown) and _URL;
+ * unset, the portal's default text at version 1. A bad value stops the start, naming the setting.
+ */
+export function loadPrivacyNoticeSettings(env: NodeJS.ProcessEnv = process.env): PrivacyNoticeSettings {
+  const result = privacyNoticeSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  const {
+    PORTAL_PRIVACY_NOTICE_VERSION: version,
+    PORTAL_PRIVACY_NOTICE_TEXT: text,
+    PORTAL_PRIVACY_NOTICE_URL: url,
+  } = result.data;
+  return { version: version ?? DEFAULT_PRIVACY_NOTICE_VERSION, ...(text && { text }), ...(url && { url }) };
 }

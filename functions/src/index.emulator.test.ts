@@ -8,7 +8,7 @@ import * as functionsLogger from 'firebase-functions/logger';
 import * as params from 'firebase-functions/params';
 import pino from 'pino';
 import request from 'supertest';
-import { healthSchema } from '@portal/shared/domain';
+import { DEFAULT_PRIVACY_NOTICE_VERSION, healthSchema } from '@portal/shared/domain';
 import { buildFunctions, externalDependencies } from '../../tools/build-functions';
 import { API_CONCURRENCY, API_MAX_INSTANCES, API_MEMORY_MB, API_MIN_INSTANCES, PORTAL_REGION } from './compose/params';
 import { assertNoEmulatorHosts, createProductionApp } from './compose/production';
@@ -113,6 +113,9 @@ describe('the api function in source', () => {
       'APP_CHECK_ENFORCED',
       'PORTAL_CHAPTER_NAME',
       'PORTAL_CHAPTER_TIME_ZONE',
+      'PORTAL_PRIVACY_NOTICE_TEXT',
+      'PORTAL_PRIVACY_NOTICE_URL',
+      'PORTAL_PRIVACY_NOTICE_VERSION',
       'PORTAL_REGION',
       'PORTAL_URL',
       'STORAGE_BUCKET',
@@ -190,7 +193,13 @@ describe('createProductionApp', () => {
       request(app)
         .post('/api/auth/register')
         .set('X-Forwarded-For', `${forged}, 203.0.113.7, 192.0.2.1`)
-        .send({ email: `person${++count}@example.com`, password: 'password-123', firstName: 'A', lastName: 'B' });
+        .send({
+          email: `person${++count}@example.com`,
+          password: 'password-123',
+          firstName: 'A',
+          lastName: 'B',
+          privacyNoticeVersion: DEFAULT_PRIVACY_NOTICE_VERSION,
+        });
     expect((await via('10.0.0.1')).status).toBe(201);
     expect((await via('10.0.0.2')).status).toBe(201);
     expect((await via('10.0.0.3')).status).toBe(429);

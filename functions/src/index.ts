@@ -5,7 +5,8 @@ import { createFirebaseIdentityAdmin, getFirebaseAdminApp } from './identity/fir
 import { syncAccountStatuses } from './identity/account-status-sync';
 import { createOutboxSender, triggerEmailTransport } from './outbox/outbox-sender';
 import { createFirestoreStore } from './store/firestore-store';
-import { createScheduler } from './scheduler/scheduler';
+import { createScheduler, type Scheduler } from './scheduler/scheduler';
+import type { DocumentStore } from './store/document-store';
 import { runAlone } from './scheduler/run-alone';
 import { productionMailSettings } from './compose/production';
 import { lazyApiHandler } from './compose/api-handler';
@@ -69,14 +70,28 @@ export const outboxSender = onSchedule(
  * starts while the last one goes on (a large release) does nothing (run-alone.ts).
  */
 const SCHEDULED_WORK_TIMEOUT_S = 300;
+/**
+ * One scheduler per instance, made at its first run: the data retention's hourly look
+ * (retention/retention-look.ts) remembers its last look between the minutes an instance serves.
+ */
+let scheduler: { store: DocumentStore; run: Scheduler } | undefined;
 export const scheduledWork = onSchedule(
   { schedule: 'every 1 minutes', region: PORTAL_REGION, timeoutSeconds: SCHEDULED_WORK_TIMEOUT_S, maxInstances: 1 },
   async () => {
     const config = loadProductionConfig();
     assertNoEmulatorHosts();
-    const store = createFirestoreStore(getFirestore(getFirebaseAdminApp()));
+    if (!scheduler) {
+      const { store, files } = createProductionAdapters({ storageBucket: config.STORAGE_BUCKET });
+      const accounts = createFirebaseIdentityAdmin(getFirebaseAdminApp());
+      const mail = productionMailSettings(config);
+      scheduler = {
+        store,
+        run: createScheduler({ store, files, now: () => new Date(), mail, erasure: { accounts, files } }),
+      };
+    }
+    const { store, run } = scheduler;
     await runAlone(store, 'scheduled-work', { now: new Date(), maxMs: SCHEDULED_WORK_TIMEOUT_S * 1000 }, () =>
-      createScheduler({ store, now: () => new Date(), mail: productionMailSettings(config) }).runOnce(),
+      run.runOnce(),
     );
   },
 );

@@ -3,6 +3,7 @@ import { usePortal, type ApiClient } from '@portal/shared/client';
 import type { ActivationImpact, FormSummary } from '@portal/shared/domain/rules/staff';
 import type { ApplicationForm } from '@portal/shared/domain/schemas/forms';
 import type { DueDateBody } from '@portal/shared/domain/schemas/staff-api';
+import type { RetentionDryRun } from '@portal/shared/domain/schemas/retention';
 import { staffKeys } from './keys';
 
 const id = encodeURIComponent;
@@ -34,6 +35,16 @@ export const activateForm = (api: ApiClient, formId: string) =>
 
 export const saveDueDate = (api: ApiClient, formId: string, body: DueDateBody) =>
   api.request<ApplicationForm>('PUT', `/admin/forms/${id(formId)}/due-date`, { body });
+
+/** GET /admin/forms/{formId}/retention: the form's data retention and what its erasure would remove now (only when asked). */
+export function useRetentionDryRun(formId: string, enabled: boolean) {
+  const { api } = usePortal();
+  return useQuery({
+    queryKey: staffKeys.retention(formId),
+    queryFn: () => api.request<RetentionDryRun>('GET', `/admin/forms/${id(formId)}/retention`),
+    enabled,
+  });
+}
 
 /** POST /application/forms: validates and stores a form definition (400 with per-field details). */
 export const saveFormDefinition = (api: ApiClient, definition: unknown) =>

@@ -5,6 +5,7 @@ import type {
   ReleaseProgress,
   ReleaseScheduleAnswer,
 } from '@portal/shared/domain/schemas/release-schedule';
+import { pollWhileWriting } from './jobs';
 import { staffKeys } from './keys';
 
 const path = (formId: string) => `/admin/forms/${encodeURIComponent(formId)}/release`;
@@ -45,16 +46,13 @@ export function useReleaseDryRun(formId: string, enabled: boolean) {
   });
 }
 
-/** While a release's emails are being written: asked again each second. */
-export const RELEASE_PROGRESS_POLL_MS = 1_000;
-
-/** GET /admin/forms/{formId}/release/progress: how far a release's decision emails are written. */
+/** GET /admin/forms/{formId}/release/progress: how far a release's decision emails are written (each second while writing). */
 export function useReleaseProgress(formId: string, enabled: boolean) {
   const { api } = usePortal();
   return useQuery({
     queryKey: staffKeys.releaseProgress(formId),
     queryFn: () => api.request<ReleaseProgress>('GET', `${path(formId)}/progress`),
     enabled,
-    refetchInterval: (query) => (query.state.data?.state === 'writing' ? RELEASE_PROGRESS_POLL_MS : false),
+    refetchInterval: pollWhileWriting,
   });
 }

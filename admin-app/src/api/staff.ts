@@ -1,9 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@portal/shared/query';
 import { isApiRefusal, PREFETCHED, usePortal, type ApiClient, type ApiRequestError } from '@portal/shared/client';
 import type { AssessmentKind } from '@portal/shared/domain/ids/constants';
+import type { AutoAssignJob, AutoAssignOutcome } from '@portal/shared/domain/rules/jobs';
 import type { AssessmentView, AutoAssignPreview, StaffSummary } from '@portal/shared/domain/rules/staff';
 import type { AssignmentsBody, AutoAssignBody, StaffQuery } from '@portal/shared/domain/schemas/staff-api';
 import { apiPath } from './api-path';
+import { pollWhileWriting } from './jobs';
 import { staffKeys } from './keys';
 
 const id = encodeURIComponent;
@@ -40,9 +42,23 @@ export const unassign = (api: ApiClient, kind: AssessmentKind, assessmentId: str
 export const previewAutoAssign = (api: ApiClient, formId: string, body: AutoAssignBody) =>
   api.request<AutoAssignPreview>('POST', `/admin/forms/${id(formId)}/auto-assign/preview`, { body });
 
-/** POST …/auto-assign with the preview's planId: refused (409) if the plan changed since. */
+/**
+ * POST …/auto-assign with the preview's planId: refused (409) if the plan changed since, or while the
+ * last one is still assigning (`job-running`). Answers the reviews made, or (202) the job making them.
+ */
 export const applyAutoAssign = (
   api: ApiClient,
   formId: string,
   body: AutoAssignBody & Required<Pick<AutoAssignBody, 'planId'>>,
-) => api.request<{ created: number }>('POST', `/admin/forms/${id(formId)}/auto-assign`, { body });
+) => api.request<AutoAssignOutcome>('POST', `/admin/forms/${id(formId)}/auto-assign`, { body });
+
+/** GET …/auto-assign/progress: how far the form's auto-assign job is, asked each second while it writes. */
+export function useAutoAssignProgress(formId: string, enabled: boolean) {
+  const { api } = usePortal();
+  return useQuery({
+    queryKey: staffKeys.autoAssignProgress(formId),
+    queryFn: () => api.request<AutoAssignJob>('GET', `/admin/forms/${id(formId)}/auto-assign/progress`),
+    enabled,
+    refetchInterval: pollWhileWriting,
+  });
+}

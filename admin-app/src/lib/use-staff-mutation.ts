@@ -4,8 +4,9 @@ import { staffKeys } from '../api/keys';
 
 /**
  * The one way the admin app changes something: on success `success` (if given) is toasted,
- * `onSuccess` runs and every staff query is refreshed; a failure toasts the server's message
- * unless the caller handles it (`onError` answers true).
+ * `onSuccess` runs and every staff query is refreshed (or only those under `refresh`, for a change
+ * that touches nothing else, such as a note: a page's other queries stay as they are); a failure
+ * toasts the server's message unless the caller handles it (`onError` answers true).
  */
 export function useStaffMutation<TVariables, TData>(
   action: (variables: TVariables) => Promise<TData>,
@@ -13,6 +14,7 @@ export function useStaffMutation<TVariables, TData>(
     success?: (data: TData, variables: TVariables) => string | null;
     onSuccess?: (data: TData, variables: TVariables) => void | Promise<void>;
     onError?: (error: Error, variables: TVariables) => boolean | void;
+    refresh?: readonly unknown[];
   } = {},
 ) {
   const queryClient = useQueryClient();
@@ -22,7 +24,7 @@ export function useStaffMutation<TVariables, TData>(
       const message = options.success?.(data, variables);
       if (message) notify.success(message);
       await options.onSuccess?.(data, variables);
-      await queryClient.invalidateQueries({ queryKey: staffKeys.all });
+      await queryClient.invalidateQueries({ queryKey: options.refresh ?? staffKeys.all });
     },
     onError: (error, variables) => {
       if (options.onError?.(error, variables) === true) return;

@@ -8,11 +8,13 @@ import {
 } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
 import { createHarness, DAY_MS, FORM_ID, later, START, type Harness } from '../testing/api-harness';
+import { createMemoryFileStore } from '../testing/memory-file-store';
 import { assign, publishSlot, setPreferences, storedRow, submitApplication } from '../testing/staff-fixtures';
 import type { DocumentStore, StoreTransaction, WriteOperation } from '../store/document-store';
 import { createSqliteStore } from '../store/sqlite-store';
 import { DEFAULT_MAIL_SETTINGS, outboxEvents, outboxId } from '../outbox/outbox';
 import { createScheduler } from '../scheduler/scheduler';
+import { ERASED_ID } from '../staff/audit-anonymisation';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -130,6 +132,7 @@ async function runFlow(harness: Harness, check: (step: string) => Promise<void> 
   });
   await step('export', async () => {
     await ok(dora.get(`/admin/forms/${FORM_ID}/export/applications.csv`), 'CSV');
+    await ok(dora.post(`/admin/forms/${FORM_ID}/export/files`), 'ZIP packed');
     await ok(dora.get(`/admin/forms/${FORM_ID}/export/files.zip`), 'ZIP');
   });
   await step('schedule', async () => {
@@ -203,6 +206,13 @@ async function runFlow(harness: Harness, check: (step: string) => Promise<void> 
   await step('withdraw', async () => {
     await ok(dora.delete(`/admin/conflicts/${conflictId}`), 'withdraw');
   });
+  await step('note', async () => {
+    const notes = `/admin/responses/${responseId}/notes`;
+    const written = await ok(dora.post(notes, { text: 'A second look, @rita Tester?' }), 'note');
+    const noteId = (written.body as { id: string }).id;
+    await ok(dora.put(`${notes}/${noteId}`, { text: 'A second look, please' }), 'note edited');
+    await ok(dora.delete(`${notes}/${noteId}`), 'note deleted');
+  });
   await step('change-decision', async () => {
     await ok(
       dora.put(`/admin/rows/${responseId}/bootcamp/released-decision`, { decision: 'accepted' }),
@@ -219,13 +229,42 @@ async function runFlow(harness: Harness, check: (step: string) => Promise<void> 
     }).runOnce();
     expect(run.expiredOffers).toBe(1);
   });
+  await step('group-message', async () => {
+    const message = { group: { decision: 'waitlist' }, subject: 'News', body: 'Hi {firstName}' };
+    await ok(dora.post(`/admin/forms/${FORM_ID}/group-message`, message), 'group message');
+  });
   return { responseId, reviewId, unassignedId, times, autoAssigned, deletedUser };
+}
+
+/**
+ * After the flow, the erasures (docs/security.md): eve, whose waitlisted application is in the
+ * released form, deletes her own account, and the form's retention then runs (its notice, then its
+ * erasure, with no one left to erase). Answers the audit log as it was just before.
+ */
+async function erasureFlow(harness: Harness): Promise<{ before: Map<string, string>; responseIds: string[] }> {
+  const before = await auditSnapshot(harness);
+  const responseIds = (
+    await harness.store.query(COLLECTIONS.responses, { where: [{ field: 'userId', value: 'eve' }] })
+  ).items.map((item) => item.id);
+  await ok(harness.as('eve').post('/auth/delete', { confirmation: 'DELETE' }), 'delete my account');
+  const scheduler = createScheduler({
+    store: harness.store,
+    now: () => harness.clock.now,
+    mail: DEFAULT_MAIL_SETTINGS,
+    erasure: { accounts: harness.accounts, files: createMemoryFileStore() },
+  });
+  harness.clock.now = later(START, 175 * DAY_MS);
+  // One email to each super-reviewer: dora, and rita and rob since the flow promoted them.
+  expect(await scheduler.runOnce()).toMatchObject({ retentionNotices: 3 });
+  harness.clock.now = later(START, 182 * DAY_MS);
+  await scheduler.runOnce();
+  return { before, responseIds };
 }
 
 describe('the audit log', () => {
   let harness: Harness;
   beforeEach(async () => {
-    harness = await createHarness();
+    harness = await createHarness({ files: createMemoryFileStore() });
   });
   afterEach(() => harness.close());
 
@@ -267,14 +306,17 @@ describe('the audit log', () => {
       'resend',
       'conflict',
       'withdraw',
+      'note',
       'change-decision',
       'offer-expired',
+      'group-message',
     ]);
     expect(flow.autoAssigned).toBeGreaterThan(0);
   });
 
   it('records who, what, when, before and after for each action', async () => {
     const flow = await runFlow(harness);
+    await erasureFlow(harness);
     const all = await entries(harness);
     // The interviews a booking gives the slot's interviewers (and its cancellation takes back) are the applicant's doing.
     const booked = (entry: AuditEntry) => entry.action.startsWith('assignment.') && entry.actorId === 'ada';
@@ -293,6 +335,10 @@ describe('the audit log', () => {
       'interview.booking-cancelled': 'ada',
       'offer.replied': 'ada',
       'offer.expired': 'scheduler',
+      // Nobody: the account's owner is erased with it.
+      'account.deleted': ERASED_ID,
+      'retention.notice-sent': 'scheduler',
+      'retention.erased': 'scheduler',
     };
     for (const entry of all) {
       if (booked(entry)) continue;
@@ -444,6 +490,30 @@ describe('the audit log', () => {
     ]);
   });
 
+  it('is rewritten by an erasure only where it names the person erased, who is then named nowhere', async () => {
+    await runFlow(harness);
+    const { before, responseIds } = await erasureFlow(harness);
+    const after = await auditSnapshot(harness);
+    // Her email, name, user id (standing alone) or application's id (her rows' ids start with it).
+    const names = (text: string) =>
+      /eve@example\.com|eve Tester|(?<![\p{L}\p{N}])eve(?![\p{L}\p{N}])/u.test(text) ||
+      responseIds.some((id) => text.includes(id));
+    const rewritten = [...before].filter(([id, text]) => after.get(id) !== text);
+    expect(rewritten.length).toBeGreaterThan(0);
+    expect(rewritten.every(([, text]) => names(text))).toBe(true);
+    expect([...after.values()].filter(names)).toEqual([]);
+    // What each rewritten entry records stays: its action, time, form and target's kind.
+    for (const [id, text] of rewritten) {
+      const [was, is] = [JSON.parse(text) as AuditEntry, JSON.parse(after.get(id)!) as AuditEntry];
+      expect([is.action, is.at, is.formId, is.target.collection]).toEqual([
+        was.action,
+        was.at,
+        was.formId,
+        was.target.collection,
+      ]);
+    }
+  });
+
   it('records nothing for a change that is refused', async () => {
     const { id: responseId } = await submitApplication(harness, 'ada');
     const dora = harness.as('dora');
@@ -529,6 +599,7 @@ describe('the store port', () => {
     const creates = { count: 0 };
     const harness = await createHarness({
       store: appendOnlyGuard(createSqliteStore({ filename: ':memory:' }), creates),
+      files: createMemoryFileStore(),
     });
     try {
       await runFlow(harness);
@@ -607,7 +678,7 @@ describe('the store port', () => {
 describe('GET /api/admin/audit', () => {
   let harness: Harness;
   beforeEach(async () => {
-    harness = await createHarness();
+    harness = await createHarness({ files: createMemoryFileStore() });
   });
   afterEach(() => harness.close());
 

@@ -34,6 +34,7 @@ const TARGET_COLLECTIONS: Record<AuditTargetKind, string> = {
   conflict: COLLECTIONS.conflicts,
   email: COLLECTIONS.outbox,
   slot: COLLECTIONS.interviewSlots,
+  note: COLLECTIONS.notes,
 };
 
 type StoredEntry = AuditEntry & Record<string, unknown>;
@@ -104,6 +105,14 @@ async function targetLabel(store: DocumentStore, entry: AuditEntry, timeZone: st
     const stored = await store.get<{ startsAt: string }>(COLLECTIONS.interviewSlots, id);
     const startsAt = slot?.startsAt ?? stored?.startsAt;
     return startsAt ? `Interview slot of ${formatDateTime(startsAt, timeZone)}` : 'an interview slot';
+  }
+  if (collection === COLLECTIONS.notes) {
+    // The entry keeps the application (its response), not whose it is: named as it is stored now.
+    const responseId = (kept as { responseId?: unknown } | null)?.responseId;
+    const response =
+      typeof responseId === 'string' ? await store.get<{ userId: string }>(COLLECTIONS.responses, responseId) : null;
+    const applicant = response ? nameOf(await store.get<User>(COLLECTIONS.users, response.userId)) : undefined;
+    return applicant ? `Note on the application of ${applicant}` : 'a note (its application since deleted)';
   }
   return undefined;
 }

@@ -2,7 +2,8 @@ import type { AuditEntry, AuditQuery, Page } from '@portal/shared/domain';
 import { createScheduler } from '../scheduler/scheduler';
 import { DEFAULT_MAIL_SETTINGS } from '../outbox/outbox';
 import { COLLECTIONS } from '../store/collections';
-import { createHarness, DAY_MS, FORM_ID, later, START, type Harness } from '../testing/api-harness';
+import { createHarness, DAY_MS, FORM_ID, later, START, updateForm, type Harness } from '../testing/api-harness';
+import { createMemoryFileStore } from '../testing/memory-file-store';
 import { assign, publishSlot, setPreferences, submitApplication } from '../testing/staff-fixtures';
 
 /**
@@ -12,7 +13,7 @@ import { assign, publishSlot, setPreferences, submitApplication } from '../testi
  */
 let harness: Harness;
 beforeEach(async () => {
-  harness = await createHarness();
+  harness = await createHarness({ files: createMemoryFileStore() });
 });
 afterEach(() => harness.close());
 
@@ -75,7 +76,7 @@ describe('what the audit log records', () => {
     const ada = await submitApplication(harness, 'ada');
     await assign(harness, [{ responseId: ada.id, role: 'engineer', staffId: 'rob' }]);
     expect((await harness.as('dora').post(`/admin/forms/${FORM_ID}/progress/rob/remind`, {})).status).toBe(201);
-    await harness.store.update(COLLECTIONS.forms, FORM_ID, { reviewDueDate: later(START, DAY_MS).toISOString() });
+    await updateForm(harness.store, FORM_ID, { reviewDueDate: later(START, DAY_MS).toISOString() });
     harness.clock.now = later(START, 2 * DAY_MS);
     await createScheduler({
       store: harness.store,
@@ -103,6 +104,7 @@ describe('what the audit log records', () => {
   it('the CSV and ZIP exports, before any byte is sent', async () => {
     await submitApplication(harness, 'ada');
     expect((await harness.as('dora').get(`/admin/forms/${FORM_ID}/export/applications.csv`)).status).toBe(200);
+    expect((await harness.as('dora').post(`/admin/forms/${FORM_ID}/export/files`)).status).toBe(200);
     expect((await harness.as('dora').get(`/admin/forms/${FORM_ID}/export/files.zip`)).status).toBe(200);
     expect((await harness.as('rita').get(`/admin/forms/${FORM_ID}/export/files.zip`)).status).toBe(403);
 

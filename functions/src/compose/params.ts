@@ -55,3 +55,16 @@ export const PORTAL_CHAPTER_TIME_ZONE = defineString('PORTAL_CHAPTER_TIME_ZONE',
   default: PRODUCTION_DEFAULTS.PORTAL_CHAPTER_TIME_ZONE,
   description: 'IANA time zone of the dates in emails when a form names none (e.g. America/New_York); empty: UTC',
 });
+export const PORTAL_PRIVACY_NOTICE_VERSION = defineString('PORTAL_PRIVACY_NOTICE_VERSION', {
+  default: '',
+  description:
+    'Version of the privacy notice in force (e.g. 2026-09); a new one asks every user to accept it again. Empty: the default notice',
+});
+export const PORTAL_PRIVACY_NOTICE_TEXT = defineString('PORTAL_PRIVACY_NOTICE_TEXT', {
+  default: '',
+  description: "The chapter's privacy notice, in markdown (\\n for a line break); empty: the portal's default text",
+});
+export const PORTAL_PRIVACY_NOTICE_URL = defineString('PORTAL_PRIVACY_NOTICE_URL', {
+  default: '',
+  description: "The address of the chapter's full privacy notice, linked under it; empty: no link",
+});

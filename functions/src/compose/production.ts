@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import pino, { type Logger } from 'pino';
 import { createApp } from '../app';
-import { loadProductionConfig, type ProductionConfig } from '../config';
+import { loadPrivacyNoticeSettings, loadProductionConfig, type ProductionConfig } from '../config';
 import type { MailSettings } from '../outbox/outbox';
 import type { FileStore } from '../files/file-store';
 import { createFirebaseAppCheckVerifier, type AppCheckVerifier } from '../http/app-check';
@@ -14,6 +14,7 @@ import {
 import type { IdentityAdmin } from '../identity/identity-admin';
 import type { IdentityVerifier } from '../identity/identity-verifier';
 import type { DocumentStore } from '../store/document-store';
+import type { PrivacyNoticeSettings } from '../users/privacy-notice';
 
 export interface ProductionAdapters {
   store: DocumentStore;
@@ -37,6 +38,8 @@ export interface ProductionOptions {
   trustedProxyHops?: number;
   /** From the PORTAL_CHAPTER_NAME, PORTAL_URL and PORTAL_CHAPTER_TIME_ZONE params unless given. */
   mail?: MailSettings;
+  /** From the PORTAL_PRIVACY_NOTICE_* params unless given. */
+  privacyNotice?: PrivacyNoticeSettings;
 }
 
 /** The emails' settings from the params: the portal's address defaults to the project's Hosting site. */
@@ -86,6 +89,7 @@ export function createProductionApp(adapters: ProductionAdapters, options: Produ
     allowedOrigins: options.allowedOrigins ?? loadProductionConfig().ALLOWED_ORIGINS,
     trustedProxyHops: options.trustedProxyHops ?? loadProductionConfig().TRUSTED_PROXY_HOPS,
     mail: options.mail ?? productionMailSettings(loadProductionConfig()),
+    privacyNotice: options.privacyNotice ?? loadPrivacyNoticeSettings(),
     storeName: 'firestore',
     // Set at bundle time by tools/build-functions.ts.
     version: process.env.PORTAL_VERSION ?? 'development',

@@ -1,9 +1,7 @@
-import { EventEmitter } from 'node:events';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import AdmZip from 'adm-zip';
-import type { Archiver } from 'archiver';
 import { parse } from 'csv-parse/sync';
 import type request from 'supertest';
 import { exportFileName } from '@portal/shared/domain';
@@ -18,14 +16,21 @@ import { createHarness, FORM_ID, START, type Harness } from '../testing/api-harn
 import { binaryBody, sectionResponsesFor, seedAnsweredApplications, storeUpload } from '../testing/export-fixtures';
 import { assign, seedApplication, submitApplication } from '../testing/staff-fixtures';
 import { EXPORT_PAGE_SIZE } from './exports.repository';
-import { written } from './exports.routes';
+import { EXPORT_README_NAME } from './export-notice';
 
 jest.setTimeout(60_000);
 
 const CSV = `/admin/forms/${FORM_ID}/export/applications.csv`;
 const ZIP = `/admin/forms/${FORM_ID}/export/files.zip`;
+const PACK = `/admin/forms/${FORM_ID}/export/files`;
 
-const rowsOf = (res: request.Response) => parse(res.text, { bom: true, relax_column_count: false }) as string[][];
+/** The records after the export's notice, its first record (a comment of the header's width: export-notice.ts). */
+const rowsOf = (res: request.Response) => {
+  const [notice, ...rows] = parse(res.text, { bom: true, relax_column_count: false }) as string[][];
+  expect(notice![0]).toMatch(/^# Exported from the application portal on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\. /);
+  expect(notice!.slice(1).every((cell) => cell === '')).toBe(true);
+  return rows;
+};
 const column = (rows: string[][], name: string) => rows[0]!.indexOf(name);
 const cell = (rows: string[][], applicant: string, name: string, role = 'Engineer') =>
   rows.find((row) => row[0] === applicant && row[2] === role)?.[column(rows, name)];
@@ -38,6 +43,13 @@ const zipOf = async (test: request.Test) => {
 let harness: Harness;
 let files: FileStore;
 let root: string;
+
+/** Packs the form's files (its job done within the request here) and downloads the ZIP. */
+async function exportedZip() {
+  const packed = await harness.as('dora').post(PACK);
+  expect(packed.status).toBe(200);
+  return zipOf(harness.as('dora').get(ZIP));
+}
 
 async function setUp(store?: DocumentStore) {
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-export-'));
@@ -234,7 +246,7 @@ describe('a chapter-sized form (64 questions) over several store pages', () => {
   });
 });
 
-describe('GET /admin/forms/{formId}/export/files.zip', () => {
+describe('POST /admin/forms/{formId}/export/files, then GET …/export/files.zip', () => {
   beforeEach(() => setUp());
 
   const PDF = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`);
@@ -266,7 +278,7 @@ describe('GET /admin/forms/{formId}/export/files.zip', () => {
     await applicantWithFiles('eve', { resume: 'cv.pdf' });
     await seedApplication(harness, { id: 'bob', firstName: 'bob', lastName: 'Tester' }, ['engineer']);
 
-    const { res, zip } = await zipOf(harness.as('dora').get(ZIP));
+    const { res, zip } = await exportedZip();
 
     expect(res.status).toBe(200);
     expect(res.type).toBe('application/zip');
@@ -274,6 +286,7 @@ describe('GET /admin/forms/{formId}/export/files.zip', () => {
       `attachment; filename="${exportFileName(harness.form.semester, 'files', START)}"`,
     );
     expect(zip.getEntries().map((entry) => entry.entryName)).toEqual([
+      EXPORT_README_NAME,
       'ada Tester (ada@example.com)/Ada resume.pdf',
       'eve Tester (eve@example.com)/cv.pdf',
     ]);
@@ -300,11 +313,12 @@ describe('GET /admin/forms/{formId}/export/files.zip', () => {
       sectionResponses: sectionResponsesFor(form, { resume: file.id }),
     });
 
-    const { zip } = await zipOf(harness.as('dora').get(ZIP));
+    const { zip } = await exportedZip();
 
     const names = zip.getEntries().map((entry) => entry.entryName);
     // Mallory's name, "../../.. /etc", sorts first.
     expect(names).toEqual([
+      EXPORT_README_NAME,
       'etc (mal@example.com)/etc_passwd',
       'ada Tester (ada@example.com)/CV.pdf',
       'ada Tester (ada@example.com)/cv (2).pdf',
@@ -318,18 +332,22 @@ describe('GET /admin/forms/{formId}/export/files.zip', () => {
     const ids = Array.from({ length: 25 }, (_, n) => `applicant-${String(n).padStart(2, '0')}`);
     for (const id of ids) await applicantWithFiles(id, { resume: 'resume.pdf' });
 
-    const { zip } = await zipOf(harness.as('dora').get(ZIP));
+    const { zip } = await exportedZip();
 
-    expect(zip.getEntries().map((entry) => entry.entryName)).toEqual(
-      ids.map((id) => `${id} Tester (${id}@example.com)/resume.pdf`),
-    );
+    expect(zip.getEntries().map((entry) => entry.entryName)).toEqual([
+      EXPORT_README_NAME,
+      ...ids.map((id) => `${id} Tester (${id}@example.com)/resume.pdf`),
+    ]);
   });
 
   it('is a valid empty ZIP for a form without uploads', async () => {
-    const { res, zip } = await zipOf(harness.as('dora').get(ZIP));
+    const { res, zip } = await exportedZip();
 
     expect(res.status).toBe(200);
-    expect(zip.getEntries()).toEqual([]);
+    expect(zip.getEntries().map((entry) => entry.entryName)).toEqual([EXPORT_README_NAME]);
+    expect(zip.readAsText(EXPORT_README_NAME)).toMatch(
+      /^Exported from the application portal on 2026-03-01 12:00 UTC\. .*the club's responsibility/,
+    );
   });
 
   it('is for the super-reviewer alone, and 404 for an unknown form', async () => {
@@ -339,28 +357,5 @@ describe('GET /admin/forms/{formId}/export/files.zip', () => {
       status: 404,
       message: FORM_MESSAGES.noForm,
     });
-  });
-});
-
-describe('written (one ZIP entry at a time)', () => {
-  it('resolves at the entry and leaves no listener behind, however many files', async () => {
-    const archive = new EventEmitter();
-    for (let n = 0; n < 50; n++) {
-      const done = written(archive as unknown as Archiver);
-      archive.emit('entry');
-      await done;
-    }
-    expect(['entry', 'error', 'close'].map((name) => archive.listenerCount(name))).toEqual([0, 0, 0]);
-  });
-
-  it('fails with the archive’s error, or when it closes first', async () => {
-    const archive = new EventEmitter();
-    const failing = written(archive as unknown as Archiver);
-    archive.emit('error', new Error('disk gone'));
-    await expect(failing).rejects.toThrow('disk gone');
-    const closing = written(archive as unknown as Archiver);
-    archive.emit('close');
-    await expect(closing).rejects.toThrow('The archive was closed before the entry was written');
-    expect(archive.listenerCount('error')).toBe(0);
   });
 });

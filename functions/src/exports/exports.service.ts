@@ -9,13 +9,16 @@ import { noFormError } from '../forms/forms.service';
 import { storagePath } from '../files/files.service';
 import { applicationsCsvLayout, fileIdsOf, type AssessmentSlots, type Cell } from './applications-csv';
 import type { ExportsRepository } from './exports.repository';
+import { csvNoticeRecord } from './export-notice';
+import { compareText } from '../store/memory-pages';
 import { safeSegment, uniqueNames } from './zip-names';
 
-/** A file of the ZIP: where it goes in the archive and where its bytes are in the file store. */
+/** A file of the ZIP: where it goes in the archive, where its bytes are in the file store, and their size. */
 export interface ZipEntry {
   name: string;
   storagePath: string;
   date: Date;
+  size: number;
 }
 
 export interface Export<T> {
@@ -67,6 +70,7 @@ export function createExportsService(deps: { exports: ExportsRepository; now: ()
 
   async function* csvRecords(form: ApplicationForm): AsyncGenerator<Cell[]> {
     const layout = applicationsCsvLayout(form, await slotsOf(form.id));
+    yield csvNoticeRecord(deps.now(), layout.header.length);
     yield layout.header;
     for await (const rows of pages(form.id)) {
       const { responses, files } = await pageDetails(form, rows);
@@ -74,30 +78,37 @@ export function createExportsService(deps: { exports: ExportsRepository; now: ()
     }
   }
 
-  async function* zipEntries(form: ApplicationForm): AsyncGenerator<ZipEntry> {
-    const folders = uniqueNames();
-    const done = new Set<string>();
-    for await (const rows of pages(form.id)) {
-      const fresh = rows.filter((row) => !done.has(row.responseId));
-      const { responses, files } = await pageDetails(form, fresh);
-      for (const row of fresh) {
-        if (done.has(row.responseId)) continue;
-        done.add(row.responseId);
-        const response = responses.get(row.responseId);
-        if (!response) continue;
-        const found = fileIdsOf(form, response).flatMap((id) => files.get(id) ?? []);
-        if (found.length === 0) continue;
-        const folder = folders(safeSegment(`${row.applicantName} (${row.applicantEmail})`, 'applicant'));
-        const names = uniqueNames();
-        for (const file of found) yield zipEntry(`${folder}/${names(safeSegment(file.name, 'file'))}`, file);
-      }
+  /**
+   * The ZIP's files for `rows` (in the archive's order, each response's rows together): one folder
+   * per applicant, named once in the whole archive (`folders`), whatever their roles.
+   */
+  async function zipEntries(
+    form: ApplicationForm,
+    rows: ApplicationRow[],
+    folders: (name: string) => string,
+  ): Promise<{ entries: ZipEntry[]; folders: string[] }> {
+    const fresh = [...new Map(rows.map((row) => [row.responseId, row])).values()];
+    const { responses, files } = await pageDetails(form, fresh);
+    const entries: ZipEntry[] = [];
+    const named: string[] = [];
+    for (const row of fresh) {
+      const response = responses.get(row.responseId);
+      if (!response) continue;
+      const found = fileIdsOf(form, response).flatMap((id) => files.get(id) ?? []);
+      if (found.length === 0) continue;
+      const folder = folders(safeSegment(`${row.applicantName} (${row.applicantEmail})`, 'applicant'));
+      named.push(folder);
+      const names = uniqueNames();
+      for (const file of found) entries.push(zipEntry(`${folder}/${names(safeSegment(file.name, 'file'))}`, file));
     }
+    return { entries, folders: named };
   }
 
   const zipEntry = (name: string, file: UploadedFile): ZipEntry => ({
     name,
     storagePath: storagePath(file),
     date: new Date(file.uploadedAt),
+    size: file.size,
   });
 
   const fileName = (form: ApplicationForm, kind: ExportKind) => exportFileName(form.semester, kind, deps.now());
@@ -109,10 +120,23 @@ export function createExportsService(deps: { exports: ExportsRepository; now: ()
       return { fileName: fileName(form, 'applications'), items: csvRecords(form) };
     },
 
-    /** The form's uploaded files, one folder per applicant; 404 for an unknown form. */
-    async files(formId: string): Promise<Export<ZipEntry>> {
-      const form = await formOrNotFound(formId);
-      return { fileName: fileName(form, 'files'), items: zipEntries(form) };
+    formOrNotFound,
+
+    /** The ZIP's name for the form's uploaded files, as the download gives it. */
+    filesName: (form: ApplicationForm) => fileName(form, 'files'),
+
+    /**
+     * Every row of the form in the archive's order: by applicant name, as the dashboard's name sort
+     * (then by id, so each response's rows are together). Read at once (files-export-job.ts).
+     */
+    async rowsInNameOrder(formId: string): Promise<ApplicationRow[]> {
+      const rows = await repo.formRows(formId);
+      return rows.sort((a, b) => compareText(a.sortName, b.sortName) || compareText(a.id, b.id));
     },
+
+    zipEntries,
+
+    /** How many rows the form has: what its ZIP's job says it packs. */
+    rowCount: (formId: string) => repo.countRows(formId),
   };
 }

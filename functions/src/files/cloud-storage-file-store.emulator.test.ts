@@ -11,6 +11,7 @@ import { COLLECTIONS } from '../store/collections';
 import { createHarness, FORM_ID } from '../testing/api-harness';
 import { binaryBody, sectionResponsesFor, storeUpload } from '../testing/export-fixtures';
 import { seedApplication } from '../testing/staff-fixtures';
+import { EXPORT_README_NAME } from '../exports/export-notice';
 
 /**
  * The adapter runs against the Cloud Storage emulator of firebase-tools 15, whose server is Node.
@@ -143,7 +144,7 @@ describe('Cloud Storage file store specifics (storage emulator)', () => {
 });
 
 describe('the uploaded files export on Cloud Storage (storage emulator)', () => {
-  it('streams each applicant’s files from the bucket into the ZIP', async () => {
+  it('packs each applicant’s files from the bucket into the ZIP kept there, and downloads it', async () => {
     const files = createCloudStorageFileStore(freshBucket());
     const harness = await createHarness({ files });
     try {
@@ -161,6 +162,8 @@ describe('the uploaded files export on Cloud Storage (storage emulator)', () => 
         });
       }
 
+      // Packed by its job into the bucket (its segments), then downloaded.
+      expect((await harness.as('dora').post(`/admin/forms/${FORM_ID}/export/files`)).status).toBe(200);
       const res = await harness
         .as('dora')
         .get(`/admin/forms/${FORM_ID}/export/files.zip`)
@@ -170,6 +173,7 @@ describe('the uploaded files export on Cloud Storage (storage emulator)', () => 
       expect(res.status).toBe(200);
       const zip = new AdmZip(res.body as Buffer);
       expect(zip.getEntries().map((entry) => entry.entryName)).toEqual([
+        EXPORT_README_NAME,
         'ada Tester (ada@example.com)/ada resume.pdf',
         'eve Tester (eve@example.com)/eve resume.pdf',
       ]);

@@ -53,6 +53,21 @@ describe('local file store on disk', () => {
     expect(listFiles(root)).toEqual([]);
   });
 
+  it('removes the folders a delete leaves empty (named after ids), and no other', async () => {
+    await store.put('responses/r1/resume/f1', Buffer.from('a'), 'application/pdf');
+    await store.put('responses/r1/photo/f2', Buffer.from('b'), 'image/png');
+    await store.delete('responses/r1/resume/f1');
+    const folders = () =>
+      fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((entry) => entry.includes('r1'));
+    expect(folders().some((entry) => entry.includes('resume'))).toBe(false);
+    expect(folders()).toContain(path.join('responses', 'r1', 'photo', 'f2'));
+    await store.delete('responses/r1/photo/f2');
+    expect(folders()).toEqual([]);
+    // The root and the store's own folders stay, and a new file goes where the old ones were.
+    await store.put('responses/r1/resume/f3', Buffer.from('c'), 'application/pdf');
+    expect(await readAll((await store.read('responses/r1/resume/f3'))!.stream)).toEqual(Buffer.from('c'));
+  });
+
   it('leaves no temporary files behind', async () => {
     await store.put('a.txt', Buffer.from('1'), 'text/plain');
     await store.put('a.txt', Buffer.from('2'), 'text/plain');

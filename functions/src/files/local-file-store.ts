@@ -83,6 +83,9 @@ export function createLocalFileStore(options: { root: string }): FileStore {
       // Content first, mirroring put: a crash in between leaves only orphaned metadata, which reads as missing.
       if (await statFile(file)) await unlinkIfPresent(file);
       await unlinkIfPresent(meta);
+      // The folders left empty go too: their names are the response's and question's ids.
+      await removeEmptyFolders(path.dirname(file), root);
+      await removeEmptyFolders(path.dirname(meta), path.join(root, META_DIR));
     },
   };
 }
@@ -115,7 +118,14 @@ async function writeAtomically(tmpDir: string, target: string, data: string | Bu
     } finally {
       await handle.close();
     }
-    await fs.rename(tmp, target);
+    try {
+      await fs.rename(tmp, target);
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+      // A delete in the same folder removed it as it became empty: make it again.
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.rename(tmp, target);
+    }
   } catch (error) {
     await fs.rm(tmp, { force: true });
     throw error;
@@ -130,6 +140,18 @@ async function statFile(file: string) {
   } catch (error) {
     if (isMissing(error)) return null;
     throw error;
+  }
+}
+
+/** Removes `folder` and each parent up to (not including) `top` while they are empty. */
+async function removeEmptyFolders(folder: string, top: string): Promise<void> {
+  for (let current = folder; current.startsWith(top + path.sep); current = path.dirname(current)) {
+    try {
+      await fs.rmdir(current);
+    } catch {
+      // Not empty (another file is there), or gone already: the folders above stay.
+      return;
+    }
   }
 }
 

@@ -1,4 +1,5 @@
 import type { ApplicationForm } from '@portal/shared/domain';
+import { workFrom } from '../scheduler/form-work';
 import { COLLECTIONS } from '../store/collections';
 import type { StoreTransaction } from '../store/document-store';
 
@@ -9,9 +10,9 @@ import type { StoreTransaction } from '../store/document-store';
  * form itself: a staff edit of the form's content (a question, a section, a letter) then does not
  * touch any document they read (docs/architecture.md#the-save-path).
  *
- * Kept equal to the form's own fields: every action that changes one of them writes the form and
- * this document in one transaction (`writeFormStatus`); an edit that leaves them as they were
- * writes only the form.
+ * Kept equal to the form's own fields: every action that changes one of them (or the review due
+ * date, for `nextWorkAt`) writes the form and this document in one transaction (`writeFormStatus`);
+ * an edit that leaves them as they were writes only the form.
  */
 export interface FormStatus {
   [field: string]: unknown;
@@ -19,6 +20,12 @@ export interface FormStatus {
   isActive: boolean;
   decisionsReleased: boolean;
   dueDate: string;
+  /**
+   * When the scheduler next has work for the form (its reminders; none: null, once it is released or
+   * has nothing left): what its minute queries instead of every form (scheduler/form-work.ts).
+   * Written from the form's dates with them (`workFrom`), moved on by the scheduler after its work.
+   */
+  nextWorkAt?: string | null;
 }
 
 export const formStatusOf = (form: ApplicationForm): FormStatus => ({
@@ -26,10 +33,14 @@ export const formStatusOf = (form: ApplicationForm): FormStatus => ({
   isActive: form.isActive,
   decisionsReleased: form.decisionsReleased,
   dueDate: form.dueDate,
+  nextWorkAt: workFrom(form),
 });
 
 export const sameStatus = (a: FormStatus, b: FormStatus): boolean =>
-  a.isActive === b.isActive && a.decisionsReleased === b.decisionsReleased && a.dueDate === b.dueDate;
+  a.isActive === b.isActive &&
+  a.decisionsReleased === b.decisionsReleased &&
+  a.dueDate === b.dueDate &&
+  (a.nextWorkAt ?? null) === (b.nextWorkAt ?? null);
 
 /**
  * The form's status as part of the transaction's view: its status document; for a form stored

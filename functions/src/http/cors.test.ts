@@ -6,6 +6,7 @@ import { createInMemoryIdentityAdmin } from '../identity/in-memory-identity-admi
 import type { AppCheckVerifier } from './app-check';
 import type { DocumentStore } from '../store/document-store';
 import { createSqliteStore } from '../store/sqlite-store';
+import { DEFAULT_PRIVACY_NOTICE_VERSION } from '../users/privacy-notice';
 
 const ALLOWED = 'https://portal.example.org';
 const OTHER = 'https://evil.example.com';
@@ -97,10 +98,13 @@ describe('CORS without allowed origins (local mode, the default)', () => {
 
   it('serves same-origin calls, including a browser POST that names its own origin', async () => {
     const app = buildApp();
-    const res = await request(app)
-      .post('/api/auth/register')
-      .set('Origin', 'http://127.0.0.1:8080')
-      .send({ email: 'a@example.com', password: 'password-123', firstName: 'A', lastName: 'B' });
+    const res = await request(app).post('/api/auth/register').set('Origin', 'http://127.0.0.1:8080').send({
+      email: 'a@example.com',
+      password: 'password-123',
+      firstName: 'A',
+      lastName: 'B',
+      privacyNoticeVersion: DEFAULT_PRIVACY_NOTICE_VERSION,
+    });
     expect(res.status).toBe(201);
   });
 });

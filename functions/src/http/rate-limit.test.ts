@@ -9,6 +9,7 @@ import { createInMemoryIdentityAdmin } from '../identity/in-memory-identity-admi
 import type { IdentityVerifier } from '../identity/identity-verifier';
 import type { DocumentStore } from '../store/document-store';
 import { createSqliteStore } from '../store/sqlite-store';
+import { DEFAULT_PRIVACY_NOTICE_VERSION } from '../users/privacy-notice';
 import { GENEROUS_RATE_LIMITS, PRODUCTION_RATE_LIMITS, rateLimitedMessage, type RateLimits } from './rate-limit';
 
 const verifier: IdentityVerifier = {
@@ -58,7 +59,13 @@ function buildApp(overrides: Partial<AppDeps> = {}) {
 let counter = 0;
 const registration = () => {
   counter += 1;
-  return { email: `person${counter}@example.com`, password: 'password-123', firstName: 'Ada', lastName: 'Lovelace' };
+  return {
+    email: `person${counter}@example.com`,
+    password: 'password-123',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    privacyNoticeVersion: DEFAULT_PRIVACY_NOTICE_VERSION,
+  };
 };
 
 describe('the sign-up limit (per client address)', () => {
@@ -169,6 +176,16 @@ describe('the profile limit (per signed-in account)', () => {
     const refused = await update(app, 'ada', { email: 'ada@example.com', firstName: 'Ada', lastName: 'L' });
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual(RATE_LIMITED);
+    expect(refused.headers['ratelimit-policy']).toMatch(/^"profile"; q=2; w=900\b/);
+  });
+
+  it('counts accepting the privacy notice again (POST /auth/privacy-notice) as a profile change', async () => {
+    const app = buildApp({ rateLimits: SMALL });
+    const accept = () => request(app).post('/api/auth/privacy-notice').set('Authorization', 'Bearer token-ada');
+    expect((await accept().send({})).status).toBe(400);
+    expect((await update(app, 'ada')).status).toBe(400);
+    const refused = await accept().send({ version: DEFAULT_PRIVACY_NOTICE_VERSION });
+    expect(refused.status).toBe(429);
     expect(refused.headers['ratelimit-policy']).toMatch(/^"profile"; q=2; w=900\b/);
   });
 

@@ -1,3 +1,4 @@
+import { DEFAULT_PRIVACY_NOTICE_VERSION } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
 import { createHarness, later, SIGNED_IN, type Caller, type Harness } from '../testing/api-harness';
 import { deletedUserMarkerId, markUserDeleted } from '../users/deleted-users';
@@ -87,7 +88,11 @@ describe('a session the user record revokes', () => {
     expect(await harness.store.get(COLLECTIONS.deletedUsers, deletedUserMarkerId('ada'))).toBeNull();
     const res = await harness.as('ada').get('/session');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ identity: { uid: 'ada', email: 'ada@example.com', emailVerified: true }, user: null });
+    expect(res.body).toEqual({
+      identity: { uid: 'ada', email: 'ada@example.com', emailVerified: true },
+      user: null,
+      privacyNoticeVersion: DEFAULT_PRIVACY_NOTICE_VERSION,
+    });
   });
 });
 

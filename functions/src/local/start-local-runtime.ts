@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import pino from 'pino';
 import { createApp } from '../app';
-import { localRateLimits, type LocalConfig } from '../config';
+import { loadPrivacyNoticeSettings, localRateLimits, type LocalConfig } from '../config';
 import { createLocalFileStore } from '../files/local-file-store';
 import {
   createFirebaseIdentityAdmin,
@@ -97,7 +97,8 @@ export async function startLocalRuntime(
   const accounts = options.saveAccounts
     ? afterIdentityChanges(firebaseAccounts, options.saveAccounts)
     : firebaseAccounts;
-  const { seeded } = await seedDemoData({ store, accounts });
+  const privacyNotice = loadPrivacyNoticeSettings();
+  const { seeded } = await seedDemoData({ store, accounts, privacyNoticeVersion: privacyNotice.version });
   if (seeded && config.DEMO_REVIEWS === 'on') await seedDemoReviews({ store, files, now: new Date() });
   for (const { id, changed } of await runMigrations(store))
     logger.info({ migration: id, changed }, 'migration applied');
@@ -111,7 +112,7 @@ export async function startLocalRuntime(
   };
   // One clock for the API, the sender and the scheduler; POST /local/clock moves it forward.
   const clock = createClock();
-  const scheduler = createScheduler({ store, now: clock.now, mail });
+  const scheduler = createScheduler({ store, files, now: clock.now, mail, erasure: { accounts, files } });
   const api = createApp({
     now: clock.now,
     mail,
@@ -123,6 +124,8 @@ export async function startLocalRuntime(
     storeName: config.PORTAL_STORE,
     version,
     rateLimits: localRateLimits(config),
+    privacyNotice,
+    ...(config.PORTAL_JOB_INLINE_MS !== undefined && { jobInlineMs: config.PORTAL_JOB_INLINE_MS }),
   });
   const server = createLocalServer({
     api,

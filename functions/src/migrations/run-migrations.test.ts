@@ -1,9 +1,13 @@
 import type { ApplicationRow, ConflictOfInterest, ConflictView } from '@portal/shared/domain';
 import { conflictPublicIdsMigration } from './conflict-public-ids';
+import { decisionStagesMigration } from './decision-stages';
 import { disagreementFlagsMigration } from './disagreement-flags';
 import { offerPendingMigration } from './offer-pending';
 import { runMigrations, type Migration } from './run-migrations';
+import { schedulerWorkMigration } from './scheduler-work';
 import { userSearchFieldsMigration } from './user-search-fields';
+import { formStatusOf, type FormStatus } from '../forms/form-status';
+import { formsWithWork } from '../scheduler/form-work';
 import { COLLECTIONS } from '../store/collections';
 import { createHarness, FORM_ID, type Harness } from '../testing/api-harness';
 import { assign, submitApplication } from '../testing/staff-fixtures';
@@ -58,13 +62,14 @@ it('gives rows accepted before offerPending existed the key, so the "Offer pendi
   const dora = harness.as('dora');
   expect((await dora.put(`/admin/rows/${ada.id}/engineer/decision`, { decision: 'accepted' })).status).toBe(200);
   expect((await dora.put(`/admin/rows/${ada.id}/bootcamp/decision`, { decision: 'denied' })).status).toBe(200);
-  // As a row was stored before this change: without the key.
+  // As a row was stored before this change: without the key (nor the stage the filter reads now).
   for (const role of ['engineer', 'bootcamp']) {
     const id = `${ada.id}__${role}`;
-    const { offerPending: _pending, ...old } = (await harness.store.get<ApplicationRow>(
-      COLLECTIONS.reviewStatuses,
-      id,
-    ))!;
+    const {
+      offerPending: _pending,
+      decisionStage: _stage,
+      ...old
+    } = (await harness.store.get<ApplicationRow>(COLLECTIONS.reviewStatuses, id))!;
     await harness.store.set(COLLECTIONS.reviewStatuses, id, old);
   }
   const pending = async () =>
@@ -79,6 +84,50 @@ it('gives rows accepted before offerPending existed the key, so the "Offer pendi
 
   expect(await pending()).toEqual([`${ada.id}__engineer`]);
   expect((await runMigrations(harness.store, [offerPendingMigration])).length).toBe(0);
+});
+
+it('gives rows stored before decisionStage existed their stage, so the decision and offer filters find them', async () => {
+  const ada = await submitApplication(harness, 'ada');
+  const eve = await submitApplication(harness, 'eve');
+  const dora = harness.as('dora');
+  expect((await dora.put(`/admin/rows/${ada.id}/engineer/decision`, { decision: 'accepted' })).status).toBe(200);
+  expect((await dora.put(`/admin/rows/${ada.id}/bootcamp/decision`, { decision: 'denied' })).status).toBe(200);
+  // As the rows were stored before this change: without the stage.
+  const rows = (await harness.store.query<ApplicationRow>(COLLECTIONS.reviewStatuses)).items;
+  for (const { id, data } of rows) {
+    const { decisionStage: stage, ...old } = data;
+    expect(stage).toBeDefined();
+    await harness.store.set(COLLECTIONS.reviewStatuses, id, old);
+  }
+  const filtered = async (filter: string) =>
+    (await dora.get(`/admin/forms/${FORM_ID}/rows?filter=${filter}&sort=name`)).body.items
+      .map((row: { id: string }) => row.id)
+      .sort();
+  expect(await filtered('undecided')).toEqual([]);
+  expect(await filtered('offer-pending')).toEqual([]);
+
+  expect(await runMigrations(harness.store, [decisionStagesMigration])).toEqual([
+    { id: '2026-12-decision-stages', changed: rows.length },
+  ]);
+  expect(await filtered('undecided')).toEqual([`${eve.id}__bootcamp`, `${eve.id}__engineer`].sort());
+  expect(await filtered('offer-pending')).toEqual([`${ada.id}__engineer`]);
+  expect(await filtered('offered')).toEqual([`${ada.id}__engineer`]);
+});
+
+it("gives form statuses written before nextWorkAt the form's next work, so the scheduler reads the form again", async () => {
+  // As the status was stored before this change: without the time.
+  const { nextWorkAt, ...old } = (await harness.store.get<FormStatus>(COLLECTIONS.formStatus, FORM_ID))!;
+  expect(nextWorkAt).toEqual(expect.any(String));
+  await harness.store.set(COLLECTIONS.formStatus, FORM_ID, old);
+  const inDraftWindow = new Date(Date.parse(harness.form.dueDate) - 60_000);
+  const withWork = async () => (await formsWithWork(harness.store, inDraftWindow)).map((form) => form.id);
+  expect(await withWork()).toEqual([]);
+
+  expect(await runMigrations(harness.store, [schedulerWorkMigration])).toEqual([
+    { id: '2026-12-scheduler-work', changed: 1 },
+  ]);
+  expect(await harness.store.get(COLLECTIONS.formStatus, FORM_ID)).toEqual(formStatusOf(harness.form));
+  expect(await withWork()).toEqual([FORM_ID]);
 });
 
 it('flags rows reviewed before disagreementFlag existed, so the "Disagreement" filter finds them', async () => {

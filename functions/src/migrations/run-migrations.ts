@@ -1,9 +1,11 @@
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
 import { conflictPublicIdsMigration } from './conflict-public-ids';
+import { decisionStagesMigration } from './decision-stages';
 import { disagreementFlagsMigration } from './disagreement-flags';
 import { formStatusMigration } from './form-status';
 import { offerPendingMigration } from './offer-pending';
+import { schedulerWorkMigration } from './scheduler-work';
 import { userSearchFieldsMigration } from './user-search-fields';
 
 /**
@@ -24,6 +26,8 @@ export const MIGRATIONS: readonly Migration[] = [
   conflictPublicIdsMigration,
   formStatusMigration,
   disagreementFlagsMigration,
+  decisionStagesMigration,
+  schedulerWorkMigration,
 ];
 
 export interface MigrationOutcome {

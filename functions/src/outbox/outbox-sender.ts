@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import type { EmailAttachment } from '@portal/shared/domain';
+import { inParallel } from '../jobs/in-parallel';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore, StoreTransaction } from '../store/document-store';
 import { headerValue, withHeaderValues, type OutboxMessage } from './outbox';
@@ -176,31 +177,6 @@ export async function recordDeliveryFailures(deps: {
 
 const isDue = (message: OutboxMessage | null, at: Date): message is OutboxMessage =>
   message !== null && message.state === 'queued' && Date.parse(message.nextAttemptAt) <= at.getTime();
-
-/**
- * Runs `task` on every item, at most `concurrency` at once. Every task started is awaited before
- * this returns or throws (the first error, once all have ended).
- */
-export async function inParallel<T>(
-  items: readonly T[],
-  concurrency: number,
-  task: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const errors: unknown[] = [];
-  const worker = async () => {
-    while (errors.length === 0 && next < items.length) {
-      const item = items[next++]!;
-      try {
-        await task(item);
-      } catch (error) {
-        errors.push(error);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
-  if (errors.length > 0) throw errors[0];
-}
 
 /**
  * The sender: each run takes the queued messages that are due (oldest first), delivers each in a

@@ -7,6 +7,7 @@ import {
   type EmailAttachment,
   type FailedMessage,
   type MessageKind,
+  type MessageTemplate,
 } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
 import type { StoreTransaction } from '../store/document-store';
@@ -111,6 +112,10 @@ export const outboxEvents = {
   slotChanged: (slotId: string, at: string) => `interview-change.${slotId}.${Date.parse(at)}`,
   /** Once per applicant and form: the reminder of an unsubmitted draft before the due date. */
   draftReminder: (formId: string) => `draft-reminder.${formId}`,
+  /** Once per note and person it names (an edit that names someone new tells only them). */
+  noteMention: (noteId: string) => `note-mention.${noteId}`,
+  /** One message to a group (its own id): one message per applicant in it. */
+  groupMessage: (sendId: string) => `group-message.${sendId}`,
 };
 
 /**
@@ -142,9 +147,12 @@ export function composeMessage(input: {
   settings: MailSettings;
   at: string;
   attachments?: EmailAttachment[];
+  /** The subject and body to fill in instead of the form's template (a group message is written as it is sent). */
+  template?: MessageTemplate;
 }): OutboxMessage {
   const { kind, form, event, recipient, settings, at } = input;
-  const template = messageTemplate(form, kind);
+  const template = input.template ?? (kind === 'groupMessage' ? undefined : messageTemplate(form, kind));
+  if (!template) throw new Error('A message to a group is composed with its own subject and body');
   const data = { ...input.values, chapter: settings.chapterName };
   const rendered = renderEmail({
     subject: fillMessage(template.subject, data, 'plain'),

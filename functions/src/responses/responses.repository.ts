@@ -7,7 +7,7 @@ import {
   type TeamRole,
   type UploadedFile,
   type User,
-  withOfferPending,
+  withFilterKeys,
 } from '@portal/shared/domain';
 import { readFormStatus, type FormStatus } from '../forms/form-status';
 import { outboxInTransaction, type OutboxTransaction } from '../outbox/outbox';
@@ -85,12 +85,14 @@ function inTransaction(tx: StoreTransaction, forms: DerivedCache<ApplicationForm
     setIndexEntry: (entry) =>
       tx.set(COLLECTIONS.responseIndex, responseIndexId(entry.userId, entry.applicationFormId), { ...entry }),
     setActiveApplications: (userId, formIds) => tx.update(COLLECTIONS.users, userId, { activeApplications: formIds }),
-    createReviewStatus: (status) => tx.create(COLLECTIONS.reviewStatuses, status.id, withOfferPending(status)),
+    createReviewStatus: (status) => tx.create(COLLECTIONS.reviewStatuses, status.id, withFilterKeys(status)),
     recordOfferReply: (responseId, role, { offer, offerRepliedAt }) =>
       tx.update(COLLECTIONS.reviewStatuses, applicationRowId(responseId, role), {
         offer,
         offerRepliedAt,
         offerPending: false,
+        // The row of an offer: its stage is the reply (withFilterKeys).
+        decisionStage: `offer-${offer}`,
       }),
     record: (entry) => recordInTransaction(tx, entry),
   };

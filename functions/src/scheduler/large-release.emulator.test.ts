@@ -65,5 +65,5 @@ it(`releases ${APPLICANTS} applicants on Firestore: one decision message each, n
   const decisions = messages.filter((message) => message.template === 'decisionReleased');
   expect(decisions).toHaveLength(APPLICANTS);
   expect(new Set(decisions.map((message) => message.to)).size).toBe(APPLICANTS);
-  expect(await harness.store.get(COLLECTIONS.releaseJobs, FORM_ID)).toMatchObject({ state: 'done' });
+  expect(await harness.store.get(COLLECTIONS.jobs, FORM_ID)).toMatchObject({ state: 'done' });
 });

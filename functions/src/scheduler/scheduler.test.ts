@@ -11,7 +11,16 @@ import { formStatusOf } from '../forms/form-status';
 import { DEFAULT_MAIL_SETTINGS, outboxEvents, outboxId, type OutboxMessage } from '../outbox/outbox';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
-import { createHarness, FORM_ID, later, START, startResponse, testUser, type Harness } from '../testing/api-harness';
+import {
+  createHarness,
+  FORM_ID,
+  later,
+  START,
+  startResponse,
+  testUser,
+  updateForm,
+  type Harness,
+} from '../testing/api-harness';
 import { assign, seedApplication, submitApplication } from '../testing/staff-fixtures';
 import { RELEASE_MESSAGES_PER_TRANSACTION } from '../staff/decisions/row-decisions.service';
 import { DRAFT_REMINDER_BEFORE_MS } from './draft-reminders';
@@ -196,7 +205,7 @@ describe('a release of more than 450 applicants', () => {
     const decisions = (await messages()).filter((m) => m.template === 'decisionReleased');
     expect(decisions).toHaveLength(APPLICANTS);
     expect(new Set(decisions.map((m) => m.to)).size).toBe(APPLICANTS);
-    expect(await harness.store.get(COLLECTIONS.releaseJobs, FORM_ID)).toMatchObject({ state: 'done' });
+    expect(await harness.store.get(COLLECTIONS.jobs, FORM_ID)).toMatchObject({ state: 'done' });
   });
 
   it('resumes after a crash midway without duplicates (the scheduler finishes the job)', async () => {
@@ -228,7 +237,7 @@ describe('a release of more than 450 applicants', () => {
     await expect(crashed.decisions.release(FORM_ID, testUser('dora', 'super-reviewer'))).rejects.toThrow('crashed');
     expect((await form()).decisionsReleased).toBe(true);
     expect(await messages()).toHaveLength(RELEASE_MESSAGES_PER_TRANSACTION);
-    expect(await harness.store.get(COLLECTIONS.releaseJobs, FORM_ID)).toMatchObject({ state: 'writing' });
+    expect(await harness.store.get(COLLECTIONS.jobs, FORM_ID)).toMatchObject({ state: 'writing' });
 
     const run = await schedulerOn().runOnce();
     expect(run.releaseMessages).toBe(APPLICANTS - RELEASE_MESSAGES_PER_TRANSACTION);
@@ -240,7 +249,7 @@ describe('a release of more than 450 applicants', () => {
 
   it('answers 202 once its time in the request is up, goes on by itself, and says how far it is', async () => {
     await harness.close();
-    harness = await createHarness({ releaseInlineMs: 0 });
+    harness = await createHarness({ jobInlineMs: 0 });
     await seedDecided(APPLICANTS);
     const res = await harness.as('dora').post(`/admin/forms/${FORM_ID}/release`, {});
     expect(res.status).toBe(202);
@@ -282,7 +291,7 @@ describe('a release of more than 450 applicants', () => {
     await seedApplication(harness, { id: 'late', firstName: 'Late', lastName: 'Applicant' }, ['engineer']);
     expect((await harness.as('dora').post(`/admin/forms/${FORM_ID}/release`, {})).status).toBe(409);
     expect(await messages()).toEqual([]);
-    expect(await harness.store.get(COLLECTIONS.releaseJobs, FORM_ID)).toBeNull();
+    expect(await harness.store.get(COLLECTIONS.jobs, FORM_ID)).toBeNull();
   });
 });
 
@@ -294,7 +303,7 @@ describe('the 48 h draft reminder', () => {
 
   it('reaches each applicant with an unsubmitted draft once, 48 h before the due date, with the due date in the zone', async () => {
     const due = later(START, 100 * HOUR);
-    await harness.store.update(COLLECTIONS.forms, FORM_ID, { dueDate: due.toISOString() });
+    await updateForm(harness.store, FORM_ID, { dueDate: due.toISOString() });
     await startDraft('ada');
     await submitApplication(harness, 'eve');
 
@@ -319,7 +328,7 @@ describe('the 48 h draft reminder', () => {
 
   it("uses the form's own template", async () => {
     const due = later(START, 10 * HOUR);
-    await harness.store.update(COLLECTIONS.forms, FORM_ID, {
+    await updateForm(harness.store, FORM_ID, {
       dueDate: due.toISOString(),
       messages: { draftReminder: { subject: 'Hurry, {firstName}', body: 'Due {dueDate}: {applicationLink}' } },
     });
@@ -332,14 +341,14 @@ describe('the 48 h draft reminder', () => {
 
   it('skips a form past its due date and a released form', async () => {
     const due = later(START, 10 * HOUR);
-    await harness.store.update(COLLECTIONS.forms, FORM_ID, { dueDate: due.toISOString() });
+    await updateForm(harness.store, FORM_ID, { dueDate: due.toISOString() });
     await startDraft('ada');
     harness.clock.now = later(due, HOUR);
     expect((await schedulerOn().runOnce()).draftReminders).toBe(0);
     harness.clock.now = START;
-    await harness.store.update(COLLECTIONS.forms, FORM_ID, { decisionsReleased: true });
+    await updateForm(harness.store, FORM_ID, { decisionsReleased: true });
     expect((await schedulerOn().runOnce()).draftReminders).toBe(0);
-    await harness.store.update(COLLECTIONS.forms, FORM_ID, { decisionsReleased: false });
+    await updateForm(harness.store, FORM_ID, { decisionsReleased: false });
     expect((await schedulerOn().runOnce()).draftReminders).toBe(1);
   });
 });
@@ -347,7 +356,7 @@ describe('the 48 h draft reminder', () => {
 describe('one tick', () => {
   it('reads the forms once for both reminders (drafts and overdue reviews)', async () => {
     const due = later(START, 10 * HOUR);
-    await harness.store.update(COLLECTIONS.forms, FORM_ID, {
+    await updateForm(harness.store, FORM_ID, {
       dueDate: due.toISOString(),
       reviewDueDate: later(START, -HOUR).toISOString(),
     });
@@ -361,6 +370,11 @@ describe('one tick', () => {
       query: (collection, spec) => {
         if (collection === COLLECTIONS.forms) formReads.push(spec);
         return harness.store.query(collection, spec);
+      },
+      // The forms whose work has come are read by id (scheduler/form-work.ts).
+      get: (collection, id) => {
+        if (collection === COLLECTIONS.forms) formReads.push(id);
+        return harness.store.get(collection, id);
       },
     };
     expect(await schedulerOn(counting).runOnce()).toMatchObject({ draftReminders: 1, reviewerReminders: 1 });

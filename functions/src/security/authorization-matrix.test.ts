@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
-import type { ApplicationForm } from '@portal/shared/domain';
+import AdmZip from 'adm-zip';
+import { applicantPseudonym, MY_DATA_JSON, type ApplicationForm, type MyData } from '@portal/shared/domain';
+import type { OutboxMessage } from '../outbox/outbox';
 import { COLLECTIONS } from '../store/collections';
 import { FORM_ID } from '../testing/api-harness';
-import { createFixture, WHO, type Fixture, type Stage, type Who } from '../testing/security/fixtures';
+import { createFixture, REVIEW_SCORES, WHO, type Fixture, type Stage, type Who } from '../testing/security/fixtures';
 import { call, callerOf, concretePath, FILE_READERS, MATRIX } from '../testing/security/route-matrix';
 import { listRoutes } from '../testing/security/route-table';
 import { dumpStore } from '../testing/staff-fixtures';
+import { binaryBody } from '../testing/export-fixtures';
 
 /**
  * Every route the app registers, called by each kind of caller against a fresh fixture where the
@@ -198,6 +201,36 @@ describe('blind review: no answer a reviewer can reach names the applicant', () 
     for (const phrase of [...IDENTIFYING, 'user id'])
       expect(seen.some((leak) => leak.endsWith(`: ${phrase}`))).toBe(true);
   });
+
+  it('a note naming a reviewer on a blind stage emails them the pseudonym, never the applicant', async () => {
+    const fixture = await createFixture('submitted');
+    try {
+      await blind(fixture);
+      const path = `/admin/responses/${fixture.responseId}/notes`;
+      for (const [caller, text] of [
+        ['dora', '@rita Tester, a question about the project'],
+        ['rita', '@dora Tester, an answer'],
+      ] as const) {
+        expect((await fixture.harness.as(caller).post(path, { text })).status).toBe(201);
+      }
+      const emails = (await fixture.harness.store.query<OutboxMessage>(COLLECTIONS.outbox)).items
+        .map((item) => item.data)
+        .filter((message) => message.template === 'noteMention');
+      const [toRita] = emails.filter((message) => message.to === 'rita@example.com');
+      const read = (message: OutboxMessage) =>
+        JSON.stringify([message.subject, message.html, message.text, message.data, message.attachments]).toLowerCase();
+      const text = read(toRita!);
+      expect([
+        ...IDENTIFYING.filter((phrase) => text.includes(phrase)),
+        ...IDENTIFIERS.filter(([, pattern]) => pattern.test(text)).map(([what]) => what),
+      ]).toEqual([]);
+      expect(toRita!.subject).toContain(applicantPseudonym(fixture.responseId));
+      // The super-reviewer's email names her.
+      expect(emails.find((message) => message.to === 'dora@example.com')!.subject).toContain('ada Tester');
+    } finally {
+      await fixture.harness.close();
+    }
+  });
 });
 
 describe('after release the review work is read-only: a save or a submit answers 409, as every other change', () => {
@@ -253,5 +286,89 @@ describe("an inactive form's interviews tell no one but its applicants that it e
     }
     // ada applied to it: her interviews stay hers.
     expect((await answer('owner', FORM_ID)).status).toBe(row.expect.owner);
+  });
+});
+
+describe("Download my data: each caller gets their own data, never another's nor the review work", () => {
+  const KEY = 'GET /api/account/data.zip';
+  const COMMENT = 'A distinctive remark on the project';
+
+  /** The caller's ZIP at `stage` (after `prepare`): its JSON, every entry's name, and all its text. */
+  async function download(
+    who: Exclude<Who, 'anonymous' | 'unverified'>,
+    stage: Stage,
+    prepare?: (fixture: Fixture) => Promise<void>,
+  ) {
+    const fixture = await createFixture(stage);
+    try {
+      await prepare?.(fixture);
+      const res = await call(fixture.harness, callerOf(who), KEY, concretePath(KEY, fixture))
+        .buffer(true)
+        .parse(binaryBody);
+      expect({ who, status: res.status }).toEqual({ who, status: 200 });
+      const zip = new AdmZip(res.body as Buffer);
+      const data = JSON.parse(zip.readAsText(MY_DATA_JSON)) as MyData;
+      const text = zip
+        .getEntries()
+        .map((entry) => `${entry.entryName}\n${entry.getData().toString('utf8')}`)
+        .join('\n')
+        .toLowerCase();
+      return { data, names: zip.getEntries().map((entry) => entry.entryName), text };
+    } finally {
+      await fixture.harness.close();
+    }
+  }
+
+  /** rita submits her review with scores and a comment, dora decides both rows and releases. */
+  const reviewedDecidedReleased = async (f: Fixture) => {
+    const submitted = await f.harness
+      .as('rita')
+      .post(`/admin/assessments/review/${f.reviewId}/submit`, { scores: REVIEW_SCORES, comments: COMMENT, version: 0 });
+    expect(submitted.status).toBe(200);
+    for (const [role, decision] of [
+      ['engineer', 'accepted'],
+      ['bootcamp', 'denied'],
+    ] as const) {
+      expect(
+        (await f.harness.as('dora').put(`/admin/rows/${f.responseId}/${role}/decision`, { decision })).status,
+      ).toBe(200);
+    }
+    expect((await f.harness.as('dora').post(`/admin/forms/${f.formId}/release`, {})).status).toBe(200);
+  };
+
+  it.each(['assignedReviewer', 'unassignedReviewer', 'superReviewer', 'otherApplicant'] as const)(
+    '%s reads nothing of ada in theirs',
+    async (who) => {
+      const { data, text } = await download(who, 'submitted', reviewedDecidedReleased);
+      expect(data.account.id).toBe(callerOf(who));
+      expect(data.applications).toEqual([]);
+      for (const phrase of ['ada@example.com', 'nova', 'built0', 'resume.pdf', COMMENT.toLowerCase()]) {
+        expect({ who, phrase, seen: text.includes(phrase) }).toEqual({ who, phrase, seen: false });
+      }
+    },
+  );
+
+  it('ada reads her application, file and decisions, and nothing of the review work (who, scores, comments)', async () => {
+    const { data, names, text } = await download('owner', 'submitted', reviewedDecidedReleased);
+    expect(data.account).toMatchObject({ id: 'ada', email: 'ada@example.com' });
+    expect(names.sort()).toEqual(['files/resume.pdf', MY_DATA_JSON].sort());
+    expect(data.applications).toHaveLength(1);
+    expect(data.applications[0]!.decisions.map((each) => [each.role, each.decision])).toEqual([
+      ['Engineer', 'Accepted'],
+      ['Bootcamp', 'Denied'],
+    ]);
+    // rita reviewed it and interviews it, dora decided: their ids, names and emails, the review's
+    // scores and comment, are nowhere.
+    for (const phrase of ['rita', 'dora', COMMENT.toLowerCase(), '"scores"', '"comments"', 'communication', 'staff']) {
+      expect({ phrase, seen: text.includes(phrase) }).toEqual({ phrase, seen: false });
+    }
+  });
+
+  it.each(['submitted', 'decided'] as const)('ada reads no decision before the release (%s)', async (stage) => {
+    const { data, text } = await download('owner', stage);
+    expect(data.applications[0]).toMatchObject({ status: 'In review', decisionsReleased: false, decisions: [] });
+    for (const phrase of ['accepted', 'denied', 'joining our project teams', 'decided']) {
+      expect({ stage, phrase, seen: text.includes(phrase) }).toEqual({ stage, phrase, seen: false });
+    }
   });
 });

@@ -608,8 +608,7 @@ describe('abuse that is valid input sent at the wrong time or too often', () => 
       ).toBe(200);
       await expectRefused(
         fixture,
-        async () =>
-          call(fixture.harness, eve, COMPLETE, '/api/auth/complete').send({ firstName: 'Eve', lastName: 'Again' }),
+        async () => call(fixture.harness, eve, COMPLETE, '/api/auth/complete').send(MATRIX[COMPLETE]!.body!(fixture)),
         `${COMPLETE}: deleted user`,
         [401],
       );

@@ -8,7 +8,7 @@ import {
   newApplicationRow,
   teamRoleLabel,
   withAnswer,
-  withOfferPending,
+  withFilterKeys,
   type Answer,
   type ApplicationForm,
   type ApplicationResponse,
@@ -241,7 +241,7 @@ export async function seedDemoReviews(deps: { store: DocumentStore; files: FileS
       applicant,
       submittedAt,
     });
-    await store.set(COLLECTIONS.reviewStatuses, row.id, withOfferPending(row));
+    await store.set(COLLECTIONS.reviewStatuses, row.id, withFilterKeys(row));
     const created = await reviews.transaction((tx) =>
       assignInTransaction(
         tx,

@@ -1,5 +1,6 @@
 import {
   applicationFormSchema,
+  DEFAULT_PRIVACY_NOTICE_VERSION,
   QUESTION_TYPES,
   searchTokens,
   userSchema,
@@ -83,7 +84,19 @@ describe('seedDemoData', () => {
     expect(await seedDemoData({ store, accounts: recordingAccounts(), now: NOW })).toEqual({ seeded: true });
     expect(await store.get(COLLECTIONS.forms, 'demo-form-spring')).toEqual(demoForm(NOW));
     expect(await store.get(COLLECTIONS.formStatus, 'demo-form-spring')).toEqual(formStatusOf(demoForm(NOW)));
-    for (const user of DEMO_USERS) expect(await store.get(COLLECTIONS.users, user.id)).toEqual(userRecord(user));
+    const accepted = { version: DEFAULT_PRIVACY_NOTICE_VERSION, acceptedAt: NOW.toISOString() };
+    for (const user of DEMO_USERS) {
+      expect(await store.get(COLLECTIONS.users, user.id)).toEqual(userRecord({ ...user, privacyNotice: accepted }));
+    }
+  });
+
+  it('records that each demo user accepted the privacy notice in force, as a sign-up would', async () => {
+    await seedDemoData({ store, accounts: recordingAccounts(), now: NOW, privacyNoticeVersion: '2026-09' });
+    for (const user of DEMO_USERS) {
+      expect(await store.get(COLLECTIONS.users, user.id)).toMatchObject({
+        privacyNotice: { version: '2026-09', acceptedAt: NOW.toISOString() },
+      });
+    }
   });
 
   it('stores each demo user with the search tokens and sort name the admin users list looks them up by', async () => {

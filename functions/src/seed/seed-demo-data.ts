@@ -1,3 +1,4 @@
+import { DEFAULT_PRIVACY_NOTICE_VERSION } from '@portal/shared/domain';
 import { formStatusOf } from '../forms/form-status';
 import { COLLECTIONS } from '../store/collections';
 import type { IdentityAdmin } from '../identity/identity-admin';
@@ -10,14 +11,17 @@ const SEED_MARKER = { collection: 'system', id: 'demo-seed' };
 
 /**
  * Seeds the demo form and user records once (a later start keeps whatever changed since), and
- * makes sure every demo identity account exists with a verified email.
+ * makes sure every demo identity account exists with a verified email. The demo accounts have
+ * accepted the privacy notice in force when they are seeded (`privacyNoticeVersion`), as a
+ * sign-up would have; a later version asks them again (docs/product.md#privacy-notice).
  */
 export async function seedDemoData(deps: {
   store: DocumentStore;
   accounts: IdentityAdmin;
   now?: Date;
+  privacyNoticeVersion?: string;
 }): Promise<{ seeded: boolean }> {
-  const { store, accounts, now = new Date() } = deps;
+  const { store, accounts, now = new Date(), privacyNoticeVersion = DEFAULT_PRIVACY_NOTICE_VERSION } = deps;
   for (const user of DEMO_USERS) {
     await accounts.ensureAccount({
       uid: user.id,
@@ -36,7 +40,7 @@ export async function seedDemoData(deps: {
       kind: 'set' as const,
       collection: COLLECTIONS.users,
       id: user.id,
-      data: userRecord(user),
+      data: userRecord({ ...user, privacyNotice: { version: privacyNoticeVersion, acceptedAt: now.toISOString() } }),
     })),
     { kind: 'create', collection: SEED_MARKER.collection, id: SEED_MARKER.id, data: { seededAt: now.toISOString() } },
   ]);

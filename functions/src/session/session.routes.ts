@@ -4,13 +4,17 @@ import { COLLECTIONS } from '../store/collections';
 import type { AppDeps } from '../app-deps';
 import { requireIdentity } from '../identity/identity-middleware';
 
-/** Who the caller is: their verified identity and, once registered, their user record. */
-export function sessionRoutes(deps: Pick<AppDeps, 'store'>): Router {
+/**
+ * Who the caller is: their verified identity and, once registered, their user record; and the
+ * version of the privacy notice in force, which the shell asks them to accept when their record
+ * names another (docs/product.md#privacy-notice).
+ */
+export function sessionRoutes(deps: Pick<AppDeps, 'store'> & { privacyNoticeVersion: string }): Router {
   const router = Router();
   router.get('/session', requireIdentity({ verifiedEmail: false }), async (req, res) => {
     const identity = req.identity!;
     const user = await deps.store.get<UserRecord>(COLLECTIONS.users, identity.uid);
-    res.json({ identity, user: user && userView(user) });
+    res.json({ identity, user: user && userView(user), privacyNoticeVersion: deps.privacyNoticeVersion });
   });
   return router;
 }

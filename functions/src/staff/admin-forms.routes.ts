@@ -9,12 +9,23 @@ import { noFormError } from '../forms/forms.service';
 import { createAdminFormsRepository } from './admin-forms.repository';
 import { createAdminFormsService } from './admin-forms.service';
 import { requireSuperReviewer } from './staff-access';
+import { createRetentionRepository } from '../retention/retention.repository';
+import { createRetentionService } from '../retention/retention.service';
 
 /** The super-reviewer's forms: publish a definition, list them with progress, activate, move the due date. */
 export function adminFormsRoutes(
   deps: Pick<AppDeps, 'store' | 'accounts'> & { now: () => Date; mail?: MailSettings },
 ): Router {
-  const forms = createAdminFormsService({ forms: createAdminFormsRepository(deps.store), now: deps.now });
+  const retention = createRetentionService({
+    retention: createRetentionRepository(deps.store),
+    now: deps.now,
+    mail: deps.mail ?? DEFAULT_MAIL_SETTINGS,
+  });
+  const forms = createAdminFormsService({
+    forms: createAdminFormsRepository(deps.store),
+    now: deps.now,
+    retentionChanged: (formId) => retention.reconsider(formId),
+  });
   const superReviewer = requireSuperReviewer(deps.store);
   const router = Router();
 

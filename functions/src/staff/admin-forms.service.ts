@@ -33,7 +33,12 @@ import type { AdminFormsRepository } from './admin-forms.repository';
  * at that moment; a response answered in between to a question that is gone is left as it was
  * rather than lose the answer.
  */
-export function createAdminFormsService(deps: { forms: AdminFormsRepository; now?: () => Date }) {
+export function createAdminFormsService(deps: {
+  forms: AdminFormsRepository;
+  now?: () => Date;
+  /** A released form's retention days changed: its next retention step is worked out again (retention.service.ts). */
+  retentionChanged?: (formId: string) => Promise<void>;
+}) {
   const { forms } = deps;
   const now = deps.now ?? (() => new Date());
 
@@ -116,6 +121,9 @@ export function createAdminFormsService(deps: { forms: AdminFormsRepository; now
           !isDeepStrictEqual(previous.reviewRubrics, form.reviewRubrics))
       ) {
         await forms.reflagDisagreement(form);
+      }
+      if (previous?.decisionsReleased && previous.retentionDays !== form.retentionDays) {
+        await deps.retentionChanged?.(form.id);
       }
       if (previous) {
         // Each response afresh: one answered since the check above to a question now gone stays as it was.

@@ -2,6 +2,7 @@ import type {
   ApplicationResponse,
   ApplicationRow,
   Assessment,
+  AuditAction,
   AuditEntry,
   Page,
   UploadedFile,
@@ -39,10 +40,12 @@ export interface UserFootprint {
   loads: StaffLoad[];
   /** The ids of the emails queued or sent to them (the outbox keeps their address and what it said). */
   outboxIds: string[];
+  /** The same emails with the form each belongs to (a retention erases one form's). */
+  outboxMessages: { id: string; formId: string }[];
   /** The ids of conflicts of interest they declared, or that name them as the applicant. */
   conflictIds: string[];
-  /** Their interview bookings (one per form): the record's id and the slot holding their seat. */
-  bookings: { id: string; slotId: string }[];
+  /** Their interview bookings (one per form): the record's id, the slot holding their seat and its form. */
+  bookings: { id: string; slotId: string; formId: string }[];
   /** How many documents each of the footprint's queries found, for `assertFootprint`. */
   counts: FootprintCounts;
 }
@@ -108,12 +111,26 @@ export interface AdminUsersRepository {
    */
   page(query: { role?: UserRole; token: string; cursor?: string; limit: number }): Promise<Page<User>>;
   footprint(userId: string): Promise<UserFootprint>;
-  /** Every dashboard row's applicant, by user id (one of their rows each). */
+  /** Every dashboard row's applicant, by user id (one of their rows each; anonymous rows left out). */
   rowsByUser(): Promise<Map<string, ApplicationRow>>;
   /** One batch: the role of every user, and the audit entries. */
   setRole(ids: string[], role: UserRole, entries: AuditEntry[]): Promise<void>;
+  /**
+   * The audit entries in `scope` (one form's, those a user made, those whose target is one id), a
+   * page at a time: an erasure rewrites those that name the person erased (audit-anonymisation.ts).
+   */
+  auditPages(scope: AuditScope): AsyncGenerator<AuditEntry[]>;
+  /** Writes audit entries back as they are given (anonymised), in batches. */
+  rewriteAudit(entries: AuditEntry[]): Promise<void>;
   transaction<R>(work: (tx: UsersTransaction) => Promise<R>): Promise<R>;
 }
+
+/** Where an erasure looks for audit entries naming the person erased. */
+export type AuditScope = { formId: string } | { actorId: string } | { targetId: string } | { action: AuditAction };
+
+const AUDIT_PAGE = 500;
+/** Audit entries rewritten per batch (Firestore commits at most 500 writes). */
+const AUDIT_REWRITES_PER_BATCH = 400;
 
 const queryKeys = Object.keys(footprintQueries) as (keyof typeof footprintQueries)[];
 const byUser = (key: keyof typeof footprintQueries, userId: string): [string, EqualityFilter[]] => {
@@ -170,14 +187,54 @@ export function createAdminUsersRepository(store: DocumentStore): AdminUsersRepo
         assessmentsBy: [...data<Assessment>('reviewsBy'), ...data<Assessment>('interviewsBy')],
         loads: data<StaffLoad>('loads'),
         outboxIds: [...ids('outbox'), ...ids('outboxAbout')],
+        outboxMessages: [...found.outbox, ...found.outboxAbout].map((item) => ({
+          id: item.id,
+          formId: String(item.data.formId ?? ''),
+        })),
         conflictIds: [...new Set([...ids('declared'), ...ids('named')])],
-        bookings: found.bookings.map((item) => ({ id: item.id, slotId: (item.data as { slotId: string }).slotId })),
+        bookings: found.bookings.map((item) => {
+          const { slotId, formId } = item.data as { slotId: string; formId: string };
+          return { id: item.id, slotId, formId };
+        }),
         counts: Object.fromEntries(queryKeys.map((key) => [key, found[key].length])) as FootprintCounts,
       };
     },
     async rowsByUser() {
       const rows = await queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, []);
-      return new Map(rows.map((row) => [row.userId, row]));
+      // A released form's rows kept anonymous after an erasure belong to no one.
+      return new Map(rows.filter((row) => row.userId !== '').map((row) => [row.userId, row]));
+    },
+    async *auditPages(scope) {
+      const where: EqualityFilter[] =
+        'formId' in scope
+          ? [{ field: 'formId', value: scope.formId }]
+          : 'actorId' in scope
+            ? [{ field: 'actorId', value: scope.actorId }]
+            : 'action' in scope
+              ? [{ field: 'action', value: scope.action }]
+              : [{ field: 'target.id', value: scope.targetId }];
+      let after: string | undefined;
+      do {
+        const page = await store.query<AuditEntry & DocumentData>(COLLECTIONS.audit, {
+          where,
+          limit: AUDIT_PAGE,
+          after,
+        });
+        yield page.items.map((item) => item.data);
+        after = page.nextCursor ?? undefined;
+      } while (after);
+    },
+    async rewriteAudit(entries) {
+      for (let start = 0; start < entries.length; start += AUDIT_REWRITES_PER_BATCH) {
+        await store.batch(
+          entries.slice(start, start + AUDIT_REWRITES_PER_BATCH).map((entry): WriteOperation => ({
+            kind: 'set',
+            collection: COLLECTIONS.audit,
+            id: entry.id,
+            data: entry as unknown as DocumentData,
+          })),
+        );
+      }
     },
     setRole: (ids, role, entries) =>
       store.batch([

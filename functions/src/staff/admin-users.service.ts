@@ -1,6 +1,10 @@
 import {
+  ACCOUNT_DELETION_MESSAGES,
+  ACCOUNT_DELETION_WORD,
+  INITIAL_RESPONSE_STATUS,
   isStaffRole,
   searchToken,
+  type AccountDeletionPreview,
   STAFF_MESSAGES,
   type Assessment,
   type OpenAssignmentAction,
@@ -31,12 +35,16 @@ import { moveOpenAssignments } from './open-assignments';
 import type { ReviewsRepository } from './reviews.repository';
 import {
   eraseInTransaction,
+  footprintOfForm,
   isOpen,
   moveWorkInTransaction,
   stillToMove,
   userImpact,
   WORK_PER_TRANSACTION,
+  type ErasureOptions,
 } from './user-erasure';
+import { auditAnonymiser, erasedPerson, type ErasedPerson } from './audit-anonymisation';
+import type { AuditScope } from './admin-users.repository';
 import { countOf } from '@portal/shared/domain';
 
 /**
@@ -75,7 +83,7 @@ export class AccountsNotDeletedError extends Error {
 
 export function createAdminUsersService(deps: {
   users: AdminUsersRepository;
-  reviews: Pick<ReviewsRepository, 'conflicts' | 'listStaff' | 'loadsOf'>;
+  reviews: Pick<ReviewsRepository, 'conflicts' | 'listStaff' | 'loadsOf' | 'getForm'>;
   accounts: IdentityAdmin;
   files: FileStore;
   now?: () => Date;
@@ -123,6 +131,88 @@ export function createAdminUsersService(deps: {
   }
 
   /**
+   * One user's erasure in its transaction (`eraseInTransaction`), on their footprint as it is then;
+   * a reviewer with much work has it moved first, a transaction per WORK_PER_TRANSACTION. Answers the
+   * files whose bytes go.
+   */
+  function eraseOne(user: User, actor: AuditActor, at: string, options: ErasureOptions): Promise<UploadedFile[]> {
+    return onFootprints(
+      [user],
+      async ([footprint]) => {
+        const work = options.formId ? [] : footprint!.assessmentsBy.filter(stillToMove);
+        if (work.length <= WORK_PER_TRANSACTION) return new Set<string>();
+        for (let start = 0; start < work.length; start += WORK_PER_TRANSACTION) {
+          const assessments = work.slice(start, start + WORK_PER_TRANSACTION);
+          await repository.transaction((tx) => moveWorkInTransaction(tx, { assessments, actor, at }));
+        }
+        return new Set(work.map((each) => each.id));
+      },
+      async (tx, [footprint], moved) => {
+        const scoped = options.formId
+          ? footprintOfForm(footprint!, user.id, options.formId)
+          : { ...footprint!, assessmentsBy: footprint!.assessmentsBy.filter((each) => !moved.has(each.id)) };
+        await eraseInTransaction(tx, { user, footprint: scoped, actor, at, options });
+        return scoped.files;
+      },
+    );
+  }
+
+  /**
+   * Rewrites every audit entry that names one of `targets` (audit-anonymisation.ts), before their
+   * data goes: a failure after it leaves the entries anonymous and the data there, and running the
+   * erasure again goes on. Looks in the forms they have data in, and, for a whole account, the
+   * entries they made, those aimed at their record or a conflict naming them, and the conflicts
+   * declared and withdrawn (one by their email withdrawn since is found there alone). Answers how
+   * many entries it rewrote.
+   */
+  async function anonymiseAudit(targets: { user: User; formId?: string }[]): Promise<number> {
+    const persons: ErasedPerson[] = [];
+    const scopes = new Map<string, AuditScope>();
+    const add = (scope: AuditScope) => scopes.set(JSON.stringify(scope), scope);
+    for (const { user, formId } of targets) {
+      const footprint = await repository.footprint(user.id);
+      const part = formId ? footprintOfForm(footprint, user.id, formId) : footprint;
+      persons.push(erasedPerson(user, part, formId));
+      if (formId) {
+        add({ formId });
+        continue;
+      }
+      const forms = [
+        ...footprint.responses.map((each) => each.applicationFormId),
+        ...footprint.rows.map((each) => each.applicationFormId),
+        ...footprint.bookings.map((each) => each.formId),
+      ];
+      for (const each of new Set(forms)) add({ formId: each });
+      add({ actorId: user.id });
+      for (const targetId of new Set([user.id, ...footprint.conflictIds])) add({ targetId });
+      // A conflict declared by their email and withdrawn since is in the log alone (there are few).
+      add({ action: 'conflict.declared' });
+      add({ action: 'conflict.withdrawn' });
+    }
+    if (persons.length === 0) return 0;
+    const anonymised = auditAnonymiser(persons);
+    const seen = new Set<string>();
+    let rewritten = 0;
+    for (const scope of scopes.values()) {
+      for await (const entries of repository.auditPages(scope)) {
+        const changed = entries.flatMap((entry) => {
+          if (seen.has(entry.id)) return [];
+          seen.add(entry.id);
+          return anonymised(entry) ?? [];
+        });
+        await repository.rewriteAudit(changed);
+        rewritten += changed.length;
+      }
+    }
+    return rewritten;
+  }
+
+  /** Deletes the bytes of `uploaded` (a file whose bytes cannot be deleted has no record left: it cannot be downloaded). */
+  const deleteBytes = async (uploaded: UploadedFile[]) => {
+    await Promise.allSettled(uploaded.map((file) => files.delete(storagePath(file))));
+  };
+
+  /**
    * Deletes each user with everything of theirs (see user-erasure.ts): one transaction per user,
    * holding its audit entries; then the files' bytes and the identity accounts. Records go
    * first: if the accounts went first and a transaction then failed, users would keep records
@@ -132,32 +222,13 @@ export function createAdminUsersService(deps: {
    * can be removed by hand, and the caller answers 500 rather than a success. A file whose
    * bytes cannot be deleted has no record left, so it can no longer be downloaded.
    */
-  async function erase(users: User[], actor: AuditActor): Promise<void> {
+  async function erase(users: User[], actor: AuditActor, audit: 'named' | 'anonymous' = 'named'): Promise<void> {
     const at = now().toISOString();
+    if (audit === 'anonymous') await anonymiseAudit(users.map((user) => ({ user })));
     const uploaded: UploadedFile[] = [];
-    for (const user of users) {
-      const files = await onFootprints(
-        [user],
-        // A reviewer with much work: it moves first, a transaction per WORK_PER_TRANSACTION.
-        async ([footprint]) => {
-          const work = footprint!.assessmentsBy.filter(stillToMove);
-          if (work.length <= WORK_PER_TRANSACTION) return new Set<string>();
-          for (let start = 0; start < work.length; start += WORK_PER_TRANSACTION) {
-            const assessments = work.slice(start, start + WORK_PER_TRANSACTION);
-            await repository.transaction((tx) => moveWorkInTransaction(tx, { assessments, actor, at }));
-          }
-          return new Set(work.map((each) => each.id));
-        },
-        async (tx, [footprint], moved) => {
-          const assessmentsBy = footprint!.assessmentsBy.filter((each) => !moved.has(each.id));
-          await eraseInTransaction(tx, { user, footprint: { ...footprint!, assessmentsBy }, actor, at });
-          return footprint!.files;
-        },
-      );
-      uploaded.push(...files);
-    }
+    for (const user of users) uploaded.push(...(await eraseOne(user, actor, at, { audit })));
     if (users.length === 0) return;
-    await Promise.allSettled(uploaded.map((file) => files.delete(storagePath(file))));
+    await deleteBytes(uploaded);
     const ids = users.map((user) => user.id);
     let failed: string[];
     try {
@@ -166,6 +237,15 @@ export function createAdminUsersService(deps: {
       throw new AccountsNotDeletedError(ids.length, ids, { cause: error });
     }
     if (failed.length > 0) throw new AccountsNotDeletedError(ids.length, failed);
+  }
+
+  async function deleteAccounts(uids: string[]): Promise<string[]> {
+    if (uids.length === 0) return [];
+    try {
+      return (await accounts.deleteAccounts(uids)).failed;
+    } catch {
+      return uids;
+    }
   }
 
   /** 409 unless a super-reviewer remains once `leaving` stop being super-reviewers. */
@@ -265,6 +345,73 @@ export function createAdminUsersService(deps: {
       );
       return { updated: ids.length, ...moved };
     },
+
+    /** What deleting their own account removes, for the applicant's confirmation (changes nothing). */
+    async ownAccountPreview(user: User): Promise<AccountDeletionPreview> {
+      const footprint = await repository.footprint(user.id);
+      const formIds = [...new Set(footprint.responses.map((response) => response.applicationFormId))];
+      const forms = new Map(await Promise.all(formIds.map(async (id) => [id, await reviews.getForm(id)] as const)));
+      return {
+        email: user.email,
+        applications: footprint.responses.map((response) => {
+          const form = forms.get(response.applicationFormId);
+          const draft = response.status === INITIAL_RESPONSE_STATUS;
+          return {
+            formId: response.applicationFormId,
+            semester: form?.semester ?? response.applicationFormId,
+            outcome: draft ? 'draft' : form?.decisionsReleased ? 'counted-anonymously' : 'withdrawn',
+          };
+        }),
+        uploadedFiles: footprint.files.length,
+        interviewBookings: footprint.bookings.length,
+        emails: footprint.outboxIds.length,
+      };
+    },
+
+    /**
+     * An applicant deletes their own account (docs/product.md#deleting-your-account): the erasure a
+     * super-reviewer's deletion makes, with no name, email or id of theirs left in the audit log
+     * (its entries naming them anonymised first, the deletion's own entry anonymous). Staff are
+     * deleted by a super-reviewer; `confirmation` must be the word they were asked to type.
+     */
+    async deleteOwnAccount(user: User, confirmation: string): Promise<{ deleted: true }> {
+      if (user.role !== 'applicant') throw new ApiError('forbidden', ACCOUNT_DELETION_MESSAGES.staff);
+      if (confirmation.trim() !== ACCOUNT_DELETION_WORD) {
+        throw new ApiError('invalid-request', ACCOUNT_DELETION_MESSAGES.confirmation, [
+          { path: 'confirmation', message: ACCOUNT_DELETION_MESSAGES.confirmation },
+        ]);
+      }
+      await erase([user], user, 'anonymous');
+      return { deleted: true };
+    },
+
+    /**
+     * A form's retention (docs/product.md#data-retention) erases these applicants: for each, in a
+     * transaction, this form's data only when they keep their account (`keepAccount`), else their
+     * whole account; the audit entries naming them anonymised first; then the files' bytes and the
+     * identity accounts. Answers the identity accounts that could not be deleted (their records are
+     * gone: they reach nothing; the caller tries them again).
+     */
+    async eraseForRetention(
+      formId: string,
+      targets: { user: User; keepAccount: boolean }[],
+      actor: AuditActor,
+    ): Promise<{ failedAccounts: string[] }> {
+      const at = now().toISOString();
+      await anonymiseAudit(targets.map(({ user, keepAccount }) => (keepAccount ? { user, formId } : { user })));
+      const uploaded: UploadedFile[] = [];
+      for (const { user, keepAccount } of targets) {
+        const options: ErasureOptions = keepAccount ? { formId, audit: 'none' } : { audit: 'none' };
+        uploaded.push(...(await eraseOne(user, actor, at, options)));
+      }
+      await deleteBytes(uploaded);
+      return {
+        failedAccounts: await deleteAccounts(targets.filter((each) => !each.keepAccount).map((each) => each.user.id)),
+      };
+    },
+
+    /** Deletes identity accounts whose records are gone; answers those that could not be deleted. */
+    deleteAccounts,
 
     /** Deletes each user with everything of theirs (`erase`). */
     async deleteUsers(ids: string[], actor: AuditActor): Promise<{ deleted: number }> {

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import {
   formCalibrationFromSums,
   reviewSums,
   withReviewSums,
   type ApplicationForm,
+  type CalibrationSums,
   type FormCalibration,
   type Scores,
 } from '@portal/shared/domain';
@@ -25,22 +27,58 @@ export function createCalibrationCache(
     'submittedReviews' | 'countSubmittedReviews' | 'getCalibrationSums' | 'setCalibrationSums'
   >,
 ) {
+  async function sumsOf(form: Pick<ApplicationForm, 'id'>): Promise<CalibrationSums> {
+    const [stored, count] = await Promise.all([
+      reviews.getCalibrationSums(form.id),
+      reviews.countSubmittedReviews(form.id),
+    ]);
+    if (stored && stored.count === count) return stored.sums;
+    const submitted = await reviews.submittedReviews(form.id);
+    const sums = reviewSums(
+      submitted.map((review) => ({ reviewerId: review.staffId, role: review.role, scores: review.scores })),
+    );
+    await reviews.setCalibrationSums({ formId: form.id, count: submitted.length, sums });
+    return sums;
+  }
+
   return {
     async of(form: Pick<ApplicationForm, 'id' | 'reviewRubrics'>): Promise<FormCalibration> {
-      const [stored, count] = await Promise.all([
-        reviews.getCalibrationSums(form.id),
-        reviews.countSubmittedReviews(form.id),
-      ]);
-      if (stored && stored.count === count) return formCalibrationFromSums(form, stored.sums);
-      const submitted = await reviews.submittedReviews(form.id);
-      const sums = reviewSums(
-        submitted.map((review) => ({ reviewerId: review.staffId, role: review.role, scores: review.scores })),
-      );
-      await reviews.setCalibrationSums({ formId: form.id, count: submitted.length, sums });
-      return formCalibrationFromSums(form, sums);
+      return formCalibrationFromSums(form, await sumsOf(form));
+    },
+
+    /**
+     * The model and its version: a digest of everything a row's calibrated score depends on besides
+     * its own reviews (the review rubrics and the sums), the same for the same model on any instance.
+     */
+    async current(form: Pick<ApplicationForm, 'id' | 'reviewRubrics'>): Promise<CurrentCalibration> {
+      const sums = await sumsOf(form);
+      return { model: formCalibrationFromSums(form, sums), version: calibrationVersion(form, sums) };
     },
   };
 }
+
+export interface CurrentCalibration {
+  model: FormCalibration;
+  version: string;
+}
+
+/** JSON with every object's keys in order: equal for equal values, however they were built. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, each]) => each !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, each]) => `${JSON.stringify(key)}:${canonicalJson(each)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The version of a form's calibration: its review rubrics and sums, digested. */
+export const calibrationVersion = (form: Pick<ApplicationForm, 'reviewRubrics'>, sums: CalibrationSums): string =>
+  createHash('sha256')
+    .update(canonicalJson({ rubrics: form.reviewRubrics, sums }))
+    .digest('base64url');
 
 export type CalibrationCache = ReturnType<typeof createCalibrationCache>;
 

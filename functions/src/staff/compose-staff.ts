@@ -1,10 +1,13 @@
 import { cancelInterviewsAtRelease } from '../interviews/interviews.service';
 import type { MailSettings } from '../outbox/outbox';
 import type { Logger } from 'pino';
+import { createJobRunner, type JobHandler } from '../jobs/job-runner';
+import { createJobsRepository, type JobKind } from '../jobs/jobs.repository';
 import type { DocumentStore } from '../store/document-store';
 import { createAssessmentsService } from './assessments/assessments.service';
 import { createAssignmentsService } from './assignments/assignments.service';
 import { createAutoAssignService } from './assignments/auto-assign.service';
+import { autoAssignJobHandler } from './assignments/auto-assign-job';
 import { createCalibrationCache } from './calibration-cache';
 import { createConflictsService } from './conflicts/conflicts.service';
 import { createDashboardService } from './dashboard/dashboard.service';
@@ -20,9 +23,9 @@ export interface StaffDeps {
   store: DocumentStore;
   now: () => Date;
   mail: MailSettings;
-  /** How long a release request writes its emails before it answers 202 (absent: RELEASE_INLINE_MS). */
-  releaseInlineMs?: number;
-  /** Where a release job that fails after its request answered is reported (the scheduler resumes it). */
+  /** How long a request works on its job (a release's emails, auto-assign) before it answers 202 (absent: JOB_INLINE_MS). */
+  jobInlineMs?: number;
+  /** Where a job that fails after its request answered is reported (the scheduler resumes it). */
   logger?: Pick<Logger, 'error'>;
 }
 
@@ -42,21 +45,43 @@ export function composeStaff(deps: StaffDeps) {
     now,
     mail,
     calibration,
-    inlineMs: deps.releaseInlineMs,
+    inlineMs: deps.jobInlineMs,
     onBackgroundError: (error) => deps.logger?.error({ err: error }, 'A release job stopped; the scheduler resumes it'),
     cancelInterviews: (formId, releasedAt) => cancelInterviewsAtRelease({ store, mail }, formId, releasedAt),
     dateOffers: (formId, releasedAt) => released.dateReleaseOffers(formId, releasedAt),
   });
   const assessments = createAssessmentsService({ reviews, now });
+  const jobs = createJobsRepository(store);
+  /** The staff's long work as jobs: a release's emails (no lease: its batches claim themselves) and auto-assign. */
+  const jobHandlers = {
+    release: {
+      leased: false,
+      run: async (job, run) => (await decisions.writeReleaseMessages(job.formId, { until: run.until })).written,
+    },
+    'auto-assign': autoAssignJobHandler({ reviews, jobs }),
+  } satisfies Partial<Record<JobKind | 'release', JobHandler>>;
+  const runner = createJobRunner({
+    jobs,
+    now,
+    handlers: jobHandlers,
+    onBackgroundError: (error) => deps.logger?.error({ err: error }, 'A job stopped; the scheduler resumes it'),
+  });
   return {
     reviews,
     calibration,
-    dashboard: createDashboardService({ reviews, calibration }),
+    dashboard: createDashboardService({ reviews, calibration, now }),
     decisions,
     released,
     assignments: createAssignmentsService({ reviews, now, mail }),
     assessments,
-    autoAssign: createAutoAssignService({ reviews, now }),
+    autoAssign: createAutoAssignService({
+      reviews,
+      jobs,
+      now,
+      inlineMs: deps.jobInlineMs,
+      runInRequest: (id, until) => runner.inRequest(id, until),
+    }),
+    jobHandlers,
     letters: createLetterPreviewService({ reviews }),
     conflicts: createConflictsService({ reviews, now, assessments }),
     progress: createReviewerProgressService({ reviews, now, mail }),

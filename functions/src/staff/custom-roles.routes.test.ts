@@ -295,8 +295,9 @@ describe('a form with its own roles', () => {
 
     const csv = await harness.as('dora').get(`/admin/forms/${CLUB_FORM_ID}/export/applications.csv`);
     expect(csv.status).toBe(200);
-    const table = parse(csv.text, { bom: true }) as string[][];
-    const [header, ...records] = table;
+    // The first record is the export's notice (exports/export-notice.ts), then the header.
+    const [notice, header, ...records] = parse(csv.text, { bom: true }) as string[][];
+    expect(notice![0]).toMatch(/^# Exported from the application portal/);
     const at = (name: string) => header!.indexOf(name);
     expect(records.map((record) => record[at('Role')]).sort()).toEqual(['Events', 'Treasurer']);
     expect(records[0]![at('Roles applied')]).toBe('Treasurer; Events');

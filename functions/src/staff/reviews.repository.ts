@@ -18,15 +18,16 @@ import {
   type RowSort,
   type TeamRole,
   type User,
-  withOfferPending,
+  withFilterKeys,
 } from '@portal/shared/domain';
 import { recordInTransaction } from '../audit/audit-entry';
 import { writeFormStatus } from '../forms/form-status';
+import { jobsInTransaction, type JobsTransaction, type StoredJob } from '../jobs/jobs.repository';
 import { outboxInTransaction, type OutboxMessage, type OutboxTransaction } from '../outbox/outbox';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore, EqualityFilter, StoreTransaction } from '../store/document-store';
-import { pageInMemory } from '../store/memory-pages';
-import { queryAll, queryPage } from '../store/query-pages';
+import { memoryCursorAt, memoryCursorPosition, pageInMemory } from '../store/memory-pages';
+import { queryAll, queryEvery, queryPage } from '../store/query-pages';
 import type { OverdueMark } from './dashboard/reviewer-progress.service';
 import { emptyLoad, staffLoadId, type StaffLoad } from './staff-load';
 
@@ -43,7 +44,7 @@ export interface ApplicationState {
 }
 
 /** Reads and writes inside one store transaction: every read before the first write. */
-export interface ReviewsTransaction extends OutboxTransaction {
+export interface ReviewsTransaction extends OutboxTransaction, JobsTransaction {
   getForm(id: string): Promise<ApplicationForm | null>;
   getUser(id: string): Promise<User | null>;
   getRow(responseId: string, role: TeamRole): Promise<ApplicationRow | null>;
@@ -68,6 +69,11 @@ export interface ReviewsTransaction extends OutboxTransaction {
   /** The form's calibration sums, if they are stored (calibration-cache.ts). */
   getCalibrationSums(formId: string): Promise<StoredCalibrationSums | null>;
   setCalibrationSums(stored: StoredCalibrationSums): void;
+  /** Which calibration the form's rows' calibrated keys are of (dashboard/calibrated-order.ts). */
+  getCalibratedOrderMark(formId: string): Promise<CalibratedOrderMark | null>;
+  setCalibratedOrderMark(mark: CalibratedOrderMark): void;
+  /** Writes a row's calibrated keys alone (the row must exist). */
+  setCalibratedKeys(rowId: string, keys: CalibratedKeys): void;
   /** The staff member's declared conflict with the applicant of this email, if any (`conflictId`). */
   getConflict(staffId: string, email: string): Promise<ConflictOfInterest | null>;
   getConflictById(id: string): Promise<ConflictOfInterest | null>;
@@ -99,9 +105,24 @@ export interface StoredCalibrationSums {
   sums: CalibrationSums;
 }
 
-/** The part of a release still to do after its commit: the messages past the first batch. */
-export interface ReleaseJob {
+/** A row's stored keys of the sort by calibrated score (`calibratedKeys`). */
+export type CalibratedKeys = Required<Pick<ApplicationRow, 'calibratedOrder' | 'calibratedOrderDesc'>>;
+
+/**
+ * Per form: the calibration (`version`, calibration-cache.ts) its rows' calibrated keys were all
+ * computed with, none while they are being computed; and the computation under way, if any (`claim`,
+ * since `claimedAt`): dashboard/calibrated-order.ts.
+ */
+export interface CalibratedOrderMark {
   [field: string]: unknown;
+  formId: string;
+  version: string | null;
+  claim: string | null;
+  claimedAt: string | null;
+}
+
+/** The part of a release still to do after its commit: the messages past the first batch (a job without a kind). */
+export interface ReleaseJob extends StoredJob {
   formId: string;
   /** When the release committed (the messages' time). */
   at: string;
@@ -112,7 +133,7 @@ export interface ReleaseJob {
   processed?: number;
 }
 
-/** The sorts the store orders by (the calibrated score is computed, so sorted in memory). */
+/** The sorts the store orders by, by a field of the row (the calibrated score has keys of its own: `CALIBRATED_ORDER`). */
 export type StoredRowSort = Exclude<RowSort, 'calibratedReviewScore'>;
 
 export interface RowsQuery {
@@ -136,22 +157,47 @@ export interface ReviewsRepository {
   rowsOf(response: ApplicationResponse): Promise<ApplicationRow[]>;
   rowsPage(formId: string, query: RowsQuery): Promise<Page<ApplicationRow>>;
   /**
-   * Every row `rowsPage` would page through, unordered (filtered in memory: one equality query on
-   * the form, or for a search the form's rows holding the token).
+   * A page of the form's rows on the tab and filter of `query` (no search) in a stored order, after a
+   * position rather than a store cursor: its `nextCursor` is the one `pageInMemory` gives, so one
+   * listing may be paged from the store and in memory alike (store/memory-pages.ts).
    */
-  allRows(formId: string, query: Omit<RowsQuery, 'sort' | 'dir' | 'cursor' | 'limit'>): Promise<ApplicationRow[]>;
+  rowsPageAt(
+    formId: string,
+    query: Pick<RowsQuery, 'qualifiedOnly' | 'filter' | 'limit'> & {
+      orderBy: { field: string; direction: 'asc' | 'desc' };
+      cursor?: string;
+    },
+  ): Promise<Page<ApplicationRow>>;
+  /**
+   * Every row `rowsPage` would page through, unordered: one equality query on the form, its tab and
+   * filter (no composite index: Firestore merges them), or for a search the form's rows holding the
+   * token, filtered in memory.
+   */
+  allRows(
+    formId: string,
+    query: Omit<RowsQuery, 'sort' | 'dir' | 'cursor' | 'limit'> & {
+      /** Equalities on the row's own fields (a group message's role or decision), asked of the store too. */
+      also?: EqualityFilter[];
+    },
+  ): Promise<ApplicationRow[]>;
   /** The form's submitted reviews (what the calibration learns from). */
   submittedReviews(formId: string): Promise<Assessment[]>;
   /** Every review of the form, whatever its state (reviewer progress). */
   formReviews(formId: string): Promise<Assessment[]>;
   countSubmittedReviews(formId: string): Promise<number>;
   getCalibrationSums(formId: string): Promise<StoredCalibrationSums | null>;
+  getCalibratedOrderMark(formId: string): Promise<CalibratedOrderMark | null>;
   /** Stores sums learnt from every submitted review (outside a transaction: a stale write is caught by its count). */
   setCalibrationSums(stored: StoredCalibrationSums): Promise<void>;
   /** Every row of the form without a final decision (equality filters only: no composite index). */
   undecidedRows(formId: string): Promise<ApplicationRow[]>;
   /** Every row of the form (what a release writes to each applicant about). */
   formRows(formId: string): Promise<ApplicationRow[]>;
+  /**
+   * Every row of the form in one query, not page by page: the computation of the calibrated keys
+   * holds them all anyway, and the Firestore emulator walks the rows before each page again.
+   */
+  rowsToScore(formId: string): Promise<ApplicationRow[]>;
   /** The form's release job, if it was released since release jobs exist. */
   getReleaseJob(formId: string): Promise<ReleaseJob | null>;
   getOutboxMessage(id: string): Promise<OutboxMessage | null>;
@@ -201,16 +247,24 @@ export const ROW_SORT_FIELDS = {
   interviewScore: 'interviewScore',
 } as const satisfies Record<StoredRowSort, keyof ApplicationRow>;
 
+/** The stored key each direction of the sort by calibrated score reads in ascending order (`calibratedKeys`). */
+export const CALIBRATED_ORDER = {
+  asc: 'calibratedOrder',
+  desc: 'calibratedOrderDesc',
+} as const satisfies Record<'asc' | 'desc', keyof CalibratedKeys>;
+
 /**
- * The store filter of each dashboard filter; `disagreement` reads the rows stored with
- * `disagreementFlag` (`allRows`), and the dashboard checks each against the form as it is now.
+ * The store filter of each dashboard filter, on the keys `withFilterKeys` stores (one field for the
+ * decision and offer filters: docs/performance.md#index-budget); `disagreement` reads the rows stored
+ * with `disagreementFlag`, and the dashboard checks them against the form as it is now.
  */
-const FILTERS: Record<Exclude<RowFilter, 'disagreement'>, EqualityFilter> = {
-  undecided: { field: 'final', value: false },
+const FILTERS: Record<RowFilter, EqualityFilter> = {
+  undecided: { field: 'decisionStage', value: 'undecided' },
   offered: { field: 'decision', value: 'accepted' },
-  'offer-pending': { field: 'offerPending', value: true },
-  'offer-accepted': { field: 'offer', value: 'accepted' },
-  'offer-declined': { field: 'offer', value: 'declined' },
+  'offer-pending': { field: 'decisionStage', value: 'offer-pending' },
+  'offer-accepted': { field: 'decisionStage', value: 'offer-accepted' },
+  'offer-declined': { field: 'decisionStage', value: 'offer-declined' },
+  disagreement: { field: 'disagreementFlag', value: true },
 };
 
 const searchFilter = (token: string): EqualityFilter[] =>
@@ -229,7 +283,7 @@ const rowSearchWhere = (formId: string, token: string): EqualityFilter[] => [
 const rowsWhere = (formId: string, query: Pick<RowsQuery, 'qualifiedOnly' | 'filter' | 'token'>): EqualityFilter[] => [
   { field: 'applicationFormId', value: formId },
   ...(query.qualifiedOnly ? [{ field: 'qualified', value: true }] : []),
-  ...(query.filter && query.filter !== 'disagreement' ? [FILTERS[query.filter]] : []),
+  ...(query.filter ? [FILTERS[query.filter]] : []),
   ...searchFilter(query.token),
 ];
 
@@ -278,6 +332,7 @@ export function reviewsInTransaction(tx: StoreTransaction): ReviewsTransaction {
     tx.get<ApplicationRow>(COLLECTIONS.reviewStatuses, applicationRowId(responseId, role));
   return {
     ...outboxInTransaction(tx),
+    ...jobsInTransaction(tx),
     async getForm(id) {
       const form = await tx.get<ApplicationForm>(COLLECTIONS.forms, id);
       formsRead.set(id, form);
@@ -292,8 +347,7 @@ export function reviewsInTransaction(tx: StoreTransaction): ReviewsTransaction {
       const response = await tx.get<ApplicationResponse>(COLLECTIONS.responses, responseId);
       if (!response) return null;
       const rows = new Map<string, ApplicationRow>();
-      for (const role of response.rolesApplied) {
-        const row = await getRow(responseId, role);
+      for (const row of await Promise.all(response.rolesApplied.map((role) => getRow(responseId, role)))) {
         if (row) rows.set(row.id, row);
       }
       return { response, rows };
@@ -306,7 +360,7 @@ export function reviewsInTransaction(tx: StoreTransaction): ReviewsTransaction {
     writeApplication(state, changed) {
       for (const row of changed) {
         state.rows.set(row.id, row);
-        tx.set(COLLECTIONS.reviewStatuses, row.id, withOfferPending(row));
+        tx.set(COLLECTIONS.reviewStatuses, row.id, withFilterKeys(row));
       }
       const status = statusFromRows(state.response, [...state.rows.values()]);
       if (status !== state.response.status) {
@@ -314,7 +368,7 @@ export function reviewsInTransaction(tx: StoreTransaction): ReviewsTransaction {
         state.response = { ...state.response, status };
       }
     },
-    setRow: (row) => tx.set(COLLECTIONS.reviewStatuses, row.id, withOfferPending(row)),
+    setRow: (row) => tx.set(COLLECTIONS.reviewStatuses, row.id, withFilterKeys(row)),
     setForm(form) {
       tx.set(COLLECTIONS.forms, form.id, form);
       writeFormStatus(tx, form, formsRead.get(form.id));
@@ -325,13 +379,16 @@ export function reviewsInTransaction(tx: StoreTransaction): ReviewsTransaction {
     setLoad: (load) => tx.set(COLLECTIONS.staffLoads, load.id, load),
     getCalibrationSums: (formId) => tx.get<StoredCalibrationSums>(COLLECTIONS.calibrationSums, formId),
     setCalibrationSums: (stored) => tx.set(COLLECTIONS.calibrationSums, stored.formId, stored),
+    getCalibratedOrderMark: (formId) => tx.get<CalibratedOrderMark>(COLLECTIONS.calibratedOrders, formId),
+    setCalibratedOrderMark: (mark) => tx.set(COLLECTIONS.calibratedOrders, mark.formId, mark),
+    setCalibratedKeys: (rowId, keys) => tx.update(COLLECTIONS.reviewStatuses, rowId, keys),
     getConflict: (staffId, email) => tx.get<ConflictOfInterest>(COLLECTIONS.conflicts, conflictId(staffId, email)),
     getConflictById: (id) => tx.get<ConflictOfInterest>(COLLECTIONS.conflicts, id),
     setConflict: (conflict) => tx.set(COLLECTIONS.conflicts, conflict.id, conflict),
     deleteConflict: (id) => tx.delete(COLLECTIONS.conflicts, id),
     record: (entry) => recordInTransaction(tx, entry),
-    getReleaseJob: (formId) => tx.get<ReleaseJob>(COLLECTIONS.releaseJobs, formId),
-    setReleaseJob: (job) => tx.set(COLLECTIONS.releaseJobs, job.formId, job),
+    getReleaseJob: (formId) => tx.get<ReleaseJob>(COLLECTIONS.jobs, formId),
+    setReleaseJob: (job) => tx.set(COLLECTIONS.jobs, job.formId, job),
   };
 }
 
@@ -344,19 +401,18 @@ export const conflictId = (staffId: string, email: string): string =>
 
 export function createReviewsRepository(store: DocumentStore): ReviewsRepository {
   /**
-   * One equality query on the form (no composite index; with the disagreement filter, on its rows
-   * flagged too: Firestore merges the two), or a search's (`rowSearchWhere`); the other filters in memory.
+   * One equality query on the form, its tab and filter (no composite index: Firestore merges them),
+   * or a search's (`rowSearchWhere`), its tab and filter then applied in memory.
    */
-  async function allRows(formId: string, query: Pick<RowsQuery, 'qualifiedOnly' | 'filter' | 'token'>) {
-    const where = rowsWhere(formId, query);
+  async function allRows(
+    formId: string,
+    query: Pick<RowsQuery, 'qualifiedOnly' | 'filter' | 'token'> & { also?: EqualityFilter[] },
+  ) {
+    const where = [...rowsWhere(formId, query), ...(query.also ?? [])];
     const rows = await queryAll<ApplicationRow>(
       store,
       COLLECTIONS.reviewStatuses,
-      query.token
-        ? rowSearchWhere(formId, query.token)
-        : query.filter === 'disagreement'
-          ? [...where.slice(0, 1), { field: 'disagreementFlag', value: true }]
-          : where.slice(0, 1),
+      query.token ? rowSearchWhere(formId, query.token) : where,
     );
     return rows.filter((row) => matches(row, where));
   }
@@ -383,6 +439,18 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
       if (query.token) return pageInMemory(await allRows(formId, query), spec);
       return queryPage<ApplicationRow>(store, COLLECTIONS.reviewStatuses, { where: rowsWhere(formId, query), ...spec });
     },
+    async rowsPageAt(formId, query) {
+      const where = rowsWhere(formId, { ...query, token: '' });
+      const { items, nextCursor, total } = await queryPage<ApplicationRow>(store, COLLECTIONS.reviewStatuses, {
+        where,
+        orderBy: query.orderBy,
+        limit: query.limit,
+        ...(query.cursor === undefined ? {} : { startAfter: memoryCursorPosition(query.cursor) }),
+      });
+      const last = items[items.length - 1];
+      const field = query.orderBy.field as keyof ApplicationRow;
+      return { items, nextCursor: nextCursor && last ? memoryCursorAt(last[field], last.id) : null, total };
+    },
     allRows,
     // In submission order, sorted here: read in id order through the declared index on the form (which
     // serves the count too), since a cursor on the submittedAt order cannot seek in the SQLite index
@@ -394,6 +462,7 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
       queryAll<Assessment>(store, COLLECTIONS.reviews, [{ field: 'applicationFormId', value: formId }]),
     countSubmittedReviews: (formId) => store.count(COLLECTIONS.reviews, submittedWhere(formId)),
     getCalibrationSums: (formId) => store.get<StoredCalibrationSums>(COLLECTIONS.calibrationSums, formId),
+    getCalibratedOrderMark: (formId) => store.get<CalibratedOrderMark>(COLLECTIONS.calibratedOrders, formId),
     setCalibrationSums: (stored) => store.set(COLLECTIONS.calibrationSums, stored.formId, stored),
     undecidedRows: (formId) =>
       queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, [
@@ -402,15 +471,22 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
       ]),
     formRows: (formId) =>
       queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, [{ field: 'applicationFormId', value: formId }]),
-    getReleaseJob: (formId) => store.get<ReleaseJob>(COLLECTIONS.releaseJobs, formId),
+    rowsToScore: async (formId) =>
+      (
+        await store.query<ApplicationRow>(COLLECTIONS.reviewStatuses, {
+          where: [{ field: 'applicationFormId', value: formId }],
+        })
+      ).items.map((item) => item.data),
+    getReleaseJob: (formId) => store.get<ReleaseJob>(COLLECTIONS.jobs, formId),
     getOutboxMessage: (id) => store.get<OutboxMessage>(COLLECTIONS.outbox, id),
     offeredRows: (formId) =>
       queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, [
         { field: 'applicationFormId', value: formId },
         { field: 'decision', value: 'accepted' },
       ]),
+    // One query each, not page by page: auto-assign's preview and apply hold every one anyway.
     rowsWithReviewsAssigned: (formId, assigned) =>
-      queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, [
+      queryEvery<ApplicationRow>(store, COLLECTIONS.reviewStatuses, [
         { field: 'applicationFormId', value: formId },
         { field: 'reviewsAssigned', value: assigned },
       ]),

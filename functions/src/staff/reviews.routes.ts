@@ -14,6 +14,7 @@ import {
   decisionBodySchema,
   denyUndecidedBodySchema,
   idSchema,
+  JOB_MESSAGES,
   qualifiedBodySchema,
   rowsQuerySchema,
   STAFF_MESSAGES,
@@ -35,7 +36,7 @@ const uuidSchema = z.uuid();
 
 /** The review workflow: dashboards, assignments, reviews and interviews, qualified flags and decisions. */
 export function reviewsRoutes(
-  deps: Pick<AppDeps, 'store' | 'accounts' | 'logger' | 'releaseInlineMs'> & { now: () => Date; mail: MailSettings },
+  deps: Pick<AppDeps, 'store' | 'accounts' | 'logger' | 'jobInlineMs'> & { now: () => Date; mail: MailSettings },
 ): Router {
   const { dashboard, decisions, assignments, assessments, autoAssign, letters, conflicts, progress } =
     composeStaff(deps);
@@ -82,7 +83,15 @@ export function reviewsRoutes(
         { path: 'planId', message: 'Send the planId of the preview' },
       ]);
     }
-    res.json(await autoAssign.apply(id, body.reviewersPerApplication, body.planId, req.user!, body.staffIds));
+    const outcome = await autoAssign.apply(id, body.reviewersPerApplication, body.planId, req.user!, body.staffIds);
+    // 202: the plan is stored, its reviews still being assigned (GET …/auto-assign/progress follows them).
+    res.status('kind' in outcome ? 202 : 200).json(outcome);
+  });
+
+  router.get('/admin/forms/:formId/auto-assign/progress', ...superOnly, async (req, res) => {
+    const progress = await autoAssign.progress(formId(req.params));
+    if (!progress) throw new ApiError('not-found', JOB_MESSAGES.noAutoAssign);
+    res.json(progress);
   });
 
   router.get('/admin/forms/:formId/offers', ...superOnly, async (req, res) => {

@@ -32,6 +32,7 @@ import {
   submitApplication,
 } from '../testing/staff-fixtures';
 import { staffLoadId, type StaffLoad } from './staff-load';
+import { DEFAULT_PRIVACY_NOTICE_VERSION } from '../users/privacy-notice';
 
 /** Deleting a user: everything of theirs goes in one step; the reviews they wrote stay, anonymised. */
 
@@ -185,9 +186,13 @@ describe('deleting an applicant', () => {
 
   it('lets the same email register again and start clean', async () => {
     await harness.as('dora').post('/admin/users/delete', { userIds: ['eve'] });
-    const res = await request(harness.app)
-      .post('/api/auth/register')
-      .send({ email: 'eve@example.com', password: 'another-password-1', firstName: 'Eve', lastName: 'Again' });
+    const res = await request(harness.app).post('/api/auth/register').send({
+      email: 'eve@example.com',
+      password: 'another-password-1',
+      firstName: 'Eve',
+      lastName: 'Again',
+      privacyNoticeVersion: DEFAULT_PRIVACY_NOTICE_VERSION,
+    });
     expect(res.status).toBe(201);
     expect(res.body.id).not.toBe('eve');
     expect(res.body).toMatchObject({ email: 'eve@example.com', role: 'applicant', activeApplications: [] });

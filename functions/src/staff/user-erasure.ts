@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import {
+  anonymousRow,
+  DELETED_APPLICANT,
   DELETED_REVIEWER,
   type Assessment,
   type InterviewSlot,
@@ -6,11 +9,14 @@ import {
   type UserImpact,
 } from '@portal/shared/domain';
 import { auditEntry, type AuditActor } from '../audit/audit-entry';
+import { responseIndexId } from '../responses/responses.repository';
 import { COLLECTIONS } from '../store/collections';
 import type { UserFootprint, UsersTransaction } from './admin-users.repository';
+import { ERASED_ID } from './audit-anonymisation';
 import { moveRef, readForMoves, removalEntry, writeMoves, type AssignmentMoves } from './assignments/assignment-moves';
 import { readAll } from './assignments/assignments.service';
 import { loadWith, staffLoadId, type StaffLoad } from './staff-load';
+import { eraseNotesAbout } from './notes/notes.repository';
 
 /**
  * Deleting a user: everything of theirs goes, in one transaction with its audit entries. Their
@@ -20,8 +26,48 @@ import { loadWith, staffLoadId, type StaffLoad } from './staff-load';
  * name them, and their user record are deleted. The reviews and interviews they submitted stay,
  * attributed to DELETED_REVIEWER (on the assessment and on its row); the ones they had not
  * submitted are unassigned. Their interview seats are freed. The files' bytes are deleted by the
- * caller after the commit.
+ * caller after the commit. A form whose decisions are released keeps their role applications for
+ * its counts, anonymous (`anonymousRow`): the decision stays, who it was goes.
+ *
+ * The same erasure serves an applicant deleting their own account and a form's retention
+ * (docs/product.md#data-retention), with `ErasureOptions`: no name, email or id of theirs in its
+ * audit entry, and, for the retention of someone who keeps their account, one form's data only.
  */
+
+export interface ErasureOptions {
+  /**
+   * Only the footprint's part of one form goes (`footprintOfForm`): their account, and everything of
+   * theirs outside the form, stays; the form leaves their record's `activeApplications`.
+   */
+  formId?: string;
+  /**
+   * The erasure's own audit entry: `named` (a super-reviewer deleted the user: who it was),
+   * `anonymous` (they deleted their own account: no name, email or id), or `none` (a retention,
+   * which records one entry for the whole form).
+   */
+  audit: 'named' | 'anonymous' | 'none';
+}
+
+/** The part of a footprint that belongs to one form: its application and what is about it. */
+export function footprintOfForm(footprint: UserFootprint, userId: string, formId: string): UserFootprint {
+  const responses = footprint.responses.filter((response) => response.applicationFormId === formId);
+  const responseIds = new Set(responses.map((response) => response.id));
+  const inForm = new Set(footprint.outboxMessages.filter((message) => message.formId === formId).map((m) => m.id));
+  return {
+    ...footprint,
+    responses,
+    indexEntryIds: footprint.indexEntryIds.filter((id) => id === responseIndexId(userId, formId)),
+    rows: footprint.rows.filter((row) => row.applicationFormId === formId),
+    files: footprint.files.filter((file) => responseIds.has(file.responseId)),
+    assessmentsAbout: footprint.assessmentsAbout.filter((each) => each.applicationFormId === formId),
+    assessmentsBy: [],
+    loads: [],
+    outboxIds: footprint.outboxIds.filter((id) => inForm.has(id)),
+    outboxMessages: footprint.outboxMessages.filter((message) => inForm.has(message.id)),
+    conflictIds: [],
+    bookings: footprint.bookings.filter((booking) => booking.formId === formId),
+  };
+}
 
 export const isOpen = (assessment: Assessment) => assessment.state !== 'submitted';
 
@@ -50,9 +96,10 @@ export function userImpact(user: User, footprint: UserFootprint): UserImpact {
 
 export async function eraseInTransaction(
   tx: UsersTransaction,
-  input: { user: User; footprint: UserFootprint; actor: AuditActor; at: string },
+  input: { user: User; footprint: UserFootprint; actor: AuditActor; at: string; options?: ErasureOptions },
 ): Promise<void> {
   const { user, footprint, actor, at } = input;
+  const options: ErasureOptions = input.options ?? { audit: 'named' };
   const { assessmentsAbout } = footprint;
 
   // Reads (the footprint checked by the caller, `assertFootprint`): their work still to move, the
@@ -68,11 +115,23 @@ export async function eraseInTransaction(
   const slots = await Promise.all(
     footprint.bookings.map((booking) => tx.read<InterviewSlot>('interviewSlots', booking.slotId)),
   );
+  const released = new Set<string>();
+  for (const formId of new Set(footprint.rows.map((row) => row.applicationFormId))) {
+    if ((await tx.getForm(formId))?.decisionsReleased) released.add(formId);
+  }
+  const record = options.formId ? await tx.read<User>('users', user.id) : null;
 
-  // Their applications and everything about them.
+  // Their applications and everything about them; a released form keeps their rows, anonymous.
   for (const response of footprint.responses) tx.remove('responses', response.id);
+  eraseNotesAbout(tx, footprint.responses);
   for (const id of footprint.indexEntryIds) tx.remove('responseIndex', id);
-  for (const row of footprint.rows) tx.remove('reviewStatuses', row.id);
+  const standIns = new Map<string, string>();
+  for (const row of footprint.rows) {
+    tx.remove('reviewStatuses', row.id);
+    if (!released.has(row.applicationFormId)) continue;
+    if (!standIns.has(row.responseId)) standIns.set(row.responseId, randomUUID());
+    tx.setRow(anonymousRow(row, standIns.get(row.responseId)!, at));
+  }
   for (const file of footprint.files) tx.remove('files', file.id);
   const shrunk = new Map<string, StaffLoad>();
   for (const each of assessmentsAbout) {
@@ -91,22 +150,49 @@ export async function eraseInTransaction(
   }
   for (const booking of footprint.bookings) tx.remove('interviewBookings', booking.id);
   for (const load of footprint.loads) tx.remove('staffLoads', load.id);
-  for (const id of footprint.outboxIds) tx.remove('outbox', id);
+  // The emails, and what the mail service made of them (production's extension keeps a copy under the same id).
+  for (const id of footprint.outboxIds) {
+    tx.remove('outbox', id);
+    tx.remove('mail', id);
+  }
   for (const id of footprint.conflictIds) tx.remove('conflicts', id);
+  if (options.formId) {
+    if (record) {
+      const activeApplications = record.activeApplications.filter((formId) => formId !== options.formId);
+      tx.patch('users', user.id, { activeApplications });
+    }
+    return;
+  }
   tx.remove('users', user.id);
   tx.markDeleted(user.id, at);
   const { firstName, lastName, email, role } = user;
-  tx.record(
-    auditEntry({
-      actor,
-      action: 'user.deleted',
-      target: { collection: COLLECTIONS.users, id: user.id },
-      before: { firstName, lastName, email, role },
-      after: null,
-      at,
-    }),
-  );
+  if (options.audit === 'named') {
+    tx.record(
+      auditEntry({
+        actor,
+        action: 'user.deleted',
+        target: { collection: COLLECTIONS.users, id: user.id },
+        before: { firstName, lastName, email, role },
+        after: null,
+        at,
+      }),
+    );
+  } else if (options.audit === 'anonymous') {
+    const anonymous = { id: ERASED_ID, firstName: DELETED_APPLICANT, lastName: '', email: '' };
+    tx.record(
+      auditEntry({
+        actor: anonymous,
+        action: 'account.deleted',
+        target: { collection: COLLECTIONS.users, id: ERASED_ID },
+        before: { applications: footprint.responses.length, forms: [...new Set(footprint.responses.map(formOf))] },
+        after: null,
+        at,
+      }),
+    );
+  }
 }
+
+const formOf = (response: { applicationFormId: string }) => response.applicationFormId;
 
 /**
  * How many of a deleted reviewer's reviews and interviews one transaction moves: each writes the

@@ -21,6 +21,11 @@ export const COLLECTIONS = {
   staffLoads: 'reviewer-loads',
   /** Per form: the sums its calibrated scores are learnt from, kept as reviews are submitted (staff/calibration-cache.ts). */
   calibrationSums: 'calibration-sums',
+  /**
+   * Per form: which calibration the stored keys of its rows' sort by calibrated score were computed
+   * with, and who is computing them now (staff/dashboard/calibrated-order.ts).
+   */
+  calibratedOrders: 'calibrated-orders',
   /** Append-only: who changed what and when (see audit.ts). No route updates or deletes an entry. */
   audit: 'audit-log',
   /** The API's rate-limit counters, shared by every instance (one per limiter, key and window). */
@@ -50,6 +55,11 @@ export const COLLECTIONS = {
   /** Per staff member and applicant email: a declared conflict of interest (docs/product.md#conflicts-of-interest). */
   conflicts: 'conflicts-of-interest',
   /**
+   * Per application (id = its response's): the staff's notes on it, oldest first, in one document, so
+   * that an erasure of the applicant deletes them by id in its transaction (staff/notes/notes.repository.ts).
+   */
+  notes: 'application-notes',
+  /**
    * Every email the portal sends, queued in the same transaction as its cause; id = event and
    * recipient, so one event never queues a message twice (outbox/outbox.ts).
    */
@@ -60,10 +70,21 @@ export const COLLECTIONS = {
    */
   mail: 'mail',
   /**
-   * Per form: a release whose messages are still being written after it committed (the first
-   * batch commits with the release; the rest follow by idempotent ids, resumed after a crash).
+   * The long work the API answers before it is done, one document per job (jobs/job-runner.ts): per
+   * form, a release whose messages are still being written after it committed (id = the form's; the
+   * first batch commits with the release, the rest follow by idempotent ids), auto-assign's plan being
+   * assigned and the ZIP of its uploaded files being packed. Named for its first kind of job: the
+   * name stays, so the release jobs stored before are still found (and the scheduler's one query
+   * a minute finds every kind).
    */
-  releaseJobs: 'release-jobs',
+  jobs: 'release-jobs',
+  /** A job's work in parts (an auto-assign plan's rows, a ZIP's applicants), each done once (jobs/job-runner.ts). */
+  jobParts: 'job-parts',
   /** Per form: the release the super-reviewer scheduled (scheduler/release-schedule.ts). */
   releaseSchedules: 'release-schedules',
+  /**
+   * Per released form: where its data retention stands, and when the scheduler next has something
+   * to do for it (the notice, the erasure): retention/retention.service.ts.
+   */
+  retention: 'data-retention',
 } as const;

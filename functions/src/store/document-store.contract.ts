@@ -369,6 +369,46 @@ export function describeDocumentStoreContract(
         expect(await ids('items', { orderBy: { field: 'missing' }, limit: 2 })).toEqual([]);
       });
 
+      it("filters by a range on one field, ordered by it: values of the bound's type only", async () => {
+        await seed('items', {
+          a: { n: 1, s: 'x' },
+          b: { n: 5, s: 'x' },
+          c: { n: '3', s: 'x' },
+          d: { n: 3, s: 'y' },
+          e: { s: 'x' },
+          f: { n: null, s: 'x' },
+          g: { n: 3.5, s: 'x' },
+          h: { n: true, s: 'x' },
+        });
+        const n = (op: '<' | '<=' | '>' | '>=', value: number | string) => ({ field: 'n', op, value });
+        expect(await ids('items', { where: [n('<=', 3)], orderBy: { field: 'n' } })).toEqual(['a', 'd']);
+        expect(await ids('items', { where: [n('>', 3)], orderBy: { field: 'n', direction: 'desc' } })).toEqual([
+          'b',
+          'g',
+        ]);
+        expect(await ids('items', { where: [n('>=', 1), n('<', 5)], orderBy: { field: 'n' } })).toEqual([
+          'a',
+          'd',
+          'g',
+        ]);
+        expect(await ids('items', { where: [n('<', 'z')], orderBy: { field: 'n' } })).toEqual(['c']);
+        expect(
+          await ids('items', { where: [{ field: 's', value: 'x' }, n('<', 4)], orderBy: { field: 'n' }, limit: 1 }),
+        ).toEqual(['a']);
+        expect(await store.count('items', [n('<=', 3)])).toBe(2);
+        expect(await store.count('items', [{ field: 's', value: 'x' }, n('<=', 3)])).toBe(1);
+      });
+
+      it('refuses range filters on two fields, or ordered by another field', async () => {
+        await seed('items', { a: { n: 1, m: 1 } });
+        const range = { field: 'n', op: '<' as const, value: 2 };
+        await expect(
+          store.query('items', { where: [range, { field: 'm', op: '>', value: 0 }], orderBy: { field: 'n' } }),
+        ).rejects.toThrow();
+        await expect(store.query('items', { where: [range], orderBy: { field: 'm' } })).rejects.toThrow();
+        await expect(store.query('items', { where: [range] })).rejects.toThrow();
+      });
+
       it('returns no cursor when the limit covers every document', async () => {
         await seed('items', { a: {}, b: {} });
         expect((await store.query('items', { limit: 2 })).nextCursor).toBeNull();
@@ -526,6 +566,24 @@ export function describeDocumentStoreContract(
           expect((await walkPages('items', { orderBy: { field: 'v', direction }, limit: 3 })).seen).toEqual(all);
         }
       });
+
+      itCursors(
+        'starts after a position (a value of the ordered field and an id) as after a cursor there',
+        async () => {
+          await seed('items', { ...tenDocs, k: { n: null, s: 'x' }, l: { n: null, s: 'y' } });
+          const ascending = { orderBy: { field: 'n' }, limit: 3 } as const;
+          const first = await store.query('items', ascending);
+          expect(first.items.map((item) => item.id)).toEqual(['k', 'l', 'c']);
+          expect(await ids('items', { ...ascending, startAfter: { value: 1, id: 'c' } })).toEqual(
+            await ids('items', { ...ascending, after: first.nextCursor! }),
+          );
+          expect(await ids('items', { ...ascending, startAfter: { value: null, id: 'k' } })).toEqual(['l', 'c', 'd']);
+          expect(await ids('items', { ...ascending, startAfter: { value: 2, id: 'b' } })).toEqual(['g', 'h', 'a']);
+          const descending = { orderBy: { field: 'n', direction: 'desc' }, limit: 3 } as const;
+          expect(await ids('items', { ...descending, startAfter: { value: 3, id: 'f' } })).toEqual(['a', 'h', 'g']);
+          expect(await ids('items', { ...descending, startAfter: { value: 1, id: 'c' } })).toEqual(['l', 'k']);
+        },
+      );
 
       it('rejects a malformed cursor with InvalidCursorError instead of restarting', async () => {
         await seed('items', tenDocs);

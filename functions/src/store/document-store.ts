@@ -23,21 +23,42 @@ export interface StoredDocument<T extends DocumentData = DocumentData> {
   data: T;
 }
 
+/** A range filter's operators (`RangeFilter`). */
+export const RANGE_OPERATORS = ['<', '<=', '>', '>='] as const;
+export type RangeOperator = (typeof RANGE_OPERATORS)[number];
+
 export interface EqualityFilter {
   field: string;
-  /** '==' (the default): the field equals `value`; 'array-contains': the field is an array holding `value`. */
-  op?: '==' | 'array-contains';
+  /**
+   * '==' (the default): the field equals `value`; 'array-contains': the field is an array holding
+   * `value`; a range ('<', '<=', '>', '>='): the field holds a value of `value`'s type (a number or a
+   * string) in that range (`isRangeFilter`).
+   */
+  op?: '==' | 'array-contains' | RangeOperator;
   value: FieldValue;
 }
 
+/** Whether the filter is a range: a query takes range filters on one field only, and orders by it (Firestore's rules). */
+export const isRangeFilter = (filter: EqualityFilter): filter is EqualityFilter & { op: RangeOperator } =>
+  (RANGE_OPERATORS as readonly unknown[]).includes(filter.op);
+
 export interface QuerySpec {
-  /** All filters must hold (AND). `field` may be a dotted path. At most one 'array-contains' (Firestore's rule). */
+  /**
+   * All filters must hold (AND). `field` may be a dotted path. At most one 'array-contains'; range
+   * filters on one field, which `orderBy` must name (Firestore's rules).
+   */
   where?: EqualityFilter[];
   /** Results are ordered by this field, then by document id; default: document id ascending. */
   orderBy?: { field: string; direction?: 'asc' | 'desc' };
   limit?: number;
   /** Opaque cursor returned as `nextCursor` by a previous page of the same query. */
   after?: string;
+  /**
+   * Instead of `after`, for an ordered query: the position to start after, a value of the ordered
+   * field and a document id (a cursor the caller keeps itself, where one listing is paged from the
+   * store or in memory: store/memory-pages.ts).
+   */
+  startAfter?: { value: FieldValue; id: string };
 }
 
 export interface QueryPage<T extends DocumentData = DocumentData> {

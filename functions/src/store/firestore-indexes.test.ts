@@ -3,6 +3,7 @@ import { ROW_FILTERS, ROW_SORTS, ROW_TABS, USER_ROLES } from '@portal/shared/dom
 import { createScheduler } from '../scheduler/scheduler';
 import { COLLECTIONS } from './collections';
 import { createHarness, FORM_ID, type Harness } from '../testing/api-harness';
+import { createMemoryFileStore } from '../testing/memory-file-store';
 import { assign, submitApplication } from '../testing/staff-fixtures';
 import { demoForm } from '../seed/demo-form';
 import express from 'express';
@@ -63,6 +64,8 @@ async function exerciseApi(harness: Harness): Promise<void> {
   const ada = await submitApplication(harness, 'ada');
   await submitApplication(harness, 'eve');
   await ok(harness.as('ada').get('/responses/mine'), 'my responses');
+  // "Download my data": each of the caller's own collections by their id (rita's: no file bytes to read here).
+  await ok(harness.as('rita').get('/account/data.zip'), 'my data');
 
   const dora = harness.as('dora');
   for (const tab of ROW_TABS) {
@@ -94,12 +97,28 @@ async function exerciseApi(harness: Harness): Promise<void> {
     }
   }
   await ok(harness.as('rita').get(`/admin/responses/${ada.id}`), 'application as reviewer');
+  // Notes: the application's reviews and interviews, the super-reviewers, and a mention's email.
+  const notes = `/admin/responses/${ada.id}/notes`;
+  const note = await ok(dora.post(notes, { text: '@rita Tester, a look at the project?' }), 'note');
+  await ok(harness.as('rita').post(notes, { text: 'Done, @dora Tester' }), 'note as reviewer');
+  await ok(harness.as('rita').get(notes), 'notes as reviewer');
+  await ok(dora.put(`${notes}/${note.body.id as string}`, { text: 'Thanks, @rita Tester' }), 'note edited');
   const resume = ada.sectionResponses
     .flatMap((section) => section.questions)
     .find((question) => question.questionId === 'resume');
   const fileId = typeof resume?.response === 'string' ? resume.response : null;
   if (fileId) await ok(harness.as('rita').get(`/files/${fileId}/meta`), 'file meta as reviewer', [403, 404]);
-  await ok(dora.post(`/admin/forms/${FORM_ID}/auto-assign/preview`, { reviewersPerApplication: 2 }), 'preview');
+  const preview = await ok(
+    dora.post(`/admin/forms/${FORM_ID}/auto-assign/preview`, { reviewersPerApplication: 2 }),
+    'preview',
+  );
+  // Auto-assign's job and its progress; the files ZIP's job, its progress and its download (jobs/job-runner.ts).
+  const planId = preview.body.planId as string;
+  await ok(dora.post(`/admin/forms/${FORM_ID}/auto-assign`, { reviewersPerApplication: 2, planId }), 'auto-assign');
+  await ok(dora.get(`/admin/forms/${FORM_ID}/auto-assign/progress`), 'auto-assign progress', [404]);
+  await ok(dora.post(`/admin/forms/${FORM_ID}/export/files`), 'files ZIP');
+  await ok(dora.get(`/admin/forms/${FORM_ID}/export/files`), 'files ZIP progress');
+  await ok(dora.get(`/admin/forms/${FORM_ID}/export/files.zip`), 'files ZIP download');
   await ok(dora.get(`/admin/forms/${FORM_ID}/undecided`), 'undecided counts');
   await ok(dora.get(`/admin/forms/${FORM_ID}/undecided/unqualified`), 'rows the bulk denial would deny');
   await ok(dora.get(`/admin/forms/${FORM_ID}/offers`), 'offer counts');
@@ -153,6 +172,11 @@ async function exerciseApi(harness: Harness): Promise<void> {
     '/local/mailbox?email=ada@example.com',
   );
   if (mailbox.status !== 200) throw new Error(`local mailbox: ${mailbox.status} ${mailbox.text}`);
+  // The data retention's dry run (the form's applicants, their other rows and applications, its slots).
+  await ok(dora.get(`/admin/forms/${FORM_ID}/retention`), 'retention dry run');
+  // An applicant deleting their own account: the audit entries naming them (by form, actor, target), then the erasure.
+  await ok(harness.as('eve').get('/auth/deletion'), 'what deleting my account removes');
+  await ok(harness.as('eve').post('/auth/delete', { confirmation: 'DELETE' }), 'delete my account');
 }
 
 describe('firestore.indexes.json', () => {
@@ -161,7 +185,10 @@ describe('firestore.indexes.json', () => {
 
   beforeAll(async () => {
     recorded = [];
-    const harness = await createHarness({ store: recording(createSqliteStore({ filename: ':memory:' }), recorded) });
+    const harness = await createHarness({
+      store: recording(createSqliteStore({ filename: ':memory:' }), recorded),
+      files: createMemoryFileStore(),
+    });
     try {
       await exerciseApi(harness);
     } finally {
@@ -237,9 +264,11 @@ describe('firestore.indexes.json', () => {
       { order: 'DESCENDING', queryScope: 'COLLECTION' },
       { arrayConfig: 'CONTAINS', queryScope: 'COLLECTION' },
     ];
+    // An order by the field (with no filter, or a range on the field itself), or an equality on it alone.
     const alone = (spec: IndexedQuery, override: { collectionGroup: string; fieldPath: string }) =>
       spec.collection === override.collectionGroup &&
-      ((spec.where.length === 0 && spec.orderBy?.field === override.fieldPath) ||
+      ((spec.orderBy?.field === override.fieldPath &&
+        spec.where.every((filter) => filter.field === override.fieldPath)) ||
         (!spec.orderBy && spec.where.some((filter) => filter.field === override.fieldPath)));
     // The two other shapes (an array searched alone, an exemption) have tests of their own below.
     const declared = fieldOverrides.filter((override) => override.indexes.some((index) => index.order !== undefined));
@@ -281,6 +310,8 @@ describe('firestore.indexes.json', () => {
     expect(exempt.map((override) => `${override.collectionGroup}.${override.fieldPath}`).sort()).toEqual(
       [
         `${COLLECTIONS.responses}.sectionResponses`,
+        // An application's notes (their texts): read whole, by the document's id.
+        `${COLLECTIONS.notes}.notes`,
         `${COLLECTIONS.outbox}.html`,
         `${COLLECTIONS.outbox}.text`,
         `${COLLECTIONS.outbox}.attachments`,

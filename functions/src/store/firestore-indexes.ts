@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { EqualityFilter, QuerySpec } from './document-store';
+import { isRangeFilter, type EqualityFilter, type QuerySpec } from './document-store';
 
 /**
  * Firestore's composite-index rule, as firestore.indexes.json declares the indexes. Production
@@ -68,13 +68,15 @@ export function readIndexDeclarations(file: string): IndexDeclarations {
 
 /**
  * The composite index a query needs, or null when single-field indexes serve it: equality filters
- * alone (Firestore merges them), one array-contains alone, or an order alone. Any other mix needs
- * the equality fields (any order), then the array-contains field, then the ordered field.
+ * alone (Firestore merges them), one array-contains alone, or an order alone (with or without a
+ * range on its field). Any other mix needs the equality fields (any order), then the array-contains
+ * field, then the ordered field (a range's field, which a query orders by: a count may have none).
  */
 export function requiredIndex({ collection, where, orderBy }: IndexedQuery): Requirement | null {
   const equality = [...new Set(where.filter((f) => (f.op ?? '==') === '==').map((f) => f.field))];
   const arrayContains = where.find((f) => f.op === 'array-contains')?.field ?? null;
-  const orderField = orderBy && !equality.includes(orderBy.field) ? orderBy.field : null;
+  const ordered = orderBy?.field ?? where.find(isRangeFilter)?.field;
+  const orderField = ordered && !equality.includes(ordered) ? ordered : null;
   const order = orderField
     ? { field: orderField, direction: orderBy?.direction === 'desc' ? ('DESCENDING' as const) : ('ASCENDING' as const) }
     : null;

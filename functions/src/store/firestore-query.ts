@@ -1,5 +1,5 @@
 import { FieldPath, type Firestore, type Query } from 'firebase-admin/firestore';
-import type { EqualityFilter, FieldValue, QuerySpec } from './document-store';
+import { isRangeFilter, type EqualityFilter, type FieldValue, type QuerySpec } from './document-store';
 import { decodeCursorJson, encodeCursorJson } from './store-cursor';
 import { fieldSegments } from './store-keys';
 
@@ -26,15 +26,28 @@ export function applyFilters(query: Query, where: EqualityFilter[]): Query {
   if (where.filter((filter) => filter.op === 'array-contains').length > 1) {
     throw new Error('A query may have at most one array-contains filter');
   }
+  rangeField(where);
   return where.reduce((current, filter) => {
     const path = fieldPath(filter.field);
     const value = filterValue(filter.value);
     const op = filter.op ?? '==';
     if (op === '==') return current.where(path, '==', value);
+    if (isRangeFilter(filter)) {
+      if (typeof value !== 'number' && typeof value !== 'string')
+        throw new Error('A range filter takes a number or a string');
+      return current.where(path, filter.op, value);
+    }
     if (op !== 'array-contains') throw new Error(`Invalid filter operator ${JSON.stringify(op)}`);
     if (value === null) throw new Error('Firestore cannot match null with array-contains');
     return current.where(path, 'array-contains', value);
   }, query);
+}
+
+/** The one field the range filters are on, if any (a query takes them on one field only). */
+export function rangeField(where: readonly EqualityFilter[]): string | null {
+  const fields = new Set(where.filter(isRangeFilter).map((filter) => filter.field));
+  if (fields.size > 1) throw new Error('A query may have range filters on one field only');
+  return [...fields][0] ?? null;
 }
 
 export function buildQuery(
@@ -47,6 +60,9 @@ export function buildQuery(
   if (direction !== 'asc' && direction !== 'desc') {
     throw new Error(`Invalid order direction ${JSON.stringify(direction)}`);
   }
+  const range = rangeField(spec.where ?? []);
+  if (range !== null && spec.orderBy?.field !== range)
+    throw new Error('A query with a range filter orders by its field');
   const orderPath = spec.orderBy ? fieldPath(spec.orderBy.field) : null;
   // Firestore leaves out documents lacking the ordered field, and orders across types itself.
   if (orderPath) query = query.orderBy(orderPath, direction);
@@ -56,6 +72,9 @@ export function buildQuery(
   if (spec.after !== undefined) {
     const cursor = decodeCursor(spec.after, orderPath !== null);
     query = orderPath ? query.startAfter(cursor.v, cursor.id) : query.startAfter(cursor.id);
+  } else if (spec.startAfter !== undefined) {
+    if (!orderPath) throw new Error('startAfter needs an ordered query');
+    query = query.startAfter(filterValue(spec.startAfter.value), spec.startAfter.id);
   }
   if (spec.limit !== undefined) {
     if (!Number.isInteger(spec.limit) || spec.limit < 1) throw new Error(`Invalid query limit ${spec.limit}`);

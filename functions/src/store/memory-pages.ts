@@ -65,6 +65,22 @@ const isMemoryCursor = (value: unknown): value is MemoryCursor => {
   return typeof id === 'string' && Number.isInteger(t) && rankOf(v) === t;
 };
 
+/** The cursor `pageInMemory` gives after a document holding `value` (for a page of the same order read from the store). */
+export function memoryCursorAt(value: unknown, id: string): string {
+  const rank = rankOf(value);
+  if (rank === null) throw new Error(`Not an ordered value: ${JSON.stringify(value)}`);
+  return encodeCursorJson({ id, t: rank, v: value as Ordered } satisfies MemoryCursor);
+}
+
+/**
+ * The position a `pageInMemory` cursor names, for the store to go on from (`QuerySpec.startAfter`):
+ * so one listing may be paged in memory and from the store alike. `InvalidCursorError` if it is not one.
+ */
+export function memoryCursorPosition(text: string): { value: Ordered; id: string } {
+  const { id, v } = decodeCursorJson(text, isMemoryCursor);
+  return { value: v, id };
+}
+
 /**
  * One page of `docs` (every document matching a query's filters) as the store would answer the
  * query with this order, limit and cursor, plus their total; a cursor it cannot read fails with

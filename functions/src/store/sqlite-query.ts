@@ -1,4 +1,4 @@
-import type { EqualityFilter, FieldValue, QuerySpec } from './document-store';
+import { isRangeFilter, type EqualityFilter, type FieldValue, type QuerySpec } from './document-store';
 import { decodeCursorJson, encodeCursorJson } from './store-cursor';
 import { fieldSegments } from './store-keys';
 
@@ -59,7 +59,9 @@ export type IndexFor = (shape: string) => string | undefined;
 function source(collection: string, spec: QuerySpec, indexFor: IndexFor | undefined, viaElements: boolean): string {
   if (viaElements) return `documents INDEXED BY "${PRIMARY_KEY_INDEX}"`;
   const equality = (spec.where ?? []).filter((filter) => (filter.op ?? '==') === '==').map((filter) => filter.field);
-  const ordered = spec.orderBy && !equality.includes(spec.orderBy.field) ? spec.orderBy.field : undefined;
+  // A range is read from the index of its field's order (a count has the range but no order).
+  const orderField = spec.orderBy?.field ?? (spec.where ?? []).find(isRangeFilter)?.field;
+  const ordered = orderField && !equality.includes(orderField) ? orderField : undefined;
   const index = equality.length > 0 || ordered ? indexFor?.(queryShape(collection, equality, ordered)) : undefined;
   return index ? `documents INDEXED BY "${index}"` : 'documents';
 }
@@ -83,6 +85,11 @@ export function buildQuery(
   const where = spec.where ?? [];
   if (where.filter((filter) => filter.op === 'array-contains').length > 1) {
     throw new Error('A query may have at most one array-contains filter');
+  }
+  const ranges = new Set(where.filter(isRangeFilter).map((filter) => filter.field));
+  if (ranges.size > 1) throw new Error('A query may have range filters on one field only');
+  if (!counting && ranges.size > 0 && !ranges.has(spec.orderBy?.field ?? '')) {
+    throw new Error('A query with a range filter orders by its field');
   }
   where.forEach((filter, index) =>
     conditions.push(
@@ -114,11 +121,17 @@ export function buildQuery(
     columns += `, ${rank} AS sort_rank, ${value} AS sort_value`;
     // Like Firestore, ordering by a field leaves out documents that lack it.
     conditions.push(`json_type(data, ${path}) IS NOT NULL`);
-    orderBy = `${rank} ${direction}, ${value} ${direction}, id ${direction}`;
+    // With a range on the field, its rank is the bound's (`filterCondition`): ordered by the value and
+    // id alone, which SQLite reads off the index in order (it does not see an expression held constant).
+    orderBy = ranges.has(spec.orderBy.field)
+      ? `${value} ${direction}, id ${direction}`
+      : `${rank} ${direction}, ${value} ${direction}, id ${direction}`;
   }
 
-  if (spec.after !== undefined) {
-    const cursor = decodeCursor(spec.after, ordered);
+  const cursor =
+    spec.after !== undefined ? decodeCursor(spec.after, ordered) : spec.startAfter && positionCursor(spec.startAfter);
+  if (spec.startAfter !== undefined && !ordered) throw new Error('startAfter needs an ordered query');
+  if (cursor) {
     params.cursorId = cursor.id;
     if (cursor.t !== undefined && cursor.v !== undefined) {
       params.cursorRank = cursor.t;
@@ -139,10 +152,32 @@ export function buildQuery(
   return { sql, params, ordered };
 }
 
+/** A position (`QuerySpec.startAfter`) as the cursor of a row holding that value: its rank and value as the order reads them. */
+function positionCursor({ value, id }: NonNullable<QuerySpec['startAfter']>): Cursor {
+  if (typeof id !== 'string') throw new Error('Invalid startAfter id');
+  if (value === null) return { id, t: 0, v: 0 };
+  if (typeof value === 'boolean') return { id, t: 1, v: value ? 1 : 0 };
+  if (typeof value === 'number' && Number.isFinite(value)) return { id, t: 2, v: value };
+  if (typeof value === 'string') return { id, t: 3, v: value };
+  throw new Error(`Invalid startAfter value ${JSON.stringify(value)}`);
+}
+
+const SQL_RANGE = { '<': '<', '<=': '<=', '>': '>', '>=': '>=' } as const;
+
 function filterCondition(filter: EqualityFilter, index: number, params: Record<string, string | number>): string {
   const path = jsonPath(filter.field);
   const op = filter.op ?? '==';
   if (op === '==') return valueCondition(`data, ${path}`, filter.value, index, params);
+  if (isRangeFilter(filter)) {
+    // Firestore's rule: a range matches values of its bound's type only. Written as the order's
+    // rank and value, so the index of the field's order serves it (sqlite-indexes.ts).
+    const { value } = filter;
+    if (typeof value !== 'string' && (typeof value !== 'number' || !Number.isFinite(value))) {
+      throw new Error('A range filter takes a number or a string');
+    }
+    params[`value${index}`] = value;
+    return `${sortRank(path)} = ${typeof value === 'number' ? 2 : 3} AND ${sortValue(path)} ${SQL_RANGE[filter.op]} @value${index}`;
+  }
   if (op !== 'array-contains') throw new Error(`Invalid filter operator ${JSON.stringify(op)}`);
   // json_each yields each element's type and value; EXISTS stops at the first match.
   const element = valueCondition('', filter.value, index, params, true);

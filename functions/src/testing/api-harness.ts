@@ -22,6 +22,7 @@ import { demoForm } from '../seed/demo-form';
 import type { DocumentStore } from '../store/document-store';
 import { createSqliteStore } from '../store/sqlite-store';
 import { userRecord } from '../users/users.repository';
+import type { PrivacyNoticeSettings } from '../users/privacy-notice';
 
 /** The API over HTTP with an in-memory SQLite store, a token → identity map and a clock the test moves. */
 
@@ -99,9 +100,16 @@ export interface Harness {
 /**
  * `store`: the store to run against (default: a fresh in-memory SQLite store); the harness closes it.
  * `files`: the file store (default: one that refuses every call).
+ * `privacyNotice`: the notice in force, for a test of a changed version.
  */
 export async function createHarness(
-  options: { store?: DocumentStore; files?: FileStore; releaseInlineMs?: number } = {},
+  options: {
+    store?: DocumentStore;
+    files?: FileStore;
+    jobInlineMs?: number;
+    /** The privacy notice in force (default: DEFAULT_PRIVACY_NOTICE). */
+    privacyNotice?: PrivacyNoticeSettings;
+  } = {},
 ): Promise<Harness> {
   const store = options.store ?? createSqliteStore({ filename: ':memory:' });
   const clock = { now: START };
@@ -141,8 +149,10 @@ export async function createHarness(
     storeName: 'sqlite',
     version: 'test',
     now: () => clock.now,
-    // A release writes every email before it answers, whatever the machine's speed, unless a test sets a time.
-    releaseInlineMs: options.releaseInlineMs ?? DAY_MS,
+    // Long work (a release's emails, auto-assign, the files ZIP) is done before the answer, whatever the
+    // machine's speed, unless a test sets a time.
+    jobInlineMs: options.jobInlineMs ?? DAY_MS,
+    ...(options.privacyNotice && { privacyNotice: options.privacyNotice }),
   });
   const token = (caller: Caller) => `Bearer token-${CALLERS[caller].uid}`;
   return {

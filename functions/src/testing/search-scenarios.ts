@@ -10,7 +10,7 @@ import {
   type Page,
   type StaffMember,
   type TeamRole,
-  withOfferPending,
+  withFilterKeys,
 } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
@@ -87,7 +87,7 @@ export async function seedSearchRows(harness: Harness): Promise<Map<string, Pers
     };
     await seedApplication(harness, person, roles, {
       submittedAt: later(START, (index % 6) * 1000).toISOString(),
-      row: withOfferPending({ ...row } as ApplicationRow),
+      row: withFilterKeys({ ...row } as ApplicationRow),
     });
   }
   return people;

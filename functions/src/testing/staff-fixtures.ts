@@ -8,6 +8,7 @@ import {
   type InterviewSlot,
   type TeamRole,
   type User,
+  withFilterKeys,
 } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
 import { userRecord } from '../users/users.repository';
@@ -108,7 +109,8 @@ export async function seedApplication(
       applicant: user,
       submittedAt,
     });
-    await harness.store.set(COLLECTIONS.reviewStatuses, row.id, { ...row, ...options.row });
+    // As the API stores a row: with the keys its filters query.
+    await harness.store.set(COLLECTIONS.reviewStatuses, row.id, withFilterKeys({ ...row, ...options.row }));
   }
   return response;
 }

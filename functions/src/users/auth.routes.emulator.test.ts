@@ -6,7 +6,14 @@ import type { App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import pino from 'pino';
 import request from 'supertest';
-import { AUTH_MESSAGES, userView, type Registration, type User, type UserRecord } from '@portal/shared/domain';
+import {
+  AUTH_MESSAGES,
+  PRIVACY_NOTICE_MESSAGES,
+  userView,
+  type Registration,
+  type User,
+  type UserRecord,
+} from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
 import { createApp, type AppDeps } from '../app';
 import { createLocalFileStore } from '../files/local-file-store';
@@ -20,6 +27,7 @@ import { demoForm } from '../seed/demo-form';
 import { DocumentExistsError, type DocumentStore } from '../store/document-store';
 import { createSqliteStore } from '../store/sqlite-store';
 import { signInWithEmulator } from '../testing/emulator-sign-in';
+import { DEFAULT_PRIVACY_NOTICE_VERSION } from './privacy-notice';
 
 const PASSWORD = 'correct-horse-1';
 
@@ -59,8 +67,19 @@ function buildApp(overrides: Partial<AppDeps> = {}) {
 }
 
 function registration(overrides: Partial<Registration> = {}): Registration {
-  return { email: uniqueEmail(), password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace', ...overrides };
+  return {
+    email: uniqueEmail(),
+    password: PASSWORD,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    privacyNoticeVersion: DEFAULT_PRIVACY_NOTICE_VERSION,
+    ...overrides,
+  };
 }
+
+/** The privacy notice in force, accepted at sign-up or profile completion (docs/product.md#privacy-notice). */
+const NOTICE = { privacyNoticeVersion: DEFAULT_PRIVACY_NOTICE_VERSION };
+const acceptedNotice = { version: DEFAULT_PRIVACY_NOTICE_VERSION, acceptedAt: expect.any(String) as string };
 
 async function storedUsers(): Promise<User[]> {
   return (await store.query<UserRecord>(COLLECTIONS.users)).items.map((item) => userView(item.data));
@@ -108,6 +127,7 @@ describe('POST /api/auth/register', () => {
       lastName: 'Lovelace',
       role: 'applicant',
       activeApplications: [],
+      privacyNotice: acceptedNotice,
     };
     expect(res.body).toEqual(expected);
     expect(await storedUsers()).toEqual([expected]);
@@ -175,6 +195,11 @@ describe('POST /api/auth/register', () => {
     ],
     ['an empty first name', { firstName: '   ' }, [{ path: 'firstName', message: 'First name is required' }]],
     ['a role', { role: 'super-reviewer' }, [{ path: '', message: expect.stringContaining('role') }]],
+    [
+      'a sign-up without the privacy notice accepted',
+      { privacyNoticeVersion: undefined },
+      [{ path: 'privacyNoticeVersion', message: PRIVACY_NOTICE_MESSAGES.required }],
+    ],
   ])('answers 400 naming the field to %s and creates nothing', async (_case, change, details) => {
     const input = { ...registration(), ...change };
     const res = await request(buildApp()).post('/api/auth/register').send(input);
@@ -183,6 +208,21 @@ describe('POST /api/auth/register', () => {
     expect(await storedUsers()).toEqual([]);
     const { users } = await auth().listUsers(1000);
     expect(users.filter((user) => user.email === input.email)).toEqual([]);
+  });
+
+  it('answers 400 to a privacy notice version that is not the one in force, and creates nothing', async () => {
+    const input = registration({ privacyNoticeVersion: 'an-older-one' });
+    const res = await request(buildApp()).post('/api/auth/register').send(input);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: {
+        code: 'invalid-request',
+        reason: 'privacy-notice-changed',
+        message: PRIVACY_NOTICE_MESSAGES.changed,
+        details: [{ path: 'privacyNoticeVersion', message: PRIVACY_NOTICE_MESSAGES.changed }],
+      },
+    });
+    await expectNothingCreated(input.email);
   });
 
   it('answers 400 naming every missing field', async () => {
@@ -286,7 +326,7 @@ describe('an identity created outside the API (email squatting)', () => {
     const session = await request(buildApp()).get('/api/session').set('Authorization', `Bearer ${ownerToken}`);
     expect(session.body).toMatchObject({ identity: { email, emailVerified: true }, user: null });
 
-    const res = await complete({ firstName: ' Ada ', lastName: 'Lovelace' }, ownerToken);
+    const res = await complete({ firstName: ' Ada ', lastName: 'Lovelace', ...NOTICE }, ownerToken);
     const account = await auth().getUserByEmail(email);
     const expected: User = {
       id: account.uid,
@@ -295,6 +335,7 @@ describe('an identity created outside the API (email squatting)', () => {
       lastName: 'Lovelace',
       role: 'applicant',
       activeApplications: [],
+      privacyNotice: acceptedNotice,
     };
     expect(res.status).toBe(201);
     expect(res.body).toEqual(expected);
@@ -310,7 +351,10 @@ describe('an identity created outside the API (email squatting)', () => {
   it('answers 409 to an account that already has a user record, and changes nothing', async () => {
     const { user, input } = await registered();
     await auth().updateUser(user.id, { emailVerified: true });
-    const res = await complete({ firstName: 'Eve', lastName: 'X' }, await signInWithEmulator(input.email, PASSWORD));
+    const res = await complete(
+      { firstName: 'Eve', lastName: 'X', ...NOTICE },
+      await signInWithEmulator(input.email, PASSWORD),
+    );
     expect(res.status).toBe(409);
     expect(res.body.error).toEqual({ code: 'conflict', message: AUTH_MESSAGES.profileExists });
     expect(await storedUsers()).toEqual([user]);
@@ -328,7 +372,10 @@ describe('an identity created outside the API (email squatting)', () => {
       activeApplications: [],
     };
     await store.create(COLLECTIONS.users, other.id, other);
-    const res = await complete({ firstName: 'Ada', lastName: 'L' }, await signInWithEmulator(email, PASSWORD));
+    const res = await complete(
+      { firstName: 'Ada', lastName: 'L', ...NOTICE },
+      await signInWithEmulator(email, PASSWORD),
+    );
     expect(res.status).toBe(409);
     expect(res.body.error).toEqual({ code: 'conflict', message: AUTH_MESSAGES.emailTaken });
     expect(await storedUser(uid)).toBeNull();
@@ -341,6 +388,12 @@ describe('an identity created outside the API (email squatting)', () => {
     const token = await signInWithEmulator(email, PASSWORD);
     const res = await complete({ firstName: '', lastName: 'B', role: 'super-reviewer' }, token);
     expect(res.status).toBe(400);
+    expect(await storedUsers()).toEqual([]);
+    const withoutNotice = await complete({ firstName: 'Ada', lastName: 'B' }, token);
+    expect(withoutNotice.status).toBe(400);
+    expect(withoutNotice.body.error.details).toEqual([
+      { path: 'privacyNoticeVersion', message: PRIVACY_NOTICE_MESSAGES.required },
+    ]);
     expect(await storedUsers()).toEqual([]);
   });
 });

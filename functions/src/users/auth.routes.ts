@@ -4,12 +4,24 @@ import type { AppDeps } from '../app-deps';
 import { ApiError } from '../http/api-error';
 import { parseInput } from '../http/validate';
 import { requireIdentity } from '../identity/identity-middleware';
+import type { PrivacyNoticeSettings } from './privacy-notice';
 import { createUsersRepository } from './users.repository';
 import { createUsersService } from './users.service';
 
-/** Sign-up and profile changes: the calls that touch the identity account and the user record together. */
-export function authRoutes(deps: Pick<AppDeps, 'store' | 'accounts'>): Router {
-  const users = createUsersService({ users: createUsersRepository(deps.store), accounts: deps.accounts });
+/**
+ * Sign-up and profile changes: the calls that touch the identity account and the user record
+ * together. Sign-up and profile completion record the privacy notice accepted, which must be
+ * `privacyNotice`, the one in force.
+ */
+export function authRoutes(
+  deps: Pick<AppDeps, 'store' | 'accounts'> & { privacyNotice: PrivacyNoticeSettings; now: () => Date },
+): Router {
+  const users = createUsersService({
+    users: createUsersRepository(deps.store),
+    accounts: deps.accounts,
+    privacyNotice: deps.privacyNotice,
+    now: deps.now,
+  });
   const router = Router();
 
   router.post('/auth/register', async (req, res) => {

@@ -1,5 +1,6 @@
 import { COLLECTIONS } from '../store/collections';
 import { createHarness, FORM_ID, later, SIGNED_IN, type Harness } from '../testing/api-harness';
+import { DEFAULT_PRIVACY_NOTICE_VERSION } from './privacy-notice';
 
 /**
  * POST /api/auth/complete creates a user record for a signed-in identity that has none. The test
@@ -13,7 +14,7 @@ beforeEach(async () => {
 });
 afterEach(() => harness.close());
 
-const NAME = { firstName: 'Ada', lastName: 'Again' };
+const NAME = { firstName: 'Ada', lastName: 'Again', privacyNoticeVersion: DEFAULT_PRIVACY_NOTICE_VERSION };
 const SESSION_NOT_VALID = { error: { code: 'unauthenticated', message: 'Your session is not valid; sign in again' } };
 
 const record = (uid: string) => harness.store.get(COLLECTIONS.users, uid);

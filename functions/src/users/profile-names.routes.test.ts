@@ -1,6 +1,7 @@
 import type { User } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
 import { createHarness, type Harness } from '../testing/api-harness';
+import { DEFAULT_PRIVACY_NOTICE_VERSION } from './privacy-notice';
 
 let harness: Harness;
 beforeEach(async () => {
@@ -29,6 +30,7 @@ describe('names with line breaks or control characters', () => {
       password: 'hunter22x',
       firstName: HEADER_INJECTION,
       lastName: 'Comer\u0000',
+      privacyNoticeVersion: DEFAULT_PRIVACY_NOTICE_VERSION,
     });
     expect(res.status).toBe(400);
     expect(res.body.error.details).toEqual([issue('firstName', 'First name'), issue('lastName', 'Last name')]);

@@ -1,4 +1,10 @@
-import { userSearchFields, userView, type User, type UserRecord } from '@portal/shared/domain';
+import {
+  userSearchFields,
+  userView,
+  type PrivacyNoticeAccepted,
+  type User,
+  type UserRecord,
+} from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
 import type { AccountStatusFields } from '../identity/account-status';
@@ -24,6 +30,8 @@ export interface UsersRepository {
   createUnlessDeleted(user: User, status?: AccountStatusFields): Promise<void>;
   /** Writes only the profile fields (and their search fields); role and the other fields stay as they are. */
   updateProfile(id: string, fields: ProfileFields): Promise<void>;
+  /** Writes the privacy notice they accepted; fails with `DocumentNotFoundError` without a record. */
+  setPrivacyNotice(id: string, accepted: PrivacyNoticeAccepted): Promise<void>;
 }
 
 /** The record to store for a user: the user with its search and sort keys. */
@@ -49,5 +57,6 @@ export function createUsersRepository(store: DocumentStore): UsersRepository {
         lastName,
         ...userSearchFields({ email, firstName, lastName }),
       }),
+    setPrivacyNotice: (id, accepted) => store.update(COLLECTIONS.users, id, { privacyNotice: accepted }),
   };
 }

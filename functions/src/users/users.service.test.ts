@@ -6,12 +6,14 @@ import type { DocumentStore } from '../store/document-store';
 import { createSqliteStore } from '../store/sqlite-store';
 import { createUsersRepository, userRecord, type UsersRepository } from './users.repository';
 import { createUsersService } from './users.service';
+import { DEFAULT_PRIVACY_NOTICE_VERSION } from './privacy-notice';
 
 const ADA: Registration = {
   email: 'ada@example.com',
   password: 'correct-horse-1',
   firstName: 'Ada',
   lastName: 'Lovelace',
+  privacyNoticeVersion: DEFAULT_PRIVACY_NOTICE_VERSION,
 };
 
 let store: DocumentStore;
@@ -42,6 +44,7 @@ describe('register', () => {
       lastName: 'Lovelace',
       role: 'applicant',
       activeApplications: [],
+      privacyNotice: { version: DEFAULT_PRIVACY_NOTICE_VERSION, acceptedAt: expect.any(String) },
     });
     expect(account).toMatchObject({ email: ADA.email, password: ADA.password, displayName: 'Ada Lovelace' });
     expect(await storedUsers()).toEqual([user]);

@@ -1,5 +1,7 @@
 import {
   AUTH_MESSAGES,
+  PRIVACY_NOTICE_MESSAGES,
+  type PrivacyNoticeAccepted,
   type ProfileCompletion,
   type ProfileUpdate,
   type Registration,
@@ -16,6 +18,7 @@ import { DocumentExistsError, DocumentNotFoundError } from '../store/document-st
 import { sessionNotValid } from '../identity/identity-middleware';
 import { accountStatusFields } from '../identity/account-status';
 import { DeletedUserError } from './deleted-users';
+import { acceptance, DEFAULT_PRIVACY_NOTICE, type PrivacyNoticeSettings } from './privacy-notice';
 import type { UsersRepository } from './users.repository';
 
 export interface UsersService {
@@ -23,16 +26,27 @@ export interface UsersService {
   updateProfile(uid: string, input: ProfileUpdate): Promise<User>;
   /** The user record of a verified identity that has none (created outside the API), with its own email. */
   completeProfile(identity: { uid: string; email: string }, input: ProfileCompletion): Promise<User>;
+  /** Records that the user accepted `version` of the privacy notice, which must be the one in force. */
+  acceptPrivacyNotice(uid: string, version: string): Promise<User>;
 }
 
-/** Every new user is an applicant; staff roles are given later by a super-reviewer. */
-const newApplicant = (id: string, email: string, names: { firstName: string; lastName: string }): User => ({
+/**
+ * Every new user is an applicant (staff roles are given later by a super-reviewer), and has
+ * accepted the privacy notice in force.
+ */
+const newApplicant = (
+  id: string,
+  email: string,
+  names: { firstName: string; lastName: string },
+  privacyNotice: PrivacyNoticeAccepted,
+): User => ({
   id,
   email,
   firstName: names.firstName,
   lastName: names.lastName,
   role: 'applicant',
   activeApplications: [],
+  privacyNotice,
 });
 
 const displayName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`;
@@ -81,10 +95,18 @@ async function undoAndRethrow(error: unknown, undo: () => Promise<void>, leftove
  * Accounts span two systems, the identity provider and the users collection; each operation
  * changes the identity first and undoes that change if the record write fails.
  */
-export function createUsersService(deps: { users: UsersRepository; accounts: IdentityAdmin }): UsersService {
-  const { users, accounts } = deps;
+export function createUsersService(deps: {
+  users: UsersRepository;
+  accounts: IdentityAdmin;
+  /** The notice in force; absent: DEFAULT_PRIVACY_NOTICE. */
+  privacyNotice?: PrivacyNoticeSettings;
+  now?: () => Date;
+}): UsersService {
+  const { users, accounts, privacyNotice = DEFAULT_PRIVACY_NOTICE, now = () => new Date() } = deps;
   return {
     async register(input) {
+      // Before anything is created: no account exists without the notice in force accepted.
+      const accepted = acceptance(privacyNotice, input.privacyNoticeVersion, now());
       // One user record per address, even if an identity account went missing behind a record.
       if (await users.emailInUse(input.email)) throw new ApiError('conflict', AUTH_MESSAGES.emailTaken);
       let uid: string;
@@ -97,7 +119,7 @@ export function createUsersService(deps: { users: UsersRepository; accounts: Ide
       } catch (error) {
         throw emailTakenOr(error);
       }
-      const user = newApplicant(uid, input.email, input);
+      const user = newApplicant(uid, input.email, input, accepted);
       try {
         await users.create(user);
       } catch (error) {
@@ -111,6 +133,7 @@ export function createUsersService(deps: { users: UsersRepository; accounts: Ide
     },
 
     async completeProfile({ uid, email }, input) {
+      const accepted = acceptance(privacyNotice, input.privacyNoticeVersion, now());
       if (await users.get(uid)) throw new ApiError('conflict', AUTH_MESSAGES.profileExists);
       const address = email.toLowerCase();
       // A token verifies until it expires (up to an hour), whatever became of its account since, and
@@ -121,7 +144,7 @@ export function createUsersService(deps: { users: UsersRepository; accounts: Ide
       if (!account?.emailVerified || account.disabled || account.email?.toLowerCase() !== address)
         throw sessionNotValid();
       if (await users.emailInUse(address)) throw new ApiError('conflict', AUTH_MESSAGES.emailTaken);
-      const user = newApplicant(uid, address, input);
+      const user = newApplicant(uid, address, input, accepted);
       try {
         await users.createUnlessDeleted(user, accountStatusFields(account));
       } catch (error) {
@@ -160,6 +183,20 @@ export function createUsersService(deps: { users: UsersRepository; accounts: Ide
         );
       }
       return { ...current, ...fields };
+    },
+
+    async acceptPrivacyNotice(uid, version) {
+      const privacyNoticeAccepted = acceptance(privacyNotice, version, now(), 'version');
+      try {
+        await users.setPrivacyNotice(uid, privacyNoticeAccepted);
+      } catch (error) {
+        throw error instanceof DocumentNotFoundError
+          ? new ApiError('not-found', PRIVACY_NOTICE_MESSAGES.noUser)
+          : error;
+      }
+      const user = await users.get(uid);
+      if (!user) throw new ApiError('not-found', PRIVACY_NOTICE_MESSAGES.noUser);
+      return user;
     },
   };
 }

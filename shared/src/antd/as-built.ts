@@ -21,6 +21,7 @@ export {
   Empty,
   Form,
   InputNumber,
+  Mentions,
   Modal,
   Popconfirm,
   Progress,

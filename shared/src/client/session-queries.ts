@@ -6,6 +6,8 @@ import { usePortal, type PortalIdentity } from './portal-context';
 export interface SessionAnswer {
   identity: PortalIdentity;
   user: User | null;
+  /** The version of the privacy notice in force: the shell asks again whoever accepted another. */
+  privacyNoticeVersion?: string;
 }
 
 export const sessionKeys = {

@@ -81,12 +81,14 @@ function SessionBridge({ api, children }: { api: ApiClient; children: ReactNode 
 
 /**
  * Signed in when `identity` is given (the sign-in hint is set), signed out otherwise. The
- * API answers GET /session with `user` (an Error makes it fail); other calls go to `on(...)`.
+ * API answers GET /session with `user` (an Error makes it fail) and, when given, the privacy
+ * notice's `privacyNoticeVersion` in force; other calls go to `on(...)`.
  */
 export function setupPortal({
   identity = null,
   user = null,
-}: { identity?: IdentitySnapshot | null; user?: User | null | Error } = {}) {
+  privacyNoticeVersion,
+}: { identity?: IdentitySnapshot | null; user?: User | null | Error; privacyNoticeVersion?: string } = {}) {
   const fake = createFakeIdentity(identity);
   jest.mocked(loadIdentity).mockResolvedValue(fake.module);
   if (identity) localStorage.setItem('portal:signed-in', '1');
@@ -96,7 +98,11 @@ export function setupPortal({
   const request = jest.fn(async (method: string, path: string, options?: Parameters<ApiClient['request']>[2]) => {
     if (method === 'GET' && path === '/session') {
       if (sessionUser instanceof Error) throw sessionUser;
-      return { identity: fake.current(), user: sessionUser } as SessionAnswer;
+      return {
+        identity: fake.current(),
+        user: sessionUser,
+        ...(privacyNoticeVersion !== undefined && { privacyNoticeVersion }),
+      } as SessionAnswer;
     }
     const handler = handlers.get(`${method} ${path}`);
     if (!handler) throw new Error(`unexpected request ${method} ${path}`);

@@ -8,6 +8,7 @@ import { DECISION_COLORS, scoreText } from '../../lib/labels';
 import { dorPaths } from '../../lib/paths';
 import { useStaffApplication } from '../../api/applications';
 import { FormRoles } from '../../lib/form-roles';
+import { NotesPanel } from '../notes';
 
 function RowCard({ row }: { row: ApplicationRowView }) {
   const roleLabel = useRoleLabel();
@@ -69,6 +70,7 @@ export function ApplicationPage() {
         {rows.map((row) => (
           <RowCard key={row.id} row={row} />
         ))}
+        <NotesPanel responseId={response.id} />
         <Typography.Title level={2} style={{ margin: 0, fontSize: 24 }}>
           Answers
         </Typography.Title>

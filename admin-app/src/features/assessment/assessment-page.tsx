@@ -9,6 +9,7 @@ import { LoadError, PageSkeleton, PageTitle, RoleBadge } from '@portal/shared/ui
 import { assessmentScreenQueryOptions, reopenAssessment } from '../../api/assessments';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 import { DeclareConflictButton } from '../conflicts';
+import { NotesPanel } from '../notes';
 import { AnswersPanel } from './answers-panel';
 import { AssessmentForm } from './assessment-form';
 import { FormRoles } from '../../lib/form-roles';
@@ -75,30 +76,33 @@ export function AssessmentPage({ kind }: { kind: AssessmentKind }) {
           <AnswersPanel screen={screen} sectionId={sectionId} />
         </Col>
         <Col xs={24} lg={10}>
-          <Card>
-            <Flex vertical gap={16}>
-              <div>
-                <PageTitle style={{ fontSize: 24 }}>{TITLES[kind]}</PageTitle>
-                <Flex gap={8} align="center" wrap>
-                  <Typography.Text strong>{assessment.applicantName}</Typography.Text>
-                  <RoleBadge role={assessment.role} />
-                </Flex>
-              </div>
-              {screen.blind && <Alert type="info" showIcon title={BLIND_REVIEW_TEXTS.notice} />}
-              {!editable && <ReadOnlyNotice screen={screen} />}
-              {rubric ? (
-                <AssessmentForm
-                  // A reopen starts the form again from the server's copy.
-                  key={`${kind}:${id}:${editable}`}
-                  screen={screen}
-                  rubric={rubric}
-                />
-              ) : (
-                <Alert type="warning" showIcon title={STAFF_MESSAGES.noRubric} />
-              )}
-              {editable && assessment.staffId === identity?.uid && <DeclareConflictButton assessment={assessment} />}
-            </Flex>
-          </Card>
+          <Flex vertical gap={24}>
+            <Card>
+              <Flex vertical gap={16}>
+                <div>
+                  <PageTitle style={{ fontSize: 24 }}>{TITLES[kind]}</PageTitle>
+                  <Flex gap={8} align="center" wrap>
+                    <Typography.Text strong>{assessment.applicantName}</Typography.Text>
+                    <RoleBadge role={assessment.role} />
+                  </Flex>
+                </div>
+                {screen.blind && <Alert type="info" showIcon title={BLIND_REVIEW_TEXTS.notice} />}
+                {!editable && <ReadOnlyNotice screen={screen} />}
+                {rubric ? (
+                  <AssessmentForm
+                    // A reopen starts the form again from the server's copy.
+                    key={`${kind}:${id}:${editable}`}
+                    screen={screen}
+                    rubric={rubric}
+                  />
+                ) : (
+                  <Alert type="warning" showIcon title={STAFF_MESSAGES.noRubric} />
+                )}
+                {editable && assessment.staffId === identity?.uid && <DeclareConflictButton assessment={assessment} />}
+              </Flex>
+            </Card>
+            <NotesPanel responseId={assessment.responseId} />
+          </Flex>
         </Col>
       </Row>
     </FormRoles>

@@ -14,6 +14,7 @@ import { useStaffMutation } from '../../lib/use-staff-mutation';
 import { AutoAssignButton } from './auto-assign-modal';
 import { BulkActions } from './bulk-actions';
 import { DenyUndecidedButton } from './deny-undecided-button';
+import { GroupMessageButton } from './group-message';
 import { rowColumns } from './row-columns';
 import { useRowsPage } from './use-rows-page';
 
@@ -143,6 +144,13 @@ export function ApplicationsTab({
     addingReviewer: (row) => addOne.isPending && sameRow(addOne.variables, row),
   });
 
+  const groupView = {
+    tab,
+    filter,
+    search,
+    filterLabel: FILTER_OPTIONS.find((option) => option.value === filter)?.label,
+  };
+
   // The selection is of the page on screen: rows that left it (another page, sort or filter) drop out.
   const selected = (rows.data.items ?? []).filter((row) => selectedIds.includes(row.id));
 
@@ -160,9 +168,15 @@ export function ApplicationsTab({
             />
           </div>
           <Flex gap={8} wrap>
+            <GroupMessageButton formId={formId} view={groupView} />
             <DenyUndecidedButton formId={formId} disabled={readOnly} />
             <AutoAssignButton formId={formId} disabled={readOnly} />
           </Flex>
+        </Flex>
+      )}
+      {tab === 'qualified' && (
+        <Flex justify="end">
+          <GroupMessageButton formId={formId} view={groupView} />
         </Flex>
       )}
       <BulkActions

@@ -5,6 +5,7 @@ import type { AutoAssignPreview } from '@portal/shared/domain/rules/staff';
 import { STAFF_MESSAGES } from '@portal/shared/domain/rules/staff';
 import { answer, apiRefusal } from '@portal/jest-support/fake-api';
 import { AUTO_ASSIGN_REASONS } from '@portal/shared/domain/rules/staff';
+import { JOB_MESSAGES, type AutoAssignJob } from '@portal/shared/domain/rules/jobs';
 import { FORM, FORM_ID, OTHER_RESPONSE_ID, RESPONSE_ID, STAFF, member, page, row } from '../../testing/fixtures';
 import { renderDor } from '../../testing/render-dor';
 
@@ -175,4 +176,60 @@ test('the pool leaves super-reviewers out by default, can be changed, and every 
   expect(await dialog.findByText(AUTO_ASSIGN_REASONS.notInPool)).toBeInTheDocument();
   expect(dialog.getByText(AUTO_ASSIGN_REASONS.rolesToChoose)).toBeInTheDocument();
   expect(dialog.getByText('Dana Director (super-reviewer)', { selector: 'td' })).toBeInTheDocument();
+});
+
+test('a plan assigned by its job after the answer (202) shows its progress each second until done, then says so', async () => {
+  const success = jest.spyOn(notify, 'success').mockImplementation(() => 'toast');
+  const answers: AutoAssignJob[] = [
+    { kind: 'auto-assign', state: 'writing', processed: 1200, total: 6500, created: 2400 },
+    { kind: 'auto-assign', state: 'done', processed: 6500, total: 6500, created: 13000 },
+  ];
+  let asked = 0;
+  const progress = jest.fn((): AutoAssignJob => answers[Math.min(asked++, answers.length - 1)]!);
+  renderWith({
+    [`POST /admin/forms/${FORM_ID}/auto-assign/preview`]: answer(PLAN),
+    [`POST /admin/forms/${FORM_ID}/auto-assign`]: answer({
+      kind: 'auto-assign',
+      state: 'writing',
+      processed: 0,
+      total: 6500,
+      created: 0,
+    } satisfies AutoAssignJob),
+    [`GET /admin/forms/${FORM_ID}/auto-assign/progress`]: progress,
+  });
+
+  const dialog = within(await openAndPreview());
+  await userEvent.click(await dialog.findByRole('button', { name: 'Assign 2 reviews' }));
+
+  expect(await dialog.findByText(/^1,200 of 6,500 applications given their reviewers\./)).toBeInTheDocument();
+  expect(dialog.getByRole('button', { name: 'Assign 2 reviews' })).toBeDisabled();
+  expect(dialog.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+  expect(dialog.getByRole('progressbar', { name: 'Applications assigned' })).toHaveAttribute('aria-valuenow', '18');
+  await waitFor(() => expect(success).toHaveBeenCalledWith('13000 reviews assigned.'), { timeout: 3000 });
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  // Asked once as it was followed, and again a second later (done).
+  expect(progress.mock.calls.length).toBeGreaterThanOrEqual(2);
+});
+
+test('a plan confirmed while the last one is still assigning follows that one', async () => {
+  const progress = jest.fn((): AutoAssignJob => ({
+    kind: 'auto-assign',
+    state: 'writing',
+    processed: 300,
+    total: 900,
+    created: 600,
+  }));
+  renderWith({
+    [`POST /admin/forms/${FORM_ID}/auto-assign/preview`]: answer(PLAN),
+    [`POST /admin/forms/${FORM_ID}/auto-assign`]: () => {
+      throw apiRefusal('job-running', JOB_MESSAGES.autoAssignRunning);
+    },
+    [`GET /admin/forms/${FORM_ID}/auto-assign/progress`]: progress,
+  });
+
+  const dialog = within(await openAndPreview());
+  await userEvent.click(await dialog.findByRole('button', { name: 'Assign 2 reviews' }));
+
+  expect(await dialog.findByText(/^300 of 900 applications given their reviewers\./)).toBeInTheDocument();
+  expect(dialog.getByRole('progressbar', { name: 'Applications assigned' })).toHaveAttribute('aria-valuenow', '33');
 });

@@ -1,10 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Flex, InputNumber, Modal, Spin, Table, Typography } from 'antd';
-import { isApiRefusal, usePortal } from '@portal/shared/client';
-import { countOf } from '@portal/shared/domain/ids/text';
+import { useQueryClient } from '@portal/shared/query';
+import { isApiRefusal, notify, usePortal } from '@portal/shared/client';
+import { countOf, plural } from '@portal/shared/domain/ids/text';
+import type { AutoAssignJob } from '@portal/shared/domain/rules/jobs';
 import type { AutoAssignPreview, StaffSummary } from '@portal/shared/domain/rules/staff';
 import { RoleBadge, useRoleLabel } from '@portal/shared/ui';
-import { applyAutoAssign, previewAutoAssign, useStaffSummaries } from '../../api/staff';
+import { staffKeys } from '../../api/keys';
+import { applyAutoAssign, previewAutoAssign, useAutoAssignProgress, useStaffSummaries } from '../../api/staff';
+import { countOfJob, JobProgressBar } from '../../lib/job-progress';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 
 const DEFAULT_PER_APPLICATION = 2;
@@ -108,9 +112,25 @@ function PoolPicker({
 const defaultPool = (staff: StaffSummary[]) =>
   staff.filter(({ user }) => user.role === 'reviewer').map(({ user }) => user.id);
 
-/** "Auto-assign": preview a balanced plan of review assignments, then apply exactly that plan. */
+/** A large plan's job, as the modal follows it: how many applications have their reviewers. */
+function AssigningView({ job }: { job: AutoAssignJob }) {
+  const said = `${countOfJob(job.processed)} of ${countOfJob(job.total)} ${plural(job.total, 'application', 'applications')} given their reviewers`;
+  return (
+    <JobProgressBar
+      job={job}
+      label="Applications assigned"
+      said={`${said}. You can close this: the assigning goes on.`}
+    />
+  );
+}
+
+/**
+ * "Auto-assign": preview a balanced plan of review assignments, then apply exactly that plan. A
+ * plan too large to assign within the request is followed as its job (each second) until done.
+ */
 export function AutoAssignButton({ formId, disabled = false }: { formId: string; disabled?: boolean }) {
   const { api } = usePortal();
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [perApplication, setPerApplication] = useState(DEFAULT_PER_APPLICATION);
   const [plan, setPlan] = useState<AutoAssignPreview | null>(null);
@@ -118,6 +138,28 @@ export function AutoAssignButton({ formId, disabled = false }: { formId: string;
   const staff = useStaffSummaries(formId, { kind: 'review' });
   const [chosenPool, setPool] = useState<string[] | null>(null);
   const pool = chosenPool ?? defaultPool(staff.data ?? []);
+  // A plan's job, once this modal learnt of one (an answer 202, or a refusal while one runs).
+  const [following, setFollowing] = useState(false);
+  const progress = useAutoAssignProgress(formId, open && following);
+  const job = open && following ? progress.data : undefined;
+  const assigning = job?.state === 'writing';
+  const wasAssigning = useRef(false);
+  useEffect(() => {
+    if (assigning) {
+      wasAssigning.current = true;
+      return;
+    }
+    if (!job || !wasAssigning.current) return;
+    wasAssigning.current = false;
+    void queryClient.invalidateQueries({ queryKey: staffKeys.all });
+    if (job.state === 'done') {
+      notify.success(`${countOf(job.created, 'review')} assigned.`);
+      close();
+    } else {
+      setNotice(`Auto-assign stopped: ${job.error ?? 'an error'}. ${countOf(job.created, 'review')} assigned.`);
+      setFollowing(false);
+    }
+  }, [assigning, job, queryClient]);
 
   const preview = useStaffMutation(
     (count: number) => previewAutoAssign(api, formId, { reviewersPerApplication: count, staffIds: pool }),
@@ -133,9 +175,18 @@ export function AutoAssignButton({ formId, disabled = false }: { formId: string;
         planId: current.planId,
       }),
     {
-      success: (result) => `${countOf(result.created, 'review')} assigned.`,
-      onSuccess: () => close(),
+      success: (result) => ('kind' in result ? null : `${countOf(result.created, 'review')} assigned.`),
+      onSuccess: (result) => {
+        if (!('kind' in result)) return close();
+        // Assigned by its job after the answer: followed here until it is done.
+        queryClient.setQueryData(staffKeys.autoAssignProgress(formId), result);
+        setFollowing(true);
+      },
       onError: (error, current) => {
+        if (isApiRefusal(error, 'job-running')) {
+          setFollowing(true);
+          return true;
+        }
         if (!isApiRefusal(error, 'plan-changed')) return false;
         setNotice(error.message);
         setPlan(null);
@@ -150,9 +201,10 @@ export function AutoAssignButton({ formId, disabled = false }: { formId: string;
     setPlan(null);
     setNotice(null);
     setPool(null);
+    setFollowing(false);
   }
 
-  const busy = preview.isPending || apply.isPending;
+  const busy = preview.isPending || apply.isPending || assigning;
   const count = plan?.assignments.length ?? 0;
 
   return (
@@ -167,13 +219,18 @@ export function AutoAssignButton({ formId, disabled = false }: { formId: string;
         onCancel={close}
         destroyOnHidden
         footer={[
-          <Button key="cancel" onClick={close}>
-            Cancel
-          </Button>,
+          // While its job assigns there is nothing to cancel: the dialog's close button leaves it going.
+          ...(assigning
+            ? []
+            : [
+                <Button key="cancel" onClick={close}>
+                  Cancel
+                </Button>,
+              ]),
           <Button
             key="preview"
             loading={preview.isPending}
-            disabled={apply.isPending || pool.length === 0}
+            disabled={apply.isPending || assigning || pool.length === 0}
             onClick={() => {
               setNotice(null);
               preview.mutate(perApplication);
@@ -184,7 +241,7 @@ export function AutoAssignButton({ formId, disabled = false }: { formId: string;
           <Button
             key="apply"
             type="primary"
-            disabled={!plan || count === 0 || preview.isPending}
+            disabled={!plan || count === 0 || preview.isPending || assigning}
             loading={apply.isPending}
             onClick={() => plan && apply.mutate(plan)}
           >
@@ -218,7 +275,9 @@ export function AutoAssignButton({ formId, disabled = false }: { formId: string;
             }}
           />
           {notice && <Alert type="warning" title={notice} />}
-          {busy ? (
+          {assigning ? (
+            <AssigningView job={job} />
+          ) : busy ? (
             <Spin description={apply.isPending ? 'Assigning reviews...' : 'Planning assignments...'}>
               <div style={{ minHeight: 80 }} />
             </Spin>

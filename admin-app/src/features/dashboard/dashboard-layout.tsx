@@ -8,7 +8,7 @@ import { DashboardHeader, searchFor, useDashboardTabs } from '../../lib/dashboar
 import { ReleasedNotice } from '../../lib/released-notice';
 import { SuperOnly } from '../../lib/super-only';
 import { ApplicationsTab } from './applications-tab';
-import { ExportMenu } from './export-menu';
+import { ExportMenu, FilesExportNotice } from './export-menu';
 import { OfferDeadlineCard } from './offer-deadline';
 import { OffersCard } from './offers-card';
 import { ReleaseButton } from './release-button';
@@ -76,6 +76,7 @@ export function DashboardLayout() {
         />
         {released && <ReleasedNotice />}
         {released && user.data?.role === 'super-reviewer' && <ReleaseProgressNotice formId={formId} />}
+        {user.data?.role === 'super-reviewer' && form.data && <FilesExportNotice form={form.data} />}
         {blocked && !released && (
           <Alert
             type="warning"

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiRequestError, notify } from '@portal/shared/client';
 import { exportFileName } from '@portal/shared/domain/rules/exports';
+import type { FilesExportJob } from '@portal/shared/domain/rules/jobs';
 import { answer } from '@portal/jest-support/fake-api';
 import { FORM, FORM_ID, STAFF, page, row } from '../../testing/fixtures';
 import { renderDor } from '../../testing/render-dor';
@@ -11,6 +12,20 @@ jest.setTimeout(30_000);
 const ALL = `/admin/dor/dashboard/${FORM_ID}/all`;
 const CSV = `GET /admin/forms/${FORM_ID}/export/applications.csv`;
 const ZIP = `GET /admin/forms/${FORM_ID}/export/files.zip`;
+const PACK = `POST /admin/forms/${FORM_ID}/export/files`;
+const PACKING = `GET /admin/forms/${FORM_ID}/export/files`;
+const job = (fields: Partial<FilesExportJob>): FilesExportJob => ({
+  kind: 'files-export',
+  state: 'done',
+  processed: 7500,
+  total: 7500,
+  fileName: exportFileName(FORM.semester, 'files', new Date()),
+  size: 104_857_600,
+  expiresAt: '2026-03-02T12:00:00.000Z',
+  ...fields,
+});
+/** A small form's ZIP: packed within the request. */
+const PACKED = { [PACK]: answer(job({})) };
 const base = {
   [`GET /forms/${FORM_ID}`]: answer(FORM),
   [`GET /admin/forms/${FORM_ID}/staff?kind=review`]: answer({ items: STAFF }),
@@ -43,7 +58,7 @@ const openExport = async () => {
 test('downloads the applications as CSV, then the uploaded files as ZIP, named after the form and the day', async () => {
   const csv = new Blob(['Applicant,Email\n'], { type: 'text/csv' });
   const zip = new Blob(['PK'], { type: 'application/zip' });
-  const { download } = renderDor(ALL, { ...base, [CSV]: () => csv, [ZIP]: () => zip });
+  const { download } = renderDor(ALL, { ...base, ...PACKED, [CSV]: () => csv, [ZIP]: () => zip });
 
   await userEvent.click(within(await openExport()).getByRole('menuitem', { name: 'Applications (CSV)' }));
 
@@ -63,7 +78,7 @@ test('downloads the applications as CSV, then the uploaded files as ZIP, named a
 test('says what it is exporting while the download runs, and is Export again once it is saved', async () => {
   let finish: (blob: Blob) => void = () => {};
   const pending = new Promise<Blob>((resolve) => (finish = resolve));
-  const { download } = renderDor(ALL, { ...base, [ZIP]: () => pending });
+  const { download } = renderDor(ALL, { ...base, ...PACKED, [ZIP]: () => pending });
 
   await userEvent.click(within(await openExport()).getByRole('menuitem', { name: 'Uploaded files (ZIP)' }));
 
@@ -92,4 +107,33 @@ test('a failed export is toasted with the server’s message, and nothing is sav
   );
   expect(clicked).toHaveLength(0);
   expect(await screen.findByRole('button', { name: 'Export' })).toBeEnabled();
+});
+
+test('a large ZIP is packed after the answer (202): its progress shows each second, then its download until it is deleted', async () => {
+  const answers = [job({ state: 'writing', processed: 1800, total: 7500 }), job({})];
+  let asked = 0;
+  const packing = jest.fn((): FilesExportJob => answers[Math.min(asked++, answers.length - 1)]!);
+  const zip = new Blob(['PK'], { type: 'application/zip' });
+  const { download } = renderDor(ALL, {
+    ...base,
+    [PACK]: answer(job({ state: 'writing', processed: 0, total: 7500, size: undefined, expiresAt: undefined })),
+    [PACKING]: packing,
+    [ZIP]: () => zip,
+  });
+
+  await userEvent.click(within(await openExport()).getByRole('menuitem', { name: 'Uploaded files (ZIP)' }));
+
+  expect(await screen.findByText(/^1,800 of 7,500 applications packed\. You can leave this page/)).toBeInTheDocument();
+  expect(screen.getByRole('progressbar', { name: 'Applications packed' })).toHaveAttribute('aria-valuenow', '24');
+  expect(await screen.findByRole('button', { name: 'Export' })).toBeEnabled();
+  expect(download).not.toHaveBeenCalled();
+
+  // Packed a second later: it downloads from the notice, until it is deleted.
+  const ready = await screen.findByRole('button', { name: 'Download the ZIP' }, { timeout: 3000 });
+  expect(screen.getByText(/\(100 MB\) can be downloaded until .+; then it is deleted\.$/)).toBeInTheDocument();
+  await userEvent.click(ready);
+  await waitFor(() => expect(clicked).toHaveLength(1));
+  expect(download).toHaveBeenCalledWith(`/admin/forms/${FORM_ID}/export/files.zip`);
+  expect(clicked[0]).toHaveAttribute('download', exportFileName(FORM.semester, 'files', new Date()));
+  expect(failure).not.toHaveBeenCalled();
 });

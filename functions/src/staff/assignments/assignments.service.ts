@@ -57,11 +57,19 @@ interface Issue {
   message: string;
 }
 
-/** Reads each id once, in order, inside a transaction. */
+/** Reads each id once, all at once (not one after another), inside a transaction. */
 export async function readAll<T>(ids: Iterable<string>, read: (id: string) => Promise<T | null>) {
-  const found = new Map<string, T | null>();
-  for (const id of ids) if (!found.has(id)) found.set(id, await read(id));
-  return found;
+  const unique = [...new Set(ids)];
+  const values = await Promise.all(unique.map((id) => read(id)));
+  return new Map<string, T | null>(unique.map((id, index) => [id, values[index] ?? null]));
+}
+
+/** How auto-assign's job runs an assignment step (auto-assign-job.ts); by hand, neither. */
+export interface AssignOptions {
+  /** An item whose staff member the row has already is left out, not refused: a step run again does nothing twice. */
+  skipAssigned?: boolean;
+  /** The staff loads are neither read nor written here: the caller moves them (the job, once per wave of steps). */
+  deferLoads?: boolean;
 }
 
 /**
@@ -82,25 +90,35 @@ export async function assignInTransaction(
   action: 'assignment.created' | 'assignment.auto-created' = 'assignment.created',
   /** The applications as the caller already read (and changed) them in this transaction; the rest are read here. */
   known?: ReadonlyMap<string, ApplicationState | null>,
+  options: AssignOptions = {},
 ): Promise<Assessment[]> {
-  const applications = await readAll(
-    items.map((item) => item.responseId),
-    (id) => (known?.has(id) ? Promise.resolve(known.get(id)!) : tx.readApplication(id)),
-  );
-  const users = await readAll(
-    items.map((item) => item.staffId),
-    (id) => tx.getUser(id),
-  );
+  const [applications, users] = await Promise.all([
+    readAll(
+      items.map((item) => item.responseId),
+      (id) => (known?.has(id) ? Promise.resolve(known.get(id)!) : tx.readApplication(id)),
+    ),
+    readAll(
+      items.map((item) => item.staffId),
+      (id) => tx.getUser(id),
+    ),
+  ]);
+  if (options.skipAssigned) {
+    items = items.filter((item) => {
+      const row = applications.get(item.responseId)?.rows.get(applicationRowId(item.responseId, item.role));
+      return !row || !refsOf(row, kind).some((ref) => ref.staffId === item.staffId);
+    });
+  }
   const formIds = [...applications.values()].flatMap((state) => (state ? [state.response.applicationFormId] : []));
   const forms = await readAll(formIds, (id) => tx.getForm(id));
   for (const form of forms.values()) if (form) assertNotReleased(form);
-  const loads = new Map<string, StaffLoad>();
-  for (const item of items) {
+  const loadKeys = new Map<string, { formId: string; staffId: string }>();
+  for (const item of options.deferLoads ? [] : items) {
     const formId = applications.get(item.responseId)?.response.applicationFormId;
-    if (formId === undefined) continue;
-    const id = staffLoadId(formId, item.staffId);
-    if (!loads.has(id)) loads.set(id, await tx.getLoad(formId, item.staffId));
+    if (formId !== undefined) loadKeys.set(staffLoadId(formId, item.staffId), { formId, staffId: item.staffId });
   }
+  const loads = await readAll<StaffLoad>(loadKeys.keys(), (id) =>
+    tx.getLoad(loadKeys.get(id)!.formId, loadKeys.get(id)!.staffId),
+  );
 
   const issues: Issue[] = [];
   const taken = new Set<string>();
@@ -162,6 +180,7 @@ export async function assignInTransaction(
     ];
     state.rows.set(id, rowWithAssignments(row, kind, refs, form));
     changedRows.set(item.responseId, state);
+    if (options.deferLoads) continue;
     const loadId = staffLoadId(row.applicationFormId, user.id);
     const load = changedLoads.get(loadId) ?? loads.get(loadId)!;
     changedLoads.set(loadId, loadWith(load, kind, { assigned: 1 }));

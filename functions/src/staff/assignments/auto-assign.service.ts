@@ -4,11 +4,14 @@ import {
   displayName,
   formReviewRoleRule,
   isFinalDecision,
+  JOB_MESSAGES,
   rolePreferencesStale,
   STAFF_MESSAGES,
   type ApplicationForm,
   type ApplicationRow,
   type AddedReviewer,
+  type AutoAssignJob,
+  type AutoAssignOutcome,
   type AutoAssignPlanItem,
   type AutoAssignPreview,
   type TeamRole,
@@ -16,19 +19,15 @@ import {
 } from '@portal/shared/domain';
 import type { AuditActor } from '../../audit/audit-entry';
 import { ApiError } from '../../http/api-error';
+import { JOB_INLINE_MS } from '../../jobs/job-runner';
+import type { JobsRepository, StoredJob } from '../../jobs/jobs.repository';
 import { assignInTransaction, type AssignTransaction } from './assignments.service';
+import { autoAssignJobId, autoAssignJobView, storeAutoAssignJob, type AutoAssignJobDocument } from './auto-assign-job';
 import { conflictsWith } from '../conflicts/conflicts';
 import { formOrNotFound } from '../dashboard/dashboard.service';
 import type { ReviewsRepository, TransactionsOf } from '../reviews.repository';
 import { assertNotReleased, noRowError } from '../staff-errors';
 import type { StaffLoad } from '../staff-load';
-
-/**
- * Rows per transaction: each row takes up to 5 assignments (assessment + audit entry each), its
- * own update and its response's status, plus one load per staff member: 20 rows stay well under
- * Firestore's 500 writes per commit.
- */
-const ROWS_PER_TRANSACTION = 20;
 
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
@@ -203,8 +202,16 @@ export type AutoAssignRepository = Pick<
 > &
   TransactionsOf<AssignTransaction>;
 
-export function createAutoAssignService(deps: { reviews: AutoAssignRepository; now: () => Date }) {
-  const { reviews } = deps;
+export function createAutoAssignService(deps: {
+  reviews: AutoAssignRepository;
+  jobs: JobsRepository;
+  now: () => Date;
+  /** How long an apply assigns before it answers 202 and leaves the rest to its job (absent: JOB_INLINE_MS). */
+  inlineMs?: number;
+  /** Runs the job until `until`, the rest going on after the answer (the job runner's `inRequest`). */
+  runInRequest: (id: string, until: number) => Promise<StoredJob | null>;
+}) {
+  const { reviews, jobs } = deps;
 
   async function preview(formId: string, perRow: number, staffIds?: readonly string[]): Promise<AutoAssignPreview> {
     const form = await formOrNotFound(reviews, formId);
@@ -258,38 +265,37 @@ export function createAutoAssignService(deps: { reviews: AutoAssignRepository; n
       return { assessmentId: assessment!.id, staffId: chosen.id, staffName: displayName(chosen) };
     },
 
-    /** Each chunk's transaction also appends one audit entry per assignment it makes. */
+    /**
+     * Assigns the previewed plan, refused (409) if the plan changed since or the form's last
+     * auto-assign is still writing: as a job (auto-assign-job.ts), one audit entry per assignment.
+     * Answers the reviews made when the job is done within the request, else the job (202).
+     */
     async apply(
       formId: string,
       perRow: number,
       planId: string,
       actor: AuditActor,
       staffIds?: readonly string[],
-    ): Promise<{ created: number }> {
+    ): Promise<AutoAssignOutcome> {
+      const until = Date.now() + (deps.inlineMs ?? JOB_INLINE_MS);
       assertNotReleased(await formOrNotFound(reviews, formId));
+      if ((await jobs.getJob(autoAssignJobId(formId)))?.state === 'writing') {
+        throw ApiError.because('job-running', JOB_MESSAGES.autoAssignRunning);
+      }
       const plan = await preview(formId, perRow, staffIds);
       if (plan.planId !== planId) throw ApiError.because('plan-changed', STAFF_MESSAGES.planChanged);
-      const byRow = new Map<string, AutoAssignPlanItem[]>();
-      for (const item of plan.assignments) {
-        const key = `${item.responseId}__${item.role}`;
-        byRow.set(key, [...(byRow.get(key) ?? []), item]);
-      }
-      const groups = [...byRow.values()];
+      if (plan.assignments.length === 0) return { created: 0 };
       const at = deps.now().toISOString();
-      let created = 0;
-      for (let start = 0; start < groups.length; start += ROWS_PER_TRANSACTION) {
-        const items = groups
-          .slice(start, start + ROWS_PER_TRANSACTION)
-          .flat()
-          .map(({ responseId, role, staffId }) => ({ responseId, role, staffId }));
-        const auto = 'assignment.auto-created' as const;
-        created += (
-          await reviews.transaction((tx) =>
-            assignInTransaction(tx, 'review', items, at, actor, undefined, undefined, auto),
-          )
-        ).length;
-      }
-      return { created };
+      const id = await storeAutoAssignJob(jobs, { formId, plan: plan.assignments, actor, at });
+      const job = (await deps.runInRequest(id, until)) as AutoAssignJobDocument;
+      return job.state === 'done' ? { created: job.created } : autoAssignJobView(job);
+    },
+
+    /** GET …/auto-assign/progress: the form's last auto-assign job (null: none ran as a job). */
+    async progress(formId: string): Promise<AutoAssignJob | null> {
+      await formOrNotFound(reviews, formId);
+      const job = await jobs.getJob<AutoAssignJobDocument>(autoAssignJobId(formId));
+      return job ? autoAssignJobView(job) : null;
     },
   };
 }

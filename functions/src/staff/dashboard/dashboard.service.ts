@@ -6,6 +6,7 @@ import {
   type DashboardRowView,
   type FormCalibration,
   applicantPseudonym,
+  calibratedKeys,
   blindAssessmentView,
   blindResponse,
   blindRowView,
@@ -36,10 +37,11 @@ import {
 } from '@portal/shared/domain';
 import { noFormError } from '../../forms/forms.service';
 import { ApiError } from '../../http/api-error';
-import { decodeCursorJson, encodeCursorJson } from '../../store/store-cursor';
+import { memoryCursorPosition, pageInMemory } from '../../store/memory-pages';
 import type { CalibrationCache } from '../calibration-cache';
 import { noResponseError } from '../../responses/responses.service';
-import { ROW_SORT_FIELDS, type ReviewsRepository } from '../reviews.repository';
+import { CALIBRATED_ORDER, ROW_SORT_FIELDS, type CalibratedKeys, type ReviewsRepository } from '../reviews.repository';
+import { createCalibratedOrder, type CalibratedOrderRepository } from './calibrated-order';
 import { loadCounts } from '../staff-load';
 
 /** An assessment as the API sends it; `blind`: the applicant shown by their pseudonym, without their user id. */
@@ -64,26 +66,6 @@ export async function formOrNotFound(reviews: Pick<ReviewsRepository, 'getForm'>
   return form;
 }
 
-const isOffsetCursor = (value: unknown): value is { offset: number } =>
-  typeof value === 'object' &&
-  value !== null &&
-  Number.isSafeInteger((value as { offset?: unknown }).offset) &&
-  (value as { offset: number }).offset >= 0;
-
-type SortValue = string | number | null | undefined;
-
-/** Rows in order of a value, a missing one lowest (as the store orders nulls); ties by id. */
-function byValue<T extends { id: string }>(value: (row: T) => SortValue, dir: 'asc' | 'desc') {
-  const sign = dir === 'asc' ? 1 : -1;
-  const rank = (v: SortValue) => (v === null || v === undefined ? 0 : 1);
-  return (a: T, b: T) => {
-    const [x, y] = [value(a), value(b)];
-    if (rank(x) !== rank(y)) return sign * (rank(x) - rank(y));
-    if (x !== y && x !== null && x !== undefined) return sign * (x < y! ? -1 : 1);
-    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-  };
-}
-
 type DashboardRow = DashboardRowView & { stored: ApplicationRow };
 
 const dashboardRow =
@@ -106,11 +88,17 @@ export type DashboardRepository = Pick<
   | 'offeredRows'
   | 'rowsOf'
   | 'rowsPage'
+  | 'rowsPageAt'
 >;
 
 /** What the dashboards read: rows, staff loads, someone's assessments, one application. */
-export function createDashboardService(deps: { reviews: DashboardRepository; calibration: CalibrationCache }) {
+export function createDashboardService(deps: {
+  reviews: DashboardRepository & CalibratedOrderRepository;
+  calibration: CalibrationCache;
+  now: () => Date;
+}) {
   const { reviews, calibration } = deps;
+  const order = createCalibratedOrder(deps);
 
   /** Who booked which slot of the form: by response (one booking per applicant and form). */
   async function bookingsOf(formId: string): Promise<Map<string, RowInterviewBooking>> {
@@ -141,28 +129,41 @@ export function createDashboardService(deps: { reviews: DashboardRepository; cal
         limit: number;
       },
     ): Promise<Page<DashboardRowView>> {
-      // A malformed cursor is refused before the calibration is read (and its sums stored, when learnt).
-      const computed = query.sort === 'calibratedReviewScore' || query.filter === 'disagreement';
-      const offset = computed && query.cursor ? decodeCursorJson(query.cursor, isOffsetCursor).offset : 0;
+      const calibratedSort = query.sort === 'calibratedReviewScore';
+      const disagreement = query.filter === 'disagreement';
+      // These listings page from the store or in memory with `pageInMemory`'s cursors: one that is
+      // not is refused before the calibration is read (and its sums stored, when learnt).
+      if ((calibratedSort || disagreement) && query.cursor) memoryCursorPosition(query.cursor);
       const form = await formOrNotFound(reviews, formId);
+      // The calibration is read beside the rows, but after a store cursor (which only the store can
+      // refuse: refused, nothing is stored, as learnt sums would be).
+      const current = calibratedSort ? calibration.current(form) : undefined;
+      let model: Promise<FormCalibration> | undefined = current
+        ? current.then((each) => each.model)
+        : query.cursor
+          ? undefined
+          : calibration.of(form);
+      // Awaited below; a failure meanwhile is not left unhandled.
+      model?.catch(() => undefined);
       const viewsOf = async (rows: ApplicationRow[]) => {
-        const [model, booked] = await Promise.all([
-          calibration.of(form),
+        const [calibrated, booked] = await Promise.all([
+          (model ??= calibration.of(form)),
           query.tab === 'qualified' ? bookingsOf(formId) : Promise.resolve(new Map<string, RowInterviewBooking>()),
         ]);
-        const toRow = dashboardRow(form, model);
+        const toRow = dashboardRow(form, calibrated);
         return rows.map((row): DashboardRow => {
           const booking = booked.get(row.responseId);
           return { ...toRow(row), ...(booking ? { interviewBooking: booking } : {}), stored: row };
         });
       };
+      const withoutStored = ({ stored: _stored, ...row }: DashboardRow): DashboardRowView => row;
       const where = {
         qualifiedOnly: query.tab === 'qualified',
         filter: query.filter,
         token: searchToken(query.search ?? ''),
       };
       const { sort } = query;
-      if (sort !== 'calibratedReviewScore' && query.filter !== 'disagreement') {
+      if (sort !== 'calibratedReviewScore' && !disagreement) {
         const page = await reviews.rowsPage(formId, {
           ...where,
           sort,
@@ -170,22 +171,47 @@ export function createDashboardService(deps: { reviews: DashboardRepository; cal
           cursor: query.cursor,
           limit: query.limit,
         });
-        return { ...page, items: (await viewsOf(page.items)).map(({ stored: _stored, ...row }) => row) };
+        return { ...page, items: (await viewsOf(page.items)).map(withoutStored) };
       }
-      // Computed order or filter: the form's rows in memory (one equality query), paged by offset.
-      let rows = await viewsOf(await reviews.allRows(formId, where));
-      if (query.filter === 'disagreement') rows = rows.filter((row) => row.disagreement);
-      rows.sort(
+      // The calibrated score is read in ascending order of its stored keys either way (`calibratedKeys`).
+      const orderBy =
         sort === 'calibratedReviewScore'
-          ? byValue((row) => row.calibratedReviewScore, query.dir)
-          : byValue((row) => row.stored[ROW_SORT_FIELDS[sort]] as SortValue, query.dir),
-      );
-      const end = offset + query.limit;
-      return {
-        items: rows.slice(offset, end).map(({ stored: _stored, ...row }) => row),
-        nextCursor: end < rows.length ? encodeCursorJson({ offset: end }) : null,
-        total: rows.length,
-      };
+          ? { field: CALIBRATED_ORDER[query.dir], direction: 'asc' as const }
+          : { field: ROW_SORT_FIELDS[sort], direction: query.dir };
+      // The composite indexes hold the calibrated keys of all the form's rows, and each stored sort of
+      // its rows flagged for disagreement: the qualified tab, a search and the other filters with the
+      // calibrated sort are sorted in memory (docs/performance.md#index-budget).
+      if (!where.token && !where.qualifiedOnly && !(calibratedSort && query.filter)) {
+        // The calibrated keys once they are of the form's calibration (calibrated-order.ts).
+        let stored = !calibratedSort;
+        if (current) stored = await order.ready(form, await current);
+        if (stored) {
+          const page = await reviews.rowsPageAt(formId, {
+            ...where,
+            orderBy,
+            cursor: query.cursor,
+            limit: query.limit,
+          });
+          const rows = await viewsOf(page.items);
+          // Flags are kept with the reviews and set again when the threshold or rubrics change: a page
+          // with a row whose flag no longer holds (such a change being applied) is answered in memory.
+          if (!disagreement || rows.every((row) => row.disagreement))
+            return { ...page, items: rows.map(withoutStored) };
+        }
+      }
+      // In memory, in the stores' order and with their cursors: the tab's and filter's rows (or the
+      // search's matches), the disagreement filter checked against the form as it is now.
+      let rows = await viewsOf(await reviews.allRows(formId, where));
+      if (disagreement) rows = rows.filter((row) => row.disagreement);
+      const keyed = rows.map((row) => ({
+        id: row.id,
+        row,
+        [orderBy.field]: calibratedSort
+          ? calibratedKeys(row.calibratedReviewScore)[orderBy.field as keyof CalibratedKeys]
+          : row.stored[orderBy.field as keyof ApplicationRow],
+      }));
+      const page = pageInMemory(keyed, { orderBy, limit: query.limit, after: query.cursor });
+      return { ...page, items: page.items.map((each) => withoutStored(each.row)) };
     },
 
     /** Offers made per role and how applicants answered them. */

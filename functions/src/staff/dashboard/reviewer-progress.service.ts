@@ -90,15 +90,19 @@ export function createReviewerProgressService(deps: {
      * The scheduler's part: once a form's review due date has passed (and its decisions are not
      * released), every reviewer with open reviews of it gets one reminder, once per form. Their
      * open reviews are read from the staff loads (one per staff member), at the first run past
-     * the due date and then once per OVERDUE_RESCAN_MS.
+     * the due date and then once per OVERDUE_RESCAN_MS. `nextAt`: when this has something to do
+     * next (none: never, unless the form's dates change), the scheduler's cue to read the form again
+     * (scheduler/form-work.ts).
      */
-    async remindOverdue(form: ApplicationForm): Promise<{ queued: number }> {
+    async remindOverdue(form: ApplicationForm): Promise<{ queued: number; nextAt: string | null }> {
       const at = now();
-      if (form.decisionsReleased || !form.reviewDueDate || !isPastDue(form.reviewDueDate, at)) {
-        return { queued: 0 };
-      }
+      if (form.decisionsReleased || !form.reviewDueDate) return { queued: 0, nextAt: null };
+      if (!isPastDue(form.reviewDueDate, at)) return { queued: 0, nextAt: form.reviewDueDate };
+      const rescanAfter = (scannedAt: string) => new Date(Date.parse(scannedAt) + OVERDUE_RESCAN_MS).toISOString();
       const mark = await reviews.getOverdueMark(form.id);
-      if (mark && at.getTime() - Date.parse(mark.scannedAt) < OVERDUE_RESCAN_MS) return { queued: 0 };
+      if (mark && at.getTime() - Date.parse(mark.scannedAt) < OVERDUE_RESCAN_MS) {
+        return { queued: 0, nextAt: rescanAfter(mark.scannedAt) };
+      }
       const event = outboxEvents.overdue(form.id);
       let queued = 0;
       const open = (await reviews.loadsOf(form.id))
@@ -115,7 +119,7 @@ export function createReviewerProgressService(deps: {
         });
       }
       await reviews.setOverdueMark({ formId: form.id, scannedAt: at.toISOString() });
-      return { queued };
+      return { queued, nextAt: rescanAfter(at.toISOString()) };
     },
   };
 

@@ -239,8 +239,10 @@ export function createReleasedDecisionsService(deps: {
               }),
             );
             for (const director of directors) {
-              tx.queueMessage(
-                composeMessage({
+              tx.queueMessage({
+                // Erased with the applicant it names (staff/user-erasure.ts).
+                aboutUserId: row.userId,
+                ...composeMessage({
                   kind: 'offerExpired',
                   form,
                   event: offerEvents.offerExpired(row.responseId, row.role, row.offerDeadline!),
@@ -256,7 +258,7 @@ export function createReleasedDecisionsService(deps: {
                   settings: mail,
                   at,
                 }),
-              );
+              });
             }
           }
           return rows.length;

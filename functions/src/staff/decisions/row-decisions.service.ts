@@ -33,6 +33,7 @@ import {
   type OutboxMessage,
 } from '../../outbox/outbox';
 import { interviewInvitations } from '../../interviews/invitations';
+import { createBackgroundWork, JOB_INLINE_MS, yieldToRequests } from '../../jobs/job-runner';
 import { COLLECTIONS } from '../../store/collections';
 import type { CalibrationCache } from '../calibration-cache';
 import { formOrNotFound } from '../dashboard/dashboard.service';
@@ -253,12 +254,6 @@ function byApplicant(rows: ApplicationRow[]): { known: Map<string, ApplicationRo
   return { known, applicants: [...known.keys()].sort() };
 }
 
-/**
- * How long a release request writes messages itself before it answers 202 and leaves the rest to
- * its job (this process, then the scheduler every minute, from where it stopped).
- */
-export const RELEASE_INLINE_MS = 8_000;
-
 /** A run of a release job: the messages it wrote, and whether the job is done. */
 export interface ReleaseRun {
   written: number;
@@ -284,13 +279,15 @@ export function createRowDecisionsService(deps: {
   calibration: CalibrationCache;
   /** A release job that failed after its request answered (the scheduler resumes it). */
   onBackgroundError?: (error: unknown) => void;
-  /** How long a release request writes messages itself (absent: RELEASE_INLINE_MS). */
+  /**
+   * How long a release request writes messages itself before it answers 202 and leaves the rest to
+   * its job (this process, then the scheduler every minute, from where it stopped); absent: JOB_INLINE_MS.
+   */
   inlineMs?: number;
 }) {
   const { reviews, now, mail, calibration } = deps;
-  /** Forms whose release messages this process is writing after the request answered. */
-  const writing = new Set<string>();
-  const onBackgroundError = deps.onBackgroundError ?? (() => undefined);
+  /** Releases whose messages this process writes after the request answered. */
+  const background = createBackgroundWork(deps.onBackgroundError);
   const cancelInterviews = deps.cancelInterviews ?? (async () => undefined);
   const dateOffers = deps.dateOffers ?? (async () => undefined);
 
@@ -315,9 +312,7 @@ export function createRowDecisionsService(deps: {
     let processed = Math.min(job.processed ?? 0, total);
     while (processed < total) {
       if (options.until !== undefined && Date.now() >= options.until) return { written, done: false };
-      // Other requests' turn between batches: a store that answers at once (SQLite) would otherwise
-      // hold the process until the job ends, the answer to the release request included.
-      await new Promise((resolve) => setImmediate(resolve));
+      await yieldToRequests();
       const chunk = applicants.slice(processed, processed + RELEASE_MESSAGES_PER_TRANSACTION);
       // The job as stored: another run of it (the scheduler's, this process's) may be further on, or done.
       const step = await reviews.transaction(async (tx) => {
@@ -341,15 +336,6 @@ export function createRowDecisionsService(deps: {
       if (current && current.state !== 'done') tx.setReleaseJob({ ...current, state: 'done', total, processed: total });
     });
     return { written, done: true };
-  }
-
-  /** A release's remaining messages, written in this process after the request answered; the scheduler resumes it too. */
-  function writeRestInBackground(formId: string): void {
-    if (writing.has(formId)) return;
-    writing.add(formId);
-    void writeReleaseMessages(formId)
-      .catch((error: unknown) => onBackgroundError(error))
-      .finally(() => writing.delete(formId));
   }
 
   async function undecided(formId: string): Promise<UndecidedCounts & { unqualified: ApplicationRow[] }> {
@@ -488,7 +474,7 @@ export function createRowDecisionsService(deps: {
      * transaction: a release that fails queues nothing, and a message reads the decisions it commits with.
      */
     async release(formId: string, actor: AuditActor): Promise<ReleaseOutcome> {
-      const until = Date.now() + (deps.inlineMs ?? RELEASE_INLINE_MS);
+      const until = Date.now() + (deps.inlineMs ?? JOB_INLINE_MS);
       // The rows known now; the transaction reads each again, and a row added since is undecided (refused).
       const rows = byApplicant(await reviews.formRows(formId));
       const { known, applicants } = rows;
@@ -520,7 +506,8 @@ export function createRowDecisionsService(deps: {
       });
       if (released) {
         const { done } = await writeReleaseMessages(formId, { until, rows });
-        if (!done) writeRestInBackground(formId);
+        // The rest in this process after the answer; the scheduler resumes it too.
+        if (!done) background.start(formId, () => writeReleaseMessages(formId));
         return { form: released, done };
       }
       const { unqualified: _rows, ...counts } = await undecided(formId);

@@ -10,6 +10,7 @@ import { COLLECTIONS } from '../../store/collections';
 import { CALLERS, START, type Caller, type Harness } from '../api-harness';
 import { CALLER_OF, REVIEW_SCORES, type Fixture, type Stage, type Who } from './fixtures';
 import { parseRouteKey } from './route-table';
+import { DEFAULT_PRIVACY_NOTICE_VERSION } from '../../users/privacy-notice';
 
 /**
  * The authorization matrix: one row per route the app registers (`METHOD /api/path`), each cell
@@ -113,6 +114,36 @@ async function prepareSlot(f: Fixture, options: { bookedByOwner?: boolean } = {}
 
 const NEW_FORM_ID = 'security-form';
 
+/** Auto-assign as dora runs it: a preview, then its plan assigned (a job, done within the request here). */
+async function prepareAutoAssign(f: Fixture): Promise<void> {
+  const dora = f.harness.as('dora');
+  const preview = await dora.post(`/admin/forms/${f.formId}/auto-assign/preview`, { reviewersPerApplication: 2 });
+  if (preview.status !== 200) throw new Error(`preview failed: ${preview.status} ${preview.text}`);
+  const { planId } = preview.body as { planId: string };
+  const applied = await dora.post(`/admin/forms/${f.formId}/auto-assign`, { reviewersPerApplication: 2, planId });
+  if (applied.status !== 200) throw new Error(`auto-assign failed: ${applied.status} ${applied.text}`);
+}
+
+/** The ZIP of the form's files, packed by dora (a job, done within the request here). */
+async function prepareFilesExport(f: Fixture): Promise<void> {
+  const packed = await f.harness.as('dora').post(`/admin/forms/${f.formId}/export/files`, {});
+  if (packed.status !== 200) throw new Error(`export failed: ${packed.status} ${packed.text}`);
+}
+
+/**
+ * Notes on ada's application: dora asks rita about it by name, rita answers naming dora (her note,
+ * `extra.noteId`, is the one the edit and delete rows change). Neither names ada: the blind sweep
+ * reads them as they are.
+ */
+async function prepareNotes(f: Fixture): Promise<void> {
+  const path = `/admin/responses/${f.responseId}/notes`;
+  const asked = await f.harness.as('dora').post(path, { text: '@rita Tester, what do you make of the project?' });
+  if (asked.status !== 201) throw new Error(`note: ${asked.status} ${asked.text}`);
+  const answered = await f.harness.as('rita').post(path, { text: 'Solid work, @dora Tester' });
+  if (answered.status !== 201) throw new Error(`note: ${answered.status} ${answered.text}`);
+  f.extra.noteId = (answered.body as { id: string }).id;
+}
+
 export const MATRIX: Record<string, MatrixRow> = {
   'GET /api/health': {
     noInput: 'takes no parameters, query or body',
@@ -132,7 +163,13 @@ export const MATRIX: Record<string, MatrixRow> = {
   },
   'POST /api/auth/register': {
     // Registration needs no token: whoever calls creates a new account for the body's email.
-    body: () => ({ email: 'newcomer@example.com', password: 'hunter22x', firstName: 'New', lastName: 'Comer' }),
+    body: () => ({
+      email: 'newcomer@example.com',
+      password: 'hunter22x',
+      firstName: 'New',
+      lastName: 'Comer',
+      privacyNoticeVersion: DEFAULT_PRIVACY_NOTICE_VERSION,
+    }),
     expect: {
       anonymous: 201,
       unverified: 201,
@@ -149,13 +186,46 @@ export const MATRIX: Record<string, MatrixRow> = {
     prepare: async (f) => {
       await f.harness.store.delete(COLLECTIONS.users, CALLERS.eve.uid);
     },
-    body: () => ({ firstName: 'Eve', lastName: 'Example' }),
+    body: () => ({ firstName: 'Eve', lastName: 'Example', privacyNoticeVersion: DEFAULT_PRIVACY_NOTICE_VERSION }),
     expect: { ...verified(409), otherApplicant: 201 },
+  },
+  'GET /api/privacy-notice': {
+    noInput: 'takes no parameters, query or body',
+    // The sign-up page shows it before there is an account: anyone reads it.
+    expect: {
+      anonymous: 200,
+      unverified: 200,
+      owner: 200,
+      otherApplicant: 200,
+      assignedReviewer: 200,
+      unassignedReviewer: 200,
+      superReviewer: 200,
+    },
+  },
+  'POST /api/auth/privacy-notice': {
+    // Every signed-in role accepts the notice in force for themselves, once their email is verified.
+    body: () => ({ version: DEFAULT_PRIVACY_NOTICE_VERSION }),
+    expect: verified(200),
+  },
+  'GET /api/account/data.zip': {
+    // Each caller downloads their own data (ada her application, file and emails): nobody names whose.
+    noInput: "takes no parameters, query or body: the caller's own data",
+    expect: verified(200),
   },
   'POST /api/auth/update': {
     // Every caller changes their own profile, email verified or not.
     body: () => ({ email: 'changed@example.com', firstName: 'Changed', lastName: 'Name' }),
     expect: { ...verified(200), unverified: 200 },
+  },
+  'GET /api/auth/deletion': {
+    noInput: 'takes no parameters, query or body',
+    // What deleting their own account removes: applicants only; a super-reviewer deletes staff.
+    expect: { ...verified(403), owner: 200, otherApplicant: 200 },
+  },
+  'POST /api/auth/delete': {
+    // Each applicant deletes their own account, never anyone else's (the route names no one).
+    body: () => ({ confirmation: 'DELETE' }),
+    expect: { ...verified(403), owner: 200, otherApplicant: 200 },
   },
   'GET /api/forms/active': { noInput: 'takes no parameters, query or body', expect: verified(200) },
   'GET /api/forms/:formId': {
@@ -315,6 +385,11 @@ export const MATRIX: Record<string, MatrixRow> = {
     body: (f) => ({ reviewersPerApplication: 2, planId: f.extra.planId }),
     expect: { ...SUPER_ONLY, superReviewer: 200 },
   },
+  'GET /api/admin/forms/:formId/auto-assign/progress': {
+    prepare: prepareAutoAssign,
+    noInput: 'only the form id',
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
   'GET /api/admin/forms/:formId/offers': {
     noInput: 'only the form id',
     expect: { ...SUPER_ONLY, superReviewer: 200 },
@@ -335,7 +410,17 @@ export const MATRIX: Record<string, MatrixRow> = {
     noInput: 'only the form id (an unknown one is a 404)',
     expect: { ...SUPER_ONLY, superReviewer: 200 },
   },
+  'POST /api/admin/forms/:formId/export/files': {
+    body: () => ({}),
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'GET /api/admin/forms/:formId/export/files': {
+    prepare: prepareFilesExport,
+    noInput: 'only the form id (an unknown one is a 404)',
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
   'GET /api/admin/forms/:formId/export/files.zip': {
+    prepare: prepareFilesExport,
     noInput: 'only the form id (an unknown one is a 404)',
     expect: { ...SUPER_ONLY, superReviewer: 200 },
   },
@@ -350,6 +435,14 @@ export const MATRIX: Record<string, MatrixRow> = {
   'POST /api/admin/forms/:formId/rows/decision': {
     body: (f) => ({ rows: [{ responseId: f.responseId, role: 'engineer' }], decision: 'denied' }),
     expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'POST /api/admin/forms/:formId/group-message/preview': {
+    body: () => ({ group: { tab: 'all' }, subject: 'News for {firstName}', body: 'Hi {firstName}, about {role}.' }),
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'POST /api/admin/forms/:formId/group-message': {
+    body: () => ({ group: { tab: 'all' }, subject: 'News for {firstName}', body: 'Hi {firstName}, about {role}.' }),
+    expect: { ...SUPER_ONLY, superReviewer: 201 },
   },
   'POST /api/admin/forms/:formId/release': {
     stage: 'decided',
@@ -379,6 +472,27 @@ export const MATRIX: Record<string, MatrixRow> = {
     expect: { ...SUPER_ONLY, superReviewer: 200 },
   },
   'GET /api/admin/responses/:responseId': { noInput: 'only the response id', expect: assignedStaff(200) },
+  'GET /api/admin/responses/:responseId/notes': {
+    prepare: prepareNotes,
+    noInput: 'only the response id',
+    expect: assignedStaff(200),
+  },
+  'POST /api/admin/responses/:responseId/notes': {
+    body: () => ({ text: 'Worth an interview, @dora Tester', private: false }),
+    optionalFields: ['private'],
+    expect: assignedStaff(201),
+  },
+  'PUT /api/admin/responses/:responseId/notes/:noteId': {
+    prepare: prepareNotes,
+    body: () => ({ text: 'Solid work, and a clear write-up' }),
+    // rita's note: she alone changes it; the super-reviewer reads it but may not.
+    expect: { ...assignedStaff(200), superReviewer: 403 },
+  },
+  'DELETE /api/admin/responses/:responseId/notes/:noteId': {
+    prepare: prepareNotes,
+    noInput: 'only the response and note ids',
+    expect: { ...assignedStaff(204), superReviewer: 403 },
+  },
   'PUT /api/admin/rows/:responseId/:role/qualified': {
     body: () => ({ qualified: true }),
     expect: { ...SUPER_ONLY, superReviewer: 200 },
@@ -436,6 +550,10 @@ export const MATRIX: Record<string, MatrixRow> = {
   },
   'GET /api/admin/forms/:formId/release/progress': {
     stage: 'released',
+    noInput: 'only the form id',
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'GET /api/admin/forms/:formId/retention': {
     noInput: 'only the form id',
     expect: { ...SUPER_ONLY, superReviewer: 200 },
   },
@@ -578,6 +696,8 @@ export function defaultParams(f: Fixture): Record<string, string> {
     // The conflict's public id, once a row's `prepare` declared one.
     conflictId: f.extra.conflictId ?? '',
     staffId: 'rita',
+    // rita's note, once a row's `prepare` wrote it.
+    noteId: f.extra.noteId ?? '',
   };
 }
 

@@ -159,3 +159,9 @@ export const MAX_SEARCH_LENGTH = 100;
 
 /** The longest reply window a form may give an offer, in days. */
 export const MAX_OFFER_REPLY_DAYS = 90;
+
+/**
+ * How someone whose data was erased is named where the club keeps a trace of them (the audit log, a
+ * released form's role applications): docs/product.md#deleting-your-account.
+ */
+export const DELETED_APPLICANT = 'Deleted applicant';

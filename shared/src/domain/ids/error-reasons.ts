@@ -41,7 +41,10 @@ export const API_ERROR_REASONS = {
   undecided: 'conflict',
   'conflict-of-interest': 'conflict',
   'plan-changed': 'conflict',
+  'job-running': 'conflict',
   'answers-would-be-lost': 'conflict',
+  // Accounts.
+  'privacy-notice-changed': 'invalid-request',
 } as const satisfies Record<string, ApiErrorCode>;
 
 export type ApiErrorReason = keyof typeof API_ERROR_REASONS;
@@ -89,5 +92,9 @@ export const API_ERROR_REASON_MEANINGS: Record<ApiErrorReason, string> = {
   undecided: 'Submitted applications are undecided, so no release; `details` counts them.',
   'conflict-of-interest': 'An assignment names staff with a declared conflict of interest; `details` names each.',
   'plan-changed': 'Applications or reviewers changed since the auto-assign preview.',
+  'job-running': "The form's job of this kind (auto-assign, the ZIP of its files) is still going on.",
   'answers-would-be-lost': 'The form has applications and the change would lose answers; `details` lists them.',
+  // Accounts.
+  'privacy-notice-changed':
+    'The privacy notice version accepted is not the one in force (it changed meanwhile): read it again.',
 };

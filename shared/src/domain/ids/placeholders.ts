@@ -35,6 +35,9 @@ export const MESSAGE_KINDS = [
   'interviewerBooking',
   'interviewerCancellation',
   'chooseRolesAgain',
+  'retentionNotice',
+  'noteMention',
+  'groupMessage',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -53,7 +56,14 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   interviewerBooking: 'Interview booked (to interviewers)',
   interviewerCancellation: 'Interview cancelled (to interviewers)',
   chooseRolesAgain: 'Choose your roles again (to reviewers)',
+  retentionNotice: 'Data retention notice (to super-reviewers)',
+  noteMention: 'Mentioned in a note (to staff)',
+  groupMessage: 'Message to a group',
 };
+
+/** The kinds whose template a form holds (the builder's Emails tab): a group message is written as it is sent. */
+export type FormMessageKind = Exclude<MessageKind, 'groupMessage'>;
+export const FORM_MESSAGE_KINDS = MESSAGE_KINDS.filter((kind): kind is FormMessageKind => kind !== 'groupMessage');
 
 /** Placeholders every message may use: the letters' and the chapter's name. */
 const COMMON_PLACEHOLDERS = [...LETTER_PLACEHOLDERS, 'chapter'] as const;
@@ -106,8 +116,23 @@ export const MESSAGE_PLACEHOLDERS = {
    * form's roles, `{preferencesLink}` the page where they choose.
    */
   chooseRolesAgain: [...COMMON_PLACEHOLDERS, 'roles', 'preferencesLink'],
+  /**
+   * To a super-reviewer a week before a form's retention erases: `{firstName}` is theirs, `{erasureAt}`
+   * when (the form's zone, named), `{applicants}` how many applicants' data goes, in words, `{days}` the
+   * form's retention, `{retentionLink}` the form's settings with the dry run.
+   */
+  retentionNotice: [...COMMON_PLACEHOLDERS, 'erasureAt', 'applicants', 'days', 'retentionLink'],
+  /**
+   * To a staff member a note names with `@`: `{firstName}` is theirs, `{author}` who wrote it,
+   * `{applicant}` whose application it is on (a pseudonym for a reviewer on a blind stage), `{note}`
+   * the note quoted as plain text (or, while they may not read it yet, why), `{noteLink}` the page
+   * where they read it.
+   */
+  noteMention: [...COMMON_PLACEHOLDERS, 'author', 'applicant', 'note', 'noteLink'],
+  /** A super-reviewer's message to a group of applicants: `{role}` the roles of theirs in the group. */
+  groupMessage: COMMON_PLACEHOLDERS,
 } as const satisfies Record<MessageKind, readonly string[]>;
 export type MessagePlaceholder<K extends MessageKind> = (typeof MESSAGE_PLACEHOLDERS)[K][number];
 
 /** Placeholders filled with markdown the server writes (its user-given parts escaped), never with plain text. */
-export const BLOCK_PLACEHOLDERS: readonly string[] = ['answers', 'letter'];
+export const BLOCK_PLACEHOLDERS: readonly string[] = ['answers', 'letter', 'note'];

@@ -1,4 +1,4 @@
-import { BLOCK_PLACEHOLDERS, type MessageKind } from '../ids/placeholders';
+import { BLOCK_PLACEHOLDERS, type FormMessageKind, type MessageKind } from '../ids/placeholders';
 import type { ApplicationForm } from '../schemas/forms';
 import type { MessageTemplate } from '../schemas/message-templates';
 import type { SectionResponse } from '../schemas/responses';
@@ -12,7 +12,7 @@ import { escapeMarkdown, typedMarkdown, withoutTypedMarks } from '../rules/markd
  */
 
 /** Placeholders filled with what a person typed (their names): never linked (markdown-text.ts). */
-const TYPED_PLACEHOLDERS: readonly string[] = ['firstName', 'interviewers', 'applicant'];
+const TYPED_PLACEHOLDERS: readonly string[] = ['firstName', 'interviewers', 'applicant', 'author'];
 
 /** Why the person received each kind of message: the footer under every one. */
 export const MESSAGE_FOOTERS: Record<MessageKind, (chapter: string) => string> = {
@@ -44,9 +44,15 @@ export const MESSAGE_FOOTERS: Record<MessageKind, (chapter: string) => string> =
     `You received this email because you interview applicants for ${chapter} and a booking of a slot of yours is cancelled.`,
   chooseRolesAgain: (chapter) =>
     `You received this email because you review applications for ${chapter} and the roles to review have changed.`,
+  retentionNotice: (chapter) =>
+    `You received this email because you are a super-reviewer at ${chapter} and a form's personal data is due to be erased. It is sent once.`,
+  noteMention: (chapter) =>
+    `You received this email because you are staff at ${chapter} and someone named you in a note on an application you can see.`,
+  groupMessage: (chapter) =>
+    `You received this email because you applied to ${chapter} and its director of recruitment wrote to applicants like you.`,
 };
 
-export const DEFAULT_MESSAGE_TEMPLATES: Record<MessageKind, MessageTemplate> = {
+export const DEFAULT_MESSAGE_TEMPLATES: Record<FormMessageKind, MessageTemplate> = {
   submissionReceipt: {
     subject: 'We received your application to {chapter}',
     body: [
@@ -207,10 +213,32 @@ export const DEFAULT_MESSAGE_TEMPLATES: Record<MessageKind, MessageTemplate> = {
       'Choose your roles: {preferencesLink}',
     ].join('\n'),
   },
+  retentionNotice: {
+    subject: 'Personal data of {semester} applicants will be erased on {erasureAt}',
+    body: [
+      'Hi {firstName},',
+      '',
+      'The {semester} form keeps the personal data of the applicants who were not accepted for {days} days after its release. On {erasureAt} the portal erases the answers, files, interview bookings and emails of {applicants} (their whole account when nothing else of theirs is accepted or still open). The form keeps only its anonymous counts per role and decision.',
+      '',
+      "Export anything the club must keep before then, or keep the data longer in the form's settings, where the dry run shows what will go: {retentionLink}",
+    ].join('\n'),
+  },
+  noteMention: {
+    subject: '{author} mentioned you in a note on {applicant}',
+    body: [
+      'Hi {firstName},',
+      '',
+      '{author} mentioned you in a note on the {semester} application of {applicant}:',
+      '',
+      '{note}',
+      '',
+      'The application and its notes: {noteLink}',
+    ].join('\n'),
+  },
 };
 
 /** The form's template of a kind, else the default. */
-export function messageTemplate(form: Pick<ApplicationForm, 'messages'>, kind: MessageKind): MessageTemplate {
+export function messageTemplate(form: Pick<ApplicationForm, 'messages'>, kind: FormMessageKind): MessageTemplate {
   return form.messages?.[kind] ?? DEFAULT_MESSAGE_TEMPLATES[kind];
 }
 

@@ -4,6 +4,7 @@ import type { ApplicationResponse } from '../schemas/responses';
 import { scoreSpread } from './calibration';
 import { aggregateScore, rubricFor, type Scores } from './scoring';
 import { displayName, normalizeSearch, searchTokens } from './search';
+import { DELETED_APPLICANT } from '../ids/constants';
 import type { AssessmentKind, AssessmentState, FinalDecision } from '../ids/constants';
 
 /**
@@ -58,7 +59,7 @@ export type ApplicationRow = {
   offerMadeAt?: string;
   /**
    * Stored for the "offer pending" filter (a query cannot ask for a missing `offer`): an accepted
-   * row without a reply. Written with every row (`withOfferPending`); not part of the API's view.
+   * row without a reply. Written with every row (`withFilterKeys`); not part of the API's view.
    */
   offerPending?: boolean;
   /**
@@ -68,6 +69,26 @@ export type ApplicationRow = {
    * dashboards compute `disagreement` again from the row.
    */
   disagreementFlag?: boolean;
+  /**
+   * Stored for the dashboard's decision and offer filters (a query cannot tell an offer's state
+   * from `decision` and a missing `offer`): `decisionStage`. Written with every row
+   * (`withFilterKeys`); not part of the API's view.
+   */
+  decisionStage?: DecisionStage;
+  /**
+   * Stored for the sort by calibrated score, which a query cannot compute: the row's calibrated
+   * review score (`calibratedKeys`) as of the calibration of the form when its rows were last scored
+   * (docs/performance.md#calibrated-scores-on-firestore), and the key of the descending order. Not
+   * part of the API's view: the dashboards compute the score again.
+   */
+  calibratedOrder?: number | null;
+  calibratedOrderDesc?: number;
+  /**
+   * The applicant's data was erased (they deleted their account, or the form's retention ran) after
+   * the release: the row stays for the form's counts per role and decision, without their name,
+   * email or id (`anonymousRow`).
+   */
+  erased?: true;
 };
 
 /** The one id of the row for a response and role. */
@@ -76,11 +97,26 @@ export const applicationRowId = (responseId: string, role: TeamRole): string => 
 /** A row as the API sends it (no search keys). */
 export type ApplicationRowView = Omit<
   ApplicationRow,
-  'searchTokens' | 'sortName' | 'offerPending' | 'disagreementFlag'
+  | 'searchTokens'
+  | 'sortName'
+  | 'offerPending'
+  | 'disagreementFlag'
+  | 'decisionStage'
+  | 'calibratedOrder'
+  | 'calibratedOrderDesc'
 >;
 
 export function toRowView(row: ApplicationRow): ApplicationRowView {
-  const { searchTokens: _tokens, sortName: _sortName, offerPending: _pending, disagreementFlag: _flag, ...view } = row;
+  const {
+    searchTokens: _tokens,
+    sortName: _sortName,
+    offerPending: _pending,
+    disagreementFlag: _flag,
+    decisionStage: _stage,
+    calibratedOrder: _calibrated,
+    calibratedOrderDesc: _calibratedDesc,
+    ...view
+  } = row;
   return view;
 }
 
@@ -108,13 +144,87 @@ export function reviewSpreadOf(
 export const disagreementFlag = (form: RowScoring, row: Pick<ApplicationRow, 'reviews' | 'role'>): boolean =>
   beyondThreshold(reviewSpreadOf(form, row), form.disagreementThreshold);
 
-/** The row as it is stored: with its `offerPending` key derived from its decision and reply. */
-export const withOfferPending = <R extends Pick<ApplicationRow, 'decision' | 'offer'>>(
-  row: R,
-): R & { offerPending: boolean } => ({
+/**
+ * Where a row stands on the dashboard's decision and offer filters: `undecided` (no final decision),
+ * `denied` or `waitlist`, or an offer by its state (`offer-pending`, `offer-accepted`, …). One
+ * stored field for five filters: one composite index per sort instead of one per filter field
+ * (docs/performance.md#index-budget).
+ */
+export type DecisionStage = 'undecided' | 'denied' | 'waitlist' | `offer-${OfferState}`;
+
+export function decisionStage(row: Pick<ApplicationRow, 'final' | 'decision' | 'offer'>): DecisionStage {
+  if (!row.final) return 'undecided';
+  const offer = offerState(row);
+  return offer ? `offer-${offer}` : row.decision === 'waitlist' ? 'waitlist' : 'denied';
+}
+
+/**
+ * The stored keys of the sort by calibrated score: the score ascending (null, no score, first), and
+ * for the descending order its negation, no score last; each read in ascending order, so ties go by
+ * row id ascending in both directions (the order of the in-memory sort they replace).
+ */
+export const calibratedKeys = (
+  score: number | null,
+): Required<Pick<ApplicationRow, 'calibratedOrder' | 'calibratedOrderDesc'>> => ({
+  calibratedOrder: score,
+  calibratedOrderDesc: score === null ? Number.MAX_SAFE_INTEGER : -score,
+});
+
+/**
+ * The row as it is stored: with the keys its filters query derived from its decision and reply
+ * (`offerPending`, `decisionStage`); a row without calibrated keys gets those of no score (a new
+ * row has no submitted review; older rows are scored with the form's next sort by calibrated score).
+ */
+export const withFilterKeys = <R extends Pick<ApplicationRow, 'final' | 'decision' | 'offer'>>(
+  row: R & Partial<Pick<ApplicationRow, 'calibratedOrder' | 'calibratedOrderDesc'>>,
+): R &
+  Required<Pick<ApplicationRow, 'offerPending' | 'decisionStage' | 'calibratedOrder' | 'calibratedOrderDesc'>> => ({
+  ...calibratedKeys(null),
   ...row,
   offerPending: row.decision === 'accepted' && !row.offer,
+  decisionStage: decisionStage(row),
 });
+
+/**
+ * What a released form keeps of a row whose applicant's data is erased (docs/product.md#data-retention):
+ * its role, decision, qualified flag and offer reply, under `standIn` (a new random id standing for
+ * the response, the same for every row of the application), the day it was submitted, and nothing
+ * that names them: no name, email, user or response id, search key, review or comment. An offer not
+ * answered counts as declined (the place is free).
+ */
+export function anonymousRow(row: ApplicationRow, standIn: string, at: string): ApplicationRow {
+  const reply =
+    row.offer !== undefined
+      ? { offer: row.offer, ...(row.offerRepliedAt === undefined ? {} : { offerRepliedAt: row.offerRepliedAt }) }
+      : row.decision === 'accepted'
+        ? { offer: 'declined' as const, offerRepliedAt: at }
+        : {};
+  return {
+    id: applicationRowId(standIn, row.role),
+    responseId: standIn,
+    applicationFormId: row.applicationFormId,
+    userId: '',
+    role: row.role,
+    decision: row.decision,
+    final: row.final,
+    qualified: row.qualified,
+    applicantName: DELETED_APPLICANT,
+    applicantEmail: '',
+    sortName: normalizeSearch(DELETED_APPLICANT),
+    searchTokens: [],
+    submittedAt: `${row.submittedAt.slice(0, 10)}T00:00:00.000Z`,
+    reviews: [],
+    reviewsAssigned: 0,
+    reviewsDone: 0,
+    reviewScore: null,
+    interviews: [],
+    interviewsAssigned: 0,
+    interviewsDone: 0,
+    interviewScore: null,
+    ...reply,
+    erased: true,
+  };
+}
 
 /** The row for a response and role, as submit creates it. */
 export function newApplicationRow(input: {
@@ -256,7 +366,7 @@ export function rowWithChangedDecision(
 ): ApplicationRow {
   const { offer: _offer, offerRepliedAt: _repliedAt, offerDeadline: _deadline, offerMadeAt: _madeAt, ...rest } = row;
   const deadline = decision === 'accepted' ? offerDeadlineAfter(at, days) : undefined;
-  return withOfferPending({
+  return withFilterKeys({
     ...rest,
     decision,
     final: true,

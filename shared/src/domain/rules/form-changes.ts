@@ -26,6 +26,7 @@ const FIELD_WORDS: Record<string, string> = {
   forRoles: 'For roles',
   hiddenFromReviewers: 'Hidden from reviewers',
   messages: 'Emails',
+  retentionDays: 'Data retention (days after the release)',
 };
 
 /** "interviewCutoffHours" → "Interview cutoff hours". */

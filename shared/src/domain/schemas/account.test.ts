@@ -2,7 +2,13 @@ import { z } from 'zod/mini';
 import { EMAIL_PATTERN, emailProblem, loginPasswordProblem, normalizeEmail } from '../ids/account-fields';
 import { emailSchema, loginSchema, profileCompletionSchema, profileUpdateSchema, registrationSchema } from './account';
 
-const registration = { email: 'eve@example.com', password: 'hunter22x', firstName: 'Eve', lastName: 'Tester' };
+const registration = {
+  email: 'eve@example.com',
+  password: 'hunter22x',
+  firstName: 'Eve',
+  lastName: 'Tester',
+  privacyNoticeVersion: '1',
+};
 
 /** The paths of a parse's issues, or null when it passed. */
 const refused = (result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) =>
@@ -26,7 +32,9 @@ describe('names', () => {
     expect(refused(registrationSchema.safeParse({ ...registration, lastName: value }))).toEqual(['lastName']);
     const profile = { email: registration.email, firstName: value, lastName: value };
     expect(refused(profileUpdateSchema.safeParse(profile))).toEqual(['firstName', 'lastName']);
-    expect(refused(profileCompletionSchema.safeParse({ firstName: 'Eve', lastName: value }))).toEqual(['lastName']);
+    expect(
+      refused(profileCompletionSchema.safeParse({ firstName: 'Eve', lastName: value, privacyNoticeVersion: '1' })),
+    ).toEqual(['lastName']);
   });
 
   it('say why in words', () => {

@@ -1,6 +1,7 @@
 import './zod-config';
 import { z } from 'zod/mini';
 import { ACCOUNT_FIELD_MESSAGES, EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../ids/account-fields';
+import { privacyNoticeVersionSchema } from './privacy-notice';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -45,12 +46,16 @@ const nameSchema = (label: string) =>
 export const firstNameSchema = nameSchema('First name');
 export const lastNameSchema = nameSchema('Last name');
 
-/** docs/product.md#sign-up-and-log-in: the registration payload. Unknown fields (a role, say) are refused. */
+/**
+ * docs/product.md#sign-up-and-log-in: the registration payload, with the version of the privacy
+ * notice the person accepted. Unknown fields (a role, say) are refused.
+ */
 export const registrationSchema = z.strictObject({
   email: emailSchema,
   password: passwordSchema,
   firstName: firstNameSchema,
   lastName: lastNameSchema,
+  privacyNoticeVersion: privacyNoticeVersionSchema,
 });
 export type Registration = z.infer<typeof registrationSchema>;
 
@@ -64,11 +69,13 @@ export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 /**
  * Completing the profile of a verified identity that has no user record yet (one created outside
- * the API): the email is the identity's own, proven; only the names are given.
+ * the API): the email is the identity's own, proven; the names are given, and the privacy notice
+ * accepted as at sign-up.
  */
 export const profileCompletionSchema = z.strictObject({
   firstName: firstNameSchema,
   lastName: lastNameSchema,
+  privacyNoticeVersion: privacyNoticeVersionSchema,
 });
 export type ProfileCompletion = z.infer<typeof profileCompletionSchema>;
 

@@ -40,6 +40,13 @@ export const AUDIT_ACTIONS = [
   'interview.booked',
   'interview.booking-cancelled',
   'offer.replied',
+  'account.deleted',
+  'retention.notice-sent',
+  'retention.erased',
+  'note.created',
+  'note.edited',
+  'note.deleted',
+  'group-message.sent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -74,6 +81,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'interview.booked': 'Interview booked or moved',
   'interview.booking-cancelled': 'Interview booking cancelled',
   'offer.replied': 'Offer answered',
+  'account.deleted': 'Account deleted by its owner',
+  'retention.notice-sent': 'Data retention: super-reviewers told',
+  'retention.erased': 'Data retention: personal data erased',
+  'note.created': 'Note written',
+  'note.edited': 'Note edited',
+  'note.deleted': 'Note deleted',
+  'group-message.sent': 'Message to a group sent',
 };
 
 /**
@@ -90,6 +104,7 @@ export const AUDIT_TARGET_KINDS = [
   'conflict',
   'email',
   'slot',
+  'note',
 ] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 export const AUDIT_TARGET_LABELS: Record<AuditTargetKind, string> = {
@@ -102,6 +117,7 @@ export const AUDIT_TARGET_LABELS: Record<AuditTargetKind, string> = {
   conflict: 'Conflicts of interest',
   email: 'Emails',
   slot: 'Interview slots and bookings',
+  note: 'Notes on applications',
 };
 
 /** Who made a change, in words: "Dana Director", or "scheduled by Dana Director, run by the scheduler". */

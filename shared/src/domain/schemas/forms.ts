@@ -6,6 +6,8 @@ import { messageTemplatesSchema } from './message-templates';
 import { idSchema, teamRoleSchema } from './ids';
 import { MAX_TEAM_ROLES } from '../ids/team-role-defaults';
 import { reviewRoleRuleSchema, teamRoleDefinitionSchema } from './team-role-definitions';
+import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from './retention';
+import { privacyNoticeAcceptedSchema } from './privacy-notice';
 
 export const userRoleSchema = z.enum(USER_ROLES);
 export const questionTypeSchema = z.enum(QUESTION_TYPES);
@@ -23,6 +25,8 @@ export const userSchema = z.object({
    */
   rolePreferencesFor: z.optional(z.array(teamRoleSchema)),
   activeApplications: z.array(idSchema),
+  /** The privacy notice they accepted last (docs/product.md#privacy-notice); absent: none recorded yet. */
+  privacyNotice: z.optional(privacyNoticeAcceptedSchema),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -170,6 +174,11 @@ export const applicationFormSchema = z.object({
   disagreementThreshold: z.optional(z.number().check(z.gte(0), z.lte(1000))),
   /** Days an applicant has to answer an offer (from its release, or from a later change to accepted); absent: no deadline. */
   offerReplyDays: z.optional(z.int().check(z.gte(1), z.lte(MAX_OFFER_REPLY_DAYS))),
+  /**
+   * Days after the release that the personal data of the applicants not accepted is kept, then
+   * erased (docs/product.md#data-retention); absent: DEFAULT_RETENTION_DAYS.
+   */
+  retentionDays: z.optional(z.int().check(z.gte(MIN_RETENTION_DAYS), z.lte(MAX_RETENTION_DAYS))),
   /** Decision letters (markdown with placeholders); staff only: an applicant reads only their own, filled in, after release. */
   letters: z.optional(decisionLettersSchema),
   /** Per stage, whether reviewers read without the applicant's identity (`isBlind`); absent: not blind. */

@@ -52,6 +52,8 @@ export const messageTemplatesSchema = z.strictObject({
   interviewerBooking: z.optional(templateSchema('interviewerBooking')),
   interviewerCancellation: z.optional(templateSchema('interviewerCancellation')),
   chooseRolesAgain: z.optional(templateSchema('chooseRolesAgain')),
+  retentionNotice: z.optional(templateSchema('retentionNotice')),
+  noteMention: z.optional(templateSchema('noteMention')),
 });
 export type MessageTemplates = z.infer<typeof messageTemplatesSchema>;
 export type MessageTemplate = { subject: string; body: string };

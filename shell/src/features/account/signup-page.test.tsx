@@ -5,6 +5,7 @@ import { toast } from 'react-toastify';
 import { ApiRequestError } from '@portal/shared/client';
 import { Route, Routes } from '@portal/shared/router';
 import { ADA_EMAIL, LocationProbe, setupPortal, userWithRole } from '../../testing/portal-harness';
+import type { PrivacyNotice } from '@portal/shared/domain/ids/privacy-notice';
 import SignupPage from './signup-page';
 
 jest.mock('../../lib/identity/load-identity', () => ({ loadIdentity: jest.fn() }));
@@ -12,7 +13,27 @@ jest.mock('react-toastify', () => ({ toast: jest.fn() }));
 
 const CONFLICT_BODY = { error: { code: 'conflict', message: 'An account with this email already exists' } };
 
-function renderSignup(portal: ReturnType<typeof setupPortal>) {
+const NOTICE_TEXT = '**What we keep.** Your account and your applications.\n\n**How long.** 180 days.';
+const NOTICE: PrivacyNotice = {
+  version: '2026-09',
+  text: NOTICE_TEXT,
+  url: 'https://chapter.example.org/privacy',
+  renderedMarkdown: {
+    [NOTICE_TEXT]:
+      '<p><strong>What we keep.</strong> Your account and your applications.</p>\n<p><strong>How long.</strong> 180 days.</p>',
+  },
+};
+const NOTICE_REQUEST = ['GET', '/privacy-notice', { auth: false }];
+
+/** What the page sent besides the session and the privacy notice it reads. */
+const sent = (portal: ReturnType<typeof setupPortal>) =>
+  portal.requestsOtherThanSession().filter(([method, path]) => `${method} ${path}` !== 'GET /privacy-notice');
+
+function renderSignup(
+  portal: ReturnType<typeof setupPortal>,
+  notice: () => Promise<PrivacyNotice> = async () => NOTICE,
+) {
+  portal.on('GET', '/privacy-notice', notice);
   render(
     <MemoryRouter initialEntries={['/signup']}>
       {portal.providers(
@@ -34,12 +55,18 @@ async function enter(field: HTMLElement, value: string) {
 async function fillIn({
   password = 'secret123',
   confirmPassword = password,
-}: { password?: string; confirmPassword?: string } = {}) {
+  acceptNotice = true,
+}: { password?: string; confirmPassword?: string; acceptNotice?: boolean } = {}) {
   await enter(await screen.findByLabelText('First name'), 'Ada');
   await enter(screen.getByLabelText('Last name'), 'Lovelace');
   await enter(screen.getByLabelText('Email'), ADA_EMAIL);
   await enter(screen.getByLabelText('Password'), password);
   await enter(screen.getByLabelText('Confirm password'), confirmPassword);
+  if (acceptNotice) {
+    const box = await screen.findByRole('checkbox', { name: 'I have read the privacy notice and accept it' });
+    await waitFor(() => expect(box).toBeEnabled());
+    await userEvent.click(box);
+  }
   await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
 }
 
@@ -59,7 +86,7 @@ test('a short password is refused at its field and nothing is sent', async () =>
 
   expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
   expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(/Password must be at least 8 characters/);
-  expect(portal.requestsOtherThanSession()).toEqual([]);
+  expect(sent(portal)).toEqual([]);
   expect(portal.identity.signIn).not.toHaveBeenCalled();
 });
 
@@ -71,7 +98,7 @@ test('a confirmation that does not match is refused at its field and nothing is 
 
   expect(await screen.findByText('The passwords do not match')).toBeInTheDocument();
   expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription('The passwords do not match');
-  expect(portal.requestsOtherThanSession()).toEqual([]);
+  expect(sent(portal)).toEqual([]);
 });
 
 test('a valid form registers without the id token, then signs in and sends the verification email', async () => {
@@ -83,10 +110,20 @@ test('a valid form registers without the id token, then signs in and sends the v
 
   expect(await screen.findByText('Now at /apply')).toBeInTheDocument();
   expect(portal.requestsOtherThanSession()).toEqual([
+    NOTICE_REQUEST,
     [
       'POST',
       '/auth/register',
-      { body: { email: ADA_EMAIL, password: 'secret123', firstName: 'Ada', lastName: 'Lovelace' }, auth: false },
+      {
+        body: {
+          email: ADA_EMAIL,
+          password: 'secret123',
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          privacyNoticeVersion: NOTICE.version,
+        },
+        auth: false,
+      },
     ],
   ]);
   expect(portal.identity.signIn).toHaveBeenCalledWith(ADA_EMAIL, 'secret123');
@@ -152,4 +189,69 @@ test('a failed sign-in after registering says the account exists', async () => {
     ),
   );
   expect(portal.identity.sendVerificationEmail).not.toHaveBeenCalled();
+});
+
+test("shows the chapter's privacy notice and its link, and sends nothing until it is accepted", async () => {
+  const portal = setupPortal();
+  portal.on('POST', '/auth/register', async () => userWithRole());
+  renderSignup(portal);
+
+  const notice = await screen.findByRole('region', { name: 'Privacy notice' });
+  expect(notice).toHaveTextContent('What we keep. Your account and your applications.');
+  expect([...notice.querySelectorAll('strong')].map((strong) => strong.textContent)).toEqual([
+    'What we keep.',
+    'How long.',
+  ]);
+  expect(screen.getByRole('link', { name: 'Read the full privacy notice' })).toHaveAttribute(
+    'href',
+    'https://chapter.example.org/privacy',
+  );
+
+  await fillIn({ acceptNotice: false });
+
+  expect(await screen.findByText('Accept the privacy notice to continue')).toBeInTheDocument();
+  expect(sent(portal)).toEqual([]);
+  expect(portal.identity.signIn).not.toHaveBeenCalled();
+});
+
+test('a notice changed since the page read it is read again, and the box asks to be ticked again', async () => {
+  const portal = setupPortal();
+  const changed = {
+    error: {
+      code: 'invalid-request',
+      reason: 'privacy-notice-changed',
+      message: 'The privacy notice has changed since this page was opened: read it again and accept it',
+    },
+  };
+  portal.on('POST', '/auth/register', async () => {
+    throw new ApiRequestError(400, 'invalid-request', changed.error.message, changed);
+  });
+  let version = NOTICE.version;
+  renderSignup(portal, async () => ({ ...NOTICE, version }));
+  await screen.findByRole('region', { name: 'Privacy notice' });
+  version = '2026-10';
+
+  await fillIn();
+
+  expect(
+    await screen.findByText('The privacy notice has changed since this page was opened: read it again and accept it', {
+      selector: '.ant-form-item-explain-error',
+    }),
+  ).toBeInTheDocument();
+  expect(screen.getByRole('checkbox', { name: 'I have read the privacy notice and accept it' })).not.toBeChecked();
+  await waitFor(() =>
+    expect(portal.requestsOtherThanSession().filter(([, path]) => path === '/privacy-notice')).toHaveLength(2),
+  );
+  expect(portal.identity.signIn).not.toHaveBeenCalled();
+
+  // Ticked again, it names the new version.
+  portal.on('POST', '/auth/register', async () => userWithRole());
+  await userEvent.click(screen.getByRole('checkbox', { name: 'I have read the privacy notice and accept it' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+  await waitFor(() => expect(portal.identity.signIn).toHaveBeenCalled());
+  expect(sent(portal).at(-1)).toEqual([
+    'POST',
+    '/auth/register',
+    { body: expect.objectContaining({ privacyNoticeVersion: '2026-10' }), auth: false },
+  ]);
 });

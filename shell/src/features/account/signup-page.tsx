@@ -10,6 +10,7 @@ import { GuestOnly } from '../../lib/guards/guest-only';
 import { AuthCard } from '../../lib/auth-card';
 import { NameFields } from '../../lib/name-fields';
 import { sendVerificationEmailOncePerMinute } from './verification-cooldown';
+import { PrivacyNoticeField, usePrivacyNoticeChanged } from '../privacy';
 
 type SignupValues = Registration & { confirmPassword: string };
 
@@ -21,11 +22,14 @@ export function registrationFailure(error: unknown): string {
 /**
  * Registration: POST /auth/register with the app-attestation header only, then sign in with
  * the same email and password and send the verification email (docs/product.md#sign-up-and-log-in).
+ * The chapter's privacy notice is shown above the button and must be accepted: the payload names
+ * the version accepted (docs/product.md#privacy-notice).
  */
 export default function SignupPage() {
   const { api } = usePortal();
   const [form] = Form.useForm<SignupValues>();
   const [submitting, setSubmitting] = useState(false);
+  const noticeChanged = usePrivacyNoticeChanged(form);
 
   const submit = async ({ confirmPassword: _confirm, ...registration }: SignupValues) => {
     setSubmitting(true);
@@ -33,7 +37,9 @@ export default function SignupPage() {
       try {
         await registerAccount(api, registration);
       } catch (error) {
-        if (error instanceof ApiRequestError) showServerFieldErrors(form, error.details);
+        if (!(await noticeChanged(error)) && error instanceof ApiRequestError) {
+          showServerFieldErrors(form, error.details);
+        }
         notify.error(registrationFailure(error));
         return;
       }
@@ -79,6 +85,7 @@ export default function SignupPage() {
           >
             <Input.Password autoComplete="new-password" />
           </Form.Item>
+          <PrivacyNoticeField />
           <Button type="primary" htmlType="submit" block loading={submitting}>
             Create Account
           </Button>

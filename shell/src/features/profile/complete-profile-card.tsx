@@ -8,17 +8,20 @@ import { completeProfile } from '../../lib/account-api';
 import { AuthCard } from '../../lib/auth-card';
 import { NameFields } from '../../lib/name-fields';
 import { profileUpdateFailure } from './profile-page';
+import { PrivacyNoticeField, usePrivacyNoticeChanged } from '../privacy';
 
 /**
  * A verified sign-in without a user record (an account created outside the portal's sign-up,
- * then proven by its owner through a password reset or verification) gives its name once:
- * POST /auth/complete creates the record with the signed-in address.
+ * then proven by its owner through a password reset or verification) gives its name once, and
+ * accepts the privacy notice as a sign-up does: POST /auth/complete creates the record with the
+ * signed-in address.
  */
 export function CompleteProfileCard() {
   const { api, identity } = usePortal();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ProfileCompletion>();
   const [saving, setSaving] = useState(false);
+  const noticeChanged = usePrivacyNoticeChanged(form);
 
   const submit = async (values: ProfileCompletion) => {
     setSaving(true);
@@ -27,7 +30,9 @@ export function CompleteProfileCard() {
       notify.success('Your profile is complete.');
       await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
     } catch (error) {
-      if (error instanceof ApiRequestError) showServerFieldErrors(form, error.details);
+      if (!(await noticeChanged(error)) && error instanceof ApiRequestError) {
+        showServerFieldErrors(form, error.details);
+      }
       notify.error(error instanceof ApiRequestError ? profileUpdateFailure(error) : (error as Error).message);
     } finally {
       setSaving(false);
@@ -41,6 +46,7 @@ export function CompleteProfileCard() {
       </Typography.Paragraph>
       <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)}>
         <NameFields schema={profileCompletionSchema} />
+        <PrivacyNoticeField />
         <Button type="primary" htmlType="submit" loading={saving}>
           Save profile
         </Button>

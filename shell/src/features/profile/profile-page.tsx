@@ -9,6 +9,8 @@ import { AuthCard } from '../../lib/auth-card';
 import { NameFields } from '../../lib/name-fields';
 import { sendVerificationEmail } from '../../lib/identity/use-identity';
 import { loadIdentity } from '../../lib/identity/load-identity';
+import { YourDataSection } from './your-data-section';
+import { DeleteAccountSection } from './delete-account-section';
 
 /** docs/product.md#error-catalogue: 'Failed to update user: {message} ({response data})', without raw JSON. */
 export function profileUpdateFailure(error: unknown): string {
@@ -67,6 +69,8 @@ export default function ProfilePage() {
           Save profile
         </Button>
       </Form>
+      <YourDataSection />
+      <DeleteAccountSection />
     </AuthCard>
   );
 }

@@ -1,4 +1,6 @@
-import { useCurrentUser } from '@portal/shared/client';
+import { sessionQueryOptions, useCurrentUser, usePortal } from '@portal/shared/client';
+import { privacyNoticeDue } from '@portal/shared/domain/ids/privacy-notice';
+import { useQuery } from '@portal/shared/query';
 import { Navigate, Outlet, useLocation } from '@portal/shared/router';
 import { useSession } from '../identity/session-context';
 import { lazyPart, LoadError, LoadingScreen } from '@portal/shared/ui';
@@ -13,9 +15,19 @@ const CompleteProfileCard = lazyPart(
 );
 
 /**
+ * Asked only when the chapter's privacy notice has a version the user has not accepted: its own
+ * chunk, with the notice's form.
+ */
+const PrivacyNoticeAgainCard = lazyPart(
+  () => import('../../features/privacy/privacy-notice-again-card').then((module) => module.default),
+  { loading: () => <LoadingScreen /> },
+);
+
+/**
  * docs/product.md#route-guards: every route inside the shared layout needs a signed-in user with a verified
  * email. Signed-out visitors go to /login (remembering where they were going); unverified
- * users go to /verify; a verified sign-in without a user record completes its profile first.
+ * users go to /verify; a verified sign-in without a user record completes its profile first;
+ * one who has not accepted the privacy notice in force accepts it first (docs/product.md#privacy-notice).
  */
 export default function RequireVerifiedUser() {
   const session = useSession();
@@ -38,6 +50,13 @@ export default function RequireVerifiedUser() {
  */
 function WithUserRecord() {
   const user = useCurrentUser();
+  const { api, identity } = usePortal();
+  // The same session answer as the user's: the version of the notice in force beside the record.
+  const versionInForce = useQuery({
+    ...sessionQueryOptions(api, identity?.uid ?? ''),
+    enabled: Boolean(identity),
+    select: (answer) => answer.privacyNoticeVersion,
+  }).data;
   if (user.isPending) return <LoadingScreen />;
   if (user.isError) {
     return (
@@ -45,5 +64,8 @@ function WithUserRecord() {
     );
   }
   if (!user.data) return <CompleteProfileCard />;
+  if (privacyNoticeDue(user.data.privacyNotice, versionInForce)) {
+    return <PrivacyNoticeAgainCard acceptedBefore={Boolean(user.data.privacyNotice)} />;
+  }
   return <Outlet />;
 }

@@ -41,6 +41,7 @@ import { useStaffMutation } from '../../../lib/use-staff-mutation';
 import { draftIssues, duplicateForm, issuesByPath, newForm, pathLabel, toDefinition, type FormDraft } from './draft';
 import { Field, fieldId, IssuesContext, MarkdownField, TextField, useIssue } from './fields';
 import { FormPreview } from './form-preview';
+import { RetentionSettings } from './retention-settings';
 import { ExportDialog, ImportDialog } from './json-dialogs';
 import { SectionsEditor, type KnownIds } from './sections-editor';
 import { criterionRef, LettersEditor, MessagesEditor, RolesEditor, RubricsEditor } from './settings-editors';
@@ -52,7 +53,15 @@ function toZonedInput(iso: string | undefined, zone: string): string {
   return iso && !Number.isNaN(Date.parse(iso)) ? toZonedWallTime(iso, zone) : '';
 }
 
-function DetailsEditor({ draft, onChange }: { draft: FormDraft; onChange: (draft: FormDraft) => void }) {
+function DetailsEditor({
+  draft,
+  onChange,
+  stored,
+}: {
+  draft: FormDraft;
+  onChange: (draft: FormDraft) => void;
+  stored: ApplicationForm | null;
+}) {
   const format = useDateFormat(draft.timeZone);
   const zone = useTimeZone(draft.timeZone);
   const pastDue = pastDueDate(draft);
@@ -153,6 +162,7 @@ function DetailsEditor({ draft, onChange }: { draft: FormDraft; onChange: (draft
       <Typography.Text type="secondary" style={{ marginTop: 4 }}>
         {BLIND_REVIEW_TEXTS.filesNotice}
       </Typography.Text>
+      <RetentionSettings draft={draft} onChange={onChange} saved={stored} />
     </Flex>
   );
 }
@@ -264,7 +274,7 @@ function FormBuilder({
         activeKey={tab}
         onChange={setTab}
         items={[
-          { key: 'details', label: 'Form', children: <DetailsEditor draft={draft} onChange={edit} /> },
+          { key: 'details', label: 'Form', children: <DetailsEditor draft={draft} onChange={edit} stored={stored} /> },
           {
             key: 'sections',
             label: `Sections (${draft.sections.length})`,

@@ -4,9 +4,9 @@ import { type FinalDecision, REVIEW_DECISION_LABELS } from '@portal/shared/domai
 import {
   LETTER_PLACEHOLDERS,
   MESSAGE_KIND_LABELS,
-  MESSAGE_KINDS,
+  FORM_MESSAGE_KINDS,
   MESSAGE_PLACEHOLDERS,
-  type MessageKind,
+  type FormMessageKind,
 } from '@portal/shared/domain/ids/placeholders';
 import {
   DEFAULT_TEAM_ROLE_DEFINITIONS,
@@ -549,7 +549,7 @@ export function LettersEditor({ draft, onChange }: { draft: FormDraft; onChange:
   );
 }
 
-const MESSAGE_PURPOSES: Record<MessageKind, string> = {
+const MESSAGE_PURPOSES: Record<FormMessageKind, string> = {
   submissionReceipt: 'Sent to an applicant when they submit, with a summary of their answers.',
   decisionReleased: 'Sent to every applicant when you release decisions, with their letter.',
   reviewerReminder:
@@ -572,6 +572,10 @@ const MESSAGE_PURPOSES: Record<MessageKind, string> = {
     'Sent to each interviewer of a slot when a booking of it is cancelled or moved away (or they are taken off the slot), with the calendar file.',
   chooseRolesAgain:
     'Sent to each reviewer when a form whose roles differ from those they chose among is made active, asking them to choose again.',
+  retentionNotice:
+    "Sent once to every super-reviewer a week before the personal data of this form's applicants who were not accepted is erased (the form's data retention).",
+  noteMention:
+    'Sent to a staff member named with @ in a note on an application they can see; a reviewer on a blind stage reads the applicant as the pseudonym, and a note they may not read yet is not quoted.',
 };
 
 /**
@@ -579,7 +583,7 @@ const MESSAGE_PURPOSES: Record<MessageKind, string> = {
  * name and a footer saying why the person received it.
  */
 export function MessagesEditor({ draft, onChange }: { draft: FormDraft; onChange: (draft: FormDraft) => void }) {
-  const setTemplate = (kind: MessageKind, template: MessageTemplate | undefined) => {
+  const setTemplate = (kind: FormMessageKind, template: MessageTemplate | undefined) => {
     const messages = { ...draft.messages, [kind]: template };
     if (!template) delete messages[kind];
     onChange({ ...draft, messages: Object.keys(messages).length ? messages : undefined });
@@ -591,7 +595,7 @@ export function MessagesEditor({ draft, onChange }: { draft: FormDraft; onChange
         person received it.
       </Typography.Text>
       <ListIssue path="messages" />
-      {MESSAGE_KINDS.map((kind) => {
+      {FORM_MESSAGE_KINDS.map((kind) => {
         const path = `messages.${kind}`;
         const template = messageTemplate(draft, kind);
         const own = Boolean(draft.messages?.[kind]);

@@ -6,6 +6,7 @@ import type { App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import pino from 'pino';
 import request from 'supertest';
+import { DEFAULT_PRIVACY_NOTICE_VERSION } from '@portal/shared/domain';
 import { createApp } from '../app';
 import { createLocalFileStore } from '../files/local-file-store';
 import { createSqliteStore } from '../store/sqlite-store';
@@ -175,7 +176,11 @@ describe('GET /api/session with Firebase identity', () => {
       });
       const res = await request(api).get('/api/session').set('Authorization', `Bearer ${token}`);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ identity: { uid: spec.uid, email: spec.email, emailVerified: true }, user: null });
+      expect(res.body).toEqual({
+        identity: { uid: spec.uid, email: spec.email, emailVerified: true },
+        user: null,
+        privacyNoticeVersion: DEFAULT_PRIVACY_NOTICE_VERSION,
+      });
     } finally {
       await store.close();
       rmSync(filesDir, { recursive: true, force: true });

@@ -5,7 +5,7 @@ import type { CurrentCalibration } from '../calibration-cache';
 import type { CalibratedKeys, ReviewsRepository, ReviewsTransaction, TransactionsOf } from '../reviews.repository';
 
 /**
- * The stored order of the sort by calibrated score (docs/performance.md#calibrated-scores-on-firestore).
+ * The stored order of the sort by calibrated score (docs/performance.md#the-sort-by-calibrated-score).
  * Every review submitted or reopened changes the form's calibration, so the calibrated score of
  * every row: the rows keep their score as stored keys (`calibratedKeys`), and a mark per form says
  * which calibration (its `version`) they were all computed with. While it is the form's calibration,

@@ -1,5 +1,6 @@
 import {
   applicationRowId,
+  calibratedKeys,
   denialHolds,
   newApplicationRow,
   responseForApplicant,
@@ -7,6 +8,7 @@ import {
   rowWithDecision,
   statusFromRows,
   toRowView,
+  withFilterKeys,
   withOnlyOwnScores,
   type ApplicationRow,
   type AssignmentRef,
@@ -130,6 +132,53 @@ describe('the application row', () => {
     );
     const seen = withOnlyOwnScores(toRowView(scored), 'me');
     expect(seen.reviews).toEqual([ref('me', 'submitted', { craft: 3 }), ref('other', 'submitted')]);
+  });
+});
+
+describe('the keys a row is stored with (withFilterKeys)', () => {
+  const decided = (decision: 'accepted' | 'denied' | 'waitlist', offer?: ApplicationRow['offer']) => ({
+    ...rowWithDecision(row(), decision),
+    ...(offer ? { offer } : {}),
+  });
+
+  it('gives each row the one stage its decision and offer filters query', () => {
+    expect(withFilterKeys(row())).toMatchObject({ decisionStage: 'undecided', offerPending: false });
+    expect(withFilterKeys(decided('denied')).decisionStage).toBe('denied');
+    expect(withFilterKeys(decided('waitlist')).decisionStage).toBe('waitlist');
+    expect(withFilterKeys(decided('accepted'))).toMatchObject({ decisionStage: 'offer-pending', offerPending: true });
+    for (const offer of ['accepted', 'declined', 'expired'] as const) {
+      expect(withFilterKeys(decided('accepted', offer))).toMatchObject({
+        decisionStage: `offer-${offer}`,
+        offerPending: false,
+      });
+    }
+  });
+
+  it('gives a row without calibrated keys those of no score, and keeps a row its own', () => {
+    expect(withFilterKeys(row())).toMatchObject({
+      calibratedOrder: null,
+      calibratedOrderDesc: Number.MAX_SAFE_INTEGER,
+    });
+    expect(withFilterKeys({ ...row(), ...calibratedKeys(2.5) })).toMatchObject({
+      calibratedOrder: 2.5,
+      calibratedOrderDesc: -2.5,
+    });
+  });
+
+  it('orders the calibrated keys ascending either way: a higher score first descending, no score last', () => {
+    const scores = [null, 1, 3.5, 2];
+    const keys = scores.map((score) => calibratedKeys(score));
+    const ascending = [...keys].sort((a, b) => (a.calibratedOrder ?? -Infinity) - (b.calibratedOrder ?? -Infinity));
+    const descending = [...keys].sort((a, b) => a.calibratedOrderDesc - b.calibratedOrderDesc);
+    expect(ascending.map((key) => key.calibratedOrder)).toEqual([null, 1, 2, 3.5]);
+    expect(descending.map((key) => key.calibratedOrder)).toEqual([3.5, 2, 1, null]);
+  });
+
+  it('leaves the stored keys out of the row the API sends', () => {
+    const view = toRowView(withFilterKeys({ ...row(), ...calibratedKeys(1), disagreementFlag: true }));
+    for (const key of ['decisionStage', 'offerPending', 'calibratedOrder', 'calibratedOrderDesc', 'disagreementFlag']) {
+      expect(view).not.toHaveProperty(key);
+    }
   });
 });
 

@@ -78,7 +78,7 @@ export type ApplicationRow = {
   /**
    * Stored for the sort by calibrated score, which a query cannot compute: the row's calibrated
    * review score (`calibratedKeys`) as of the calibration of the form when its rows were last scored
-   * (docs/performance.md#calibrated-scores-on-firestore), and the key of the descending order. Not
+   * (docs/performance.md#the-sort-by-calibrated-score), and the key of the descending order. Not
    * part of the API's view: the dashboards compute the score again.
    */
   calibratedOrder?: number | null;

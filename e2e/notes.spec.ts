@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
 import type { Page as ListPage, StaffMember } from '@portal/shared/domain';
 import { DEMO, DEMO_PASSWORD, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { FORM, assign, directorHeaders, idToken, submitApplication } from './support/applications';
@@ -16,11 +16,38 @@ test.describe.configure({ timeout: 180_000 });
 
 const APPLICANT = { firstName: 'Noa', lastName: 'Notesworth' };
 const SCORES = { motivation: 3, experience: 2, communication: 3 };
+/** A last name of letters only, new on each run, so the @ menu offers this run's Riley alone. */
+const RUN = Date.now()
+  .toString(26)
+  .replace(/[0-9]/g, (digit) => 'qrstuvwxyz'[Number(digit)]!);
+const RILEY = { firstName: 'Riley', lastName: `Notes${RUN}` };
+const RILEY_NAME = `${RILEY.firstName} ${RILEY.lastName}`;
+const RILEY_NOTE = new RegExp(`^Note by ${RILEY_NAME}`);
 
 async function shots(page: Page, info: TestInfo, name: string) {
   const notes = page.getByRole('region', { name: 'Notes' });
   await notes.scrollIntoViewIfNeeded();
   await page.screenshot({ path: info.outputPath(`${name}-${page.viewportSize()!.width}.png`), fullPage: true });
+}
+
+/** A new account promoted to reviewer by the director. */
+async function newReviewer(
+  request: APIRequestContext,
+  director: Record<string, string>,
+  label: string,
+  name: { firstName: string; lastName: string },
+) {
+  const account = await registerVerifiedApplicant(request, uniqueEmail(label), 'reviewer-password-1', name);
+  const found = await request.get(`/api/admin/users?search=${encodeURIComponent(account.email)}`, {
+    headers: director,
+  });
+  const id = ((await found.json()) as ListPage<StaffMember>).items[0]!.id;
+  const promoted = await request.post('/api/admin/users/role', {
+    headers: director,
+    data: { userIds: [id], role: 'reviewer' },
+  });
+  expect(promoted.status(), await promoted.text()).toBe(200);
+  return { ...account, id };
 }
 
 async function signedIn(browser: Browser, email: string, password = DEMO_PASSWORD): Promise<Page> {
@@ -41,20 +68,16 @@ test('a reviewer and the director exchange notes with a mention by email; a revi
   browser,
   request,
 }, info) => {
-  // An application reviewed by the demo reviewer (Riley) and a second reviewer (Sam).
+  // An application reviewed by two reviewers of the test's own, Riley and Sam (the demo reviewer's
+  // preferences stay unset: other specs open the role dialog it shows first).
   const director = await directorHeaders(request);
   const applicant = await registerVerifiedApplicant(request, uniqueEmail('notes'), undefined, APPLICANT);
   const submitted = await submitApplication(request, applicant, ['bootcamp']);
-  const sam = { email: uniqueEmail('second-reviewer'), password: 'second-password-1' };
-  await registerVerifiedApplicant(request, sam.email, sam.password, { firstName: 'Sam', lastName: 'Second' });
-  const found = await request.get(`/api/admin/users?search=${encodeURIComponent(sam.email)}`, { headers: director });
-  const samId = ((await found.json()) as ListPage<StaffMember>).items[0]!.id;
-  const promoted = await request.post('/api/admin/users/role', {
-    headers: director,
-    data: { userIds: [samId], role: 'reviewer' },
-  });
-  expect(promoted.status(), await promoted.text()).toBe(200);
-  for (const id of ['demo-reviewer', samId]) {
+  const riley = await newReviewer(request, director, 'first-reviewer', RILEY);
+  const sam = await newReviewer(request, director, 'second-reviewer', { firstName: 'Sam', lastName: 'Second' });
+  const rileyId = riley.id;
+  const samId = sam.id;
+  for (const id of [rileyId, samId]) {
     const preferences = await request.put(`/api/users/${id}/preferences`, {
       headers: director,
       data: { roles: ['bootcamp', 'engineer', 'designer'] },
@@ -65,7 +88,7 @@ test('a reviewer and the director exchange notes with a mention by email; a revi
     request,
     director,
     'review',
-    ['demo-reviewer', samId].map((staffId) => ({ responseId: submitted.id, role: 'bootcamp', staffId })),
+    [rileyId, samId].map((staffId) => ({ responseId: submitted.id, role: 'bootcamp', staffId })),
   );
   const reviewPath = (staffId: string) =>
     `/admin/review/f/${FORM}/${submitted.id}/first/${reviews.find((each) => each.staffId === staffId)!.id}`;
@@ -79,48 +102,48 @@ test('a reviewer and the director exchange notes with a mention by email; a revi
   const danaField = danaNotes.getByRole('textbox', { name: 'Add a note' });
   await danaField.click();
   await danaField.pressSequentially('Strong motivation answer. ');
-  await mention(dana, danaField, 'Ril', 'Riley Reviewer');
+  await mention(dana, danaField, 'Ril', RILEY_NAME);
   await danaField.pressSequentially('could you check the project section?');
-  await expect(danaNotes.getByText('Notifies Riley Reviewer by email')).toBeVisible();
+  await expect(danaNotes.getByText(`Notifies ${RILEY_NAME} by email`)).toBeVisible();
   await danaNotes.getByRole('button', { name: 'Add note' }).click();
   const danaNote = danaNotes.getByRole('article', { name: /^Note by Dana Director/ });
-  await expect(danaNote).toContainText('@Riley Reviewer could you check the project section?');
-  await expect(danaNote).toContainText('Notified Riley Reviewer');
+  await expect(danaNote).toContainText(`@${RILEY_NAME} could you check the project section?`);
+  await expect(danaNote).toContainText(`Notified ${RILEY_NAME}`);
 
   // The mention is in Riley's mailbox, naming the applicant and quoting the note.
-  const riley = await signedIn(browser, DEMO.reviewer);
-  await riley.goto(`/mailbox?email=${encodeURIComponent(DEMO.reviewer)}`);
-  const inbox = riley.getByRole('region', { name: `Emails to ${DEMO.reviewer}` });
+  const rileyPage = await signedIn(browser, riley.email, riley.password);
+  await rileyPage.goto(`/mailbox?email=${encodeURIComponent(riley.email)}`);
+  const inbox = rileyPage.getByRole('region', { name: `Emails to ${riley.email}` });
   const email = inbox
     .locator('.ant-card')
     .filter({ hasText: 'Dana Director mentioned you in a note on Noa Notesworth' });
   await expect(email).toBeVisible();
   await email.getByRole('button', { name: 'Open' }).click();
   await expect(email.getByText('could you check the project section?').first()).toBeVisible();
-  await riley.screenshot({ path: info.outputPath('mailbox-mention-1366.png'), fullPage: true });
+  await rileyPage.screenshot({ path: info.outputPath('mailbox-mention-1366.png'), fullPage: true });
 
   // Riley answers on the review screen, naming the director.
-  await riley.goto(reviewPath('demo-reviewer'));
-  const rileyNotes = riley.getByRole('region', { name: 'Notes' });
+  await rileyPage.goto(reviewPath(rileyId));
+  const rileyNotes = rileyPage.getByRole('region', { name: 'Notes' });
   await expect(rileyNotes.getByRole('article', { name: /^Note by Dana Director/ })).toBeVisible();
   const rileyField = rileyNotes.getByRole('textbox', { name: 'Add a note' });
   await rileyField.click();
   await rileyField.pressSequentially('Checked it: the project is solid, ');
-  await mention(riley, rileyField, 'Dan', 'Dana Director');
+  await mention(rileyPage, rileyField, 'Dan', 'Dana Director');
   await rileyField.pressSequentially("I'd interview.");
   await rileyNotes.getByRole('button', { name: 'Add note' }).click();
-  await expect(rileyNotes.getByRole('article', { name: /^Note by Riley Reviewer/ })).toContainText("I'd interview.");
-  await shots(riley, info, 'reviewer-notes');
-  await riley.setViewportSize({ width: 390, height: 844 });
-  await expect.poll(() => fitsWidth(riley)).toEqual({ page: true, tables: true });
-  await shots(riley, info, 'reviewer-notes');
+  await expect(rileyNotes.getByRole('article', { name: RILEY_NOTE })).toContainText("I'd interview.");
+  await shots(rileyPage, info, 'reviewer-notes');
+  await rileyPage.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => fitsWidth(rileyPage)).toEqual({ page: true, tables: true });
+  await shots(rileyPage, info, 'reviewer-notes');
 
   // Sam has not submitted: the director's note, not Riley's, and how many wait.
   const second = await signedIn(browser, sam.email, sam.password);
   await second.goto(reviewPath(samId));
   const samNotes = second.getByRole('region', { name: 'Notes' });
   await expect(samNotes.getByRole('article', { name: /^Note by Dana Director/ })).toBeVisible();
-  await expect(samNotes.getByRole('article', { name: /^Note by Riley Reviewer/ })).toHaveCount(0);
+  await expect(samNotes.getByRole('article', { name: RILEY_NOTE })).toHaveCount(0);
   await expect(
     samNotes.getByText(
       '1 note by another reviewer shows once you have submitted your review or interview of this application.',
@@ -140,7 +163,7 @@ test('a reviewer and the director exchange notes with a mention by email; a revi
   });
   expect(submittedReview.status(), await submittedReview.text()).toBe(200);
   await second.reload();
-  await expect(samNotes.getByRole('article', { name: /^Note by Riley Reviewer/ })).toBeVisible();
+  await expect(samNotes.getByRole('article', { name: RILEY_NOTE })).toBeVisible();
   await expect(samNotes.getByText(/shows? once you have submitted/)).toHaveCount(0);
 
   // The director reads both, and Riley's mention in their own mailbox.
@@ -155,8 +178,8 @@ test('a reviewer and the director exchange notes with a mention by email; a revi
     dana
       .getByRole('region', { name: `Emails to ${DEMO.director}` })
       .locator('.ant-card')
-      .filter({ hasText: 'Riley Reviewer mentioned you in a note on Noa Notesworth' }),
+      .filter({ hasText: `${RILEY_NAME} mentioned you in a note on Noa Notesworth` }),
   ).toBeVisible();
 
-  for (const page of [dana, riley, second]) await page.close();
+  for (const page of [dana, rileyPage, second]) await page.close();
 });

@@ -145,6 +145,16 @@ export function filesExportJobHandlers(deps: FilesExportDeps): {
   'files-export-cleanup': JobHandler<FilesExportCleanupDocument>;
 } {
   const { jobs, exports, files, now } = deps;
+  const deleteSegments = (paths: string[]) => inParallel(paths, FILE_READS_IN_FLIGHT, (path) => files.delete(path));
+
+  /**
+   * Whether the run `runId` of the export `id` is over for good (discarded by an erasure, or a new
+   * run started): not when another run of the same `runId` took it over, which writes the same paths.
+   */
+  async function discardedMeanwhile(id: string, runId: string): Promise<boolean> {
+    const current = await jobs.transaction((tx) => tx.getJob<FilesExportJobDocument>(id));
+    return !current || current.runId !== runId || current.state !== 'writing';
+  }
 
   /** Writes the segments of a part's entries (their bytes read several at once); answers the part's record. */
   async function pack(job: FilesExportJobDocument, index: number, entries: ZipEntry[]) {
@@ -228,6 +238,7 @@ export function filesExportJobHandlers(deps: FilesExportDeps): {
       return next;
     });
     if (done) await jobs.deleteParts(range(job.parts).map((index) => jobPartId(job.runId, index)));
+    else if (await discardedMeanwhile(id, job.runId)) await deleteSegments([path]);
     return done;
   }
 
@@ -277,7 +288,11 @@ export function filesExportJobHandlers(deps: FilesExportDeps): {
           run.save(tx, id, moved);
           return moved;
         });
-        if (!next) return packed;
+        if (!next) {
+          // The export was discarded or started again meanwhile: what this part wrote is no one's.
+          if (await discardedMeanwhile(id, job.runId)) await deleteSegments(part.segments.map((each) => each.path));
+          return packed;
+        }
         packed += chunk.length;
         job = next;
       }
@@ -306,7 +321,7 @@ export function filesExportJobHandlers(deps: FilesExportDeps): {
 
   const cleanupHandler: JobHandler<FilesExportCleanupDocument> = {
     async run(job, run) {
-      await inParallel(job.segments, FILE_READS_IN_FLIGHT, (path) => files.delete(path));
+      await deleteSegments(job.segments);
       await jobs.transaction(async (tx) => {
         const exportId = filesExportJobId(job.formId);
         const [current, exported] = await Promise.all([
@@ -325,6 +340,38 @@ export function filesExportJobHandlers(deps: FilesExportDeps): {
   };
 
   return { 'files-export': exportHandler, 'files-export-cleanup': cleanupHandler };
+}
+
+/**
+ * After an erasure (staff/admin-users.service.ts): the archive of each of `formIds` goes at once,
+ * not when it expires, since it may hold the erased applicants' files under their name. A finished
+ * archive is deleted and its job marked expired (the director exports again); a run still packing
+ * is stopped the same way (it deletes what it writes after this: `discardedMeanwhile`). Answers how
+ * many exports were discarded.
+ */
+export async function discardFilesExports(
+  deps: { jobs: JobsRepository; files: FileStore },
+  formIds: Iterable<string>,
+): Promise<number> {
+  let discarded = 0;
+  for (const formId of new Set(formIds)) {
+    const id = filesExportJobId(formId);
+    const job = await deps.jobs.transaction(async (tx) => {
+      const current = await tx.getJob<FilesExportJobDocument>(id);
+      if (current?.state !== 'done' && current?.state !== 'writing') return null;
+      const { segments: _segments, size: _size, after: _after, ...rest } = current;
+      tx.setJob(id, { ...rest, state: 'expired' });
+      return current;
+    });
+    if (!job) continue;
+    const partIds = range(job.parts).map((index) => jobPartId(job.runId, index));
+    const parts = job.segments ? [] : await deps.jobs.getParts<ZipPart>(partIds);
+    const segments = job.segments ?? parts.flatMap((part) => (part?.segments ?? []).map((segment) => segment.path));
+    await inParallel(segments, FILE_READS_IN_FLIGHT, (path) => deps.files.delete(path));
+    await deps.jobs.deleteParts(partIds);
+    discarded += 1;
+  }
+  return discarded;
 }
 
 /** The ZIP export's job handlers on a store and a file store, as the scheduler runs them. */

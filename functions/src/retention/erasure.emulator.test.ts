@@ -8,7 +8,7 @@ import { DEFAULT_MAIL_SETTINGS } from '../outbox/outbox';
 import { createOutboxSender, triggerEmailTransport } from '../outbox/outbox-sender';
 import { createScheduler } from '../scheduler/scheduler';
 import { COLLECTIONS } from '../store/collections';
-import { createHarness, DAY_MS, later, START, type Harness } from '../testing/api-harness';
+import { createHarness, DAY_MS, FORM_ID, later, START, type Harness } from '../testing/api-harness';
 import { seedEverything, tracesOf, type SeededApplicant } from '../testing/erasure-fixtures';
 import { storeTargets } from '../testing/store-targets';
 
@@ -53,8 +53,15 @@ describe.each(storeTargets('erasure'))('erasure on %s', (_name, makeStore) => {
       now: () => harness.clock.now,
     });
     while ((await sender.runOnce()).sent > 0);
+    // The director's ZIP of the form's files, kept for its download: it holds their résumé under their name.
+    await harness.as('dora').post(`/admin/forms/${FORM_ID}/export/files`).expect(200);
+    await harness.as('dora').get(`/admin/forms/${FORM_ID}/export/files.zip`).expect(200);
     expect(await tracesOf(harness, applicant, filesRoot)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^mail\//), expect.stringMatching(/^audit-log\//)]),
+      expect.arrayContaining([
+        expect.stringMatching(/^mail\//),
+        expect.stringMatching(/^audit-log\//),
+        expect.stringMatching(/^file exports\/.* holds /),
+      ]),
     );
     return applicant;
   }

@@ -7,6 +7,7 @@ import { createReviewsRepository } from '../staff/reviews.repository';
 import type { DocumentStore } from '../store/document-store';
 import { createRetentionRepository } from './retention.repository';
 import { createRetentionService, RETENTION_LOOK_MS } from './retention.service';
+import { createJobsRepository } from '../jobs/jobs.repository';
 
 /** What erasing needs beyond the store: the identity accounts and the uploaded files' bytes. */
 export interface ErasureDeps {
@@ -37,6 +38,7 @@ export function createRetentionLook(deps: {
       reviews: createReviewsRepository(store),
       accounts: deps.erasure.accounts,
       files: deps.erasure.files,
+      jobs: createJobsRepository(store),
       now,
     });
   const service = createRetentionService({ retention: createRetentionRepository(store), erasure, now, mail });

@@ -13,6 +13,7 @@ import { AccountsNotDeletedError, createAdminUsersService } from './admin-users.
 import { createReviewsRepository } from './reviews.repository';
 import { requireSuperReviewer } from './staff-access';
 import { countOf } from '@portal/shared/domain';
+import { createJobsRepository } from '../jobs/jobs.repository';
 
 /** The super-reviewer's user management: list and search, what a change would touch, bulk role change, bulk delete. */
 export function adminUsersRoutes(deps: Pick<AppDeps, 'store' | 'accounts' | 'files'> & { now: () => Date }): Router {
@@ -20,6 +21,7 @@ export function adminUsersRoutes(deps: Pick<AppDeps, 'store' | 'accounts' | 'fil
     ...deps,
     users: createAdminUsersRepository(deps.store),
     reviews: createReviewsRepository(deps.store),
+    jobs: createJobsRepository(deps.store),
   });
   const superReviewer = requireSuperReviewer(deps.store);
   const router = Router();

@@ -30,6 +30,8 @@ import { ApiError } from '../http/api-error';
 import type { IdentityAdmin } from '../identity/identity-admin';
 import type { FileStore } from '../files/file-store';
 import { storagePath } from '../files/files.service';
+import { discardFilesExports } from '../exports/files-export-job';
+import type { JobsRepository } from '../jobs/jobs.repository';
 import { conflictsWith } from './conflicts/conflicts';
 import { moveOpenAssignments } from './open-assignments';
 import type { ReviewsRepository } from './reviews.repository';
@@ -81,14 +83,22 @@ export class AccountsNotDeletedError extends Error {
   }
 }
 
+/** What one erasure leaves to delete outside its transaction: the files' bytes, and the forms they were in. */
+interface ErasedFiles {
+  files: UploadedFile[];
+  formIds: string[];
+}
+
 export function createAdminUsersService(deps: {
   users: AdminUsersRepository;
   reviews: Pick<ReviewsRepository, 'conflicts' | 'listStaff' | 'loadsOf' | 'getForm'>;
   accounts: IdentityAdmin;
   files: FileStore;
+  /** The jobs' store: an erasure discards the ZIP exports that may hold the erased applicants' files. */
+  jobs: JobsRepository;
   now?: () => Date;
 }) {
-  const { users: repository, reviews, accounts, files } = deps;
+  const { users: repository, reviews, accounts, files, jobs } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** The records for `ids`; a 400 naming each unknown id. */
@@ -135,7 +145,7 @@ export function createAdminUsersService(deps: {
    * a reviewer with much work has it moved first, a transaction per WORK_PER_TRANSACTION. Answers the
    * files whose bytes go.
    */
-  function eraseOne(user: User, actor: AuditActor, at: string, options: ErasureOptions): Promise<UploadedFile[]> {
+  function eraseOne(user: User, actor: AuditActor, at: string, options: ErasureOptions): Promise<ErasedFiles> {
     return onFootprints(
       [user],
       async ([footprint]) => {
@@ -152,7 +162,11 @@ export function createAdminUsersService(deps: {
           ? footprintOfForm(footprint!, user.id, options.formId)
           : { ...footprint!, assessmentsBy: footprint!.assessmentsBy.filter((each) => !moved.has(each.id)) };
         await eraseInTransaction(tx, { user, footprint: scoped, actor, at, options });
-        return scoped.files;
+        const formOf = new Map(scoped.responses.map((response) => [response.id, response.applicationFormId]));
+        return {
+          files: scoped.files,
+          formIds: scoped.files.flatMap((file) => formOf.get(file.responseId) ?? []),
+        };
       },
     );
   }
@@ -207,9 +221,17 @@ export function createAdminUsersService(deps: {
     return rewritten;
   }
 
-  /** Deletes the bytes of `uploaded` (a file whose bytes cannot be deleted has no record left: it cannot be downloaded). */
-  const deleteBytes = async (uploaded: UploadedFile[]) => {
-    await Promise.allSettled(uploaded.map((file) => files.delete(storagePath(file))));
+  /**
+   * Deletes the bytes of `uploaded` (a file whose bytes cannot be deleted has no record left: it
+   * cannot be downloaded), and the ZIP exports of their forms, which may hold copies under the
+   * applicant's name (files-export-job.ts).
+   */
+  const deleteBytes = async (erased: ErasedFiles[]) => {
+    await Promise.allSettled(erased.flatMap((each) => each.files).map((file) => files.delete(storagePath(file))));
+    await discardFilesExports(
+      { jobs, files },
+      erased.flatMap((each) => each.formIds),
+    );
   };
 
   /**
@@ -225,8 +247,8 @@ export function createAdminUsersService(deps: {
   async function erase(users: User[], actor: AuditActor, audit: 'named' | 'anonymous' = 'named'): Promise<void> {
     const at = now().toISOString();
     if (audit === 'anonymous') await anonymiseAudit(users.map((user) => ({ user })));
-    const uploaded: UploadedFile[] = [];
-    for (const user of users) uploaded.push(...(await eraseOne(user, actor, at, { audit })));
+    const uploaded: ErasedFiles[] = [];
+    for (const user of users) uploaded.push(await eraseOne(user, actor, at, { audit }));
     if (users.length === 0) return;
     await deleteBytes(uploaded);
     const ids = users.map((user) => user.id);
@@ -399,10 +421,10 @@ export function createAdminUsersService(deps: {
     ): Promise<{ failedAccounts: string[] }> {
       const at = now().toISOString();
       await anonymiseAudit(targets.map(({ user, keepAccount }) => (keepAccount ? { user, formId } : { user })));
-      const uploaded: UploadedFile[] = [];
+      const uploaded: ErasedFiles[] = [];
       for (const { user, keepAccount } of targets) {
         const options: ErasureOptions = keepAccount ? { formId, audit: 'none' } : { audit: 'none' };
-        uploaded.push(...(await eraseOne(user, actor, at, options)));
+        uploaded.push(await eraseOne(user, actor, at, options));
       }
       await deleteBytes(uploaded);
       return {

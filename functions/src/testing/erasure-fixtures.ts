@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import type { ApplicationResponse } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
@@ -114,6 +115,12 @@ export async function tracesOf(harness: Harness, seeded: SeededApplicant, filesR
   if (filesRoot) {
     for (const name of fs.readdirSync(filesRoot, { recursive: true }).map(String)) {
       if (name.includes(seeded.response.id) || name.includes(seeded.fileId)) found.push(`file ${name}`);
+      const file = path.join(filesRoot, name);
+      if (!fs.statSync(file).isFile()) continue;
+      // Their contents too: a ZIP export names each applicant's folder (its names are stored as text).
+      const text = fs.readFileSync(file).toString('latin1');
+      const hits = patterns.filter((pattern) => pattern.test(text)).map((pattern) => pattern.source);
+      if (hits.length > 0) found.push(`file ${name} holds ${hits.join(', ')}`);
     }
   }
   return found;

@@ -18,7 +18,9 @@ import {
 } from '@portal/shared/domain';
 import type { FileStore } from '../files/file-store';
 import { storagePath } from '../files/files.service';
+import { discardFilesExports } from '../exports/files-export-job';
 import { JOB_LEASE_MS } from '../jobs/job-runner';
+import { createJobsRepository } from '../jobs/jobs.repository';
 import { DEFAULT_MAIL_SETTINGS } from '../outbox/outbox';
 import { createScheduler } from '../scheduler/scheduler';
 import type { StaffLoad } from '../staff/staff-load';
@@ -473,6 +475,49 @@ export function longWorkScenarios(run: (title: string, fn: (store: DocumentStore
         message: JOB_MESSAGES.filesExportExpired,
       });
       expect((await after.harness.as('dora').get(FILES_EXPORT)).body).toMatchObject({ state: 'expired' });
+    },
+  );
+  run(
+    'an erasure discards the ZIP, packed or still packing, and a run still packing deletes what it writes after',
+    async (store) => {
+      const memory = createMemoryFileStore();
+      const archive = () => memory.paths().filter((path) => path.startsWith('exports/'));
+      // The erasure comes as the run writes its second segment, before the run records it.
+      let segments = 0;
+      const erasing: FileStore = {
+        ...memory,
+        async put(path, content, type) {
+          await memory.put(path, content, type);
+          if (path.startsWith('exports/') && ++segments === 2) {
+            expect(await discardFilesExports({ jobs: createJobsRepository(store), files: memory }, [FORM_ID])).toBe(1);
+          }
+        },
+      };
+      const { harness } = await harnessOn(store, { files: erasing, jobInlineMs: 60_000 });
+      await seedApplications(store, 250, memory);
+
+      await harness.as('dora').post(FILES_EXPORT);
+      expect(segments).toBeGreaterThanOrEqual(2);
+      expect((await harness.as('dora').get(FILES_EXPORT)).body).toMatchObject({ state: 'expired' });
+      expect(archive()).toEqual([]);
+      expect(await store.count(COLLECTIONS.jobParts)).toBe(0);
+      pastTheLease(harness);
+      expect((await schedulerOn(harness, store, memory).runOnce()).jobs['files-export'] ?? 0).toBe(0);
+
+      // Packed again, then one applicant deleted by the super-reviewer: the archive goes with them.
+      segments = 10;
+      expect((await harness.as('dora').post(FILES_EXPORT)).status).toBe(200);
+      expect(archive().length).toBeGreaterThan(0);
+      await harness
+        .as('dora')
+        .post('/admin/users/delete', { userIds: ['job-applicant-007'] })
+        .expect(200);
+      expect(archive()).toEqual([]);
+      const gone = await harness.as('dora').get(FILES_ZIP);
+      expect({ status: gone.status, message: gone.body.error?.message }).toEqual({
+        status: 404,
+        message: JOB_MESSAGES.filesExportExpired,
+      });
     },
   );
 }

@@ -8,6 +8,7 @@ import { createAdminUsersRepository } from '../staff/admin-users.repository';
 import { AccountsNotDeletedError, createAdminUsersService } from '../staff/admin-users.service';
 import { createReviewsRepository } from '../staff/reviews.repository';
 import { COLLECTIONS } from '../store/collections';
+import { createJobsRepository } from '../jobs/jobs.repository';
 
 /**
  * An applicant deleting their own account (docs/product.md#deleting-your-account): what it would
@@ -21,6 +22,7 @@ export function accountDeletionRoutes(
     ...deps,
     users: createAdminUsersRepository(deps.store),
     reviews: createReviewsRepository(deps.store),
+    jobs: createJobsRepository(deps.store),
   });
   const router = Router();
   const verified = requireIdentity({ verifiedEmail: true });

@@ -502,3 +502,24 @@ test('blind review says that it does not hide what a file says, and a file quest
     identifying: true,
   });
 });
+
+test('saving keeps the tab that was open', async () => {
+  let stored = STORED;
+  const save = jest.fn((body: unknown) => {
+    stored = { ...(body as ApplicationForm), isActive: false, decisionsReleased: false };
+    return stored;
+  });
+  const load = jest.fn(() => stored);
+  renderDor('/admin/dor/forms/spring-2025/edit', {
+    'GET /forms/spring-2025': load,
+    'POST /application/forms': save,
+  });
+  await userEvent.click(await screen.findByRole('tab', { name: 'Letters' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Save form' }));
+
+  await waitFor(() => expect(save).toHaveBeenCalled());
+  // The builder loads the saved form again: still on Letters.
+  await waitFor(() => expect(load).toHaveBeenCalledTimes(2));
+  expect(await screen.findByRole('tab', { name: 'Letters' })).toBeInTheDocument();
+  expect(screen.getByRole('tab', { name: 'Letters' })).toHaveAttribute('aria-selected', 'true');
+});

@@ -190,10 +190,13 @@ function FormBuilder({
   initial,
   stored,
   notice,
+  tab: heldTab,
 }: {
   initial: FormDraft;
   stored: ApplicationForm | null;
   notice?: string;
+  /** The open tab held by the page, so a save (which loads the builder again) keeps it open. */
+  tab?: [string, (key: string) => void];
 }) {
   const { api } = usePortal();
   const navigate = useNavigate();
@@ -209,7 +212,8 @@ function FormBuilder({
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [previewSection, setPreviewSection] = useState(0);
-  const [tab, setTab] = useState('sections');
+  const ownTab = useState('sections');
+  const [tab, setTab] = heldTab ?? ownTab;
   const knownIds: KnownIds = useMemo(
     () =>
       new Set(
@@ -419,6 +423,7 @@ export function EditFormPage() {
   const { api } = usePortal();
   const { formId = '' } = useParams();
   const form = useQuery(formQueryOptions(api, formId));
+  const tab = useState('sections');
   if (form.isError)
     return <LoadError title="The form could not be loaded." error={form.error} onRetry={() => void form.refetch()} />;
   if (form.isPending)
@@ -428,5 +433,5 @@ export function EditFormPage() {
       </Flex>
     );
   const { isActive: _active, decisionsReleased: _released, ...definition } = form.data;
-  return <FormBuilder key={`${formId}-${form.dataUpdatedAt}`} initial={definition} stored={form.data} />;
+  return <FormBuilder key={`${formId}-${form.dataUpdatedAt}`} initial={definition} stored={form.data} tab={tab} />;
 }

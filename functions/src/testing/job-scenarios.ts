@@ -487,10 +487,11 @@ export function longWorkScenarios(run: (title: string, fn: (store: DocumentStore
       const erasing: FileStore = {
         ...memory,
         async put(path, content, type) {
-          await memory.put(path, content, type);
+          const stored = await memory.put(path, content, type);
           if (path.startsWith('exports/') && ++segments === 2) {
             expect(await discardFilesExports({ jobs: createJobsRepository(store), files: memory }, [FORM_ID])).toBe(1);
           }
+          return stored;
         },
       };
       const { harness } = await harnessOn(store, { files: erasing, jobInlineMs: 60_000 });

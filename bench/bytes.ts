@@ -12,7 +12,7 @@ import {
   type ChunkOwnModules,
   type ChunkPackages,
 } from '../tools/webpack/chunk-packages-plugin';
-import { APP_DIRS, type AppName } from '../tools/webpack/create-config';
+import { APP_DIRS, outputDir, type AppName } from '../tools/webpack/create-config';
 import { createVerifiedApplicant } from './support/accounts';
 import { activate } from './support/visits';
 
@@ -45,11 +45,14 @@ interface Script {
   own: string[];
 }
 
-/** Each app's build reports, keyed by the path it is served at (the remotes under /applicant/ and /admin/). */
+/**
+ * Each app's build reports, keyed by the path it is served at (the remotes under /applicant/ and
+ * /admin/), read from the bundles the portal serves (`$PORTAL_BUILD_OUT_DIR/<app>` when set).
+ */
 function loadReports(): Map<string, Pick<Script, 'app' | 'packages' | 'own'>> {
   const byPath = new Map<string, Pick<Script, 'app' | 'packages' | 'own'>>();
   for (const app of Object.keys(APP_DIRS) as AppName[]) {
-    const read = <T>(file: string) => JSON.parse(readFileSync(path.join(APP_DIRS[app], 'dist', file), 'utf8')) as T;
+    const read = <T>(file: string) => JSON.parse(readFileSync(path.join(outputDir(app), file), 'utf8')) as T;
     const report = read<ChunkPackages>(CHUNK_PACKAGES_FILE);
     const own = read<ChunkOwnModules>(CHUNK_OWN_MODULES_FILE);
     const prefix = app === 'shell' ? '/' : `/${app}/`;

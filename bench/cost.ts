@@ -25,6 +25,8 @@ import { formStatusOf } from '../functions/src/forms/form-status';
 import { DEFAULT_MAIL_SETTINGS } from '../functions/src/outbox/outbox';
 import { createOutboxSender, triggerEmailTransport } from '../functions/src/outbox/outbox-sender';
 import { createScheduler } from '../functions/src/scheduler/scheduler';
+import { createReviewerDigestService } from '../functions/src/staff/digest/reviewer-digest.service';
+import { createReviewsRepository } from '../functions/src/staff/reviews.repository';
 import { DEMO_DISAGREEMENT_THRESHOLD } from '../functions/src/seed/demo-reviews';
 import { OVERDUE_RESCAN_MS } from '../functions/src/staff/dashboard/reviewer-progress.service';
 import { createLocalFileStore } from '../functions/src/files/local-file-store';
@@ -114,7 +116,8 @@ type Action =
   | 'release'
   | 'senderPerMessage'
   | 'schedulerAfterRelease'
-  | 'retentionLook';
+  | 'retentionLook'
+  | 'digestDay';
 
 const LABELS: Record<Action, string> = {
   dashboardCold: 'dashboard page, first after a review submit',
@@ -141,6 +144,7 @@ const LABELS: Record<Action, string> = {
   senderPerMessage: 'outbox sender, per message sent',
   schedulerAfterRelease: 'scheduler minute, form released',
   retentionLook: 'data retention: the hourly look (form released)',
+  digestDay: "reviewer digests: the day's run, once a day",
 };
 
 type Counts = Pick<StoreCounts, 'reads' | 'writes' | 'deletes'> & { byCollection?: StoreCounts['byCollection'] };
@@ -275,8 +279,11 @@ async function measureClub(raw: DocumentStore, size: number, log: (line: string)
   await scheduler.runOnce();
   await drainOutbox();
   await measure('overdueMinute', () => scheduler.runOnce());
-  // Once an hour it looks again for reviewers with open reviews (those assigned since).
+  // Once an hour it looks again for reviewers with open reviews (those assigned since). That hour
+  // (08:00 in the chapter's zone) is also the reviewers' digests' (staff/digest/digest-look.ts): run
+  // first (nobody has open work yet), so the look's row stays the look's; their day is measured below.
   harness.clock.now = later(START, OVERDUE_RESCAN_MS);
+  await scheduler.digests.runIfDue();
   await measure('overdueRescan', () => scheduler.runOnce());
   harness.clock.now = START;
 
@@ -285,6 +292,19 @@ async function measureClub(raw: DocumentStore, size: number, log: (line: string)
   const longWork = await measureLongWork(harness, measure, log);
   counts.autoAssign = divided(counts.autoAssign, Math.max(1, longWork.reviews));
   counts.filesExport = divided(counts.filesExport, Math.max(1, resumes));
+
+  // The reviewers' digests on a day after auto-assign: every reviewer has new open reviews (the
+  // day's run without its mark, one read and one write more).
+  harness.clock.now = later(START, 2 * OVERDUE_RESCAN_MS);
+  const digestService = createReviewerDigestService({
+    store,
+    reviews: createReviewsRepository(store),
+    now,
+    mail: DEFAULT_MAIL_SETTINGS,
+  });
+  const digests = await measure('digestDay', () => digestService.sendDaily('bench-day'));
+  log(`reviewer digests: ${digests.sent} sent, ${digests.nothingToSay} with nothing to say`);
+  harness.clock.now = START;
   await rm(fileRoot, { recursive: true, force: true });
 
   // The release: every row decided first (straight into the store), then one request.
@@ -370,6 +390,7 @@ function monthOf(counts: ClubCounts, applicants: number, clubs: number): { usage
   schedulerReads += (overdue.reads * MONTH.overdueMinutes + rescan.reads * rescans) * clubs;
   add('draftMinute', MONTH.draftWindowMinutes * MONTH.draftShare * applicants * clubs, true);
   add('retentionLook', MONTH.minutes / 60, true);
+  add('digestDay', (MONTH.minutes / (24 * 60)) * clubs, true);
   return { usage, schedulerReads };
 }
 

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { applicantPseudonym, type ApplicationForm } from '@portal/shared/domain';
 import { DEMO, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
+import { expectAccessible } from './support/axe';
 import { assign, demoReviewerWithRoles, directorHeaders, submitApplication } from './support/applications';
 import { ownPortal, publishAndActivate } from './support/own-portal';
 import { BLIND_REVIEW_TEST_AUTH_EMULATOR_PORT, BLIND_REVIEW_TEST_PORT } from './support/ports';
@@ -15,6 +16,8 @@ const BLIND_FORM_ID = 'blind-spring';
 const APPLICANT = { firstName: 'Quintessa', lastName: 'Marlowe' };
 const PREFERRED_NAME = 'Quinnie';
 const FILE_NAME = 'Quintessa Marlowe CV.pdf';
+/** A word of an answer reviewers read (motivation): the search finds the application by it. */
+const ANSWER_WORD = 'Zephyrine';
 
 let responseId = '';
 let email = '';
@@ -44,6 +47,7 @@ ownPortal({
       formId: BLIND_FORM_ID,
       preferredName: PREFERRED_NAME,
       resumeFileName: FILE_NAME,
+      whyJoin: `I volunteer at the ${ANSWER_WORD} food bank on Saturdays. ${Array.from({ length: 25 }, (_, n) => `impact${n}`).join(' ')}`,
     });
     responseId = response.id;
 
@@ -117,4 +121,62 @@ test('a reviewer reads a blind application under a pseudonym on every screen; th
   );
   await shot(director, 'director-response-1366');
   await director.close();
+});
+
+test("the search finds the application by a word of its answers; a blind reviewer's never by the name, email or identifying answer", async ({
+  page,
+  browser,
+}) => {
+  const pseudonym = applicantPseudonym(responseId);
+  const search = (on: Page) => on.getByRole('searchbox', { name: 'Search applicants' });
+  /** Types a search and waits for the API's answer to it. */
+  const searchFor = async (on: Page, text: string) => {
+    const answered = on.waitForResponse((res) => new URL(res.url()).searchParams.get('search') === text);
+    await search(on).fill(text);
+    await answered;
+  };
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await logIn(page, DEMO.reviewer);
+  await page.goto('/admin');
+  await page.getByRole('link', { name: 'Reviewer dashboard' }).click();
+  await expect(search(page)).toHaveAttribute('placeholder', 'Search by pseudonym (Applicant 7F3K) or answer');
+  const row = page.getByRole('row').filter({ hasText: pseudonym });
+  for (const named of [APPLICANT.firstName, `${APPLICANT.firstName} ${APPLICANT.lastName}`, email, PREFERRED_NAME]) {
+    await searchFor(page, named);
+    await expect(page.getByText('Nothing matches your search.')).toBeVisible();
+    await expect(row).toHaveCount(0);
+  }
+  await searchFor(page, ANSWER_WORD.toLowerCase());
+  await expect(row).toBeVisible();
+  await expect(page.getByText('1 review matches your search')).toBeVisible();
+  expect(await identifyingOn(page)).toEqual([]);
+  await expectAccessible(page, 'reviewer dashboard searched by an answer, 1366 px');
+  await shot(page, 'reviewer-search-1366');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(row).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(page, 'reviewer dashboard searched by an answer, 390 px');
+  await shot(page, 'reviewer-search-390');
+
+  // The super-reviewer finds it by the same word, and by the identifying answer.
+  // A context of its own: axe analyses pages of a context it can open frames in.
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const director = await context.newPage();
+  await logIn(director, DEMO.director);
+  await director.goto(`/admin/dor/dashboard/${BLIND_FORM_ID}/all`);
+  await expect(search(director)).toHaveAttribute('placeholder', 'Search by name, email or answer');
+  const named = director.getByRole('row').filter({ hasText: `${APPLICANT.firstName} ${APPLICANT.lastName}` });
+  for (const word of [`${ANSWER_WORD} food`, PREFERRED_NAME]) {
+    await searchFor(director, word);
+    await expect(named).toHaveCount(1);
+  }
+  await expectAccessible(director, "director's dashboard searched by an answer, 1366 px");
+  await shot(director, 'director-search-1366');
+  await director.setViewportSize({ width: 390, height: 844 });
+  await expect(named).toBeVisible();
+  // The rows found: at this width the dashboard's own tab bar (antd's overflow button inside the
+  // tablist) has a finding of its own, not the search's.
+  await expectAccessible(director, "director's dashboard searched by an answer, 390 px", '.ant-table-wrapper');
+  await shot(director, 'director-search-390');
+  await context.close();
 });

@@ -32,8 +32,9 @@ import { submitFromReview } from './support/submit';
 
 /**
  * Each remote deploys alone (docs/deploy.md, "Deploy one remote alone"). State A is the tree as it
- * is: the run's own bundles (`<app>/dist`), with the shell's two settings that name the remotes'
- * URLs (remotes.json and the page's policy) written as a build for those URLs writes them. State B
+ * is: the run's own bundles (`<app>/dist`, or `$PORTAL_BUILD_OUT_DIR/<app>` when the run builds
+ * there), with the shell's two settings that name the remotes' URLs (remotes.json and the page's
+ * policy) written as a build for those URLs writes them. State B
  * is built into a temporary directory with the overlay e2e/fixtures/newer-remotes/overlay.ts (a
  * page using an antd component A's shell does not provide and parts it stands in for, a zod member
  * A's facade lacks, antd at a newer version); its shell's settings must equal A's.
@@ -69,10 +70,13 @@ function buildEnv(state: State): NodeJS.ProcessEnv {
 
 const APPS: AppName[] = ['shell', 'applicant', 'admin'];
 
-/** State A: the run's own bundles, the shell set for the remotes' origins (what `buildEnv('a')` would build). */
+/**
+ * State A: the run's own bundles (where its web server built them), the shell set for the remotes'
+ * origins (what `buildEnv('a')` would build).
+ */
 function stateFromRunBundles(): void {
   const env = buildEnv('a');
-  for (const app of APPS) cpSync(outputDir(app, {}), path.join(root, 'a', app), { recursive: true });
+  for (const app of APPS) cpSync(outputDir(app), path.join(root, 'a', app), { recursive: true });
   const shell = path.join(root, 'a', 'shell');
   writeFileSync(path.join(shell, 'remotes.json'), remotesManifestJson(env));
   const policy = pageMetaPolicy({

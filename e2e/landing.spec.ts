@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { CHUNK_PACKAGES_FILE, type ChunkPackages } from '../tools/webpack/chunk-packages-plugin';
-import { APP_DIRS } from '../tools/webpack/create-config';
+import { outputDir } from '../tools/webpack/create-config';
 import { recordRequests } from './support/requests';
 
 test('a signed-out visitor sees the landing page, and no remote is downloaded', async ({ page }) => {
@@ -59,9 +59,7 @@ function frameStyle(page: Page) {
 test('the signed-out landing page downloads no antd, and its frame looks the same once antd has loaded', async ({
   page,
 }) => {
-  const report = JSON.parse(
-    readFileSync(path.join(APP_DIRS.shell, 'dist', CHUNK_PACKAGES_FILE), 'utf8'),
-  ) as ChunkPackages;
+  const report = JSON.parse(readFileSync(path.join(outputDir('shell'), CHUNK_PACKAGES_FILE), 'utf8')) as ChunkPackages;
   const requests = recordRequests(page);
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Create Account' })).toBeVisible();

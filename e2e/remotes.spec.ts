@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { FORM_SCHEMA_MESSAGES } from '@portal/shared/domain';
 import { CHUNK_PACKAGES_FILE, type ChunkPackages } from '../tools/webpack/chunk-packages-plugin';
-import { APP_DIRS } from '../tools/webpack/create-config';
+import { outputDir } from '../tools/webpack/create-config';
 import { DEMO, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { recordRequests } from './support/requests';
 
@@ -73,9 +73,7 @@ const REMOTE_FALLBACKS = [
 
 /** The scripts of a remote, among those requested, that carry a package. */
 function remoteScriptsWith(paths: string[], app: 'applicant' | 'admin', pkg: string): string[] {
-  const report = JSON.parse(
-    readFileSync(path.join(APP_DIRS[app], 'dist', CHUNK_PACKAGES_FILE), 'utf8'),
-  ) as ChunkPackages;
+  const report = JSON.parse(readFileSync(path.join(outputDir(app), CHUNK_PACKAGES_FILE), 'utf8')) as ChunkPackages;
   return paths.filter((p) => p.startsWith(`/${app}/`) && pkg in (report[p.slice(app.length + 2)] ?? {}));
 }
 
@@ -138,9 +136,7 @@ test('staff pages take antd’s tables and pickers from the shell too, and the h
   // The remotes carry fallback copies of antd and zod (docs/decisions/remote-contracts.md): the build
   // has them, and no script of them was downloaded (REMOTE_FALLBACKS above).
   for (const app of ['applicant', 'admin'] as const) {
-    const report = JSON.parse(
-      readFileSync(path.join(APP_DIRS[app], 'dist', CHUNK_PACKAGES_FILE), 'utf8'),
-    ) as ChunkPackages;
+    const report = JSON.parse(readFileSync(path.join(outputDir(app), CHUNK_PACKAGES_FILE), 'utf8')) as ChunkPackages;
     expect(
       Object.values(report).some((packages) => 'antd' in packages) &&
         Object.values(report).some((packages) => 'zod' in packages),
@@ -191,9 +187,7 @@ test('each remote page downloads its own code when it is first visited, not with
 
 /** The shell's scripts among `paths` that carry `pkg`, or that one file of it (from the build's chunk report). */
 function shellScriptsWith(paths: string[], pkg: string, file?: string): string[] {
-  const report = JSON.parse(
-    readFileSync(path.join(APP_DIRS.shell, 'dist', CHUNK_PACKAGES_FILE), 'utf8'),
-  ) as ChunkPackages;
+  const report = JSON.parse(readFileSync(path.join(outputDir('shell'), CHUNK_PACKAGES_FILE), 'utf8')) as ChunkPackages;
   return paths.filter((p) => {
     const files = report[p.slice(1)]?.[pkg];
     return files !== undefined && (file === undefined || files.includes(file));

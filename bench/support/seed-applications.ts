@@ -161,6 +161,9 @@ export async function seedSubmittedApplications(
         const load = loads.get(reviewer.id)!;
         load.reviewsAssigned += 1;
         load.reviewsDone += 1;
+        // As a submit keeps it: the review counted on its day (the pipeline's review progress).
+        const day = submittedAt.slice(0, 10);
+        load.reviewsDoneByDay = { ...load.reviewsDoneByDay, [day]: (load.reviewsDoneByDay?.[day] ?? 0) + 1 };
       }
       const row = rowWithAssignments(
         newApplicationRow({ responseId: response.id, applicationFormId: form.id, role, applicant, submittedAt }),

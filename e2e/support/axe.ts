@@ -13,12 +13,14 @@ import { expect, type Page } from '@playwright/test';
 const refused = (page: Page) =>
   new URL(page.url()).pathname.startsWith('/admin') ? ['serious', 'critical'] : ['moderate', 'serious', 'critical'];
 
-export async function expectAccessible(page: Page, label: string): Promise<void> {
+export async function expectAccessible(page: Page, label: string, within?: string): Promise<void> {
   // antd animates dialogs and colours: check what the user sees once it has settled, with the
   // animations a user who asks for reduced motion gets (none), so no colour is caught mid-fade.
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.waitForTimeout(400);
-  const results = await new AxeBuilder({ page }).analyze();
+  // `within`: only that part of the page (a dialog over a page whose own findings are another's to fix).
+  const builder = new AxeBuilder({ page });
+  const results = await (within ? builder.include(within) : builder).analyze();
   const blocking = results.violations
     .filter((violation) => refused(page).includes(violation.impact ?? ''))
     .map(

@@ -23,6 +23,8 @@ import { adminUsersRoutes } from './staff/admin-users.routes';
 import { reviewsRoutes } from './staff/reviews.routes';
 import { notesRoutes } from './staff/notes/notes.routes';
 import { groupMessagesRoutes } from './staff/group-messages/group-messages.routes';
+import { reviewerDigestRoutes } from './staff/digest/reviewer-digest.routes';
+import { tagsRoutes } from './staff/tags/tags.routes';
 import { releasedDecisionsRoutes } from './staff/decisions/released-decisions.routes';
 import { authRoutes } from './users/auth.routes';
 import { accountDeletionRoutes } from './users/account-deletion.routes';
@@ -98,6 +100,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(releasedDecisionsRoutes(staffDeps));
   api.use(notesRoutes(staffDeps));
   api.use(groupMessagesRoutes(staffDeps));
+  api.use(reviewerDigestRoutes(staffDeps));
+  api.use(tagsRoutes(staffDeps));
   api.use(exportsRoutes({ ...staffDeps, files: deps.files, logger: deps.logger, jobInlineMs: deps.jobInlineMs }));
   api.use(myDataRoutes({ store: deps.store, files: deps.files, now }));
   api.use(auditRoutes(staffDeps));

@@ -17,6 +17,7 @@ const DRAWN_BY = new Map([
   ['admin-app/src/features/reviewer/assessments-tab.tsx', 'admin-app/src/features/reviewer/reviewer-dashboard.tsx'],
   ['admin-app/src/features/dashboard/staff-tab.tsx', 'admin-app/src/features/dashboard/dashboard-layout.tsx'],
   ['admin-app/src/features/dashboard/applications-tab.tsx', 'admin-app/src/features/dashboard/dashboard-layout.tsx'],
+  ['admin-app/src/features/dashboard/pipeline-tab.tsx', 'admin-app/src/features/dashboard/dashboard-layout.tsx'],
 ]);
 
 function pages(dir: string): string[] {

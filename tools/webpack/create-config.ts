@@ -13,6 +13,8 @@ import {
   sharedLibraryChunks,
 } from './antd-components';
 import { ChunkPackagesPlugin } from './chunk-packages-plugin';
+import { FEDERATION_LIBRARIES_GLOBAL } from './federation-runtime/libraries';
+import { ownModuleChunks } from './own-module-chunks';
 import { clientConfigFromEnv, remotesManifestFromEnv, remotesManifestJson } from './client-config';
 import {
   ANTD_CONTEXT_MODULES,
@@ -23,6 +25,9 @@ import {
   facadeShareKey,
   installedVersion,
   moduleExportNames,
+  packageOfFile,
+  PORTAL_MODULES,
+  portalModuleShareKey,
   sameMajor,
   type BuildOverlay,
 } from './share-contracts';
@@ -98,9 +103,10 @@ export interface ShareEntry {
 
 /**
  * The modules shared beyond SHARED: antd in pieces (its two facades, the components listed in
- * antd-components.ts, its context modules and style engine), the zod facade and the stateful
- * facades. Every remote carries a fallback of each (a lazy chunk it downloads only when the shell
- * provides no compatible version).
+ * antd-components.ts, its context modules and style engine), the zod facade, the stateful
+ * facades and the portal's own modules the shell's pages hold (PORTAL_MODULES). Every remote
+ * carries a fallback of each (a lazy chunk it downloads only when the shell provides no compatible
+ * version).
  */
 export function facadeShares(env: NodeJS.ProcessEnv = process.env): ShareEntry[] {
   const overlay: BuildOverlay = buildOverlay(env);
@@ -148,7 +154,12 @@ export function facadeShares(env: NodeJS.ProcessEnv = process.env): ShareEntry[]
       strictVersion: true,
     };
   });
-  return [...stateful, ...antdFacades, ...components, ...contexts, ...styles, zodFacade];
+  const portalVersion = packageOfFile(path.join(REPO_ROOT, 'shared/src/ui/index.ts')).version;
+  const portalModules = PORTAL_MODULES.map((relative) => ({
+    ...library(path.join(REPO_ROOT, relative), path.join(REPO_ROOT, relative), portalVersion, portalVersion),
+    shareKey: portalModuleShareKey(relative),
+  }));
+  return [...stateful, ...antdFacades, ...components, ...contexts, ...styles, zodFacade, ...portalModules];
 }
 
 /** The shared config of an app's build: the remotes consume each module and carry a fallback of it. */
@@ -282,7 +293,13 @@ export function createConfig(
 ): Configuration {
   const dir = APP_DIRS[app];
   const plugins: Configuration['plugins'] = [new ChunkPackagesPlugin(), antdStandIns()];
-  if (app !== 'shell') plugins.unshift(federation(app, env));
+  if (app !== 'shell') {
+    plugins.unshift(
+      federation(app, env),
+      // The global the shell's federation libraries are under (federation-runtime/remote-libraries.ts).
+      new webpack.DefinePlugin({ __PORTAL_FEDERATION_LIBRARIES_GLOBAL__: JSON.stringify(FEDERATION_LIBRARIES_GLOBAL) }),
+    );
+  }
   if (app === 'shell') {
     const clientConfig = clientConfigFromEnv(env);
     const remotesJson = remotesManifestJson(env);
@@ -372,7 +389,12 @@ export function createConfig(
     },
     plugins,
     optimization: {
-      splitChunks: app === 'shell' ? { cacheGroups: sharedLibraryChunks() } : undefined,
+      splitChunks: {
+        cacheGroups: {
+          ...(app === 'shell' ? sharedLibraryChunks() : {}),
+          ownModules: ownModuleChunks(app),
+        },
+      },
       minimizer: [
         new TerserPlugin({
           extractComments: false,

@@ -5,6 +5,7 @@ import * as runtimeCore from '@module-federation/runtime-core';
 import * as sdk from '@module-federation/sdk';
 import webpack from 'webpack';
 import { createConfig } from './create-config';
+import { FEDERATION_LIBRARIES_GLOBAL } from './federation-runtime/libraries';
 import provideFederationLibraries from './federation-runtime/provide-libraries';
 
 const PROVIDED = {
@@ -60,6 +61,8 @@ describe('the remotes run on the shell’s federation runtime', () => {
     const imports = gluesImports();
     expect(Object.keys(imports).sort()).toEqual(Object.keys(PROVIDED).sort());
     provideFederationLibraries();
+    // The global's name, as the remotes' build writes it into the stand-ins (remote-libraries.ts).
+    Object.assign(globalThis, { __PORTAL_FEDERATION_LIBRARIES_GLOBAL__: FEDERATION_LIBRARIES_GLOBAL });
     const standIns: Record<string, Record<string, unknown>> = {
       '@module-federation/runtime-core': await import('./federation-runtime/remote-runtime-core'),
       '@module-federation/sdk': await import('./federation-runtime/remote-sdk'),
@@ -78,6 +81,13 @@ describe('the remotes run on the shell’s federation runtime', () => {
     const remote = createConfig('applicant', 'production');
     const alias = remote.resolve?.alias as Record<string, string>;
     expect(Object.keys(alias)).toEqual(expect.arrayContaining(Object.keys(PROVIDED).map((name) => `${name}$`)));
+    // The stand-ins read the global the shell sets, under the name the shell's runtime plugin uses.
+    const defined = (remote.plugins ?? []).flatMap((plugin) =>
+      plugin instanceof webpack.DefinePlugin ? [plugin.definitions] : [],
+    );
+    expect(defined).toContainEqual({
+      __PORTAL_FEDERATION_LIBRARIES_GLOBAL__: JSON.stringify(FEDERATION_LIBRARIES_GLOBAL),
+    });
     const shell = createConfig('shell', 'production');
     expect(Object.keys((shell.resolve?.alias ?? {}) as Record<string, string>)).not.toContain(
       '@module-federation/sdk$',

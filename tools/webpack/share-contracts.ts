@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -163,4 +163,83 @@ export const ANTD_STYLE_PACKAGES = ['@ant-design/cssinjs'] as const;
 /** The absolute file of one of antd's ES modules. */
 export function antdEsFile(relative: string): string {
   return path.join(path.dirname(require.resolve('antd/package.json', { paths: [REPO_ROOT] })), 'es', relative);
+}
+
+/**
+ * The portal's own modules of `@portal/shared` (stateless: the loading screen and its boundary,
+ * the page title and theme, the query states, markdown, the domain's constants and dates) that the
+ * shell's pages hold before any remote loads and the remotes use too. A remote takes the shell's
+ * copy instead of downloading its own, and carries its own as a fallback; they share only when
+ * their code is the same (`portalModuleShareKey`), so a remote deployed alone still runs its own.
+ */
+export const PORTAL_MODULES = [
+  'shared/src/domain/ids/constants.ts',
+  'shared/src/domain/ids/error-reasons.ts',
+  'shared/src/domain/rules/dates.ts',
+  'shared/src/domain/rules/markdown-text.ts',
+  'shared/src/domain/rules/three-way-merge.ts',
+  'shared/src/domain/schemas/zod-config.ts',
+  'shared/src/markdown/plain.ts',
+  'shared/src/ui/lazy-page.tsx',
+  'shared/src/ui/load-boundary.tsx',
+  'shared/src/ui/loading-screen.tsx',
+  'shared/src/ui/markdown-view.tsx',
+  'shared/src/ui/markdown.tsx',
+  'shared/src/ui/page-title.tsx',
+  'shared/src/ui/portal-logo.tsx',
+  'shared/src/ui/portal-theme.tsx',
+  'shared/src/ui/portal-tokens.ts',
+  'shared/src/ui/query-states.tsx',
+] as const;
+
+/** What `@portal/shared/<subpath>` resolves to (shared/package.json's exports). */
+function sharedSubpathFile(subpath: string): string {
+  const base = subpath.split('/')[0]!;
+  if (subpath.startsWith('domain/')) return `shared/src/${subpath}`;
+  return `shared/src/${base === 'antd-base' || base === 'antd-pages' ? 'antd' : base}/index`;
+}
+
+/** An import's file in the repository (without its extension resolved), or null for a package. */
+function importedFile(from: string, specifier: string): string | null {
+  if (specifier.startsWith('.')) return path.join(path.dirname(from), specifier);
+  if (specifier.startsWith('@portal/shared/')) {
+    return path.join(REPO_ROOT, sharedSubpathFile(specifier.slice('@portal/shared/'.length)));
+  }
+  return null;
+}
+
+const SOURCE_EXTENSIONS = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
+
+/**
+ * The share key of one of PORTAL_MODULES: its path and a hash of its source and of the portal's
+ * sources it imports (not following into the federated facades, `client`, `router`, `query`,
+ * `zod`, `antd`, which have contracts of their own), so a remote built from other code never meets it.
+ */
+export function portalModuleShareKey(
+  relative: string,
+  read: (file: string) => string = (file) => readFileSync(file, 'utf8'),
+): string {
+  const hash = createHash('sha256');
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = read(file);
+    hash.update(path.relative(REPO_ROOT, file)).update('\0').update(source).update('\0');
+    for (const { fileName } of ts.preProcessFile(source, true, true).importedFiles) {
+      const target = importedFile(file, fileName);
+      if (!target || /[\\/]shared[\\/]src[\\/](client|router|query|zod|antd)([\\/]|$)/.test(target)) continue;
+      const found = SOURCE_EXTENSIONS.map((ext) => target + ext).find((candidate) => {
+        try {
+          return statSync(candidate).isFile();
+        } catch {
+          return false;
+        }
+      });
+      if (!found) throw new Error(`${relative}: cannot resolve '${fileName}' imported by ${file}`);
+      visit(found);
+    }
+  };
+  visit(path.join(REPO_ROOT, relative));
+  return `@portal/shared/${relative.replace(/^shared\//, '')}#${hash.digest('hex').slice(0, 8)}`;
 }

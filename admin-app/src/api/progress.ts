@@ -1,6 +1,7 @@
 import { useQuery } from '@portal/shared/query';
 import { usePortal, type ApiClient } from '@portal/shared/client';
 import type { ReviewerProgressPage } from '@portal/shared/domain/rules/reviewer-progress';
+import type { ReviewerDigestSent, SendDigestBody } from '@portal/shared/domain/schemas/reviewer-digest';
 import { staffKeys } from './keys';
 
 const id = encodeURIComponent;
@@ -19,3 +20,7 @@ export const remindReviewer = (api: ApiClient, formId: string, staffId: string) 
   api.request<{ queued: true; open: number }>('POST', `/admin/forms/${id(formId)}/progress/${id(staffId)}/remind`, {
     body: {},
   });
+
+/** POST …/reviewer-digest: the digest now, to one reviewer of the form or (no staffId) each with open work. */
+export const sendReviewerDigest = (api: ApiClient, formId: string, body: SendDigestBody) =>
+  api.request<ReviewerDigestSent>('POST', `/admin/forms/${id(formId)}/reviewer-digest`, { body });

@@ -31,14 +31,14 @@ export function DashboardHeader({
   action,
   text,
   setText,
-  placeholder = 'Search by name or email',
+  placeholder = 'Search by name, email or answer',
 }: {
   title: string;
   subtitle?: ReactNode;
   action?: ReactNode;
   text: string;
   setText: (text: string) => void;
-  /** What the search finds (names and emails, unless the reader reads blind). */
+  /** What the search finds (names, emails and the answers the reader may read; no name or email when they read blind). */
   placeholder?: string;
 }) {
   return (

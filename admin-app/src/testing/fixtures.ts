@@ -67,6 +67,7 @@ export function row(overrides: Partial<DashboardRowView> = {}): DashboardRowView
     interviewScore: null,
     calibratedReviewScore: 3.21,
     reviewSpread: 0,
+    calibratedSpread: 0,
     disagreement: false,
     ...overrides,
   };

@@ -130,6 +130,17 @@ async function runFlow(harness: Harness, check: (step: string) => Promise<void> 
   await step('remind', async () => {
     await ok(dora.post(`/admin/forms/${FORM_ID}/progress/rita/remind`, {}), 'remind');
   });
+  await step('digest', async () => {
+    await ok(dora.post(`/admin/forms/${FORM_ID}/reviewer-digest`, { staffId: 'rita' }), 'digest');
+  });
+  await step('tags', async () => {
+    const made = await ok(dora.post(`/admin/forms/${FORM_ID}/tags`, { name: 'Call back', color: '#1f4d3f' }), 'tag');
+    const tagId = (made.body as { id: string }).id;
+    await ok(dora.put(`/admin/forms/${FORM_ID}/tags/${tagId}`, { name: 'Call back soon', color: '#1f4d3f' }), 'tag');
+    const rows = [`${responseId}__engineer`];
+    await ok(dora.post(`/admin/forms/${FORM_ID}/rows/tags`, { rows, tagId, tagged: true }), 'tagged');
+    await ok(dora.post(`/admin/forms/${FORM_ID}/rows/tags`, { rows, tagId, tagged: false }), 'untagged');
+  });
   await step('export', async () => {
     await ok(dora.get(`/admin/forms/${FORM_ID}/export/applications.csv`), 'CSV');
     await ok(dora.post(`/admin/forms/${FORM_ID}/export/files`), 'ZIP packed');
@@ -290,6 +301,8 @@ describe('the audit log', () => {
       'cancel-booking',
       'delete-slot',
       'remind',
+      'digest',
+      'tags',
       'export',
       'schedule',
       'schedule-failed',

@@ -35,6 +35,7 @@ const TARGET_COLLECTIONS: Record<AuditTargetKind, string> = {
   email: COLLECTIONS.outbox,
   slot: COLLECTIONS.interviewSlots,
   note: COLLECTIONS.notes,
+  tag: COLLECTIONS.rowTags,
 };
 
 type StoredEntry = AuditEntry & Record<string, unknown>;

@@ -1,5 +1,6 @@
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
+import { answerSearchTokensMigration } from './answer-search-tokens';
 import { conflictPublicIdsMigration } from './conflict-public-ids';
 import { decisionStagesMigration } from './decision-stages';
 import { disagreementFlagsMigration } from './disagreement-flags';
@@ -28,6 +29,7 @@ export const MIGRATIONS: readonly Migration[] = [
   disagreementFlagsMigration,
   decisionStagesMigration,
   schedulerWorkMigration,
+  answerSearchTokensMigration,
 ];
 
 export interface MigrationOutcome {

@@ -41,6 +41,8 @@ export interface OutboxMessage {
   text: string;
   /** The applicant a message to someone else is about (an interviewer's about a booking): erased with them. */
   aboutUserId?: string;
+  /** The applicants a message to someone else lists (a reviewer's digest): erased with any of them. */
+  aboutUserIds?: string[];
   /** Files sent with the message (an interview's `.ics`); absent when none. */
   attachments?: EmailAttachment[];
   state: OutboxState;
@@ -151,8 +153,9 @@ export function composeMessage(input: {
   template?: MessageTemplate;
 }): OutboxMessage {
   const { kind, form, event, recipient, settings, at } = input;
-  const template = input.template ?? (kind === 'groupMessage' ? undefined : messageTemplate(form, kind));
-  if (!template) throw new Error('A message to a group is composed with its own subject and body');
+  const template =
+    input.template ?? (kind === 'groupMessage' || kind === 'reviewerDigest' ? undefined : messageTemplate(form, kind));
+  if (!template) throw new Error(`A message of kind ${kind} is composed with its own subject and body`);
   const data = { ...input.values, chapter: settings.chapterName };
   const rendered = renderEmail({
     subject: fillMessage(template.subject, data, 'plain'),

@@ -317,6 +317,7 @@ export function createResponsesService(deps: {
               role,
               applicant,
               submittedAt: submitted.dateSubmitted,
+              answers: sections,
             }),
           );
         });

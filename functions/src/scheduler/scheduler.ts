@@ -10,6 +10,7 @@ import { queueDraftReminders } from './draft-reminders';
 import { deferWork, formsWithWork } from './form-work';
 import { createReleaseScheduleService } from './release-schedule';
 import { createRetentionLook, type ErasureDeps } from '../retention/retention-look';
+import { createDigestLook } from '../staff/digest/digest-look';
 
 /** The share of a run's time (the function's is 300 s) the jobs still going may take; they go on at the next run. */
 const SCHEDULER_JOBS_MS = 180_000;
@@ -31,6 +32,8 @@ export interface SchedulerRun {
   /** Data retention (retention/retention.service.ts): notices queued, applicants erased. */
   retentionNotices: number;
   retentionErased: number;
+  /** Reviewers' daily digests queued (once a day: staff/digest/digest-look.ts). */
+  reviewerDigests: number;
 }
 
 /**
@@ -39,7 +42,8 @@ export interface SchedulerRun {
  * time has come, release jobs whose messages are not all written (after a crash), the 48 h
  * draft reminders, one reminder to each reviewer with open reviews once the review due date
  * has passed, the expiry of offers not answered by their deadline, the deletion of rate-limit counters whose window is over,
- * and the data retention of released forms (hourly: retention/retention-look.ts). Every step is
+ * the data retention of released forms (hourly: retention/retention-look.ts) and the reviewers'
+ * daily digests (staff/digest/digest-look.ts). Every step is
  * idempotent: running it twice, or late, does nothing twice.
  */
 export function createScheduler(deps: {
@@ -60,9 +64,12 @@ export function createScheduler(deps: {
   });
   const schedules = createReleaseScheduleService({ store, reviews, now, release: decisions.release });
   const retention = createRetentionLook(deps);
+  const digests = createDigestLook(deps);
   return {
     schedules,
     retention: retention.service,
+    /** The reviewers' daily digests (the step `runOnce` takes; bench:cost measures its day alone). */
+    digests,
     decisions,
     async runOnce(): Promise<SchedulerRun> {
       const { released, failed } = await schedules.runDue();
@@ -83,6 +90,7 @@ export function createScheduler(deps: {
       const { expired: expiredOffers } = await offers.expireOffers();
       const expiredRateLimits = await deleteExpiredRateLimits(store, now());
       const { notices: retentionNotices, erased: retentionErased } = await retention.runIfDue();
+      const { sent: reviewerDigests } = await digests.runIfDue();
       return {
         released,
         releaseFailed: failed,
@@ -94,6 +102,7 @@ export function createScheduler(deps: {
         expiredRateLimits,
         retentionNotices,
         retentionErased,
+        reviewerDigests,
       };
     },
   };

@@ -142,6 +142,23 @@ describe('decision letters reach an applicant only as their own letter, after re
   );
 });
 
+describe('a search by what applicants wrote answers each caller as the listing it searches does', () => {
+  it.each(['GET /api/admin/forms/:formId/rows', 'GET /api/admin/forms/:formId/assessments'])('%s', async (key) => {
+    const row = MATRIX[key]!;
+    const fixture = await createFixture('submitted');
+    try {
+      const cells: [Who, number][] = [];
+      for (const who of WHO) {
+        const path = concretePath(key, fixture, { ...row.query, search: 'impact0' });
+        cells.push([who, (await call(fixture.harness, callerOf(who), key, path)).status]);
+      }
+      expect(Object.fromEntries(cells)).toEqual(row.expect);
+    } finally {
+      await fixture.harness.close();
+    }
+  });
+});
+
 describe('blind review: no answer a reviewer can reach names the applicant', () => {
   // ada's name and email as the store holds them, her identifying answer, and a file name that contains her name.
   const IDENTIFYING = ['ada tester', '"firstname":"ada"', 'ada@example.com', 'nova', 'ada-tester-cv'];
@@ -200,6 +217,34 @@ describe('blind review: no answer a reviewer can reach names the applicant', () 
     const seen = await leaks('superReviewer', 'submitted');
     for (const phrase of [...IDENTIFYING, 'user id'])
       expect(seen.some((leak) => leak.endsWith(`: ${phrase}`))).toBe(true);
+  });
+
+  it("a reviewer's search on a blind stage finds nothing by the applicant's name, email or identifying answer", async () => {
+    const fixture = await createFixture('submitted');
+    try {
+      await blind(fixture);
+      const found = async (who: 'rita' | 'dora', path: string, search: string) => {
+        const res = await fixture.harness.as(who).get(`${path}&search=${encodeURIComponent(search)}`);
+        expect(res.status).toBe(200);
+        return (res.body as { total: number }).total;
+      };
+      const named = ['ada', 'Ada Tester', 'tester', 'ada@example.com', 'ada@ex', 'example.com', 'nova', 'nova impact0'];
+      for (const kind of ['review', 'interview']) {
+        const list = `/admin/forms/${FORM_ID}/assessments?kind=${kind}`;
+        const totals = Object.fromEntries(
+          await Promise.all(named.map(async (search) => [search, await found('rita', list, search)] as const)),
+        );
+        expect({ kind, totals }).toEqual({ kind, totals: Object.fromEntries(named.map((search) => [search, 0])) });
+        // What the reviewer may read finds the application: an answer's word, the pseudonym.
+        expect(await found('rita', list, 'impact0')).toBe(1);
+        expect(await found('rita', list, applicantPseudonym(fixture.responseId))).toBe(1);
+      }
+      // The super-reviewer's search finds her by all of it (an email by its prefixes).
+      for (const search of named.filter((each) => each !== 'example.com'))
+        expect(await found('dora', `/admin/forms/${FORM_ID}/rows?tab=all`, search)).toBe(2);
+    } finally {
+      await fixture.harness.close();
+    }
   });
 
   it('a note naming a reviewer on a blind stage emails them the pseudonym, never the applicant', async () => {

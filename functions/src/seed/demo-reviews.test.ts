@@ -57,7 +57,7 @@ describe('the demo reviews (npm start)', () => {
     expect(rows.filter((row) => row.calibratedReviewScore !== row.reviewScore).length).toBeGreaterThan(3);
     const flagged = rows.filter((row) => row.disagreement);
     expect(flagged.map((row) => row.applicantName)).toEqual(['Sample Quinn']);
-    expect(flagged[0]!.reviewSpread).toBeGreaterThan(DEMO_DISAGREEMENT_THRESHOLD);
+    expect(flagged[0]!.calibratedSpread).toBeGreaterThan(DEMO_DISAGREEMENT_THRESHOLD);
   });
 
   it("lower the lenient reviewer's applicants and lift the harsh reviewer's", async () => {

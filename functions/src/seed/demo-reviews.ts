@@ -30,7 +30,7 @@ import { userRecord } from '../users/users.repository';
 import { DEMO_USERS } from './demo-accounts';
 import { sampleResumePdf } from './sample-resume';
 
-/** The form's disagreement threshold in the demo: reviews more than 2 points apart are flagged. */
+/** The form's disagreement threshold in the demo: reviews more than 2 points apart, calibrated, are flagged. */
 export const DEMO_DISAGREEMENT_THRESHOLD = 2;
 
 const sampleUser = (id: string, firstName: string, lastName: string, role: User['role']): User => ({
@@ -50,8 +50,8 @@ const DIRECTOR = DEMO_USERS.find((user) => user.id === 'demo-director')!;
 
 /**
  * Sample applications and their reviews (every criterion scored alike, 0–4): Lee scores high and
- * Harper low, so calibration moves their applicants' scores; Quinn's two reviews are 4 points apart,
- * beyond the threshold: the one flagged disagreement.
+ * Harper low, so calibration moves their applicants' scores; Quinn's two reviews are 4 points apart
+ * (Riley's highest, Harper's lowest), still beyond the threshold calibrated: the one flagged disagreement.
  */
 const SAMPLES: { first: string; last: string; role: TeamRole; reviews: [User, number][] }[] = [
   {

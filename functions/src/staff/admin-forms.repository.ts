@@ -10,7 +10,6 @@ import type {
 import { recordInTransaction } from '../audit/audit-entry';
 import { writeFormStatus } from '../forms/form-status';
 import { COLLECTIONS } from '../store/collections';
-import { reflagDisagreement } from './disagreement-flags';
 import { queryAll } from '../store/query-pages';
 import type { DocumentStore } from '../store/document-store';
 
@@ -56,8 +55,6 @@ export interface AdminFormsRepository {
   /** The form's reviews and interviews assigned and not submitted, summed over its application rows. */
   openAssessments(formId: string): Promise<{ reviews: number; interviews: number }>;
   save(change: FormChange): Promise<void>;
-  /** Every row of the form flagged again for disagreement (`reflagDisagreement`), after its rubrics or threshold changed. */
-  reflagDisagreement(form: ApplicationForm): Promise<number>;
 }
 
 export function createAdminFormsRepository(store: DocumentStore): AdminFormsRepository {
@@ -119,7 +116,6 @@ export function createAdminFormsRepository(store: DocumentStore): AdminFormsRepo
         { reviews: 0, interviews: 0 },
       );
     },
-    reflagDisagreement: (form) => reflagDisagreement(store, form),
     async save({ form, patch, deactivate, audit }) {
       await store.transaction(async (tx) => {
         const stored = await tx.get<ApplicationForm>(COLLECTIONS.forms, form.id);

@@ -1,4 +1,3 @@
-import { isDeepStrictEqual } from 'node:util';
 import {
   answerLosingChanges,
   formChanges,
@@ -115,13 +114,6 @@ export function createAdminFormsService(deps: {
             )
           : audited(actor, 'form.published', form.id, null, outline(form)),
       });
-      if (
-        previous &&
-        (previous.disagreementThreshold !== form.disagreementThreshold ||
-          !isDeepStrictEqual(previous.reviewRubrics, form.reviewRubrics))
-      ) {
-        await forms.reflagDisagreement(form);
-      }
       if (previous?.decisionsReleased && previous.retentionDays !== form.retentionDays) {
         await deps.retentionChanged?.(form.id);
       }

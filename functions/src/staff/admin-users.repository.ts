@@ -64,10 +64,12 @@ const footprintQueries = {
   outbox: [COLLECTIONS.outbox, 'recipientId'],
   /** Messages to others about them (an interviewer's about their booking). */
   outboxAbout: [COLLECTIONS.outbox, 'aboutUserId'],
+  /** Messages to others listing them among several (a reviewer's digest). */
+  outboxListing: [COLLECTIONS.outbox, 'aboutUserIds', 'array-contains'],
   declared: [COLLECTIONS.conflicts, 'staffId'],
   named: [COLLECTIONS.conflicts, 'applicantUserId'],
   bookings: [COLLECTIONS.interviewBookings, 'userId'],
-} as const satisfies Record<string, readonly [string, string]>;
+} as const satisfies Record<string, readonly [string, string] | readonly [string, string, 'array-contains']>;
 
 export type FootprintCounts = Record<keyof typeof footprintQueries, number>;
 
@@ -134,8 +136,8 @@ const AUDIT_REWRITES_PER_BATCH = 400;
 
 const queryKeys = Object.keys(footprintQueries) as (keyof typeof footprintQueries)[];
 const byUser = (key: keyof typeof footprintQueries, userId: string): [string, EqualityFilter[]] => {
-  const [collection, field] = footprintQueries[key];
-  return [collection, [{ field, value: userId }]];
+  const [collection, field, op] = footprintQueries[key] as readonly [string, string, 'array-contains'?];
+  return [collection, [{ field, value: userId, ...(op ? { op } : {}) }]];
 };
 
 export function createAdminUsersRepository(store: DocumentStore): AdminUsersRepository {
@@ -186,11 +188,15 @@ export function createAdminUsersRepository(store: DocumentStore): AdminUsersRepo
         assessmentsAbout: [...data<Assessment>('reviewsAbout'), ...data<Assessment>('interviewsAbout')],
         assessmentsBy: [...data<Assessment>('reviewsBy'), ...data<Assessment>('interviewsBy')],
         loads: data<StaffLoad>('loads'),
-        outboxIds: [...ids('outbox'), ...ids('outboxAbout')],
-        outboxMessages: [...found.outbox, ...found.outboxAbout].map((item) => ({
-          id: item.id,
-          formId: String(item.data.formId ?? ''),
-        })),
+        outboxIds: [...new Set([...ids('outbox'), ...ids('outboxAbout'), ...ids('outboxListing')])],
+        outboxMessages: [
+          ...new Map(
+            [...found.outbox, ...found.outboxAbout, ...found.outboxListing].map((item) => [
+              item.id,
+              { id: item.id, formId: String(item.data.formId ?? '') },
+            ]),
+          ).values(),
+        ],
         conflictIds: [...new Set([...ids('declared'), ...ids('named')])],
         bookings: found.bookings.map((item) => {
           const { slotId, formId } = item.data as { slotId: string; formId: string };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  CALIBRATION_MODEL,
   formCalibrationFromSums,
   reviewSums,
   withReviewSums,
@@ -47,10 +48,13 @@ export function createCalibrationCache(
     },
 
     /**
-     * The model and its version: a digest of everything a row's calibrated score depends on besides
-     * its own reviews (the review rubrics and the sums), the same for the same model on any instance.
+     * The model and its version: a digest of everything a row's calibrated score and disagreement
+     * flag depend on besides its own reviews (the review rubrics, the disagreement threshold, the
+     * sums and the maths), the same for the same model on any instance.
      */
-    async current(form: Pick<ApplicationForm, 'id' | 'reviewRubrics'>): Promise<CurrentCalibration> {
+    async current(
+      form: Pick<ApplicationForm, 'id' | 'reviewRubrics' | 'disagreementThreshold'>,
+    ): Promise<CurrentCalibration> {
       const sums = await sumsOf(form);
       return { model: formCalibrationFromSums(form, sums), version: calibrationVersion(form, sums) };
     },
@@ -74,10 +78,23 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** The version of a form's calibration: its review rubrics and sums, digested. */
-export const calibrationVersion = (form: Pick<ApplicationForm, 'reviewRubrics'>, sums: CalibrationSums): string =>
+/**
+ * The version of a form's calibration: its review rubrics, disagreement threshold and sums, and the
+ * calibration maths (`CALIBRATION_MODEL`), digested.
+ */
+export const calibrationVersion = (
+  form: Pick<ApplicationForm, 'reviewRubrics' | 'disagreementThreshold'>,
+  sums: CalibrationSums,
+): string =>
   createHash('sha256')
-    .update(canonicalJson({ rubrics: form.reviewRubrics, sums }))
+    .update(
+      canonicalJson({
+        model: CALIBRATION_MODEL,
+        rubrics: form.reviewRubrics,
+        threshold: form.disagreementThreshold ?? null,
+        sums,
+      }),
+    )
     .digest('base64url');
 
 export type CalibrationCache = ReturnType<typeof createCalibrationCache>;

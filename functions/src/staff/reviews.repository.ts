@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import {
   applicationRowId,
+  lookupTerm,
+  matchesSearch,
   normalizeEmail,
+  searchTerms,
   STAFF_ROLES,
   statusFromRows,
   type ApplicationForm,
@@ -72,8 +75,8 @@ export interface ReviewsTransaction extends OutboxTransaction, JobsTransaction {
   /** Which calibration the form's rows' calibrated keys are of (dashboard/calibrated-order.ts). */
   getCalibratedOrderMark(formId: string): Promise<CalibratedOrderMark | null>;
   setCalibratedOrderMark(mark: CalibratedOrderMark): void;
-  /** Writes a row's calibrated keys alone (the row must exist). */
-  setCalibratedKeys(rowId: string, keys: CalibratedKeys): void;
+  /** Writes a row's calibrated keys and disagreement flag alone (the row must exist). */
+  setCalibratedKeys(rowId: string, keys: ScoredRowKeys): void;
   /** The staff member's declared conflict with the applicant of this email, if any (`conflictId`). */
   getConflict(staffId: string, email: string): Promise<ConflictOfInterest | null>;
   getConflictById(id: string): Promise<ConflictOfInterest | null>;
@@ -108,6 +111,9 @@ export interface StoredCalibrationSums {
 /** A row's stored keys of the sort by calibrated score (`calibratedKeys`). */
 export type CalibratedKeys = Required<Pick<ApplicationRow, 'calibratedOrder' | 'calibratedOrderDesc'>>;
 
+/** What the form's calibration gives each row to store: its calibrated keys and its disagreement flag. */
+export type ScoredRowKeys = CalibratedKeys & Required<Pick<ApplicationRow, 'disagreementFlag'>>;
+
 /**
  * Per form: the calibration (`version`, calibration-cache.ts) its rows' calibrated keys were all
  * computed with, none while they are being computed; and the computation under way, if any (`claim`,
@@ -140,8 +146,10 @@ export interface RowsQuery {
   qualifiedOnly: boolean;
   /** Only the rows matching the dashboard filter. */
   filter?: RowFilter;
-  /** A search token (searchToken of the text); empty: no search. */
+  /** A search's text (`searchText`: every term of it must match, `searchTerms`); empty: no search. */
   token: string;
+  /** Only the rows with this tag (`ApplicationRow.tags`). */
+  tag?: string;
   sort: StoredRowSort;
   dir: 'asc' | 'desc';
   cursor?: string;
@@ -267,24 +275,47 @@ const FILTERS: Record<RowFilter, EqualityFilter> = {
   disagreement: { field: 'disagreementFlag', value: true },
 };
 
+/** What the store is asked for a search (`token`: its `searchText`): the rows holding its longest term. */
 const searchFilter = (token: string): EqualityFilter[] =>
-  token ? [{ field: 'searchTokens', op: 'array-contains', value: token }] : [];
+  token ? [{ field: 'searchTokens', op: 'array-contains', value: lookupTerm(searchTerms(token)) }] : [];
+
+/** Whether a row or assessment holds every term of the search `token` (none: no search). */
+const found = (document: { searchTokens?: unknown }, token: string) =>
+  !token ||
+  (Array.isArray(document.searchTokens) && matchesSearch(document.searchTokens as string[], searchTerms(token)));
 
 /**
- * What a search of the rows asks the store: the form's rows holding the token (one array-contains
- * and the form's equality, one composite index); the tab and filter are applied, and the matches
- * sorted and paged, in memory (docs/performance.md#index-budget).
+ * What a search of the rows asks the store: the form's rows holding its longest term (one
+ * array-contains and the form's equality, one composite index); its other terms, the tab and filter
+ * are applied, and the matches sorted and paged, in memory (docs/performance.md#index-budget).
  */
-const rowSearchWhere = (formId: string, token: string): EqualityFilter[] => [
+const rowSearchWhere = (formId: string, term: string): EqualityFilter[] => [
   { field: 'applicationFormId', value: formId },
-  ...searchFilter(token),
+  { field: 'searchTokens', op: 'array-contains', value: term },
 ];
 
-const rowsWhere = (formId: string, query: Pick<RowsQuery, 'qualifiedOnly' | 'filter' | 'token'>): EqualityFilter[] => [
+/** How many of a search's terms are counted to choose the one its rows are read by. */
+const COUNTED_TERMS = 4;
+
+/**
+ * What the tag filter asks the store: the form's rows holding the tag (one array-contains beside the
+ * form's equality, one composite index, like a search); the tab, filter, search, sort and page are
+ * applied to the tagged rows in memory (docs/performance.md#index-budget).
+ */
+const rowTagWhere = (formId: string, tag: string): EqualityFilter[] => [
+  { field: 'applicationFormId', value: formId },
+  { field: 'tags', op: 'array-contains', value: tag },
+];
+
+const rowsWhere = (
+  formId: string,
+  query: Pick<RowsQuery, 'qualifiedOnly' | 'filter' | 'token' | 'tag'>,
+): EqualityFilter[] => [
   { field: 'applicationFormId', value: formId },
   ...(query.qualifiedOnly ? [{ field: 'qualified', value: true }] : []),
   ...(query.filter ? [FILTERS[query.filter]] : []),
   ...searchFilter(query.token),
+  ...(query.tag ? [{ field: 'tags', op: 'array-contains' as const, value: query.tag }] : []),
 ];
 
 /** Whether a row passes the filters (as the store would apply them). */
@@ -406,15 +437,34 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
    */
   async function allRows(
     formId: string,
-    query: Pick<RowsQuery, 'qualifiedOnly' | 'filter' | 'token'> & { also?: EqualityFilter[] },
+    query: Pick<RowsQuery, 'qualifiedOnly' | 'filter' | 'token' | 'tag'> & { also?: EqualityFilter[] },
   ) {
     const where = [...rowsWhere(formId, query), ...(query.also ?? [])];
-    const rows = await queryAll<ApplicationRow>(
-      store,
-      COLLECTIONS.reviewStatuses,
-      query.token ? rowSearchWhere(formId, query.token) : where,
+    let read = where;
+    if (query.tag) read = rowTagWhere(formId, query.tag);
+    else if (query.token) {
+      const term = await rarestTerm(formId, query.token);
+      if (term === null) return [];
+      read = rowSearchWhere(formId, term);
+    }
+    const rows = await queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, read);
+    return rows.filter((row) => matches(row, where) && found(row, query.token));
+  }
+
+  /**
+   * The term a search's rows are read by: its one term; of several, the one the fewest of the form's
+   * rows hold, by the counts of its COUNTED_TERMS longest (a count reads the index alone: "ada
+   * python" reads the few Adas, not every engineer); null when one of them is held by none.
+   */
+  async function rarestTerm(formId: string, token: string): Promise<string | null> {
+    const terms = searchTerms(token);
+    if (terms.length === 1) return terms[0]!;
+    const counted = [...terms].sort((a, b) => b.length - a.length).slice(0, COUNTED_TERMS);
+    const counts = await Promise.all(
+      counted.map((term) => store.count(COLLECTIONS.reviewStatuses, rowSearchWhere(formId, term))),
     );
-    return rows.filter((row) => matches(row, where));
+    const fewest = counts.indexOf(Math.min(...counts));
+    return counts[fewest] === 0 ? null : counted[fewest]!;
   }
 
   return {
@@ -436,7 +486,7 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
         limit: query.limit,
         after: query.cursor,
       };
-      if (query.token) return pageInMemory(await allRows(formId, query), spec);
+      if (query.token || query.tag) return pageInMemory(await allRows(formId, query), spec);
       return queryPage<ApplicationRow>(store, COLLECTIONS.reviewStatuses, { where: rowsWhere(formId, query), ...spec });
     },
     async rowsPageAt(formId, query) {
@@ -505,7 +555,7 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
       // keeps those holding the token, then sorts and pages them here (docs/performance.md#index-budget).
       const mine = await queryAll<Assessment>(store, assessmentCollection(kind), where);
       return pageInMemory(
-        mine.filter((each) => matches(each, searchFilter(query.token))),
+        mine.filter((each) => found(each, query.token)),
         spec,
       );
     },

@@ -15,6 +15,7 @@ import {
   denyUndecidedBodySchema,
   idSchema,
   JOB_MESSAGES,
+  pipelineRowsQuerySchema,
   qualifiedBodySchema,
   rowsQuerySchema,
   STAFF_MESSAGES,
@@ -31,6 +32,7 @@ import { noResponseError } from '../responses/responses.service';
 import { composeStaff } from './compose-staff';
 import { noAssessmentError, noRowError } from './staff-errors';
 import { requireStaff, requireSuperReviewer } from './staff-access';
+import { createPipelineRepository, createPipelineService } from './dashboard/pipeline.service';
 
 const uuidSchema = z.uuid();
 
@@ -43,6 +45,7 @@ export function reviewsRoutes(
   const router = Router();
   const staff = requireStaff(deps.store);
   const superOnly = requireSuperReviewer(deps.store);
+  const pipeline = createPipelineService({ pipeline: createPipelineRepository(deps.store), now: deps.now });
 
   const formId = (params: Record<string, unknown>) => parseParam(idSchema, params.formId, noFormError);
   const assessment = (params: Record<string, unknown>) => ({
@@ -152,6 +155,15 @@ export function reviewsRoutes(
 
   router.get('/admin/forms/:formId/progress', ...superOnly, async (req, res) => {
     res.json(await progress.progress(formId(req.params)));
+  });
+
+  router.get('/admin/forms/:formId/pipeline', ...superOnly, async (req, res) => {
+    res.json(await pipeline.pipeline(formId(req.params)));
+  });
+
+  router.get('/admin/forms/:formId/pipeline/rows', ...superOnly, async (req, res) => {
+    const id = formId(req.params);
+    res.json(await pipeline.rows(id, parseInput(pipelineRowsQuerySchema, req.query, 'query')));
   });
 
   router.post('/admin/forms/:formId/progress/:staffId/remind', ...superOnly, async (req, res) => {

@@ -1,4 +1,4 @@
-import type { AssessmentKind } from '@portal/shared/domain';
+import { bucketsWith, type AssessmentKind } from '@portal/shared/domain';
 
 /**
  * A staff member's load for one form (collection reviewer-loads): the reviewers and interviewers
@@ -13,6 +13,12 @@ export type StaffLoad = {
   reviewsDone: number;
   interviewsAssigned: number;
   interviewsDone: number;
+  /**
+   * Reviews submitted per UTC day (YYYY-MM-DD → count), moved with `reviewsDone` when its change
+   * names the day: the pipeline's review progress over time reads them (docs/product.md#pipeline-at-a-glance).
+   * A load stored before has none: its earlier reviews count from the series' first day.
+   */
+  reviewsDoneByDay?: Record<string, number>;
 };
 
 export const staffLoadId = (formId: string, staffId: string) => `${formId}__${staffId}`;
@@ -29,8 +35,15 @@ export function emptyLoad(formId: string, staffId: string): StaffLoad {
   };
 }
 
-/** The load with one kind's counts moved by `delta`; a count never goes below 0. */
-export function loadWith(load: StaffLoad, kind: AssessmentKind, delta: { assigned?: number; done?: number }) {
+/**
+ * The load with one kind's counts moved by `delta`; a count never goes below 0. `day`: the UTC day
+ * of the submitted reviews `done` adds or takes back (its daily bucket moves with it).
+ */
+export function loadWith(
+  load: StaffLoad,
+  kind: AssessmentKind,
+  delta: { assigned?: number; done?: number; day?: string | null },
+): StaffLoad {
   const assigned = delta.assigned ?? 0;
   const done = delta.done ?? 0;
   return kind === 'review'
@@ -38,6 +51,7 @@ export function loadWith(load: StaffLoad, kind: AssessmentKind, delta: { assigne
         ...load,
         reviewsAssigned: Math.max(0, load.reviewsAssigned + assigned),
         reviewsDone: Math.max(0, load.reviewsDone + done),
+        ...(done !== 0 && delta.day ? { reviewsDoneByDay: bucketsWith(load.reviewsDoneByDay, delta.day, done) } : {}),
       }
     : {
         ...load,

@@ -7,6 +7,7 @@ import {
   type InterviewSlot,
   type User,
   type UserImpact,
+  utcDay,
 } from '@portal/shared/domain';
 import { auditEntry, type AuditActor } from '../audit/audit-entry';
 import { responseIndexId } from '../responses/responses.repository';
@@ -17,6 +18,8 @@ import { moveRef, readForMoves, removalEntry, writeMoves, type AssignmentMoves }
 import { readAll } from './assignments/assignments.service';
 import { loadWith, staffLoadId, type StaffLoad } from './staff-load';
 import { eraseNotesAbout } from './notes/notes.repository';
+import { eraseTagsAndViewsAbout, type TagsAndViews } from './tags/tags.repository';
+import type { RowTagsDocument, SavedViewsDocument } from '@portal/shared/domain';
 
 /**
  * Deleting a user: everything of theirs goes, in one transaction with its audit entries. Their
@@ -120,10 +123,18 @@ export async function eraseInTransaction(
     if ((await tx.getForm(formId))?.decisionsReleased) released.add(formId);
   }
   const record = options.formId ? await tx.read<User>('users', user.id) : null;
+  // The tags and saved views of the forms they applied to: a name or search may name them.
+  const tagsAndViews: TagsAndViews[] = await Promise.all(
+    [...new Set(footprint.responses.map(formOf))].map(async (formId) => ({
+      tags: await tx.read<RowTagsDocument>('rowTags', formId),
+      views: await tx.read<SavedViewsDocument>('savedViews', formId),
+    })),
+  );
 
   // Their applications and everything about them; a released form keeps their rows, anonymous.
   for (const response of footprint.responses) tx.remove('responses', response.id);
   eraseNotesAbout(tx, footprint.responses);
+  eraseTagsAndViewsAbout(tx, user, tagsAndViews);
   for (const id of footprint.indexEntryIds) tx.remove('responseIndex', id);
   const standIns = new Map<string, string>();
   for (const row of footprint.rows) {
@@ -138,7 +149,14 @@ export async function eraseInTransaction(
     tx.deleteAssessment(each.kind, each.id);
     const id = staffLoadId(each.applicationFormId, each.staffId);
     const load = shrunk.get(id) ?? loads.get(id)!;
-    shrunk.set(id, loadWith(load, each.kind, { assigned: -1, done: isOpen(each) ? 0 : -1 }));
+    shrunk.set(
+      id,
+      loadWith(load, each.kind, {
+        assigned: -1,
+        done: isOpen(each) ? 0 : -1,
+        day: each.submittedAt ? utcDay(each.submittedAt) : null,
+      }),
+    );
   }
   for (const load of shrunk.values()) tx.setLoad(load);
 

@@ -60,6 +60,12 @@ export const COLLECTIONS = {
    */
   notes: 'application-notes',
   /**
+   * Per form (id = the form's): its tags, in one document; a row holds the ids of its tags (`tags`).
+   * Per form too: the dashboard views its super-reviewers saved (docs/product.md#tags-and-saved-views).
+   */
+  rowTags: 'row-tags',
+  savedViews: 'saved-views',
+  /**
    * Every email the portal sends, queued in the same transaction as its cause; id = event and
    * recipient, so one event never queues a message twice (outbox/outbox.ts).
    */

@@ -12,7 +12,7 @@ import { localMailboxHandler } from '../local/local-mailbox';
 import { createOutboxSender, localTransport, recordDeliveryFailures } from '../outbox/outbox-sender';
 import { DEFAULT_MAIL_SETTINGS } from '../outbox/outbox';
 import { composeStaff } from '../staff/compose-staff';
-import type { DocumentStore } from './document-store';
+import { isRangeFilter, type DocumentStore } from './document-store';
 import {
   describeRequirement,
   requiredIndex,
@@ -83,6 +83,32 @@ async function exerciseApi(harness: Harness): Promise<void> {
       }
     }
   }
+  // The tag filter, alone and with every tab, sort, filter and the search; tagging rows; tags and saved views.
+  const tag = await ok(dora.post(`/admin/forms/${FORM_ID}/tags`, { name: 'Strong', color: '#1f4d3f' }), 'tag');
+  const tagId = tag.body.id as string;
+  await ok(
+    dora.post(`/admin/forms/${FORM_ID}/rows/tags`, { rows: [`${ada.id}__engineer`], tagId, tagged: true }),
+    'rows tagged',
+  );
+  for (const tab of ROW_TABS) {
+    for (const sort of ROW_SORTS) {
+      for (const more of [
+        '',
+        '&search=ada',
+        ...(tab === 'all' ? ROW_FILTERS.map((filter) => `&filter=${filter}`) : []),
+      ]) {
+        await ok(
+          dora.get(`/admin/forms/${FORM_ID}/rows?tab=${tab}&sort=${sort}&limit=1&tag=${tagId}${more}`),
+          'tagged',
+        );
+      }
+    }
+  }
+  await ok(dora.get(`/admin/forms/${FORM_ID}/tags`), 'tags');
+  await ok(dora.post(`/admin/forms/${FORM_ID}/views`, { name: 'Mine', state: { tab: 'all', tag: tagId } }), 'view');
+  await ok(dora.get(`/admin/forms/${FORM_ID}/views`), 'views');
+  const group = { group: { tab: 'all', tag: tagId }, subject: 'News', body: 'Hi {firstName}' };
+  await ok(dora.post(`/admin/forms/${FORM_ID}/group-message/preview`, group), 'group message to a tag');
   for (const kind of ['review', 'interview']) {
     await ok(dora.get(`/admin/forms/${FORM_ID}/staff?kind=${kind}`), 'staff');
     await ok(dora.get(`/admin/forms/${FORM_ID}/staff?kind=${kind}&search=rita`), 'staff, searched');
@@ -122,6 +148,10 @@ async function exerciseApi(harness: Harness): Promise<void> {
   await ok(dora.get(`/admin/forms/${FORM_ID}/undecided`), 'undecided counts');
   await ok(dora.get(`/admin/forms/${FORM_ID}/undecided/unqualified`), 'rows the bulk denial would deny');
   await ok(dora.get(`/admin/forms/${FORM_ID}/offers`), 'offer counts');
+  await ok(dora.get(`/admin/forms/${FORM_ID}/pipeline`), 'pipeline at a glance');
+  for (const query of ['role=engineer&stage=reviewed', 'role=engineer&stage=qualified', 'day=2026-03-01']) {
+    await ok(dora.get(`/admin/forms/${FORM_ID}/pipeline/rows?${query}`), 'pipeline rows');
+  }
   // The ZIP export reads its rows with the same repository query as the CSV export.
   await ok(dora.get(`/admin/forms/${FORM_ID}/export/applications.csv`), 'applications export');
   await ok(dora.post(`/admin/forms/${FORM_ID}/deny-undecided-unqualified`, {}), 'deny undecided unqualified');
@@ -157,6 +187,8 @@ async function exerciseApi(harness: Harness): Promise<void> {
   await ok(dora.post(`/admin/forms/${FORM_ID}/release`), 'release', [409]);
   // The outbox: the failures list, the sender's pass over queued messages and the local mailbox.
   await ok(dora.get('/admin/outbox/failed'), 'failed messages');
+  // The reviewers' digests: the forms not released, their loads, each staff member's assessments made since.
+  await ok(dora.post(`/admin/forms/${FORM_ID}/reviewer-digest`, {}), 'reviewer digests now');
   // A scheduler minute: every step's queries (forms not released, release jobs and schedules, …).
   await createScheduler({ store: harness.store, now: () => harness.clock.now, mail: DEFAULT_MAIL_SETTINGS }).runOnce();
   // The scheduler's expiry of offers past their deadline: pending offers in deadline order.
@@ -289,6 +321,7 @@ describe('firestore.indexes.json', () => {
       (override) => override.indexes.length > 0 && override.indexes.every((index) => index.order === undefined),
     );
     expect(arrays.map((override) => `${override.collectionGroup}.${override.fieldPath}`)).toEqual([
+      'outbox.aboutUserIds',
       'users.searchTokens',
     ]);
     for (const override of arrays) {
@@ -347,7 +380,16 @@ describe('firestore.indexes.json', () => {
         ['arrayConfig', 'fieldPath'],
       ]);
     }
-    expect(searchIndexes.map((index) => index.collectionGroup)).toEqual([COLLECTIONS.reviewStatuses]);
+    // The rows' search and their tag filter (docs/product.md#tags-and-saved-views), a form's drafts by role.
+    expect(
+      searchIndexes
+        .map((index) => `${index.collectionGroup}.${index.fields.find((field) => field.arrayConfig)!.fieldPath}`)
+        .sort(),
+    ).toEqual([
+      `${COLLECTIONS.responses}.rolesApplied`,
+      `${COLLECTIONS.reviewStatuses}.searchTokens`,
+      `${COLLECTIONS.reviewStatuses}.tags`,
+    ]);
   });
 
   it('serves every filtered or ordered query and count from a SQLite index, without sorting', async () => {
@@ -362,10 +404,12 @@ describe('firestore.indexes.json', () => {
       for (const spec of recorded) {
         const equality = spec.where.some((filter) => (filter.op ?? '==') === '==');
         if (!equality && !spec.orderBy) continue;
+        // A count with a range filter (a day's submissions) is built as the count it is: unordered.
+        const counting = !spec.orderBy && spec.where.some(isRangeFilter) ? 'count(*) AS n' : undefined;
         const { sql, params } = buildQuery(
           spec.collection,
           { where: spec.where, orderBy: spec.orderBy, limit: 25 },
-          undefined,
+          counting,
           indexFor,
         );
         const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map(

@@ -19,7 +19,8 @@ import { assign, seedApplication } from './staff-fixtures';
  * The sort by calibrated score from the rows' stored keys (staff/dashboard/calibrated-order.ts):
  * the order is the calibrated scores' (ties by row id, no score lowest) after reviews are submitted
  * and reopened and after the rubric changes, a sort while the form's calibration is unchanged reads
- * one page, and a reviewer never reads the keys. The harness's store counts what it reads
+ * one page, and a reviewer never reads the keys. The disagreement filter from the rows' stored flags,
+ * stored in the same pass: it follows a review elsewhere that moves the calibration. The harness's store counts what it reads
  * (`countingStore`). Run on SQLite (calibrated-order.test.ts) and on the Firestore emulator
  * (calibrated-order.emulator.test.ts).
  */
@@ -151,6 +152,23 @@ async function staleKeys(harness: Harness): Promise<string[]> {
     .map((row) => `${row.id}: stored ${row.calibratedOrder}, shown ${shown.get(row.id)}`);
 }
 
+/** Rows whose stored disagreement flag is not the disagreement they show (`disagreementFlag`). */
+async function staleFlags(harness: Harness): Promise<string[]> {
+  const shown = new Map((await rows(harness, 'tab=all&limit=100')).items.map((row) => [row.id, row.disagreement]));
+  return (
+    await harness.store.query<ApplicationRow>(COLLECTIONS.reviewStatuses, {
+      where: [{ field: 'applicationFormId', value: FORM_ID }],
+    })
+  ).items
+    .map((item) => item.data)
+    .filter((row) => (row.disagreementFlag ?? false) !== (shown.get(row.id) ?? false))
+    .map((row) => `${row.id}: stored ${row.disagreementFlag}, shown ${shown.get(row.id)}`);
+}
+
+/** Who the disagreement filter lists, by name. */
+const flagged = async (harness: Harness) =>
+  (await rows(harness, 'tab=all&filter=disagreement&sort=name&dir=asc&limit=100')).items.map((row) => row.userId);
+
 const mark = (harness: Harness) => harness.store.get<CalibratedOrderMark>(COLLECTIONS.calibratedOrders, FORM_ID);
 
 export function calibratedOrderScenarios(test: (title: string, fn: (harness: Harness) => Promise<void>) => void) {
@@ -238,6 +256,52 @@ export function calibratedOrderScenarios(test: (title: string, fn: (harness: Har
     expect(await orderDifferences(harness)).toEqual([]);
     expect(await mark(harness)).toMatchObject({ version: expect.any(String), claim: null });
     expect(await staleKeys(harness)).toEqual([]);
+  });
+
+  test('the disagreement filter follows a review elsewhere that moves the calibration, stored with the keys', async (harness) => {
+    // Calibrated spreads (docs/product.md#calibrated-scores-and-disagreement): Dan's 0.66 is beyond
+    // the threshold, Cat's 0.46 is not (raw 0.5, Dan's 1).
+    await harness.store.update(COLLECTIONS.forms, FORM_ID, { disagreementThreshold: 0.55 });
+    await seed(harness);
+    expect(await flagged(harness)).toEqual(['dan']);
+    expect(await staleFlags(harness)).toEqual([]);
+
+    // Rob scores Ivy 4 on every criterion: his habits move, and Cat's reviews, unchanged, are now
+    // 0.61 apart, calibrated.
+    const ivy = await seedApplication(harness, { id: 'ivy', firstName: 'Ivy', lastName: 'Quinn' }, ['bootcamp']);
+    const [robOnIvy] = await assign(harness, [{ responseId: ivy.id, role: 'bootcamp', staffId: 'rob' }]);
+    await submit(harness, 'rob', robOnIvy!, { motivation: 4, experience: 4, communication: 4 }, robOnIvy!.version);
+    expect(await flagged(harness)).toEqual(['cat', 'dan']);
+    // One pass stored the flags and the calibrated keys: the sort and the filter agree with the rows.
+    expect(await staleFlags(harness)).toEqual([]);
+    expect(await staleKeys(harness)).toEqual([]);
+
+    // While the calibration holds, a page of the filter reads its page, not the form's rows.
+    const { result, counts } = await counting(harness).measure(() =>
+      rows(harness, 'tab=all&filter=disagreement&sort=name&dir=asc&limit=1'),
+    );
+    expect(result.items.map((row) => row.userId)).toEqual(['cat']);
+    expect(counts.byCollection[COLLECTIONS.reviewStatuses]!.reads).toBeLessThanOrEqual(3);
+    expect(counts.byCollection[COLLECTIONS.reviewStatuses]!.writes).toBe(0);
+
+    // Rob's review of Ivy reopened while another instance stores the flags: the filter checks the
+    // form's rows against the calibration in memory, and Cat, still stored as flagged, is not listed.
+    await harness.store.set(COLLECTIONS.calibratedOrders, FORM_ID, {
+      formId: FORM_ID,
+      version: null,
+      claim: 'another-instance',
+      claimedAt: harness.clock.now.toISOString(),
+    } satisfies CalibratedOrderMark);
+    expect((await harness.as('dora').post(`/admin/assessments/review/${robOnIvy!.id}/reopen`, {})).status).toBe(200);
+    const held = await counting(harness).measure(() => flagged(harness));
+    expect(held.result).toEqual(['dan']);
+    expect(held.counts.byCollection[COLLECTIONS.reviewStatuses]!.writes).toBe(0);
+    expect(await staleFlags(harness)).toEqual([expect.stringContaining('stored true, shown false')]);
+
+    // Its claim runs out: the next filter stores the flags again.
+    harness.clock.now = later(harness.clock.now, CALIBRATED_CLAIM_MS + 1000);
+    expect(await flagged(harness)).toEqual(['dan']);
+    expect(await staleFlags(harness)).toEqual([]);
   });
 
   test("a reviewer, blind or not, never reads a row's stored keys; the rows are the super-reviewer's alone", async (harness) => {

@@ -8,7 +8,7 @@ import { assign, publishSlot, submitApplication } from './staff-fixtures';
 
 /**
  * One applicant with everything the portal keeps of someone (docs/security.md): answers, an
- * uploaded résumé, a review of them with comments naming them, a note on their application naming
+ * uploaded résumé, a review of them with comments naming them, a reviewer's digest listing them, a note on their application naming
  * them, a conflict of interest a reviewer declared by their email, an interview booking, the emails to them and to their interviewer,
  * search keys, and the audit entries all this wrote; then `tracesOf` finds anything left that
  * names them. eve applies, renamed Zelda Quibble so her name is hers alone; ada applies too (her
@@ -78,6 +78,9 @@ export async function seedEverything(
   await harness.as('dora').put(`/admin/rows/${response.id}/engineer/qualified`, { qualified: true }).expect(200);
   const slot = await publishSlot(harness, { capacity: 2 });
   await eve.put(`/interviews/${FORM_ID}/booking`, { slotId: slot.id }).expect(200);
+  // rita's digest, which lists her interview of Zelda.
+  const digest = await harness.as('dora').post(`/admin/forms/${FORM_ID}/reviewer-digest`, { staffId: 'rita' });
+  if (digest.status !== 201 || digest.body.sent !== 1) throw new Error(`digest: ${digest.status} ${digest.text}`);
   const decision = options.decision ?? 'denied';
   for (const role of ['engineer', 'bootcamp']) {
     await harness.as('dora').put(`/admin/rows/${response.id}/${role}/decision`, { decision }).expect(200);

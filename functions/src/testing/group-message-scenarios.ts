@@ -7,7 +7,7 @@ import {
 } from '@portal/shared/domain';
 import type { OutboxMessage } from '../outbox/outbox';
 import { COLLECTIONS } from '../store/collections';
-import { FORM_ID, later, type Harness } from './api-harness';
+import { FORM_ID, later, startResponse, withAnswers, type Harness } from './api-harness';
 import { dumpStore, publishSlot, submitApplication } from './staff-fixtures';
 
 /**
@@ -155,6 +155,58 @@ export const GROUP_MESSAGE_SCENARIOS: Record<string, (harness: Harness) => Promi
     expect(email!.html).not.toContain('evil.example"');
     expect(email!.html).toContain('www.evil.example [x](https://evil.example)');
     expect(email!.html).toContain('<a href="https://club.example/schedule"');
+  },
+
+  'the applicants with a draft not submitted (no rows): counted, previewed and sent one message each': async (
+    harness,
+  ) => {
+    await submitApplication(harness, 'ada');
+    const draft = await startResponse(harness, 'eve');
+    const saved = await harness
+      .as('eve')
+      .put(`/application/save/${draft.id}`, withAnswers(draft, { 'roles.roles': ['engineer', 'bootcamp'] }));
+    expect(saved.status).toBe(200);
+    // A reviewer who started an application of their own is an applicant with a draft too.
+    await startResponse(harness, 'rob');
+
+    const drafts = await preview(harness, { recipients: 'drafts' });
+    expect([drafts.recipients, drafts.samples.map((sample) => [sample.name, sample.subject])]).toEqual([
+      2,
+      [
+        ['eve Tester', 'News for eve (Bootcamp, Engineer)'],
+        ['rob Tester', 'News for rob ()'],
+      ],
+    ]);
+    const engineers = await preview(harness, { recipients: 'drafts', role: 'engineer' });
+    expect([engineers.recipients, engineers.samples.map((sample) => sample.subject)]).toEqual([
+      1,
+      ['News for eve (Engineer)'],
+    ]);
+    // The view's filters are for rows: a draft has none.
+    for (const group of [
+      { recipients: 'drafts', decision: 'undecided' },
+      { recipients: 'drafts', search: 'eve' },
+      { recipients: 'drafts', tab: 'qualified' },
+      { recipients: 'drafts', tag: 'some-tag' },
+    ]) {
+      const res = await harness.as('dora').post(PREVIEW_PATH, { group, ...MESSAGE });
+      expect([res.status, res.body.error.details]).toEqual([
+        400,
+        expect.arrayContaining([{ path: 'group.recipients', message: GROUP_MESSAGE_MESSAGES.draftsAlone }]),
+      ]);
+    }
+
+    const res = await harness
+      .as('dora')
+      .post(SEND_PATH, { group: { recipients: 'drafts', role: 'engineer' }, ...MESSAGE });
+    expect([res.status, res.body]).toEqual([201, { sent: 1, skipped: 0 } satisfies GroupMessageSent]);
+    expect((await groupEmails(harness)).map((email) => [email.to, email.subject])).toEqual([
+      ['eve@example.com', 'News for eve (Engineer)'],
+    ]);
+    const [entry] = (await harness.store.query<AuditEntry & Record<string, unknown>>(COLLECTIONS.audit)).items
+      .map((item) => item.data)
+      .filter((each) => each.action === 'group-message.sent');
+    expect(entry).toMatchObject({ after: { group: { recipients: 'drafts', role: 'engineer' }, recipients: 1 } });
   },
 
   'an empty group: the preview says nobody, and a send is refused with nothing written': async (harness) => {

@@ -2,7 +2,8 @@ import {
   ROW_FILTERS,
   ROW_SORTS,
   ROW_TABS,
-  searchToken,
+  matchesSearch,
+  searchTerms,
   searchTokens,
   type ApplicationRow,
   type ApplicationRowView,
@@ -67,7 +68,7 @@ const PEOPLE: Person[] = [
 export const SEARCHES = ['An', ' ana smith', 'ANA S', 'zz'];
 
 const found = (person: Omit<Person, 'id'> & { email: string }, search: string) =>
-  searchTokens(person).includes(searchToken(search));
+  matchesSearch(searchTokens(person), searchTerms(search));
 
 /** Rows in every state the tabs and filters tell apart, with tied scores and times. */
 export async function seedSearchRows(harness: Harness): Promise<Map<string, Person & { email: string }>> {

@@ -45,8 +45,9 @@ describe('GET /auth/deletion', () => {
       applications: [{ formId: FORM_ID, semester: harness.form.semester, outcome: 'withdrawn' }],
       uploadedFiles: 1,
       interviewBookings: 1,
-      // The receipt, the invitation and the booking's confirmation to her; the booking's and the note's emails to rita about her.
-      emails: 5,
+      // The receipt, the invitation and the booking's confirmation to her; the booking's and the note's emails to rita
+      // about her, and rita's digest listing her.
+      emails: 6,
     });
   });
 

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { loadIdentity } from '../lib/identity/load-identity';
@@ -51,6 +51,16 @@ test('any other page loads the portal providers', async () => {
   renderFrame('/login');
 
   expect(await screen.findByRole('button', { name: 'Log In' })).toBeInTheDocument();
+  expect(PortalProviders).toHaveBeenCalled();
+});
+
+test('the log-in page’s code and the identity SDK are fetched beside the portal providers, not after them', async () => {
+  // Providers that never arrive: whatever loads meanwhile was asked for beside them.
+  jest.mocked(PortalProviders).mockImplementation(() => <></>);
+  jest.mocked(loadIdentity).mockReturnValue(new Promise(() => undefined));
+  renderFrame('/login');
+
+  await waitFor(() => expect(loadIdentity).toHaveBeenCalled());
   expect(PortalProviders).toHaveBeenCalled();
 });
 

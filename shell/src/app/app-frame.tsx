@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from '@portal/shared/router';
 import { useSession } from '../lib/identity/session-context';
 import { lazyPart, LoadingScreen } from '@portal/shared/ui';
 import { clientConfig } from '../lib/client-config';
-import { AppRoutes } from './app-routes';
+import { AppRoutes, preloadAccountPage } from './app-routes';
 
 const PortalProviders = lazyPart(() => import('../features/portal/portal-providers').then((module) => module.default), {
   loading: () => <LoadingScreen />,
@@ -19,6 +19,12 @@ export function AppFrame() {
   const [portalLoaded, setPortalLoaded] = useState(false);
   const needsPortal = portalLoaded || pathname !== '/' || session.status === 'signed-in';
   if (needsPortal && !portalLoaded) setPortalLoaded(true);
+  // While the providers arrive, the page they will show (an account page) arrives beside them.
+  useEffect(() => {
+    if (needsPortal) preloadAccountPage(pathname);
+    // Only as the providers are first needed: later pages load with the providers in place.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [needsPortal]);
 
   const routes = <AppRoutes chapter={clientConfig.chapter} />;
   if (!needsPortal) return routes;

@@ -3,6 +3,7 @@ import { Route, Routes } from '@portal/shared/router';
 import { LandingPage } from '../features/landing/landing-page';
 import { AppLayout } from '../features/layout/app-layout';
 import { lazyPage } from '@portal/shared/ui';
+import { loadIdentity } from '../lib/identity/load-identity';
 
 const LoginPage = lazyPage(() => import('../features/account/login-page'));
 const SignupPage = lazyPage(() => import('../features/account/signup-page'));
@@ -15,6 +16,29 @@ const RemoteOutlet = lazyPage(() => import('../features/remotes/remote-outlet'))
 const PageNotFound = lazyPage(() => import('../features/not-found/not-found-page'));
 // Local mode only: the build replaces the flag with a constant, so production bundles hold no mailbox.
 const MailboxPage = __PORTAL_LOCAL_MODE__ ? lazyPage(() => import('../features/mailbox/mailbox-page')) : null;
+
+/** The account pages, each of which signs in or out with the identity provider's SDK. */
+const ACCOUNT_PAGES: Record<string, { preload(): Promise<void> }> = {
+  '/login': LoginPage,
+  '/signup': SignupPage,
+  '/verify': VerifyPage,
+  '/forgotpassword': ForgotPasswordPage,
+  '/resetpassword': ResetPasswordPage,
+};
+
+/**
+ * Fetches an account page's code and the identity SDK beside the portal's providers (AppFrame), so
+ * a click on "Log In" fetches them in parallel, not each once the one before it has arrived
+ * (docs/performance.md). A failure is left to the page, which shows it with a retry.
+ */
+export function preloadAccountPage(pathname: string): void {
+  const page = ACCOUNT_PAGES[pathname];
+  if (!page) return;
+  void page.preload();
+  Promise.resolve()
+    .then(loadIdentity)
+    .catch(() => undefined);
+}
 
 /** docs/product.md#screens-and-routes: public pages, then the shared layout whose routes need a verified sign-in. */
 export function AppRoutes({ chapter }: { chapter: ClientConfig['chapter'] }) {

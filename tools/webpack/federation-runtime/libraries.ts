@@ -37,10 +37,3 @@ export interface FederationLibraries {
   sdk: Pick<typeof Sdk, 'ENCODE_NAME_PREFIX' | 'decodeName'>;
   errorCodes: Pick<typeof ErrorCodes, 'RUNTIME_009' | 'runtimeDescMap'>;
 }
-
-/** The shell's libraries, in a remote (the shell has set them before it loads any remote). */
-export function shellFederationLibraries(): FederationLibraries {
-  const libraries = (globalThis as Record<string, unknown>)[FEDERATION_LIBRARIES_GLOBAL];
-  if (!libraries) throw new Error('A remote was loaded without the shell that provides its federation runtime');
-  return libraries as FederationLibraries;
-}

@@ -1,5 +1,5 @@
 import type * as RuntimeCore from '@module-federation/runtime-core';
-import { shellFederationLibraries } from './libraries';
+import { shellFederationLibraries } from './remote-libraries';
 
 /** `@module-federation/runtime-core` in a remote's build: the shell's (see libraries.ts). */
 const runtimeCore = shellFederationLibraries().runtimeCore;

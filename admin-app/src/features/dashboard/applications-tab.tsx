@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Flex, Segmented } from 'antd';
+import type { ColumnType } from 'antd/es/table';
 import { usePortal } from '@portal/shared/client';
 import type { FinalDecision } from '@portal/shared/domain/ids/constants';
 import { countOf } from '@portal/shared/domain/ids/text';
@@ -17,6 +18,8 @@ import { DenyUndecidedButton } from './deny-undecided-button';
 import { GroupMessageButton } from './group-message';
 import { rowColumns } from './row-columns';
 import { useRowsPage } from './use-rows-page';
+import { BulkTag, ManageTagsButton, RowTagChips, TagFilter, useTagParam } from './row-tags';
+import { useTags } from '../../api/tags';
 
 type RowKey = Pick<ApplicationRowView, 'responseId' | 'role'>;
 
@@ -109,7 +112,9 @@ export function ApplicationsTab({
   const texts = TEXTS[tab];
   const { filter: urlFilter, setFilter } = useRowFilter();
   const filter = tab === 'all' ? urlFilter : undefined;
-  const { rows, pages, sortOrder, onSort } = useRowsPage(formId, tab, search, filter);
+  const { tag, setTag } = useTagParam();
+  const tags = useTags(formId).data?.items ?? [];
+  const { rows, pages, sortOrder, onSort } = useRowsPage(formId, tab, search, filter, tag);
   const qualify = useStaffMutation((input: RowKey & { qualified: boolean }) =>
     setQualified(api, input.responseId, input.role, { qualified: input.qualified }),
   );
@@ -130,7 +135,7 @@ export function ApplicationsTab({
   }
   if (rows.isPending) return <PageSkeleton label={texts.loading} />;
 
-  const columns = rowColumns(tab, {
+  const baseColumns = rowColumns(tab, {
     formId,
     readOnly,
     released: readOnly,
@@ -143,12 +148,29 @@ export function ApplicationsTab({
     addReviewer: (row) => addOne.mutate({ responseId: row.responseId, role: row.role }),
     addingReviewer: (row) => addOne.isPending && sameRow(addOne.variables, row),
   });
+  // The row's tags under the applicant (docs/product.md#tags-and-saved-views): no column of their
+  // own, so the table still fits a laptop's 1366 px.
+  const [applicantColumn, ...otherColumns] = baseColumns as ColumnType<DashboardRowView>[];
+  const columns = [
+    {
+      ...applicantColumn!,
+      render: (value: unknown, row: DashboardRowView, index: number) => (
+        <Flex vertical gap={4}>
+          {applicantColumn!.render?.(value, row, index) as React.ReactNode}
+          <RowTagChips row={row} tags={tags} />
+        </Flex>
+      ),
+    },
+    ...otherColumns,
+  ];
+  const tagNamed = tags.find((each) => each.id === tag);
 
   const groupView = {
     tab,
     filter,
     search,
     filterLabel: FILTER_OPTIONS.find((option) => option.value === filter)?.label,
+    ...(tagNamed ? { tag: { id: tagNamed.id, name: tagNamed.name } } : {}),
   };
 
   // The selection is of the page on screen: rows that left it (another page, sort or filter) drop out.
@@ -179,6 +201,11 @@ export function ApplicationsTab({
           <GroupMessageButton formId={formId} view={groupView} />
         </Flex>
       )}
+      <Flex align="center" gap={8} wrap>
+        <TagFilter tags={tags} value={tag} onChange={setTag} />
+        <ManageTagsButton formId={formId} tags={tags} />
+        <BulkTag formId={formId} tags={tags} selected={selected} onDone={() => setSelectedIds([])} />
+      </Flex>
       <BulkActions
         formId={formId}
         tab={tab}
@@ -205,7 +232,15 @@ export function ApplicationsTab({
         errorTitle={texts.title}
         loadingLabel={texts.loading}
         countText={(total) => (filter ? countOf(total, ...FILTER_NOUN[filter]) : countOf(total, texts.noun))}
-        emptyText={search.trim() ? 'Nothing matches your search.' : filter ? FILTER_EMPTY[filter] : texts.empty}
+        emptyText={
+          search.trim()
+            ? 'Nothing matches your search.'
+            : tag
+              ? 'No role application has this tag here.'
+              : filter
+                ? FILTER_EMPTY[filter]
+                : texts.empty
+        }
         onChange={(_pagination, _filters, sorter) => onSort(sorter)}
       />
     </Flex>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, Flex, Result, Tabs, Tag, Typography } from 'antd';
+import { Alert, Flex, Grid, Result, Tabs, Tag, Typography } from 'antd';
 import { useQuery } from '@portal/shared/query';
 import { ApiRequestError, formQueryOptions, useCurrentUser, usePortal } from '@portal/shared/client';
 import { Link, Navigate, Route, Routes, useParams } from '@portal/shared/router';
-import { PageNotFound } from '@portal/shared/ui';
+import { lazyPage, PageNotFound } from '@portal/shared/ui';
 import { DashboardHeader, searchFor, useDashboardTabs } from '../../lib/dashboard-header';
 import { ReleasedNotice } from '../../lib/released-notice';
 import { SuperOnly } from '../../lib/super-only';
@@ -15,6 +15,7 @@ import { ReleaseButton } from './release-button';
 import { ReleaseProgressNotice } from './release-progress';
 import { ReleaseScheduleCard } from './release-schedule-card';
 import { StaffTab } from './staff-tab';
+import { SavedViews } from './saved-views';
 import { FormRoles } from '../../lib/form-roles';
 
 const TABS = [
@@ -22,7 +23,11 @@ const TABS = [
   { key: 'qualified', label: 'Qualified' },
   { key: 'reviewers', label: 'Reviewers' },
   { key: 'interviewers', label: 'Interviewers' },
+  { key: 'pipeline', label: 'Pipeline' },
 ];
+
+/** Its own chunk with the chart library: only this tab downloads it (docs/performance.md#pipeline-at-a-glance). */
+const PipelineTab = lazyPage(() => import('./pipeline-tab'), 'PipelineTab');
 
 /** `/admin/dor/dashboard/{formId}/*`: the form's heading, one search box and the four tabs (the URL is the state). */
 export function DashboardLayout() {
@@ -32,6 +37,7 @@ export function DashboardLayout() {
   const form = useQuery(formQueryOptions(api, formId));
   const released = form.data?.decisionsReleased ?? false;
   const [blocked, setBlocked] = useState<string | null>(null);
+  const screens = Grid.useBreakpoint();
   const base = `/admin/dor/dashboard/${encodeURIComponent(formId)}`;
   const { tab, open, q, text, setText } = useDashboardTabs(
     base,
@@ -93,7 +99,9 @@ export function DashboardLayout() {
         {user.data?.role === 'super-reviewer' && form.data && (
           <OfferDeadlineCard key={form.data.offerReplyDays ?? 'none'} form={form.data} />
         )}
-        <Tabs activeKey={tab} items={TABS} onChange={open} />
+        {user.data?.role === 'super-reviewer' && <SavedViews formId={formId} base={base} tab={tab} />}
+        {/* Five tabs do not fit a phone's width: there they stand one above the other, none hidden. */}
+        <Tabs activeKey={tab} items={TABS} onChange={open} tabPlacement={screens.md === false ? 'start' : 'top'} />
         <Routes>
           <Route index element={<Navigate to={{ pathname: `${base}/all`, search: searchFor(q) }} replace />} />
           {(['all', 'qualified'] as const).map((rows) => (
@@ -123,6 +131,14 @@ export function DashboardLayout() {
               }
             />
           ))}
+          <Route
+            path="pipeline"
+            element={
+              <SuperOnly>
+                <PipelineTab formId={formId} />
+              </SuperOnly>
+            }
+          />
           <Route path="*" element={<PageNotFound />} />
         </Routes>
       </Flex>

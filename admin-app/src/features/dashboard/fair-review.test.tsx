@@ -18,6 +18,7 @@ const FLAGGED = row({
   reviewScore: 2,
   calibratedReviewScore: 2.75,
   reviewSpread: 3,
+  calibratedSpread: 2.5,
   disagreement: true,
 });
 const base = {
@@ -65,6 +66,11 @@ test('a row whose reviewers disagree is flagged; the Disagreement filter shows o
   });
   await screen.findByRole('link', { name: 'Bo Chen' });
   expect(rowOf('Bo Chen').getByText('Disagreement')).toBeInTheDocument();
+  // The tag says by how much the calibrated scores (what the flag compares) differ.
+  expect(rowOf('Bo Chen').getByText('Disagreement')).toHaveAttribute(
+    'title',
+    "The reviewers' calibrated scores differ by 2.5 points",
+  );
   expect(rowOf('Ada Lovelace').queryByText('Disagreement')).not.toBeInTheDocument();
   expect(rowOf('Ada Lovelace').queryByRole('button', { name: /Add a reviewer/ })).not.toBeInTheDocument();
 

@@ -121,3 +121,27 @@ test("the server's refusals are said in the dialog: a field's problem below it, 
   expect(await within(dialog).findByText(GROUP_MESSAGE_MESSAGES.tooSoon(42))).toBeInTheDocument();
   expect(error).not.toHaveBeenCalled();
 });
+
+test('"Applicants with a draft not submitted" leaves the view’s filters out and narrows to a role alone', async () => {
+  const preview = jest.fn((): GroupMessagePreview => ({ recipients: 3, samples: [sample('Ada Lovelace', 'Ada')] }));
+  const send = jest.fn(() => ({ sent: 3, skipped: 0 }));
+  renderDor(`/admin/dor/dashboard/${FORM_ID}/all?filter=undecided`, { ...base, [PREVIEW]: preview, [SEND]: send });
+  const dialog = await openAndWrite();
+
+  await userEvent.click(within(dialog).getByRole('combobox', { name: 'Recipients' }));
+  await userEvent.click(await screen.findByTitle('Applicants with a draft not submitted'));
+  expect(dialog).toHaveTextContent(
+    'To the applicants who started an application to this form and have not submitted it',
+  );
+  // A draft has no decision and no booking: those choices are gone.
+  expect(within(dialog).queryByRole('combobox', { name: 'Decision' })).not.toBeInTheDocument();
+  await userEvent.click(within(dialog).getByRole('combobox', { name: 'Role' }));
+  // The dashboard's own role column may show the same label: the option is the last one opened.
+  await userEvent.click((await screen.findAllByTitle('Engineer')).at(-1)!);
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
+
+  const expected = { group: { tab: 'all', recipients: 'drafts', role: 'engineer' }, subject: SUBJECT, body: BODY };
+  await waitFor(() => expect(preview).toHaveBeenCalledWith(expected));
+  await userEvent.click(await within(dialog).findByRole('button', { name: 'Send to 3 applicants' }));
+  await waitFor(() => expect(send).toHaveBeenCalledWith(expected));
+});

@@ -9,6 +9,7 @@ import {
   GROUP_MESSAGE_MESSAGES,
   GROUP_MESSAGE_PLACEHOLDERS,
   type GroupDecision,
+  type GroupRecipients,
   type GroupFilter,
   type GroupMessageBody,
   type GroupMessagePreview,
@@ -25,6 +26,8 @@ export interface GroupView {
   search: string;
   /** The filter's label as the dashboard shows it ("Offer pending"). */
   filterLabel?: string;
+  /** Only the rows with this tag, and its name. */
+  tag?: { id: string; name: string };
 }
 
 const TAB_LABELS: Record<RowTab, string> = { all: 'All applications', qualified: 'Qualified' };
@@ -33,6 +36,10 @@ const DECISION_LABELS: Record<GroupDecision, string> = {
   waitlist: 'Waitlisted',
   denied: REVIEW_DECISION_LABELS.denied,
   undecided: 'Undecided',
+};
+const RECIPIENT_LABELS: Record<GroupRecipients, string> = {
+  rows: 'Applicants in this view',
+  drafts: 'Applicants with a draft not submitted',
 };
 const PLACEHOLDER_TEXT = GROUP_MESSAGE_PLACEHOLDERS.map((name) => `{${name}}`).join(', ');
 
@@ -72,6 +79,7 @@ export function GroupMessageDialog({
 }) {
   const { api } = usePortal();
   const roles = useTeamRoles();
+  const [recipients, setRecipients] = useState<GroupRecipients>('rows');
   const [role, setRole] = useState<string | undefined>();
   const [decision, setDecision] = useState<GroupDecision | undefined>();
   const [notBooked, setNotBooked] = useState(false);
@@ -79,14 +87,19 @@ export function GroupMessageDialog({
   const [body, setBody] = useState('');
   const [shown, setShown] = useState<{ input: string; preview: GroupMessagePreview } | null>(null);
 
-  const group: GroupFilter = {
-    tab: view.tab,
-    ...(view.filter ? { filter: view.filter } : {}),
-    ...(view.search.trim() ? { search: view.search.trim() } : {}),
-    ...(role ? { role } : {}),
-    ...(decision ? { decision } : {}),
-    ...(notBooked ? { notBooked: true } : {}),
-  };
+  // A draft has no row: the view's filter and search, the decision and the booking do not apply to it.
+  const group: GroupFilter =
+    recipients === 'drafts'
+      ? { tab: 'all', recipients: 'drafts', ...(role ? { role } : {}) }
+      : {
+          tab: view.tab,
+          ...(view.filter ? { filter: view.filter } : {}),
+          ...(view.tag ? { tag: view.tag.id } : {}),
+          ...(view.search.trim() ? { search: view.search.trim() } : {}),
+          ...(role ? { role } : {}),
+          ...(decision ? { decision } : {}),
+          ...(notBooked ? { notBooked: true } : {}),
+        };
   const input: GroupMessageBody = { group, subject, body };
   const key = JSON.stringify(input);
   const current = shown?.input === key ? shown.preview : null;
@@ -112,6 +125,7 @@ export function GroupMessageDialog({
   const viewText = [
     TAB_LABELS[view.tab],
     view.filterLabel,
+    view.tag ? `tagged “${view.tag.name}”` : undefined,
     view.search.trim() ? `matching “${view.search.trim()}”` : undefined,
   ]
     .filter(Boolean)
@@ -142,10 +156,24 @@ export function GroupMessageDialog({
       }
     >
       <Flex vertical gap={12}>
-        <Typography.Text>
-          To the applicants of this view: <Typography.Text strong>{viewText}</Typography.Text>. Each gets one message,
-          however many of their roles are in the group.
-        </Typography.Text>
+        <Select
+          aria-label="Recipients"
+          style={{ maxWidth: 360 }}
+          value={recipients}
+          onChange={(value) => setRecipients(value)}
+          options={(['rows', 'drafts'] as const).map((each) => ({ value: each, label: RECIPIENT_LABELS[each] }))}
+        />
+        {recipients === 'drafts' ? (
+          <Typography.Text>
+            To the applicants who started an application to this form and have not submitted it, whatever the view. Each
+            gets one message.
+          </Typography.Text>
+        ) : (
+          <Typography.Text>
+            To the applicants of this view: <Typography.Text strong>{viewText}</Typography.Text>. Each gets one message,
+            however many of their roles are in the group.
+          </Typography.Text>
+        )}
         <Flex gap={8} wrap align="center">
           <Select
             aria-label="Role"
@@ -157,17 +185,19 @@ export function GroupMessageDialog({
               ...roles.map((each) => ({ value: each.id, label: each.label })),
             ]}
           />
-          <Select
-            aria-label="Decision"
-            style={{ minWidth: 180 }}
-            value={decision ?? ''}
-            onChange={(value) => setDecision((value || undefined) as GroupDecision | undefined)}
-            options={[
-              { value: '', label: 'Any decision' },
-              ...GROUP_DECISIONS.map((each) => ({ value: each, label: DECISION_LABELS[each] })),
-            ]}
-          />
-          {view.tab === 'qualified' && (
+          {recipients === 'rows' && (
+            <Select
+              aria-label="Decision"
+              style={{ minWidth: 180 }}
+              value={decision ?? ''}
+              onChange={(value) => setDecision((value || undefined) as GroupDecision | undefined)}
+              options={[
+                { value: '', label: 'Any decision' },
+                ...GROUP_DECISIONS.map((each) => ({ value: each, label: DECISION_LABELS[each] })),
+              ]}
+            />
+          )}
+          {recipients === 'rows' && view.tab === 'qualified' && (
             <Checkbox checked={notBooked} onChange={(event) => setNotBooked(event.target.checked)}>
               Only those who have not booked an interview
             </Checkbox>

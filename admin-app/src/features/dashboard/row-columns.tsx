@@ -92,7 +92,7 @@ function ReviewScoreCell({ row, context }: { row: Row; context: RowColumnContext
   return (
     <Flex vertical gap={4} align="start">
       {scoreText(row.reviewScore)}
-      <Tag color="orange" title={`The reviewers' scores differ by ${row.reviewSpread} points`}>
+      <Tag color="orange" title={`The reviewers' calibrated scores differ by ${row.calibratedSpread} points`}>
         Disagreement
       </Tag>
       <Button

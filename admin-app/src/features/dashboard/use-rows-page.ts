@@ -40,16 +40,17 @@ function useUrlSort() {
 }
 
 /** One page of a dashboard tab's rows, sorted and paged on the server. */
-export function useRowsPage(formId: string, tab: RowTab, search: string, filter?: RowFilter) {
+export function useRowsPage(formId: string, tab: RowTab, search: string, filter?: RowFilter, tag?: string) {
   const [sort, setSort] = useUrlSort();
   const text = search.trim();
-  const pages = useCursorPages(`${text}|${sort.sort}|${sort.dir}|${filter ?? ''}`);
+  const pages = useCursorPages(`${text}|${sort.sort}|${sort.dir}|${filter ?? ''}|${tag ?? ''}`);
   const rows = useRows(formId, {
     tab,
     search: text,
     sort: sort.sort,
     dir: sort.dir,
     ...(filter ? { filter } : {}),
+    ...(tag ? { tag } : {}),
     cursor: pages.cursor ?? undefined,
     limit: DEFAULT_PAGE_SIZE,
   });

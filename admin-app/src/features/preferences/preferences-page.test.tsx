@@ -160,3 +160,29 @@ describe('conflicts of interest on the settings page', () => {
     expect(failure).not.toHaveBeenCalled();
   });
 });
+
+test('the daily digest switch: on unless turned off, saved on the user record, said in a toast', async () => {
+  let enabled: boolean | undefined;
+  const put = jest.fn((body: unknown) => {
+    enabled = (body as { enabled: boolean }).enabled;
+    return { enabled };
+  });
+  renderAt('/admin/settings', 'reviewer', {
+    'GET /session': () =>
+      sessionAnswer('reviewer', {
+        applicantRolePreferences: CHOSEN,
+        ...(enabled === undefined ? {} : { reviewerDigest: enabled }),
+      }),
+    'PUT /users/nova-uid/reviewer-digest': put,
+  });
+  const digest = await screen.findByRole('switch', { name: 'Daily digest email' });
+  expect(digest).toBeChecked();
+  await userEvent.click(digest);
+  await waitFor(() => expect(put).toHaveBeenCalledWith({ enabled: false }));
+  await waitFor(() => expect(success).toHaveBeenCalledWith('The daily digest is off.'));
+  await waitFor(() => expect(screen.getByRole('switch', { name: 'Daily digest email' })).not.toBeChecked());
+  await userEvent.click(screen.getByRole('switch', { name: 'Daily digest email' }));
+  await waitFor(() => expect(put).toHaveBeenLastCalledWith({ enabled: true }));
+  await waitFor(() => expect(screen.getByRole('switch', { name: 'Daily digest email' })).toBeChecked());
+  expect(failure).not.toHaveBeenCalled();
+});

@@ -5,6 +5,7 @@ import type { User } from '@portal/shared/domain/schemas/forms';
 import { useActiveReviewRoleForm, type ReviewRoleForm } from '../../lib/form-roles';
 import { PageSkeleton, PageTitle } from '@portal/shared/ui';
 import { ConflictsCard } from '../conflicts';
+import { DigestSwitch } from './digest-switch';
 import { RoleCheckboxes, useRolePreferences } from './role-preferences-fields';
 
 function PreferencesForm({ user, sessionUid, form }: { user: User; sessionUid: string; form: ReviewRoleForm }) {
@@ -48,6 +49,7 @@ export function PreferencesPage() {
         sessionUid={identity.uid}
         form={form}
       />
+      <DigestSwitch user={user.data} sessionUid={identity.uid} />
       <ConflictsCard everyone={user.data.role === 'super-reviewer'} />
     </Flex>
   );

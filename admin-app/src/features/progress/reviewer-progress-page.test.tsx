@@ -4,6 +4,7 @@ import { notify } from '@portal/shared/client';
 import { formatDateTimeForReader } from '@portal/shared/ui';
 import { REVIEWER_PROGRESS_TEXTS, type ReviewerProgressPage } from '@portal/shared/domain/rules/reviewer-progress';
 import { answer } from '@portal/jest-support/fake-api';
+import { REVIEWER_DIGEST_TEXTS, type ReviewerDigestSent } from '@portal/shared/domain/schemas/reviewer-digest';
 import { renderDor } from '../../testing/render-dor';
 
 jest.setTimeout(30_000);
@@ -55,7 +56,7 @@ test('each reviewer’s counts, time to review and leniency; "Remind" only for s
     within(rob)
       .getAllByRole('cell')
       .map((cell) => cell.textContent),
-  ).toEqual(['Rob Reviewer', '5', '2', '1', '2', '3', '2.5 days', '−0.50', 'Remind']);
+  ).toEqual(['Rob Reviewer', '5', '2', '1', '2', '3', '2.5 days', '−0.50', 'Remind', 'Digest']);
   const ann = screen.getByRole('row', { name: /Ann Reviewer/ });
   expect(within(ann).getByText('5 h')).toBeInTheDocument();
   expect(within(ann).getByText('+0.75')).toBeInTheDocument();
@@ -105,4 +106,29 @@ test('once decisions are released no reviewer has a "Remind" button', async () =
   const rob = await screen.findByRole('row', { name: /Rob Reviewer/ });
   expect(within(rob).getByText('2.5 days')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: /Remind/ })).not.toBeInTheDocument();
+});
+
+test('"Send digest now" and a row\'s "Digest" ask first, send once, and toast the count', async () => {
+  const success = jest.spyOn(notify, 'success').mockImplementation(() => 'toast');
+  const send = jest.fn((): ReviewerDigestSent => ({ sent: 1, nothingToSay: 1, optedOut: 0, tooSoon: 0 }));
+  renderDor('/admin/dor/progress/spring-2025', {
+    'GET /admin/forms/spring-2025/progress': answer(PAGE),
+    'POST /admin/forms/spring-2025/reviewer-digest': send,
+  });
+
+  await userEvent.click(await screen.findByRole('button', { name: 'Send digest now' }));
+  const all = await screen.findByRole('dialog', { name: REVIEWER_DIGEST_TEXTS.confirmAll });
+  expect(send).not.toHaveBeenCalled();
+  await userEvent.click(within(all).getByRole('button', { name: 'Send' }));
+  await waitFor(() => expect(send).toHaveBeenCalledWith({}));
+  await waitFor(() =>
+    expect(success).toHaveBeenCalledWith('Digest sent to 1 reviewer. Left out: 1 reviewer with nothing new.'),
+  );
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+  await userEvent.click(screen.getByRole('button', { name: 'Send Ann Reviewer their digest' }));
+  const one = await screen.findByRole('dialog', { name: REVIEWER_DIGEST_TEXTS.confirmOne('Ann Reviewer') });
+  await userEvent.click(within(one).getByRole('button', { name: 'Send' }));
+  await waitFor(() => expect(send).toHaveBeenLastCalledWith({ staffId: 'ann' }));
+  expect(send).toHaveBeenCalledTimes(2);
 });

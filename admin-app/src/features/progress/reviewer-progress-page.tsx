@@ -8,6 +8,7 @@ import { remindReviewer, useReviewerProgress } from '../../api/progress';
 import { HelpTitle } from '../../lib/help-title';
 import { dorPaths } from '../../lib/paths';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
+import { DigestSendButton } from './digest-send';
 
 const hoursText = (hours: number | null) =>
   hours === null ? '—' : hours < 48 ? `${Math.round(hours)} h` : `${(hours / 24).toFixed(1)} days`;
@@ -81,6 +82,15 @@ export function ReviewerProgressPage() {
           </Button>
         ),
     },
+    {
+      title: '',
+      key: 'digest',
+      // Their digest now (docs/product.md#reviewer-digest); the server says when there is nothing to send.
+      render: (_: unknown, item) =>
+        !progress.data.decisionsReleased && (
+          <DigestSendButton formId={formId} target={{ staffId: item.staffId, name: item.staffName }} />
+        ),
+    },
   ];
 
   const { reviewDueDate, items } = progress.data;
@@ -92,7 +102,10 @@ export function ReviewerProgressPage() {
           ? `Reviews are due ${time.format(reviewDueDate)}.`
           : 'This form sets no review due date: nothing counts as overdue (set one in the form builder).'}
       </Typography.Text>
-      <Link to={dorPaths.dashboard(formId, 'reviewers')}>Back to the dashboard</Link>
+      <Flex gap={12} wrap align="center" justify="space-between">
+        <Link to={dorPaths.dashboard(formId, 'reviewers')}>Back to the dashboard</Link>
+        {!progress.data.decisionsReleased && items.length > 0 && <DigestSendButton formId={formId} target="all" />}
+      </Flex>
       <Table<ReviewerProgress>
         rowKey="staffId"
         columns={columns}

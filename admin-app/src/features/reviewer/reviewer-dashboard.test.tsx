@@ -179,13 +179,13 @@ test('in blind review the search box says it finds applicants by pseudonym, on t
   await waitFor(() => expect(search()).toHaveAttribute('placeholder', BLIND_REVIEW_TEXTS.search));
 
   await openTab('Interviews');
-  await waitFor(() => expect(search()).toHaveAttribute('placeholder', 'Search by name or email'));
+  await waitFor(() => expect(search()).toHaveAttribute('placeholder', 'Search by name, email or answer'));
 });
 
-test('the search box says name or email when the review is not blind', async () => {
+test('the search box says name, email or answer when the review is not blind', async () => {
   renderDashboard('/admin/reviewer/dashboard/spring-2025/apps');
   expect(await screen.findByText('3 reviews assigned to you')).toBeInTheDocument();
-  expect(search()).toHaveAttribute('placeholder', 'Search by name or email');
+  expect(search()).toHaveAttribute('placeholder', 'Search by name, email or answer');
 });
 
 test('the search goes to the server after a pause, in the URL, and stays when switching tabs', async () => {

@@ -18,6 +18,7 @@ import {
   type Rubric,
   type User,
   readsBlind,
+  utcDay,
 } from '@portal/shared/domain';
 import { auditEntry } from '../../audit/audit-entry';
 import { noFormError } from '../../forms/forms.service';
@@ -212,7 +213,7 @@ export function createAssessmentsService(deps: { reviews: AssessmentsRepository;
           context,
           submitted,
           (ref) => ({ ...ref, state: 'submitted', scores: body.scores, comments: body.comments }),
-          loadWith(context.load, kind, { done: 1 }),
+          loadWith(context.load, kind, { done: 1, day: utcDay(at) }),
         );
         const counted = withSubmittedReview(sums, submitted, 1);
         if (counted) tx.setCalibrationSums(counted);
@@ -242,7 +243,10 @@ export function createAssessmentsService(deps: { reviews: AssessmentsRepository;
           context,
           reopened,
           ({ scores: _scores, comments: _comments, ...ref }) => ({ ...ref, state: 'draft' }),
-          loadWith(context.load, kind, { done: -1 }),
+          loadWith(context.load, kind, {
+            done: -1,
+            day: context.assessment.submittedAt ? utcDay(context.assessment.submittedAt) : null,
+          }),
         );
         const uncounted = withSubmittedReview(sums, context.assessment, -1);
         if (uncounted) tx.setCalibrationSums(uncounted);

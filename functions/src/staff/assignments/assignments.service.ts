@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  applicantSearchTokens,
   applicationRowId,
   CONFLICT_MESSAGES,
   displayName,
@@ -162,7 +163,8 @@ export async function assignInTransaction(
       staffName: displayName(user),
       applicantUserId: row.userId,
       applicantName: row.applicantName,
-      searchTokens: row.searchTokens,
+      // The name and email alone: the row's answers' words are for the super-reviewer's search.
+      searchTokens: applicantSearchTokens(row),
       scores: {},
       comments: '',
       state: 'not-started',

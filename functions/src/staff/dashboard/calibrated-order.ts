@@ -2,15 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { calibratedKeys, fairReviewFields, type ApplicationForm } from '@portal/shared/domain';
 import { DocumentNotFoundError } from '../../store/document-store';
 import type { CurrentCalibration } from '../calibration-cache';
-import type { CalibratedKeys, ReviewsRepository, ReviewsTransaction, TransactionsOf } from '../reviews.repository';
+import type { ReviewsRepository, ReviewsTransaction, ScoredRowKeys, TransactionsOf } from '../reviews.repository';
 
 /**
- * The stored order of the sort by calibrated score (docs/performance.md#the-sort-by-calibrated-score).
- * Every review submitted or reopened changes the form's calibration, so the calibrated score of
- * every row: the rows keep their score as stored keys (`calibratedKeys`), and a mark per form says
- * which calibration (its `version`) they were all computed with. While it is the form's calibration,
- * a sort by calibrated score is a page of an indexed query; the first sort after a change computes
- * every row's keys again and writes those that changed, then pages the same way.
+ * The stored order of the sort by calibrated score and the stored disagreement flags
+ * (docs/performance.md#the-sort-by-calibrated-score). Every review submitted or reopened changes the
+ * form's calibration, so the calibrated score and the calibrated spread of every row: the rows keep
+ * their score as stored keys (`calibratedKeys`) and whether their calibrated spread is beyond the
+ * threshold (`disagreementFlag`), and a mark per form says which calibration (its `version`) they
+ * were all computed with. While it is the form's calibration, a sort by calibrated score or the
+ * disagreement filter is a page of an indexed query; the first of either after a change computes
+ * every row's keys and flag again and writes those that changed, then pages the same way.
  */
 
 /** How long a computation holds its claim on a form's keys before another may take it over (one that crashed). */
@@ -25,8 +27,10 @@ export type CalibratedOrderRepository = Pick<ReviewsRepository, 'getCalibratedOr
 /** A computation whose claim another took over: it writes nothing more. */
 class Superseded extends Error {}
 
-const sameKeys = (a: Partial<CalibratedKeys>, b: CalibratedKeys) =>
-  a.calibratedOrder === b.calibratedOrder && a.calibratedOrderDesc === b.calibratedOrderDesc;
+const sameKeys = (a: Partial<ScoredRowKeys>, b: ScoredRowKeys) =>
+  a.calibratedOrder === b.calibratedOrder &&
+  a.calibratedOrderDesc === b.calibratedOrderDesc &&
+  (a.disagreementFlag ?? false) === b.disagreementFlag;
 
 export function createCalibratedOrder(deps: { reviews: CalibratedOrderRepository; now: () => Date }) {
   const { reviews, now } = deps;
@@ -56,10 +60,11 @@ export function createCalibratedOrder(deps: { reviews: CalibratedOrderRepository
 
   return {
     /**
-     * Whether the form's rows' calibrated keys are of `calibration`: when they are not, computes every
-     * row's keys and writes those that changed, in parallel transactions that each check the claim
-     * first (a computation taken over writes nothing more). False when they could not be made so
-     * (another computation under way, a row deleted meanwhile): the caller sorts in memory.
+     * Whether the form's rows' calibrated keys and disagreement flags are of `calibration`: when they
+     * are not, computes every row's keys and flag and writes those that changed, in parallel
+     * transactions that each check the claim first (a computation taken over writes nothing more).
+     * False when they could not be made so (another computation under way, a row deleted
+     * meanwhile): the caller sorts, or checks the flags, in memory.
      */
     async ready(form: ApplicationForm, calibration: CurrentCalibration): Promise<boolean> {
       if ((await reviews.getCalibratedOrderMark(form.id))?.version === calibration.version) return true;
@@ -68,7 +73,8 @@ export function createCalibratedOrder(deps: { reviews: CalibratedOrderRepository
       let settled = false;
       try {
         const changed = (await reviews.rowsToScore(form.id)).flatMap((row) => {
-          const keys = calibratedKeys(fairReviewFields(form, calibration.model, row).calibratedReviewScore);
+          const fields = fairReviewFields(form, calibration.model, row);
+          const keys = { ...calibratedKeys(fields.calibratedReviewScore), disagreementFlag: fields.disagreement };
           return sameKeys(row, keys) ? [] : [{ id: row.id, keys }];
         });
         const commits = [];

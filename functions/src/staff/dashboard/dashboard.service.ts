@@ -1,7 +1,9 @@
 import {
   answersForReviewers,
+  answerWords,
   fairReviewFields,
   type ApplicationForm,
+  type ApplicationResponse,
   type ApplicationRow,
   type DashboardRowView,
   type FormCalibration,
@@ -15,6 +17,9 @@ import {
   normalizeSearch,
   rolePreferencesStale,
   offerCountsByRole,
+  matchesSearch,
+  searchTerms,
+  searchText,
   searchToken,
   searchTokens,
   STAFF_MESSAGES,
@@ -125,6 +130,7 @@ export function createDashboardService(deps: {
         sort: RowSort;
         dir: 'asc' | 'desc';
         filter?: RowFilter;
+        tag?: string;
         cursor?: string;
         limit: number;
       },
@@ -136,8 +142,9 @@ export function createDashboardService(deps: {
       if ((calibratedSort || disagreement) && query.cursor) memoryCursorPosition(query.cursor);
       const form = await formOrNotFound(reviews, formId);
       // The calibration is read beside the rows, but after a store cursor (which only the store can
-      // refuse: refused, nothing is stored, as learnt sums would be).
-      const current = calibratedSort ? calibration.current(form) : undefined;
+      // refuse: refused, nothing is stored, as learnt sums would be). The sort by calibrated score and
+      // the disagreement filter read what its version stored on the rows (calibrated-order.ts).
+      const current = calibratedSort || disagreement ? calibration.current(form) : undefined;
       let model: Promise<FormCalibration> | undefined = current
         ? current.then((each) => each.model)
         : query.cursor
@@ -160,7 +167,8 @@ export function createDashboardService(deps: {
       const where = {
         qualifiedOnly: query.tab === 'qualified',
         filter: query.filter,
-        token: searchToken(query.search ?? ''),
+        token: searchText(query.search ?? ''),
+        tag: query.tag,
       };
       const { sort } = query;
       if (sort !== 'calibratedReviewScore' && !disagreement) {
@@ -181,27 +189,28 @@ export function createDashboardService(deps: {
       // The composite indexes hold the calibrated keys of all the form's rows, and each stored sort of
       // its rows flagged for disagreement: the qualified tab, a search and the other filters with the
       // calibrated sort are sorted in memory (docs/performance.md#index-budget).
-      if (!where.token && !where.qualifiedOnly && !(calibratedSort && query.filter)) {
-        // The calibrated keys once they are of the form's calibration (calibrated-order.ts).
-        let stored = !calibratedSort;
-        if (current) stored = await order.ready(form, await current);
-        if (stored) {
-          const page = await reviews.rowsPageAt(formId, {
-            ...where,
-            orderBy,
-            cursor: query.cursor,
-            limit: query.limit,
-          });
-          const rows = await viewsOf(page.items);
-          // Flags are kept with the reviews and set again when the threshold or rubrics change: a page
-          // with a row whose flag no longer holds (such a change being applied) is answered in memory.
-          if (!disagreement || rows.every((row) => row.disagreement))
-            return { ...page, items: rows.map(withoutStored) };
-        }
+      const indexed = !where.token && !where.tag && !where.qualifiedOnly && !(calibratedSort && query.filter);
+      // The calibrated keys and disagreement flags once they are of the form's calibration
+      // (calibrated-order.ts); not while another computation stores them.
+      let ready = current && (indexed || disagreement) ? await order.ready(form, await current) : false;
+      if (indexed && ready) {
+        const page = await reviews.rowsPageAt(formId, {
+          ...where,
+          orderBy,
+          cursor: query.cursor,
+          limit: query.limit,
+        });
+        const rows = await viewsOf(page.items);
+        // A page with a row whose flag no longer holds (a review submitted since) is answered in memory.
+        if (!disagreement || rows.every((row) => row.disagreement)) return { ...page, items: rows.map(withoutStored) };
+        ready = false;
       }
       // In memory, in the stores' order and with their cursors: the tab's and filter's rows (or the
-      // search's matches), the disagreement filter checked against the form as it is now.
-      let rows = await viewsOf(await reviews.allRows(formId, where));
+      // search's matches), the disagreement filter checked against the form as it is now: from the
+      // flagged rows while the flags are of its calibration, else from every row of the tab.
+      let rows = await viewsOf(
+        await reviews.allRows(formId, disagreement && !ready ? { ...where, filter: undefined } : where),
+      );
       if (disagreement) rows = rows.filter((row) => row.disagreement);
       const keyed = rows.map((row) => ({
         id: row.id,
@@ -249,18 +258,43 @@ export function createDashboardService(deps: {
       }
       const form = await formOrNotFound(reviews, formId);
       const blind = readsBlind(caller, form, [query.kind]);
-      if (blind && query.search) {
-        // A name must not find anyone in blind review: the search is by pseudonym, over the caller's own few.
-        const wanted = normalizeSearch(query.search);
-        const items = (await reviews.allAssessmentsOf(query.kind, formId, staffId))
-          .filter((each) => normalizeSearch(applicantPseudonym(each.responseId)).includes(wanted))
-          .map((each) => toAssessmentView(each, true));
-        return { items, nextCursor: null, total: items.length };
+      const terms = searchTerms(query.search ?? '');
+      if (terms.length > 0) {
+        // Over the staff member's own few, in memory: the words of the answers the caller may read of
+        // each (docs/decisions/answer-search.md), and the applicant's name and email, or in blind
+        // review their pseudonym alone (a name must not find anyone).
+        const mine = await reviews.allAssessmentsOf(query.kind, formId, staffId);
+        const responses = new Map<string, ApplicationResponse | null>();
+        for (const responseId of new Set(mine.map((each) => each.responseId))) responses.set(responseId, null);
+        await Promise.all([...responses.keys()].map(async (id) => responses.set(id, await reviews.getResponse(id))));
+        const wanted = normalizeSearch(query.search ?? '');
+        const readable = (response: ApplicationResponse | null | undefined) =>
+          !response
+            ? []
+            : caller.role === 'super-reviewer'
+              ? response.sectionResponses
+              : answersForReviewers(form, response.sectionResponses, blind);
+        const matched = mine.filter((each) => {
+          if (blind && normalizeSearch(applicantPseudonym(each.responseId)).includes(wanted)) return true;
+          const names = blind ? [] : each.searchTokens;
+          if (matchesSearch(names, terms)) return true;
+          const answers = readable(responses.get(each.responseId));
+          // Only answers holding every term's text can hold it as a word: the others are not split.
+          const text = normalizeSearch(answers.flatMap((s) => s.questions.map((q) => q.response)).join(' '));
+          if (!terms.every((term) => names.includes(term) || text.includes(term))) return false;
+          return matchesSearch([...names, ...answerWords(answers)], terms);
+        });
+        const page = pageInMemory(matched, {
+          orderBy: { field: 'createdAt', direction: 'asc' },
+          limit: query.limit,
+          after: query.cursor,
+        });
+        return { ...page, items: page.items.map((each) => toAssessmentView(each, blind)) };
       }
       const page = await reviews.assessmentsPage(query.kind, {
         formId,
         staffId,
-        token: searchToken(query.search ?? ''),
+        token: '',
         cursor: query.cursor,
         limit: query.limit,
       });

@@ -25,7 +25,8 @@ import { assign, dumpStore, seedApplication, storedRow } from '../../testing/sta
  *   variance (4·0.6875 + 3·1.25)/7 = 6.5/7; Rob: mean 1.25 → 11/7, variance 6.5/7;
  * - a score x of Rita's maps to 2 + (x − 17/7)·√(1.25 / (6.5/7)) = 2 + (x − 17/7)·1.16025.
  * Ann: Rita 4 → 3.82, Rob 2 → 2.50, calibrated 3.16; Ben: 2.66 and 1.34 → 2; Cat: 1.50 and 0.18
- * → 0.84; Dan: 1.50 and 2.50 → 2. Spreads: 2, 2, 2 and 0.
+ * → 0.84; Dan: 1.50 and 2.50 → 2. Spreads: 2, 2, 2 and 0; calibrated spreads 1.32, 1.32, 1.32 and
+ * 1 (Rita scores higher than Rob: most of their raw gap is habit).
  */
 const SCORES: Record<string, [number, number]> = { ann: [4, 2], ben: [3, 1], cat: [2, 0], dan: [2, 2] };
 const CALIBRATED: Record<string, number> = { ann: 3.16, ben: 2, cat: 0.84, dan: 2 };
@@ -53,8 +54,8 @@ const names = (page: Page<DashboardRowView>) => page.items.map((row) => row.user
 beforeEach(async () => {
   counted = countingStore(createSqliteStore({ filename: ':memory:' }));
   harness = await createHarness({ store: counted });
-  // Set before the reviews: each submit flags its row under it.
-  await harness.store.update(COLLECTIONS.forms, FORM_ID, { disagreementThreshold: 1.5 });
+  // Ann, Ben and Cat are beyond it, calibrated; Dan is not.
+  await harness.store.update(COLLECTIONS.forms, FORM_ID, { disagreementThreshold: 1.2 });
   let index = 0;
   for (const [id, [rita, rob]] of Object.entries(SCORES)) {
     const firstName = id[0]!.toUpperCase() + id.slice(1);
@@ -80,6 +81,7 @@ describe('calibrated scores on the dashboard rows', () => {
         reviewScore: (rita + rob) / 2,
         calibratedReviewScore: CALIBRATED[id],
         reviewSpread: Math.abs(rita - rob),
+        calibratedSpread: id === 'dan' ? 1 : 1.32,
       });
     }
   });
@@ -153,7 +155,7 @@ describe('calibrated scores on the dashboard rows', () => {
 });
 
 describe('the disagreement filter', () => {
-  it("shows only the rows whose reviewers' scores spread beyond the form's threshold", async () => {
+  it("shows only the rows whose reviewers' calibrated scores spread beyond the form's threshold", async () => {
     const flagged = await rows('filter=disagreement&sort=name&dir=asc');
     expect(names(flagged)).toEqual(['ann', 'ben', 'cat']);
     expect(flagged.total).toBe(3);
@@ -166,6 +168,9 @@ describe('the disagreement filter', () => {
     for (const id of ['fay', 'gus', 'hal', 'ivy', 'jon']) {
       await seedApplication(harness, { id, firstName: id, lastName: 'Unreviewed' }, ['bootcamp']);
     }
+    // The first filter since the reviews stores every row's flag under the form's calibration; then,
+    // while it holds, a page reads its rows.
+    await rows('filter=disagreement');
     const { result, counts } = await counted.measure(() => rows('filter=disagreement&sort=name&dir=asc'));
     expect(names(result)).toEqual(['ann', 'ben', 'cat']);
     // The three flagged rows (and at most one read for the end of the query), not the form's nine.
@@ -181,6 +186,19 @@ describe('the disagreement filter', () => {
     expect((await storedRow(harness, responses.ann!.id, 'bootcamp'))!.disagreementFlag).toBe(false);
     await publish(1);
     expect(names(await rows('filter=disagreement&sort=name&dir=asc'))).toEqual(['ann', 'ben', 'cat']);
+  });
+
+  it('sends a message to the Disagreement group to the rows that disagree under the calibration now', async () => {
+    // No dashboard read since the reviews: no row stores its flag yet.
+    const stored = await Promise.all(Object.values(responses).map((each) => storedRow(harness, each.id, 'bootcamp')));
+    expect(stored.some((row) => row!.disagreementFlag)).toBe(false);
+    const preview = await harness.as('dora').post(`/admin/forms/${FORM_ID}/group-message/preview`, {
+      group: { tab: 'all', filter: 'disagreement' },
+      subject: 'About your application',
+      body: 'Hi {firstName}, one more reviewer will read it.',
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body.recipients).toBe(3);
   });
 
   it('flags nothing without a threshold, and follows a changed one', async () => {

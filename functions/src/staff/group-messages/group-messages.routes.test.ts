@@ -2,7 +2,7 @@ import { GROUP_MESSAGE_MESSAGES, MAX_GROUP_BODY_CHARS } from '@portal/shared/dom
 import { COLLECTIONS } from '../../store/collections';
 import { countingStore, type CountingStore } from '../../store/counting-store';
 import { createSqliteStore } from '../../store/sqlite-store';
-import { createHarness, type Harness } from '../../testing/api-harness';
+import { createHarness, startResponse, type Harness } from '../../testing/api-harness';
 import {
   GROUP_MESSAGE_SCENARIOS,
   MESSAGE,
@@ -109,6 +109,18 @@ describe('a large group', () => {
     // The caller's record (the route's access check) and each recipient's, once.
     expect(counts.byCollection[COLLECTIONS.users]!.reads).toBeLessThanOrEqual(recipients + 2);
     expect(counts.byCollection[COLLECTIONS.outbox]).toEqual({ reads: 0, writes: recipients, deletes: 0 });
+  }, 120_000);
+
+  it('finds the drafts by their index: reads the drafts, not every response of the form', async () => {
+    await startResponse(harness, 'ada');
+    await startResponse(harness, 'eve');
+    const { result, counts } = await counted.measure(() =>
+      harness.as('dora').post(SEND_PATH, { group: { recipients: 'drafts' }, ...MESSAGE }),
+    );
+    expect([result.status, result.body]).toEqual([201, { sent: 2, skipped: 0 }]);
+    // The two drafts (and the one past the page), not the 1,000 submitted responses.
+    expect(counts.byCollection[COLLECTIONS.responses]!.reads).toBeLessThanOrEqual(3);
+    expect(counts.byCollection[COLLECTIONS.reviewStatuses]?.reads ?? 0).toBe(0);
   }, 120_000);
 
   it('previews without reading every recipient', async () => {

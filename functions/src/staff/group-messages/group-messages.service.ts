@@ -6,9 +6,12 @@ import {
   GROUP_MESSAGE_MESSAGES,
   GROUP_MESSAGE_WINDOW_MS,
   GROUP_PREVIEW_SAMPLES,
-  searchToken,
+  fairReviewFields,
+  INITIAL_RESPONSE_STATUS,
+  searchText,
   teamRoleLabel,
   type ApplicationForm,
+  type ApplicationResponse,
   type GroupMessagePreview,
   type GroupMessageSent,
   type groupMessageBodySchema,
@@ -21,6 +24,8 @@ import { ApiError } from '../../http/api-error';
 import { composeMessage, outboxEvents, type MailSettings } from '../../outbox/outbox';
 import { COLLECTIONS } from '../../store/collections';
 import type { DocumentStore, WriteOperation } from '../../store/document-store';
+import { queryAll } from '../../store/query-pages';
+import { createCalibrationCache } from '../calibration-cache';
 import { formOrNotFound } from '../dashboard/dashboard.service';
 import type { ReviewsRepository } from '../reviews.repository';
 
@@ -52,19 +57,44 @@ interface Counter {
  * applicant however many of their roles the group holds.
  */
 export function createGroupMessagesService(deps: {
-  reviews: Pick<ReviewsRepository, 'allRows' | 'getForm' | 'getUser' | 'interviewSlots'>;
+  reviews: Pick<ReviewsRepository, 'allRows' | 'getForm' | 'getUser' | 'interviewSlots'> &
+    Parameters<typeof createCalibrationCache>[0];
   store: DocumentStore;
   now: () => Date;
   mail: MailSettings;
 }) {
   const { reviews, store, mail } = deps;
 
+  /**
+   * The form's applicants whose application is started and not submitted (narrowed to a role they
+   * chose): the draft reminders' equality query on the form and the draft status, so the
+   * submitted responses are not read. A draft has no row and so no sort name: by user id.
+   */
+  async function draftsOf(form: ApplicationForm, group: Group): Promise<Recipient[]> {
+    const drafts = await queryAll<ApplicationResponse>(store, COLLECTIONS.responses, [
+      { field: 'applicationFormId', value: form.id },
+      { field: 'status', value: INITIAL_RESPONSE_STATUS },
+    ]);
+    const byUser = new Map<string, Recipient>();
+    for (const draft of drafts) {
+      if (group.role && !draft.rolesApplied.includes(group.role)) continue;
+      const roles = group.role ? [group.role] : draft.rolesApplied;
+      byUser.set(draft.userId, { userId: draft.userId, sortName: draft.userId, roles: [...roles] });
+    }
+    return [...byUser.values()].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+  }
+
   /** The group's applicants, by name: one equality query on the form's rows (and its slots for `notBooked`). */
   async function recipientsOf(form: ApplicationForm, group: Group): Promise<Recipient[]> {
-    const rows = await reviews.allRows(form.id, {
+    if (group.recipients === 'drafts') return draftsOf(form, group);
+    // Disagreement is checked against the form's calibration as it is now (a row's stored flag waits
+    // for the dashboard's next read: docs/product.md#calibrated-scores-and-disagreement).
+    const calibration = group.filter === 'disagreement' ? await createCalibrationCache(reviews).of(form) : null;
+    const listed = await reviews.allRows(form.id, {
       qualifiedOnly: group.tab === 'qualified',
-      filter: group.filter,
-      token: searchToken(group.search ?? ''),
+      filter: calibration ? undefined : group.filter,
+      tag: group.tag,
+      token: searchText(group.search ?? ''),
       also: [
         ...(group.role ? [{ field: 'role', value: group.role }] : []),
         ...(group.decision === 'undecided'
@@ -74,6 +104,7 @@ export function createGroupMessagesService(deps: {
             : []),
       ],
     });
+    const rows = calibration ? listed.filter((row) => fairReviewFields(form, calibration, row).disagreement) : listed;
     const booked = new Set<string>();
     if (group.notBooked) {
       for (const slot of await reviews.interviewSlots(form.id)) {

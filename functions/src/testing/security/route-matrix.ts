@@ -130,6 +130,20 @@ async function prepareFilesExport(f: Fixture): Promise<void> {
   if (packed.status !== 200) throw new Error(`export failed: ${packed.status} ${packed.text}`);
 }
 
+/** A tag of the form and a saved view, both dora's (`extra.tagId`, `extra.viewId`). */
+async function prepareTags(f: Fixture): Promise<void> {
+  const dora = f.harness.as('dora');
+  const tag = await dora.post(`/admin/forms/${f.formId}/tags`, { name: 'Strong portfolio', color: '#1f4d3f' });
+  if (tag.status !== 201) throw new Error(`tag failed: ${tag.status} ${tag.text}`);
+  const view = await dora.post(`/admin/forms/${f.formId}/views`, {
+    name: 'Tagged',
+    state: { tab: 'all', tag: tag.body.id },
+  });
+  if (view.status !== 201) throw new Error(`view failed: ${view.status} ${view.text}`);
+  f.extra.tagId = tag.body.id as string;
+  f.extra.viewId = view.body.id as string;
+}
+
 /**
  * Notes on ada's application: dora asks rita about it by name, rita answers naming dora (her note,
  * `extra.noteId`, is the one the edit and delete rows change). Neither names ada: the blind sweep
@@ -444,6 +458,51 @@ export const MATRIX: Record<string, MatrixRow> = {
     body: () => ({ group: { tab: 'all' }, subject: 'News for {firstName}', body: 'Hi {firstName}, about {role}.' }),
     expect: { ...SUPER_ONLY, superReviewer: 201 },
   },
+  'POST /api/admin/forms/:formId/reviewer-digest': {
+    // rita's digest now (she has an open review of ada's): the super-reviewer alone may send it.
+    body: () => ({ staffId: 'rita' }),
+    optionalFields: ['staffId'],
+    expect: { ...SUPER_ONLY, superReviewer: 201 },
+  },
+  'PUT /api/users/:userId/reviewer-digest': {
+    // rita's own digest switch: hers alone, not even the super-reviewer's to turn off.
+    body: () => ({ enabled: false }),
+    expect: { ...SUPER_ONLY, assignedReviewer: 200, superReviewer: 403 },
+  },
+  'GET /api/admin/forms/:formId/tags': {
+    prepare: prepareTags,
+    noInput: 'only the form id (an unknown one is a 404)',
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'POST /api/admin/forms/:formId/tags': {
+    body: () => ({ name: 'Strong portfolio', color: '#1f4d3f' }),
+    expect: { ...SUPER_ONLY, superReviewer: 201 },
+  },
+  'PUT /api/admin/forms/:formId/tags/:tagId': {
+    prepare: prepareTags,
+    body: () => ({ name: 'Second look', color: '#0b5cad' }),
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'POST /api/admin/forms/:formId/rows/tags': {
+    prepare: prepareTags,
+    body: (f) => ({ rows: [`${f.responseId}__engineer`], tagId: f.extra.tagId, tagged: true }),
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'GET /api/admin/forms/:formId/views': {
+    prepare: prepareTags,
+    noInput: 'only the form id (an unknown one is a 404)',
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'POST /api/admin/forms/:formId/views': {
+    body: () => ({ name: 'Offers to chase', state: { tab: 'all', filter: 'offer-pending', sort: 'name', dir: 'asc' } }),
+    expect: { ...SUPER_ONLY, superReviewer: 201 },
+  },
+  'DELETE /api/admin/forms/:formId/views/:viewId': {
+    prepare: prepareTags,
+    noInput: 'only the form and view ids',
+    // dora's view: she alone deletes it.
+    expect: { ...SUPER_ONLY, superReviewer: 204 },
+  },
   'POST /api/admin/forms/:formId/release': {
     stage: 'decided',
     body: () => ({}),
@@ -636,6 +695,14 @@ export const MATRIX: Record<string, MatrixRow> = {
     noInput: 'only the form id',
     expect: { ...SUPER_ONLY, superReviewer: 200 },
   },
+  'GET /api/admin/forms/:formId/pipeline': {
+    noInput: 'only the form id',
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
+  'GET /api/admin/forms/:formId/pipeline/rows': {
+    query: { role: 'engineer', stage: 'submitted' },
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
   'POST /api/admin/forms/:formId/progress/:staffId/remind': {
     // rita has an open review of ada's application: a reminder is queued for her.
     body: () => ({}),
@@ -698,6 +765,9 @@ export function defaultParams(f: Fixture): Record<string, string> {
     staffId: 'rita',
     // rita's note, once a row's `prepare` wrote it.
     noteId: f.extra.noteId ?? '',
+    // dora's tag and saved view, once a row's `prepare` made them.
+    tagId: f.extra.tagId ?? '',
+    viewId: f.extra.viewId ?? '',
   };
 }
 

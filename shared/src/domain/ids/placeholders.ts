@@ -38,6 +38,7 @@ export const MESSAGE_KINDS = [
   'retentionNotice',
   'noteMention',
   'groupMessage',
+  'reviewerDigest',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -59,11 +60,17 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   retentionNotice: 'Data retention notice (to super-reviewers)',
   noteMention: 'Mentioned in a note (to staff)',
   groupMessage: 'Message to a group',
+  reviewerDigest: 'Daily digest (to reviewers)',
 };
 
-/** The kinds whose template a form holds (the builder's Emails tab): a group message is written as it is sent. */
-export type FormMessageKind = Exclude<MessageKind, 'groupMessage'>;
-export const FORM_MESSAGE_KINDS = MESSAGE_KINDS.filter((kind): kind is FormMessageKind => kind !== 'groupMessage');
+/**
+ * The kinds whose template a form holds (the builder's Emails tab): a group message is written as it
+ * is sent, and a reviewer's digest spans every form they work on (its template is the portal's).
+ */
+export type FormMessageKind = Exclude<MessageKind, 'groupMessage' | 'reviewerDigest'>;
+export const FORM_MESSAGE_KINDS = MESSAGE_KINDS.filter(
+  (kind): kind is FormMessageKind => kind !== 'groupMessage' && kind !== 'reviewerDigest',
+);
 
 /** Placeholders every message may use: the letters' and the chapter's name. */
 const COMMON_PLACEHOLDERS = [...LETTER_PLACEHOLDERS, 'chapter'] as const;
@@ -131,8 +138,14 @@ export const MESSAGE_PLACEHOLDERS = {
   noteMention: [...COMMON_PLACEHOLDERS, 'author', 'applicant', 'note', 'noteLink'],
   /** A super-reviewer's message to a group of applicants: `{role}` the roles of theirs in the group. */
   groupMessage: COMMON_PLACEHOLDERS,
+  /**
+   * A reviewer's daily digest: `{firstName}` is theirs, `{summary}` what it lists in words, `{items}`
+   * the list (markdown the server writes: applicants by name, or by pseudonym on a blind stage),
+   * `{dashboardLink}` their reviewer dashboard, `{settingsLink}` where they turn it off.
+   */
+  reviewerDigest: [...COMMON_PLACEHOLDERS, 'summary', 'items', 'dashboardLink', 'settingsLink'],
 } as const satisfies Record<MessageKind, readonly string[]>;
 export type MessagePlaceholder<K extends MessageKind> = (typeof MESSAGE_PLACEHOLDERS)[K][number];
 
 /** Placeholders filled with markdown the server writes (its user-given parts escaped), never with plain text. */
-export const BLOCK_PLACEHOLDERS: readonly string[] = ['answers', 'letter', 'note'];
+export const BLOCK_PLACEHOLDERS: readonly string[] = ['answers', 'letter', 'note', 'items'];

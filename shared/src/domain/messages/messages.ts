@@ -50,6 +50,22 @@ export const MESSAGE_FOOTERS: Record<MessageKind, (chapter: string) => string> =
     `You received this email because you are staff at ${chapter} and someone named you in a note on an application you can see.`,
   groupMessage: (chapter) =>
     `You received this email because you applied to ${chapter} and its director of recruitment wrote to applicants like you.`,
+  reviewerDigest: (chapter) =>
+    `You received this email because you review applications for ${chapter} and have new or soon-due work. At most one a day; turn it off in your review preferences.`,
+};
+
+/** The reviewer's digest (not a form's: it lists the work of every form they review). */
+export const REVIEWER_DIGEST_TEMPLATE: MessageTemplate = {
+  subject: 'Your reviews at {chapter}: {summary}',
+  body: [
+    'Hi {firstName},',
+    '',
+    '{items}',
+    '',
+    'Your dashboard: {dashboardLink}',
+    '',
+    'You get this digest at most once a day, and only when there is something new or due soon. Turn it off in your review preferences: {settingsLink}',
+  ].join('\n'),
 };
 
 export const DEFAULT_MESSAGE_TEMPLATES: Record<FormMessageKind, MessageTemplate> = {

@@ -97,21 +97,20 @@ describe('the application row', () => {
     expect(rowWithAssignments(accepted, 'review', [ref('r1', 'draft')], scoring).decision).toBe('accepted');
   });
 
-  it('stores whether its reviewers disagree beyond the threshold, for the filter, as its reviews change', () => {
+  it('leaves its disagreement flag to the calibration as its reviews change, clearing it below two submitted reviews', () => {
+    // The flag compares calibrated scores, which every review of the form moves: the rows are flagged
+    // when they are scored under the form's calibration (calibrated-order.ts), not from their own reviews.
     const apart = [ref('r1', 'submitted', { craft: 4 }), ref('r2', 'submitted', { craft: 1 })];
-    const flagged = rowWithAssignments(row(), 'review', apart, { ...scoring, disagreementThreshold: 2.5 });
-    expect(flagged.disagreementFlag).toBe(true);
-    expect(rowWithAssignments(row(), 'review', apart, { ...scoring, disagreementThreshold: 3 }).disagreementFlag).toBe(
-      false,
-    );
-    expect(rowWithAssignments(row(), 'review', apart, scoring).disagreementFlag).toBe(false);
-    // An interview's change leaves it as it was; a reopened review clears it.
+    const strict = { ...scoring, disagreementThreshold: 2.5 };
+    expect(rowWithAssignments(row(), 'review', apart, strict).disagreementFlag).toBe(false);
+    const flagged = { ...row(), disagreementFlag: true };
+    expect(
+      rowWithAssignments(flagged, 'review', [...apart, ref('r3', 'submitted', { craft: 2 })], strict),
+    ).toMatchObject({ disagreementFlag: true });
+    // An interview's change leaves it as it was; a reopened review leaving one submitted clears it.
     const interview = rowWithAssignments(flagged, 'interview', [ref('i1', 'draft')], scoring);
     expect(interview.disagreementFlag).toBe(true);
-    const reopened = rowWithAssignments(flagged, 'review', [apart[0]!, ref('r2', 'draft')], {
-      ...scoring,
-      disagreementThreshold: 2.5,
-    });
+    const reopened = rowWithAssignments(flagged, 'review', [apart[0]!, ref('r2', 'draft')], strict);
     expect(reopened.disagreementFlag).toBe(false);
   });
 

@@ -1,9 +1,9 @@
 import type { ApplicationStatus, ReviewDecision, TeamRole } from '../ids/constants';
 import type { ApplicationForm } from '../schemas/forms';
-import type { ApplicationResponse } from '../schemas/responses';
+import type { ApplicationResponse, SectionResponse } from '../schemas/responses';
 import { scoreSpread } from './calibration';
 import { aggregateScore, rubricFor, type Scores } from './scoring';
-import { displayName, normalizeSearch, searchTokens } from './search';
+import { answerWords, displayName, normalizeSearch, rowSearchTokens, searchTokens } from './search';
 import { DELETED_APPLICANT } from '../ids/constants';
 import type { AssessmentKind, AssessmentState, FinalDecision } from '../ids/constants';
 
@@ -40,6 +40,10 @@ export type ApplicationRow = {
   applicantEmail: string;
   /** Lower-cased "first last", the name sort key. */
   sortName: string;
+  /**
+   * What the super-reviewer's search matches: the prefixes of the applicant's name and email, then
+   * the words of every answer (`rowSearchTokens`); empty once the applicant's data is erased.
+   */
   searchTokens: string[];
   submittedAt: string;
   reviews: AssignmentRef[];
@@ -64,9 +68,11 @@ export type ApplicationRow = {
   offerPending?: boolean;
   /**
    * Stored for the "disagreement" filter (a query cannot compute a spread): the spread of the
-   * submitted reviews' scores is beyond the form's `disagreementThreshold`, as of the row's last
-   * review change or threshold change (`disagreementFlag`). Not part of the API's view: the
-   * dashboards compute `disagreement` again from the row.
+   * submitted reviews' calibrated scores is beyond the form's `disagreementThreshold`, as of the
+   * form's calibration when its rows were last scored, with their calibrated keys
+   * (docs/performance.md#the-sort-by-calibrated-score); cleared at once when fewer than two reviews
+   * stay submitted (`disagreementFlagAfter`). Not part of the API's view: the dashboards compute
+   * `disagreement` again from the row.
    */
   disagreementFlag?: boolean;
   /**
@@ -83,6 +89,11 @@ export type ApplicationRow = {
    */
   calibratedOrder?: number | null;
   calibratedOrderDesc?: number;
+  /**
+   * The ids of the form's tags on the row (`row-tags`, docs/product.md#tags-and-saved-views): set by
+   * a super-reviewer, the field the tag filter queries. Not part of a reviewer's view (`withOnlyOwnScores`).
+   */
+  tags?: string[];
   /**
    * The applicant's data was erased (they deleted their account, or the form's retention ran) after
    * the release: the row stays for the form's counts per role and decision, without their name,
@@ -123,7 +134,7 @@ export function toRowView(row: ApplicationRow): ApplicationRowView {
 /** The form's settings that score a row and flag its reviewers' disagreement. */
 export type RowScoring = Pick<ApplicationForm, 'reviewRubrics' | 'interviewRubrics' | 'disagreementThreshold'>;
 
-/** Whether a spread of review scores is beyond the threshold (none set: nothing is flagged). */
+/** Whether a spread of (calibrated) review scores is beyond the threshold (none set: nothing is flagged). */
 export const beyondThreshold = (spread: number, threshold: number | undefined): boolean =>
   threshold !== undefined && spread > threshold;
 
@@ -140,9 +151,17 @@ export function reviewSpreadOf(
   );
 }
 
-/** The row's stored `disagreementFlag` under the form's rubrics and threshold. */
-export const disagreementFlag = (form: RowScoring, row: Pick<ApplicationRow, 'reviews' | 'role'>): boolean =>
-  beyondThreshold(reviewSpreadOf(form, row), form.disagreementThreshold);
+/**
+ * The row's stored `disagreementFlag` once its reviews are `refs`: the flag compares calibrated
+ * scores, which depend on every review of the form, so it is set when the form's rows are scored
+ * under its calibration (staff/dashboard/calibrated-order.ts), which this change of reviews moves;
+ * until then the row keeps its flag, except that fewer than two submitted reviews cannot disagree.
+ */
+export const disagreementFlagAfter = (
+  row: Pick<ApplicationRow, 'disagreementFlag'>,
+  refs: readonly Pick<AssignmentRef, 'state' | 'scores'>[],
+): boolean =>
+  refs.filter((ref) => ref.state === 'submitted' && ref.scores).length >= 2 && row.disagreementFlag === true;
 
 /**
  * Where a row stands on the dashboard's decision and offer filters: `undecided` (no final decision),
@@ -226,13 +245,17 @@ export function anonymousRow(row: ApplicationRow, standIn: string, at: string): 
   };
 }
 
-/** The row for a response and role, as submit creates it. */
+/**
+ * The row for a response and role, as submit creates it; its search tokens hold the words of
+ * `answers` (the submitted answers: none, no words), which the super-reviewer's search finds it by.
+ */
 export function newApplicationRow(input: {
   responseId: string;
   applicationFormId: string;
   role: TeamRole;
   applicant: { id: string; firstName: string; lastName: string; email: string };
   submittedAt: string;
+  answers?: SectionResponse[];
 }): ApplicationRow {
   const { applicant } = input;
   return {
@@ -247,7 +270,7 @@ export function newApplicationRow(input: {
     applicantName: displayName(applicant),
     applicantEmail: applicant.email,
     sortName: normalizeSearch(displayName(applicant)),
-    searchTokens: searchTokens(applicant),
+    searchTokens: rowSearchTokens(searchTokens(applicant), answerWords(input.answers ?? [])),
     submittedAt: input.submittedAt,
     reviews: [],
     reviewsAssigned: 0,
@@ -286,7 +309,7 @@ export function rowWithAssignments(
           reviewsAssigned: refs.length,
           reviewsDone: done.length,
           reviewScore: score,
-          disagreementFlag: disagreementFlag(form, { reviews: refs, role: row.role }),
+          disagreementFlag: disagreementFlagAfter(row, refs),
         }
       : {
           ...row,
@@ -423,13 +446,14 @@ export function responseForApplicant(
   return { ...response, status: 'in-review' };
 }
 
-/** What a reviewer sees of a row: who else is assigned, but not their scores (so as not to anchor their own). */
+/** What a reviewer sees of a row: who else is assigned, but not their scores (so as not to anchor their own), nor its tags. */
 export function withOnlyOwnScores(row: ApplicationRowView, staffId: string): ApplicationRowView {
+  const { tags: _tags, ...shown } = row;
   const strip = (refs: AssignmentRef[]) =>
     refs.map((ref) => {
       if (ref.staffId === staffId) return ref;
       const { scores: _scores, comments: _comments, ...rest } = ref;
       return rest;
     });
-  return { ...row, reviews: strip(row.reviews), interviews: strip(row.interviews) };
+  return { ...shown, reviews: strip(row.reviews), interviews: strip(row.interviews) };
 }

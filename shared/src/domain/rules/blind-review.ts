@@ -21,8 +21,8 @@ export const BLIND_REVIEW_TEXTS = {
   fileNotice:
     'Blind review hides this file\'s name, not what it says: if it names the applicant (a résumé does), tick "Hidden from reviewers in blind review".',
   stageSwitch: { review: 'Blind reviews', interview: 'Blind interviews' },
-  /** The reviewer's search box when names and emails are hidden: only the pseudonym finds an applicant. */
-  search: 'Search by pseudonym, e.g. Applicant 7F3K',
+  /** The reviewer's search box when names and emails are hidden: the pseudonym or a word of an answer shown finds an applicant. */
+  search: 'Search by pseudonym (Applicant 7F3K) or answer',
 } as const;
 
 /**

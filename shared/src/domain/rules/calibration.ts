@@ -13,6 +13,13 @@ import { aggregateScore, type Rubric, type Scores } from './scoring';
  */
 export const CALIBRATION_PRIOR_REVIEWS = 3;
 
+/**
+ * Which calibration maths the stored calibrated keys and disagreement flags were computed with:
+ * changed with the maths, so that every form's rows are scored again (it is part of the
+ * calibration's version, staff/calibration-cache.ts).
+ */
+export const CALIBRATION_MODEL = 'standardized-2';
+
 /** The one sentence the dashboards and docs/product.md show. */
 export const CALIBRATION_EXPLANATION =
   "Calibrated scores remove each reviewer's own leniency and spread: every score is compared with that reviewer's other scores of the form on the same criterion (trusted more as they submit more reviews) and mapped back onto the rubric's scale.";
@@ -161,6 +168,19 @@ export function calibratedAggregate(
   submitted: readonly ScoredReview[],
 ): number | null {
   return aggregateScore(
+    rubric,
+    submitted.map((review) => calibrateScores(model, review)),
+  );
+}
+
+/**
+ * How far an application's reviewers disagree once each one's habits are taken out: the spread
+ * (`scoreSpread`) of its reviews' calibrated scores. What the disagreement flag compares with the
+ * form's threshold (docs/product.md#calibrated-scores-and-disagreement): a lenient and a harsh
+ * reviewer who judge an application alike are not apart, a review at odds with the others is.
+ */
+export function calibratedSpread(rubric: Rubric, model: CalibrationModel, submitted: readonly ScoredReview[]): number {
+  return scoreSpread(
     rubric,
     submitted.map((review) => calibrateScores(model, review)),
   );

@@ -1,6 +1,7 @@
 import { beyondThreshold, reviewSpreadOf, type ApplicationRow, type ApplicationRowView } from './application-row';
 import {
   calibratedAggregate,
+  calibratedSpread,
   calibrationModelFromSums,
   reviewSums,
   type CalibrationModel,
@@ -46,7 +47,9 @@ export type FairReviewFields = {
   calibratedReviewScore: number | null;
   /** Highest minus lowest of the submitted reviews' scores (0 with fewer than two). */
   reviewSpread: number;
-  /** The spread is beyond the form's `disagreementThreshold`. */
+  /** Highest minus lowest of the submitted reviews' calibrated scores (0 with fewer than two). */
+  calibratedSpread: number;
+  /** The calibrated spread is beyond the form's `disagreementThreshold` (`calibratedSpread`). */
   disagreement: boolean;
 };
 
@@ -79,12 +82,15 @@ export function fairReviewFields(
   const rubric = rubricFor(form, 'review', row.role);
   const model = rubric ? calibration.get(rubric.rubricId) : undefined;
   const submitted = submittedReviewsOf(row);
-  if (!rubric || !model) return { calibratedReviewScore: null, reviewSpread: 0, disagreement: false };
-  const reviewSpread = reviewSpreadOf(form, row);
+  if (!rubric || !model) {
+    return { calibratedReviewScore: null, reviewSpread: 0, calibratedSpread: 0, disagreement: false };
+  }
+  const spread = calibratedSpread(rubric, model, submitted);
   return {
     calibratedReviewScore: calibratedAggregate(rubric, model, submitted),
-    reviewSpread,
-    disagreement: beyondThreshold(reviewSpread, form.disagreementThreshold),
+    reviewSpread: reviewSpreadOf(form, row),
+    calibratedSpread: spread,
+    disagreement: beyondThreshold(spread, form.disagreementThreshold),
   };
 }
 

@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = [
   'assessment.submitted',
   'assignment.auto-created',
   'reviewer.reminded',
+  'reviewer.digest-sent',
   'export.downloaded',
   'slot.created',
   'slot.deleted',
@@ -47,6 +48,10 @@ export const AUDIT_ACTIONS = [
   'note.edited',
   'note.deleted',
   'group-message.sent',
+  'tag.created',
+  'tag.changed',
+  'row.tagged',
+  'row.untagged',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -74,6 +79,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'assessment.submitted': 'Review or interview submitted',
   'assignment.auto-created': 'Assigned by auto-assign',
   'reviewer.reminded': 'Reviewer reminded',
+  'reviewer.digest-sent': 'Reviewer digest sent',
   'export.downloaded': 'Export downloaded',
   'slot.created': 'Interview slot published',
   'slot.deleted': 'Interview slot deleted',
@@ -88,6 +94,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'note.edited': 'Note edited',
   'note.deleted': 'Note deleted',
   'group-message.sent': 'Message to a group sent',
+  'tag.created': 'Tag created',
+  'tag.changed': 'Tag changed',
+  'row.tagged': 'Tag added to a role application',
+  'row.untagged': 'Tag removed from a role application',
 };
 
 /**
@@ -105,6 +115,7 @@ export const AUDIT_TARGET_KINDS = [
   'email',
   'slot',
   'note',
+  'tag',
 ] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 export const AUDIT_TARGET_LABELS: Record<AuditTargetKind, string> = {
@@ -118,6 +129,7 @@ export const AUDIT_TARGET_LABELS: Record<AuditTargetKind, string> = {
   email: 'Emails',
   slot: 'Interview slots and bookings',
   note: 'Notes on applications',
+  tag: 'Tags of role applications',
 };
 
 /** Who made a change, in words: "Dana Director", or "scheduled by Dana Director, run by the scheduler". */

@@ -27,6 +27,10 @@ export const userSchema = z.object({
   activeApplications: z.array(idSchema),
   /** The privacy notice they accepted last (docs/product.md#privacy-notice); absent: none recorded yet. */
   privacyNotice: z.optional(privacyNoticeAcceptedSchema),
+  /** Staff: false when they turned their daily digest off (docs/product.md#reviewer-digest); absent: on. */
+  reviewerDigest: z.optional(z.boolean()),
+  /** Staff: when their last digest was queued (its new assignments are those made since). */
+  reviewerDigestSentAt: z.optional(z.string()),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -168,8 +172,9 @@ export const applicationFormSchema = z.object({
   /** Hours before an interview slot starts when its bookings stop changing; absent: DEFAULT_INTERVIEW_CUTOFF_HOURS. */
   interviewCutoffHours: z.optional(z.int().check(z.gte(0), z.lte(336))),
   /**
-   * A row whose reviewers' aggregate scores spread (highest minus lowest) beyond this many points
-   * is flagged for disagreement on the dashboards; absent: nothing is flagged.
+   * A row whose reviewers' calibrated aggregate scores (each reviewer's leniency and spread taken
+   * out: `calibratedSpread`) spread, highest minus lowest, beyond this many points of the rubric's
+   * scale is flagged for disagreement on the dashboards; absent: nothing is flagged.
    */
   disagreementThreshold: z.optional(z.number().check(z.gte(0), z.lte(1000))),
   /** Days an applicant has to answer an offer (from its release, or from a later change to accepted); absent: no deadline. */

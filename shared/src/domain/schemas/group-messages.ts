@@ -4,7 +4,7 @@ import { FINAL_DECISIONS } from '../ids/constants';
 import { LETTER_PLACEHOLDERS, placeholdersIn } from '../ids/placeholders';
 import { MAX_SEARCH_LENGTH } from '../ids/constants';
 import { countOf } from '../ids/text';
-import { teamRoleSchema } from './ids';
+import { idSchema, teamRoleSchema } from './ids';
 import { ROW_FILTERS, ROW_TABS } from './staff-api';
 
 /**
@@ -38,7 +38,12 @@ export const GROUP_MESSAGE_MESSAGES = {
   tooSoon: (seconds: number) =>
     `A message to a group of this form was sent less than a minute ago; try again in ${countOf(Math.max(1, seconds), 'second')}`,
   notBookedOnQualified: 'Only the Qualified tab knows who booked an interview',
+  draftsAlone: 'A draft has no row: only a role narrows the applicants with a draft',
 } as const;
+
+/** What the dialog's "Recipients" offers: the view's rows, or the form's drafts not submitted (which have no rows). */
+export const GROUP_RECIPIENTS = ['rows', 'drafts'] as const;
+export type GroupRecipients = (typeof GROUP_RECIPIENTS)[number];
 
 function knownPlaceholders(text: string, ctx: { addIssue: (issue: { code: 'custom'; message: string }) => void }) {
   const unknown = placeholdersIn(text).filter(
@@ -50,15 +55,19 @@ function knownPlaceholders(text: string, ctx: { addIssue: (issue: { code: 'custo
 /**
  * The group: the dashboard view's tab, filter and search (as `GET /admin/forms/{formId}/rows` takes
  * them), narrowed to a role, a decision, or (Qualified tab) those who have not booked an interview.
+ * `recipients: 'drafts'` is the form's applicants whose application is started and not submitted
+ * instead (they have no rows), narrowed to a role alone.
  */
 export const groupFilterSchema = z
   .strictObject({
     tab: z._default(z.enum(ROW_TABS), 'all'),
     filter: z.optional(z.enum(ROW_FILTERS)),
+    tag: z.optional(idSchema),
     search: z.optional(z.string().check(z.maxLength(MAX_SEARCH_LENGTH))),
     role: z.optional(teamRoleSchema),
     decision: z.optional(z.enum(GROUP_DECISIONS)),
     notBooked: z.optional(z.boolean()),
+    recipients: z.optional(z.enum(GROUP_RECIPIENTS)),
   })
   .check(
     z.refine((group) => !group.filter || group.tab === 'all', {
@@ -69,6 +78,12 @@ export const groupFilterSchema = z
       path: ['notBooked'],
       message: GROUP_MESSAGE_MESSAGES.notBookedOnQualified,
     }),
+    z.refine(
+      (group) =>
+        group.recipients !== 'drafts' ||
+        (group.tab === 'all' && !group.filter && !group.tag && !group.search && !group.decision && !group.notBooked),
+      { path: ['recipients'], message: GROUP_MESSAGE_MESSAGES.draftsAlone },
+    ),
   );
 export type GroupFilter = z.input<typeof groupFilterSchema>;
 

@@ -17,8 +17,8 @@ export type RowTab = (typeof ROW_TABS)[number];
 /**
  * A dashboard filter on the rows: `undecided` = no final decision yet (what holds up the release);
  * `offered` = accepted (an offer made), `offer-pending` = offered and not answered yet,
- * `offer-accepted` / `offer-declined` = the applicant's reply; `disagreement` = reviewers' scores
- * spread beyond the form's `disagreementThreshold`.
+ * `offer-accepted` / `offer-declined` = the applicant's reply; `disagreement` = reviewers' calibrated
+ * scores spread beyond the form's `disagreementThreshold`.
  */
 export const ROW_FILTERS = [
   'undecided',
@@ -44,6 +44,8 @@ export const rowsQuerySchema = z
     sort: z._default(z.enum(ROW_SORTS), 'submittedAt'),
     dir: z._default(z.enum(['asc', 'desc']), 'desc'),
     filter: z.optional(z.enum(ROW_FILTERS)),
+    /** Only the rows with this tag (docs/product.md#tags-and-saved-views). */
+    tag: z.optional(idSchema),
     cursor: cursorParam,
     limit: limitParam,
   })

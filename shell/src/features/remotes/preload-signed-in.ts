@@ -22,6 +22,12 @@ export function remoteOfPath(path: string): RemoteName | undefined {
 export function preloadSignedInArea(destination?: string): void {
   const start = () => {
     import('../../lib/guards/require-verified-user').catch(() => undefined);
+    // Beside the registry, not after it: the outlet, the runtime (remote-loader.ts imports it), and
+    // antd's pages facade as the remotes take it (the whole facade, in a chunk of its own: the
+    // shell's pages import its members one by one).
+    import('./remote-outlet').catch(() => undefined);
+    import('./federation').catch(() => undefined);
+    import('@portal/shared/antd-pages').catch(() => undefined);
     import('./remote-registry')
       .then(({ remoteLoader }) =>
         remoteLoader.preload(destination === undefined ? undefined : remoteOfPath(destination)),

@@ -322,6 +322,10 @@ test('the disagreement threshold is set under Rubrics, saved with the form and c
     'POST /application/forms': save,
   });
   await userEvent.click(await screen.findByRole('tab', { name: 'Rubrics' }));
+  // Its points are calibrated scores' (docs/product.md#calibrated-scores-and-disagreement).
+  expect(
+    screen.getByText(/reviewers' calibrated scores \(each reviewer's leniency and spread taken out\) differ/),
+  ).toBeInTheDocument();
   await userEvent.type(screen.getByLabelText('Flag disagreement above (points)'), '1.5');
   await userEvent.click(screen.getByRole('button', { name: 'Save form' }));
 

@@ -411,7 +411,7 @@ export function RubricsEditor({
         <NumberField
           path="disagreementThreshold"
           label="Flag disagreement above (points)"
-          extra="Optional: an application whose reviewers' scores differ by more than this is flagged on the dashboard."
+          extra="Optional: an application whose reviewers' calibrated scores (each reviewer's leniency and spread taken out) differ by more than this is flagged on the dashboard."
           placeholder="No flag"
           min={0}
           step={0.5}

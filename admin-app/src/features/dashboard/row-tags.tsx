@@ -1,0 +1,266 @@
+import { useState } from 'react';
+import { Button, Flex, Form, Input, Modal, Radio, Select, Space, Tag, Typography } from 'antd';
+import { usePortal } from '@portal/shared/client';
+import { countOf } from '@portal/shared/domain/ids/text';
+import type { ApplicationRowView } from '@portal/shared/domain/rules/application-row';
+import {
+  MAX_TAG_NAME_CHARS,
+  TAG_PALETTE,
+  TAG_TEXT_COLOR,
+  tagColorIssue,
+  type RowTag,
+} from '@portal/shared/domain/schemas/row-tags';
+import { useSearchParams } from '@portal/shared/router';
+import { createTag, tagRows, updateTag } from '../../api/tags';
+import { useStaffMutation } from '../../lib/use-staff-mutation';
+
+/** The rows' `?tag=`: a tag id, or none. */
+export function useTagParam() {
+  const [params, setParams] = useSearchParams();
+  const tag = params.get('tag') ?? undefined;
+  const setTag = (next: string | undefined) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next) updated.set('tag', next);
+        else updated.delete('tag');
+        return updated;
+      },
+      { replace: true },
+    );
+  return { tag, setTag };
+}
+
+/** A tag as the rows show it: white text on its colour (which the server checked reads at 4.5:1). */
+export function TagChip({ tag }: { tag: Pick<RowTag, 'name' | 'color'> }) {
+  return (
+    // Drawn solid here: antd draws a custom colour as a pale tint under coloured text.
+    <Tag style={{ background: tag.color, borderColor: tag.color, color: TAG_TEXT_COLOR, marginInlineEnd: 4 }}>
+      {tag.name}
+    </Tag>
+  );
+}
+
+/** A row's tags, in the form's order. */
+export function RowTagChips({ row, tags }: { row: Pick<ApplicationRowView, 'tags'>; tags: readonly RowTag[] }) {
+  const mine = tags.filter((tag) => row.tags?.includes(tag.id));
+  if (mine.length === 0) return null;
+  return (
+    <Flex wrap gap={4}>
+      {mine.map((tag) => (
+        <TagChip key={tag.id} tag={tag} />
+      ))}
+    </Flex>
+  );
+}
+
+/** The "Tag" filter of the rows (`?tag=`). */
+export function TagFilter({
+  tags,
+  value,
+  onChange,
+}: {
+  tags: readonly RowTag[];
+  value: string | undefined;
+  onChange: (tagId: string | undefined) => void;
+}) {
+  return (
+    <Select
+      aria-label="Only rows tagged"
+      placeholder="Any tag"
+      allowClear
+      style={{ minWidth: 160 }}
+      value={value}
+      onChange={(next) => onChange(next ?? undefined)}
+      options={tags.map((tag) => ({ value: tag.id, label: <TagChip tag={tag} />, title: tag.name }))}
+      optionLabelProp="label"
+      notFoundContent="No tags yet: make one with Tags…"
+    />
+  );
+}
+
+interface TagDraft {
+  name: string;
+  color: string;
+}
+
+/** "Tags…": the form's tags, and a form to make one or change one (name and a colour that reads). */
+export function ManageTagsButton({ formId, tags }: { formId: string; tags: readonly RowTag[] }) {
+  const { api } = usePortal();
+  const [open, setOpen] = useState(false);
+  const [editing, setEditing] = useState<RowTag | null>(null);
+  const [form] = Form.useForm<TagDraft>();
+  const save = useStaffMutation(
+    (draft: TagDraft) => (editing ? updateTag(api, formId, editing.id, draft) : createTag(api, formId, draft)),
+    {
+      success: (tag) => (editing ? `Tag “${tag.name}” saved.` : `Tag “${tag.name}” made.`),
+      onSuccess: () => {
+        setEditing(null);
+        form.resetFields();
+      },
+    },
+  );
+  const edit = (tag: RowTag) => {
+    setEditing(tag);
+    form.setFieldsValue({ name: tag.name, color: tag.color });
+  };
+
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Tags…</Button>
+      <Modal
+        open={open}
+        title="Tags of this form"
+        footer={null}
+        onCancel={() => {
+          setOpen(false);
+          setEditing(null);
+          form.resetFields();
+        }}
+        destroyOnHidden
+      >
+        <Flex vertical gap={12}>
+          {tags.length === 0 ? (
+            <Typography.Text type="secondary">No tags yet.</Typography.Text>
+          ) : (
+            <ul aria-label="Tags" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {tags.map((tag) => (
+                <li key={tag.id} style={{ marginBottom: 4 }}>
+                  <Flex justify="space-between" align="center" gap={8}>
+                    <TagChip tag={tag} />
+                    <Button size="small" onClick={() => edit(tag)} aria-label={`Edit tag ${tag.name}`}>
+                      Edit
+                    </Button>
+                  </Flex>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            {editing ? `Edit “${editing.name}”` : 'New tag'}
+          </Typography.Title>
+          <Form<TagDraft>
+            form={form}
+            layout="vertical"
+            initialValues={{ name: '', color: TAG_PALETTE[0] }}
+            onFinish={(draft) => save.mutate({ name: draft.name.trim(), color: draft.color })}
+          >
+            <Form.Item
+              label="Name"
+              name="name"
+              rules={[{ required: true, whitespace: true, message: 'Name the tag' }, { max: MAX_TAG_NAME_CHARS }]}
+            >
+              <Input maxLength={MAX_TAG_NAME_CHARS} />
+            </Form.Item>
+            <Form.Item
+              label="Colour (white text on it reads at 4.5:1)"
+              name="color"
+              rules={[
+                { required: true, pattern: /^#[0-9a-fA-F]{6}$/, message: 'Use a colour such as #1f4d3f' },
+                {
+                  validator: (_rule, value: string) => {
+                    const issue = value ? tagColorIssue(value) : null;
+                    return issue ? Promise.reject(new Error(issue)) : Promise.resolve();
+                  },
+                },
+              ]}
+            >
+              <ColourPicker />
+            </Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit" loading={save.isPending}>
+                {editing ? 'Save tag' : 'Make tag'}
+              </Button>
+              {editing && (
+                <Button
+                  onClick={() => {
+                    setEditing(null);
+                    form.resetFields();
+                  }}
+                >
+                  Cancel
+                </Button>
+              )}
+            </Space>
+          </Form>
+        </Flex>
+      </Modal>
+    </>
+  );
+}
+
+/** The palette (each passes) and a `#rrggbb` of one's own, checked as it is typed. */
+function ColourPicker({ value, onChange }: { value?: string; onChange?: (value: string) => void }) {
+  return (
+    <Flex vertical gap={8}>
+      <Radio.Group
+        aria-label="Palette"
+        value={TAG_PALETTE.includes(value as (typeof TAG_PALETTE)[number]) ? value : undefined}
+        onChange={(event) => onChange?.(event.target.value as string)}
+      >
+        <Flex wrap gap={4}>
+          {TAG_PALETTE.map((color) => (
+            <Radio.Button key={color} value={color} aria-label={color} style={{ padding: '0 6px' }}>
+              <span
+                aria-hidden
+                style={{ display: 'inline-block', width: 18, height: 18, background: color, verticalAlign: 'middle' }}
+              />
+            </Radio.Button>
+          ))}
+        </Flex>
+      </Radio.Group>
+      <Input
+        aria-label="Colour"
+        value={value}
+        maxLength={7}
+        style={{ width: 120 }}
+        onChange={(event) => onChange?.(event.target.value)}
+      />
+    </Flex>
+  );
+}
+
+/** The selected rows: a tag put on or taken off them at once (audited per row). */
+export function BulkTag({
+  formId,
+  tags,
+  selected,
+  onDone,
+}: {
+  formId: string;
+  tags: readonly RowTag[];
+  selected: readonly ApplicationRowView[];
+  onDone: () => void;
+}) {
+  const { api } = usePortal();
+  const [tagId, setTagId] = useState<string | undefined>();
+  const name = tags.find((tag) => tag.id === tagId)?.name ?? '';
+  const run = useStaffMutation(
+    (tagged: boolean) => tagRows(api, formId, { rows: selected.map((row) => row.id), tagId: tagId!, tagged }),
+    {
+      success: (result, tagged) =>
+        `${tagged ? 'Tagged' : 'Untagged'} “${name}”: ${countOf(result.changed, 'role application')} changed.`,
+      onSuccess: onDone,
+    },
+  );
+  const disabled = selected.length === 0 || !tagId;
+  return (
+    <Space.Compact>
+      <Select
+        aria-label="Tag for the selected"
+        placeholder="Choose a tag"
+        style={{ width: 160 }}
+        disabled={selected.length === 0}
+        value={tagId}
+        onChange={setTagId}
+        options={tags.map((tag) => ({ value: tag.id, label: tag.name }))}
+      />
+      <Button disabled={disabled} loading={run.isPending && run.variables} onClick={() => run.mutate(true)}>
+        Tag
+      </Button>
+      <Button disabled={disabled} loading={run.isPending && !run.variables} onClick={() => run.mutate(false)}>
+        Untag
+      </Button>
+    </Space.Compact>
+  );
+}

@@ -1,0 +1,203 @@
+import {
+  cumulativeSubmitted,
+  dayBounds,
+  daysFrom,
+  displayName,
+  formRoleIds,
+  funnelOf,
+  utcDay,
+  toRowView,
+  type ApplicationForm,
+  type ApplicationRow,
+  type ApplicationRowView,
+  type Page,
+  type PipelinePage,
+  type PipelineRowsQuery,
+  type ReviewerSeries,
+  type RoleCounts,
+  type User,
+} from '@portal/shared/domain';
+import { noFormError } from '../../forms/forms.service';
+import { COLLECTIONS } from '../../store/collections';
+import type { DocumentStore, EqualityFilter } from '../../store/document-store';
+import { pageInMemory } from '../../store/memory-pages';
+import { queryAll, queryPage } from '../../store/query-pages';
+import type { StaffLoad } from '../staff-load';
+
+/**
+ * The reads of the pipeline: counts of the form's rows and responses (aggregations: no document is
+ * read out), the first and last submission, and the staff loads with their daily buckets.
+ */
+export interface PipelineRepository {
+  getForm(formId: string): Promise<ApplicationForm | null>;
+  countRows(formId: string, where: EqualityFilter[]): Promise<number>;
+  /** Responses of the form (drafts included) whose roles applied hold `role`. */
+  countStarted(formId: string, role: string): Promise<number>;
+  /** The earliest or latest submission's instant; null without rows. */
+  submissionAt(formId: string, which: 'first' | 'last'): Promise<string | null>;
+  loadsOf(formId: string): Promise<StaffLoad[]>;
+  getUser(id: string): Promise<User | null>;
+  /** Every row of the form matching the filters (equality: no composite index). */
+  rowsWhere(formId: string, where: EqualityFilter[]): Promise<ApplicationRow[]>;
+  /** A page of the rows submitted from `from` to before `to`, in submission order. */
+  rowsSubmittedPage(
+    formId: string,
+    range: { from: string; to: string },
+    page: { cursor?: string; limit: number },
+  ): Promise<Page<ApplicationRow>>;
+}
+
+export function createPipelineRepository(store: DocumentStore): PipelineRepository {
+  const byForm = (formId: string): EqualityFilter => ({ field: 'applicationFormId', value: formId });
+  return {
+    getForm: (formId) => store.get<ApplicationForm>(COLLECTIONS.forms, formId),
+    countRows: (formId, where) => store.count(COLLECTIONS.reviewStatuses, [byForm(formId), ...where]),
+    countStarted: (formId, role) =>
+      store.count(COLLECTIONS.responses, [
+        byForm(formId),
+        { field: 'rolesApplied', op: 'array-contains', value: role },
+      ]),
+    async submissionAt(formId, which) {
+      const page = await store.query<ApplicationRow>(COLLECTIONS.reviewStatuses, {
+        where: [byForm(formId)],
+        orderBy: { field: 'submittedAt', direction: which === 'first' ? 'asc' : 'desc' },
+        limit: 1,
+      });
+      return page.items[0]?.data.submittedAt ?? null;
+    },
+    loadsOf: (formId) => queryAll<StaffLoad>(store, COLLECTIONS.staffLoads, [byForm(formId)]),
+    getUser: (id) => store.get<User>(COLLECTIONS.users, id),
+    rowsWhere: (formId, where) =>
+      queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, [byForm(formId), ...where]),
+    rowsSubmittedPage: (formId, { from, to }, { cursor, limit }) =>
+      queryPage<ApplicationRow>(store, COLLECTIONS.reviewStatuses, {
+        where: [
+          byForm(formId),
+          { field: 'submittedAt', op: '>=', value: from },
+          { field: 'submittedAt', op: '<', value: to },
+        ],
+        orderBy: { field: 'submittedAt', direction: 'asc' },
+        limit,
+        after: cursor,
+      }),
+  };
+}
+
+/** What each listed stage's rows are: an equality filter the store answers, then a check of each row. */
+const STAGE_ROWS: Record<
+  NonNullable<PipelineRowsQuery['stage']>,
+  { where: EqualityFilter[]; keep?: (row: ApplicationRow) => boolean }
+> = {
+  submitted: { where: [] },
+  reviewed: { where: [], keep: (row) => row.reviewsDone > 0 },
+  qualified: { where: [{ field: 'qualified', value: true }] },
+  interviewed: { where: [], keep: (row) => row.interviewsDone > 0 },
+  decided: { where: [{ field: 'final', value: true }] },
+  'offer-accepted': { where: [{ field: 'decisionStage', value: 'offer-accepted' }] },
+};
+
+/** The super-reviewer's "Pipeline at a glance" (docs/product.md#pipeline-at-a-glance). */
+export function createPipelineService(deps: { pipeline: PipelineRepository; now: () => Date }) {
+  const { pipeline, now } = deps;
+
+  async function roleCounts(formId: string, role: string): Promise<RoleCounts> {
+    const rows = (field: string, value: string | number | boolean) =>
+      pipeline.countRows(formId, [
+        { field: 'role', value: role },
+        { field, value },
+      ]);
+    const [started, submitted] = await Promise.all([
+      pipeline.countStarted(formId, role),
+      pipeline.countRows(formId, [{ field: 'role', value: role }]),
+    ]);
+    if (submitted === 0) {
+      return { started, submitted, notReviewed: 0, qualified: 0, notInterviewed: 0, decided: 0, offerAccepted: 0 };
+    }
+    // "Reviewed" and "interviewed" as the rows not yet so (equality filters: no composite index).
+    const [notReviewed, qualified, notInterviewed, decided, offerAccepted] = await Promise.all([
+      rows('reviewsDone', 0),
+      rows('qualified', true),
+      rows('interviewsDone', 0),
+      rows('final', true),
+      rows('decisionStage', 'offer-accepted'),
+    ]);
+    return { started, submitted, notReviewed, qualified, notInterviewed, decided, offerAccepted };
+  }
+
+  async function reviewerSeries(loads: StaffLoad[], days: string[]): Promise<ReviewerSeries[]> {
+    const working = loads.filter((load) => load.reviewsDone > 0);
+    const users = await Promise.all(working.map((load) => pipeline.getUser(load.staffId)));
+    const series = working.flatMap((load, index) => {
+      const user = users[index];
+      if (!user) return [];
+      return [
+        {
+          staffId: load.staffId,
+          staffName: displayName(user),
+          submitted: cumulativeSubmitted(load.reviewsDoneByDay ?? {}, days, load.reviewsDone),
+        },
+      ];
+    });
+    return series.sort((a, b) => a.staffName.localeCompare(b.staffName) || (a.staffId < b.staffId ? -1 : 1));
+  }
+
+  return {
+    async pipeline(formId: string): Promise<PipelinePage> {
+      const form = await pipeline.getForm(formId);
+      if (!form) throw noFormError();
+      const [funnels, first, last, loads] = await Promise.all([
+        Promise.all(formRoleIds(form).map(async (role) => funnelOf(role, await roleCounts(formId, role)))),
+        pipeline.submissionAt(formId, 'first'),
+        pipeline.submissionAt(formId, 'last'),
+        pipeline.loadsOf(formId),
+      ]);
+      const reviewDays = loads.flatMap((load) => Object.keys(load.reviewsDoneByDay ?? {})).sort();
+      const today = utcDay(now());
+      const starts = [first ? utcDay(first) : null, reviewDays[0] ?? null].filter((day): day is string => !!day);
+      const start = starts.sort()[0] ?? today;
+      const ends = [utcDay(form.dueDate), reviewDays[reviewDays.length - 1] ?? start, start].sort();
+      const days = daysFrom(start, ends[ends.length - 1]!);
+      // One range count per day up to the last submission (none after it: those days count 0).
+      const lastDay = last ? utcDay(last) : null;
+      const submittedPerDay = await Promise.all(
+        days.map((day) => {
+          if (!lastDay || !first || day > lastDay || day < utcDay(first)) return Promise.resolve(0);
+          const { from, to } = dayBounds(day);
+          return pipeline.countRows(formId, [
+            { field: 'submittedAt', op: '>=', value: from },
+            { field: 'submittedAt', op: '<', value: to },
+          ]);
+        }),
+      );
+      return {
+        dueDate: form.dueDate,
+        days,
+        submittedPerDay,
+        funnels: funnels.filter((funnel) => funnel.steps[0]!.count > 0),
+        reviewers: await reviewerSeries(loads, days),
+      };
+    },
+
+    /**
+     * The rows a chart counts: a day's submissions, paged from the store in submission order; or a
+     * role's stage, read by equality (the role's rows at most) and paged here by applicant name.
+     */
+    async rows(formId: string, query: PipelineRowsQuery & { limit: number }): Promise<Page<ApplicationRowView>> {
+      const form = await pipeline.getForm(formId);
+      if (!form) throw noFormError();
+      const page = { cursor: query.cursor, limit: query.limit };
+      if (query.day) {
+        const found = await pipeline.rowsSubmittedPage(formId, dayBounds(query.day), page);
+        return { ...found, items: found.items.map(toRowView) };
+      }
+      const { where, keep = () => true } = STAGE_ROWS[query.stage!];
+      const rows = (await pipeline.rowsWhere(formId, [{ field: 'role', value: query.role! }, ...where])).filter(keep);
+      const found = pageInMemory(rows, {
+        orderBy: { field: 'sortName', direction: 'asc' },
+        limit: query.limit,
+        after: query.cursor,
+      });
+      return { ...found, items: found.items.map(toRowView) };
+    },
+  };
+}

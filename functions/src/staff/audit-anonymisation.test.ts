@@ -55,6 +55,22 @@ describe('anonymising the audit entries that name someone erased', () => {
     });
   });
 
+  it("rewrites a tag's name that holds either part of their name, and only a tag's", () => {
+    const tag = entry({
+      action: 'tag.changed',
+      target: { collection: 'row-tags', id: 'form-1' },
+      before: { name: 'Call back' },
+      after: { name: 'Ask Zelda again', color: '#1f4d3f' },
+    });
+    expect(anonymise(tag)).toEqual({
+      ...tag,
+      after: { name: `Ask ${DELETED_APPLICANT} again`, color: '#1f4d3f' },
+    });
+    expect(anonymise(entry({ action: 'tag.created', after: { name: 'Zeldana list' } }))).toBeNull();
+    // Elsewhere a lone first name is someone else's until the entry names them.
+    expect(anonymise(entry({ action: 'decision.set', after: { note: 'Zelda from the board agreed' } }))).toBeNull();
+  });
+
   it('makes them the actor of what they did no longer: the deleted applicant did it', () => {
     const booked = entry({
       actorId: 'eve',

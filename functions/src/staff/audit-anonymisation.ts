@@ -23,6 +23,12 @@ const APPLICANT_ACTIONS: ReadonlySet<AuditAction> = new Set<AuditAction>([
   'offer.replied',
 ]);
 
+/**
+ * Names staff gave things (a tag): such an entry names an applicant when either part of their name
+ * stands alone in it ("Ask Zelda again"), as the tag itself is rewritten (staff/tags).
+ */
+const STAFF_NAMING_ACTIONS: ReadonlySet<AuditAction> = new Set<AuditAction>(['tag.created', 'tag.changed']);
+
 /** Everything an audit entry could name someone by. */
 export interface ErasedPerson {
   userId: string;
@@ -127,6 +133,13 @@ function names(entry: AuditEntry, matchers: Matchers): boolean {
   const { person, ids, applicationIds, email, name, nameParts } = matchers;
   const texts = [entry.target.id, ...strings(entry.before), ...strings(entry.after)];
   const byName = (text: string) => test(name, text) || nameParts.has(text.trim().toLowerCase());
+  if (
+    person.applicant &&
+    STAFF_NAMING_ACTIONS.has(entry.action) &&
+    texts.some((text) => test(matchers.partsInText, text))
+  ) {
+    return true;
+  }
   if (person.formOnly) {
     if (texts.some((text) => test(applicationIds, text))) return true;
     if (entry.actorId === person.userId) return APPLICANT_ACTIONS.has(entry.action);

@@ -8,7 +8,7 @@ import { assign, publishSlot, submitApplication } from './staff-fixtures';
 
 /**
  * One applicant with everything the portal keeps of someone (docs/security.md): answers, an
- * uploaded résumé, a review of them with comments naming them, a reviewer's digest listing them, a note on their application naming
+ * uploaded résumé, a review of them with comments naming them, a reviewer's digest listing them, a tag naming them on their row, a note on their application naming
  * them, a conflict of interest a reviewer declared by their email, an interview booking, the emails to them and to their interviewer,
  * search keys, and the audit entries all this wrote; then `tracesOf` finds anything left that
  * names them. eve applies, renamed Zelda Quibble so her name is hers alone; ada applies too (her
@@ -73,6 +73,20 @@ export async function seedEverything(
     .as('dora')
     .post(`/admin/responses/${response.id}/notes`, { text: 'Zelda Quibble asked to move her interview. @rita Tester' })
     .expect(201);
+
+  // A tag named after her on her row (its name is rewritten, her row goes with its tags).
+  const tag = await harness
+    .as('dora')
+    .post(`/admin/forms/${FORM_ID}/tags`, { name: 'Ask Zelda again', color: '#1f4d3f' })
+    .expect(201);
+  await harness
+    .as('dora')
+    .post(`/admin/forms/${FORM_ID}/rows/tags`, {
+      rows: [`${response.id}__engineer`],
+      tagId: (tag.body as { id: string }).id,
+      tagged: true,
+    })
+    .expect(200);
 
   // Invited (an email), booked (emails to her and to rita, an audit entry), then decided.
   await harness.as('dora').put(`/admin/rows/${response.id}/engineer/qualified`, { qualified: true }).expect(200);

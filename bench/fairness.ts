@@ -16,8 +16,6 @@
  *   BENCH_SEEDS=5 npm run bench:fairness        fewer seeds
  */
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import pino from 'pino';
 import {
   aggregateScore,
   newApplicationRow,
@@ -31,16 +29,14 @@ import {
   type User,
   type UserRole,
 } from '@portal/shared/domain';
-import { createApp } from '../functions/src/app';
-import type { FileStore } from '../functions/src/files/file-store';
-import { createInMemoryIdentityAdmin } from '../functions/src/identity/in-memory-identity-admin';
-import type { IdentityVerifier } from '../functions/src/identity/identity-verifier';
 import { demoForm } from '../functions/src/seed/demo-form';
 import { COLLECTIONS } from '../functions/src/store/collections';
 import type { DocumentStore } from '../functions/src/store/document-store';
 import { createSqliteStore } from '../functions/src/store/sqlite-store';
 import { userRecord } from '../functions/src/users/users.repository';
+import { benchAuthorization, startInProcessApi } from './support/in-process-api';
 import { percentile } from './support/percentiles';
+import { mulberry32 } from './support/random';
 
 const SEEDS = Number(process.env.BENCH_SEEDS ?? 20);
 const APPLICANTS = 300;
@@ -64,13 +60,7 @@ const SUPER = 'bench-director';
 
 /** A small deterministic PRNG (mulberry32) and a normal deviate from it. */
 function prng(seed: number) {
-  let state = seed;
-  const uniform = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const uniform = mulberry32(seed);
   const normal = () => Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform());
   return { uniform, normal };
 }
@@ -109,22 +99,6 @@ export function spearman(xs: readonly number[], ys: readonly number[]): number {
   }
   return cov / Math.sqrt(va * vb);
 }
-
-const unusedFiles: FileStore = {
-  put: () => Promise.reject(new Error('no files in this bench')),
-  stat: () => Promise.reject(new Error('no files in this bench')),
-  read: () => Promise.reject(new Error('no files in this bench')),
-  delete: () => Promise.reject(new Error('no files in this bench')),
-};
-
-/** Every bench user signs in as `Bearer bench.<uid>`. */
-const verifier: IdentityVerifier = {
-  async verifyIdToken(token) {
-    if (!token.startsWith('bench.')) throw new Error('unknown token');
-    const uid = token.slice('bench.'.length);
-    return { uid, email: `${uid}@example.com`, emailVerified: true };
-  },
-};
 
 const user = (id: string, role: UserRole, extra: Partial<User> = {}): User => ({
   id,
@@ -215,22 +189,12 @@ async function runSeed(seed: number): Promise<SeedResult> {
 
   const store = createSqliteStore({ filename: ':memory:' });
   const responseOf = await seedCycle(store, now, quality);
-  const app = createApp({
-    store,
-    files: unusedFiles,
-    identity: verifier,
-    accounts: createInMemoryIdentityAdmin(),
-    logger: pino({ level: 'silent' }),
-    storeName: 'sqlite',
-    version: 'bench',
-  });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  const api = await startInProcessApi(store, 'sqlite');
+  const base = api.base;
   const call = async <T>(uid: string, method: string, path: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${base}${path}`, {
       method,
-      headers: { Authorization: `Bearer bench.${uid}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      headers: { Authorization: benchAuthorization(uid), ...(body ? { 'Content-Type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
     const text = await res.text();
@@ -373,7 +337,7 @@ async function runSeed(seed: number): Promise<SeedResult> {
       seconds: (performance.now() - started) / 1000,
     };
   } finally {
-    await new Promise((resolve) => server.close(resolve));
+    await api.close();
     await store.close();
   }
 }

@@ -12,23 +12,19 @@ export const BENCH_STORE = loadLocalConfig().PORTAL_STORE;
 const PROJECT_ID = loadLocalConfig().PORTAL_PROJECT_ID;
 
 /**
- * Writes into the store a portal started on `dataDir` will open: the SQLite file, or the Firestore
- * emulator's saved data (the emulator is started on `firestorePort`, written through the production
- * adapter, and its data saved where the launcher loads it from).
+ * Opens the store a portal started on `dataDir` will open: the SQLite file, or the Firestore
+ * emulator started on `firestorePort` with its saved data there, reached through the production
+ * adapter (`appName`: the Firebase app's name). `close({ saveData: true })` saves the emulator's
+ * data where the launcher loads it from.
  */
-export async function seedBenchStore(
+export async function openBenchStore(
   dataDir: string,
   firestorePort: number,
-  write: (store: DocumentStore) => Promise<void>,
-): Promise<void> {
+  appName: string,
+): Promise<{ store: DocumentStore; close: (options?: { saveData?: boolean }) => Promise<void> }> {
   if (BENCH_STORE === 'sqlite') {
     const store = createSqliteStore({ filename: path.join(dataDir, 'portal.db') });
-    try {
-      await write(store);
-    } finally {
-      await store.close();
-    }
-    return;
+    return { store, close: () => store.close() };
   }
   const emulator = await startLocalFirestoreEmulator({
     port: firestorePort,
@@ -37,16 +33,31 @@ export async function seedBenchStore(
   });
   const previousHost = process.env.FIRESTORE_EMULATOR_HOST;
   pointAtFirestoreEmulator(emulator.host);
-  const app = initializeApp({ projectId: PROJECT_ID }, 'bench-seed');
+  const app = initializeApp({ projectId: PROJECT_ID }, appName);
   const db = getFirestore(app);
+  return {
+    store: createFirestoreStore(db),
+    close: async (options) => {
+      await db.terminate();
+      await deleteApp(app);
+      await emulator.stop({ exportData: options?.saveData ?? false });
+      if (previousHost === undefined) delete process.env.FIRESTORE_EMULATOR_HOST;
+      else process.env.FIRESTORE_EMULATOR_HOST = previousHost;
+    },
+  };
+}
+
+/** Writes into the store a portal started on `dataDir` will open (`openBenchStore`), its data saved. */
+export async function seedBenchStore(
+  dataDir: string,
+  firestorePort: number,
+  write: (store: DocumentStore) => Promise<void>,
+): Promise<void> {
+  const { store, close } = await openBenchStore(dataDir, firestorePort, 'bench-seed');
   try {
-    await write(createFirestoreStore(db));
+    await write(store);
   } finally {
-    await db.terminate();
-    await deleteApp(app);
-    await emulator.stop({ exportData: true });
-    if (previousHost === undefined) delete process.env.FIRESTORE_EMULATOR_HOST;
-    else process.env.FIRESTORE_EMULATOR_HOST = previousHost;
+    await close({ saveData: true });
   }
 }
 

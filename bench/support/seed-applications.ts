@@ -18,6 +18,7 @@ import {
   withFilterKeys,
 } from '@portal/shared/domain';
 import { COLLECTIONS } from '../../functions/src/store/collections';
+import { addRowChanges, freshPostings, type PostingChanges } from '../../functions/src/staff/search-postings';
 import { staffLoadId, type StaffLoad } from '../../functions/src/staff/staff-load';
 import { createInMemoryIdentityAdmin } from '../../functions/src/identity/in-memory-identity-admin';
 import { DEMO_DISAGREEMENT_THRESHOLD } from '../../functions/src/seed/demo-reviews';
@@ -25,17 +26,7 @@ import { seedDemoData } from '../../functions/src/seed/seed-demo-data';
 import type { DocumentStore, WriteOperation } from '../../functions/src/store/document-store';
 import { STORE_LIMITS } from '../../functions/src/store/store-limits';
 import { userRecord } from '../../functions/src/users/users.repository';
-
-/** A small deterministic PRNG, so every run seeds the same data. */
-function mulberry32(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from './random';
 
 const FIRST = ['Ada', 'Grace', 'Alan', 'Katherine', 'Linus', 'Barbara', 'Dennis', 'Margaret', 'Ken', 'Radia'];
 const LAST = ['Sample', 'Example', 'Placeholder', 'Testcase', 'Fixture', 'Mockwell', 'Dummy', 'Stub'];
@@ -85,6 +76,7 @@ export async function seedSubmittedApplications(
     id: reviewer.id,
     data: userRecord(reviewer),
   }));
+  const postings: PostingChanges = new Map();
   const flush = async () => {
     for (let start = 0; start < operations.length; start += STORE_LIMITS.writesPerCommit) {
       await store.batch(operations.slice(start, start + STORE_LIMITS.writesPerCommit));
@@ -173,11 +165,16 @@ export async function seedSubmittedApplications(
       );
       // As the API stores a row: with the keys its filters query.
       operations.push({ kind: 'set', collection: COLLECTIONS.reviewStatuses, id: row.id, data: withFilterKeys(row) });
+      addRowChanges(postings, row);
     }
     if (operations.length >= 2000) await flush();
   }
   for (const load of loads.values()) {
     operations.push({ kind: 'set', collection: COLLECTIONS.staffLoads, id: load.id, data: load });
+  }
+  // The rows' search postings, as the submits would have written them (staff/search-postings.ts).
+  for (const { id, data } of freshPostings(postings)) {
+    operations.push({ kind: 'set', collection: COLLECTIONS.searchPostings, id, data });
   }
   await flush();
 }

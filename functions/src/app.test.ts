@@ -1,17 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import express from 'express';
 import pino from 'pino';
 import request from 'supertest';
 import { healthSchema, type User } from '@portal/shared/domain';
 import { COLLECTIONS } from './store/collections';
-import { createApp, type AppDeps } from './app';
-import { createLocalFileStore } from './files/local-file-store';
-import { createInMemoryIdentityAdmin } from './identity/in-memory-identity-admin';
 import type { IdentityVerifier, VerifiedIdentity } from './identity/identity-verifier';
 import type { DocumentStore } from './store/document-store';
-import { createSqliteStore } from './store/sqlite-store';
+import { appOnSqlite } from './testing/app-on-sqlite';
 import { userRecord } from './users/users.repository';
 import { DEFAULT_PRIVACY_NOTICE_VERSION } from './users/privacy-notice';
 
@@ -28,30 +22,8 @@ const fakeVerifier: IdentityVerifier = {
 
 const STACK_TRACE = /\n\s+at |\.[jt]s:\d+/;
 
-let tempDir: string;
-let store: DocumentStore;
-
-beforeAll(() => {
-  tempDir = mkdtempSync(path.join(os.tmpdir(), 'portal-app-test-'));
-});
-afterAll(() => rmSync(tempDir, { recursive: true, force: true }));
-beforeEach(() => {
-  store = createSqliteStore({ filename: ':memory:' });
-});
-afterEach(() => store.close());
-
-function buildApp(overrides: Partial<AppDeps> = {}) {
-  return createApp({
-    store,
-    files: createLocalFileStore({ root: tempDir }),
-    identity: fakeVerifier,
-    accounts: createInMemoryIdentityAdmin(),
-    logger: pino({ level: 'silent' }),
-    storeName: 'sqlite',
-    version: '1.2.3',
-    ...overrides,
-  });
-}
+const onSqlite = appOnSqlite({ identity: fakeVerifier, version: '1.2.3' });
+const buildApp = onSqlite.build;
 
 function capturingLogger() {
   const lines: Array<Record<string, unknown>> = [];
@@ -193,7 +165,7 @@ describe('GET /api/session', () => {
       role: 'applicant',
       activeApplications: [],
     };
-    await store.set(COLLECTIONS.users, user.id, userRecord(user));
+    await onSqlite.store().set(COLLECTIONS.users, user.id, userRecord(user));
     const res = await request(buildApp()).get('/api/session').set('Authorization', 'Bearer token-ada');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ identity: ADA, user, privacyNoticeVersion: DEFAULT_PRIVACY_NOTICE_VERSION });
@@ -231,7 +203,7 @@ describe('GET /api/session', () => {
 
   it("logs an answer of 500 as an error, with the route's own line carrying the request", async () => {
     const { logger, lines } = capturingLogger();
-    const failingStore: DocumentStore = { ...store, get: () => Promise.reject(new Error('store down')) };
+    const failingStore: DocumentStore = { ...onSqlite.store(), get: () => Promise.reject(new Error('store down')) };
     await request(buildApp({ store: failingStore, logger }))
       .get('/api/session')
       .set('Authorization', 'Bearer token-ada');
@@ -248,7 +220,7 @@ describe('unexpected errors', () => {
   it('answer 500 with a generic message and log the cause', async () => {
     const { logger, lines } = capturingLogger();
     const failingStore: DocumentStore = {
-      ...store,
+      ...onSqlite.store(),
       get: () => Promise.reject(new Error('disk on fire at /var/secret/portal.db')),
     };
     const res = await request(buildApp({ store: failingStore, logger }))

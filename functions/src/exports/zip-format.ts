@@ -7,6 +7,13 @@ import { crc32 } from 'node:zlib';
  * archive can be written as segments one after another, each on its own (files-export-job.ts), and
  * read back as one file by sending the segments in order. Past 4 GiB or 65,535 entries the offsets
  * and counts go into ZIP64 records.
+ *
+ * Written here rather than with a ZIP library: the archive is packed across job runs that stop and
+ * are taken up again, so the central directory is written by a later run for entries that earlier
+ * runs wrote; the streaming writers (yazl, archiver, fflate's Zip) keep that list in the one
+ * writer's memory and have no public way to write it for entries at recorded offsets. Packing at
+ * download time instead would compute every CRC again per download and leave the size unknown
+ * until then. zip-format.test.ts reads what this writes back with an unzip library.
  */
 
 /** One file of the archive, as the central directory lists it. */
@@ -45,23 +52,37 @@ function dosDateTime(ms: number): { time: number; date: number } {
   };
 }
 
+/**
+ * The fields a local header and a central header share, in the same order (version needed to
+ * extract … extra field length), written into `header` from `at`.
+ */
+function writeEntryFields(
+  header: Buffer,
+  at: number,
+  entry: Pick<ZipEntryRecord, 'name' | 'crc' | 'size' | 'date'>,
+  fields: { version: number; nameLength: number; extraLength: number },
+): void {
+  const { time, date } = dosDateTime(entry.date);
+  header.writeUInt16LE(fields.version, at);
+  header.writeUInt16LE(UTF8_NAME, at + 2);
+  header.writeUInt16LE(STORED, at + 4);
+  header.writeUInt16LE(time, at + 6);
+  header.writeUInt16LE(date, at + 8);
+  header.writeUInt32LE(entry.crc >>> 0, at + 10);
+  // Stored: the compressed size is the size.
+  header.writeUInt32LE(entry.size, at + 14);
+  header.writeUInt32LE(entry.size, at + 18);
+  header.writeUInt16LE(fields.nameLength, at + 22);
+  header.writeUInt16LE(fields.extraLength, at + 24);
+}
+
 /** The local header of a stored file (`size` bytes, their CRC-32), to be followed by its bytes. */
 export function localHeader(entry: Pick<ZipEntryRecord, 'name' | 'crc' | 'size' | 'date'>): Buffer {
   if (entry.size >= MAX_32) throw new RangeError(`A file of ${entry.size} bytes is too large for one entry`);
   const name = Buffer.from(entry.name, 'utf8');
-  const { time, date } = dosDateTime(entry.date);
   const header = Buffer.alloc(30);
   header.writeUInt32LE(LOCAL_HEADER, 0);
-  header.writeUInt16LE(VERSION, 4);
-  header.writeUInt16LE(UTF8_NAME, 6);
-  header.writeUInt16LE(STORED, 8);
-  header.writeUInt16LE(time, 10);
-  header.writeUInt16LE(date, 12);
-  header.writeUInt32LE(entry.crc >>> 0, 14);
-  header.writeUInt32LE(entry.size, 18);
-  header.writeUInt32LE(entry.size, 22);
-  header.writeUInt16LE(name.length, 26);
-  header.writeUInt16LE(0, 28);
+  writeEntryFields(header, 4, entry, { version: VERSION, nameLength: name.length, extraLength: 0 });
   return Buffer.concat([header, name]);
 }
 
@@ -70,7 +91,6 @@ export const zipCrc = (bytes: Buffer): number => crc32(bytes);
 
 function centralHeader(entry: ZipEntryRecord): Buffer {
   const name = Buffer.from(entry.name, 'utf8');
-  const { time, date } = dosDateTime(entry.date);
   const far = entry.offset >= MAX_32;
   // ZIP64 extended information: only the offset can be past 4 GiB (each file is smaller).
   const extra = far ? Buffer.alloc(12) : Buffer.alloc(0);
@@ -79,19 +99,12 @@ function centralHeader(entry: ZipEntryRecord): Buffer {
     extra.writeUInt16LE(8, 2);
     extra.writeBigUInt64LE(BigInt(entry.offset), 4);
   }
+  const version = far ? VERSION_ZIP64 : VERSION;
   const header = Buffer.alloc(46);
   header.writeUInt32LE(CENTRAL_HEADER, 0);
-  header.writeUInt16LE(far ? VERSION_ZIP64 : VERSION, 4);
-  header.writeUInt16LE(far ? VERSION_ZIP64 : VERSION, 6);
-  header.writeUInt16LE(UTF8_NAME, 8);
-  header.writeUInt16LE(STORED, 10);
-  header.writeUInt16LE(time, 12);
-  header.writeUInt16LE(date, 14);
-  header.writeUInt32LE(entry.crc >>> 0, 16);
-  header.writeUInt32LE(entry.size, 20);
-  header.writeUInt32LE(entry.size, 24);
-  header.writeUInt16LE(name.length, 28);
-  header.writeUInt16LE(extra.length, 30);
+  // Version made by, then the fields a local header has too.
+  header.writeUInt16LE(version, 4);
+  writeEntryFields(header, 6, entry, { version, nameLength: name.length, extraLength: extra.length });
   // Comment length, disk number, internal and external attributes: none.
   header.writeUInt32LE(far ? MAX_32 : entry.offset, 42);
   return Buffer.concat([header, name, extra]);

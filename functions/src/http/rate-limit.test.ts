@@ -1,14 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
 import request from 'supertest';
-import { createApp, type AppDeps } from '../app';
-import { createLocalFileStore } from '../files/local-file-store';
-import { createInMemoryIdentityAdmin } from '../identity/in-memory-identity-admin';
 import type { IdentityVerifier } from '../identity/identity-verifier';
-import type { DocumentStore } from '../store/document-store';
-import { createSqliteStore } from '../store/sqlite-store';
+import { appOnSqlite } from '../testing/app-on-sqlite';
 import { DEFAULT_PRIVACY_NOTICE_VERSION } from '../users/privacy-notice';
 import { GENEROUS_RATE_LIMITS, PRODUCTION_RATE_LIMITS, rateLimitedMessage, type RateLimits } from './rate-limit';
 
@@ -32,29 +24,7 @@ const rateLimited = (minutes: number) => ({
 });
 const RATE_LIMITED = rateLimited(15);
 
-let tempDir: string;
-let store: DocumentStore;
-beforeAll(() => {
-  tempDir = mkdtempSync(path.join(os.tmpdir(), 'portal-rate-limit-test-'));
-});
-afterAll(() => rmSync(tempDir, { recursive: true, force: true }));
-beforeEach(() => {
-  store = createSqliteStore({ filename: ':memory:' });
-});
-afterEach(() => store.close());
-
-function buildApp(overrides: Partial<AppDeps> = {}) {
-  return createApp({
-    store,
-    files: createLocalFileStore({ root: tempDir }),
-    identity: verifier,
-    accounts: createInMemoryIdentityAdmin(),
-    logger: pino({ level: 'silent' }),
-    storeName: 'sqlite',
-    version: 'test',
-    ...overrides,
-  });
-}
+const buildApp = appOnSqlite({ identity: verifier }).build;
 
 let counter = 0;
 const registration = () => {

@@ -269,6 +269,25 @@ export async function autoAssignState(store: DocumentStore) {
   };
 }
 
+/** The store once auto-assign of two reviews per row is done for `rows` rows: each review made once, the loads counted. */
+const autoAssignDone = (rows: number): Awaited<ReturnType<typeof autoAssignState>> => ({
+  reviews: rows * 2,
+  distinctReviews: rows * 2,
+  loadsMatch: true,
+  loadsTotal: rows * 2,
+  rowsShort: 0,
+  autoCreatedEntries: rows * 2,
+});
+
+/** The job's view then. */
+const autoAssignJobDone = (rows: number): AutoAssignJob => ({
+  kind: 'auto-assign',
+  state: 'done',
+  processed: rows,
+  total: rows,
+  created: rows * 2,
+});
+
 /** dora's preview of two reviewers per application, from the reviewers of REVIEWERS. */
 export async function previewTwo(harness: Harness): Promise<AutoAssignPreview> {
   const res = await harness
@@ -340,21 +359,8 @@ export function longWorkScenarios(run: (title: string, fn: (store: DocumentStore
     const seen = await followJob<AutoAssignJob>(harness, AUTO_ASSIGN_PROGRESS);
     const processed = seen.map((job) => job.processed);
     expect(processed).toEqual([...processed].sort((a, b) => a - b));
-    expect(seen.at(-1)).toEqual({
-      kind: 'auto-assign',
-      state: 'done',
-      processed: rows,
-      total: rows,
-      created: rows * 2,
-    });
-    expect(await autoAssignState(store)).toEqual({
-      reviews: rows * 2,
-      distinctReviews: rows * 2,
-      loadsMatch: true,
-      loadsTotal: rows * 2,
-      rowsShort: 0,
-      autoCreatedEntries: rows * 2,
-    });
+    expect(seen.at(-1)).toEqual(autoAssignJobDone(rows));
+    expect(await autoAssignState(store)).toEqual(autoAssignDone(rows));
     // The plan's parts are gone with the job done; a new apply while none is writing is planned anew.
     expect(await store.count(COLLECTIONS.jobParts)).toBe(0);
     expect((await applyTwo(harness, (await previewTwo(harness)).planId)).body).toEqual({ created: 0 });
@@ -391,21 +397,8 @@ export function longWorkScenarios(run: (title: string, fn: (store: DocumentStore
       const after = await harnessOn(store, { jobInlineMs: 0 });
       after.harness.clock.now = harness.clock.now;
       const progress = await after.harness.as('dora').get(AUTO_ASSIGN_PROGRESS);
-      expect(progress.body).toEqual({
-        kind: 'auto-assign',
-        state: 'done',
-        processed: rows,
-        total: rows,
-        created: rows * 2,
-      });
-      expect(await autoAssignState(store)).toEqual({
-        reviews: rows * 2,
-        distinctReviews: rows * 2,
-        loadsMatch: true,
-        loadsTotal: rows * 2,
-        rowsShort: 0,
-        autoCreatedEntries: rows * 2,
-      });
+      expect(progress.body).toEqual(autoAssignJobDone(rows));
+      expect(await autoAssignState(store)).toEqual(autoAssignDone(rows));
       expect((await scheduler.runOnce()).jobs['auto-assign'] ?? 0).toBe(0);
     },
   );

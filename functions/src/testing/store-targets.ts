@@ -61,7 +61,28 @@ export function describeOnStores(
   body: (run: StoreTest, store: string) => void,
   options: { wrap?: (store: DocumentStore) => DocumentStore } = {},
 ): void {
-  describe.each(storeTargets(name))(title, (storeName, makeStore) => {
+  describeOn(storeTargets(name), title, body, options);
+}
+
+/**
+ * `describeOnStores` on SQLite alone (`title`'s `%s` names it): the quick variant of a scenario
+ * list (the functions project), whose *.emulator.test.ts runs the same list on every store.
+ */
+export function describeOnSqlite(
+  title: string,
+  body: (run: StoreTest, store: string) => void,
+  options: { wrap?: (store: DocumentStore) => DocumentStore } = {},
+): void {
+  describeOn([['SQLite', sqlite]], title, body, options);
+}
+
+function describeOn(
+  targets: [string, StoreFactory | null][],
+  title: string,
+  body: (run: StoreTest, store: string) => void,
+  options: { wrap?: (store: DocumentStore) => DocumentStore },
+): void {
+  describe.each(targets)(title, (storeName, makeStore) => {
     let harness: Harness;
     let cleanup: () => Promise<void>;
 

@@ -1,8 +1,7 @@
 import { countingStore } from '../../store/counting-store';
-import { createSqliteStore } from '../../store/sqlite-store';
-import { createHarness } from '../../testing/api-harness';
 import { calibratedOrderScenarios } from '../../testing/calibrated-order-scenarios';
 import { indexedOnly } from '../../testing/search-scenarios';
+import { describeOnSqlite } from '../../testing/store-targets';
 
 /**
  * The sort by calibrated score from the rows' stored keys on SQLite, every query through a declared
@@ -11,17 +10,6 @@ import { indexedOnly } from '../../testing/search-scenarios';
  */
 jest.setTimeout(60_000);
 
-describe('the sort by calibrated score, stored (SQLite)', () => {
-  calibratedOrderScenarios((title, fn) =>
-    it(title, async () => {
-      const harness = await createHarness({
-        store: countingStore(indexedOnly(createSqliteStore({ filename: ':memory:' }))),
-      });
-      try {
-        await fn(harness);
-      } finally {
-        await harness.close();
-      }
-    }),
-  );
+describeOnSqlite('the sort by calibrated score, stored (%s)', (run) => calibratedOrderScenarios(run), {
+  wrap: (store) => countingStore(indexedOnly(store)),
 });

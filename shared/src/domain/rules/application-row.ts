@@ -204,6 +204,28 @@ export const withFilterKeys = <R extends Pick<ApplicationRow, 'final' | 'decisio
   decisionStage: decisionStage(row),
 });
 
+/** A row's assessment fields with nothing assigned: no reviews or interviews, no scores. */
+const noAssessments = (): Pick<
+  ApplicationRow,
+  | 'reviews'
+  | 'reviewsAssigned'
+  | 'reviewsDone'
+  | 'reviewScore'
+  | 'interviews'
+  | 'interviewsAssigned'
+  | 'interviewsDone'
+  | 'interviewScore'
+> => ({
+  reviews: [],
+  reviewsAssigned: 0,
+  reviewsDone: 0,
+  reviewScore: null,
+  interviews: [],
+  interviewsAssigned: 0,
+  interviewsDone: 0,
+  interviewScore: null,
+});
+
 /**
  * What a released form keeps of a row whose applicant's data is erased (docs/product.md#data-retention):
  * its role, decision, qualified flag and offer reply, under `standIn` (a new random id standing for
@@ -232,14 +254,7 @@ export function anonymousRow(row: ApplicationRow, standIn: string, at: string): 
     sortName: normalizeSearch(DELETED_APPLICANT),
     searchTokens: [],
     submittedAt: `${row.submittedAt.slice(0, 10)}T00:00:00.000Z`,
-    reviews: [],
-    reviewsAssigned: 0,
-    reviewsDone: 0,
-    reviewScore: null,
-    interviews: [],
-    interviewsAssigned: 0,
-    interviewsDone: 0,
-    interviewScore: null,
+    ...noAssessments(),
     ...reply,
     erased: true,
   };
@@ -272,14 +287,7 @@ export function newApplicationRow(input: {
     sortName: normalizeSearch(displayName(applicant)),
     searchTokens: rowSearchTokens(searchTokens(applicant), answerWords(input.answers ?? [])),
     submittedAt: input.submittedAt,
-    reviews: [],
-    reviewsAssigned: 0,
-    reviewsDone: 0,
-    reviewScore: null,
-    interviews: [],
-    interviewsAssigned: 0,
-    interviewsDone: 0,
-    interviewScore: null,
+    ...noAssessments(),
   };
 }
 

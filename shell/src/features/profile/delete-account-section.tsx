@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, theme, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { useCurrentUser } from '@portal/shared/client';
 import { ACCOUNT_DELETION_MESSAGES } from '@portal/shared/domain/schemas/account-deletion';
 import { lazyDialog } from '@portal/shared/ui';
+import { ProfileSection } from './profile-section';
 
 /** Loaded when it opens: antd's Modal and the list of what goes come with it. */
 const DeleteAccountDialog = lazyDialog(() => import('./delete-account-dialog'), 'DeleteAccountDialog');
@@ -22,17 +23,10 @@ export const DELETE_ACCOUNT_TEXTS = {
 export function DeleteAccountSection() {
   const user = useCurrentUser();
   const [open, setOpen] = useState(false);
-  const { token } = theme.useToken();
   if (!user.data) return null;
   const applicant = user.data.role === 'applicant';
   return (
-    <section
-      aria-labelledby="delete-account-title"
-      style={{ marginTop: 24, paddingTop: 24, borderTop: `1px solid ${token.colorSplit}` }}
-    >
-      <Typography.Title id="delete-account-title" level={2} style={{ margin: '0 0 0.5em', fontSize: 20 }}>
-        {DELETE_ACCOUNT_TEXTS.title}
-      </Typography.Title>
+    <ProfileSection id="delete-account" title={DELETE_ACCOUNT_TEXTS.title}>
       <Typography.Paragraph type="secondary">
         {applicant ? DELETE_ACCOUNT_TEXTS.explain : ACCOUNT_DELETION_MESSAGES.staff}
       </Typography.Paragraph>
@@ -42,6 +36,6 @@ export function DeleteAccountSection() {
         </Button>
       )}
       {open && <DeleteAccountDialog onClose={() => setOpen(false)} />}
-    </section>
+    </ProfileSection>
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, theme, Typography } from 'antd';
+import { Alert, Button, Typography } from 'antd';
 import { useQuery } from '@portal/shared/query';
 import { saveBlob, useCurrentUser, useDateFormat, usePortal } from '@portal/shared/client';
 import { MY_DATA_PATH, myDataFileName } from '@portal/shared/domain/schemas/my-data';
 import { PrivacyNoticeText, privacyNoticeQueryOptions } from '../privacy';
+import { ProfileSection } from './profile-section';
 
 export const YOUR_DATA_TEXTS = {
   title: 'Your data',
@@ -50,16 +51,9 @@ export function YourDataSection() {
     }
   };
 
-  const { token } = theme.useToken();
   const accepted = user.data?.privacyNotice;
   return (
-    <section
-      aria-labelledby="your-data-title"
-      style={{ marginTop: 24, paddingTop: 24, borderTop: `1px solid ${token.colorSplit}` }}
-    >
-      <Typography.Title id="your-data-title" level={2} style={{ margin: '0 0 0.5em', fontSize: 20 }}>
-        {YOUR_DATA_TEXTS.title}
-      </Typography.Title>
+    <ProfileSection id="your-data" title={YOUR_DATA_TEXTS.title}>
       <Typography.Paragraph>
         {acceptedNoticeText(accepted, accepted ? format.date(accepted.acceptedAt) : '')}{' '}
         <Button
@@ -93,6 +87,6 @@ export function YourDataSection() {
           description={state.error}
         />
       )}
-    </section>
+    </ProfileSection>
   );
 }

@@ -310,4 +310,8 @@ test('a chapter form goes from the builder to an applicant, reviews, decisions, 
   await shots(applicant, 'letter', { fullPage: true });
   await applicant.goto(`/apply/decision/${response.id}/engineer`);
   await expect(applicant.getByRole('main').getByText(/We cannot offer you/)).toContainText('Engineer');
+  // Their pages go with the test: left open they would outlive this spec's runtime in the shard's
+  // browser (and stand in the next failing spec's screenshots, which take every open page).
+  await applicant.context().close();
+  await director.context().close();
 });

@@ -9,7 +9,8 @@ import { fitsWidth } from './support/layout';
  * Tags and saved views (docs/product.md#tags-and-saved-views): a super-reviewer of the test's own
  * makes a tag (a pale colour is refused, the palette's pass), tags a row picked from the table,
  * filters the rows by the tag, saves that view under a name, opens it again from a bare dashboard,
- * sees the director's view beside theirs, and deletes their own. axe on the dashboard and the tags
+ * sees the director's view beside theirs, and deletes their own; then deletes a tag of its own from
+ * the tags dialog, told first how many rows carry it. axe on the dashboard and the tags
  * dialog; screenshots at 1366 and 390 px in the test's output.
  */
 
@@ -22,6 +23,7 @@ const TAGGED = { firstName: 'Tess', lastName: `Tag${RUN}` };
 const OTHER = { firstName: 'Uma', lastName: `Plain${RUN}` };
 const TAG = `Shortlist ${RUN}`;
 const VIEW = `Shortlisted ${RUN}`;
+const RETIRED = `Retired ${RUN}`;
 
 /** The open dropdown's option with this text (antd's role="option" list is for screen readers, off screen). */
 const option = (page: Page, text: string | RegExp) =>
@@ -36,12 +38,13 @@ test('a super-reviewer tags rows, filters by the tag, and saves, shares, opens a
   request,
 }, info) => {
   const director = await directorHeaders(request);
+  const rows: string[] = [];
   for (const [label, name] of [
     ['tagged', TAGGED],
     ['other', OTHER],
   ] as const) {
     const applicant = await registerVerifiedApplicant(request, uniqueEmail(label), undefined, name);
-    await submitApplication(request, applicant, ['bootcamp']);
+    rows.push(`${(await submitApplication(request, applicant, ['bootcamp'])).id}__bootcamp`);
   }
   // A super-reviewer of the test's own (the demo accounts stay as they are).
   const account = await registerVerifiedApplicant(request, uniqueEmail('tagger'), 'tagger-password-1', {
@@ -96,12 +99,18 @@ test('a super-reviewer tags rows, filters by the tag, and saves, shares, opens a
   await expect(page.getByText(`Tagged “${TAG}”: 1 role application changed.`)).toBeVisible();
 
   // The rows filtered by the tag: Tess alone, with the tag beside her name.
-  // The bare dashboard again (no search), then the tag's filter.
-  await page.goto(`${base}/all`);
+  // The search box cleared (the search leaves the URL), then the tag's filter.
+  await page.getByRole('searchbox', { name: 'Search applicants' }).fill('');
   await page.getByRole('combobox', { name: 'Only rows tagged' }).click();
   await option(page, TAG).click();
   await expect(page).toHaveURL(/[?&]tag=/);
-  const table = page.locator('.ant-table-tbody');
+  await expect(page).not.toHaveURL(/[?&]q=/);
+  await expect(page.getByRole('searchbox', { name: 'Search applicants' })).toHaveValue('');
+  // The applications' table (the offers card above it is a table too, with rows when another spec made an offer).
+  const table = page
+    .locator('.ant-table')
+    .filter({ has: page.getByRole('columnheader', { name: /Applicant/ }) })
+    .locator('.ant-table-tbody');
   await expect(table.getByRole('row')).toHaveCount(1);
   await expect(table.getByText(`Tess ${TAGGED.lastName}`)).toBeVisible();
   await expect(table.getByText(TAG)).toBeVisible();
@@ -142,4 +151,37 @@ test('a super-reviewer tags rows, filters by the tag, and saves, shares, opens a
   await page.goto(`${base}/all?filter=undecided`);
   await expect(page.getByRole('combobox', { name: 'Open a saved view' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete view' })).toHaveCount(0);
+
+  // A tag of its own on both rows, deleted from the tags dialog: asked first with how many rows carry it.
+  const made = await request.post(`/api/admin/forms/${FORM}/tags`, {
+    headers: director,
+    data: { name: RETIRED, color: '#0b5cad' },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const retired = ((await made.json()) as { id: string }).id;
+  const tagged = await request.post(`/api/admin/forms/${FORM}/rows/tags`, {
+    headers: director,
+    data: { rows, tagId: retired, tagged: true },
+  });
+  expect(tagged.status(), await tagged.text()).toBe(200);
+  await page.reload();
+  await page.getByRole('button', { name: 'Tags…' }).click();
+  await expect(dialog.getByRole('list', { name: 'Tags' }).getByText(RETIRED)).toBeVisible();
+  await dialog.getByRole('button', { name: `Delete tag ${RETIRED}` }).click();
+  const question = page.locator('.ant-popconfirm').filter({ hasText: `Delete the tag “${RETIRED}”?` });
+  await expect(question.getByText('It comes off the 2 role applications carrying it.')).toBeVisible();
+  await shot(page, info, 'tag-delete');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(question.getByRole('button', { name: 'Delete' })).toBeInViewport();
+  await shot(page, info, 'tag-delete');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await question.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(`Tag “${RETIRED}” deleted: it came off 2 role applications.`)).toBeVisible();
+  await expect(dialog.getByRole('list', { name: 'Tags' }).getByText(RETIRED)).toHaveCount(0);
+  await expect(dialog.getByRole('list', { name: 'Tags' }).getByText(TAG)).toBeVisible();
+  const left = await request.get(
+    `/api/admin/forms/${FORM}/rows?tab=all&tag=${retired}&sort=submittedAt&dir=desc&limit=25`,
+    { headers: director },
+  );
+  expect(((await left.json()) as ListPage<unknown>).total).toBe(0);
 });

@@ -7,6 +7,7 @@ import type {
   SavedViewBody,
   SavedViewItem,
   TagBody,
+  TagDeletedResult,
 } from '@portal/shared/domain/schemas/row-tags';
 import { staffKeys } from './keys';
 
@@ -27,6 +28,10 @@ export const createTag = (api: ApiClient, formId: string, body: TagBody) =>
 
 export const updateTag = (api: ApiClient, formId: string, tagId: string, body: TagBody) =>
   api.request<RowTag>('PUT', formPath(formId, `/tags/${id(tagId)}`), { body });
+
+/** DELETE /admin/forms/{formId}/tags/{tagId}: the tag gone from the form, its rows and the views filtering by it. */
+export const deleteTag = (api: ApiClient, formId: string, tagId: string) =>
+  api.request<TagDeletedResult>('DELETE', formPath(formId, `/tags/${id(tagId)}`));
 
 /** POST /admin/forms/{formId}/rows/tags: a tag on (or off) the rows at once. */
 export const tagRows = (api: ApiClient, formId: string, body: RowTagsBody) =>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Flex, Input } from 'antd';
-import { useLocation, useNavigate } from '@portal/shared/router';
+import { useLocation } from '@portal/shared/router';
 import { useUrlSearch } from './use-url-search';
 import { PageTitle } from '@portal/shared/ui';
 
@@ -16,11 +16,10 @@ export const searchFor = (text: string) => {
  */
 export function useDashboardTabs<K extends string>(base: string, keys: readonly K[]) {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const search = useUrlSearch();
+  const { openPath, ...search } = useUrlSearch();
   const path = pathname.replace(/\/+$/, '');
   const tab = keys.find((key) => path.endsWith(`/${key}`)) ?? keys[0]!;
-  const open = (key: string) => navigate({ pathname: `${base}/${key}`, search: searchFor(search.text) });
+  const open = (key: string) => openPath(`${base}/${key}`);
   return { tab, open, ...search };
 }
 

@@ -140,6 +140,8 @@ async function runFlow(harness: Harness, check: (step: string) => Promise<void> 
     const rows = [`${responseId}__engineer`];
     await ok(dora.post(`/admin/forms/${FORM_ID}/rows/tags`, { rows, tagId, tagged: true }), 'tagged');
     await ok(dora.post(`/admin/forms/${FORM_ID}/rows/tags`, { rows, tagId, tagged: false }), 'untagged');
+    await ok(dora.post(`/admin/forms/${FORM_ID}/rows/tags`, { rows, tagId, tagged: true }), 'tagged again');
+    await ok(dora.delete(`/admin/forms/${FORM_ID}/tags/${tagId}`), 'tag deleted');
   });
   await step('export', async () => {
     await ok(dora.get(`/admin/forms/${FORM_ID}/export/applications.csv`), 'CSV');

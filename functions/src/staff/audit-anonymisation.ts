@@ -27,7 +27,11 @@ const APPLICANT_ACTIONS: ReadonlySet<AuditAction> = new Set<AuditAction>([
  * Names staff gave things (a tag): such an entry names an applicant when either part of their name
  * stands alone in it ("Ask Zelda again"), as the tag itself is rewritten (staff/tags).
  */
-const STAFF_NAMING_ACTIONS: ReadonlySet<AuditAction> = new Set<AuditAction>(['tag.created', 'tag.changed']);
+const STAFF_NAMING_ACTIONS: ReadonlySet<AuditAction> = new Set<AuditAction>([
+  'tag.created',
+  'tag.changed',
+  'tag.deleted',
+]);
 
 /** Everything an audit entry could name someone by. */
 export interface ErasedPerson {

@@ -6,8 +6,11 @@ import {
   type RowTag,
   type SavedViewItem,
   type StaffApplication,
+  type TagDeletedResult,
 } from '@portal/shared/domain';
+import { TAG_REMOVAL_PAGE } from '../staff/tags/tags.service';
 import { COLLECTIONS } from '../store/collections';
+import { STORE_LIMITS } from '../store/store-limits';
 import { FORM_ID, type Caller, type Harness } from './api-harness';
 import { assign, submitApplication } from './staff-fixtures';
 
@@ -147,6 +150,66 @@ export const TAG_SCENARIOS: Record<string, (harness: Harness) => Promise<void>> 
       tagged: true,
     });
     expect(unknown.status).toBe(404);
+  },
+
+  'a deleted tag comes off every row holding it, page after page; views filtering by it keep the rest; audited': async (
+    harness,
+  ) => {
+    const [ada, eve] = [await submitApplication(harness, 'ada'), await submitApplication(harness, 'eve')];
+    const strong = await makeTag(harness, 'Strong portfolio');
+    const other = await makeTag(harness, 'Second look', '#0b5cad');
+    await tagRows(harness, [`${ada.id}__engineer`, `${eve.id}__engineer`], strong.id);
+    await tagRows(harness, [`${eve.id}__engineer`], other.id);
+    // More rows than a few of the deletion's transactions take (TAG_REMOVAL_PAGE), some with both tags.
+    const extra = Array.from({ length: TAG_REMOVAL_PAGE * 2 + 50 }, (_, at) => ({
+      id: `bulk-${String(at).padStart(4, '0')}__engineer`,
+      applicationFormId: FORM_ID,
+      tags: at % 3 === 0 ? [other.id, strong.id] : [strong.id],
+    }));
+    for (let at = 0; at < extra.length; at += STORE_LIMITS.writesPerCommit) {
+      await harness.store.batch(
+        extra
+          .slice(at, at + STORE_LIMITS.writesPerCommit)
+          .map((row) => ({ kind: 'set' as const, collection: COLLECTIONS.reviewStatuses, id: row.id, data: row })),
+      );
+    }
+    const filtering = await ok<SavedViewItem>(
+      harness.as('dora').post(formPath('/views'), {
+        name: 'Strong and undecided',
+        state: { tab: 'all', filter: 'undecided', tag: strong.id },
+      }),
+      201,
+    );
+    const others = await ok<SavedViewItem>(
+      harness.as('dora').post(formPath('/views'), { name: 'Second looks', state: { tab: 'all', tag: other.id } }),
+      201,
+    );
+
+    expect((await harness.as('rita').delete(formPath(`/tags/${strong.id}`))).status).toBe(403);
+    const deleted = await ok<TagDeletedResult>(harness.as('dora').delete(formPath(`/tags/${strong.id}`)));
+    expect(deleted).toEqual({ rows: extra.length + 2, views: 1 });
+
+    const tagged = [{ field: 'tags', op: 'array-contains' as const, value: strong.id }];
+    expect(await harness.store.count(COLLECTIONS.reviewStatuses, tagged)).toBe(0);
+    // The other tag stays where it was.
+    expect(await harness.store.count(COLLECTIONS.reviewStatuses, [{ ...tagged[0]!, value: other.id }])).toBe(
+      extra.filter((row) => row.tags.includes(other.id)).length + 1,
+    );
+    expect(names(await rowsWith(harness, `tag=${other.id}`))).toEqual(['eve Tester/engineer']);
+    const tags = await ok<{ items: RowTag[] }>(harness.as('dora').get(formPath('/tags')));
+    expect(tags.items.map((tag) => tag.name)).toEqual(['Second look']);
+    expect((await views(harness, 'dora')).items.map((view) => [view.id, view.state])).toEqual([
+      [filtering.id, { tab: 'all', filter: 'undecided' }],
+      [others.id, { tab: 'all', tag: other.id }],
+    ]);
+    expect(
+      (await auditOf(harness, 'tag.deleted')).map((entry) => [entry.target.id, entry.before, entry.after]),
+    ).toEqual([[strong.id, { name: 'Strong portfolio', color: '#1f4d3f', rows: extra.length + 2 }, null]]);
+
+    // Gone: deleting it again, or an unknown tag, is a 404 that writes nothing.
+    expect((await harness.as('dora').delete(formPath(`/tags/${strong.id}`))).status).toBe(404);
+    expect((await harness.as('dora').delete(formPath('/tags/not-a-tag'))).status).toBe(404);
+    expect(await auditOf(harness, 'tag.deleted')).toHaveLength(1);
   },
 
   'reviewers neither see nor set tags or views: the application they review comes without its tags': async (

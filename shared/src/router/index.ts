@@ -18,3 +18,4 @@ export {
   useSearchParams,
 } from 'react-router-dom';
 export type { Location, NavigateFunction } from 'react-router-dom';
+export { useUrlParams, type UrlParams, type UrlParamsWrite } from './url-params';

@@ -7,7 +7,7 @@ import { countOf } from '@portal/shared/domain/ids/text';
 import type { ApplicationRowView } from '@portal/shared/domain/rules/application-row';
 import type { DashboardRowView } from '@portal/shared/domain/rules/fair-review';
 import { ROW_FILTERS, type RowFilter, type RowTab } from '@portal/shared/domain/schemas/staff-api';
-import { useSearchParams } from '@portal/shared/router';
+import { useUrlParams } from '@portal/shared/router';
 import { LoadError, PageSkeleton, useRoleLabel } from '@portal/shared/ui';
 import { addReviewer, setDecision, setQualified } from '../../api/rows';
 import { PagedTable } from '../../lib/paged-table';
@@ -40,19 +40,14 @@ const TEXTS: Record<RowTab, { noun: string; title: string; loading: string; empt
 
 /** The All tab's `?filter=`: one of ROW_FILTERS, or none. */
 function useRowFilter() {
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useUrlParams();
   const value = params.get('filter');
   const filter = ROW_FILTERS.find((known) => known === value);
   const setFilter = (next: RowFilter | undefined) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next) updated.set('filter', next);
-        else updated.delete('filter');
-        return updated;
-      },
-      { replace: true },
-    );
+    update((updated) => {
+      if (next) updated.set('filter', next);
+      else updated.delete('filter');
+    });
   return { filter, setFilter };
 }
 

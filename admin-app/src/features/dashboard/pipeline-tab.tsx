@@ -15,7 +15,7 @@ import {
   type RoleFunnel,
 } from '@portal/shared/domain/rules/pipeline';
 import { countOf } from '@portal/shared/domain/ids/text';
-import { Link, useNavigate, useSearchParams } from '@portal/shared/router';
+import { Link, useNavigate, useUrlParams } from '@portal/shared/router';
 import { DateTime, LoadError, PageSkeleton, useRoleLabel } from '@portal/shared/ui';
 import { usePipeline, usePipelineRows, type PipelineRowsSelection } from '../../api/pipeline';
 import { dorPaths } from '../../lib/paths';
@@ -34,18 +34,19 @@ const DASHBOARD_VIEW: Partial<Record<PipelineStage, { tab: string; search?: stri
 
 /** The URL's selection of rows (`?role=…&stage=…` or `?day=…`). */
 function useSelection() {
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useUrlParams();
   const role = params.get('role');
   const stage = params.get('stage');
   const day = params.get('day');
   const selection: PipelineRowsSelection | null = day ? { day } : role && stage ? { role, stage } : null;
   const select = (next: PipelineRowsSelection | null) =>
-    setParams((current) => {
-      const kept = new URLSearchParams(current);
-      for (const key of ['role', 'stage', 'day']) kept.delete(key);
-      for (const [key, value] of Object.entries(next ?? {})) kept.set(key, value);
-      return kept;
-    });
+    update(
+      (kept) => {
+        for (const key of ['role', 'stage', 'day']) kept.delete(key);
+        for (const [key, value] of Object.entries(next ?? {})) kept.set(key, value);
+      },
+      { push: true },
+    );
   return { selection, select };
 }
 

@@ -77,3 +77,35 @@ test('a tag whose colour is too pale under white text is refused before it is se
   await userEvent.click(within(dialog).getByRole('button', { name: 'Make tag' }));
   await waitFor(() => expect(post).toHaveBeenCalledWith({ name: 'Maybe', color: '#0b5cad' }));
 });
+
+test('a tag is deleted once asked, the question naming how many role applications carry it', async () => {
+  const success = jest.spyOn(notify, 'success').mockImplementation(() => 'toast');
+  let tags = [TAG];
+  const remove = jest.fn(() => {
+    tags = [];
+    return { rows: 3, views: 1 };
+  });
+  renderDor(`/admin/dor/dashboard/${FORM_ID}/all`, {
+    ...base,
+    [`GET /admin/forms/${FORM_ID}/tags`]: () => ({ items: tags }),
+    [rowsPath()]: answer(page(ROWS)),
+    [`GET /admin/forms/${FORM_ID}/rows?tab=all&tag=${TAG.id}&sort=submittedAt&dir=desc&limit=1`]: answer(
+      page(ROWS.slice(0, 1), 'next', 3),
+    ),
+    [`DELETE /admin/forms/${FORM_ID}/tags/${TAG.id}`]: remove,
+  });
+  await userEvent.click(await screen.findByRole('button', { name: 'Tags…' }, { timeout: 10_000 }));
+  const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+  await userEvent.click(within(dialog).getByRole('button', { name: `Delete tag ${TAG.name}` }));
+
+  const question = (await screen.findByText(`Delete the tag “${TAG.name}”?`)).closest('.ant-popover') as HTMLElement;
+  await waitFor(() => expect(question).toHaveTextContent('It comes off the 3 role applications carrying it.'), {
+    timeout: 10_000,
+  });
+  expect(remove).not.toHaveBeenCalled();
+
+  await userEvent.click(within(question).getByRole('button', { name: 'Delete' }));
+  await waitFor(() => expect(remove).toHaveBeenCalledTimes(1));
+  expect(success).toHaveBeenCalledWith(`Tag “${TAG.name}” deleted: it came off 3 role applications.`);
+  expect(await within(dialog).findByText('No tags yet.', {}, { timeout: 10_000 })).toBeInTheDocument();
+});

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Flex, Form, Input, Modal, Radio, Select, Space, Tag, Typography } from 'antd';
+import { Button, Flex, Form, Input, Modal, Popconfirm, Radio, Select, Space, Tag, Typography } from 'antd';
 import { usePortal } from '@portal/shared/client';
 import { countOf } from '@portal/shared/domain/ids/text';
 import type { ApplicationRowView } from '@portal/shared/domain/rules/application-row';
@@ -10,24 +10,20 @@ import {
   tagColorIssue,
   type RowTag,
 } from '@portal/shared/domain/schemas/row-tags';
-import { useSearchParams } from '@portal/shared/router';
-import { createTag, tagRows, updateTag } from '../../api/tags';
+import { useUrlParams } from '@portal/shared/router';
+import { useRows } from '../../api/rows';
+import { createTag, deleteTag, tagRows, updateTag } from '../../api/tags';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 
 /** The rows' `?tag=`: a tag id, or none. */
 export function useTagParam() {
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useUrlParams();
   const tag = params.get('tag') ?? undefined;
   const setTag = (next: string | undefined) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next) updated.set('tag', next);
-        else updated.delete('tag');
-        return updated;
-      },
-      { replace: true },
-    );
+    update((updated) => {
+      if (next) updated.set('tag', next);
+      else updated.delete('tag');
+    });
   return { tag, setTag };
 }
 
@@ -128,9 +124,20 @@ export function ManageTagsButton({ formId, tags }: { formId: string; tags: reado
                 <li key={tag.id} style={{ marginBottom: 4 }}>
                   <Flex justify="space-between" align="center" gap={8}>
                     <TagChip tag={tag} />
-                    <Button size="small" onClick={() => edit(tag)} aria-label={`Edit tag ${tag.name}`}>
-                      Edit
-                    </Button>
+                    <Space size={4}>
+                      <Button size="small" onClick={() => edit(tag)} aria-label={`Edit tag ${tag.name}`}>
+                        Edit
+                      </Button>
+                      <DeleteTag
+                        formId={formId}
+                        tag={tag}
+                        onDeleted={() => {
+                          if (editing?.id !== tag.id) return;
+                          setEditing(null);
+                          form.resetFields();
+                        }}
+                      />
+                    </Space>
                   </Flex>
                 </li>
               ))}
@@ -186,6 +193,45 @@ export function ManageTagsButton({ formId, tags }: { formId: string; tags: reado
         </Flex>
       </Modal>
     </>
+  );
+}
+
+/** How many role applications carry the tag: the rows' count of its filter, read when the question opens. */
+function TagUsage({ formId, tag }: { formId: string; tag: RowTag }) {
+  const rows = useRows(formId, { tab: 'all', tag: tag.id, sort: 'submittedAt', dir: 'desc', limit: 1 });
+  const carried = rows.data
+    ? rows.data.total === 0
+      ? 'No role application carries it.'
+      : `It comes off the ${countOf(rows.data.total, 'role application')} carrying it.`
+    : rows.isError
+      ? 'It comes off every role application carrying it.'
+      : 'Counting the role applications carrying it…';
+  return (
+    <Typography.Paragraph style={{ maxWidth: 320, margin: 0 }}>
+      {carried} Saved views filtering by it keep their other choices.
+    </Typography.Paragraph>
+  );
+}
+
+/** A tag deleted, once asked (naming how many rows carry it): off every row, and out of the saved views. */
+function DeleteTag({ formId, tag, onDeleted }: { formId: string; tag: RowTag; onDeleted: () => void }) {
+  const { api } = usePortal();
+  const remove = useStaffMutation(() => deleteTag(api, formId, tag.id), {
+    success: (done) => `Tag “${tag.name}” deleted: it came off ${countOf(done.rows, 'role application')}.`,
+    onSuccess: onDeleted,
+  });
+  return (
+    <Popconfirm
+      title={`Delete the tag “${tag.name}”?`}
+      description={<TagUsage formId={formId} tag={tag} />}
+      okText="Delete"
+      okButtonProps={{ danger: true, loading: remove.isPending }}
+      onConfirm={() => remove.mutate()}
+    >
+      <Button size="small" danger aria-label={`Delete tag ${tag.name}`} loading={remove.isPending}>
+        Delete
+      </Button>
+    </Popconfirm>
   );
 }
 

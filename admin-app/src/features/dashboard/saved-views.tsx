@@ -9,7 +9,7 @@ import {
   type SavedViewItem,
   type ViewState,
 } from '@portal/shared/domain/schemas/row-tags';
-import { useLocation, useNavigate } from '@portal/shared/router';
+import { useLocation, useUrlParams } from '@portal/shared/router';
 import { deleteView, saveView, useSavedViews } from '../../api/tags';
 import { staffKeys } from '../../api/keys';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
@@ -38,7 +38,7 @@ function stateOf(tab: string, search: string): ViewState {
 export function SavedViews({ formId, base, tab }: { formId: string; base: string; tab: string }) {
   const { api } = usePortal();
   const { search } = useLocation();
-  const navigate = useNavigate();
+  const { update } = useUrlParams();
   const views = useSavedViews(formId);
   const [naming, setNaming] = useState(false);
   const [form] = Form.useForm<{ name: string }>();
@@ -70,7 +70,15 @@ export function SavedViews({ formId, base, tab }: { formId: string; base: string
         value={current?.id ?? null}
         onChange={(id) => {
           const view = views.data?.items.find((each) => each.id === id);
-          if (view) void navigate(pathOf(view));
+          // Through the query string's one writer: a search still being typed does not land on the view.
+          if (view)
+            update(
+              (params) => {
+                for (const key of [...params.keys()]) params.delete(key);
+                new URLSearchParams(viewQuery(view.state)).forEach((value, key) => params.set(key, value));
+              },
+              { pathname: `${base}/${view.state.tab}`, push: true },
+            );
         }}
         options={(views.data?.items ?? []).map((view) => ({
           value: view.id,

@@ -7,7 +7,7 @@ import {
   type RowSort,
   type RowTab,
 } from '@portal/shared/domain/schemas/staff-api';
-import { useSearchParams } from '@portal/shared/router';
+import { useUrlParams } from '@portal/shared/router';
 import { useRows } from '../../api/rows';
 import { useCursorPages } from '../../lib/use-cursor-pages';
 
@@ -16,26 +16,21 @@ const DEFAULT_SORT: Sort = { sort: 'submittedAt', dir: 'desc' };
 
 /** The sort in the URL (`?sort=name&dir=asc`, like the search's `?q=`), so a reload or Back keeps it; absent: the default. */
 function useUrlSort() {
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useUrlParams();
   const key = ROW_SORTS.find((known) => known === params.get('sort'));
   const dir = params.get('dir');
   const sort: Sort = key ? { sort: key, dir: dir === 'asc' ? 'asc' : 'desc' } : DEFAULT_SORT;
   const setSort = (next: Sort) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        const isDefault = next.sort === DEFAULT_SORT.sort && next.dir === DEFAULT_SORT.dir;
-        if (isDefault) {
-          updated.delete('sort');
-          updated.delete('dir');
-        } else {
-          updated.set('sort', next.sort);
-          updated.set('dir', next.dir);
-        }
-        return updated;
-      },
-      { replace: true },
-    );
+    update((updated) => {
+      const isDefault = next.sort === DEFAULT_SORT.sort && next.dir === DEFAULT_SORT.dir;
+      if (isDefault) {
+        updated.delete('sort');
+        updated.delete('dir');
+      } else {
+        updated.set('sort', next.sort);
+        updated.set('dir', next.dir);
+      }
+    });
   return [sort, setSort] as const;
 }
 

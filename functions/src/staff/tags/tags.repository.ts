@@ -10,7 +10,7 @@ import {
 } from '@portal/shared/domain';
 import { recordInTransaction } from '../../audit/audit-entry';
 import { COLLECTIONS } from '../../store/collections';
-import type { DocumentStore } from '../../store/document-store';
+import type { DocumentStore, EqualityFilter } from '../../store/document-store';
 
 /**
  * Every store access of tags and saved views (docs/product.md#tags-and-saved-views). A form's tags
@@ -35,8 +35,18 @@ export interface TagsRepository {
   getTags(formId: string): Promise<RowTagsDocument | null>;
   getViews(formId: string): Promise<SavedViewsDocument | null>;
   getUser(id: string): Promise<User | null>;
+  /** How many of the form's rows hold the tag (an aggregation, the tag filter's index). */
+  countTagged(formId: string, tagId: string): Promise<number>;
+  /** Up to `limit` ids of the form's rows holding the tag (the tag filter's query and index). */
+  taggedRowIds(formId: string, tagId: string, limit: number): Promise<string[]>;
   transaction<R>(work: (tx: TagsTransaction) => Promise<R>): Promise<R>;
 }
+
+/** The form's rows holding a tag: one array-contains beside the form's equality (the tag filter's composite index). */
+const taggedWhere = (formId: string, tagId: string): EqualityFilter[] => [
+  { field: 'applicationFormId', value: formId },
+  { field: 'tags', op: 'array-contains', value: tagId },
+];
 
 export function createTagsRepository(store: DocumentStore): TagsRepository {
   return {
@@ -44,6 +54,11 @@ export function createTagsRepository(store: DocumentStore): TagsRepository {
     getTags: (formId) => store.get<RowTagsDocument>(COLLECTIONS.rowTags, formId),
     getViews: (formId) => store.get<SavedViewsDocument>(COLLECTIONS.savedViews, formId),
     getUser: (id) => store.get<User>(COLLECTIONS.users, id),
+    countTagged: (formId, tagId) => store.count(COLLECTIONS.reviewStatuses, taggedWhere(formId, tagId)),
+    taggedRowIds: async (formId, tagId, limit) =>
+      (await store.query(COLLECTIONS.reviewStatuses, { where: taggedWhere(formId, tagId), limit })).items.map(
+        (item) => item.id,
+      ),
     transaction: (work) =>
       store.transaction((tx) =>
         work({

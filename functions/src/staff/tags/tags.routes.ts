@@ -38,6 +38,11 @@ export function tagsRoutes(deps: Pick<AppDeps, 'store'> & { now: () => Date }): 
     res.json(await tags.updateTag(id, tag, req.user!, parseInput(tagBodySchema, req.body, 'tag')));
   });
 
+  router.delete('/admin/forms/:formId/tags/:tagId', ...superOnly, async (req, res) => {
+    const [id, tag] = [formId(req.params), tagId(req.params)];
+    res.json(await tags.deleteTag(id, tag, req.user!));
+  });
+
   router.post('/admin/forms/:formId/rows/tags', ...superOnly, async (req, res) => {
     const id = formId(req.params);
     res.json(await tags.tagRows(id, req.user!, parseInput(rowTagsBodySchema, req.body, 'tagging')));

@@ -12,6 +12,7 @@ import {
   type SavedViewItem,
   type savedViewBodySchema,
   type SavedViewsDocument,
+  type TagDeletedResult,
   type tagBodySchema,
   type User,
 } from '@portal/shared/domain';
@@ -27,6 +28,12 @@ type ViewInput = z.output<typeof savedViewBodySchema>;
 
 /** Who saved a view once they are no longer a user. */
 export const FORMER_SUPER_REVIEWER = 'A former super-reviewer';
+
+/**
+ * How many rows one transaction of a tag's deletion takes it off: a read and a write each, well
+ * within a commit's 500 writes on Firestore.
+ */
+export const TAG_REMOVAL_PAGE = 200;
 
 const sameName = (a: string, b: string) => normalizeSearch(a) === normalizeSearch(b);
 const emptyTags = (formId: string): RowTagsDocument => ({ formId, tags: [] });
@@ -100,6 +107,71 @@ export function createTagsService(deps: { tags: TagsRepository; now: () => Date 
         );
         return tag;
       }),
+
+    /**
+     * A tag deleted (audited, with how many rows held it): first the tag itself and the saved views'
+     * filter by it, in one transaction, so no one can put it on a row any more; then it comes off the
+     * rows holding it, a page of rows per transaction (each row read again in it, so a tag added or
+     * removed meanwhile is kept), until none holds it. A view that filtered by it keeps its tab,
+     * filter, search and sort (docs/product.md#tags-and-saved-views).
+     */
+    async deleteTag(formId: string, tagId: string, caller: User): Promise<TagDeletedResult> {
+      const held = await repo.countTagged(formId, tagId);
+      const views = await repo.transaction(async (tx) => {
+        await formIn(tx, formId);
+        const doc = (await tx.getTags(formId)) ?? emptyTags(formId);
+        const tag = doc.tags.find((each) => each.id === tagId);
+        if (!tag) throw new ApiError('not-found', TAG_MESSAGES.noTag);
+        const viewsDoc = (await tx.getViews(formId)) ?? emptyViews(formId);
+        const filtering = viewsDoc.views.filter((view) => view.state.tag === tagId);
+        tx.setTags({ ...doc, tags: doc.tags.filter((each) => each.id !== tagId) });
+        if (filtering.length > 0) {
+          tx.setViews({
+            ...viewsDoc,
+            views: viewsDoc.views.map((view) => {
+              if (view.state.tag !== tagId) return view;
+              const { tag: _dropped, ...state } = view.state;
+              return { ...view, state };
+            }),
+          });
+        }
+        tx.record(
+          auditEntry({
+            actor: caller,
+            action: 'tag.deleted',
+            target: { collection: COLLECTIONS.rowTags, id: tag.id },
+            formId,
+            before: { name: tag.name, color: tag.color, rows: held },
+            after: null,
+            at: now(),
+          }),
+        );
+        return filtering.length;
+      });
+
+      let rows = 0;
+      for (;;) {
+        const ids = await repo.taggedRowIds(formId, tagId, TAG_REMOVAL_PAGE);
+        if (ids.length === 0) break;
+        const changed = await repo.transaction(async (tx) => {
+          const read = await Promise.all(ids.map((id) => tx.getRow(id)));
+          let count = 0;
+          for (const row of read) {
+            if (!row?.tags?.includes(tagId)) continue;
+            tx.setRowTags(
+              row.id,
+              row.tags.filter((id) => id !== tagId),
+            );
+            count += 1;
+          }
+          return count;
+        });
+        rows += changed;
+        // Nothing left to take it off (the query saw rows a transaction no longer did): done.
+        if (changed === 0) break;
+      }
+      return { rows, views };
+    },
 
     /**
      * The tag put on (`tagged`) or taken off each row at once, in one transaction with an audit entry

@@ -483,6 +483,11 @@ export const MATRIX: Record<string, MatrixRow> = {
     body: () => ({ name: 'Second look', color: '#0b5cad' }),
     expect: { ...SUPER_ONLY, superReviewer: 200 },
   },
+  'DELETE /api/admin/forms/:formId/tags/:tagId': {
+    prepare: prepareTags,
+    noInput: 'only the form and tag ids (an unknown one is a 404)',
+    expect: { ...SUPER_ONLY, superReviewer: 200 },
+  },
   'POST /api/admin/forms/:formId/rows/tags': {
     prepare: prepareTags,
     body: (f) => ({ rows: [`${f.responseId}__engineer`], tagId: f.extra.tagId, tagged: true }),

@@ -50,6 +50,7 @@ export const AUDIT_ACTIONS = [
   'group-message.sent',
   'tag.created',
   'tag.changed',
+  'tag.deleted',
   'row.tagged',
   'row.untagged',
 ] as const;
@@ -96,6 +97,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'group-message.sent': 'Message to a group sent',
   'tag.created': 'Tag created',
   'tag.changed': 'Tag changed',
+  'tag.deleted': 'Tag deleted',
   'row.tagged': 'Tag added to a role application',
   'row.untagged': 'Tag removed from a role application',
 };

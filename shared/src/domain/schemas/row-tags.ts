@@ -114,6 +114,12 @@ export interface RowTagsResult {
   changed: number;
 }
 
+/** What deleting a tag changed: the rows it came off, and the saved views that no longer filter by it. */
+export interface TagDeletedResult {
+  rows: number;
+  views: number;
+}
+
 /** The dashboard tabs a saved view may open (the staff tabs take only the search). */
 export const VIEW_TABS = [...ROW_TABS, 'reviewers', 'interviewers'] as const;
 

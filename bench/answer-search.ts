@@ -20,6 +20,7 @@ import {
   type User,
 } from '@portal/shared/domain';
 import { COLLECTIONS } from '../functions/src/store/collections';
+import { addRowChanges, freshPostings, type PostingChanges } from '../functions/src/staff/search-postings';
 import type { DocumentStore, WriteOperation } from '../functions/src/store/document-store';
 import { createFirestoreStore } from '../functions/src/store/firestore-store';
 import { createSqliteStore, type SqliteStore } from '../functions/src/store/sqlite-store';
@@ -129,6 +130,7 @@ async function seed(store: DocumentStore): Promise<ApplicationForm> {
     operations = [];
   };
   let reviews = 0;
+  const postings: PostingChanges = new Map();
   for (let index = 0; index < SIZE; index++) {
     const number = String(index).padStart(4, '0');
     const applicant: User = {
@@ -176,6 +178,7 @@ async function seed(store: DocumentStore): Promise<ApplicationForm> {
         answers: sectionResponses,
       });
       operations.push({ kind: 'set', collection: COLLECTIONS.reviewStatuses, id: row.id, data: withFilterKeys(row) });
+      addRowChanges(postings, row);
       if (role === 'engineer' && reviews < REVIEWS_OF_REVIEWER) {
         reviews += 1;
         const review: Assessment = {
@@ -201,6 +204,11 @@ async function seed(store: DocumentStore): Promise<ApplicationForm> {
         operations.push({ kind: 'set', collection: COLLECTIONS.reviews, id: review.id, data: review });
       }
     }
+    if (operations.length >= 1000) await flush();
+  }
+  // The rows' search postings, as the submits would have written them (staff/search-postings.ts).
+  for (const { id, data } of freshPostings(postings)) {
+    operations.push({ kind: 'set', collection: COLLECTIONS.searchPostings, id, data });
     if (operations.length >= 1000) await flush();
   }
   await flush();

@@ -103,6 +103,8 @@ type Action =
   | 'autosave'
   | 'submit'
   | 'reviewSubmit'
+  | 'decision'
+  | 'pipeline'
   | 'schedulerIdle'
   | 'senderIdle'
   | 'liveForm'
@@ -130,6 +132,8 @@ const LABELS: Record<Action, string> = {
   autosave: 'autosave',
   submit: 'submit',
   reviewSubmit: 'review submit',
+  decision: 'decision on a row',
+  pipeline: 'pipeline at a glance',
   schedulerIdle: 'scheduler minute, idle (1 live form)',
   senderIdle: 'outbox sender minute, idle',
   liveForm: 'scheduler minute: + per live form (no rows)',
@@ -210,6 +214,12 @@ async function measureClub(raw: DocumentStore, size: number, log: (line: string)
   expectStatus(reviewed, 200, 'review submit');
   expectStatus(await measure('dashboardCold', () => rows('tab=all&limit=25')), 200, 'page after a review');
   expectStatus(await measure('calibratedCold', () => rows(calibrated)), 200, 'calibrated sort after a review');
+  const decided = await measure('decision', () =>
+    harness.as('dora').put(`/admin/rows/${complete.id}/engineer/decision`, { decision: 'waitlist' }),
+  );
+  expectStatus(decided, 200, 'decision');
+  const pipeline = await measure('pipeline', () => harness.as('dora').get(`/admin/forms/${FORM_ID}/pipeline`));
+  expectStatus(pipeline, 200, 'pipeline');
 
   // The scheduled functions, as production runs them every minute.
   const now = () => harness.clock.now;

@@ -15,10 +15,12 @@ async function main(argv: string[]): Promise<void> {
   const { initializeApp } = await import('firebase-admin/app');
   const { getFirestore } = await import('firebase-admin/firestore');
   const { createFirestoreStore } = await import('../functions/src/store/firestore-store');
+  const { withFormCounters } = await import('../functions/src/store/form-counters');
 
   const store = createFirestoreStore(getFirestore(initializeApp({ projectId: values.project })));
   try {
-    const applied = await runMigrations(store);
+    // Rows a migration changes keep their forms' counters (store/form-counters.ts).
+    const applied = await runMigrations(withFormCounters(store));
     if (applied.length === 0) console.log(`${values.project}: every migration was already applied.`);
     for (const { id, changed } of applied)
       console.log(`${values.project}: ${id} applied (${changed} documents changed).`);

@@ -19,10 +19,31 @@ function testFiles(dir: string): string[] {
 
 /** What a test file does that needs an emulator: the test helpers that connect to one, or one of its own. */
 const NEEDS_AN_EMULATOR = [
-  /testing\/(store-targets|test-firestore|emulator-sign-in)'/,
+  /testing\/(test-firestore|emulator-sign-in)'/,
   /FIREBASE_AUTH_EMULATOR_HOST|TEST_AUTH_PROJECT_ID/,
   /firebase-tools.*lib\/emulator/s,
 ];
+
+/** What a file imports from testing/store-targets ('*': the whole module). */
+function storeTargetsImports(source: string): string[] {
+  return [...source.matchAll(/import\s+(?:type\s+)?([^;]*?)\s+from\s+'[^']*testing\/store-targets'/g)].flatMap(
+    ([, clause]) => {
+      const names = /^\{([^}]*)\}$/.exec(clause!.trim());
+      if (!names) return ['*'];
+      return names[1]!
+        .split(',')
+        .map((name) => name.trim().replace(/^type\s+/, ''))
+        .filter(Boolean);
+    },
+  );
+}
+
+/** store-targets' helpers that run on SQLite alone; everything else it gives runs on every store. */
+const SQLITE_ONLY = new Set(['describeOnSqlite', 'StoreTest']);
+
+const usesEmulator = (source: string): boolean =>
+  NEEDS_AN_EMULATOR.some((pattern) => pattern.test(source)) ||
+  storeTargetsImports(source).some((name) => !SQLITE_ONLY.has(name));
 
 const relative = (file: string) => path.relative(ROOT, file);
 
@@ -34,8 +55,7 @@ test('every test that uses an emulator is named *.emulator.test.ts, and only tho
   const misnamed = files
     .filter((file) => file !== __filename)
     .filter((file) => {
-      const usesEmulator = NEEDS_AN_EMULATOR.some((pattern) => pattern.test(readFileSync(file, 'utf8')));
-      return usesEmulator !== file.endsWith('.emulator.test.ts');
+      return usesEmulator(readFileSync(file, 'utf8')) !== file.endsWith('.emulator.test.ts');
     })
     .map(relative);
   expect(misnamed).toEqual([]);

@@ -172,9 +172,20 @@ export async function seedSubmittedApplications(
   for (const load of loads.values()) {
     operations.push({ kind: 'set', collection: COLLECTIONS.staffLoads, id: load.id, data: load });
   }
+  await flush();
   // The rows' search postings, as the submits would have written them (staff/search-postings.ts).
+  // A common word's postings are large: a commit takes them up to about 3 MB (the emulator refuses
+  // a request over 4 MB, under the 10 MiB Firestore takes).
+  let bytes = 0;
   for (const { id, data } of freshPostings(postings)) {
+    const size = JSON.stringify(data).length + id.length;
+    if (operations.length > 0 && (bytes + size > 3_000_000 || operations.length >= STORE_LIMITS.writesPerCommit)) {
+      await store.batch(operations);
+      operations = [];
+      bytes = 0;
+    }
     operations.push({ kind: 'set', collection: COLLECTIONS.searchPostings, id, data });
+    bytes += size;
   }
   await flush();
 }

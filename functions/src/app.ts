@@ -37,13 +37,16 @@ import { preferencesRoutes } from './users/preferences.routes';
 import { DEFAULT_MAIL_SETTINGS } from './outbox/outbox';
 import { outboxRoutes } from './outbox/outbox.routes';
 import { releaseScheduleRoutes } from './scheduler/release-schedule.routes';
+import { withFormCounters } from './store/form-counters';
 
 export type { AppDeps } from './app-deps';
 
 export const API_BODY_LIMIT = '1mb';
 
 /** Builds the API (every route under /api); it never listens. */
-export function createApp(deps: AppDeps): Express {
+export function createApp(appDeps: AppDeps): Express {
+  // Every write of a row or response keeps its form's counters (store/form-counters.ts).
+  const deps = { ...appDeps, store: withFormCounters(appDeps.store) };
   const app = express();
   app.disable('x-powered-by');
   // Every answer is no-store, so no client revalidates with an ETag: hashing each body would be wasted.

@@ -5,7 +5,7 @@ import { queryAllWithIds } from '../store/query-pages';
 import { STORE_LIMITS } from '../store/store-limits';
 
 /** The kinds of job beside a release's (whose document has no kind). */
-export type JobKind = 'auto-assign' | 'files-export' | 'files-export-cleanup';
+export type JobKind = 'auto-assign' | 'files-export' | 'files-export-cleanup' | 'search-postings';
 
 /** A job as stored (COLLECTIONS.jobs): how far it is, and which run works on it until when. */
 export interface StoredJob {

@@ -18,6 +18,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import type { DocumentStore } from '../store/document-store';
 import { readIndexFile } from '../store/firestore-indexes';
 import { createFirestoreStore } from '../store/firestore-store';
+import { withFormCounters } from '../store/form-counters';
 import { createSqliteStore } from '../store/sqlite-store';
 import { afterIdentityChanges } from './identity-changes';
 import { createLocalServer, type BundleDirs } from './local-server';
@@ -100,7 +101,8 @@ export async function startLocalRuntime(
   const privacyNotice = loadPrivacyNoticeSettings();
   const { seeded } = await seedDemoData({ store, accounts, privacyNoticeVersion: privacyNotice.version });
   if (seeded && config.DEMO_REVIEWS === 'on') await seedDemoReviews({ store, files, now: new Date() });
-  for (const { id, changed } of await runMigrations(store))
+  // Rows a migration changes keep their forms' counters (store/form-counters.ts).
+  for (const { id, changed } of await runMigrations(withFormCounters(store)))
     logger.info({ migration: id, changed }, 'migration applied');
 
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;

@@ -6,6 +6,7 @@ import { disagreementFlagsMigration } from './disagreement-flags';
 import { offerPendingMigration } from './offer-pending';
 import { runMigrations, type Migration } from './run-migrations';
 import { schedulerWorkMigration } from './scheduler-work';
+import { searchPostingsMigration } from './search-postings';
 import { userSearchFieldsMigration } from './user-search-fields';
 import { formStatusOf, type FormStatus } from '../forms/form-status';
 import { formsWithWork } from '../scheduler/form-work';
@@ -136,6 +137,25 @@ it("gives rows stored before the search found answers their answers' words, so t
   expect([await found('impact0'), await found('built3'), await found('ada')]).toEqual([4, 4, 2]);
   // Run again (cut short, say), it changes nothing.
   expect(await answerSearchTokensMigration.run(harness.store)).toBe(0);
+});
+
+it('adds rows stored before the search postings to them, so the dashboard search finds them', async () => {
+  await submitApplication(harness, 'ada');
+  await submitApplication(harness, 'eve');
+  // As the rows were stored before this change: in no posting.
+  const postings = (await harness.store.query(COLLECTIONS.searchPostings)).items;
+  expect(postings.length).toBeGreaterThan(0);
+  await harness.store.batch(postings.map(({ id }) => ({ kind: 'delete', collection: COLLECTIONS.searchPostings, id })));
+  const found = async (search: string) =>
+    (await harness.as('dora').get(`/admin/forms/${FORM_ID}/rows?search=${search}`)).body.total as number;
+  expect([await found('impact0'), await found('ada')]).toEqual([0, 0]);
+
+  expect(await runMigrations(harness.store, [searchPostingsMigration])).toEqual([
+    { id: '2026-12-search-postings', changed: postings.length },
+  ]);
+  expect([await found('impact0'), await found('built3'), await found('ada')]).toEqual([4, 4, 2]);
+  // Run again (cut short, say), it writes nothing.
+  expect(await searchPostingsMigration.run(harness.store)).toBe(0);
 });
 
 it("gives form statuses written before nextWorkAt the form's next work, so the scheduler reads the form again", async () => {

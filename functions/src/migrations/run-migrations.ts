@@ -7,6 +7,7 @@ import { disagreementFlagsMigration } from './disagreement-flags';
 import { formStatusMigration } from './form-status';
 import { offerPendingMigration } from './offer-pending';
 import { schedulerWorkMigration } from './scheduler-work';
+import { searchPostingsMigration } from './search-postings';
 import { userSearchFieldsMigration } from './user-search-fields';
 
 /**
@@ -30,6 +31,7 @@ export const MIGRATIONS: readonly Migration[] = [
   decisionStagesMigration,
   schedulerWorkMigration,
   answerSearchTokensMigration,
+  searchPostingsMigration,
 ];
 
 export interface MigrationOutcome {

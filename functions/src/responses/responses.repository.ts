@@ -15,6 +15,7 @@ import { COLLECTIONS } from '../store/collections';
 import { DerivedCache, deepFreeze } from '../store/derived-cache';
 import type { DocumentStore, StoreTransaction } from '../store/document-store';
 import { recordInTransaction } from '../audit/audit-entry';
+import { indexRowsAndFinish, searchPostingsJob, searchPostingsJobId } from '../staff/search-postings-job';
 
 /** One document per (user, form), so that starting an application twice finds the first response. */
 export type ResponseIndexEntry = {
@@ -44,6 +45,11 @@ export interface ResponsesTransaction extends OutboxTransaction {
   setIndexEntry(entry: ResponseIndexEntry): void;
   setActiveApplications(userId: string, formIds: string[]): void;
   createReviewStatus(status: ApplicationRow): void;
+  /**
+   * Stores the job of adding the response's new rows to the search's postings, which the submit's
+   * request does after the commit (`indexForSearch`) and the scheduler if that stops first.
+   */
+  queueSearchPostings(responseId: string, rows: ApplicationRow[]): void;
   recordOfferReply(
     responseId: string,
     role: TeamRole,
@@ -59,6 +65,11 @@ export interface ResponsesRepository {
   getReviewStatus(responseId: string, role: TeamRole): Promise<ApplicationRow | null>;
   getUser(id: string): Promise<User | null>;
   listByUser(userId: string): Promise<ApplicationResponse[]>;
+  /**
+   * Adds a response's submitted rows to the dashboard search's postings (staff/search-postings.ts)
+   * and ends the job its submit queued (staff/search-postings-job.ts).
+   */
+  indexForSearch(responseId: string, rows: ApplicationRow[]): Promise<unknown>;
   transaction<R>(work: (tx: ResponsesTransaction) => Promise<R>): Promise<R>;
 }
 
@@ -86,6 +97,8 @@ function inTransaction(tx: StoreTransaction, forms: DerivedCache<ApplicationForm
       tx.set(COLLECTIONS.responseIndex, responseIndexId(entry.userId, entry.applicationFormId), { ...entry }),
     setActiveApplications: (userId, formIds) => tx.update(COLLECTIONS.users, userId, { activeApplications: formIds }),
     createReviewStatus: (status) => tx.create(COLLECTIONS.reviewStatuses, status.id, withFilterKeys(status)),
+    queueSearchPostings: (responseId, rows) =>
+      tx.set(COLLECTIONS.jobs, searchPostingsJobId(responseId), searchPostingsJob(rows[0]!.applicationFormId, rows)),
     recordOfferReply: (responseId, role, { offer, offerRepliedAt }) =>
       tx.update(COLLECTIONS.reviewStatuses, applicationRowId(responseId, role), {
         offer,
@@ -112,6 +125,7 @@ export function createResponsesRepository(store: DocumentStore): ResponsesReposi
       });
       return page.items.map((item) => item.data);
     },
+    indexForSearch: (responseId, rows) => indexRowsAndFinish(store, responseId, rows),
     transaction: (work) => store.transaction((tx) => work(inTransaction(tx, forms))),
   };
 }

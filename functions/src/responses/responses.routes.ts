@@ -51,7 +51,10 @@ export function responsesRoutes(
 
   router.post('/application/submit', verified, async (req, res) => {
     const body = parseInput(submitResponseBodySchema, req.body, 'application');
-    const submitted = await responses.submit(req.identity!.uid, body);
+    const submitted = await responses.submit(req.identity!.uid, body, {
+      onIndexError: (error) =>
+        req.log.warn({ err: error, responseId: body.id }, 'submit: search postings left to the scheduler'),
+    });
     // The submit stands whatever happens here: files left over are deleted by a retried submit.
     await deleteUnusedFiles(deps, submitted).catch((error: unknown) =>
       req.log.warn({ err: error, responseId: submitted.id }, 'submit: unused files could not be deleted'),

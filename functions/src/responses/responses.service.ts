@@ -17,6 +17,7 @@ import {
   formRoleIds,
   type ApplicationForm,
   type ApplicationResponse,
+  type ApplicationRow,
   type MyApplication,
   type SectionResponse,
   type User,
@@ -50,7 +51,15 @@ export interface ResponsesService {
   listMine(uid: string): Promise<MyApplication[]>;
   getOwn(uid: string, responseId: string): Promise<ApplicationResponse>;
   save(uid: string, responseId: string, body: ApplicationResponse): Promise<ApplicationResponse>;
-  submit(uid: string, body: ApplicationResponse): Promise<ApplicationResponse>;
+  /**
+   * Submits; the rows' search postings follow the commit, and a failure there is `onIndexError`'s
+   * (the submit stands: the job its transaction stored has the scheduler write them).
+   */
+  submit(
+    uid: string,
+    body: ApplicationResponse,
+    options?: { onIndexError?: (error: unknown) => void },
+  ): Promise<ApplicationResponse>;
 }
 
 /** The response if the caller owns it; unknown and foreign ids get the same answer. */
@@ -276,17 +285,25 @@ export function createResponsesService(deps: {
       });
     },
 
-    submit(uid, body) {
+    async submit(uid, body, options = {}) {
       const submittedAt = now();
       const contentOf = contentReader(responses);
-      return responses.transaction(async (tx) => {
+      // The rows to add to the search's postings once the submit commits (staff/search-postings.ts).
+      let toIndex: ApplicationRow[] = [];
+      const result = await responses.transaction(async (tx) => {
+        toIndex = [];
         const stored = ownedOrNotFound(await tx.getResponse(body.id), uid);
         assertFixedFieldsUnchanged(stored, body, ['userId', 'applicationFormId']);
         const { status, form } = await statusOf(tx, stored.applicationFormId, contentOf);
         const sections = answersToKeep(form, body.sectionResponses);
         if (stored.status !== INITIAL_RESPONSE_STATUS) {
           // A repeated submit of the same answers (a retry, a second tab) succeeds without writing.
-          if (isDeepStrictEqual(sections, stored.sectionResponses)) return responseForApplicant(stored, status);
+          // Its rows go to the postings again (a no-op unless the first submit stopped before it did).
+          if (isDeepStrictEqual(sections, stored.sectionResponses)) {
+            const rows = await Promise.all(stored.rolesApplied.map((role) => tx.getReviewStatus(stored.id, role)));
+            toIndex = rows.filter((row): row is ApplicationRow => row !== null);
+            return responseForApplicant(stored, status);
+          }
           throw ApiError.because('submitted', RESPONSE_MESSAGES.notEditable);
         }
         // The status is read in this transaction: a release committing first makes this submit retry and see it.
@@ -310,21 +327,30 @@ export function createResponsesService(deps: {
         tx.replaceResponse(submitted);
         roles.forEach((role, index) => {
           if (existingStatuses[index]) return;
-          tx.createReviewStatus(
-            newApplicationRow({
-              responseId: stored.id,
-              applicationFormId: stored.applicationFormId,
-              role,
-              applicant,
-              submittedAt: submitted.dateSubmitted,
-              answers: sections,
-            }),
-          );
+          const row = newApplicationRow({
+            responseId: stored.id,
+            applicationFormId: stored.applicationFormId,
+            role,
+            applicant,
+            submittedAt: submitted.dateSubmitted,
+            answers: sections,
+          });
+          tx.createReviewStatus(row);
+          toIndex.push(row);
         });
+        // Their postings follow the commit; the job makes sure they do even if this request stops.
+        if (toIndex.length > 0) tx.queueSearchPostings(stored.id, toIndex);
         // The receipt commits with the submit, or neither does; never twice for one submit.
         if (!receiptQueued) tx.queueMessage(receiptFor(form, applicant, submitted, mail));
         return submitted;
       });
+      // Up to a thousand tokens: more postings than one commit takes, so they follow it, in
+      // transactions of their own; if this request stops first, the scheduler runs the job the
+      // transaction stored (staff/search-postings-job.ts), as does a repeated submit.
+      if (toIndex.length > 0) {
+        await responses.indexForSearch(result.id, toIndex).catch((error: unknown) => options.onIndexError?.(error));
+      }
+      return result;
     },
   };
 }

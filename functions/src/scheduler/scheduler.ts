@@ -6,6 +6,7 @@ import { createJobsRepository, type JobKind } from '../jobs/jobs.repository';
 import { composeStaff } from '../staff/compose-staff';
 import type { MailSettings } from '../outbox/outbox';
 import type { DocumentStore } from '../store/document-store';
+import { withFormCounters } from '../store/form-counters';
 import { queueDraftReminders } from './draft-reminders';
 import { deferWork, formsWithWork } from './form-work';
 import { createReleaseScheduleService } from './release-schedule';
@@ -46,7 +47,7 @@ export interface SchedulerRun {
  * daily digests (staff/digest/digest-look.ts). Every step is
  * idempotent: running it twice, or late, does nothing twice.
  */
-export function createScheduler(deps: {
+export function createScheduler(schedulerDeps: {
   store: DocumentStore;
   now: () => Date;
   mail: MailSettings;
@@ -55,6 +56,8 @@ export function createScheduler(deps: {
   /** Where a ZIP export's archive is written; absent: its jobs are left to a scheduler that has one. */
   files?: FileStore;
 }) {
+  // Every write of a row or response keeps its form's counters (store/form-counters.ts).
+  const deps = { ...schedulerDeps, store: withFormCounters(schedulerDeps.store) };
   const { store, now, mail } = deps;
   const { reviews, decisions, released: offers, progress, jobHandlers } = composeStaff(deps);
   const jobs = createJobRunner({

@@ -25,6 +25,7 @@ import { createAssessmentsService } from '../staff/assessments/assessments.servi
 import { assignInTransaction } from '../staff/assignments/assignments.service';
 import { createReviewsRepository } from '../staff/reviews.repository';
 import { COLLECTIONS } from '../store/collections';
+import { indexRowsForSearch } from '../staff/search-postings';
 import type { DocumentStore } from '../store/document-store';
 import { userRecord } from '../users/users.repository';
 import { DEMO_USERS } from './demo-accounts';
@@ -242,6 +243,7 @@ export async function seedDemoReviews(deps: { store: DocumentStore; files: FileS
       submittedAt,
     });
     await store.set(COLLECTIONS.reviewStatuses, row.id, withFilterKeys(row));
+    await indexRowsForSearch(store, [row]);
     const created = await reviews.transaction((tx) =>
       assignInTransaction(
         tx,

@@ -91,7 +91,7 @@ interface ErasedFiles {
 
 export function createAdminUsersService(deps: {
   users: AdminUsersRepository;
-  reviews: Pick<ReviewsRepository, 'conflicts' | 'listStaff' | 'loadsOf' | 'getForm'>;
+  reviews: Pick<ReviewsRepository, 'conflicts' | 'listStaff' | 'loadsOf' | 'getForm' | 'unindexForSearch'>;
   accounts: IdentityAdmin;
   files: FileStore;
   /** The jobs' store: an erasure discards the ZIP exports that may hold the erased applicants' files. */
@@ -149,6 +149,10 @@ export function createAdminUsersService(deps: {
     return onFootprints(
       [user],
       async ([footprint]) => {
+        // Their rows leave the search's postings first (too many for the erasure's commit): should the
+        // erasure fail, their rows are not found by a search, rather than their words kept after it.
+        const rows = options.formId ? footprintOfForm(footprint!, user.id, options.formId).rows : footprint!.rows;
+        await reviews.unindexForSearch(rows);
         const work = options.formId ? [] : footprint!.assessmentsBy.filter(stillToMove);
         if (work.length <= WORK_PER_TRANSACTION) return new Set<string>();
         for (let start = 0; start < work.length; start += WORK_PER_TRANSACTION) {

@@ -9,42 +9,79 @@ import {
   type FormCalibration,
   type Scores,
 } from '@portal/shared/domain';
-import type { ReviewsRepository, StoredCalibrationSums } from './reviews.repository';
+import type {
+  ReviewsRepository,
+  ReviewsTransaction,
+  StoredCalibrationSums,
+  TransactionsOf,
+} from './reviews.repository';
+
+/** The sums of a record, if they are whole and of the maths now (`CALIBRATION_MODEL`); else null. */
+const wholeSums = (stored: StoredCalibrationSums | null): CalibrationSums | null =>
+  stored?.model === CALIBRATION_MODEL && stored.sums ? stored.sums : null;
 
 /**
  * The calibration model of each form, from the sums of its submitted reviews' scores kept in one
- * record per form (`calibration-sums`): the transaction that submits or reopens a review updates
- * them (`withSubmittedReview`), so a dashboard page reads one record, not every review
- * (docs/performance.md#calibrated-scores-on-firestore).
+ * record per form (`calibration-sums`), kept whole by every transaction that adds, changes or
+ * removes a submitted review: a submit or reopen (`withSubmittedReview`), an applicant's erasure
+ * (their reviews go: staff/user-erasure.ts). A reviewer's deletion keeps their submitted reviews
+ * under their id, a conflict of interest or a role change drops open ones only, and a rubric change
+ * changes no review (the version below digests the rubrics). So a dashboard page reads this one
+ * record and trusts it: no count, no review (docs/performance.md#calibrated-scores-on-firestore).
  *
- * Each use also counts the form's submitted reviews (one count query). Sums that hold another
- * count are not whole: none were stored yet, or something else removed a submitted review (a
- * deleted reviewer's reviews go with their account). They are then learnt again from every
- * submitted review and stored, once.
+ * The repair path: a record that is missing, holds no sums (a review submitted before any was
+ * learnt) or was stored for other maths (`model`) is learnt again from every submitted review, and
+ * stored in a transaction only if no change of the form's submitted reviews committed since it was
+ * read (`changes`, bumped by each); else the next read learns again. Deleting a form's record is
+ * the way to have it learnt again after a change made around the API.
  */
 export function createCalibrationCache(
-  reviews: Pick<
-    ReviewsRepository,
-    'submittedReviews' | 'countSubmittedReviews' | 'getCalibrationSums' | 'setCalibrationSums'
-  >,
+  reviews: Pick<ReviewsRepository, 'submittedReviews' | 'getCalibrationSums'> &
+    TransactionsOf<Pick<ReviewsTransaction, 'getCalibrationSums' | 'setCalibrationSums'>>,
 ) {
-  async function sumsOf(form: Pick<ApplicationForm, 'id'>): Promise<CalibrationSums> {
-    const [stored, count] = await Promise.all([
-      reviews.getCalibrationSums(form.id),
-      reviews.countSubmittedReviews(form.id),
-    ]);
-    if (stored && stored.count === count) return stored.sums;
+  /** `read`: the record, when the caller read it already (beside the form: see `read`). */
+  async function sumsOf(
+    form: Pick<ApplicationForm, 'id'>,
+    read?: Promise<StoredCalibrationSums | null>,
+  ): Promise<CalibrationSums> {
+    const stored = await (read ?? reviews.getCalibrationSums(form.id));
+    const whole = wholeSums(stored);
+    if (whole) return whole;
     const submitted = await reviews.submittedReviews(form.id);
     const sums = reviewSums(
       submitted.map((review) => ({ reviewerId: review.staffId, role: review.role, scores: review.scores })),
     );
-    await reviews.setCalibrationSums({ formId: form.id, count: submitted.length, sums });
+    await reviews.transaction(async (tx) => {
+      const now = await tx.getCalibrationSums(form.id);
+      if ((now?.changes ?? 0) !== (stored?.changes ?? 0) || wholeSums(now)) return;
+      tx.setCalibrationSums({
+        formId: form.id,
+        model: CALIBRATION_MODEL,
+        count: submitted.length,
+        sums,
+        changes: now?.changes ?? 0,
+      });
+    });
     return sums;
   }
 
   return {
-    async of(form: Pick<ApplicationForm, 'id' | 'reviewRubrics'>): Promise<FormCalibration> {
-      return formCalibrationFromSums(form, await sumsOf(form));
+    /**
+     * The form's record, read by id alone: a caller starts it beside the form's own read and hands
+     * it to `of` or `current` once the form is known to exist (which may learn sums and store them).
+     */
+    read(formId: string): Promise<StoredCalibrationSums | null> {
+      const read = reviews.getCalibrationSums(formId);
+      // Awaited by `of` or `current`; a failure of one never handed on is not left unhandled.
+      read.catch(() => undefined);
+      return read;
+    },
+
+    async of(
+      form: Pick<ApplicationForm, 'id' | 'reviewRubrics'>,
+      read?: Promise<StoredCalibrationSums | null>,
+    ): Promise<FormCalibration> {
+      return formCalibrationFromSums(form, await sumsOf(form, read));
     },
 
     /**
@@ -54,8 +91,9 @@ export function createCalibrationCache(
      */
     async current(
       form: Pick<ApplicationForm, 'id' | 'reviewRubrics' | 'disagreementThreshold'>,
+      read?: Promise<StoredCalibrationSums | null>,
     ): Promise<CurrentCalibration> {
-      const sums = await sumsOf(form);
+      const sums = await sumsOf(form, read);
       return { model: formCalibrationFromSums(form, sums), version: calibrationVersion(form, sums) };
     },
   };
@@ -100,19 +138,21 @@ export const calibrationVersion = (
 export type CalibrationCache = ReturnType<typeof createCalibrationCache>;
 
 /**
- * The stored sums with one review submitted (`sign` 1) or reopened (-1), in the transaction that
- * does it; null when none are stored (the next read learns them from every review).
+ * The form's sums record with one submitted review added (`sign` 1: a submit) or taken away (-1: a
+ * reopen, an erasure of the applicant), written in the transaction that does it. Sums that are not
+ * whole stay so (the next read learns them from every review); either way the record's `changes`
+ * moves on, so that sums learnt from reviews read before this commit are not stored.
  */
 export function withSubmittedReview(
+  formId: string,
   stored: StoredCalibrationSums | null,
   review: { staffId: string; role: string; scores: Scores },
   sign: 1 | -1,
-): StoredCalibrationSums | null {
-  if (!stored) return null;
-  const sums = withReviewSums(
-    stored.sums,
-    { reviewerId: review.staffId, role: review.role, scores: review.scores },
-    sign,
-  );
-  return { ...stored, count: stored.count + sign, sums };
+): StoredCalibrationSums {
+  const changes = (stored?.changes ?? 0) + 1;
+  const whole = wholeSums(stored);
+  if (!stored || !whole)
+    return { formId, model: stored?.model ?? null, count: stored?.count ?? 0, sums: null, changes };
+  const sums = withReviewSums(whole, { reviewerId: review.staffId, role: review.role, scores: review.scores }, sign);
+  return { ...stored, count: stored.count + sign, sums, changes };
 }

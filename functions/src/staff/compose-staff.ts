@@ -17,6 +17,7 @@ import { createReleasedDecisionsService } from './decisions/released-decisions.s
 import { createReviewerProgressService } from './dashboard/reviewer-progress.service';
 import { createReviewsRepository } from './reviews.repository';
 import { createRowDecisionsService } from './decisions/row-decisions.service';
+import { searchPostingsJobs } from './search-postings-job';
 
 /** What the staff's review workflow is built from. */
 export interface StaffDeps {
@@ -59,6 +60,8 @@ export function composeStaff(deps: StaffDeps) {
       run: async (job, run) => (await decisions.writeReleaseMessages(job.formId, { until: run.until })).written,
     },
     'auto-assign': autoAssignJobHandler({ reviews, jobs }),
+    // A submit's search postings, when its request stopped before writing them.
+    ...searchPostingsJobs(store),
   } satisfies Partial<Record<JobKind | 'release', JobHandler>>;
   const runner = createJobRunner({
     jobs,

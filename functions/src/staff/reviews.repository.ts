@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import {
   applicationRowId,
+  COUNTED_ROW_FILTERS,
   lookupTerm,
+  ROW_FILTER_FIELDS,
+  tabCounterKey,
+  type CountedRowFilter,
   matchesSearch,
   normalizeEmail,
   searchTerms,
@@ -28,9 +32,11 @@ import { writeFormStatus } from '../forms/form-status';
 import { jobsInTransaction, type JobsTransaction, type StoredJob } from '../jobs/jobs.repository';
 import { outboxInTransaction, type OutboxMessage, type OutboxTransaction } from '../outbox/outbox';
 import { COLLECTIONS } from '../store/collections';
-import type { DocumentStore, EqualityFilter, StoreTransaction } from '../store/document-store';
+import type { DocumentStore, EqualityFilter, QuerySpec, StoreTransaction } from '../store/document-store';
+import { countOf, readFormCounts } from '../store/form-counters';
 import { memoryCursorAt, memoryCursorPosition, pageInMemory } from '../store/memory-pages';
 import { queryAll, queryEvery, queryPage } from '../store/query-pages';
+import { rowsById, rowsHolding, unindexRowsForSearch } from './search-postings';
 import type { OverdueMark } from './dashboard/reviewer-progress.service';
 import { emptyLoad, staffLoadId, type StaffLoad } from './staff-load';
 
@@ -99,13 +105,20 @@ export interface TransactionsOf<T> {
 
 /**
  * Per form: the sums of its submitted reviews' scores that its calibration learns from
- * (`withReviewSums`), and how many submitted reviews they hold (the check that they are whole).
+ * (`withReviewSums`), kept whole by every transaction that adds, changes or removes a submitted
+ * review (calibration-cache.ts).
  */
 export interface StoredCalibrationSums {
   [field: string]: unknown;
   formId: string;
+  /** The maths they were learnt for (`CALIBRATION_MODEL`): another is learnt again. */
+  model: string | null;
+  /** How many submitted reviews they hold. */
   count: number;
-  sums: CalibrationSums;
+  /** Null until learnt from every submitted review (a review was submitted before any page read them). */
+  sums: CalibrationSums | null;
+  /** Bumped by every change of the form's submitted reviews: sums learnt meanwhile are not stored. */
+  changes: number;
 }
 
 /** A row's stored keys of the sort by calibrated score (`calibratedKeys`). */
@@ -163,6 +176,8 @@ export interface ReviewsRepository {
   getAssessment(kind: AssessmentKind, id: string): Promise<Assessment | null>;
   /** The rows of a response, one per role applied for that has one. */
   rowsOf(response: ApplicationResponse): Promise<ApplicationRow[]>;
+  /** Removes rows, as stored, from the search's postings (staff/search-postings.ts): before an erasure. */
+  unindexForSearch(rows: ApplicationRow[]): Promise<unknown>;
   rowsPage(formId: string, query: RowsQuery): Promise<Page<ApplicationRow>>;
   /**
    * A page of the form's rows on the tab and filter of `query` (no search) in a stored order, after a
@@ -192,11 +207,8 @@ export interface ReviewsRepository {
   submittedReviews(formId: string): Promise<Assessment[]>;
   /** Every review of the form, whatever its state (reviewer progress). */
   formReviews(formId: string): Promise<Assessment[]>;
-  countSubmittedReviews(formId: string): Promise<number>;
   getCalibrationSums(formId: string): Promise<StoredCalibrationSums | null>;
   getCalibratedOrderMark(formId: string): Promise<CalibratedOrderMark | null>;
-  /** Stores sums learnt from every submitted review (outside a transaction: a stale write is caught by its count). */
-  setCalibrationSums(stored: StoredCalibrationSums): Promise<void>;
   /** Every row of the form without a final decision (equality filters only: no composite index). */
   undecidedRows(formId: string): Promise<ApplicationRow[]>;
   /** Every row of the form (what a release writes to each applicant about). */
@@ -266,14 +278,7 @@ export const CALIBRATED_ORDER = {
  * decision and offer filters: docs/performance.md#index-budget); `disagreement` reads the rows stored
  * with `disagreementFlag`, and the dashboard checks them against the form as it is now.
  */
-const FILTERS: Record<RowFilter, EqualityFilter> = {
-  undecided: { field: 'decisionStage', value: 'undecided' },
-  offered: { field: 'decision', value: 'accepted' },
-  'offer-pending': { field: 'decisionStage', value: 'offer-pending' },
-  'offer-accepted': { field: 'decisionStage', value: 'offer-accepted' },
-  'offer-declined': { field: 'decisionStage', value: 'offer-declined' },
-  disagreement: { field: 'disagreementFlag', value: true },
-};
+const FILTERS: Record<RowFilter, EqualityFilter> = ROW_FILTER_FIELDS;
 
 /** What the store is asked for a search (`token`: its `searchText`): the rows holding its longest term. */
 const searchFilter = (token: string): EqualityFilter[] =>
@@ -285,16 +290,10 @@ const found = (document: { searchTokens?: unknown }, token: string) =>
   (Array.isArray(document.searchTokens) && matchesSearch(document.searchTokens as string[], searchTerms(token)));
 
 /**
- * What a search of the rows asks the store: the form's rows holding its longest term (one
- * array-contains and the form's equality, one composite index); its other terms, the tab and filter
- * are applied, and the matches sorted and paged, in memory (docs/performance.md#index-budget).
+ * How many of a search's terms are read from their postings (staff/search-postings.ts): the rows
+ * holding all of them are read by id; the other terms, the tab and filter are checked, and the
+ * matches sorted and paged, in memory (docs/decisions/answer-search.md).
  */
-const rowSearchWhere = (formId: string, term: string): EqualityFilter[] => [
-  { field: 'applicationFormId', value: formId },
-  { field: 'searchTokens', op: 'array-contains', value: term },
-];
-
-/** How many of a search's terms are counted to choose the one its rows are read by. */
 const COUNTED_TERMS = 4;
 
 /**
@@ -433,38 +432,61 @@ export const conflictId = (staffId: string, email: string): string =>
 export function createReviewsRepository(store: DocumentStore): ReviewsRepository {
   /**
    * One equality query on the form, its tab and filter (no composite index: Firestore merges them),
-   * or a search's (`rowSearchWhere`), its tab and filter then applied in memory.
+   * or a search's rows read by id from its postings, its tab and filter then applied in memory.
    */
   async function allRows(
     formId: string,
     query: Pick<RowsQuery, 'qualifiedOnly' | 'filter' | 'token' | 'tag'> & { also?: EqualityFilter[] },
   ) {
     const where = [...rowsWhere(formId, query), ...(query.also ?? [])];
-    let read = where;
-    if (query.tag) read = rowTagWhere(formId, query.tag);
+    let rows: ApplicationRow[];
+    if (query.tag)
+      rows = await queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, rowTagWhere(formId, query.tag));
     else if (query.token) {
-      const term = await rarestTerm(formId, query.token);
-      if (term === null) return [];
-      read = rowSearchWhere(formId, term);
-    }
-    const rows = await queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, read);
-    return rows.filter((row) => matches(row, where) && found(row, query.token));
+      const ids = await searchedRowIds(formId, query.token);
+      rows =
+        ids === null
+          ? await queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, [
+              { field: 'applicationFormId', value: formId },
+            ])
+          : await rowsById(store, ids);
+    } else rows = await queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, where);
+    return rows.filter((row) => row.applicationFormId === formId && matches(row, where) && found(row, query.token));
   }
 
   /**
-   * The term a search's rows are read by: its one term; of several, the one the fewest of the form's
-   * rows hold, by the counts of its COUNTED_TERMS longest (a count reads the index alone: "ada
-   * python" reads the few Adas, not every engineer); null when one of them is held by none.
+   * The ids of the form's rows holding every one of a search's COUNTED_TERMS longest terms, from
+   * their postings (read by id: "ada python" reads the postings of both, then the few Adas who wrote
+   * python); null when every counted term's postings are full (the form's rows are read instead).
    */
-  async function rarestTerm(formId: string, token: string): Promise<string | null> {
-    const terms = searchTerms(token);
-    if (terms.length === 1) return terms[0]!;
-    const counted = [...terms].sort((a, b) => b.length - a.length).slice(0, COUNTED_TERMS);
-    const counts = await Promise.all(
-      counted.map((term) => store.count(COLLECTIONS.reviewStatuses, rowSearchWhere(formId, term))),
+  async function searchedRowIds(formId: string, token: string): Promise<string[] | null> {
+    const counted = [...searchTerms(token)].sort((a, b) => b.length - a.length).slice(0, COUNTED_TERMS);
+    const held = (await Promise.all(counted.map((term) => rowsHolding(store, formId, term)))).filter(
+      (ids): ids is Set<string> => ids !== null,
     );
-    const fewest = counts.indexOf(Math.min(...counts));
-    return counts[fewest] === 0 ? null : counted[fewest]!;
+    if (held.length === 0) return null;
+    const [fewest, ...others] = held.sort((a, b) => a.size - b.size);
+    return [...fewest!].filter((id) => others.every((ids) => ids.has(id))).sort();
+  }
+
+  /**
+   * A page of the form's rows on a tab and filter (no search, no tag) with its total: the tab's and
+   * filter's stored counter (store/form-counters.ts) where there is one, else a count of the rows
+   * (the disagreement filter's, whose flags the dashboard checks again).
+   */
+  async function pageWithTotal(
+    formId: string,
+    query: Pick<RowsQuery, 'qualifiedOnly' | 'filter' | 'token' | 'tag'>,
+    spec: Omit<QuerySpec, 'where'>,
+  ): Promise<Page<ApplicationRow>> {
+    const where = rowsWhere(formId, query);
+    const counted = !query.filter || (COUNTED_ROW_FILTERS as readonly string[]).includes(query.filter);
+    if (!counted) return queryPage<ApplicationRow>(store, COLLECTIONS.reviewStatuses, { where, ...spec });
+    // Side by side; a recount waits for the page, whose cursor may be refused (then nothing is written).
+    const read = store.query<ApplicationRow>(COLLECTIONS.reviewStatuses, { where, ...spec });
+    const [page, counts] = await Promise.all([read, readFormCounts(store, formId, { recountAfter: read })]);
+    const key = tabCounterKey(query.qualifiedOnly, query.filter as CountedRowFilter | undefined);
+    return { items: page.items.map((item) => item.data), nextCursor: page.nextCursor, total: countOf(counts, key) };
   }
 
   return {
@@ -487,21 +509,24 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
         after: query.cursor,
       };
       if (query.token || query.tag) return pageInMemory(await allRows(formId, query), spec);
-      return queryPage<ApplicationRow>(store, COLLECTIONS.reviewStatuses, { where: rowsWhere(formId, query), ...spec });
+      return pageWithTotal(formId, query, spec);
     },
     async rowsPageAt(formId, query) {
-      const where = rowsWhere(formId, { ...query, token: '' });
-      const { items, nextCursor, total } = await queryPage<ApplicationRow>(store, COLLECTIONS.reviewStatuses, {
-        where,
-        orderBy: query.orderBy,
-        limit: query.limit,
-        ...(query.cursor === undefined ? {} : { startAfter: memoryCursorPosition(query.cursor) }),
-      });
+      const { items, nextCursor, total } = await pageWithTotal(
+        formId,
+        { ...query, token: '' },
+        {
+          orderBy: query.orderBy,
+          limit: query.limit,
+          ...(query.cursor === undefined ? {} : { startAfter: memoryCursorPosition(query.cursor) }),
+        },
+      );
       const last = items[items.length - 1];
       const field = query.orderBy.field as keyof ApplicationRow;
       return { items, nextCursor: nextCursor && last ? memoryCursorAt(last[field], last.id) : null, total };
     },
     allRows,
+    unindexForSearch: (rows) => unindexRowsForSearch(store, rows),
     // In submission order, sorted here: read in id order through the declared index on the form (which
     // serves the count too), since a cursor on the submittedAt order cannot seek in the SQLite index
     // (each page re-read every entry before it): at 150,000 reviews that took minutes, against about
@@ -510,10 +535,8 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
       (await queryAll<Assessment>(store, COLLECTIONS.reviews, submittedWhere(formId))).sort(bySubmittedAt),
     formReviews: (formId) =>
       queryAll<Assessment>(store, COLLECTIONS.reviews, [{ field: 'applicationFormId', value: formId }]),
-    countSubmittedReviews: (formId) => store.count(COLLECTIONS.reviews, submittedWhere(formId)),
     getCalibrationSums: (formId) => store.get<StoredCalibrationSums>(COLLECTIONS.calibrationSums, formId),
     getCalibratedOrderMark: (formId) => store.get<CalibratedOrderMark>(COLLECTIONS.calibratedOrders, formId),
-    setCalibrationSums: (stored) => store.set(COLLECTIONS.calibrationSums, stored.formId, stored),
     undecidedRows: (formId) =>
       queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, [
         { field: 'applicationFormId', value: formId },

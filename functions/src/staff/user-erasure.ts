@@ -10,6 +10,7 @@ import {
   utcDay,
 } from '@portal/shared/domain';
 import { auditEntry, type AuditActor } from '../audit/audit-entry';
+import { withSubmittedReview } from './calibration-cache';
 import { responseIndexId } from '../responses/responses.repository';
 import { COLLECTIONS } from '../store/collections';
 import type { UserFootprint, UsersTransaction } from './admin-users.repository';
@@ -103,10 +104,23 @@ export async function eraseInTransaction(
 ): Promise<void> {
   const { user, footprint, actor, at } = input;
   const options: ErasureOptions = input.options ?? { audit: 'named' };
-  const { assessmentsAbout } = footprint;
 
-  // Reads (the footprint checked by the caller, `assertFootprint`): their work still to move, the
-  // loads of whoever reviewed them, and the slots where they hold a seat.
+  // Reads (the footprint checked by the caller, `assertFootprint`, counts them, not their state): the
+  // reviews and interviews of their applications as they are now (one submitted since the footprint
+  // was read leaves the calibration sums with it), their work still to move, the loads of whoever
+  // reviewed them, the calibration sums of the forms whose submitted reviews go, and the slots where
+  // they hold a seat.
+  const assessmentsAbout = (
+    await Promise.all(footprint.assessmentsAbout.map((each) => tx.getAssessment(each.kind, each.id)))
+  ).filter((each): each is Assessment => each !== null);
+  const submittedReviews = assessmentsAbout.filter((each) => each.kind === 'review' && !isOpen(each));
+  const calibrationSums = new Map(
+    await Promise.all(
+      [...new Set(submittedReviews.map(formOf))].map(
+        async (formId) => [formId, await tx.getCalibrationSums(formId)] as const,
+      ),
+    ),
+  );
   const work = await readWork(tx, footprint.assessmentsBy.filter(stillToMove));
   const loads = await readAll(
     assessmentsAbout.map((each) => staffLoadId(each.applicationFormId, each.staffId)),
@@ -159,6 +173,14 @@ export async function eraseInTransaction(
     );
   }
   for (const load of shrunk.values()) tx.setLoad(load);
+  // Their submitted reviews leave the forms' calibration sums, which stay whole (calibration-cache.ts).
+  for (const [formId, stored] of calibrationSums) {
+    let sums = stored;
+    for (const each of submittedReviews.filter((review) => review.applicationFormId === formId)) {
+      sums = withSubmittedReview(formId, sums, each, -1);
+    }
+    if (sums) tx.setCalibrationSums(sums);
+  }
 
   writeWork(tx, work, actor, at);
 

@@ -22,6 +22,12 @@ export const COLLECTIONS = {
   /** Per form: the sums its calibrated scores are learnt from, kept as reviews are submitted (staff/calibration-cache.ts). */
   calibrationSums: 'calibration-sums',
   /**
+   * Per form: its counters (funnel per role, rows per day, the dashboard's totals), in a few shards
+   * kept in the transactions that write rows and responses, and a marker of its last recount
+   * (store/form-counters.ts).
+   */
+  formCounters: 'form-counters',
+  /**
    * Per form: which calibration the stored keys of its rows' sort by calibrated score were computed
    * with, and who is computing them now (staff/dashboard/calibrated-order.ts).
    */
@@ -64,6 +70,11 @@ export const COLLECTIONS = {
    * Per form too: the dashboard views its super-reviewers saved (docs/product.md#tags-and-saved-views).
    */
   rowTags: 'row-tags',
+  /**
+   * Per form, search token and shard: the ids of the form's rows holding the token, the dashboard
+   * search's inverted index (staff/search-postings.ts), read by id.
+   */
+  searchPostings: 'search-postings',
   savedViews: 'saved-views',
   /**
    * Every email the portal sends, queued in the same transaction as its cause; id = event and

@@ -8,16 +8,18 @@ import {
 } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
 import type { CountingStore } from '../store/counting-store';
+import { FORM_COUNTER_SHARDS } from '../store/form-counters';
 import { DAY_MS, FORM_ID, later, START, startResponse, withAnswers, type Harness } from './api-harness';
 import { assign, seedApplication, submitApplication } from './staff-fixtures';
 import type { StoreTest } from './store-targets';
 
 /**
- * The pipeline at a glance (staff/dashboard/pipeline.service.ts): the funnel per role from counts,
- * the role applications per day from range counts, each reviewer's submitted reviews per day from
- * their load's daily buckets (a reopened review taken back from its day), and no row or review read
- * for any of it. Run on SQLite (pipeline.routes.test.ts) and on the Firestore emulator
- * (pipeline.emulator.test.ts); the harness's store counts what it reads (`countingStore`).
+ * The pipeline at a glance (staff/dashboard/pipeline.service.ts): the funnel per role and the role
+ * applications per day from the form's stored counters (store/form-counters.ts), each reviewer's
+ * submitted reviews per day from their load's daily buckets (a reopened review taken back from its
+ * day), and no row, response or review read or counted for any of it. Run on SQLite
+ * (pipeline.routes.test.ts) and on the Firestore emulator (pipeline.emulator.test.ts); the
+ * harness's store counts what it reads (`countingStore`).
  */
 
 const REVIEW = { scores: { motivation: 4, experience: 3, communication: 2 }, comments: '', version: 0 };
@@ -83,6 +85,8 @@ export function pipelineScenarios(run: StoreTest): void {
   run(
     'counts each role’s funnel, the role applications per day and each reviewer’s reviews per day',
     async (harness) => {
+      // The form's counters start with its first read (recounted from no rows), then every write keeps them.
+      await harness.as('dora').get(`/admin/forms/${FORM_ID}/pipeline`).expect(200);
       await seedCycle(harness);
       const { result: res, counts } = await (harness.store as CountingStore).measure(() =>
         harness.as('dora').get(`/admin/forms/${FORM_ID}/pipeline`),
@@ -124,13 +128,13 @@ export function pipelineScenarios(run: StoreTest): void {
         ['rob Tester', [0, 0, 1, 1, 1, 1]],
       ]);
 
-      // Counts and one ordered row at each end: no row's or review's document is read for the numbers.
-      expect(counts.byCollection[COLLECTIONS.reviews]).toBeUndefined();
+      // The form's stored counters (its marker and FORM_COUNTER_SHARDS shards): no row or response is
+      // read or counted, nor any review.
+      for (const collection of [COLLECTIONS.reviewStatuses, COLLECTIONS.responses, COLLECTIONS.reviews]) {
+        expect([collection, counts.byCollection[collection]]).toEqual([collection, undefined]);
+      }
       expect(counts.byCollection[COLLECTIONS.interviews]).toBeUndefined();
-      const rowReads = counts.byCollection[COLLECTIONS.reviewStatuses]!.reads;
-      // 7 roles' submitted counts, 5 more for each of the 2 roles with rows, 2 ends (a row and the one
-      // past it each), 2 days with submissions.
-      expect(rowReads).toBe(7 + 2 * 5 + 2 * 2 + 2);
+      expect(counts.byCollection[COLLECTIONS.formCounters]!.reads).toBe(1 + FORM_COUNTER_SHARDS);
     },
   );
 

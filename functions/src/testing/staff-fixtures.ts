@@ -11,6 +11,7 @@ import {
   withFilterKeys,
 } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
+import { indexRowsForSearch } from '../staff/search-postings';
 import { userRecord } from '../users/users.repository';
 import {
   completeResponse,
@@ -101,6 +102,7 @@ export async function seedApplication(
     version: 1,
   };
   await harness.store.set(COLLECTIONS.responses, response.id, response);
+  const rows: ApplicationRow[] = [];
   for (const role of roles) {
     const row = newApplicationRow({
       responseId: response.id,
@@ -109,9 +111,12 @@ export async function seedApplication(
       applicant: user,
       submittedAt,
     });
-    // As the API stores a row: with the keys its filters query.
-    await harness.store.set(COLLECTIONS.reviewStatuses, row.id, withFilterKeys({ ...row, ...options.row }));
+    // As the API stores a row: with the keys its filters query, and in its search's postings.
+    const stored = withFilterKeys({ ...row, ...options.row });
+    await harness.store.set(COLLECTIONS.reviewStatuses, row.id, stored);
+    rows.push(stored);
   }
+  await indexRowsForSearch(harness.store, rows);
   return response;
 }
 

@@ -48,6 +48,7 @@ export * from './rules/jobs';
 export * from './rules/markdown-text';
 export * from './rules/notes';
 export * from './rules/pipeline';
+export * from './rules/form-counters';
 export * from './rules/reviewer-progress';
 export * from './rules/roles';
 export * from './rules/scoring';

@@ -215,8 +215,7 @@ export function createAssessmentsService(deps: { reviews: AssessmentsRepository;
           (ref) => ({ ...ref, state: 'submitted', scores: body.scores, comments: body.comments }),
           loadWith(context.load, kind, { done: 1, day: utcDay(at) }),
         );
-        const counted = withSubmittedReview(sums, submitted, 1);
-        if (counted) tx.setCalibrationSums(counted);
+        if (kind === 'review') tx.setCalibrationSums(withSubmittedReview(context.form.id, sums, submitted, 1));
         tx.record(submissionEntry(caller, context.assessment, submitted, at));
         return toAssessmentView(submitted, context.blind);
       });
@@ -248,8 +247,9 @@ export function createAssessmentsService(deps: { reviews: AssessmentsRepository;
             day: context.assessment.submittedAt ? utcDay(context.assessment.submittedAt) : null,
           }),
         );
-        const uncounted = withSubmittedReview(sums, context.assessment, -1);
-        if (uncounted) tx.setCalibrationSums(uncounted);
+        if (kind === 'review') {
+          tx.setCalibrationSums(withSubmittedReview(context.form.id, sums, context.assessment, -1));
+        }
         tx.record(
           auditEntry({
             actor: caller,

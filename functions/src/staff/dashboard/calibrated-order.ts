@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { calibratedKeys, fairReviewFields, type ApplicationForm } from '@portal/shared/domain';
 import { DocumentNotFoundError } from '../../store/document-store';
 import type { CurrentCalibration } from '../calibration-cache';
-import type { ReviewsRepository, ReviewsTransaction, ScoredRowKeys, TransactionsOf } from '../reviews.repository';
+import type {
+  CalibratedOrderMark,
+  ReviewsRepository,
+  ReviewsTransaction,
+  ScoredRowKeys,
+  TransactionsOf,
+} from '../reviews.repository';
 
 /**
  * The stored order of the sort by calibrated score and the stored disagreement flags
@@ -66,8 +72,13 @@ export function createCalibratedOrder(deps: { reviews: CalibratedOrderRepository
      * False when they could not be made so (another computation under way, a row deleted
      * meanwhile): the caller sorts, or checks the flags, in memory.
      */
-    async ready(form: ApplicationForm, calibration: CurrentCalibration): Promise<boolean> {
-      if ((await reviews.getCalibratedOrderMark(form.id))?.version === calibration.version) return true;
+    async ready(
+      form: ApplicationForm,
+      calibration: CurrentCalibration,
+      /** The form's mark, when the caller read it already (beside the form and the calibration). */
+      mark?: Promise<CalibratedOrderMark | null>,
+    ): Promise<boolean> {
+      if ((await (mark ?? reviews.getCalibratedOrderMark(form.id)))?.version === calibration.version) return true;
       const claim = await claimKeys(form.id, calibration.version);
       if (typeof claim === 'boolean') return claim;
       let settled = false;

@@ -1,4 +1,5 @@
 import {
+  CALIBRATION_MODEL,
   reviewSums,
   STAFF_MESSAGES,
   type AddedReviewer,
@@ -116,34 +117,50 @@ describe('calibrated scores on the dashboard rows', () => {
     await submit('rita', ritaOnDan, reopened.body.version, 4);
 
     const { result, counts } = await counted.measure(() => rows('sort=calibratedReviewScore&dir=desc&limit=10'));
-    // The count of submitted reviews (one billed read), no review document.
-    expect(counts.byCollection[COLLECTIONS.reviews]).toEqual({ reads: 1, writes: 0, deletes: 0 });
+    // The sums record alone: no review, not even a count of them (the record is kept whole).
+    expect(counts.byCollection[COLLECTIONS.reviews]).toBeUndefined();
     expect(counts.byCollection[COLLECTIONS.calibrationSums]).toEqual({ reads: 1, writes: 0, deletes: 0 });
 
     const submitted = (await harness.store.query<Assessment>(COLLECTIONS.reviews)).items
       .map((item) => item.data)
       .filter((review) => review.state === 'submitted');
     const stored = await harness.store.get<StoredCalibrationSums>(COLLECTIONS.calibrationSums, FORM_ID);
-    expect(stored).toEqual({
+    expect(stored).toMatchObject({
       formId: FORM_ID,
+      model: CALIBRATION_MODEL,
       count: 8,
       sums: reviewSums(submitted.map((review) => ({ ...review, reviewerId: review.staffId }))),
     });
     expect(result.items.find((item) => item.userId === 'dan')).toMatchObject({ reviewScore: 3 });
   });
 
-  it('learns the sums again from every submitted review when they no longer count them all', async () => {
+  it('learns the sums again from every submitted review when the record is gone or of other maths, and only then', async () => {
     const before = (await rows('limit=10')).items;
-    // A submitted review gone another way than a reopen (a deleted reviewer's reviews go with their account).
+    // A submitted review removed around the API is not seen: the page trusts the record.
     const row = await storedRow(harness, responses.dan!.id, 'bootcamp');
     await harness.store.delete(COLLECTIONS.reviews, row!.reviews.find((ref) => ref.staffId === 'rob')!.assessmentId);
+    expect((await rows('limit=10')).items).toEqual(before);
+    // Deleting the record (the repair) has the next page learn it from the 7 reviews left, once.
+    await harness.store.delete(COLLECTIONS.calibrationSums, FORM_ID);
     const after = (await rows('limit=10')).items;
     expect(after.find((item) => item.userId === 'ann')!.calibratedReviewScore).not.toBe(
       before.find((item) => item.userId === 'ann')!.calibratedReviewScore,
     );
-    expect((await harness.store.get<StoredCalibrationSums>(COLLECTIONS.calibrationSums, FORM_ID))!.count).toBe(7);
+    expect(await harness.store.get<StoredCalibrationSums>(COLLECTIONS.calibrationSums, FORM_ID)).toMatchObject({
+      count: 7,
+      model: CALIBRATION_MODEL,
+    });
     const { counts } = await counted.measure(() => rows('limit=10'));
-    expect(counts.byCollection[COLLECTIONS.reviews]!.reads).toBe(1);
+    expect(counts.byCollection[COLLECTIONS.reviews]).toBeUndefined();
+    // A record stored for other maths is learnt again too.
+    await harness.store.update(COLLECTIONS.calibrationSums, FORM_ID, { model: 'standardized-1', count: 99 });
+    const relearnt = await counted.measure(() => rows('limit=10'));
+    expect(relearnt.result.items).toEqual(after);
+    expect(relearnt.counts.byCollection[COLLECTIONS.reviews]!.reads).toBe(7);
+    expect(await harness.store.get<StoredCalibrationSums>(COLLECTIONS.calibrationSums, FORM_ID)).toMatchObject({
+      count: 7,
+      model: CALIBRATION_MODEL,
+    });
   });
 
   it('answers 400 to an offset cursor that is not one', async () => {

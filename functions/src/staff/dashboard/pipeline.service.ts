@@ -1,6 +1,9 @@
 import {
   cumulativeSubmitted,
   dayBounds,
+  dayCounterKey,
+  roleCounterKey,
+  type RoleCounter,
   daysFrom,
   displayName,
   formRoleIds,
@@ -20,21 +23,19 @@ import {
 import { noFormError } from '../../forms/forms.service';
 import { COLLECTIONS } from '../../store/collections';
 import type { DocumentStore, EqualityFilter } from '../../store/document-store';
+import { countOf, readFormCounts, type FormCounts } from '../../store/form-counters';
 import { pageInMemory } from '../../store/memory-pages';
 import { queryAll, queryPage } from '../../store/query-pages';
 import type { StaffLoad } from '../staff-load';
 
 /**
- * The reads of the pipeline: counts of the form's rows and responses (aggregations: no document is
- * read out), the first and last submission, and the staff loads with their daily buckets.
+ * The reads of the pipeline: the form's stored counters (store/form-counters.ts: a few documents, no
+ * row or response read or counted) and the staff loads with their daily buckets.
  */
 export interface PipelineRepository {
   getForm(formId: string): Promise<ApplicationForm | null>;
-  countRows(formId: string, where: EqualityFilter[]): Promise<number>;
-  /** Responses of the form (drafts included) whose roles applied hold `role`. */
-  countStarted(formId: string, role: string): Promise<number>;
-  /** The earliest or latest submission's instant; null without rows. */
-  submissionAt(formId: string, which: 'first' | 'last'): Promise<string | null>;
+  /** The form's counters (recounted from its rows first when it has none yet or they drifted). */
+  counts(formId: string): Promise<FormCounts>;
   loadsOf(formId: string): Promise<StaffLoad[]>;
   getUser(id: string): Promise<User | null>;
   /** Every row of the form matching the filters (equality: no composite index). */
@@ -51,20 +52,7 @@ export function createPipelineRepository(store: DocumentStore): PipelineReposito
   const byForm = (formId: string): EqualityFilter => ({ field: 'applicationFormId', value: formId });
   return {
     getForm: (formId) => store.get<ApplicationForm>(COLLECTIONS.forms, formId),
-    countRows: (formId, where) => store.count(COLLECTIONS.reviewStatuses, [byForm(formId), ...where]),
-    countStarted: (formId, role) =>
-      store.count(COLLECTIONS.responses, [
-        byForm(formId),
-        { field: 'rolesApplied', op: 'array-contains', value: role },
-      ]),
-    async submissionAt(formId, which) {
-      const page = await store.query<ApplicationRow>(COLLECTIONS.reviewStatuses, {
-        where: [byForm(formId)],
-        orderBy: { field: 'submittedAt', direction: which === 'first' ? 'asc' : 'desc' },
-        limit: 1,
-      });
-      return page.items[0]?.data.submittedAt ?? null;
-    },
+    counts: (formId) => readFormCounts(store, formId),
     loadsOf: (formId) => queryAll<StaffLoad>(store, COLLECTIONS.staffLoads, [byForm(formId)]),
     getUser: (id) => store.get<User>(COLLECTIONS.users, id),
     rowsWhere: (formId, where) =>
@@ -83,6 +71,8 @@ export function createPipelineRepository(store: DocumentStore): PipelineReposito
   };
 }
 
+const DAY_PREFIX = dayCounterKey('');
+
 /** What each listed stage's rows are: an equality filter the store answers, then a check of each row. */
 const STAGE_ROWS: Record<
   NonNullable<PipelineRowsQuery['stage']>,
@@ -100,28 +90,17 @@ const STAGE_ROWS: Record<
 export function createPipelineService(deps: { pipeline: PipelineRepository; now: () => Date }) {
   const { pipeline, now } = deps;
 
-  async function roleCounts(formId: string, role: string): Promise<RoleCounts> {
-    const rows = (field: string, value: string | number | boolean) =>
-      pipeline.countRows(formId, [
-        { field: 'role', value: role },
-        { field, value },
-      ]);
-    const [started, submitted] = await Promise.all([
-      pipeline.countStarted(formId, role),
-      pipeline.countRows(formId, [{ field: 'role', value: role }]),
-    ]);
-    if (submitted === 0) {
-      return { started, submitted, notReviewed: 0, qualified: 0, notInterviewed: 0, decided: 0, offerAccepted: 0 };
-    }
-    // "Reviewed" and "interviewed" as the rows not yet so (equality filters: no composite index).
-    const [notReviewed, qualified, notInterviewed, decided, offerAccepted] = await Promise.all([
-      rows('reviewsDone', 0),
-      rows('qualified', true),
-      rows('interviewsDone', 0),
-      rows('final', true),
-      rows('decisionStage', 'offer-accepted'),
-    ]);
-    return { started, submitted, notReviewed, qualified, notInterviewed, decided, offerAccepted };
+  function roleCounts(counts: FormCounts, role: string): RoleCounts {
+    const count = (counter: RoleCounter) => countOf(counts, roleCounterKey(counter, role));
+    return {
+      started: count('started'),
+      submitted: count('submitted'),
+      notReviewed: count('notReviewed'),
+      qualified: count('qualified'),
+      notInterviewed: count('notInterviewed'),
+      decided: count('decided'),
+      offerAccepted: count('offerAccepted'),
+    };
   }
 
   async function reviewerSeries(loads: StaffLoad[], days: string[]): Promise<ReviewerSeries[]> {
@@ -145,30 +124,21 @@ export function createPipelineService(deps: { pipeline: PipelineRepository; now:
     async pipeline(formId: string): Promise<PipelinePage> {
       const form = await pipeline.getForm(formId);
       if (!form) throw noFormError();
-      const [funnels, first, last, loads] = await Promise.all([
-        Promise.all(formRoleIds(form).map(async (role) => funnelOf(role, await roleCounts(formId, role)))),
-        pipeline.submissionAt(formId, 'first'),
-        pipeline.submissionAt(formId, 'last'),
-        pipeline.loadsOf(formId),
-      ]);
+      const [counts, loads] = await Promise.all([pipeline.counts(formId), pipeline.loadsOf(formId)]);
+      const funnels = formRoleIds(form).map((role) => funnelOf(role, roleCounts(counts, role)));
+      // The days with submissions, from their counters (every row counts on its submission's day).
+      const submissionDays = [...counts]
+        .filter(([counter, count]) => counter.startsWith(DAY_PREFIX) && count > 0)
+        .map(([counter]) => counter.slice(DAY_PREFIX.length))
+        .sort();
+      const first = submissionDays[0] ?? null;
       const reviewDays = loads.flatMap((load) => Object.keys(load.reviewsDoneByDay ?? {})).sort();
       const today = utcDay(now());
-      const starts = [first ? utcDay(first) : null, reviewDays[0] ?? null].filter((day): day is string => !!day);
+      const starts = [first, reviewDays[0] ?? null].filter((day): day is string => !!day);
       const start = starts.sort()[0] ?? today;
       const ends = [utcDay(form.dueDate), reviewDays[reviewDays.length - 1] ?? start, start].sort();
       const days = daysFrom(start, ends[ends.length - 1]!);
-      // One range count per day up to the last submission (none after it: those days count 0).
-      const lastDay = last ? utcDay(last) : null;
-      const submittedPerDay = await Promise.all(
-        days.map((day) => {
-          if (!lastDay || !first || day > lastDay || day < utcDay(first)) return Promise.resolve(0);
-          const { from, to } = dayBounds(day);
-          return pipeline.countRows(formId, [
-            { field: 'submittedAt', op: '>=', value: from },
-            { field: 'submittedAt', op: '<', value: to },
-          ]);
-        }),
-      );
+      const submittedPerDay = days.map((day) => countOf(counts, dayCounterKey(day)));
       return {
         dueDate: form.dueDate,
         days,

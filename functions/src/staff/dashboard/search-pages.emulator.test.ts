@@ -14,7 +14,9 @@ import {
  * search-pages.test.ts on each store, Google's Cloud Firestore emulator included: searches answer
  * what the listing without the search answers for the matches, every query through a declared index.
  */
-jest.setTimeout(300_000);
+// A search reads its words' postings and its rows by id (staff/search-postings.ts): more requests
+// than the one query it was, which the emulator answers one by one on the shared machine.
+jest.setTimeout(600_000);
 
 describeOnStores(
   'search-pages',

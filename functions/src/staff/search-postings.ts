@@ -1,0 +1,161 @@
+import { createHash } from 'node:crypto';
+import type { ApplicationRow } from '@portal/shared/domain';
+import { COLLECTIONS } from '../store/collections';
+import type { DocumentStore } from '../store/document-store';
+
+/**
+ * The dashboard search's inverted index (docs/decisions/answer-search.md): per form, search token
+ * and shard, one posting document listing the ids of the form's rows that hold the token
+ * (`searchTokens`: the name's and email's prefixes and the answers' words). A search reads its
+ * terms' postings by id, never by a query of the rows' tokens (the Firestore emulator walks every
+ * row's array for that, and every token was two index entries of the row), then the rows it needs
+ * by id. The postings are the super-reviewers' namespace: the rows' tokens are theirs alone; a
+ * reviewer's search does not read them.
+ */
+
+/**
+ * Shards per form and token, by the row's response: two submits at once touch the same posting of
+ * a common word only one time in POSTING_SHARDS, and a search reads POSTING_SHARDS documents a term.
+ */
+export const POSTING_SHARDS = 4;
+/**
+ * The most row ids a posting holds (about 40 bytes each: 800 KB, under Firestore's 1 MiB). Past it
+ * the posting is marked `full` and keeps no more: its word is held by more than POSTING_SHARDS ×
+ * MAX_POSTING_ROWS rows of the form (80,000), and a search reads the form's rows for it instead.
+ */
+export const MAX_POSTING_ROWS = 20_000;
+/** Postings read and written per transaction (each one read and one write: under the 500 writes of a commit). */
+const POSTINGS_PER_COMMIT = 200;
+/** Rows read by id at once. */
+const ROWS_PER_READ = 100;
+
+export interface Posting {
+  [field: string]: unknown;
+  formId: string;
+  shard: number;
+  /** The ids of the rows holding the token (in the order they were added). */
+  rows: string[];
+  /** More rows held the token than MAX_POSTING_ROWS: `rows` is not all of them. */
+  full?: true;
+}
+
+/** A row's shard: by its response, so that a response's rows (one per role, the same tokens) share their postings. */
+export function postingShard(responseId: string): number {
+  return createHash('sha256').update(responseId).digest().readUInt32BE(0) % POSTING_SHARDS;
+}
+
+/** The posting of a form's token in a shard (the token base64url-encoded: a token may hold '/' or '.'). */
+export const postingId = (formId: string, token: string, shard: number): string =>
+  `${formId}__${shard}__${Buffer.from(token, 'utf8').toString('base64url')}`;
+
+export type IndexedRow = Pick<ApplicationRow, 'id' | 'responseId' | 'applicationFormId' | 'searchTokens'>;
+
+/** Changes to the postings: posting id → its form, shard and the row ids added or removed. */
+export type PostingChanges = Map<string, { formId: string; shard: number; rows: Set<string> }>;
+
+/** Adds a row's tokens to `changes`. */
+export function addRowChanges(changes: PostingChanges, row: IndexedRow): PostingChanges {
+  const shard = postingShard(row.responseId);
+  for (const token of new Set(row.searchTokens ?? [])) {
+    const id = postingId(row.applicationFormId, token, shard);
+    const change = changes.get(id) ?? { formId: row.applicationFormId, shard, rows: new Set<string>() };
+    change.rows.add(row.id);
+    changes.set(id, change);
+  }
+  return changes;
+}
+
+/** The changes a set of rows makes to the postings. */
+const changesOf = (rows: readonly IndexedRow[]): PostingChanges =>
+  rows.reduce<PostingChanges>((changes, row) => addRowChanges(changes, row), new Map());
+
+/** The posting after adding (or removing) rows; null: nothing to change, or (removal) nothing left to keep. */
+function changed(
+  posting: Posting | null,
+  change: { formId: string; shard: number; rows: Set<string> },
+  adding: boolean,
+): Posting | 'delete' | null {
+  if (adding) {
+    const held = new Set(posting?.rows ?? []);
+    const added = [...change.rows].filter((row) => !held.has(row));
+    if (added.length === 0 || posting?.full) return null;
+    const rows = [...(posting?.rows ?? []), ...added];
+    return rows.length > MAX_POSTING_ROWS
+      ? { formId: change.formId, shard: change.shard, rows: rows.slice(0, MAX_POSTING_ROWS), full: true }
+      : { formId: change.formId, shard: change.shard, rows };
+  }
+  if (!posting) return null;
+  const rows = posting.rows.filter((row) => !change.rows.has(row));
+  if (rows.length === posting.rows.length) return null;
+  return rows.length === 0 && !posting.full ? 'delete' : { ...posting, rows };
+}
+
+/**
+ * Adds the rows to their tokens' postings (or removes them: `adding` false), in transactions of
+ * POSTINGS_PER_COMMIT postings in id order: each reads its postings and writes those that change,
+ * so two submits at once lose no row (the store retries the one that read a posting the other
+ * wrote), and running it again changes nothing. Returns how many postings were written.
+ */
+export async function changePostings(store: DocumentStore, rows: readonly IndexedRow[], adding: boolean) {
+  const changes = [...changesOf(rows).entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  let written = 0;
+  for (let start = 0; start < changes.length; start += POSTINGS_PER_COMMIT) {
+    const part = changes.slice(start, start + POSTINGS_PER_COMMIT);
+    written += await store.transaction(async (tx) => {
+      const postings = await Promise.all(part.map(([id]) => tx.get<Posting>(COLLECTIONS.searchPostings, id)));
+      let writes = 0;
+      part.forEach(([id, change], at) => {
+        const next = changed(postings[at]!, change, adding);
+        if (next === null) return;
+        writes += 1;
+        if (next === 'delete') tx.delete(COLLECTIONS.searchPostings, id);
+        else tx.set(COLLECTIONS.searchPostings, id, next);
+      });
+      return writes;
+    });
+  }
+  return written;
+}
+
+/** Adds rows to their tokens' postings (a submit's rows, after its transaction; the migration's). */
+export const indexRowsForSearch = (store: DocumentStore, rows: readonly IndexedRow[]) =>
+  changePostings(store, rows, true);
+
+/** Removes rows, as they were stored, from their tokens' postings (an erasure's, a retention's). */
+export const unindexRowsForSearch = (store: DocumentStore, rows: readonly IndexedRow[]) =>
+  changePostings(store, rows, false);
+
+/**
+ * The postings of rows not stored yet, whole, for writes of many rows at once into an empty index
+ * (the benches' seeds, from `addRowChanges`): the documents `indexRowsForSearch` would write.
+ */
+export function freshPostings(rows: readonly IndexedRow[] | PostingChanges): { id: string; data: Posting }[] {
+  const changes = rows instanceof Map ? rows : changesOf(rows);
+  return [...changes.entries()].map(([id, change]) => ({ id, data: changed(null, change, true) as Posting }));
+}
+
+/**
+ * The ids of the form's rows holding a token, from its postings (read by id, in parallel); null
+ * when a posting is full (more rows hold it than the postings keep).
+ */
+export async function rowsHolding(store: DocumentStore, formId: string, token: string): Promise<Set<string> | null> {
+  const postings = await Promise.all(
+    Array.from({ length: POSTING_SHARDS }, (_, shard) =>
+      store.get<Posting>(COLLECTIONS.searchPostings, postingId(formId, token, shard)),
+    ),
+  );
+  if (postings.some((posting) => posting?.full)) return null;
+  return new Set(postings.flatMap((posting) => posting?.rows ?? []));
+}
+
+/** Rows read by id, ROWS_PER_READ at once, in the ids' order; those gone since are left out. */
+export async function rowsById(store: DocumentStore, ids: readonly string[]): Promise<ApplicationRow[]> {
+  const rows: ApplicationRow[] = [];
+  for (let start = 0; start < ids.length; start += ROWS_PER_READ) {
+    const read = await Promise.all(
+      ids.slice(start, start + ROWS_PER_READ).map((id) => store.get<ApplicationRow>(COLLECTIONS.reviewStatuses, id)),
+    );
+    for (const row of read) if (row) rows.push(row);
+  }
+  return rows;
+}

@@ -1,0 +1,172 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { ApplicationResponse, ApplicationRow, ApplicationRowView, Page } from '@portal/shared/domain';
+import { freshPostings, indexRowsForSearch, POSTING_SHARDS, type Posting } from '../staff/search-postings';
+import { DEFAULT_MAIL_SETTINGS } from '../outbox/outbox';
+import { createScheduler } from '../scheduler/scheduler';
+import { searchPostingsJobId } from '../staff/search-postings-job';
+import { COLLECTIONS } from '../store/collections';
+import type { CountingStore } from '../store/counting-store';
+import type { DocumentStore, StoreTransaction } from '../store/document-store';
+import { completeResponse, FORM_ID, startResponse, withAnswers, type Harness } from './api-harness';
+import { ADA_ANSWERS } from './answer-search-scenarios';
+import { seedApplication } from './staff-fixtures';
+import type { StoreTest } from './store-targets';
+
+/**
+ * The dashboard search's postings (staff/search-postings.ts) on each store: a search reads its
+ * postings and the rows it finds by id, and the postings always list exactly the rows holding each
+ * token, through submits (at once too), decisions and erasures. Run on SQLite
+ * (search-postings.test.ts) and on the Firestore emulator (search-postings.emulator.test.ts).
+ */
+
+/** How the stored postings differ from those of the rows stored now (none: []). */
+export async function postingDifferences(harness: Harness): Promise<string[]> {
+  const rows = (await harness.store.query<ApplicationRow>(COLLECTIONS.reviewStatuses)).items.map((item) => item.data);
+  const wanted = new Map(freshPostings(rows).map(({ id, data }) => [id, { ...data, rows: [...data.rows].sort() }]));
+  const stored = new Map(
+    (await harness.store.query<Posting>(COLLECTIONS.searchPostings)).items.map(({ id, data }) => [
+      id,
+      { ...data, rows: [...data.rows].sort() },
+    ]),
+  );
+  const differences: string[] = [];
+  for (const id of new Set([...wanted.keys(), ...stored.keys()])) {
+    const [want, have] = [wanted.get(id), stored.get(id)];
+    if (!isDeepStrictEqual(want, have)) differences.push(`${id}: ${JSON.stringify({ want, have })}`);
+  }
+  return differences;
+}
+
+/** The ids of the rows a super-reviewer's search finds, and its total. */
+async function found(harness: Harness, search: string): Promise<{ ids: string[]; total: number }> {
+  const res = await harness.as('dora').get(`/admin/forms/${FORM_ID}/rows?tab=all&search=${encodeURIComponent(search)}`);
+  if (res.status !== 200) throw new Error(`search: ${res.status} ${res.text}`);
+  const page = res.body as Page<ApplicationRowView>;
+  return { ids: page.items.map((row) => `${row.responseId}__${row.role}`).sort(), total: page.total };
+}
+
+/** `who` submits a complete application with ADA_ANSWERS through the API. */
+async function applies(harness: Harness, who: 'ada' | 'eve'): Promise<ApplicationResponse> {
+  const started = await startResponse(harness, who);
+  const answers = withAnswers(await completeResponse(harness, started), ADA_ANSWERS);
+  const res = await harness.as(who).post('/application/submit', answers);
+  if (res.status !== 200) throw new Error(`submit: ${res.status} ${res.text}`);
+  return res.body as ApplicationResponse;
+}
+
+export function searchPostingsTests(run: StoreTest): void {
+  run('a search reads its postings and the rows it finds by id, never the other rows', async (harness) => {
+    const responses: ApplicationResponse[] = [];
+    for (let index = 0; index < 12; index++) {
+      const number = String(index).padStart(2, '0');
+      responses.push(
+        await seedApplication(harness, { id: `p${number}`, firstName: `Name${number}`, lastName: 'Sample' }, [
+          'bootcamp',
+        ]),
+      );
+    }
+    const counting = harness.store as CountingStore;
+    const { result, counts } = await counting.measure(() => found(harness, 'name07'));
+    expect(result).toEqual({ ids: [`${responses[7]!.id}__bootcamp`], total: 1 });
+    // The term's postings, one per shard, and the one row: not the form's 12.
+    expect(counts.byCollection[COLLECTIONS.searchPostings]!.reads).toBe(POSTING_SHARDS);
+    expect(counts.byCollection[COLLECTIONS.reviewStatuses]!.reads).toBe(1);
+    // Two terms: both postings read, only the rows holding both.
+    const both = await counting.measure(() => found(harness, 'sample name03'));
+    expect(both.result.total).toBe(1);
+    expect(both.counts.byCollection[COLLECTIONS.searchPostings]!.reads).toBe(2 * POSTING_SHARDS);
+    expect(both.counts.byCollection[COLLECTIONS.reviewStatuses]!.reads).toBe(1);
+    expect(await found(harness, 'nobody')).toEqual({ ids: [], total: 0 });
+  });
+
+  run(
+    'the postings list exactly the rows holding each token after submits, decisions and an erasure',
+    async (harness) => {
+      const ada = await applies(harness, 'ada');
+      const eve = await applies(harness, 'eve');
+      expect(await postingDifferences(harness)).toEqual([]);
+      const both = [`${ada.id}__bootcamp`, `${ada.id}__engineer`, `${eve.id}__bootcamp`, `${eve.id}__engineer`].sort();
+      expect((await found(harness, 'robotics')).ids).toEqual(both);
+
+      // A decision rewrites the row, not its tokens: the postings stay as they were.
+      await harness.as('dora').put(`/admin/rows/${ada.id}/engineer/decision`, { decision: 'denied' }).expect(200);
+      expect(await postingDifferences(harness)).toEqual([]);
+      expect((await found(harness, 'robotics')).total).toBe(4);
+
+      // A repeated submit writes nothing more.
+      const again = await harness.as('eve').post('/application/submit', { ...eve, version: eve.version - 1 });
+      expect(again.status).toBe(200);
+      expect(await postingDifferences(harness)).toEqual([]);
+
+      // ada deletes her account: no posting names her rows any more.
+      await harness.as('ada').post('/auth/delete', { confirmation: 'DELETE' }).expect(200);
+      expect(await postingDifferences(harness)).toEqual([]);
+      const postings = (await harness.store.query<Posting>(COLLECTIONS.searchPostings)).items;
+      expect(postings.filter(({ data }) => data.rows.some((row) => row.startsWith(ada.id)))).toEqual([]);
+      expect((await found(harness, 'robotics')).ids).toEqual([`${eve.id}__bootcamp`, `${eve.id}__engineer`]);
+    },
+  );
+
+  run('submits at once lose no posting', async (harness) => {
+    await Promise.all([applies(harness, 'ada'), applies(harness, 'eve')]);
+    expect(await postingDifferences(harness)).toEqual([]);
+    // More at once, sharing their tokens, as the postings' writes after many submits are.
+    const rows = Array.from({ length: 16 }, (_, index) => ({
+      id: `r${index}__bootcamp`,
+      responseId: `r${index}`,
+      applicationFormId: FORM_ID,
+      searchTokens: ['shared', 'common', `own${index}`],
+    }));
+    await Promise.all(rows.map((row) => indexRowsForSearch(harness.store, [row])));
+    const held = new Set<string>();
+    for (const { data } of (await harness.store.query<Posting>(COLLECTIONS.searchPostings)).items) {
+      for (const row of data.rows) held.add(row);
+    }
+    expect(rows.filter((row) => !held.has(row.id))).toEqual([]);
+    const shared = (await harness.store.query<Posting>(COLLECTIONS.searchPostings)).items.filter(({ id }) =>
+      id.endsWith(`__${Buffer.from('shared').toString('base64url')}`),
+    );
+    expect(shared.flatMap(({ data }) => data.rows).sort()).toEqual(rows.map((row) => row.id).sort());
+  });
+
+  run('a submit whose request stops before its postings leaves a job the scheduler finishes', async (harness) => {
+    // The request stops as it writes the postings (an instance stopped after the commit): every
+    // transaction that reads a posting fails until the "instance" is back.
+    const store = harness.store as DocumentStore;
+    const transaction = store.transaction.bind(store);
+    let stopped = true;
+    store.transaction = <R>(work: (tx: StoreTransaction) => Promise<R>) =>
+      transaction((tx) =>
+        work(
+          Object.assign(Object.create(tx) as StoreTransaction, {
+            get: (collection: string, id: string) => {
+              if (stopped && collection === COLLECTIONS.searchPostings) throw new Error('the instance stopped');
+              return tx.get(collection, id);
+            },
+          }),
+        ),
+      );
+    const started = await startResponse(harness, 'ada');
+    const answers = withAnswers(await completeResponse(harness, started), ADA_ANSWERS);
+    const res = await harness.as('ada').post('/application/submit', answers);
+    // The submit stands (it committed): its rows are stored, no posting names them yet, the job is stored.
+    expect(res.status).toBe(200);
+    expect(await harness.store.get(COLLECTIONS.jobs, searchPostingsJobId(started.id))).toMatchObject({
+      kind: 'search-postings',
+      state: 'writing',
+    });
+    expect((await found(harness, 'robotics')).total).toBe(0);
+    stopped = false;
+    store.transaction = transaction;
+    await createScheduler({ store, now: () => harness.clock.now, mail: DEFAULT_MAIL_SETTINGS }).runOnce();
+    expect((await found(harness, 'robotics')).ids).toEqual([`${started.id}__bootcamp`, `${started.id}__engineer`]);
+    expect(await postingDifferences(harness)).toEqual([]);
+    expect(await harness.store.get(COLLECTIONS.jobs, searchPostingsJobId(started.id))).toBeNull();
+  });
+
+  run('a submit leaves no job behind once its postings are written', async (harness) => {
+    const response = await applies(harness, 'ada');
+    expect(await harness.store.get(COLLECTIONS.jobs, searchPostingsJobId(response.id))).toBeNull();
+    expect(await postingDifferences(harness)).toEqual([]);
+  });
+}

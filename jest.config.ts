@@ -88,9 +88,9 @@ export const JEST_PROJECTS = {
 
 const EMULATOR_TESTS = '\\.emulator\\.test\\.ts$';
 /**
- * The security sweeps send every route of the API every caller and every hostile input: about four
- * minutes of CPU here, two thirds as much as all the other unit, component and API tests together.
- * They are not unit or component tests: `npm test` runs them in a step of their own.
+ * The security sweeps send every route of the API every caller and every hostile input, each case on
+ * a fixture of its own (docs/performance.md#the-test-loop). They are not unit or component tests:
+ * `npm test` runs them in a step of their own.
  */
 const SECURITY_SWEEPS = '/src/security/[^/]+\\.test\\.ts$';
 const PRODUCTION_BUILD_TEST = 'production-build\\.test\\.ts$';

@@ -7,7 +7,7 @@ import { MAX_UPLOAD_BODY_BYTES } from '../files/files.routes';
 import { COLLECTIONS } from '../store/collections';
 import { CALLERS, words } from '../testing/api-harness';
 import { dumpStore } from '../testing/staff-fixtures';
-import { createFixture, PDF, type Fixture, type Stage } from '../testing/security/fixtures';
+import { createFixture, expectSameStore, PDF, type Fixture, type Stage } from '../testing/security/fixtures';
 import {
   allowedCaller,
   call,
@@ -103,7 +103,7 @@ async function expectRefused(
     clientError: true,
   });
   expectErrorBody(res, context);
-  expect({ context, store: await dumpStore(fixture.harness) }).toEqual({ context, store: before });
+  expectSameStore({ context }, await dumpStore(fixture.harness), before);
   return res;
 }
 
@@ -117,7 +117,7 @@ async function expectSafe(fixture: Fixture, send: () => Promise<request.Response
   expect({ context, serverError: res.status >= 500 }).toEqual({ context, serverError: false });
   if (res.status >= 400) {
     expectErrorBody(res, context);
-    expect({ context, store: await dumpStore(fixture.harness) }).toEqual({ context, store: before });
+    expectSameStore({ context }, await dumpStore(fixture.harness), before);
     return;
   }
   if (res.status === 204) return;

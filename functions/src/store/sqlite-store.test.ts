@@ -503,6 +503,20 @@ describe('sqlite store', () => {
     await second.close();
   });
 
+  it('opens a copy of an in-memory store from its image: same documents and indexes, writes kept apart', async () => {
+    const original = createSqliteStore({ filename: ':memory:' });
+    await original.create('items', 'a', { v: 1, tags: ['x'] });
+    const copy = createSqliteStore({ filename: ':memory:', image: original.serialize() });
+    expect((await copy.query('items')).items).toEqual([{ id: 'a', data: { v: 1, tags: ['x'] } }]);
+    await copy.set('items', 'b', { v: 2 });
+    await original.update('items', 'a', { v: 3 });
+    expect((await copy.query('items')).items.map((item) => item.data)).toEqual([{ v: 1, tags: ['x'] }, { v: 2 }]);
+    expect((await original.query('items')).items.map((item) => item.data)).toEqual([{ v: 3, tags: ['x'] }]);
+    // An image opens in memory only (never over a file).
+    expect(() => createSqliteStore({ filename, image: original.serialize() })).toThrow(/in memory only/);
+    await Promise.all([original.close(), copy.close()]);
+  });
+
   it('reports a healthy file as ok', async () => {
     const store = createSqliteStore({ filename });
     await store.batch([

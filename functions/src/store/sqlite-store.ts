@@ -62,6 +62,12 @@ interface CountRecord {
 
 export interface SqliteStoreOptions {
   filename: string;
+  /**
+   * With `filename` ':memory:', the database starts as a copy of this image (another store's
+   * `serialize()`, with the same `indexes`: its indexes and planner statistics are used as they
+   * are) instead of empty: tests build a fixture once and give each test its own copy.
+   */
+  image?: Buffer;
   /** The indexes to create: firestore.indexes.json's unless given. */
   indexes?: IndexDeclarations;
   /** Called with each SQL statement the connection runs (better-sqlite3's `verbose`), for diagnostics. */
@@ -82,6 +88,8 @@ export interface SqliteStore extends DocumentStore {
    * declared array field's index is complete (or the store has closed).
    */
   fillElements(): Promise<void>;
+  /** The whole database as one buffer (SQLite's serialization), which `image` opens as a copy. */
+  serialize(): Buffer;
 }
 
 /**
@@ -118,14 +126,19 @@ interface CachedCount {
 }
 
 export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
-  const db = openDatabase(options.filename, options.verbose);
+  if (options.image && options.filename !== ':memory:') throw new Error('a store opens an image in memory only');
+  const db = openDatabase(options.image ?? options.filename, options.verbose);
   // An in-memory database has one connection and nothing to sync: SQLite's own checkpoints stay.
   const checkpointer =
     options.filename === ':memory:'
       ? null
       : startCheckpointer({ filename: options.filename, synchronous: SQLITE_SYNCHRONOUS });
   if (checkpointer) db.pragma(`wal_autocheckpoint = ${SAFETY_NET_CHECKPOINT_PAGES}`);
-  const applied = applyIndexes(db, options.indexes ?? readIndexDeclarations(INDEX_FILE));
+  const declarations = options.indexes ?? readIndexDeclarations(INDEX_FILE);
+  // An image is a store's database with the same declarations: its indexes and statistics are in place.
+  const applied = options.image
+    ? { indexes: sqliteIndexes(declarations), elements: sqliteElementIndexes(declarations) }
+    : applyIndexes(db, declarations);
   const indexFor = indexChooser(applied.indexes);
   const elementFill = startElementFill(db, applied.elements, {
     batchDocuments: options.elementFillBatch ?? ELEMENT_FILL_BATCH,
@@ -316,6 +329,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
       }
     },
     fillElements: () => elementFill.run(),
+    serialize: () => db.serialize(),
     async close() {
       // No batch is in flight (each runs synchronously on this thread): the next one is cancelled.
       elementFill.stop();
@@ -347,8 +361,10 @@ export function runIntegrityCheck(filename: string): string {
  */
 export const SQLITE_SYNCHRONOUS = 'NORMAL';
 
-export function openDatabase(filename: string, verbose?: (sql: string) => void): Database.Database {
-  if (filename !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(filename)), { recursive: true });
+export function openDatabase(filename: string | Buffer, verbose?: (sql: string) => void): Database.Database {
+  if (typeof filename === 'string' && filename !== ':memory:') {
+    fs.mkdirSync(path.dirname(path.resolve(filename)), { recursive: true });
+  }
   const db = new Database(filename, verbose ? { verbose: (sql) => verbose(String(sql)) } : {});
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${SQLITE_SYNCHRONOUS}`);

@@ -20,6 +20,7 @@ import { createInMemoryIdentityAdmin, type InMemoryIdentityAdmin } from '../iden
 import type { IdentityVerifier } from '../identity/identity-verifier';
 import { demoForm } from '../seed/demo-form';
 import type { DocumentStore } from '../store/document-store';
+import { withFormCounters } from '../store/form-counters';
 import { createSqliteStore } from '../store/sqlite-store';
 import { userRecord } from '../users/users.repository';
 import type { PrivacyNoticeSettings } from '../users/privacy-notice';
@@ -97,6 +98,20 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+let emptyImage: Buffer | undefined;
+/**
+ * An empty store with its indexes, made once per test file: each harness's store is a copy of it
+ * (creating the indexes was most of a harness's time).
+ */
+function emptyStoreImage(): Buffer {
+  if (!emptyImage) {
+    const empty = createSqliteStore({ filename: ':memory:' });
+    emptyImage = empty.serialize();
+    void empty.close();
+  }
+  return emptyImage;
+}
+
 /**
  * `store`: the store to run against (default: a fresh in-memory SQLite store); the harness closes it.
  * `files`: the file store (default: one that refuses every call).
@@ -109,17 +124,26 @@ export async function createHarness(
     jobInlineMs?: number;
     /** The privacy notice in force (default: DEFAULT_PRIVACY_NOTICE). */
     privacyNotice?: PrivacyNoticeSettings;
+    /** `store` already holds the form and the callers' users (a copy of a harness's store): not written again. */
+    seeded?: boolean;
+    /** Makes the app the harness calls (default: createApp with the fake verifier, the harness's logger and clock). */
+    app?: (parts: { store: DocumentStore; accounts: InMemoryIdentityAdmin; clock: { now: Date } }) => Express;
   } = {},
 ): Promise<Harness> {
-  const store = options.store ?? createSqliteStore({ filename: ':memory:' });
+  // As the API writes, so do the tests' fixtures: every row and response keeps its form's counters.
+  const store = withFormCounters(
+    options.store ?? createSqliteStore({ filename: ':memory:', image: emptyStoreImage() }),
+  );
   const clock = { now: START };
   const form = demoForm(START);
-  await store.set(COLLECTIONS.forms, form.id, form);
-  // As a form published through the API has it (forms/form-status.ts).
-  await store.set(COLLECTIONS.formStatus, form.id, formStatusOf(form));
+  if (!options.seeded) {
+    await store.set(COLLECTIONS.forms, form.id, form);
+    // As a form published through the API has it (forms/form-status.ts).
+    await store.set(COLLECTIONS.formStatus, form.id, formStatusOf(form));
+  }
   const accounts = createInMemoryIdentityAdmin();
   for (const caller of Object.values(CALLERS)) {
-    await store.set(COLLECTIONS.users, caller.uid, userRecord(testUser(caller.uid, caller.role)));
+    if (!options.seeded) await store.set(COLLECTIONS.users, caller.uid, userRecord(testUser(caller.uid, caller.role)));
     await accounts.ensureAccount({
       uid: caller.uid,
       email: caller.email,
@@ -140,20 +164,22 @@ export async function createHarness(
       },
     },
   );
-  const app = createApp({
-    store,
-    files: options.files ?? unusedFiles,
-    identity: fakeVerifier,
-    accounts,
-    logger,
-    storeName: 'sqlite',
-    version: 'test',
-    now: () => clock.now,
-    // Long work (a release's emails, auto-assign, the files ZIP) is done before the answer, whatever the
-    // machine's speed, unless a test sets a time.
-    jobInlineMs: options.jobInlineMs ?? DAY_MS,
-    ...(options.privacyNotice && { privacyNotice: options.privacyNotice }),
-  });
+  const app =
+    options.app?.({ store, accounts, clock }) ??
+    createApp({
+      store,
+      files: options.files ?? unusedFiles,
+      identity: fakeVerifier,
+      accounts,
+      logger,
+      storeName: 'sqlite',
+      version: 'test',
+      now: () => clock.now,
+      // Long work (a release's emails, auto-assign, the files ZIP) is done before the answer, whatever the
+      // machine's speed, unless a test sets a time.
+      jobInlineMs: options.jobInlineMs ?? DAY_MS,
+      ...(options.privacyNotice && { privacyNotice: options.privacyNotice }),
+    });
   const token = (caller: Caller) => `Bearer token-${CALLERS[caller].uid}`;
   return {
     store,

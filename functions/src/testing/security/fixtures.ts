@@ -1,11 +1,14 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import pino from 'pino';
 import request from 'supertest';
 import type { ApplicationResponse, UploadedFile } from '@portal/shared/domain';
 import { createApp } from '../../app';
 import { createLocalFileStore } from '../../files/local-file-store';
+import type { InMemoryIdentityAdmin } from '../../identity/in-memory-identity-admin';
+import { createSqliteStore, type SqliteStore } from '../../store/sqlite-store';
 import type { IdentityVerifier } from '../../identity/identity-verifier';
 import {
   CALLERS,
@@ -83,44 +86,43 @@ const verifier: IdentityVerifier = {
  * store in a fresh temporary directory, so uploads and downloads work.
  */
 export async function createFileHarness(
-  options: { logger?: pino.Logger } = {},
+  options: { logger?: pino.Logger; store?: SqliteStore; seeded?: boolean } = {},
 ): Promise<{ harness: Harness; fileRoot: string }> {
-  const base = await createHarness();
   const fileRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'security-files-'));
-  const app = createApp({
-    store: base.store,
-    files: createLocalFileStore({ root: fileRoot }),
-    identity: verifier,
-    accounts: base.accounts,
-    logger: options.logger ?? pino({ level: 'silent' }),
-    storeName: 'sqlite',
-    version: 'test',
-    now: () => base.clock.now,
+  const base = await createHarness({
+    store: options.store,
+    seeded: options.seeded,
+    app: ({ store, accounts, clock }) =>
+      createApp({
+        store,
+        files: createLocalFileStore({ root: fileRoot }),
+        identity: verifier,
+        accounts,
+        logger: options.logger ?? pino({ level: 'silent' }),
+        storeName: 'sqlite',
+        version: 'test',
+        now: () => clock.now,
+      }),
   });
-  const token = (caller: Caller) => `Bearer token-${CALLERS[caller].uid}`;
   const harness: Harness = {
     ...base,
-    app,
-    as: (caller) => ({
-      get: (p) => request(app).get(`/api${p}`).set('Authorization', token(caller)),
-      post: (p, body) =>
-        request(app)
-          .post(`/api${p}`)
-          .set('Authorization', token(caller))
-          .send(body ?? {}),
-      put: (p, body) =>
-        request(app)
-          .put(`/api${p}`)
-          .set('Authorization', token(caller))
-          .send(body ?? {}),
-      delete: (p) => request(app).delete(`/api${p}`).set('Authorization', token(caller)),
-    }),
     close: async () => {
       await base.close();
       await fs.rm(fileRoot, { recursive: true, force: true });
     },
   };
   return { harness, fileRoot };
+}
+
+/**
+ * The store as it was `before` (both dumpStore's): jest's `toEqual`, which names the difference,
+ * runs once node's strict comparison has found one. Dumps are parsed JSON, for which the two agree
+ * (a strict match is a `toEqual` match); on the sweeps' thousands of dumps `toEqual` alone was
+ * their largest cost.
+ */
+export function expectSameStore(label: Record<string, unknown>, after: unknown, before: unknown): void {
+  if (isDeepStrictEqual(after, before)) return;
+  expect({ ...label, store: after }).toEqual({ ...label, store: before });
 }
 
 /** The name ada's resume is uploaded under. */
@@ -148,10 +150,73 @@ async function ok(res: request.Response, what: string, status = 200): Promise<re
   return res;
 }
 
-/** A fresh harness with ada's application at `stage` (see Stage). */
+/** A fixture as built once per stage: its store's image, its files and its ids (see createFixture). */
+interface FixtureTemplate {
+  image: Buffer;
+  /** The file store's files: path under its root → bytes. */
+  files: Map<string, Buffer>;
+  accounts: InMemoryIdentityAdmin['accounts'];
+  now: Date;
+  fixture: Omit<Fixture, 'harness' | 'fileRoot'>;
+}
+
+const templates = new Map<Stage, Promise<FixtureTemplate>>();
+
+/** Builds a fixture at `stage` through the API (once per stage and test file) and keeps a copy of it. */
+function templateOf(stage: Stage): Promise<FixtureTemplate> {
+  let template = templates.get(stage);
+  if (!template) {
+    template = (async () => {
+      const store = createSqliteStore({ filename: ':memory:' });
+      const { harness, fileRoot, ...fixture } = await buildFixture(stage, { store });
+      const files = new Map<string, Buffer>();
+      for (const entry of await fs.readdir(fileRoot, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile()) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        files.set(path.relative(fileRoot, file), await fs.readFile(file));
+      }
+      const kept: FixtureTemplate = {
+        image: store.serialize(),
+        files,
+        accounts: structuredClone(harness.accounts.accounts),
+        now: new Date(harness.clock.now),
+        fixture: structuredClone(fixture),
+      };
+      await harness.close();
+      return kept;
+    })();
+    templates.set(stage, template);
+  }
+  return template;
+}
+
+/**
+ * A fresh harness with ada's application at `stage` (see Stage). The first fixture of a stage in a
+ * test file is built through the API; each later one is a copy of it (its store's image, its files,
+ * its accounts), the same state without the calls that made it: the security sweeps need over a
+ * thousand fixtures. With a `logger`, it is always built, so the logger sees the calls.
+ */
 export async function createFixture(
   stage: Stage = 'submitted',
   options: { logger?: pino.Logger } = {},
+): Promise<Fixture> {
+  if (options.logger) return buildFixture(stage, options);
+  const template = await templateOf(stage);
+  const store = createSqliteStore({ filename: ':memory:', image: template.image });
+  const { harness, fileRoot } = await createFileHarness({ store, seeded: true });
+  for (const [file, bytes] of template.files) {
+    await fs.mkdir(path.dirname(path.join(fileRoot, file)), { recursive: true });
+    await fs.writeFile(path.join(fileRoot, file), bytes);
+  }
+  for (const [uid, account] of template.accounts) harness.accounts.accounts.set(uid, structuredClone(account));
+  harness.clock.now = new Date(template.now);
+  return { ...structuredClone(template.fixture), harness, fileRoot };
+}
+
+/** Builds a fixture at `stage` through the API, on `store` (default: a fresh in-memory one). */
+async function buildFixture(
+  stage: Stage,
+  options: { logger?: pino.Logger; store?: SqliteStore } = {},
 ): Promise<Fixture> {
   const { harness, fileRoot } = await createFileHarness(options);
   const started = await startResponse(harness, 'ada');

@@ -31,6 +31,7 @@ import { userRecord } from '../functions/src/users/users.repository';
 import { pointAtFirestoreEmulator, startLocalFirestoreEmulator } from '../tools/firestore-emulator';
 import { PORT_OFFSET } from '../tools/port-offset';
 import { percentile } from './support/percentiles';
+import { mulberry32 } from './support/random';
 import { startWatchdog } from './support/watchdog';
 
 /**
@@ -56,17 +57,6 @@ const FIRESTORE_PORT = 18880 + PORT_OFFSET;
 const GOAL_MS = 100;
 const REVIEWER = 'rita';
 const REVIEWS_OF_REVIEWER = 200;
-
-/** A small deterministic PRNG, so every run seeds the same data. */
-function mulberry32(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Pronounceable made-up words: "kelamo", "tirusa"…; rank 0 is the most frequent.
 const SYLLABLES = ['ka', 'lo', 'mi', 'te', 'ru', 'sa', 'no', 'vi', 'de', 'po', 'ga', 'shi', 'zu', 'fe', 'ba', 'ne'];

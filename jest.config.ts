@@ -65,6 +65,8 @@ const browserProject = (name: string): Config => ({
   moduleNameMapper: {
     '^antd/es/index\\.js$': '<rootDir>/../tools/jest/antd-lazy-index.ts',
     '^antd/es/(.*)\\.js$': 'antd/lib/$1',
+    // Testing Library whose render writes no antd style sheet into the document (the file says why).
+    '^@testing-library/react$': '<rootDir>/../tools/jest/testing-library-react.tsx',
     ...ANTD_AS_BUILT,
     ...ZOD_FACADE,
   },

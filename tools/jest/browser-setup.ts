@@ -4,8 +4,13 @@ import { configure, getConfig } from '@testing-library/react';
 const printingElementError = getConfig().getElementError;
 
 configure({
-  /** antd renders slowly under jsdom; on a loaded 2-core machine a findBy needs more than the default second. */
-  asyncUtilTimeout: 4000,
+  /**
+   * How long a findBy or waitFor waits. A page's first render in a test file loads its lazy modules,
+   * which a fresh clone (no transform cache) compiles then, while `npm test` runs the emulator tests
+   * beside: on this 2-core machine that took more than 4 s. Only a wait is longer: a query that
+   * cannot succeed still fails.
+   */
+  asyncUtilTimeout: 10_000,
   /**
    * A query that finds nothing prints the whole page into its error, even on each retry of a
    * `findBy` or `waitFor` (every 50 ms and every change of the page), which throws that error away.

@@ -1,18 +1,9 @@
 import type { ComponentType, ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { StyleProvider } from '@ant-design/cssinjs';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@portal/shared/query';
 import { PortalProvider, type ApiClient } from '@portal/shared/client';
 import { Route, Routes } from '@portal/shared/router';
-
-/**
- * Where antd writes its CSS variables, the only styles it writes under `mock="server"`: off the
- * document, as they decide nothing a test reads (they set only `--ant-*` properties), and jsdom
- * would otherwise match every one against each element a `getComputedStyle` asks about (every
- * visibility check and accessible name).
- */
-const cssVariables = document.createElement('div');
 
 /** Mounts a remote's route tree as the shell does: under its path, inside the router, QueryClient and PortalProvider. */
 export function renderRemote(
@@ -39,10 +30,8 @@ export function renderRemote(
   const portal = (children: ReactNode) =>
     withPortal ? <PortalProvider value={{ api: api as ApiClient }}>{children}</PortalProvider> : children;
   return render(
-    <StyleProvider mock="server" container={cssVariables}>
-      <MemoryRouter initialEntries={[path]}>
-        <QueryClientProvider client={queryClient}>{portal(routes)}</QueryClientProvider>
-      </MemoryRouter>
-    </StyleProvider>,
+    <MemoryRouter initialEntries={[path]}>
+      <QueryClientProvider client={queryClient}>{portal(routes)}</QueryClientProvider>
+    </MemoryRouter>,
   );
 }

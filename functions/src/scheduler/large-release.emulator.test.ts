@@ -6,7 +6,7 @@ import type { OutboxMessage } from '../outbox/outbox';
 import { COLLECTIONS } from '../store/collections';
 import { createFirestoreStore } from '../store/firestore-store';
 import { createHarness, FORM_ID, type Harness } from '../testing/api-harness';
-import { seedApplication } from '../testing/staff-fixtures';
+import { seedApplications } from '../testing/staff-fixtures';
 import { connectTestFirestore, testFirestoreEmulatorHost } from '../testing/test-firestore';
 
 /**
@@ -49,16 +49,16 @@ beforeEach(async () => {
 });
 
 it(`releases ${APPLICANTS} applicants on Firestore: one decision message each, none twice`, async () => {
-  for (let index = 0; index < APPLICANTS; index += 1) {
-    await seedApplication(
-      harness,
-      { id: `bulk-${index}`, firstName: `Bulk${index}`, lastName: 'Applicant' },
-      ['engineer'],
-      {
-        row: { decision: 'accepted', final: true },
-      },
-    );
-  }
+  await seedApplications(
+    harness,
+    Array.from({ length: APPLICANTS }, (_, index) => ({
+      id: `bulk-${index}`,
+      firstName: `Bulk${index}`,
+      lastName: 'Applicant',
+    })),
+    ['engineer'],
+    { row: { decision: 'accepted', final: true } },
+  );
   const res = await harness.as('dora').post(`/admin/forms/${FORM_ID}/release`, {});
   expect(res.status).toBe(200);
   const messages = (await harness.store.query<OutboxMessage>(COLLECTIONS.outbox)).items.map((item) => item.data);

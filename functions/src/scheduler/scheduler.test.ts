@@ -21,7 +21,7 @@ import {
   updateForm,
   type Harness,
 } from '../testing/api-harness';
-import { assign, seedApplication, submitApplication } from '../testing/staff-fixtures';
+import { assign, seedApplication, seedApplications, submitApplication } from '../testing/staff-fixtures';
 import { RELEASE_MESSAGES_PER_TRANSACTION } from '../staff/decisions/row-decisions.service';
 import { DRAFT_REMINDER_BEFORE_MS } from './draft-reminders';
 import { createScheduler } from './scheduler';
@@ -183,16 +183,16 @@ describe('the dry run', () => {
 
 /** `count` applicants, each with one decided row. */
 async function seedDecided(count: number) {
-  for (let index = 0; index < count; index += 1) {
-    await seedApplication(
-      harness,
-      { id: `bulk-${index}`, firstName: `Bulk${index}`, lastName: 'Applicant' },
-      ['engineer'],
-      {
-        row: { decision: 'accepted', final: true },
-      },
-    );
-  }
+  await seedApplications(
+    harness,
+    Array.from({ length: count }, (_, index) => ({
+      id: `bulk-${index}`,
+      firstName: `Bulk${index}`,
+      lastName: 'Applicant',
+    })),
+    ['engineer'],
+    { row: { decision: 'accepted', final: true } },
+  );
 }
 
 describe('a release of more than 450 applicants', () => {

@@ -27,7 +27,7 @@ import {
   assign,
   dumpStore,
   publishSlot,
-  seedApplication,
+  seedApplications,
   storedRow,
   submitApplication,
 } from '../testing/staff-fixtures';
@@ -293,13 +293,14 @@ describe('deleting a reviewer', () => {
 describe('deleting a reviewer with more work than one commit holds', () => {
   it('keeps all 600 submitted reviews, under a deleted reviewer, and deletes rob', async () => {
     const reviews = 600;
-    const responses = await Promise.all(
-      Array.from({ length: reviews / 2 }, (_, index) =>
-        seedApplication(harness, { id: `applicant-${index}`, firstName: 'Applicant', lastName: `${index}` }, [
-          'engineer',
-          'bootcamp',
-        ]),
-      ),
+    const responses = await seedApplications(
+      harness,
+      Array.from({ length: reviews / 2 }, (_, index) => ({
+        id: `applicant-${index}`,
+        firstName: 'Applicant',
+        lastName: `${index}`,
+      })),
+      ['engineer', 'bootcamp'],
     );
     const specs = responses.flatMap((response) =>
       (['engineer', 'bootcamp'] as const).map((role) => ({ responseId: response.id, role, staffId: 'rob' })),

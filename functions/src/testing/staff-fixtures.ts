@@ -11,6 +11,7 @@ import {
   withFilterKeys,
 } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
+import type { WriteOperation } from '../store/document-store';
 import { indexRowsForSearch } from '../staff/search-postings';
 import { userRecord } from '../users/users.repository';
 import {
@@ -79,45 +80,75 @@ export const storedRow = (harness: Harness, responseId: string, role: TeamRole) 
  */
 export async function seedApplication(
   harness: Harness,
-  applicant: { id: string; firstName: string; lastName: string },
+  applicant: Applicant,
   roles: TeamRole[],
-  options: { submittedAt?: string; row?: Partial<ApplicationRow> } = {},
+  options: SeedOptions = {},
 ): Promise<ApplicationResponse> {
-  const user: User = {
-    ...applicant,
-    email: `${applicant.id}@example.com`,
-    role: 'applicant',
-    activeApplications: [FORM_ID],
-  };
-  await harness.store.set(COLLECTIONS.users, user.id, userRecord(user));
+  return (await seedApplications(harness, [applicant], roles, options))[0]!;
+}
+
+type Applicant = { id: string; firstName: string; lastName: string };
+type SeedOptions = { submittedAt?: string; row?: Partial<ApplicationRow> };
+
+/** Applicants written per transaction: each is a user, a response and a row per role (Firestore commits 500 writes). */
+const APPLICANTS_PER_SEED_COMMIT = 50;
+
+/**
+ * `seedApplication` for many applicants at once: their documents in a few transactions, and the
+ * search's postings written once for all their rows (one at a time, each common word's posting
+ * would be rewritten once per applicant).
+ */
+export async function seedApplications(
+  harness: Harness,
+  applicants: readonly Applicant[],
+  roles: TeamRole[],
+  options: SeedOptions = {},
+): Promise<ApplicationResponse[]> {
   const submittedAt = options.submittedAt ?? START.toISOString();
-  const response: ApplicationResponse = {
-    id: randomUUID(),
-    userId: user.id,
-    applicationFormId: FORM_ID,
-    sectionResponses: [],
-    status: 'submitted',
-    dateSubmitted: submittedAt,
-    rolesApplied: roles,
-    version: 1,
-  };
-  await harness.store.set(COLLECTIONS.responses, response.id, response);
+  const responses: ApplicationResponse[] = [];
   const rows: ApplicationRow[] = [];
-  for (const role of roles) {
-    const row = newApplicationRow({
-      responseId: response.id,
-      applicationFormId: FORM_ID,
-      role,
-      applicant: user,
-      submittedAt,
-    });
-    // As the API stores a row: with the keys its filters query, and in its search's postings.
-    const stored = withFilterKeys({ ...row, ...options.row });
-    await harness.store.set(COLLECTIONS.reviewStatuses, row.id, stored);
-    rows.push(stored);
+  for (let at = 0; at < applicants.length; at += APPLICANTS_PER_SEED_COMMIT) {
+    const operations: WriteOperation[] = [];
+    for (const applicant of applicants.slice(at, at + APPLICANTS_PER_SEED_COMMIT)) {
+      const user: User = {
+        ...applicant,
+        email: `${applicant.id}@example.com`,
+        role: 'applicant',
+        activeApplications: [FORM_ID],
+      };
+      const response: ApplicationResponse = {
+        id: randomUUID(),
+        userId: user.id,
+        applicationFormId: FORM_ID,
+        sectionResponses: [],
+        status: 'submitted',
+        dateSubmitted: submittedAt,
+        rolesApplied: roles,
+        version: 1,
+      };
+      operations.push(
+        { kind: 'set', collection: COLLECTIONS.users, id: user.id, data: userRecord(user) },
+        { kind: 'set', collection: COLLECTIONS.responses, id: response.id, data: response },
+      );
+      for (const role of roles) {
+        const row = newApplicationRow({
+          responseId: response.id,
+          applicationFormId: FORM_ID,
+          role,
+          applicant: user,
+          submittedAt,
+        });
+        // As the API stores a row: with the keys its filters query, and in its search's postings.
+        const stored = withFilterKeys({ ...row, ...options.row });
+        operations.push({ kind: 'set', collection: COLLECTIONS.reviewStatuses, id: row.id, data: stored });
+        rows.push(stored);
+      }
+      responses.push(response);
+    }
+    await harness.store.batch(operations);
   }
   await indexRowsForSearch(harness.store, rows);
-  return response;
+  return responses;
 }
 
 /**

@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notify } from '@portal/shared/client';
 import { answer, apiError, fail } from '@portal/jest-support/fake-api';
 import { FORM, FORM_ID, OTHER_RESPONSE_ID, RESPONSE_ID, STAFF, page, row } from '../../testing/fixtures';
+import { SEARCH_DELAY_MS } from '../../lib/use-url-search';
 import { renderDor } from '../../testing/render-dor';
 
 const ALL = `/admin/dor/dashboard/${FORM_ID}/all`;
@@ -17,7 +18,10 @@ const base = {
 const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr') as HTMLElement;
 
 jest.setTimeout(30_000);
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
 
 /** antd repeats the header row to measure a scrolling table: the first is the real one. */
 const header = (title: string) => screen.getAllByText(title)[0]!;
@@ -63,8 +67,15 @@ test('the search is sent 300 ms after typing, kept in ?q= and across tabs', asyn
   });
   await screen.findByRole('link', { name: 'Ada Lovelace' });
 
-  await userEvent.type(screen.getByRole('searchbox', { name: 'Search applicants' }), 'ada l');
+  // The clock moves only when the test moves it: the keystrokes come within the delay however loaded
+  // the machine is, and nothing is sent until it has passed.
+  jest.useFakeTimers();
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  await user.type(screen.getByRole('searchbox', { name: 'Search applicants' }), 'ada l');
+  act(() => jest.advanceTimersByTime(SEARCH_DELAY_MS - 1));
   expect(request).not.toHaveBeenCalledWith('GET', expect.stringContaining('search='));
+  act(() => jest.advanceTimersByTime(1));
+  jest.useRealTimers();
 
   expect(await screen.findByText('Nothing matches your search.')).toBeInTheDocument();
   const searches = request.mock.calls.filter(

@@ -11,7 +11,7 @@ import {
   groupEmails,
   groupWorld,
 } from '../../testing/group-message-scenarios';
-import { dumpStore, seedApplication } from '../../testing/staff-fixtures';
+import { dumpStore, seedApplications } from '../../testing/staff-fixtures';
 import { GROUP_MESSAGE_BATCH } from './group-messages.service';
 
 /**
@@ -85,12 +85,23 @@ describe('a large group', () => {
   beforeEach(async () => {
     counted = countingStore(createSqliteStore({ filename: ':memory:' }));
     harness = await createHarness({ store: counted });
-    for (let at = 0; at < applicants; at += 1) {
-      const id = `applicant-${String(at).padStart(4, '0')}`;
-      await seedApplication(harness, { id, firstName: `First${at}`, lastName: 'Person' }, ['engineer', 'bootcamp'], {
-        row: at % 2 === 0 ? { decision: 'waitlist', final: true } : {},
-      });
-    }
+    const people = Array.from({ length: applicants }, (_, at) => ({
+      id: `applicant-${String(at).padStart(4, '0')}`,
+      firstName: `First${at}`,
+      lastName: 'Person',
+    }));
+    const waitlisted = { row: { decision: 'waitlist', final: true } } as const;
+    await seedApplications(
+      harness,
+      people.filter((_, at) => at % 2 === 0),
+      ['engineer', 'bootcamp'],
+      waitlisted,
+    );
+    await seedApplications(
+      harness,
+      people.filter((_, at) => at % 2 === 1),
+      ['engineer', 'bootcamp'],
+    );
   });
 
   it('reads the group once and each recipient once, and writes the outbox in batches', async () => {

@@ -330,5 +330,7 @@ describe('deleting a reviewer with more work than one commit holds', () => {
     const row = await storedRow(harness, responses[0]!.id, 'engineer');
     expect(row!.reviews).toEqual([expect.objectContaining({ staffName: DELETED_REVIEWER, state: 'submitted' })]);
     expect(row!.reviewScore).not.toBeNull();
-  });
+    // 600 reviews submitted through the API, one request each: about 10 s alone, three times that
+    // beside the other steps of `npm test`.
+  }, 90_000);
 });

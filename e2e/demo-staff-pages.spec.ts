@@ -41,7 +41,7 @@ test("the director's dashboard fits a laptop screen with the demo data's flagged
   await page.goto(`/admin/dor/dashboard/${FORM}/all`);
   await expect(page.getByRole('row', { name: /Product Manager/ }).first()).toBeVisible();
   await expect(page.getByText('Disagreement', { exact: true }).last()).toBeVisible();
-  expect(await fitsWidth(page)).toEqual({ page: true, tables: true });
+  await expect.poll(() => fitsWidth(page)).toEqual({ page: true, tables: true });
 
   // On a phone the table scrolls in its frame; an address wraps before its "@" only: two lines.
   await page.setViewportSize({ width: 390, height: 900 });
@@ -52,7 +52,7 @@ test("the director's dashboard fits a laptop screen with the demo data's flagged
     return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
   });
   expect(lines).toBe(2);
-  expect((await fitsWidth(page)).page).toBe(true);
+  await expect.poll(async () => (await fitsWidth(page)).page).toBe(true);
 });
 
 test("a large release's progress shows above the released dashboard and fits a laptop and a phone", async ({
@@ -74,10 +74,10 @@ test("a large release's progress shows above the released dashboard and fits a l
     'aria-valuenow',
     '24',
   );
-  expect(await fitsWidth(page)).toEqual({ page: true, tables: true });
+  await expect.poll(() => fitsWidth(page)).toEqual({ page: true, tables: true });
   await notice.screenshot({ path: testInfo.outputPath('release-progress-1366.png') });
   await page.setViewportSize({ width: 390, height: 900 });
-  expect((await fitsWidth(page)).page).toBe(true);
+  await expect.poll(async () => (await fitsWidth(page)).page).toBe(true);
   await page.screenshot({ path: testInfo.outputPath('release-progress-390.png') });
 });
 
@@ -92,9 +92,9 @@ test("a sample application's resume opens and downloads as a PDF, as an applican
   const label = page.getByText('What name do you go by?', { exact: true });
   await expect(label).toBeVisible();
   expect(await label.evaluate((element) => getComputedStyle(element, '::after').content)).not.toContain(':');
-  expect(await fitsWidth(page)).toEqual({ page: true, tables: true });
+  await expect.poll(() => fitsWidth(page)).toEqual({ page: true, tables: true });
   await page.screenshot({ path: 'test-results/demo-staff-pages/sample-application.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 900 });
-  expect((await fitsWidth(page)).page).toBe(true);
+  await expect.poll(async () => (await fitsWidth(page)).page).toBe(true);
   await page.screenshot({ path: 'test-results/demo-staff-pages/sample-application-390.png', fullPage: true });
 });

@@ -84,7 +84,7 @@ test("the director's dashboard shows the Calibrated column and filters by disagr
   await page.setViewportSize({ width: 1366, height: 900 });
   // A flagged row (its tag and "Add a reviewer" beside the score) still fits a laptop screen.
   await expect(row.getByText('Disagreement')).toBeVisible();
-  expect(await fitsWidth(page)).toEqual({ page: true, tables: true });
+  await expect.poll(() => fitsWidth(page)).toEqual({ page: true, tables: true });
   await page.getByRole('searchbox', { name: 'Search applicants' }).fill('');
   await page.getByText('Every application', { exact: true }).click();
   await page.screenshot({ path: `${SHOTS}/dashboard-all-1366.png`, fullPage: true });

@@ -186,7 +186,7 @@ test('a chapter form goes from the builder to an applicant, reviews, decisions, 
   await director.getByRole('tab', { name: 'Sections (15)' }).click();
   await director.setViewportSize({ width: 390, height: 900 });
   await expect(director.getByRole('button', { name: /^Delete section 8 / })).toBeVisible();
-  expect((await fitsWidth(director)).page).toBe(true);
+  await expect.poll(async () => (await fitsWidth(director)).page).toBe(true);
   await director.setViewportSize({ width: 1280, height: 900 });
   await shots(director, 'builder');
   await shots(director, 'preview', { onPhone: () => director.getByRole('tab', { name: 'Preview' }).click() });

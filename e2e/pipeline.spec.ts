@@ -70,7 +70,7 @@ test('the pipeline tab charts the funnel, the days and the reviewers, opens thei
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await expect(funnel.locator('canvas')).toBeVisible();
-    expect(await fitsWidth(page), `fits ${width} px`).toEqual({ page: true, tables: true });
+    await expect.poll(() => fitsWidth(page), { message: `fits ${width} px` }).toEqual({ page: true, tables: true });
     await expectAccessible(page, `the pipeline tab at ${width} px`);
     await shot(page, info, 'pipeline');
   }
@@ -94,7 +94,7 @@ test('the pipeline tab charts the funnel, the days and the reviewers, opens thei
   await expect(day).toBeVisible();
   await expect(day.getByRole('link', { name: `${APPLICANT.firstName} ${APPLICANT.lastName}` })).toBeVisible();
   await page.setViewportSize({ width: 390, height: 900 });
-  expect(await fitsWidth(page), 'the rows fit 390 px').toEqual({ page: true, tables: true });
+  await expect.poll(() => fitsWidth(page), { message: 'the rows fit 390 px' }).toEqual({ page: true, tables: true });
   await expectAccessible(page, 'the pipeline rows at 390 px');
   await shot(page, info, 'pipeline-rows');
 });

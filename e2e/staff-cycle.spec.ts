@@ -303,17 +303,17 @@ test('staff open and download the resume; the dashboards and the audit log fit a
   for (const tab of ['all', 'qualified']) {
     await director.goto(`/admin/dor/dashboard/${FORM}/${tab}`);
     await expect(director.getByRole('link', { name: 'Test Applicant' })).toBeVisible();
-    expect({ tab, ...(await fitsWidth(director)) }).toEqual({ tab, page: true, tables: true });
+    await expect.poll(async () => ({ tab, ...(await fitsWidth(director)) })).toEqual({ tab, page: true, tables: true });
     // On a phone the table scrolls inside its frame; the page itself never does.
     await director.setViewportSize({ width: 390, height: 900 });
-    expect({ tab, page: (await fitsWidth(director)).page }).toEqual({ tab, page: true });
+    await expect.poll(async () => ({ tab, page: (await fitsWidth(director)).page })).toEqual({ tab, page: true });
     await director.setViewportSize({ width: 1366, height: 900 });
     await shots(director, `dashboard-${tab}`);
   }
   await director.goto('/admin/dor/audit');
   await expect(director.getByRole('cell', { name: /Test Applicant · Bootcamp/ }).first()).toBeVisible();
   await expect(director.getByText(/^Decision: .* → Accepted$/).first()).toBeVisible();
-  expect(await fitsWidth(director)).toEqual({ page: true, tables: true });
+  await expect.poll(() => fitsWidth(director)).toEqual({ page: true, tables: true });
   await shots(director, 'audit-log');
 
   await director.goto(`/admin/dor/dashboard/${FORM}/all`);

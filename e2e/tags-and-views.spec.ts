@@ -116,7 +116,7 @@ test('a super-reviewer tags rows, filters by the tag, and saves, shares, opens a
   await expect(table.getByText(TAG)).toBeVisible();
   await expect(page.getByText(`Uma ${OTHER.lastName}`)).toHaveCount(0);
   // The tags sit under the applicant: the table still fits a laptop.
-  expect(await fitsWidth(page)).toEqual({ page: true, tables: true });
+  await expect.poll(() => fitsWidth(page)).toEqual({ page: true, tables: true });
 
   // The view saved, then opened again from the bare dashboard.
   await page.getByRole('button', { name: 'Save view…' }).click();

@@ -1,8 +1,9 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notify } from '@portal/shared/client';
 import { answer, apiError, fail } from '@portal/jest-support/fake-api';
 import { FORM, FORM_ID, OTHER_RESPONSE_ID, RESPONSE_ID, STAFF, page, row } from '../../testing/fixtures';
+import { typeOnFakeClock } from '@portal/jest-support/type-on-fake-clock';
 import { SEARCH_DELAY_MS } from '../../lib/use-url-search';
 import { renderDor } from '../../testing/render-dor';
 
@@ -67,15 +68,13 @@ test('the search is sent 300 ms after typing, kept in ?q= and across tabs', asyn
   });
   await screen.findByRole('link', { name: 'Ada Lovelace' });
 
-  // The clock moves only when the test moves it: the keystrokes come within the delay however loaded
-  // the machine is, and nothing is sent until it has passed.
-  jest.useFakeTimers();
-  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-  await user.type(screen.getByRole('searchbox', { name: 'Search applicants' }), 'ada l');
-  act(() => jest.advanceTimersByTime(SEARCH_DELAY_MS - 1));
+  const pauseEnds = await typeOnFakeClock(
+    screen.getByRole('searchbox', { name: 'Search applicants' }),
+    'ada l',
+    SEARCH_DELAY_MS,
+  );
   expect(request).not.toHaveBeenCalledWith('GET', expect.stringContaining('search='));
-  act(() => jest.advanceTimersByTime(1));
-  jest.useRealTimers();
+  pauseEnds();
 
   expect(await screen.findByText('Nothing matches your search.')).toBeInTheDocument();
   const searches = request.mock.calls.filter(

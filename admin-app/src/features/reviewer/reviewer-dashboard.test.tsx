@@ -5,6 +5,8 @@ import type { AssessmentView, Page } from '@portal/shared/domain/rules/staff';
 import AdminRoutes from '../../app/routes';
 import { answer, type Routes } from '@portal/jest-support/fake-api';
 import { renderSignedIn } from '@portal/jest-support/render-signed-in';
+import { typeOnFakeClock } from '@portal/jest-support/type-on-fake-clock';
+import { SEARCH_DELAY_MS } from '../../lib/use-url-search';
 
 jest.setTimeout(30_000);
 
@@ -195,7 +197,9 @@ test('the search goes to the server after a pause, in the URL, and stays when sw
   });
   await screen.findByText('3 reviews assigned to you');
 
-  await userEvent.type(search(), 'ada');
+  const pauseEnds = await typeOnFakeClock(search(), 'ada', SEARCH_DELAY_MS);
+  expect(request).not.toHaveBeenCalledWith('GET', expect.stringContaining('search='));
+  pauseEnds();
 
   expect(await screen.findByText('1 review matches your search')).toBeInTheDocument();
   expect(screen.queryByText('Grace Hopper')).not.toBeInTheDocument();

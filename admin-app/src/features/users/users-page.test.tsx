@@ -5,6 +5,8 @@ import { STAFF_MESSAGES, type UserImpact } from '@portal/shared/domain/rules/sta
 import { answer, apiError, fail } from '@portal/jest-support/fake-api';
 import { member, page } from '../../testing/fixtures';
 import { renderDor } from '../../testing/render-dor';
+import { typeOnFakeClock } from '@portal/jest-support/type-on-fake-clock';
+import { SEARCH_DELAY_MS } from '../../lib/use-url-search';
 
 jest.setTimeout(30_000);
 afterEach(() => jest.restoreAllMocks());
@@ -75,7 +77,13 @@ test('the search (after 300 ms) and the role filter are sent to the server', asy
   });
   await screen.findByText('Alan Turing');
 
-  await userEvent.type(screen.getByRole('searchbox', { name: 'Search users' }), 'gra');
+  const pauseEnds = await typeOnFakeClock(
+    screen.getByRole('searchbox', { name: 'Search users' }),
+    'gra',
+    SEARCH_DELAY_MS,
+  );
+  expect(request).not.toHaveBeenCalledWith('GET', expect.stringContaining('search='));
+  pauseEnds();
   await waitFor(() => expect(screen.queryByText('Alan Turing')).not.toBeInTheDocument());
   expect(request).toHaveBeenCalledWith('GET', '/admin/users?search=gra');
   expect(request).not.toHaveBeenCalledWith('GET', '/admin/users?search=g');

@@ -396,9 +396,12 @@ export function createConfig(
         },
       },
       minimizer: [
+        // swc's minifier (already installed for the loader): a build of the three bundles took 114 CPU
+        // seconds with terser and takes 31 with it, and its output is 1.3% smaller gzipped.
         new TerserPlugin({
+          minify: TerserPlugin.swcMinify,
           extractComments: false,
-          terserOptions: { ecma: 2020, compress: { passes: 2 }, format: { comments: false } },
+          terserOptions: { ecma: 2020, compress: { passes: 2 }, mangle: true, format: { comments: false } },
         }),
       ],
     },

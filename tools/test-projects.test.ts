@@ -74,3 +74,29 @@ test('the quick, emulator, sweep and build groups name every jest project once',
   const grouped = Object.values(JEST_PROJECTS).flat();
   expect([...grouped].sort()).toEqual([...names].sort());
 });
+
+/** The scenario lists (`testing/*-scenarios`) a test file imports. */
+const scenarioLists = (source: string): string[] =>
+  [...source.matchAll(/from\s+'[^']*testing\/([\w-]*scenarios)'/g)].map(([, name]) => name!);
+
+test('a scenario list the quick tests run on SQLite runs on the Firestore emulator alone in its emulator twin', () => {
+  const files = testFiles(path.join(ROOT, 'functions/src'));
+  const onSqlite = new Set(
+    files
+      .map((file) => readFileSync(file, 'utf8'))
+      .filter((source) => storeTargetsImports(source).includes('describeOnSqlite'))
+      .flatMap(scenarioLists),
+  );
+  expect(onSqlite.size).toBeGreaterThan(2);
+  const twiceOnSqlite = files
+    .filter((file) => file.endsWith('.emulator.test.ts'))
+    .filter((file) => {
+      const source = readFileSync(file, 'utf8');
+      return (
+        storeTargetsImports(source).includes('describeOnStores') &&
+        scenarioLists(source).some((name) => onSqlite.has(name))
+      );
+    })
+    .map(relative);
+  expect(twiceOnSqlite).toEqual([]);
+});

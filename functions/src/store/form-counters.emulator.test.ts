@@ -1,12 +1,12 @@
 import { formCounterScenarios } from '../testing/form-counter-scenarios';
-import { describeOnStores } from '../testing/store-targets';
+import { describeOnFirestore } from '../testing/store-targets';
 
 /**
- * form-counters.test.ts on each store, Google's Cloud Firestore emulator included: the counters kept
+ * form-counters.test.ts on Google's Cloud Firestore emulator: the counters kept
  * in the transactions that write rows and responses (concurrent ones too), and the recount.
  */
 jest.setTimeout(300_000);
 
-describeOnStores('form-counters', 'the counters stored per form on %s', (run) => {
+describeOnFirestore('form-counters', 'the counters stored per form on %s', (run) => {
   formCounterScenarios(run);
 });

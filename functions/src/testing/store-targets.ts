@@ -76,6 +76,19 @@ export function describeOnSqlite(
   describeOn([['SQLite', sqlite]], title, body, options);
 }
 
+/**
+ * `describeOnStores` on the Firestore emulator alone: the *.emulator.test.ts twin of a scenario list
+ * whose quick variant (`describeOnSqlite`, the functions project) already runs it on SQLite.
+ */
+export function describeOnFirestore(
+  name: string,
+  title: string,
+  body: (run: StoreTest, store: string) => void,
+  options: { wrap?: (store: DocumentStore) => DocumentStore } = {},
+): void {
+  describeOn(storeTargets(name).slice(1), title, body, options);
+}
+
 function describeOn(
   targets: [string, StoreFactory | null][],
   title: string,

@@ -1,4 +1,4 @@
-import { describeOnStores } from '../../testing/store-targets';
+import { describeOnFirestore } from '../../testing/store-targets';
 import {
   assessmentSearchDifferences,
   indexedOnly,
@@ -11,14 +11,14 @@ import {
 } from '../../testing/search-scenarios';
 
 /**
- * search-pages.test.ts on each store, Google's Cloud Firestore emulator included: searches answer
+ * search-pages.test.ts and memory-pages.test.ts on Google's Cloud Firestore emulator: searches answer
  * what the listing without the search answers for the matches, every query through a declared index.
  */
 // A search reads its words' postings and its rows by id (staff/search-postings.ts): more requests
 // than the one query it was, which the emulator answers one by one on the shared machine.
 jest.setTimeout(600_000);
 
-describeOnStores(
+describeOnFirestore(
   'search-pages',
   'searches, sorted, filtered and paged, on %s',
   (run) => {

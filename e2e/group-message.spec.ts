@@ -1,6 +1,7 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { DEMO, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { FORM, directorHeaders, submitApplication } from './support/applications';
+import { chooseOption } from './support/select';
 
 /**
  * A message to a group (docs/product.md#a-message-to-a-group): the director narrows the dashboard
@@ -53,8 +54,7 @@ test('the director messages the waitlisted of a view: preview for two, the count
   await page.getByRole('button', { name: 'Message this group…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Message this group' });
   await expect(dialog).toContainText('All applications · matching “Groupwell”');
-  await dialog.getByRole('combobox', { name: 'Decision' }).click();
-  await page.getByTitle('Waitlisted').click();
+  await chooseOption(dialog.getByRole('combobox', { name: 'Decision' }), 'Waitlisted');
   await dialog.getByRole('textbox', { name: 'Subject' }).fill('Waitlist update for {firstName}');
   await dialog
     .getByRole('textbox', { name: 'Message' })
@@ -119,12 +119,10 @@ test('the director messages the waitlisted of a view: preview for two, the count
 
   await page.goto(`/admin/dor/dashboard/${FORM}/all`);
   await page.getByRole('button', { name: 'Message this group…' }).click();
-  await dialog.getByRole('combobox', { name: 'Recipients' }).click();
-  await page.getByTitle('Applicants with a draft not submitted').click();
+  await chooseOption(dialog.getByRole('combobox', { name: 'Recipients' }), 'Applicants with a draft not submitted');
   await expect(dialog).toContainText('have not submitted it');
   await expect(dialog.getByRole('combobox', { name: 'Decision' })).toHaveCount(0);
-  await dialog.getByRole('combobox', { name: 'Role' }).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle('Engineer').click();
+  await chooseOption(dialog.getByRole('combobox', { name: 'Role' }), 'Engineer');
   await dialog.getByRole('textbox', { name: 'Subject' }).fill('Your {role} application is waiting, {firstName}');
   await dialog
     .getByRole('textbox', { name: 'Message' })

@@ -131,11 +131,28 @@ async function stopLeftoverEmulator(pidFile: string, log: (line: string) => void
   rmSync(pidFile, { force: true });
 }
 
+/**
+ * The JIT's first tier only and one garbage collector thread: the emulator serves tests and a local
+ * portal, short runs on few cores, where the optimizing compiler and G1's threads cost more CPU than
+ * they win. Three emulator test files: 42 → 19 CPU seconds of the JVM, and 54 → 48 s.
+ */
+const JVM_FLAGS = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
+
 export async function startFirestoreEmulator(options: FirestoreEmulatorOptions): Promise<RunningFirestoreEmulator> {
   const install = options.install ?? findFirestoreEmulator();
   if (!install) throw new Error(`The Cloud Firestore emulator is not installed: ${FIRESTORE_EMULATOR_INSTALL_HINT}.`);
   const host = options.host ?? '127.0.0.1';
-  const args = ['-Duser.language=en', '-cp', install.jar, MAIN_CLASS, '--host', host, '--port', String(options.port)];
+  const args = [
+    ...JVM_FLAGS,
+    '-Duser.language=en',
+    '-cp',
+    install.jar,
+    MAIN_CLASS,
+    '--host',
+    host,
+    '--port',
+    String(options.port),
+  ];
   const exportDir = options.dataDir ? path.resolve(options.dataDir) : null;
   const pidFile = options.pidFile ?? (exportDir ? path.join(exportDir, PID_FILE) : null);
   if (pidFile) await stopLeftoverEmulator(pidFile, options.log ?? console.log);

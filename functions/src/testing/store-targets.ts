@@ -86,7 +86,12 @@ export function describeOnFirestore(
   body: (run: StoreTest, store: string) => void,
   options: { wrap?: (store: DocumentStore) => DocumentStore } = {},
 ): void {
-  describeOn(storeTargets(name).slice(1), title, body, options);
+  describeOn(
+    storeTargets(name).filter(([, makeStore]) => makeStore !== sqlite),
+    title,
+    body,
+    options,
+  );
 }
 
 function describeOn(

@@ -85,7 +85,9 @@ test('the director sets how long a form keeps personal data, and sees the dry ru
   const card = page.locator('.ant-card').filter({ hasText: 'Data retention' });
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await card.scrollIntoViewIfNeeded();
+    // The narrower layout may draw the card anew while the scroll waits for it to hold still (a
+    // fresh-clone run saw it detached): scroll again until one attempt lands.
+    await expect(() => card.scrollIntoViewIfNeeded({ timeout: 2_000 })).toPass();
     await page.screenshot({ path: testInfo.outputPath(`retention-${width}.png`) });
   }
   // Back to the default, as the shared runtime's form was.

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CHROMIUM_PATH } from '../e2e/support/chromium';
+import { CHROMIUM_PATH, FULL_CHROMIUM_PATH, HEADLESS_SHELL_PATH } from '../e2e/support/chromium';
 import { JEST_PROJECTS } from '../jest.config';
 import { productionBuildEnv } from './fake-production-env';
 import { FIRESTORE_EMULATOR_MISSING, firestoreEmulatorForTests } from './firestore-emulator';
@@ -86,21 +86,30 @@ const tool = (name: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
 const niced = (name: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
   command('nice', ['-n', '19', path.join(BIN, name), ...args], { ...process.env, ...env });
 
-/** Browser tests need Chromium; as root with apt-get, install Debian's package, else say how. */
+/**
+ * Browser tests need Chromium: Debian's headless shell where it can be had (e2e/support/chromium.ts
+ * says why), else the full browser. As root with apt-get, a missing headless shell is installed;
+ * otherwise the step says how.
+ */
 async function ensureChromium(): Promise<Outcome> {
-  if (existsSync(CHROMIUM_PATH)) return { ok: true, output: `Chromium: ${CHROMIUM_PATH}` };
   const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get') && !process.env.CHROMIUM_PATH;
-  if (canInstall) {
+  if (canInstall && !existsSync(HEADLESS_SHELL_PATH)) {
     const update = spawnSync('apt-get', ['update', '-qq'], { encoding: 'utf8' });
-    const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { encoding: 'utf8' });
-    const output = `Chromium was missing at ${CHROMIUM_PATH}: installed Debian's chromium.\n${install.stdout}${install.stderr}`;
-    if (update.status === 0 && install.status === 0 && existsSync(CHROMIUM_PATH)) return { ok: true, output };
+    const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium-headless-shell'], { encoding: 'utf8' });
+    const output = `Installed Debian's chromium-headless-shell.\n${install.stdout}${install.stderr}`;
+    if (update.status === 0 && install.status === 0 && existsSync(HEADLESS_SHELL_PATH)) {
+      return { ok: true, output: `${output}\nChromium: ${HEADLESS_SHELL_PATH}` };
+    }
   }
+  // CHROMIUM_PATH was read before any install above: name the binary the Playwright processes will use.
+  const binary =
+    process.env.CHROMIUM_PATH ?? [HEADLESS_SHELL_PATH, FULL_CHROMIUM_PATH].find((file) => existsSync(file));
+  if (binary && existsSync(binary)) return { ok: true, output: `Chromium: ${binary}` };
   return {
     ok: false,
     output: [
       `No Chromium at ${CHROMIUM_PATH}, which the browser tests drive.`,
-      "Install Debian's package (sudo apt-get install chromium), or set CHROMIUM_PATH to a Chromium or Chrome binary.",
+      "Install Debian's package (sudo apt-get install chromium-headless-shell), or set CHROMIUM_PATH to a Chromium or Chrome binary.",
     ].join('\n'),
   };
 }

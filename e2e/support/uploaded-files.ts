@@ -1,13 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 
-/** Opens an uploaded file with its "Open" button, as staff do: a new tab shows the file's blob. */
+/**
+ * Opens an uploaded file with its "Open" button, as staff do: a new tab goes to the file's blob.
+ * A browser with a PDF viewer shows it there; one without (Chromium's headless shell, which the tests
+ * drive) downloads it from there. Either way the tab went to the blob.
+ */
 export async function openUploadedFile(page: Page, fileName: string): Promise<void> {
   const [tab] = await Promise.all([
     page.waitForEvent('popup'),
     page.getByRole('button', { name: `Open ${fileName}` }).click(),
   ]);
-  await expect.poll(() => tab.url()).toMatch(/^blob:/);
+  let downloadedFrom = '';
+  tab.on('download', (download) => (downloadedFrom = download.url()));
+  await expect.poll(() => (tab.url().startsWith('blob:') ? tab.url() : downloadedFrom)).toMatch(/^blob:/);
   await tab.close();
 }
 

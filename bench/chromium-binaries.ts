@@ -1,10 +1,11 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM_ARGS, FULL_CHROMIUM_PATH, HEADLESS_SHELL_PATH } from '../e2e/support/chromium';
 import { DEMO_PASSWORD } from '../functions/src/seed/demo-accounts';
 import { startPortalProcess } from '../tools/portal-process';
 import { PORT_OFFSET } from '../tools/port-offset';
 import { logIn } from './support/visits';
+import { sampleProcessCpu, type ProcessCpu } from './support/process-cpu';
 import { startWatchdog } from './support/watchdog';
 
 /**
@@ -13,8 +14,8 @@ import { startWatchdog } from './support/watchdog';
  * which the browser tests use when it is installed (e2e/support/chromium.ts). Each round signs the
  * director in from the landing page in a new browser context and opens five staff pages, three
  * times; the binaries alternate, BENCH_RUNS rounds each, against one portal with the demo data.
- * Prints the CPU seconds of every Chromium process (sampled from /proc every 100 ms, so a process
- * that ends keeps what it had used) and the wall time. Builds nothing: run `npx tsx tools/build.ts`.
+ * Prints the CPU seconds of every Chromium process on the machine meanwhile (sampled from /proc
+ * every 100 ms, so a process that ends keeps what it had used: run it alone) and the wall time. Builds nothing: run `npx tsx tools/build.ts`.
  */
 const RUNS = Number(process.env.BENCH_RUNS ?? 2);
 const PAGES = [
@@ -24,44 +25,6 @@ const PAGES = [
   '/admin/dor/dashboard/demo-form-spring',
   '/admin/dor/audit',
 ];
-const TICKS_PER_SECOND = 100;
-
-/** CPU seconds so far of every Chromium process below this one, by pid and start time (pids are reused). */
-function sampleChromium(into: Map<string, number>): void {
-  const parents = new Map<number, number>();
-  const stats = new Map<number, string[]>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const text = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-      parents.set(Number(name), Number(fields[1]));
-      stats.set(Number(name), fields);
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  const isBelowUs = (pid: number): boolean => {
-    for (let parent = parents.get(pid); parent !== undefined && parent > 1; parent = parents.get(parent)) {
-      if (parent === process.pid) return true;
-    }
-    return false;
-  };
-  for (const [pid, fields] of stats) {
-    if (!isBelowUs(pid)) continue;
-    if (!commandLine(pid).includes('chromium')) continue;
-    into.set(`${pid}@${fields[19]}`, (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND);
-  }
-}
-
-function commandLine(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-  } catch {
-    return '';
-  }
-}
-
 async function visits(browser: Browser, baseURL: string): Promise<void> {
   for (let round = 0; round < 3; round++) {
     const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } });
@@ -77,18 +40,24 @@ async function visits(browser: Browser, baseURL: string): Promise<void> {
 }
 
 async function measure(executablePath: string, baseURL: string): Promise<{ cpu: number; wall: number }> {
-  const seen = new Map<string, number>();
-  const sampler = setInterval(() => sampleChromium(seen), 100);
+  const before = new Map<string, ProcessCpu>();
+  sampleProcessCpu(before);
+  const seen = new Map(before);
+  const sampler = setInterval(() => sampleProcessCpu(seen), 100);
   const started = Date.now();
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
   try {
     await visits(browser, baseURL);
-    sampleChromium(seen);
+    sampleProcessCpu(seen);
   } finally {
     clearInterval(sampler);
     await browser.close();
   }
-  return { cpu: [...seen.values()].reduce((sum, seconds) => sum + seconds, 0), wall: (Date.now() - started) / 1000 };
+  let cpu = 0;
+  for (const [key, { kind, seconds }] of seen) {
+    if (kind.startsWith('chromium')) cpu += seconds - (before.get(key)?.seconds ?? 0);
+  }
+  return { cpu, wall: (Date.now() - started) / 1000 };
 }
 
 async function main() {

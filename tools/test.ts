@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CHROMIUM_PATH, FULL_CHROMIUM_PATH, HEADLESS_SHELL_PATH } from '../e2e/support/chromium';
+import { chromiumPath, HEADLESS_SHELL_PATH } from '../e2e/support/chromium';
 import { JEST_PROJECTS } from '../jest.config';
 import { productionBuildEnv } from './fake-production-env';
 import { FIRESTORE_EMULATOR_MISSING, firestoreEmulatorForTests } from './firestore-emulator';
@@ -101,14 +101,12 @@ async function ensureChromium(): Promise<Outcome> {
       return { ok: true, output: `${output}\nChromium: ${HEADLESS_SHELL_PATH}` };
     }
   }
-  // CHROMIUM_PATH was read before any install above: name the binary the Playwright processes will use.
-  const binary =
-    process.env.CHROMIUM_PATH ?? [HEADLESS_SHELL_PATH, FULL_CHROMIUM_PATH].find((file) => existsSync(file));
-  if (binary && existsSync(binary)) return { ok: true, output: `Chromium: ${binary}` };
+  const binary = chromiumPath();
+  if (existsSync(binary)) return { ok: true, output: `Chromium: ${binary}` };
   return {
     ok: false,
     output: [
-      `No Chromium at ${CHROMIUM_PATH}, which the browser tests drive.`,
+      `No Chromium at ${binary}, which the browser tests drive.`,
       "Install Debian's package (sudo apt-get install chromium-headless-shell), or set CHROMIUM_PATH to a Chromium or Chrome binary.",
     ].join('\n'),
   };

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 /**
  * CPU time used by a process tree (Linux /proc), for a bench's "server CPU per request": on a shared
@@ -51,4 +52,45 @@ export function treeCpuMs(root: number, only: RegExp): number | null {
     pending.push(...(children.get(stat.pid) ?? []));
   }
   return total;
+}
+
+/** A process's kind: what its CPU is summed under. */
+function processKind(comm: string, args: string[]): string {
+  if (args[0]?.includes('chrom') || comm.startsWith('chrom')) {
+    const type = args.find((arg) => arg.startsWith('--type='));
+    return `chromium ${type ? type.slice('--type='.length) : 'browser'}`;
+  }
+  if (comm === 'java') return 'java (Firestore emulator)';
+  if (comm.startsWith('node') || comm === 'MainThread') {
+    const script = args.slice(1).find((arg) => !arg.startsWith('-')) ?? '';
+    return `node ${path.basename(script)}`;
+  }
+  return comm;
+}
+
+export interface ProcessCpu {
+  /** What the process is (`chromium renderer`, `java (Firestore emulator)`, `node start.ts`, …). */
+  kind: string;
+  seconds: number;
+}
+
+/**
+ * CPU seconds so far of every live process, keyed by pid and start time (pids are reused). Sampled
+ * again and again into one map, a process that ends keeps what it had used at the last sample.
+ */
+export function sampleProcessCpu(into: Map<string, ProcessCpu>): void {
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const seconds = (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+      // Chromium rewrites its command line into one string with spaces.
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/).filter(Boolean);
+      into.set(`${pid}@${fields[19]}`, { kind: processKind(comm, args), seconds });
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
 }

@@ -15,7 +15,8 @@ import { startWatchdog } from './support/watchdog';
  * director in from the landing page in a new browser context and opens five staff pages, three
  * times; the binaries alternate, BENCH_RUNS rounds each, against one portal with the demo data.
  * Prints the CPU seconds of every Chromium process on the machine meanwhile (sampled from /proc
- * every 100 ms, so a process that ends keeps what it had used: run it alone) and the wall time. Builds nothing: run `npx tsx tools/build.ts`.
+ * every 100 ms, so a process that ends keeps what it had used: run it alone) and the wall time.
+ * Builds nothing: run `npx tsx tools/build.ts` first.
  */
 const RUNS = Number(process.env.BENCH_RUNS ?? 2);
 const PAGES = [
@@ -25,6 +26,7 @@ const PAGES = [
   '/admin/dor/dashboard/demo-form-spring',
   '/admin/dor/audit',
 ];
+
 async function visits(browser: Browser, baseURL: string): Promise<void> {
   for (let round = 0; round < 3; round++) {
     const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } });

@@ -4,8 +4,8 @@ import { existsSync } from 'node:fs';
  * Debian's Chromium for the browser tests, the screenshots and the benches. Its headless shell
  * (package `chromium-headless-shell`, the same engine and version) is what Playwright itself runs
  * headless: it renders a page without the full browser's user interface and took about a fifth less
- * CPU than `chromium --headless` for the same visits (`npm run bench:chromium`) (docs/performance.md, "The test loop"). Without it,
- * the full browser. CHROMIUM_PATH chooses another binary.
+ * CPU than `chromium --headless` for the same visits (`npm run bench:chromium`; docs/performance.md,
+ * "The test loop"). Without it, the full browser. CHROMIUM_PATH chooses another binary.
  */
 export const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
 export const FULL_CHROMIUM_PATH = '/usr/bin/chromium';

@@ -7,12 +7,14 @@ import { expect, type Page } from '@playwright/test';
  * drive) downloads it from there. Either way the tab went to the blob.
  */
 export async function openUploadedFile(page: Page, fileName: string): Promise<void> {
+  // The tab may download at once, before the click's promise settles: its listener is set as it opens.
+  let downloadedFrom = '';
+  const listen = (tab: Page) => tab.on('download', (download) => (downloadedFrom = download.url()));
+  page.once('popup', listen);
   const [tab] = await Promise.all([
     page.waitForEvent('popup'),
     page.getByRole('button', { name: `Open ${fileName}` }).click(),
   ]);
-  let downloadedFrom = '';
-  tab.on('download', (download) => (downloadedFrom = download.url()));
   await expect.poll(() => (tab.url().startsWith('blob:') ? tab.url() : downloadedFrom)).toMatch(/^blob:/);
   await tab.close();
 }

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import { Router } from 'express';
-import { auditExportQuerySchema, auditQuerySchema } from '@portal/shared/domain';
+import { auditExportQuerySchema, auditQuerySchema, dateTimeFormat } from '@portal/shared/domain';
 import type { AppDeps } from '../app-deps';
 import { neutralizeFormula } from '../exports/applications-csv';
 import { parseInput } from '../http/validate';
@@ -12,7 +12,7 @@ import { createAuditService } from './audit.service';
 
 /** "audit log 2026-03-01.csv": the day of the export in the chapter's zone. */
 const exportName = (at: Date, timeZone: string) =>
-  `audit log ${new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at)}.csv`;
+  `audit log ${dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at)}.csv`;
 
 /**
  * GET /admin/audit and its CSV export: the audit log, for super-reviewers only. Read-only: no

@@ -70,3 +70,14 @@ test("a moment just past (a save): its time with seconds in the zone shown, the 
     'Feb 28, 2025, 11:59:05 PM Eastern Time (your time: Mar 1, 2025, 5:59:05 AM Central European Time)',
   );
 });
+
+test('a page of dates makes each formatter once, not one per date (making one costs far more than using it)', () => {
+  const made = jest.spyOn(Intl, 'DateTimeFormat');
+  const dates = Array.from({ length: 50 }, (_, day) => new Date(Date.UTC(2025, 2, 1 + day, 15, 30)));
+  const texts = dates.map((at) => formatDateTimeForReader(at, 'America/New_York', 'Europe/Berlin'));
+  expect(texts[0]).toBe('Mar 1, 2025, 10:30 AM Eastern Time (your time: 4:30 PM Central European Time)');
+  const afterFirstPage = made.mock.calls.length;
+  dates.forEach((at) => formatDateTimeForReader(at, 'America/New_York', 'Europe/Berlin'));
+  expect(afterFirstPage).toBeLessThanOrEqual(10);
+  expect(made.mock.calls.length).toBe(afterFirstPage);
+});

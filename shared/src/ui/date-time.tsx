@@ -1,5 +1,5 @@
 import { useTimeZone } from '@portal/shared/client';
-import { formatDate, localTimeZone, timeZoneName } from '@portal/shared/domain/rules/dates';
+import { dateTimeFormat, formatDate, localTimeZone, timeZoneName } from '@portal/shared/domain/rules/dates';
 
 export { timeZoneName };
 
@@ -8,7 +8,7 @@ const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day:
 const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
 
 const wallTime = (at: Date, timeZone: string, options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat(LOCALE, { ...options, timeZone }).format(at);
+  dateTimeFormat(LOCALE, { ...options, timeZone }).format(at);
 
 /** A date and time in a zone, the zone named in words: "Mar 9, 2026, 9:30 AM Eastern Time". */
 export function formatZonedDateTime(value: string | Date, timeZone: string): string {

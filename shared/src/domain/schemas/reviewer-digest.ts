@@ -1,6 +1,7 @@
 import './zod-config';
 import { z } from 'zod/mini';
 import { countOf } from '../ids/text';
+import { dateTimeFormat } from '../rules/dates';
 import { idSchema } from './ids';
 
 /**
@@ -63,7 +64,7 @@ export interface ReviewerDigestSent {
 /** The day (YYYY-MM-DD) and hour (0-23) at `at` in `timeZone`. */
 export function zonedDayAndHour(at: Date, timeZone: string): { day: string; hour: number } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
+    dateTimeFormat('en-CA', {
       timeZone,
       year: 'numeric',
       month: '2-digit',

@@ -1,5 +1,5 @@
-import { useQuery } from '@portal/shared/query';
-import { usePortal, type ApiClient } from '@portal/shared/client';
+import { queryOptions, useQuery } from '@portal/shared/query';
+import { PREFETCHED, usePortal, type ApiClient } from '@portal/shared/client';
 import type {
   RowTag,
   RowTagsBody,
@@ -15,12 +15,16 @@ const id = encodeURIComponent;
 const formPath = (formId: string, rest: string) => `/admin/forms/${id(formId)}${rest}`;
 
 /** GET /admin/forms/{formId}/tags: the form's tags, in the order they were made. */
-export function useTags(formId: string) {
-  const { api } = usePortal();
-  return useQuery({
+export const tagsQueryOptions = (api: ApiClient, formId: string) =>
+  queryOptions({
+    ...PREFETCHED,
     queryKey: staffKeys.tags(formId),
     queryFn: () => api.request<{ items: RowTag[] }>('GET', formPath(formId, '/tags')),
   });
+
+export function useTags(formId: string) {
+  const { api } = usePortal();
+  return useQuery(tagsQueryOptions(api, formId));
 }
 
 export const createTag = (api: ApiClient, formId: string, body: TagBody) =>
@@ -38,13 +42,16 @@ export const tagRows = (api: ApiClient, formId: string, body: RowTagsBody) =>
   api.request<RowTagsResult>('POST', formPath(formId, '/rows/tags'), { body });
 
 /** GET /admin/forms/{formId}/views: every super-reviewer's saved views of the form. */
-export function useSavedViews(formId: string, enabled = true) {
-  const { api } = usePortal();
-  return useQuery({
+export const savedViewsQueryOptions = (api: ApiClient, formId: string) =>
+  queryOptions({
+    ...PREFETCHED,
     queryKey: staffKeys.views(formId),
     queryFn: () => api.request<{ items: SavedViewItem[] }>('GET', formPath(formId, '/views')),
-    enabled,
   });
+
+export function useSavedViews(formId: string, enabled = true) {
+  const { api } = usePortal();
+  return useQuery({ ...savedViewsQueryOptions(api, formId), enabled });
 }
 
 export const saveView = (api: ApiClient, formId: string, body: SavedViewBody) =>

@@ -3,6 +3,7 @@ import { formQueryOptions, PREFETCHED, type ApiClient } from '@portal/shared/cli
 import { releaseScheduleQueryOptions } from '../api/release-schedule';
 import { offersQueryOptions, rowsQueryOptions } from '../api/rows';
 import { staffSummariesQueryOptions } from '../api/staff';
+import { savedViewsQueryOptions, tagsQueryOptions } from '../api/tags';
 import { FORM_ID } from '../testing/fixtures';
 import { renderDor } from '../testing/render-dor';
 
@@ -17,7 +18,7 @@ const ROWS = `/admin/forms/${FORM_ID}/rows?tab=all&sort=submittedAt&dir=desc&lim
 const HEADER = [`/forms/${FORM_ID}`, `/admin/forms/${FORM_ID}/offers`, `/admin/forms/${FORM_ID}/release/schedule`];
 const asked = (request: jest.Mock) => request.mock.calls.map(([method, path]) => `${method} ${path}`);
 
-test('the dashboard route asks for its header, its first rows and the staff while the page is still loading', async () => {
+test('the dashboard route asks for its header, its first rows, the staff, tags and saved views while the page is still loading', async () => {
   const { request } = renderDor(`/admin/dor/dashboard/${FORM_ID}/all`, {});
 
   await waitFor(() =>
@@ -26,6 +27,8 @@ test('the dashboard route asks for its header, its first rows and the staff whil
         ...HEADER.map((path) => `GET ${path}`),
         `GET ${ROWS}`,
         `GET /admin/forms/${FORM_ID}/staff?kind=review`,
+        `GET /admin/forms/${FORM_ID}/tags`,
+        `GET /admin/forms/${FORM_ID}/views`,
       ]),
     ),
   );
@@ -70,6 +73,8 @@ test('what the route asks for early stays fresh while the page arrives, so the p
     offersQueryOptions(api, FORM_ID),
     releaseScheduleQueryOptions(api, FORM_ID),
     staffSummariesQueryOptions(api, FORM_ID, { kind: 'review' }),
+    tagsQueryOptions(api, FORM_ID),
+    savedViewsQueryOptions(api, FORM_ID),
   ])
     expect([options.queryKey, options.staleTime, options.retryOnMount]).toEqual([
       options.queryKey,

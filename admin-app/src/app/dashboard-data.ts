@@ -4,13 +4,15 @@ import type { PageData } from '@portal/shared/ui';
 import { releaseScheduleQueryOptions } from '../api/release-schedule';
 import { offersQueryOptions, rowsQueryOptions } from '../api/rows';
 import { staffSummariesQueryOptions } from '../api/staff';
+import { savedViewsQueryOptions, tagsQueryOptions } from '../api/tags';
 
 const ROW_TABS: Record<string, RowTab> = { '': 'all', all: 'all', qualified: 'qualified' };
 
 /**
  * What the super-reviewer's dashboard first asks for, asked as its route is entered (see
  * `Prefetched`): the form, the offers and the release schedule of its header, and on the All and
- * Qualified tabs the first page of rows and the staff the bulk actions offer. The rows only for the
+ * Qualified tabs the first page of rows, the staff the bulk actions offer, the form's tags and its
+ * saved views (asked by the rows' toolbar once drawn, they were a second wait). The rows only for the
  * address as it opens by default (no search, filter or sort in it), the page the link from Admin
  * Home opens; any other the tab asks for itself.
  */
@@ -25,6 +27,8 @@ export const dashboardData: PageData = (client, api, params, query) => {
   if (!tab) return asks;
   asks.push(
     client.prefetchQuery(staffSummariesQueryOptions(api, formId, { kind: tab === 'all' ? 'review' : 'interview' })),
+    client.prefetchQuery(tagsQueryOptions(api, formId)),
+    client.prefetchQuery(savedViewsQueryOptions(api, formId)),
   );
   if (!['q', 'filter', 'sort', 'dir'].some((name) => query.has(name)))
     asks.push(

@@ -7,7 +7,12 @@ import { StaffLayout } from '../features/preferences/staff-layout';
 
 /** Each page is its own chunk, loaded when its route is visited (with the portal's loading screen). */
 const AssessmentPage = lazyPage(() => import('../features/assessment/assessment-page'), 'AssessmentPage');
-const DorRoutes = lazyPage(() => import('./dor-routes'));
+// The super-reviewer's dashboard, where a director's visits go, is asked for beside the dor/ routes'
+// own chunk, not once that has arrived and run (one script after another fewer: bench:staff-pages).
+const DorRoutes = lazyPage(() => {
+  if (window.location.pathname.includes('/dor/dashboard/')) void import('../features/dashboard/dashboard-layout');
+  return import('./dor-routes');
+});
 // Admin Home, where every staff visit comes in (/admin), is preloaded with this module's own chunk,
 // so the two arrive in parallel, not one after the other (docs/performance.md).
 const AdminHome = lazyPage(() => import(/* webpackPreload: true */ '../features/home/admin-home'), 'AdminHome');

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, get, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import express, { type Express } from 'express';
 import pino from 'pino';
@@ -247,6 +247,56 @@ describe('bundle files', () => {
     expect(API_GZIP_LEVEL).toBeLessThan(ASSET_GZIP_LEVEL);
     await new Promise((resolve) => listening.close(resolve));
   });
+
+  it('serves a hashed file as the browser accepts it (brotli first), compressed once and then from memory', async () => {
+    const big = `console.log(${JSON.stringify('admin chunk '.repeat(500))});`;
+    const file = path.join(bundles.admin, '7.abcdef0123.js');
+    writeFileSync(file, big);
+    const chrome = 'gzip, deflate, br, zstd';
+    const listening = server.listen(0, '127.0.0.1');
+    await new Promise((resolve) => listening.once('listening', resolve));
+    const { port } = listening.address() as AddressInfo;
+    // The bytes as sent (supertest would decode them).
+    const raw = (url: string, acceptEncoding: string) =>
+      new Promise<{ headers: IncomingMessage['headers']; body: Buffer }>((resolve, reject) => {
+        get({ host: '127.0.0.1', port, path: url, headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).once('error', reject);
+      });
+    try {
+      const first = await raw('/admin/7.abcdef0123.js', chrome);
+      expect(first.headers['content-encoding']).toBe('br');
+      expect(first.headers['cache-control']).toBe(IMMUTABLE);
+      expect(first.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(first.headers['x-content-type-options']).toBe('nosniff');
+      expect(first.body).toEqual(brotliCompressSync(big, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }));
+      // The file gone from the disk: the same bytes still come, from memory.
+      renameSync(file, `${file}.moved`);
+      try {
+        expect((await raw('/admin/7.abcdef0123.js', chrome)).body).toEqual(first.body);
+        expect((await raw('/admin/7.abcdef0123.js', 'identity')).body.toString()).toBe(big);
+      } finally {
+        renameSync(`${file}.moved`, file);
+      }
+      // A client that prefers gzip gets gzip; a small file goes as it is; HEAD sends no body.
+      expect((await raw('/admin/7.abcdef0123.js', 'br;q=0.5, gzip')).headers['content-encoding']).toBe('gzip');
+      expect((await raw('/applicant/12.0123456789.js', chrome)).headers['content-encoding']).toBeUndefined();
+      const head = await request(server).head('/admin/7.abcdef0123.js').set('Accept-Encoding', chrome);
+      expect([head.status, head.headers['content-encoding']]).toEqual([200, 'br']);
+    } finally {
+      await new Promise((resolve) => listening.close(resolve));
+    }
+  });
+
+  it.each(['/admin/../shell/main.abcdef1234.js', '/admin/%2e%2e/shell/main.abcdef1234.js', '/admin/x/9.abcdef0123.js'])(
+    'never serves a hashed name outside its bundle: %s',
+    async (url) => {
+      const res = await request(server).get(url);
+      expect(res.text).not.toContain('shell main');
+    },
+  );
 
   it('sends a small API answer uncompressed, even to a client that accepts gzip', async () => {
     const small = JSON.stringify({ items: [{ id: 1, name: 'x'.repeat(API_GZIP_THRESHOLD - 100) }] });

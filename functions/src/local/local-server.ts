@@ -5,6 +5,7 @@ import express, { type Express, type RequestHandler, type Response } from 'expre
 import helmet from 'helmet';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { pageContentSecurityPolicy } from '../http/security-headers';
+import { hashedBundleFiles } from './hashed-bundle-files';
 
 export interface BundleDirs {
   shell: string;
@@ -140,6 +141,16 @@ export function createLocalServer({
     res.setHeader('Content-Security-Policy', policy);
     next();
   });
+  server.use(
+    hashedBundleFiles(
+      [
+        ['/applicant', bundles.applicant],
+        ['/admin', bundles.admin],
+        ['', bundles.shell],
+      ],
+      ASSET_GZIP_LEVEL,
+    ),
+  );
   server.use('/applicant', bundleStatic(bundles.applicant));
   server.use('/admin', bundleStatic(bundles.admin));
   server.use(bundleStatic(bundles.shell));

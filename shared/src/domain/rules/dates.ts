@@ -1,3 +1,5 @@
+import { dateTimeFormat } from '../ids/text';
+
 /**
  * The portal's one date format (every page, staff and applicant): "Mar 1, 2025, 11:59 PM EST"
  * with the time, always naming the time zone, or "Mar 1, 2025" for a day alone. The zone is the
@@ -6,24 +8,6 @@
 const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
 const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
 const LOCALE = 'en-US';
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * One `Intl.DateTimeFormat` per locale and options, made once: making one costs far more than
- * formatting with it (a dashboard of dates made hundreds, about 0.2 s of a page's first render).
- */
-export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale} ${JSON.stringify(options)}`;
-  let format = formats.get(key);
-  if (!format) {
-    // Options are a handful of shapes times the zones in use; the bound only guards against a leak.
-    if (formats.size >= 1000) formats.clear();
-    format = new Intl.DateTimeFormat(locale, options);
-    formats.set(key, format);
-  }
-  return format;
-}
 
 export function formatDateTime(value: string | Date, timeZone?: string): string {
   return dateTimeFormat(LOCALE, { ...DATE, ...TIME, timeZone }).format(new Date(value));

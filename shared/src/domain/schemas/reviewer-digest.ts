@@ -1,7 +1,6 @@
 import './zod-config';
 import { z } from 'zod/mini';
-import { countOf } from '../ids/text';
-import { dateTimeFormat } from '../rules/dates';
+import { countOf, dateTimeFormat } from '../ids/text';
 import { idSchema } from './ids';
 
 /**

@@ -1,6 +1,5 @@
 import { useTimeZone } from '@portal/shared/client';
-import { dateTimeFormat } from '@portal/shared/domain/ids/text';
-import { formatDate, localTimeZone, timeZoneName } from '@portal/shared/domain/rules/dates';
+import { dateTimeFormat, formatDate, localTimeZone, timeZoneName } from '@portal/shared/domain/rules/dates';
 
 export { timeZoneName };
 

@@ -14,21 +14,3 @@ export function plural(count: number, singular: string, pluralForm = `${singular
 export function countOf(count: number, singular: string, pluralForm = `${singular}s`): string {
   return `${count} ${plural(count, singular, pluralForm)}`;
 }
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * One `Intl.DateTimeFormat` per locale and options, made once: making one costs far more than
- * formatting with it (a dashboard of dates made hundreds, about 0.2 s of a page's first render).
- */
-export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale} ${JSON.stringify(options)}`;
-  let format = formats.get(key);
-  if (!format) {
-    // Options are a handful of shapes times the zones in use; the bound only guards against a leak.
-    if (formats.size >= 1000) formats.clear();
-    format = new Intl.DateTimeFormat(locale, options);
-    formats.set(key, format);
-  }
-  return format;
-}

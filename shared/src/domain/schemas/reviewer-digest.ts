@@ -1,6 +1,6 @@
 import './zod-config';
 import { z } from 'zod/mini';
-import { countOf, dateTimeFormat } from '../ids/text';
+import { countOf } from '../ids/text';
 import { idSchema } from './ids';
 
 /**
@@ -58,21 +58,4 @@ export interface ReviewerDigestSent {
   nothingToSay: number;
   optedOut: number;
   tooSoon: number;
-}
-
-/** The day (YYYY-MM-DD) and hour (0-23) at `at` in `timeZone`. */
-export function zonedDayAndHour(at: Date, timeZone: string): { day: string; hour: number } {
-  const parts = Object.fromEntries(
-    dateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
 }

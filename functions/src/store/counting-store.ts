@@ -101,6 +101,10 @@ export function countingStore(store: DocumentStore): CountingStore {
       add(collection, 'reads');
       return store.get<T>(collection, id);
     },
+    async getAll<T extends DocumentData>(collection: string, ids: readonly string[]) {
+      add(collection, 'reads', ids.length);
+      return store.getAll<T>(collection, ids);
+    },
     async getDerived(collection, id, cache) {
       add(collection, 'reads');
       return store.getDerived(collection, id, cache);

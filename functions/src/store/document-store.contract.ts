@@ -107,6 +107,18 @@ export function describeDocumentStoreContract(
         expect(await store.get('people', 'nobody')).toBeNull();
       });
 
+      it('reads many documents by id at once (getAll), in the order asked, null where one is missing', async () => {
+        await seed('people', { ada: { name: 'Ada' }, bob: { name: 'Bob' }, cy: { name: 'Cy' } });
+        expect(await store.getAll('people', ['cy', 'nobody', 'ada', 'cy'])).toEqual([
+          { name: 'Cy' },
+          null,
+          { name: 'Ada' },
+          { name: 'Cy' },
+        ]);
+        expect(await store.getAll('people', [])).toEqual([]);
+        await expect(store.getAll('people', ['ada', 'a/b'])).rejects.toThrow();
+      });
+
       it('derives a document again (getDerived) only once it has changed, in and out of transactions', async () => {
         const derived: DocumentData[] = [];
         const cache = new DerivedCache((data) => {

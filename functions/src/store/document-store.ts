@@ -91,6 +91,11 @@ export interface StoreTransaction {
 
 export interface DocumentStore {
   get<T extends DocumentData>(collection: string, id: string): Promise<T | null>;
+  /**
+   * Many documents of one collection by id, in one request (Firestore's batched get; each document
+   * is still one read), in the ids' order; null for those that do not exist.
+   */
+  getAll<T extends DocumentData>(collection: string, ids: readonly string[]): Promise<(T | null)[]>;
   /** Reads the document; `cache` derives its value again only when the stored document has changed. */
   getDerived<T>(collection: string, id: string, cache: DerivedCache<T>): Promise<T | null>;
   /** Fails with `DocumentExistsError` if the id is taken. */

@@ -103,6 +103,12 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
       const snapshot = await ref(collection, id).get();
       return snapshot.exists ? (snapshot.data() as T) : null;
     },
+    async getAll<T extends DocumentData>(collection: string, ids: readonly string[]): Promise<(T | null)[]> {
+      for (const id of ids) assertKey(collection, id);
+      if (ids.length === 0) return [];
+      const snapshots = await db.getAll(...ids.map((id) => ref(collection, id)));
+      return snapshots.map((snapshot) => (snapshot.exists ? (snapshot.data() as T) : null));
+    },
     async getDerived(collection, id, cache) {
       assertKey(collection, id);
       const raw = rawDocument(await ref(collection, id).get());

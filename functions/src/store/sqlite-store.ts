@@ -257,6 +257,13 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
       const row = readRow(collection, id);
       return row ? (JSON.parse(row.data) as T) : null;
     },
+    async getAll<T extends DocumentData>(collection: string, ids: readonly string[]): Promise<(T | null)[]> {
+      for (const id of ids) assertKey(collection, id);
+      return ids.map((id) => {
+        const row = readRow(collection, id);
+        return row ? (JSON.parse(row.data) as T) : null;
+      });
+    },
     async getDerived(collection, id, cache) {
       assertKey(collection, id);
       const row = readRow(collection, id);

@@ -19,6 +19,9 @@ import Negotiator from 'negotiator';
  */
 export const HASHED_BUNDLE_FILE = /^[\w-]+(?:\.[\w-]+)*\.[0-9a-f]{10}\.js$/;
 
+/** How long a browser keeps a content-hashed file: for ever (a change is a new name). */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /** The compression package's defaults, which the bundles were served with. */
 const COMPRESSION_THRESHOLD = 1024;
 const BROTLI_QUALITY = 4;
@@ -81,7 +84,7 @@ export function hashedBundleFiles(mounts: readonly [prefix: string, dir: string]
         const encoding = plain.length < COMPRESSION_THRESHOLD ? 'identity' : chosen;
         const body = (await encoded(file, encoding))!;
         res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
-        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        res.setHeader('Cache-Control', IMMUTABLE);
         res.setHeader('Vary', 'Accept-Encoding');
         if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
         res.setHeader('Content-Length', body.length);

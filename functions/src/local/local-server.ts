@@ -5,7 +5,7 @@ import express, { type Express, type RequestHandler, type Response } from 'expre
 import helmet from 'helmet';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { pageContentSecurityPolicy } from '../http/security-headers';
-import { hashedBundleFiles } from './hashed-bundle-files';
+import { hashedBundleFiles, IMMUTABLE } from './hashed-bundle-files';
 
 export interface BundleDirs {
   shell: string;
@@ -64,7 +64,7 @@ export function changesAccounts(method: string, url: string): boolean {
 }
 
 function setCacheHeaders(res: Response, filePath: string): void {
-  res.setHeader('Cache-Control', HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  res.setHeader('Cache-Control', HASHED_ASSET.test(filePath) ? IMMUTABLE : 'no-cache');
 }
 
 function bundleStatic(dir: string) {

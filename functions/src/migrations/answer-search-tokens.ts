@@ -1,4 +1,5 @@
 import { answerWords, rowSearchTokens, type ApplicationResponse, type ApplicationRow } from '@portal/shared/domain';
+import { indexRowsForSearch } from '../staff/search-postings';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
 import type { Migration } from './run-migrations';
@@ -15,8 +16,9 @@ function tokensWithAnswers(row: ApplicationRow, response: ApplicationResponse | 
 /**
  * Rows stored before the dashboard's search found applications by their answers hold the name and
  * email tokens alone: each gets its response's answers' words after them (`rowSearchTokens`; an
- * erased row, or one whose response is gone, is left as it is). Each row is updated in a transaction
- * of its own, from the row and response as they are then, so running it again changes nothing.
+ * erased row, or one whose response is gone, is left as it is), and its tokens' postings list it.
+ * Each row is updated in a transaction of its own, from the row and response as they are then, so
+ * running it again changes nothing.
  */
 export const answerSearchTokensMigration: Migration = {
   id: '2026-12-answer-search-tokens',
@@ -28,18 +30,22 @@ export const answerSearchTokensMigration: Migration = {
         limit: PAGE,
         ...(after ? { after } : {}),
       });
+      const updated: ApplicationRow[] = [];
       for (const { id, data } of page.items) {
         if (data.erased) continue;
-        const updated = await store.transaction(async (tx) => {
-          const row = await tx.get<ApplicationRow>(COLLECTIONS.reviewStatuses, id);
-          const response = row && (await tx.get<ApplicationResponse>(COLLECTIONS.responses, row.responseId));
-          const tokens = row && tokensWithAnswers(row, response);
-          if (!tokens) return false;
+        const row = await store.transaction(async (tx) => {
+          const stored = await tx.get<ApplicationRow>(COLLECTIONS.reviewStatuses, id);
+          const response = stored && (await tx.get<ApplicationResponse>(COLLECTIONS.responses, stored.responseId));
+          const tokens = stored && tokensWithAnswers(stored, response);
+          if (!tokens) return null;
           tx.update(COLLECTIONS.reviewStatuses, id, { searchTokens: tokens });
-          return true;
+          return { ...stored, searchTokens: tokens };
         });
-        if (updated) changed += 1;
+        if (row) updated.push(row);
       }
+      // The search finds rows by their tokens' postings: the words added go to theirs.
+      if (updated.length > 0) await indexRowsForSearch(store, updated);
+      changed += updated.length;
       after = page.nextCursor ?? undefined;
     } while (after);
     return changed;

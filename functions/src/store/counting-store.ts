@@ -101,9 +101,9 @@ export function countingStore(store: DocumentStore): CountingStore {
       add(collection, 'reads');
       return store.get<T>(collection, id);
     },
-    async getAll<T extends DocumentData>(collection: string, ids: readonly string[]) {
+    async getAll<T extends DocumentData>(collection: string, ids: readonly string[], fields?: readonly string[]) {
       add(collection, 'reads', ids.length);
-      return store.getAll<T>(collection, ids);
+      return store.getAll<T>(collection, ids, fields);
     },
     async getDerived(collection, id, cache) {
       add(collection, 'reads');

@@ -119,6 +119,20 @@ export function describeDocumentStoreContract(
         await expect(store.getAll('people', ['ada', 'a/b'])).rejects.toThrow();
       });
 
+      it('reads only the fields asked for (getAll with fields), a missing field left out', async () => {
+        await seed('people', {
+          ada: { name: 'Ada', age: 36, tags: ['math'], address: { city: 'London' } },
+          bob: { name: 'Bob' },
+        });
+        expect(await store.getAll('people', ['ada', 'nobody', 'bob'], ['name', 'address', 'age'])).toEqual([
+          { name: 'Ada', age: 36, address: { city: 'London' } },
+          null,
+          { name: 'Bob' },
+        ]);
+        expect(await store.getAll('people', ['ada'], [])).toEqual([{}]);
+        await expect(store.getAll('people', ['ada'], ['address.city'])).rejects.toThrow(/top-level/);
+      });
+
       it('derives a document again (getDerived) only once it has changed, in and out of transactions', async () => {
         const derived: DocumentData[] = [];
         const cache = new DerivedCache((data) => {

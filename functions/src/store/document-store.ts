@@ -93,9 +93,15 @@ export interface DocumentStore {
   get<T extends DocumentData>(collection: string, id: string): Promise<T | null>;
   /**
    * Many documents of one collection by id, in one request (Firestore's batched get; each document
-   * is still one read), in the ids' order; null for those that do not exist.
+   * is still one read), in the ids' order; null for those that do not exist. With `fields` (top-level
+   * field names), each document holds those of its fields only (Firestore's field mask: the same
+   * reads, less to send and decode).
    */
-  getAll<T extends DocumentData>(collection: string, ids: readonly string[]): Promise<(T | null)[]>;
+  getAll<T extends DocumentData>(
+    collection: string,
+    ids: readonly string[],
+    fields?: readonly string[],
+  ): Promise<(T | null)[]>;
   /** Reads the document; `cache` derives its value again only when the stored document has changed. */
   getDerived<T>(collection: string, id: string, cache: DerivedCache<T>): Promise<T | null>;
   /** Fails with `DocumentExistsError` if the id is taken. */

@@ -24,7 +24,7 @@ import {
   type PreparedWrite,
 } from './firestore-writes';
 import { assertIndexed, type CompositeIndex, type IndexedQuery } from './firestore-indexes';
-import { assertCollection, assertKey } from './store-keys';
+import { assertCollection, assertKey, assertTopLevelFields } from './store-keys';
 import { assertCommitFits } from './store-limits';
 import { openTransactionHandle } from './store-transaction';
 
@@ -103,10 +103,12 @@ export function createFirestoreStore(db: Firestore, options: FirestoreStoreOptio
       const snapshot = await ref(collection, id).get();
       return snapshot.exists ? (snapshot.data() as T) : null;
     },
-    async getAll<T extends DocumentData>(collection: string, ids: readonly string[]): Promise<(T | null)[]> {
+    async getAll<T extends DocumentData>(collection: string, ids: readonly string[], fields?: readonly string[]) {
       for (const id of ids) assertKey(collection, id);
+      if (fields) assertTopLevelFields(fields);
       if (ids.length === 0) return [];
-      const snapshots = await db.getAll(...ids.map((id) => ref(collection, id)));
+      const refs = ids.map((id) => ref(collection, id));
+      const snapshots = await (fields ? db.getAll(...refs, { fieldMask: [...fields] }) : db.getAll(...refs));
       return snapshots.map((snapshot) => (snapshot.exists ? (snapshot.data() as T) : null));
     },
     async getDerived(collection, id, cache) {

@@ -28,7 +28,7 @@ import {
 } from './sqlite-indexes';
 import { SAFETY_NET_CHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer';
 import { buildQuery, ELEMENTS_TABLE, elementKey, elementProbe, encodeCursor, type QueryRow } from './sqlite-query';
-import { assertCollection, assertKey, assertPlainDocument } from './store-keys';
+import { assertCollection, assertKey, assertPlainDocument, assertTopLevelFields, withFieldsOnly } from './store-keys';
 import { assertCommitFits, assertDocumentFits, writeSize } from './store-limits';
 import { openTransactionHandle } from './store-transaction';
 
@@ -257,11 +257,14 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
       const row = readRow(collection, id);
       return row ? (JSON.parse(row.data) as T) : null;
     },
-    async getAll<T extends DocumentData>(collection: string, ids: readonly string[]): Promise<(T | null)[]> {
+    async getAll<T extends DocumentData>(collection: string, ids: readonly string[], fields?: readonly string[]) {
       for (const id of ids) assertKey(collection, id);
+      if (fields) assertTopLevelFields(fields);
       return ids.map((id) => {
         const row = readRow(collection, id);
-        return row ? (JSON.parse(row.data) as T) : null;
+        if (!row) return null;
+        const data = JSON.parse(row.data) as T;
+        return fields ? (withFieldsOnly(data, fields) as T) : data;
       });
     },
     async getDerived(collection, id, cache) {

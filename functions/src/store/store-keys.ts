@@ -30,6 +30,20 @@ export function fieldSegments(field: string): string[] {
   return field.split('.');
 }
 
+/** `getAll`'s `fields`: top-level field names (a field mask of dotted paths is not needed yet). */
+export function assertTopLevelFields(fields: readonly string[]): void {
+  for (const field of fields) {
+    if (fieldSegments(field).length !== 1) throw new Error(`Not a top-level field ${JSON.stringify(field)}`);
+  }
+}
+
+/** The document with those of its top-level fields only (as Firestore's field mask answers it). */
+export function withFieldsOnly(data: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const field of fields) if (Object.hasOwn(data, field)) kept[field] = data[field];
+  return kept;
+}
+
 export function assertPlainDocument(data: unknown): void {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     throw new TypeError('Document data must be a plain object');

@@ -9,7 +9,7 @@ import type { CountingStore } from '../store/counting-store';
 import type { DocumentStore, StoreTransaction } from '../store/document-store';
 import { completeResponse, FORM_ID, startResponse, withAnswers, type Harness } from './api-harness';
 import { ADA_ANSWERS } from './answer-search-scenarios';
-import { seedApplication } from './staff-fixtures';
+import { seedApplication, seedApplications } from './staff-fixtures';
 import type { StoreTest } from './store-targets';
 
 /**
@@ -78,6 +78,81 @@ export function searchPostingsTests(run: StoreTest): void {
     expect(both.counts.byCollection[COLLECTIONS.reviewStatuses]!.reads).toBe(1);
     expect(await found(harness, 'nobody')).toEqual({ ids: [], total: 0 });
   });
+
+  run(
+    'more matches than a page: the matches are read with the fields that sort and filter them, the page without its tokens',
+    async (harness) => {
+      const applicants = (from: number, count: number) =>
+        Array.from({ length: count }, (_, index) => {
+          const number = String(from + index).padStart(2, '0');
+          return { id: `s${number}`, firstName: `Name${number}`, lastName: 'Sample' };
+        });
+      await seedApplications(harness, applicants(0, 9), ['bootcamp'], { row: { qualified: true } });
+      await seedApplications(harness, applicants(9, 7), ['bootcamp']);
+      await seedApplication(harness, { id: 'other', firstName: 'Other', lastName: 'Person' }, ['bootcamp']);
+      const store = harness.store as CountingStore;
+      const getAll = jest.spyOn(store, 'getAll');
+      const page = async (query: string) => {
+        getAll.mockClear();
+        const res = await harness.as('dora').get(`/admin/forms/${FORM_ID}/rows?search=sample&sort=name&${query}`);
+        expect(res.status).toBe(200);
+        const body = res.body as Page<ApplicationRowView>;
+        const calls = getAll.mock.calls.map(([, ids, fields]) => ({ ids: ids.length, fields }));
+        return { body, names: body.items.map((row) => row.applicantName), calls };
+      };
+      try {
+        const first = await page('tab=all&dir=asc&limit=5');
+        expect(first.body.total).toBe(16);
+        expect(first.names).toEqual([
+          'Name00 Sample',
+          'Name01 Sample',
+          'Name02 Sample',
+          'Name03 Sample',
+          'Name04 Sample',
+        ]);
+        // The 16 matches with the fields that sort and filter them, then the page's 5 rows, both
+        // without their search tokens.
+        const withoutTokens = expect.not.arrayContaining(['searchTokens']) as unknown;
+        expect(first.calls).toEqual([
+          { ids: 16, fields: withoutTokens },
+          { ids: 5, fields: withoutTokens },
+        ]);
+        expect(first.calls[0]!.fields).toEqual(['id', 'applicationFormId', 'sortName']);
+        expect(first.calls[1]!.fields).toEqual(expect.arrayContaining(['reviews', 'applicantEmail', 'tags']));
+        expect(first.body.items[0]).toMatchObject({ applicantEmail: 's00@example.com', role: 'bootcamp' });
+
+        const next = await page(`tab=all&dir=asc&limit=5&cursor=${encodeURIComponent(first.body.nextCursor!)}`);
+        expect(next.names).toEqual([
+          'Name05 Sample',
+          'Name06 Sample',
+          'Name07 Sample',
+          'Name08 Sample',
+          'Name09 Sample',
+        ]);
+
+        // The tab's filter holds on the fields read: the 9 qualified, in reverse.
+        const qualified = await page('tab=qualified&dir=desc&limit=5');
+        expect(qualified.body.total).toBe(9);
+        expect(qualified.names).toEqual([
+          'Name08 Sample',
+          'Name07 Sample',
+          'Name06 Sample',
+          'Name05 Sample',
+          'Name04 Sample',
+        ]);
+        expect(qualified.calls[0]!.fields).toEqual(expect.arrayContaining(['qualified']));
+
+        // A page or fewer matches: read at once, without their tokens.
+        const few = await page('tab=qualified&dir=asc&limit=20');
+        expect(few.body.total).toBe(9);
+        expect(few.calls).toEqual([{ ids: 16, fields: withoutTokens }]);
+        expect(few.calls[0]!.fields).toEqual(first.calls[1]!.fields);
+        expect(few.body.items[8]).toMatchObject({ applicantName: 'Name08 Sample', qualified: true });
+      } finally {
+        getAll.mockRestore();
+      }
+    },
+  );
 
   run(
     'the postings list exactly the rows holding each token after submits, decisions and an erasure',

@@ -7,6 +7,7 @@ import {
   type ApplicationRow,
   type DashboardRowView,
   type FormCalibration,
+  type ListedRow,
   applicantPseudonym,
   calibratedKeys,
   blindAssessmentView,
@@ -71,11 +72,11 @@ export async function formOrNotFound(reviews: Pick<ReviewsRepository, 'getForm'>
   return form;
 }
 
-type DashboardRow = DashboardRowView & { stored: ApplicationRow };
+type DashboardRow = DashboardRowView & { stored: ListedRow };
 
 const dashboardRow =
   (form: ApplicationForm, calibration: FormCalibration) =>
-  (row: ApplicationRow): DashboardRowView => ({ ...toRowView(row), ...fairReviewFields(form, calibration, row) });
+  (row: ListedRow): DashboardRowView => ({ ...toRowView(row), ...fairReviewFields(form, calibration, row) });
 
 /** The reads of the dashboards. */
 export type DashboardRepository = Pick<
@@ -158,7 +159,7 @@ export function createDashboardService(deps: {
           : calibration.of(form, stored);
       // Awaited below; a failure meanwhile is not left unhandled.
       model?.catch(() => undefined);
-      const viewsOf = async (rows: ApplicationRow[]) => {
+      const viewsOf = async (rows: readonly ListedRow[]) => {
         const [calibrated, booked] = await Promise.all([
           (model ??= calibration.of(form)),
           query.tab === 'qualified' ? bookingsOf(formId) : Promise.resolve(new Map<string, RowInterviewBooking>()),

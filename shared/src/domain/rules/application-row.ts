@@ -117,7 +117,10 @@ export type ApplicationRowView = Omit<
   | 'calibratedOrderDesc'
 >;
 
-export function toRowView(row: ApplicationRow): ApplicationRowView {
+/** A row as a listing may read it: a search's page is read without the rows' search tokens. */
+export type ListedRow = Omit<ApplicationRow, 'searchTokens'> & Partial<Pick<ApplicationRow, 'searchTokens'>>;
+
+export function toRowView(row: ListedRow): ApplicationRowView {
   const {
     searchTokens: _tokens,
     sortName: _sortName,

@@ -88,10 +88,21 @@ export function pipelineScenarios(run: StoreTest): void {
       // The form's counters start with its first read (recounted from no rows), then every write keeps them.
       await harness.as('dora').get(`/admin/forms/${FORM_ID}/pipeline`).expect(200);
       await seedCycle(harness);
-      const { result: res, counts } = await (harness.store as CountingStore).measure(() =>
-        harness.as('dora').get(`/admin/forms/${FORM_ID}/pipeline`),
-      );
+      const get = jest.spyOn(harness.store, 'get');
+      const getAll = jest.spyOn(harness.store, 'getAll');
+      let calls: { get: unknown[][]; getAll: unknown[][] } = { get: [], getAll: [] };
+      const { result: res, counts } = await (harness.store as CountingStore)
+        .measure(() => harness.as('dora').get(`/admin/forms/${FORM_ID}/pipeline`))
+        .finally(() => {
+          calls = { get: [...get.mock.calls], getAll: [...getAll.mock.calls] };
+          get.mockRestore();
+          getAll.mockRestore();
+        });
       expect(res.status).toBe(200);
+      // The reviewers' names: one batched read of their users, not a request each.
+      const reviewers = ['rita', 'rob'];
+      expect(calls.getAll).toEqual([[COLLECTIONS.users, expect.arrayContaining(reviewers)]]);
+      expect(calls.get.filter(([, id]) => reviewers.includes(id as string))).toEqual([]);
       const page = res.body as PipelinePage;
 
       expect(page.funnels.map((funnel) => funnel.role)).toEqual(['bootcamp', 'engineer']);

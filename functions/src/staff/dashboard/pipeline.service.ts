@@ -37,7 +37,8 @@ export interface PipelineRepository {
   /** The form's counters (recounted from its rows first when it has none yet or they drifted). */
   counts(formId: string): Promise<FormCounts>;
   loadsOf(formId: string): Promise<StaffLoad[]>;
-  getUser(id: string): Promise<User | null>;
+  /** Users by id, in one batched read (null for one that is gone). */
+  getUsers(ids: readonly string[]): Promise<(User | null)[]>;
   /** Every row of the form matching the filters (equality: no composite index). */
   rowsWhere(formId: string, where: EqualityFilter[]): Promise<ApplicationRow[]>;
   /** A page of the rows submitted from `from` to before `to`, in submission order. */
@@ -54,7 +55,7 @@ export function createPipelineRepository(store: DocumentStore): PipelineReposito
     getForm: (formId) => store.get<ApplicationForm>(COLLECTIONS.forms, formId),
     counts: (formId) => readFormCounts(store, formId),
     loadsOf: (formId) => queryAll<StaffLoad>(store, COLLECTIONS.staffLoads, [byForm(formId)]),
-    getUser: (id) => store.get<User>(COLLECTIONS.users, id),
+    getUsers: (ids) => store.getAll<User>(COLLECTIONS.users, ids),
     rowsWhere: (formId, where) =>
       queryAll<ApplicationRow>(store, COLLECTIONS.reviewStatuses, [byForm(formId), ...where]),
     rowsSubmittedPage: (formId, { from, to }, { cursor, limit }) =>
@@ -105,7 +106,7 @@ export function createPipelineService(deps: { pipeline: PipelineRepository; now:
 
   async function reviewerSeries(loads: StaffLoad[], days: string[]): Promise<ReviewerSeries[]> {
     const working = loads.filter((load) => load.reviewsDone > 0);
-    const users = await Promise.all(working.map((load) => pipeline.getUser(load.staffId)));
+    const users = await pipeline.getUsers(working.map((load) => load.staffId));
     const series = working.flatMap((load, index) => {
       const user = users[index];
       if (!user) return [];

@@ -179,7 +179,7 @@ export interface ReviewsRepository {
   rowsOf(response: ApplicationResponse): Promise<ApplicationRow[]>;
   /** Removes rows, as stored, from the search's postings (staff/search-postings.ts): before an erasure. */
   unindexForSearch(rows: ApplicationRow[]): Promise<unknown>;
-  /** A search's page comes without the rows' search tokens (`ListedRow`). */
+  /** Its rows come without their search tokens (`ListedRow`). */
   rowsPage(formId: string, query: RowsQuery): Promise<Page<ListedRow>>;
   /**
    * A page of the form's rows on the tab and filter of `query` (no search) in a stored order, after a
@@ -192,7 +192,7 @@ export interface ReviewsRepository {
       orderBy: { field: string; direction: 'asc' | 'desc' };
       cursor?: string;
     },
-  ): Promise<Page<ApplicationRow>>;
+  ): Promise<Page<ListedRow>>;
   /**
    * Every row `rowsPage` would page through, unordered: one equality query on the form, its tab and
    * filter (no composite index: Firestore merges them), or for a search the form's rows holding the
@@ -526,13 +526,14 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
   async function pageWithTotal(
     formId: string,
     query: Pick<RowsQuery, 'qualifiedOnly' | 'filter' | 'token' | 'tag'>,
-    spec: Omit<QuerySpec, 'where'>,
-  ): Promise<Page<ApplicationRow>> {
-    const where = rowsWhere(formId, query);
+    spec: Omit<QuerySpec, 'where' | 'fields'>,
+  ): Promise<Page<ListedRow>> {
+    // The rows without their search tokens (most of a row: every word of its answers).
+    const asked = { where: rowsWhere(formId, query), ...spec, fields: LISTED_ROW_FIELDS };
     const counted = !query.filter || (COUNTED_ROW_FILTERS as readonly string[]).includes(query.filter);
-    if (!counted) return queryPage<ApplicationRow>(store, COLLECTIONS.reviewStatuses, { where, ...spec });
+    if (!counted) return queryPage<ListedRow>(store, COLLECTIONS.reviewStatuses, asked);
     // Side by side; a recount waits for the page, whose cursor may be refused (then nothing is written).
-    const read = store.query<ApplicationRow>(COLLECTIONS.reviewStatuses, { where, ...spec });
+    const read = store.query<ListedRow>(COLLECTIONS.reviewStatuses, asked);
     const [page, counts] = await Promise.all([read, readFormCounts(store, formId, { recountAfter: read })]);
     const key = tabCounterKey(query.qualifiedOnly, query.filter as CountedRowFilter | undefined);
     return { items: page.items.map((item) => item.data), nextCursor: page.nextCursor, total: countOf(counts, key) };

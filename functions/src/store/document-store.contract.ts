@@ -133,6 +133,26 @@ export function describeDocumentStoreContract(
         await expect(store.getAll('people', ['ada'], ['address.city'])).rejects.toThrow(/top-level/);
       });
 
+      it('a query answers only the fields asked for and the ordered one, and pages on as a whole query does', async () => {
+        await seed('people', {
+          ada: { name: 'Ada', age: 36, bio: 'x'.repeat(100), team: 'a' },
+          bob: { name: 'Bob', age: 41, bio: 'y', team: 'a' },
+          cy: { name: 'Cy', age: 29, team: 'a' },
+        });
+        const spec = { where: [{ field: 'team', value: 'a' }], orderBy: { field: 'age' }, limit: 2 };
+        const first = await store.query('people', { ...spec, fields: ['name'] });
+        expect(first.items).toEqual([
+          { id: 'cy', data: { name: 'Cy', age: 29 } },
+          { id: 'ada', data: { name: 'Ada', age: 36 } },
+        ]);
+        const next = await store.query('people', { ...spec, fields: ['name', 'bio'], after: first.nextCursor! });
+        expect(next).toEqual({ items: [{ id: 'bob', data: { name: 'Bob', age: 41, bio: 'y' } }], nextCursor: null });
+        expect((await store.query('people', { where: spec.where, fields: [] })).items.map((item) => item.data)).toEqual(
+          [{}, {}, {}],
+        );
+        await expect(store.query('people', { fields: ['bio.text'] })).rejects.toThrow(/top-level/);
+      });
+
       it('derives a document again (getDerived) only once it has changed, in and out of transactions', async () => {
         const derived: DocumentData[] = [];
         const cache = new DerivedCache((data) => {

@@ -59,6 +59,11 @@ export interface QuerySpec {
    * store or in memory: store/memory-pages.ts).
    */
   startAfter?: { value: FieldValue; id: string };
+  /**
+   * Top-level field names: each document holds those of its fields only, and the ordered field's
+   * (Firestore's `select`: the same reads, less to send and decode). Absent: whole documents.
+   */
+  fields?: readonly string[];
 }
 
 export interface QueryPage<T extends DocumentData = DocumentData> {

@@ -1,7 +1,7 @@
 import { FieldPath, type Firestore, type Query } from 'firebase-admin/firestore';
 import { isRangeFilter, type EqualityFilter, type FieldValue, type QuerySpec } from './document-store';
 import { decodeCursorJson, encodeCursorJson } from './store-cursor';
-import { fieldSegments } from './store-keys';
+import { fieldSegments, queryFields } from './store-keys';
 
 /** How the Firestore adapter turns the port's queries into Firestore queries, and its cursors. */
 
@@ -76,6 +76,7 @@ export function buildQuery(
     if (!orderPath) throw new Error('startAfter needs an ordered query');
     query = query.startAfter(filterValue(spec.startAfter.value), spec.startAfter.id);
   }
+  if (spec.fields !== undefined) query = query.select(...queryFields(spec.fields, spec.orderBy?.field));
   if (spec.limit !== undefined) {
     if (!Number.isInteger(spec.limit) || spec.limit < 1) throw new Error(`Invalid query limit ${spec.limit}`);
     // One extra document tells whether another page follows.

@@ -28,7 +28,14 @@ import {
 } from './sqlite-indexes';
 import { SAFETY_NET_CHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer';
 import { buildQuery, ELEMENTS_TABLE, elementKey, elementProbe, encodeCursor, type QueryRow } from './sqlite-query';
-import { assertCollection, assertKey, assertPlainDocument, assertTopLevelFields, withFieldsOnly } from './store-keys';
+import {
+  assertCollection,
+  assertKey,
+  assertPlainDocument,
+  assertTopLevelFields,
+  queryFields,
+  withFieldsOnly,
+} from './store-keys';
 import { assertCommitFits, assertDocumentFits, writeSize } from './store-limits';
 import { openTransactionHandle } from './store-transaction';
 
@@ -298,8 +305,13 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
       const hasMore = limit !== undefined && rows.length > limit;
       const pageRows = hasMore ? rows.slice(0, limit) : rows;
       const last = pageRows[pageRows.length - 1];
+      const fields = spec.fields && queryFields(spec.fields, spec.orderBy?.field);
+      const dataOf = (row: QueryRow) => {
+        const data = JSON.parse(row.data) as T;
+        return fields ? (withFieldsOnly(data, fields) as T) : data;
+      };
       return {
-        items: pageRows.map((row) => ({ id: row.id, data: JSON.parse(row.data) as T })),
+        items: pageRows.map((row) => ({ id: row.id, data: dataOf(row) })),
         nextCursor: hasMore && last ? encodeCursor(last, ordered) : null,
       };
     },

@@ -37,6 +37,13 @@ export function assertTopLevelFields(fields: readonly string[]): void {
   }
 }
 
+/** A query's `fields` with the top-level field it is ordered by (its cursor names that value). */
+export function queryFields(fields: readonly string[], orderBy: string | undefined): string[] {
+  assertTopLevelFields(fields);
+  const ordered = orderBy === undefined ? [] : [fieldSegments(orderBy)[0]!];
+  return [...new Set([...fields, ...ordered])];
+}
+
 /** The document with those of its top-level fields only (as Firestore's field mask answers it). */
 export function withFieldsOnly(data: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
   const kept: Record<string, unknown> = {};

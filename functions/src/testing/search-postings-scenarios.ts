@@ -148,6 +148,20 @@ export function searchPostingsTests(run: StoreTest): void {
         expect(few.calls).toEqual([{ ids: 16, fields: withoutTokens }]);
         expect(few.calls[0]!.fields).toEqual(first.calls[1]!.fields);
         expect(few.body.items[8]).toMatchObject({ applicantName: 'Name08 Sample', qualified: true });
+
+        // A page without a search reads its rows without their tokens too.
+        const query = jest.spyOn(store, 'query');
+        try {
+          const res = await harness.as('dora').get(`/admin/forms/${FORM_ID}/rows?tab=all&sort=name&dir=asc&limit=5`);
+          expect(res.status).toBe(200);
+          expect((res.body as Page<ApplicationRowView>).items[0]).toMatchObject({
+            applicantEmail: 's00@example.com',
+          });
+          const rowQueries = query.mock.calls.filter(([collection]) => collection === COLLECTIONS.reviewStatuses);
+          expect(rowQueries.map(([, spec]) => spec?.fields)).toEqual([first.calls[1]!.fields]);
+        } finally {
+          query.mockRestore();
+        }
       } finally {
         getAll.mockRestore();
       }

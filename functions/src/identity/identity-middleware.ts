@@ -15,6 +15,11 @@ declare module 'express-serve-static-core' {
     identity?: VerifiedIdentity;
     /** Why a bearer token that was sent did not yield an identity. */
     identityError?: ApiError;
+    /**
+     * The caller's user record as this request read it to check the session (null: none), so the
+     * routes' role checks read it no second time (`requireUserRole`).
+     */
+    callerRecord?: User | null;
   }
 }
 
@@ -74,6 +79,7 @@ export function identityMiddleware(verifier: IdentityVerifier, store: DocumentSt
     }
     const { uid, email, emailVerified } = token;
     req.identity = withRecordedEmail({ uid, email, emailVerified }, user);
+    req.callerRecord = user;
     next();
   };
 }

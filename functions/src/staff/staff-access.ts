@@ -14,7 +14,8 @@ declare module 'express-serve-static-core' {
 
 /**
  * A verified caller whose user record has one of `roles` (the role is read from the store on
- * every request, never from the token, so a role change applies at once). Others get a 403.
+ * every request, never from the token, so a role change applies at once: the record the identity
+ * middleware read for this request, else read here). Others get a 403.
  */
 export function requireUserRole(store: DocumentStore, roles: readonly UserRole[]): RequestHandler[] {
   const message = roles.every((role) => role === 'super-reviewer')
@@ -23,7 +24,8 @@ export function requireUserRole(store: DocumentStore, roles: readonly UserRole[]
   return [
     requireIdentity({ verifiedEmail: true }),
     async (req, _res, next) => {
-      const user = await store.get<User>(COLLECTIONS.users, req.identity!.uid);
+      const user =
+        req.callerRecord !== undefined ? req.callerRecord : await store.get<User>(COLLECTIONS.users, req.identity!.uid);
       if (!user || !roles.includes(user.role)) throw new ApiError('forbidden', message);
       req.user = user;
       next();

@@ -4,12 +4,11 @@ import path from 'node:path';
 import type { PipelinePage } from '@portal/shared/domain';
 import { COLLECTIONS } from '../functions/src/store/collections';
 import { withFormCounters } from '../functions/src/store/form-counters';
-import { userRecord } from '../functions/src/users/users.repository';
 import { PORT_OFFSET } from '../tools/port-offset';
 import { BENCH_STORE, openBenchStore } from './support/bench-store';
 import { benchAuthorization, startInProcessApi } from './support/in-process-api';
 import { percentile } from './support/percentiles';
-import { seedSubmittedApplications } from './support/seed-applications';
+import { seedBenchDirector, seedSubmittedApplications } from './support/seed-applications';
 import { startWatchdog } from './support/watchdog';
 
 /**
@@ -40,18 +39,7 @@ async function main(): Promise<void> {
   try {
     const seeding = performance.now();
     await seedSubmittedApplications(store, { count: SIZE, reviewers: 40 });
-    await store.set(
-      COLLECTIONS.users,
-      DIRECTOR,
-      userRecord({
-        id: DIRECTOR,
-        email: `${DIRECTOR}@example.com`,
-        firstName: 'Bench',
-        lastName: 'Director',
-        role: 'super-reviewer',
-        activeApplications: [],
-      }),
-    );
+    await seedBenchDirector(store, DIRECTOR);
     const rows = await store.count(COLLECTIONS.reviewStatuses, [{ field: 'applicationFormId', value: FORM_ID }]);
     console.log(
       `${BENCH_STORE}: seeded ${SIZE} submitted applications (${rows} rows), 40 reviewers, in ${(

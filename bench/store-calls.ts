@@ -1,13 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { COLLECTIONS } from '../functions/src/store/collections';
 import type { DocumentStore, QuerySpec } from '../functions/src/store/document-store';
-import { userRecord } from '../functions/src/users/users.repository';
 import { PORT_OFFSET } from '../tools/port-offset';
 import { BENCH_STORE, openBenchStore } from './support/bench-store';
 import { benchAuthorization, startInProcessApi } from './support/in-process-api';
-import { seedSubmittedApplications } from './support/seed-applications';
+import { seedBenchDirector, seedSubmittedApplications } from './support/seed-applications';
 import { startWatchdog } from './support/watchdog';
 
 /**
@@ -78,18 +76,7 @@ async function main(): Promise<void> {
   let api: Awaited<ReturnType<typeof startInProcessApi>> | undefined;
   try {
     await seedSubmittedApplications(store, { count: SIZE, reviewers: 40 });
-    await store.set(
-      COLLECTIONS.users,
-      DIRECTOR,
-      userRecord({
-        id: DIRECTOR,
-        email: `${DIRECTOR}@example.com`,
-        firstName: 'Bench',
-        lastName: 'Director',
-        role: 'super-reviewer',
-        activeApplications: [],
-      }),
-    );
+    await seedBenchDirector(store, DIRECTOR);
     const log: Timed[] = [];
     let began = 0;
     api = await startInProcessApi(

@@ -189,3 +189,19 @@ export async function seedSubmittedApplications(
   }
   await flush();
 }
+
+/** A super-reviewer (obviously fake) the benches call the API as, with `benchAuthorization(id)`. */
+export async function seedBenchDirector(store: DocumentStore, id: string): Promise<void> {
+  await store.set(
+    COLLECTIONS.users,
+    id,
+    userRecord({
+      id,
+      email: `${id}@example.com`,
+      firstName: 'Bench',
+      lastName: 'Director',
+      role: 'super-reviewer',
+      activeApplications: [],
+    }),
+  );
+}

@@ -150,8 +150,8 @@ export async function rowsHolding(store: DocumentStore, formId: string, token: s
 
 /**
  * Every stored field of a row but its search tokens (the bulk of a row: an answer's every word):
- * what a search reads of its page's rows. A field added to `ApplicationRow` and not listed here is
- * a type error below.
+ * what the dashboard's pages read of their rows, a search's included (reviews.repository.ts). A
+ * field added to `ApplicationRow` and not listed here is a type error below.
  */
 export const LISTED_ROW_FIELDS = [
   'id',

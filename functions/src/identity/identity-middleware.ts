@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { User } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
 import { ApiError } from '../http/api-error';
@@ -82,6 +82,14 @@ export function identityMiddleware(verifier: IdentityVerifier, store: DocumentSt
     req.callerRecord = user;
     next();
   };
+}
+
+/**
+ * The caller's user record (null: none): as the identity middleware read it for this request, else
+ * read now. One read a request, after `requireIdentity`.
+ */
+export async function callerRecord(req: Request, store: DocumentStore): Promise<User | null> {
+  return req.callerRecord !== undefined ? req.callerRecord : store.get<User>(COLLECTIONS.users, req.identity!.uid);
 }
 
 export interface IdentityRequirement {

@@ -1,8 +1,7 @@
 import { Router } from 'express';
-import { userView, type UserRecord } from '@portal/shared/domain';
-import { COLLECTIONS } from '../store/collections';
+import { userView } from '@portal/shared/domain';
 import type { AppDeps } from '../app-deps';
-import { requireIdentity } from '../identity/identity-middleware';
+import { callerRecord, requireIdentity } from '../identity/identity-middleware';
 
 /**
  * Who the caller is: their verified identity and, once registered, their user record; and the
@@ -13,7 +12,7 @@ export function sessionRoutes(deps: Pick<AppDeps, 'store'> & { privacyNoticeVers
   const router = Router();
   router.get('/session', requireIdentity({ verifiedEmail: false }), async (req, res) => {
     const identity = req.identity!;
-    const user = await deps.store.get<UserRecord>(COLLECTIONS.users, identity.uid);
+    const user = await callerRecord(req, deps.store);
     res.json({ identity, user: user && userView(user), privacyNoticeVersion: deps.privacyNoticeVersion });
   });
   return router;

@@ -1,19 +1,20 @@
 import { COLLECTIONS } from '../store/collections';
 import { createHarness, FORM_ID, type Harness } from '../testing/api-harness';
 
-/** The staff routes' role check (staff-access.ts). */
+/** The staff routes' role check (staff-access.ts) and the caller's record it reads (identity-middleware.ts). */
 let harness: Harness;
 beforeEach(async () => {
   harness = await createHarness();
 });
 afterEach(() => harness.close());
 
-it("reads the caller's user record once a request: the session check's read serves the role check", async () => {
+it("reads the caller's user record once a request: the session check's read serves the role check and /session", async () => {
   const get = jest.spyOn(harness.store, 'get');
   try {
     for (const [caller, path] of [
       ['dora', `/admin/forms/${FORM_ID}/rows?tab=all`],
       ['rita', `/admin/forms/${FORM_ID}/assessments?kind=review`],
+      ['ada', '/session'],
     ] as const) {
       get.mockClear();
       expect((await harness.as(caller).get(path)).status).toBe(200);

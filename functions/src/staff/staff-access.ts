@@ -1,8 +1,7 @@
 import type { RequestHandler } from 'express';
 import { STAFF_MESSAGES, STAFF_ROLES, type User, type UserRole } from '@portal/shared/domain';
-import { COLLECTIONS } from '../store/collections';
 import { ApiError } from '../http/api-error';
-import { requireIdentity } from '../identity/identity-middleware';
+import { callerRecord, requireIdentity } from '../identity/identity-middleware';
 import type { DocumentStore } from '../store/document-store';
 
 declare module 'express-serve-static-core' {
@@ -24,8 +23,7 @@ export function requireUserRole(store: DocumentStore, roles: readonly UserRole[]
   return [
     requireIdentity({ verifiedEmail: true }),
     async (req, _res, next) => {
-      const user =
-        req.callerRecord !== undefined ? req.callerRecord : await store.get<User>(COLLECTIONS.users, req.identity!.uid);
+      const user = await callerRecord(req, store);
       if (!user || !roles.includes(user.role)) throw new ApiError('forbidden', message);
       req.user = user;
       next();

@@ -4,6 +4,7 @@ import { FORM, idToken, submitApplication } from './support/applications';
 import { DEMO, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { fitsWidth } from './support/layout';
 import { ownPortal } from './support/own-portal';
+import { chooseOption } from './support/select';
 import { releaseDecisions } from './support/submit';
 import { CYCLE_TEST_AUTH_EMULATOR_PORT, CYCLE_TEST_FIRESTORE_EMULATOR_PORT, CYCLE_TEST_PORT } from './support/ports';
 import { downloadUploadedFile, openUploadedFile } from './support/uploaded-files';
@@ -165,8 +166,7 @@ test('a whole cycle: auto-assign, review, qualify, interview, decide, release, a
   await expect(director).toHaveURL(new RegExp(`${dashboard}/all\\?filter=undecided$`));
   await expect(director.getByText('1 undecided role application', { exact: true })).toBeVisible();
   await shots(director, 'release-guard');
-  await row.getByRole('combobox', { name: 'Decision' }).click();
-  await director.locator('.ant-select-item-option').getByText('Accepted', { exact: true }).click();
+  await chooseOption(row.getByRole('combobox', { name: 'Decision' }), 'Accepted');
   await expect(director.getByText('Decision saved.')).toBeVisible();
   await expect(director.getByText('Every application has a decision.')).toBeVisible();
   // Before releasing, the director previews the letter the applicant will read (from the row, on every row's list).

@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { DocumentStore, QuerySpec } from '../functions/src/store/document-store';
 import { PORT_OFFSET } from '../tools/port-offset';
-import { BENCH_STORE, openBenchStore } from './support/bench-store';
+import { BENCH_STORE, withTemporaryBenchStore } from './support/bench-store';
 import { benchAuthorization, startInProcessApi } from './support/in-process-api';
 import { seedBenchDirector, seedSubmittedApplications } from './support/seed-applications';
-import { startWatchdog } from './support/watchdog';
 
 /**
  * `npm run bench:store-calls`: where a dashboard call's time goes, store call by store call. Seeds
@@ -70,44 +66,40 @@ function timedStore(store: DocumentStore, log: Timed[], origin: () => number): D
 }
 
 async function main(): Promise<void> {
-  const stopWatchdog = startWatchdog('bench:store-calls', 1_200_000);
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-store-calls-'));
-  const { store, close } = await openBenchStore(dir, FIRESTORE_PORT, 'bench-store-calls');
-  let api: Awaited<ReturnType<typeof startInProcessApi>> | undefined;
-  try {
-    await seedSubmittedApplications(store, { count: SIZE, reviewers: 40 });
-    await seedBenchDirector(store, DIRECTOR);
-    const log: Timed[] = [];
-    let began = 0;
-    api = await startInProcessApi(
-      timedStore(store, log, () => began),
-      BENCH_STORE,
-    );
-    console.log(`${BENCH_STORE}: ${SIZE} submitted applications; the last of ${RUNS} calls each`);
-    for (const [label, query] of CALLS) {
-      for (let run = 0; run < RUNS; run++) {
-        log.length = 0;
-        began = performance.now();
-        const res = await fetch(`${api.base}/admin/forms/${FORM_ID}/rows?${query}`, {
-          headers: { Authorization: benchAuthorization(DIRECTOR) },
-        });
-        await res.text();
-        if (!res.ok) throw new Error(`${label}: ${res.status}`);
-        if (run < RUNS - 1) continue;
-        console.log(`\n${label}: ${(performance.now() - began).toFixed(0)} ms`);
-        for (const call of [...log].sort((a, b) => a.start - b.start)) {
-          console.log(
-            `  at ${call.start.toFixed(0).padStart(4)} ms  ${call.ms.toFixed(0).padStart(4)} ms  ${call.what}`,
-          );
+  await withTemporaryBenchStore('store-calls', { firestorePort: FIRESTORE_PORT, limitMs: 1_200_000 }, async (store) => {
+    let api: Awaited<ReturnType<typeof startInProcessApi>> | undefined;
+    try {
+      await seedSubmittedApplications(store, { count: SIZE, reviewers: 40 });
+      await seedBenchDirector(store, DIRECTOR);
+      const log: Timed[] = [];
+      let began = 0;
+      api = await startInProcessApi(
+        timedStore(store, log, () => began),
+        BENCH_STORE,
+      );
+      console.log(`${BENCH_STORE}: ${SIZE} submitted applications; the last of ${RUNS} calls each`);
+      for (const [label, query] of CALLS) {
+        for (let run = 0; run < RUNS; run++) {
+          log.length = 0;
+          began = performance.now();
+          const res = await fetch(`${api.base}/admin/forms/${FORM_ID}/rows?${query}`, {
+            headers: { Authorization: benchAuthorization(DIRECTOR) },
+          });
+          await res.text();
+          if (!res.ok) throw new Error(`${label}: ${res.status}`);
+          if (run < RUNS - 1) continue;
+          console.log(`\n${label}: ${(performance.now() - began).toFixed(0)} ms`);
+          for (const call of [...log].sort((a, b) => a.start - b.start)) {
+            console.log(
+              `  at ${call.start.toFixed(0).padStart(4)} ms  ${call.ms.toFixed(0).padStart(4)} ms  ${call.what}`,
+            );
+          }
         }
       }
+    } finally {
+      await api?.close();
     }
-  } finally {
-    await api?.close();
-    await close();
-    rmSync(dir, { recursive: true, force: true });
-    stopWatchdog();
-  }
+  });
 }
 
 main().catch((error: unknown) => {

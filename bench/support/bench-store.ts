@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
@@ -6,6 +8,7 @@ import type { DocumentStore } from '../../functions/src/store/document-store';
 import { createFirestoreStore } from '../../functions/src/store/firestore-store';
 import { createSqliteStore, runIntegrityCheck } from '../../functions/src/store/sqlite-store';
 import { startLocalFirestoreEmulator, pointAtFirestoreEmulator } from '../../tools/firestore-emulator';
+import { startWatchdog } from './watchdog';
 
 /** The store the benches' portal runs on, as `npm start` reads it: PORTAL_STORE (default sqlite). */
 export const BENCH_STORE = loadLocalConfig().PORTAL_STORE;
@@ -45,6 +48,31 @@ export async function openBenchStore(
       else process.env.FIRESTORE_EMULATOR_HOST = previousHost;
     },
   };
+}
+
+/**
+ * Runs `work` on a bench store (`openBenchStore`) in a temporary directory, under a watchdog of
+ * `limitMs` (`bench:<name>`), then closes the store, removes the directory and stops the watchdog,
+ * whatever happened.
+ */
+export async function withTemporaryBenchStore(
+  name: string,
+  options: { firestorePort: number; limitMs: number },
+  work: (store: DocumentStore) => Promise<void>,
+): Promise<void> {
+  const stopWatchdog = startWatchdog(`bench:${name}`, options.limitMs);
+  const dir = mkdtempSync(path.join(os.tmpdir(), `portal-bench-${name}-`));
+  try {
+    const { store, close } = await openBenchStore(dir, options.firestorePort, `bench-${name}`);
+    try {
+      await work(store);
+    } finally {
+      await close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    stopWatchdog();
+  }
 }
 
 /** Writes into the store a portal started on `dataDir` will open (`openBenchStore`), its data saved. */

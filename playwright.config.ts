@@ -11,6 +11,9 @@ import { E2E_AUTH_EMULATOR_PORT, E2E_FIRESTORE_EMULATOR_PORT, E2E_PORT } from '.
  * (`npm test` runs the full-cycle and applicant-journey tests a second time so).
  */
 const STORE = process.env.PORTAL_STORE || 'sqlite';
+// Every portal a browser test starts (the web server and the specs' own) runs its Firestore emulator
+// for short runs (tools/firestore-emulator.ts): less CPU for the suite.
+process.env.FIRESTORE_EMULATOR_JVM ??= 'short-runs';
 
 export default defineConfig({
   testDir: 'e2e',

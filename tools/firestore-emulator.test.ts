@@ -1,7 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { findFirestoreEmulator, firestoreEmulatorForTests, isCi } from './firestore-emulator';
+import { FIRESTORE_EMULATOR_JVM_NAMES, loadLocalConfig } from '../functions/src/config';
+import {
+  FIRESTORE_EMULATOR_JVMS,
+  findFirestoreEmulator,
+  firestoreEmulatorForTests,
+  isCi,
+  startFirestoreEmulator,
+} from './firestore-emulator';
 
 describe('finding the Cloud Firestore emulator', () => {
   let root: string;
@@ -46,5 +53,47 @@ describe('the emulator the tests run on', () => {
         /CI is set, and Google's Cloud Firestore emulator is missing/,
       );
     }
+  });
+});
+
+describe("the emulator's JVM", () => {
+  let root: string;
+  beforeEach(() => {
+    root = mkdtempSync(path.join(os.tmpdir(), 'fake-java-'));
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  /** Starts the emulator with a `java` that writes down its arguments and says it is ready. */
+  async function jvmArguments(jvm?: 'as-shipped' | 'short-runs'): Promise<string[]> {
+    const java = path.join(root, 'java');
+    const argsFile = path.join(root, 'args');
+    writeFileSync(
+      java,
+      `#!/bin/sh\nprintf '%s\\n' "$@" > '${argsFile}'\necho 'Dev App Server is now running'\nexec sleep 30\n`,
+    );
+    chmodSync(java, 0o755);
+    const emulator = await startFirestoreEmulator({
+      port: 1,
+      install: { java, jar: path.join(root, 'emulator.jar') },
+      pidFile: path.join(root, 'pid'),
+      ...(jvm ? { jvm } : {}),
+    });
+    await emulator.stop();
+    const args = readFileSync(argsFile, 'utf8').trim().split('\n');
+    return args.slice(0, args.indexOf('-Duser.language=en'));
+  }
+
+  it("runs as Google ships it unless asked (the benches' and a running portal's), the first JIT tier only for short runs (the tests')", async () => {
+    expect(await jvmArguments()).toEqual([]);
+    expect(await jvmArguments('as-shipped')).toEqual([]);
+    expect(await jvmArguments('short-runs')).toEqual([...FIRESTORE_EMULATOR_JVMS['short-runs']]);
+    expect(FIRESTORE_EMULATOR_JVMS['short-runs']).toContain('-XX:TieredStopAtLevel=1');
+  });
+
+  it("offers the launcher's FIRESTORE_EMULATOR_JVM values, the first its default", () => {
+    expect(Object.keys(FIRESTORE_EMULATOR_JVMS)).toEqual([...FIRESTORE_EMULATOR_JVM_NAMES]);
+    expect(loadLocalConfig({}).FIRESTORE_EMULATOR_JVM).toBe('as-shipped');
+    expect(loadLocalConfig({ FIRESTORE_EMULATOR_JVM: 'short-runs' }).FIRESTORE_EMULATOR_JVM).toBe('short-runs');
+    expect(() => loadLocalConfig({ FIRESTORE_EMULATOR_JVM: 'fast' })).toThrow(/FIRESTORE_EMULATOR_JVM/);
   });
 });

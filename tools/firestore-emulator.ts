@@ -73,6 +73,8 @@ export interface FirestoreEmulatorOptions {
    * foreground group) reaches only the parent, which exports the data before it stops the emulator.
    */
   ownProcessGroup?: boolean;
+  /** How the JVM runs (`FIRESTORE_EMULATOR_JVMS`); default `as-shipped`. */
+  jvm?: FirestoreEmulatorJvm;
   log?: (line: string) => void;
 }
 
@@ -132,18 +134,27 @@ async function stopLeftoverEmulator(pidFile: string, log: (line: string) => void
 }
 
 /**
- * The JIT's first tier only and one garbage collector thread: the emulator serves tests and a local
- * portal, short runs on few cores, where the optimizing compiler and G1's threads cost more CPU than
- * they win. Three emulator test files: 42 → 19 CPU seconds of the JVM, and 54 → 48 s.
+ * How the emulator's JVM runs. `as-shipped`: the JVM's defaults, as `gcloud emulators firestore
+ * start` runs it, for a portal that stays up and for the benches, whose figures stand for the
+ * emulator as Google ships it. `short-runs`: the JIT's first tier only and one garbage collector
+ * thread, for the tests: runs of a few minutes on few cores, where the optimizing compiler and G1's
+ * threads cost more CPU than they win (three emulator test files: 42 → 19 CPU seconds of the JVM,
+ * and 54 → 48 s), but each query then takes about twice as long
+ * (docs/decisions/firestore-emulator-jvm.md).
  */
-const JVM_FLAGS = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
+export const FIRESTORE_EMULATOR_JVMS = {
+  'as-shipped': [],
+  'short-runs': ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'],
+} as const satisfies Record<string, readonly string[]>;
+/** Their names, which the launcher's FIRESTORE_EMULATOR_JVM takes (FIRESTORE_EMULATOR_JVM_NAMES, same test). */
+export type FirestoreEmulatorJvm = keyof typeof FIRESTORE_EMULATOR_JVMS;
 
 export async function startFirestoreEmulator(options: FirestoreEmulatorOptions): Promise<RunningFirestoreEmulator> {
   const install = options.install ?? findFirestoreEmulator();
   if (!install) throw new Error(`The Cloud Firestore emulator is not installed: ${FIRESTORE_EMULATOR_INSTALL_HINT}.`);
   const host = options.host ?? '127.0.0.1';
   const args = [
-    ...JVM_FLAGS,
+    ...FIRESTORE_EMULATOR_JVMS[options.jvm ?? 'as-shipped'],
     '-Duser.language=en',
     '-cp',
     install.jar,
@@ -242,6 +253,7 @@ export async function startLocalFirestoreEmulator(options: {
   port: number;
   projectId: string;
   dataDir: string;
+  jvm?: FirestoreEmulatorJvm;
   log?: (line: string) => void;
 }): Promise<RunningFirestoreEmulator> {
   const install = findFirestoreEmulator();

@@ -45,6 +45,7 @@ async function main(): Promise<void> {
         port: config.FIRESTORE_EMULATOR_PORT,
         projectId: config.PORTAL_PROJECT_ID,
         dataDir: path.join(dataDir, 'firestore'),
+        jvm: config.FIRESTORE_EMULATOR_JVM,
       });
       pointAtFirestoreEmulator(firestore.host);
     }

@@ -38,6 +38,8 @@ export const LOCAL_RATE_LIMIT_DEFAULTS = { RATE_LIMIT_AUTH: '1000/15m', RATE_LIM
 
 /** The stores `npm start` can run on. */
 export const LOCAL_STORES = ['sqlite', 'firestore-emulator'] as const;
+/** The Firestore emulator's JVM settings (tools/firestore-emulator.ts, FIRESTORE_EMULATOR_JVMS). */
+export const FIRESTORE_EMULATOR_JVM_NAMES = ['as-shipped', 'short-runs'] as const;
 export type LocalStoreName = (typeof LOCAL_STORES)[number];
 
 const localConfigSchema = z.object({
@@ -58,6 +60,15 @@ const localConfigSchema = z.object({
    */
   PORTAL_STORE: z._default(z.enum(LOCAL_STORES, `One of ${LOCAL_STORES.join(', ')}`), 'sqlite'),
   FIRESTORE_EMULATOR_PORT: port(8085),
+  /**
+   * How the Firestore emulator's JVM runs: as-shipped (the JVM's defaults, as gcloud starts it) or
+   * short-runs (the JIT's first tier only: less CPU for a run of minutes, slower queries), which the
+   * browser tests set (docs/decisions/firestore-emulator-jvm.md).
+   */
+  FIRESTORE_EMULATOR_JVM: z._default(
+    z.enum(FIRESTORE_EMULATOR_JVM_NAMES, `One of ${FIRESTORE_EMULATOR_JVM_NAMES.join(', ')}`),
+    'as-shipped',
+  ),
   /**
    * on: a fresh data directory also gets sample applications with reviews (calibrated scores and
    * one flagged disagreement on the dashboard); off: the demo form and accounts only (browser tests).

@@ -11,11 +11,14 @@ export const TEST_FIRESTORE_EMULATOR_PORT = Number(process.env.TEST_FIRESTORE_EM
  * (not in CI: there its absence fails the run) PORTAL_TEST_FIRESTORE_EMULATOR_HOST stays unset.
  */
 export default async function setup(): Promise<void> {
+  // The emulator here, and those of the portals the launcher tests start, run for short runs.
+  process.env.FIRESTORE_EMULATOR_JVM ??= 'short-runs';
   const install = firestoreEmulatorForTests();
   if (!install) return;
   const emulator = await startFirestoreEmulator({
     port: TEST_FIRESTORE_EMULATOR_PORT,
     install,
+    jvm: 'short-runs',
     // A run killed before its teardown leaves the emulator behind; the next run stops it first.
     pidFile: path.join(os.tmpdir(), `portal-test-firestore-emulator-${TEST_FIRESTORE_EMULATOR_PORT}.pid`),
   });

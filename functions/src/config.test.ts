@@ -14,6 +14,7 @@ describe('loadLocalConfig', () => {
       LOG_LEVEL: 'info',
       PORTAL_STORE: 'sqlite',
       FIRESTORE_EMULATOR_PORT: 8085,
+      FIRESTORE_EMULATOR_JVM: 'as-shipped',
       DEMO_REVIEWS: 'on',
       RATE_LIMIT_AUTH: { limit: 1000, windowMs: FIFTEEN_MINUTES },
       RATE_LIMIT_UPLOADS: { limit: 3000, windowMs: FIFTEEN_MINUTES },
@@ -30,6 +31,7 @@ describe('loadLocalConfig', () => {
       LOG_LEVEL: 'debug',
       PORTAL_STORE: 'firestore-emulator',
       FIRESTORE_EMULATOR_PORT: '8185',
+      FIRESTORE_EMULATOR_JVM: 'short-runs',
       DEMO_REVIEWS: 'off',
       RATE_LIMIT_AUTH: '5/30s',
       RATE_LIMIT_UPLOADS: '100/1h',
@@ -43,6 +45,7 @@ describe('loadLocalConfig', () => {
       LOG_LEVEL: 'debug',
       PORTAL_STORE: 'firestore-emulator',
       FIRESTORE_EMULATOR_PORT: 8185,
+      FIRESTORE_EMULATOR_JVM: 'short-runs',
       DEMO_REVIEWS: 'off',
       RATE_LIMIT_AUTH: { limit: 5, windowMs: 30_000 },
       RATE_LIMIT_UPLOADS: { limit: 100, windowMs: 3_600_000 },
@@ -61,6 +64,12 @@ describe('loadLocalConfig', () => {
   it.each(['0', 'ten', '10/15', '10/0m', '10 per minute', '-1/1m'])('refuses the rate limit %j', (value) => {
     expect(() => loadLocalConfig({ RATE_LIMIT_AUTH: value })).toThrow(/^Invalid configuration:\n\s+RATE_LIMIT_AUTH: /);
     expect(() => loadLocalConfig({ RATE_LIMIT_UPLOADS: value })).toThrow(/RATE_LIMIT_UPLOADS: /);
+  });
+
+  it('refuses a Firestore emulator JVM it does not know, naming the choices', () => {
+    expect(() => loadLocalConfig({ FIRESTORE_EMULATOR_JVM: 'fast' })).toThrow(
+      /FIRESTORE_EMULATOR_JVM: One of as-shipped, short-runs/,
+    );
   });
 
   it.each(['0', '70000', 'eighty', '80.5'])('refuses the port %j, naming the setting', (port) => {

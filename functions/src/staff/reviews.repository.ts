@@ -168,6 +168,11 @@ export interface RowsQuery {
   dir: 'asc' | 'desc';
   cursor?: string;
   limit: number;
+  /**
+   * What a write of the read (the recount of a form without counters) waits for besides the read:
+   * the caller's own checks, when it reads beside them, so that a refused request writes nothing.
+   */
+  writesAfter?: Promise<unknown>;
 }
 
 export interface ReviewsRepository {
@@ -525,7 +530,7 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
    */
   async function pageWithTotal(
     formId: string,
-    query: Pick<RowsQuery, 'qualifiedOnly' | 'filter' | 'token' | 'tag'>,
+    query: Pick<RowsQuery, 'qualifiedOnly' | 'filter' | 'token' | 'tag' | 'writesAfter'>,
     spec: Omit<QuerySpec, 'where' | 'fields'>,
   ): Promise<Page<ListedRow>> {
     // The rows without their search tokens (most of a row: every word of its answers).
@@ -534,7 +539,8 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
     if (!counted) return queryPage<ListedRow>(store, COLLECTIONS.reviewStatuses, asked);
     // Side by side; a recount waits for the page, whose cursor may be refused (then nothing is written).
     const read = store.query<ListedRow>(COLLECTIONS.reviewStatuses, asked);
-    const [page, counts] = await Promise.all([read, readFormCounts(store, formId, { recountAfter: read })]);
+    const recountAfter = query.writesAfter ? Promise.all([read, query.writesAfter]) : read;
+    const [page, counts] = await Promise.all([read, readFormCounts(store, formId, { recountAfter })]);
     const key = tabCounterKey(query.qualifiedOnly, query.filter as CountedRowFilter | undefined);
     return { items: page.items.map((item) => item.data), nextCursor: page.nextCursor, total: countOf(counts, key) };
   }

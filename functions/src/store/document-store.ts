@@ -98,9 +98,9 @@ export interface DocumentStore {
   get<T extends DocumentData>(collection: string, id: string): Promise<T | null>;
   /**
    * Many documents of one collection by id, in one request (Firestore's batched get; each document
-   * is still one read), in the ids' order; null for those that do not exist. With `fields` (top-level
-   * field names), each document holds those of its fields only (Firestore's field mask: the same
-   * reads, less to send and decode).
+   * is still one read), all as they were at one instant, in the ids' order; null for those that do
+   * not exist. With `fields` (top-level field names), each document holds those of its fields only
+   * (Firestore's field mask: the same reads, less to send and decode).
    */
   getAll<T extends DocumentData>(
     collection: string,

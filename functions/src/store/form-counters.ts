@@ -254,25 +254,29 @@ function consistent(counts: FormCounts): boolean {
   return days === (counts.get(ROWS_KEY) ?? 0);
 }
 
-/** The form's stored counters summed over its shards, in one transaction; null when the form has none yet. */
+/**
+ * The form's stored counters summed over its shards; null when the form has none yet. The marker and
+ * its shards are read in one batched get, which reads every document at one instant: one request,
+ * not a transaction's four (begin, marker, shards, commit). A marker that names more shards than
+ * `FORM_COUNTER_SHARDS` (kept by a build that had more) has them all read again in one get.
+ */
 export async function storedFormCounts(store: DocumentStore, formId: string): Promise<FormCounts | null> {
-  return store.transaction(async (tx) => {
-    const marker = await tx.get<FormCounterMarker>(COLLECTIONS.formCounters, formId);
-    if (!marker) return null;
-    const shards = await Promise.all(
-      Array.from({ length: marker.shards }, (_, shard) =>
-        tx.get<FormCounterShard>(COLLECTIONS.formCounters, shardId(formId, shard)),
-      ),
-    );
-    const counts = new Map<FormCounterKey, number>();
-    for (const shard of shards) {
-      for (const [counter, value] of Object.entries(shard?.counts ?? {})) {
-        counts.set(counter, (counts.get(counter) ?? 0) + value);
-      }
+  const read = async (shards: number) => {
+    const ids = [formId, ...Array.from({ length: shards }, (_, shard) => shardId(formId, shard))];
+    const [marker, ...parts] = await store.getAll<FormCounterMarker | FormCounterShard>(COLLECTIONS.formCounters, ids);
+    return { marker: marker as FormCounterMarker | null, parts: parts as (FormCounterShard | null)[] };
+  };
+  let { marker, parts } = await read(FORM_COUNTER_SHARDS);
+  if (marker && marker.shards > FORM_COUNTER_SHARDS) ({ marker, parts } = await read(marker.shards));
+  if (!marker) return null;
+  const counts = new Map<FormCounterKey, number>();
+  for (const shard of parts.slice(0, marker.shards)) {
+    for (const [counter, value] of Object.entries(shard?.counts ?? {})) {
+      counts.set(counter, (counts.get(counter) ?? 0) + value);
     }
-    for (const [counter, value] of counts) if (value === 0) counts.delete(counter);
-    return counts;
-  });
+  }
+  for (const [counter, value] of counts) if (value === 0) counts.delete(counter);
+  return counts;
 }
 
 /**

@@ -1,6 +1,13 @@
 import type { ApplicationRow } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
-import { countFormFromRows, readFormCounts, storedFormCounts, type FormCounts } from '../store/form-counters';
+import {
+  countFormFromRows,
+  FORM_COUNTER_SHARDS,
+  readFormCounts,
+  storedFormCounts,
+  type FormCounterMarker,
+  type FormCounts,
+} from '../store/form-counters';
 import { DAY_MS, FORM_ID, later, START, startResponse, withAnswers, type Harness } from './api-harness';
 import { assign, seedApplication, submitApplication } from './staff-fixtures';
 import type { StoreTest } from './store-targets';
@@ -187,4 +194,31 @@ export function formCounterScenarios(run: StoreTest): void {
     );
     await expectExact(harness, 'recounted');
   });
+
+  run(
+    'reads the stored counters in one batched get, no transaction, also when a marker names more shards',
+    async (harness) => {
+      await submitApplication(harness, 'ada');
+      const counted = plain(await readFormCounts(harness.store, FORM_ID));
+      const transaction = jest.spyOn(harness.store, 'transaction');
+      const getAll = jest.spyOn(harness.store, 'getAll');
+      expect(plain(await readFormCounts(harness.store, FORM_ID))).toEqual(counted);
+      const calls = {
+        transactions: transaction.mock.calls.length,
+        gets: getAll.mock.calls.map(([, ids]) => ids.length),
+      };
+      expect(calls).toEqual({ transactions: 0, gets: [1 + FORM_COUNTER_SHARDS] });
+
+      // A marker from a build with more shards: each of its shards is summed.
+      const marker = (await harness.store.get<FormCounterMarker>(COLLECTIONS.formCounters, FORM_ID))!;
+      await harness.store.set(COLLECTIONS.formCounters, FORM_ID, { ...marker, shards: FORM_COUNTER_SHARDS + 1 });
+      await harness.store.set(COLLECTIONS.formCounters, `${FORM_ID}__${FORM_COUNTER_SHARDS}`, {
+        formId: FORM_ID,
+        counts: { 'tagged:extra': 2 },
+      });
+      expect(plain(await storedFormCounts(harness.store, FORM_ID))).toEqual({ ...counted, 'tagged:extra': 2 });
+      transaction.mockRestore();
+      getAll.mockRestore();
+    },
+  );
 }

@@ -1,6 +1,7 @@
 import type { ApplicationRowView, Page } from '@portal/shared/domain';
 import { createHarness, FORM_ID, later, START, type Harness } from '../../testing/api-harness';
-import { seedApplication } from '../../testing/staff-fixtures';
+import { COLLECTIONS } from '../../store/collections';
+import { dumpStore, seedApplication } from '../../testing/staff-fixtures';
 
 let harness: Harness;
 
@@ -98,8 +99,37 @@ describe('GET /api/admin/forms/:formId/rows', () => {
     expect(res.body.error.code).toBe('invalid-request');
   });
 
-  it('answers 404 to an unknown or malformed form id', async () => {
+  it('answers 404 to an unknown or malformed form id, and writes nothing', async () => {
+    const before = await dumpStore(harness);
     expect((await harness.as('dora').get('/admin/forms/no-such-form/rows')).status).toBe(404);
     expect((await harness.as('dora').get('/admin/forms/bad%20id/rows')).status).toBe(404);
+    // The rows are read beside the form; a form without counters would have them recounted and stored.
+    expect(await dumpStore(harness)).toEqual(before);
+  });
+
+  it('reads a page in a stored order beside the form, not after it', async () => {
+    const events: string[] = [];
+    let release = () => {};
+    const queried = new Promise<void>((resolve) => (release = resolve));
+    const { get, query } = harness.store;
+    const getSpy = jest.spyOn(harness.store, 'get').mockImplementation(async (collection, id) => {
+      if (collection !== COLLECTIONS.forms) return get(collection, id);
+      // The form's read ends once the rows' query has started, or after a second if it never does.
+      await Promise.race([queried, new Promise((resolve) => setTimeout(resolve, 1000))]);
+      events.push('form read');
+      return get(collection, id);
+    });
+    const querySpy = jest.spyOn(harness.store, 'query').mockImplementation((collection, spec) => {
+      if (collection === COLLECTIONS.reviewStatuses) {
+        events.push('rows query');
+        release();
+      }
+      return query(collection, spec);
+    });
+    const page = await rows('tab=all&sort=submittedAt&dir=desc&limit=5');
+    getSpy.mockRestore();
+    querySpy.mockRestore();
+    expect(page.items).toHaveLength(5);
+    expect(events.slice(0, 2)).toEqual(['rows query', 'form read']);
   });
 });

@@ -147,7 +147,29 @@ export function createDashboardService(deps: {
       const stored = !query.cursor || calibratedSort || disagreement ? calibration.read(formId) : undefined;
       const mark = calibratedSort || disagreement ? reviews.getCalibratedOrderMark(formId) : undefined;
       mark?.catch(() => undefined);
-      const form = await formOrNotFound(reviews, formId);
+      const where = {
+        qualifiedOnly: query.tab === 'qualified',
+        filter: query.filter,
+        token: searchText(query.search ?? ''),
+        tag: query.tag,
+      };
+      // A page in a stored order needs nothing of the form: it is read beside it. A form that does not
+      // exist still answers 404 (and its read, were it to write, writes nothing).
+      const formRead = formOrNotFound(reviews, formId);
+      const { sort } = query;
+      const plainPage =
+        sort !== 'calibratedReviewScore' && !disagreement
+          ? reviews.rowsPage(formId, {
+              ...where,
+              sort,
+              dir: query.dir,
+              cursor: query.cursor,
+              limit: query.limit,
+              writesAfter: formRead,
+            })
+          : undefined;
+      plainPage?.catch(() => undefined);
+      const form = await formRead;
       // The calibration is read beside the rows, but after a store cursor (which only the store can
       // refuse: refused, nothing is stored, as learnt sums would be). The sort by calibrated score and
       // the disagreement filter read what its version stored on the rows (calibrated-order.ts).
@@ -171,21 +193,8 @@ export function createDashboardService(deps: {
         });
       };
       const withoutStored = ({ stored: _stored, ...row }: DashboardRow): DashboardRowView => row;
-      const where = {
-        qualifiedOnly: query.tab === 'qualified',
-        filter: query.filter,
-        token: searchText(query.search ?? ''),
-        tag: query.tag,
-      };
-      const { sort } = query;
-      if (sort !== 'calibratedReviewScore' && !disagreement) {
-        const page = await reviews.rowsPage(formId, {
-          ...where,
-          sort,
-          dir: query.dir,
-          cursor: query.cursor,
-          limit: query.limit,
-        });
+      if (plainPage) {
+        const page = await plainPage;
         return { ...page, items: (await viewsOf(page.items)).map(withoutStored) };
       }
       // The calibrated score is read in ascending order of its stored keys either way (`calibratedKeys`).

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { Button, Flex, Grid, Table, type TableProps, Typography } from 'antd';
+import { Button, Flex, Table, type TableProps, Typography } from 'antd';
 import type { ColumnsType, ColumnType } from 'antd/es/table';
 import type { UseQueryResult } from '@portal/shared/query';
 import type { Page } from '@portal/shared/domain/rules/staff';
-import { LoadError, PageSkeleton } from '@portal/shared/ui';
+import { LoadError, PageSkeleton, useScreens } from '@portal/shared/ui';
 import type { CursorPages } from './use-cursor-pages';
+import { type TableWidth, wideTable } from './wide-table';
 
 /** "Previous page" / "Next page" over a cursor stack, and how many match in all. */
 export function Pager({
@@ -97,14 +98,14 @@ export function PagedTable<T extends object>({
    * The narrowest the table gets before it scrolls sideways (a phone). A number lets cells wrap to
    * fit a wider screen (the table takes the full width); 'max-content' never wraps.
    */
-  scrollX?: number | 'max-content';
+  scrollX?: TableWidth;
   /**
    * On a phone (under antd's `sm`, 576 px) the columns stacked in one, titled so, instead of a
    * table wider than the screen that shows one or two columns at a time.
    */
   stackOnPhone?: string;
 }) {
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const stacked = stackOnPhone !== undefined && screens.xs === true && table.columns !== undefined;
   if (query.isError) return <LoadError title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
   if (query.isPending) return <PageSkeleton label={loadingLabel} />;
@@ -116,7 +117,7 @@ export function PagedTable<T extends object>({
         dataSource={query.data.items}
         pagination={false}
         loading={query.isFetching}
-        scroll={stacked ? undefined : { x: scrollX }}
+        {...(!stacked && wideTable(scrollX))}
         locale={{ emptyText }}
       />
       <Pager

@@ -21,3 +21,4 @@ export * from './load-boundary';
 export * from './portal-tokens';
 export * from './page-title';
 export * from './prefetched';
+export * from './use-screens';

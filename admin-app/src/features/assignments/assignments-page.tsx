@@ -16,6 +16,7 @@ import { useStaffApplication } from '../../api/applications';
 import { ReleasedNotice } from '../../lib/released-notice';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 import { FormRoles } from '../../lib/form-roles';
+import { wideTable } from '../../lib/wide-table';
 
 /** Each submitted score under its rubric prompt (the key when the rubric no longer has it). */
 function ScoresCell({ scores, rubric }: { scores: AssignmentRef['scores']; rubric: Rubric | null }) {
@@ -109,7 +110,7 @@ function RoleAssignments({
         <Table<AssignmentRef>
           rowKey="assessmentId"
           size="small"
-          scroll={{ x: 'max-content' }}
+          {...wideTable('max-content')}
           columns={columns}
           dataSource={refs}
           pagination={false}

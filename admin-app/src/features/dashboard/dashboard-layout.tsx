@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, Flex, Grid, Result, Tabs, Tag, Typography } from 'antd';
+import { Alert, Flex, Result, Tabs, Tag, Typography } from 'antd';
 import { useQuery } from '@portal/shared/query';
 import { ApiRequestError, formQueryOptions, useCurrentUser, usePortal } from '@portal/shared/client';
 import { Link, Navigate, Route, Routes, useParams } from '@portal/shared/router';
-import { lazyPage, PageNotFound } from '@portal/shared/ui';
+import { lazyPage, PageNotFound, useScreens } from '@portal/shared/ui';
 import { DashboardHeader, searchFor, useDashboardTabs } from '../../lib/dashboard-header';
 import { ReleasedNotice } from '../../lib/released-notice';
 import { SuperOnly } from '../../lib/super-only';
@@ -37,7 +37,7 @@ export function DashboardLayout() {
   const form = useQuery(formQueryOptions(api, formId));
   const released = form.data?.decisionsReleased ?? false;
   const [blocked, setBlocked] = useState<string | null>(null);
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const base = `/admin/dor/dashboard/${encodeURIComponent(formId)}`;
   const { tab, open, q, text, setText } = useDashboardTabs(
     base,

@@ -2,6 +2,7 @@ import { Card, Table, Typography } from 'antd';
 import { RoleBadge } from '@portal/shared/ui';
 import { useOffers } from '../../api/rows';
 import { OFFER_PLANNED_HELP } from '../../lib/labels';
+import { wideTable } from '../../lib/wide-table';
 
 /**
  * Offers made per role and how applicants answered (shown once there is an offer). Before the
@@ -20,7 +21,7 @@ export function OffersCard({ formId, released }: { formId: string; released: boo
         rowKey="role"
         pagination={false}
         dataSource={items}
-        scroll={{ x: 'max-content' }}
+        {...wideTable('max-content')}
         columns={[
           { title: 'Role', key: 'role', render: (_: unknown, item) => <RoleBadge role={item.role} /> },
           ...(released

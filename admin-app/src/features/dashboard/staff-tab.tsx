@@ -7,6 +7,7 @@ import { Link } from '@portal/shared/router';
 import { LoadError, PageSkeleton, RoleBadge } from '@portal/shared/ui';
 import { useStaffSummaries } from '../../api/staff';
 import { dorPaths } from '../../lib/paths';
+import { wideTable } from '../../lib/wide-table';
 
 /** A reviewer whose roles were chosen among another form's: auto-assign passes them by until they choose again. */
 export const ROLES_TO_CHOOSE = "Has not chosen this form's roles";
@@ -60,7 +61,7 @@ export function StaffTab({ formId, kind, search }: { formId: string; kind: Asses
       dataSource={staff.data}
       pagination={false}
       loading={staff.isFetching}
-      scroll={{ x: 'max-content' }}
+      {...wideTable('max-content')}
       locale={{ emptyText: search.trim() ? 'Nothing matches your search.' : EMPTY_TEXT[kind] }}
     />
   );

@@ -10,6 +10,7 @@ import { DueDateEditor } from './due-date-editor';
 import { FailedEmails } from './failed-emails';
 import { FormDefinitionCard } from './form-definition-card';
 import { dorPaths } from '../../lib/paths';
+import { wideTable } from '../../lib/wide-table';
 
 /** `/admin/dor/forms`: every form (active, due date, decisions) and a way to add or replace one. */
 export function FormsPage() {
@@ -74,7 +75,7 @@ export function FormsPage() {
           columns={columns}
           dataSource={forms.data}
           pagination={false}
-          scroll={{ x: 'max-content' }}
+          {...wideTable('max-content')}
           locale={{ emptyText: 'No forms yet: create one, or import one in the builder.' }}
         />
       )}

@@ -9,6 +9,7 @@ import { HelpTitle } from '../../lib/help-title';
 import { dorPaths } from '../../lib/paths';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
 import { DigestSendButton } from './digest-send';
+import { wideTable } from '../../lib/wide-table';
 
 const hoursText = (hours: number | null) =>
   hours === null ? '—' : hours < 48 ? `${Math.round(hours)} h` : `${(hours / 24).toFixed(1)} days`;
@@ -111,7 +112,7 @@ export function ReviewerProgressPage() {
         columns={columns}
         dataSource={items}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        {...wideTable('max-content')}
         locale={{ emptyText: 'No reviews are assigned on this form yet.' }}
       />
     </Flex>

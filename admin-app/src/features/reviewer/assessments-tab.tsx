@@ -11,6 +11,7 @@ import { useMyAssessments } from '../../api/assessments';
 import { AssessmentStateTag, assessmentScreenPath } from '../../lib/assessment-links';
 import { FormRoles } from '../../lib/form-roles';
 import { BookedInterviews } from './booked-interviews';
+import { wideTable } from '../../lib/wide-table';
 
 const EMPTY_TEXT: Record<AssessmentKind, string> = {
   review: 'No applications assigned to you yet.',
@@ -70,7 +71,7 @@ export function AssessmentsTab({ formId, kind, search }: { formId: string; kind:
           dataSource={items}
           pagination={false}
           loading={list.isFetching && !list.isFetchingNextPage}
-          scroll={{ x: 'max-content' }}
+          {...wideTable('max-content')}
           locale={{ emptyText: search.trim() ? 'Nothing matches your search.' : EMPTY_TEXT[kind] }}
         />
         {list.hasNextPage && (

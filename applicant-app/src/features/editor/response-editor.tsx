@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Card, Col, Flex, Grid, Row, Typography } from 'antd';
+import { Button, Card, Col, Flex, Row, Typography } from 'antd';
 import {
   PageTitle,
   TeamRolesProvider,
@@ -8,6 +8,7 @@ import {
   QuestionField,
   SaveIndicator,
   SectionView,
+  useScreens,
 } from '@portal/shared/ui';
 import { Navigate, useLocation, useNavigate } from '@portal/shared/router';
 import { formTeamRoles } from '@portal/shared/domain/ids/team-role-defaults';
@@ -56,7 +57,7 @@ function questionControl(questionId: string): HTMLElement | null {
 export function ResponseEditor({ form, initial, sectionId }: ResponseEditorProps) {
   const navigate = useNavigate();
   const location = useLocation();
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const autosave = useApplicationAutosave(form, initial);
   const closedMessage = useDeadline(form, autosave);
   const readOnly = closedMessage !== null;

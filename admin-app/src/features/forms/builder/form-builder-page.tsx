@@ -1,21 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@portal/shared/query';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Col,
-  Flex,
-  Form,
-  Grid,
-  Input,
-  Row,
-  Select,
-  Space,
-  Spin,
-  Tabs,
-  Typography,
-} from 'antd';
+import { Alert, Button, Checkbox, Col, Flex, Form, Input, Row, Select, Space, Spin, Tabs, Typography } from 'antd';
 import {
   ApiRequestError,
   formKeys,
@@ -33,7 +18,7 @@ import { BLIND_REVIEW_TEXTS } from '@portal/shared/domain/rules/blind-review';
 import { fromZonedWallTime, toZonedWallTime } from '@portal/shared/domain/rules/dates';
 import type { ApplicationForm } from '@portal/shared/domain/schemas/forms';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from '@portal/shared/router';
-import { PageSkeleton, PageTitle, LoadError, timeZoneName } from '@portal/shared/ui';
+import { PageSkeleton, PageTitle, LoadError, timeZoneName, useScreens } from '@portal/shared/ui';
 import { saveFormDefinition } from '../../../api/forms';
 import { dorPaths } from '../../../lib/paths';
 import { pastDueDate, pastDueMessage } from '../past-due-date';
@@ -201,7 +186,7 @@ function FormBuilder({
   const { api } = usePortal();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const [draft, setDraft] = useState(initial);
   // The draft as last loaded or saved: leaving the tab with other edits asks first.
   const [savedDraft, setSavedDraft] = useState(initial);

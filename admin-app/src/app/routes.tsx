@@ -10,8 +10,9 @@ const AssessmentPage = lazyPage(() => import('../features/assessment/assessment-
 // The super-reviewer's dashboard, where a director's visits go, is asked for beside the dor/ routes'
 // own chunk, not once that has arrived and run (one script after another fewer: bench:staff-pages).
 const DorRoutes = lazyPage(() => {
+  const routes = import('./dor-routes');
   if (window.location.pathname.includes('/dor/dashboard/')) void import('../features/dashboard/dashboard-layout');
-  return import('./dor-routes');
+  return routes;
 });
 // Admin Home, where every staff visit comes in (/admin), is preloaded with this module's own chunk,
 // so the two arrive in parallel, not one after the other (docs/performance.md).

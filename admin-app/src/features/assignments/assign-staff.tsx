@@ -1,11 +1,15 @@
 import { useState } from 'react';
-import { Button, Flex, Modal, Select } from 'antd';
+import { Button, Flex, Select } from 'antd';
 import { usePortal } from '@portal/shared/client';
 import type { AssessmentKind, TeamRole } from '@portal/shared/domain/ids/constants';
 import { displayName } from '@portal/shared/domain/rules/search';
+import { lazyDialog } from '@portal/shared/ui';
 import { assignStaff, isConflictRefusal, useStaffSummaries } from '../../api/staff';
 import { STAFF_NOUN } from '../../lib/labels';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
+
+/** Loaded when the server asks: antd's Modal does not come with each row's picker. */
+const ConflictOfInterestDialog = lazyDialog(() => import('./conflict-of-interest-dialog'), 'ConflictOfInterestDialog');
 
 /** A staff member picker and "Assign": one review or interview assignment for a response and role. */
 export function AssignStaff({
@@ -76,17 +80,14 @@ export function AssignStaff({
       >
         Assign
       </Button>
-      <Modal
-        open={conflict !== null}
-        title="Conflict of interest"
-        okText="Assign anyway"
-        confirmLoading={assign.isPending}
-        onOk={() => conflict && assign.mutate({ id: conflict.staffId, acknowledge: true })}
-        onCancel={() => setConflict(null)}
-        destroyOnHidden
-      >
-        {conflict?.message}
-      </Modal>
+      {conflict && (
+        <ConflictOfInterestDialog
+          message={conflict.message}
+          assigning={assign.isPending}
+          onConfirm={() => assign.mutate({ id: conflict.staffId, acknowledge: true })}
+          onCancel={() => setConflict(null)}
+        />
+      )}
     </Flex>
   );
 }

@@ -1,9 +1,8 @@
-import { Result } from 'antd';
 import { useQuery } from '@portal/shared/query';
 import { activeFormQueryOptions, isApiRefusal, usePortal } from '@portal/shared/client';
 import { RESPONSE_MESSAGES } from '@portal/shared/domain/messages/response-messages';
 import { Link, Navigate } from '@portal/shared/router';
-import { LoadError, PageSkeleton } from '@portal/shared/ui';
+import { LoadError, PageSkeleton, StatusResult } from '@portal/shared/ui';
 import { dorPaths } from '../../lib/paths';
 
 /** `/admin/dor/`: the active form's dashboard, or 'No active form!'. */
@@ -15,7 +14,7 @@ export function ActiveFormRedirect() {
   if (form.isError) {
     if (isApiRefusal(form.error, 'no-active-form')) {
       return (
-        <Result
+        <StatusResult
           status="info"
           title={RESPONSE_MESSAGES.noActiveForm}
           extra={<Link to="/admin/dor/forms">Manage forms</Link>}

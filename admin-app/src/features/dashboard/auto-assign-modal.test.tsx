@@ -204,7 +204,10 @@ test('a plan assigned by its job after the answer (202) shows its progress each 
   expect(await dialog.findByText(/^1,200 of 6,500 applications given their reviewers\./)).toBeInTheDocument();
   expect(dialog.getByRole('button', { name: 'Assign 2 reviews' })).toBeDisabled();
   expect(dialog.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
-  expect(dialog.getByRole('progressbar', { name: 'Applications assigned' })).toHaveAttribute('aria-valuenow', '18');
+  expect(await dialog.findByRole('progressbar', { name: 'Applications assigned' })).toHaveAttribute(
+    'aria-valuenow',
+    '18',
+  );
   await waitFor(() => expect(success).toHaveBeenCalledWith('13000 reviews assigned.'), { timeout: 3000 });
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   // Asked once as it was followed, and again a second later (done).
@@ -231,5 +234,8 @@ test('a plan confirmed while the last one is still assigning follows that one', 
   await userEvent.click(await dialog.findByRole('button', { name: 'Assign 2 reviews' }));
 
   expect(await dialog.findByText(/^300 of 900 applications given their reviewers\./)).toBeInTheDocument();
-  expect(dialog.getByRole('progressbar', { name: 'Applications assigned' })).toHaveAttribute('aria-valuenow', '33');
+  expect(await dialog.findByRole('progressbar', { name: 'Applications assigned' })).toHaveAttribute(
+    'aria-valuenow',
+    '33',
+  );
 });

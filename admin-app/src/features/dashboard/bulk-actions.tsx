@@ -1,20 +1,23 @@
 import { useState } from 'react';
-import { Button, Flex, Modal, Select, Space, Typography } from 'antd';
+import { Button, Flex, Select, Space, Typography } from 'antd';
 import { usePortal } from '@portal/shared/client';
 import { type AssessmentKind, type FinalDecision, REVIEW_DECISION_LABELS } from '@portal/shared/domain/ids/constants';
 import { countOf } from '@portal/shared/domain/ids/text';
 import { refsOf, type ApplicationRowView } from '@portal/shared/domain/rules/application-row';
 import { displayName } from '@portal/shared/domain/rules/search';
 import type { RowTab } from '@portal/shared/domain/schemas/staff-api';
+import { lazyDialog } from '@portal/shared/ui';
 import { decideRows, qualifyRows } from '../../api/rows';
 import { assignStaff, useStaffSummaries } from '../../api/staff';
 import { DECISION_OPTIONS, STAFF_NOUN } from '../../lib/labels';
-import { useStaffMutation } from '../../lib/use-staff-mutation';
+
+/** Loaded when it opens: antd's Modal comes with it, not with the dashboard. */
+const BulkConfirmDialog = lazyDialog(() => import('./bulk-confirm-dialog'), 'BulkConfirmDialog');
 
 type Row = ApplicationRowView;
 
 /** The action waiting for the director's confirmation. */
-interface Pending {
+export interface Pending {
   title: string;
   text: string;
   okText: string;
@@ -52,14 +55,6 @@ export function BulkActions({
   const staff = useStaffSummaries(formId, { kind });
   const [staffId, setStaffId] = useState<string | undefined>();
   const [pending, setPending] = useState<Pending | null>(null);
-  const run = useStaffMutation((action: Pending) => action.run(), {
-    success: (_data, action) => `${action.okText}: done.`,
-    onSuccess: () => {
-      setPending(null);
-      setStaffId(undefined);
-      onDone();
-    },
-  });
   const count = selected.length;
   const disabled = readOnly || count === 0;
 
@@ -144,18 +139,17 @@ export function BulkActions({
           Assign to selected
         </Button>
       </Space.Compact>
-      <Modal
-        open={pending !== null}
-        title={pending?.title}
-        okText={pending?.okText}
-        okButtonProps={{ danger: pending?.danger }}
-        confirmLoading={run.isPending}
-        onOk={() => pending && run.mutate(pending)}
-        onCancel={() => setPending(null)}
-        destroyOnHidden
-      >
-        <Typography.Paragraph>{pending?.text}</Typography.Paragraph>
-      </Modal>
+      {pending && (
+        <BulkConfirmDialog
+          action={pending}
+          onClose={() => setPending(null)}
+          onDone={() => {
+            setPending(null);
+            setStaffId(undefined);
+            onDone();
+          }}
+        />
+      )}
     </Flex>
   );
 }

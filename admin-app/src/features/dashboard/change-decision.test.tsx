@@ -4,7 +4,7 @@ import { notify } from '@portal/shared/client';
 import { answer } from '@portal/jest-support/fake-api';
 import { FORM, FORM_ID, OTHER_RESPONSE_ID, RESPONSE_ID, STAFF, page, row } from '../../testing/fixtures';
 import { renderDor } from '../../testing/render-dor';
-import { CHANGE_DECISION_TEXTS } from './change-decision';
+import { CHANGE_DECISION_TEXTS } from './change-decision-texts';
 import { OFFER_DEADLINE_TEXTS } from './offer-deadline';
 
 jest.setTimeout(30_000);

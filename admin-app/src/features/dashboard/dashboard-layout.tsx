@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, Flex, Result, Tabs, Tag, Typography } from 'antd';
+import { Alert, Flex, Tabs, Tag, Typography } from 'antd';
 import { useQuery } from '@portal/shared/query';
 import { ApiRequestError, formQueryOptions, useCurrentUser, usePortal } from '@portal/shared/client';
 import { Link, Navigate, Route, Routes, useParams } from '@portal/shared/router';
-import { lazyPage, PageNotFound, useScreens } from '@portal/shared/ui';
+import { lazyPage, PageNotFound, StatusResult, useScreens } from '@portal/shared/ui';
 import { DashboardHeader, searchFor, useDashboardTabs } from '../../lib/dashboard-header';
 import { ReleasedNotice } from '../../lib/released-notice';
 import { SuperOnly } from '../../lib/super-only';
@@ -47,7 +47,7 @@ export function DashboardLayout() {
   // An unknown form id is said at once (a 404 is not retried), without the dashboard's frame or its Release button.
   if (form.error instanceof ApiRequestError && form.error.status === 404) {
     return (
-      <Result
+      <StatusResult
         status="404"
         title={form.error.message}
         subTitle={`There is no form with the id “${formId}”.`}

@@ -124,7 +124,10 @@ test('a large ZIP is packed after the answer (202): its progress shows each seco
   await userEvent.click(within(await openExport()).getByRole('menuitem', { name: 'Uploaded files (ZIP)' }));
 
   expect(await screen.findByText(/^1,800 of 7,500 applications packed\. You can leave this page/)).toBeInTheDocument();
-  expect(screen.getByRole('progressbar', { name: 'Applications packed' })).toHaveAttribute('aria-valuenow', '24');
+  expect(await screen.findByRole('progressbar', { name: 'Applications packed' })).toHaveAttribute(
+    'aria-valuenow',
+    '24',
+  );
   expect(await screen.findByRole('button', { name: 'Export' })).toBeEnabled();
   expect(download).not.toHaveBeenCalled();
 

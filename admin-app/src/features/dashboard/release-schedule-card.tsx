@@ -1,17 +1,19 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Descriptions, Flex, Form, Input, Popconfirm, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Popconfirm, Spin, Tag, Typography } from 'antd';
 import { usePortal, useTimeZone } from '@portal/shared/client';
-import { MESSAGE_KIND_LABELS, type MessageKind } from '@portal/shared/domain/ids/placeholders';
-import { countOf } from '@portal/shared/domain/ids/text';
-import { formatDateTime, toZonedWallTime, fromZonedWallTime } from '@portal/shared/domain/rules/dates';
-import {
-  cancelScheduledRelease,
-  scheduleRelease,
-  useReleaseDryRun,
-  useReleaseSchedule,
-} from '../../api/release-schedule';
-import { timeZoneName } from '@portal/shared/ui';
+import { formatDateTime } from '@portal/shared/domain/rules/dates';
+import { cancelScheduledRelease, useReleaseDryRun, useReleaseSchedule } from '../../api/release-schedule';
+import { lazyDialog } from '@portal/shared/ui';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
+
+/** Loaded when the time field opens (a spinner meanwhile): antd's Form comes with it. */
+const ReleaseTimeForm = lazyDialog(
+  () => import('./release-schedule-parts'),
+  'ReleaseTimeForm',
+  () => <Spin size="small" />,
+);
+/** Loaded when the dry run is asked for: antd's Descriptions come with it. */
+const DryRunResult = lazyDialog(() => import('./release-schedule-parts'), 'DryRunResult');
 
 /**
  * The release's schedule, for the super-reviewer: a time entered and shown in the chapter's zone
@@ -23,18 +25,9 @@ export function ReleaseScheduleCard({ formId, timeZone }: { formId: string; time
   const { api } = usePortal();
   const zone = useTimeZone(timeZone);
   const schedule = useReleaseSchedule(formId);
-  const [wallTime, setWallTime] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [dryRunAsked, setDryRunAsked] = useState(false);
   const [picking, setPicking] = useState(false);
   const dryRun = useReleaseDryRun(formId, dryRunAsked);
-  const save = useStaffMutation((at: string) => scheduleRelease(api, formId, at), {
-    success: (answer) => `Release scheduled for ${formatDateTime(answer.schedule!.at, zone)}`,
-    onSuccess: () => {
-      setWallTime('');
-      setPicking(false);
-    },
-  });
   const cancel = useStaffMutation(() => cancelScheduledRelease(api, formId), {
     success: () => 'Scheduled release cancelled',
     onSuccess: () => setPicking(false),
@@ -46,24 +39,18 @@ export function ReleaseScheduleCard({ formId, timeZone }: { formId: string; time
   // after a scheduled release failed (to schedule it again).
   const formOpen = picking || current !== null;
   const dryRunButton = (
-    <Button onClick={() => (dryRunAsked ? void dryRun.refetch() : setDryRunAsked(true))} loading={dryRun.isFetching}>
+    <Button
+      onClick={() => {
+        // Its answer's code is fetched while the server answers.
+        void DryRunResult.preload();
+        if (dryRunAsked) void dryRun.refetch();
+        else setDryRunAsked(true);
+      }}
+      loading={dryRun.isFetching}
+    >
       Dry run
     </Button>
   );
-
-  const submit = () => {
-    const at = fromZonedWallTime(wallTime, zone);
-    if (!at) {
-      setError('Enter a date and a time');
-      return;
-    }
-    if (at.getTime() <= Date.now()) {
-      setError('Choose a time in the future');
-      return;
-    }
-    setError(null);
-    save.mutate(at.toISOString());
-  };
 
   return (
     <Card size="small" title="Scheduled release" role="region" aria-label="Scheduled release">
@@ -114,53 +101,18 @@ export function ReleaseScheduleCard({ formId, timeZone }: { formId: string; time
           />
         )}
         {formOpen && (
-          <Form layout="vertical" onFinish={submit} style={{ maxWidth: 420 }}>
-            <Form.Item
-              label={`${scheduled ? 'Move the release to' : 'Release on'} (${timeZoneName(zone)})`}
-              htmlFor={`release-at-${formId}`}
-              validateStatus={error ? 'error' : undefined}
-              help={error ?? `Date and time in ${timeZoneName(zone)}; shown with its zone.`}
-            >
-              <Flex gap={8} wrap>
-                <Input
-                  id={`release-at-${formId}`}
-                  type="datetime-local"
-                  value={wallTime}
-                  min={toZonedWallTime(new Date(), zone)}
-                  onChange={(event) => setWallTime(event.target.value)}
-                  style={{ width: 220 }}
-                />
-                <Button htmlType="submit" type="primary" loading={save.isPending} disabled={!wallTime}>
-                  {scheduled ? 'Move' : 'Schedule'}
-                </Button>
-                {picking && !current && <Button onClick={() => setPicking(false)}>Close</Button>}
-              </Flex>
-            </Form.Item>
-          </Form>
+          <ReleaseTimeForm
+            formId={formId}
+            zone={zone}
+            moving={scheduled !== null}
+            onScheduled={() => setPicking(false)}
+            onClose={picking && !current ? () => setPicking(false) : undefined}
+          />
         )}
         <Flex vertical gap={8}>
           {formOpen && <div>{dryRunButton}</div>}
           {dryRun.isError && <Alert type="error" showIcon title={dryRun.error.message} />}
-          {dryRun.data && (
-            <Descriptions size="small" column={1} bordered aria-label="Dry run" style={{ maxWidth: 520 }}>
-              <Descriptions.Item label="Can release now">
-                {dryRun.data.guardPasses ? (
-                  <Tag color="green">Yes</Tag>
-                ) : dryRun.data.released ? (
-                  <Tag>Already released</Tag>
-                ) : (
-                  <Tag color="red">
-                    {`No: ${countOf(dryRun.data.undecided.rows, 'undecided role application')} from ${countOf(dryRun.data.undecided.applicants, 'applicant')}`}
-                  </Tag>
-                )}
-              </Descriptions.Item>
-              {(Object.entries(dryRun.data.messages) as [MessageKind, number][]).map(([kind, count]) => (
-                <Descriptions.Item key={kind} label={`${MESSAGE_KIND_LABELS[kind]} emails`}>
-                  {count}
-                </Descriptions.Item>
-              ))}
-            </Descriptions>
-          )}
+          {dryRun.data && <DryRunResult dryRun={dryRun.data} />}
         </Flex>
       </Flex>
     </Card>

@@ -37,7 +37,7 @@ test('a time entered in the chapter zone is sent in UTC (the first 01:30 of a fa
   const card = await screen.findByRole('region', { name: 'Scheduled release' });
   expect(await within(card).findByText(/No release is scheduled/)).toBeInTheDocument();
   await userEvent.click(within(card).getByRole('button', { name: 'Pick a time' }));
-  const input = within(card).getByLabelText('Release on (Eastern Time)');
+  const input = await within(card).findByLabelText('Release on (Eastern Time)');
   await userEvent.type(input, '2099-11-01T01:30');
   await userEvent.click(within(card).getByRole('button', { name: 'Schedule' }));
   await waitFor(() =>
@@ -52,7 +52,7 @@ test('with nothing scheduled the card is one line: the time field opens on "Pick
   expect(within(card).queryByLabelText('Release on (Eastern Time)')).not.toBeInTheDocument();
   expect(within(card).getByRole('button', { name: 'Dry run' })).toBeInTheDocument();
   await userEvent.click(within(card).getByRole('button', { name: 'Pick a time' }));
-  expect(within(card).getByLabelText('Release on (Eastern Time)')).toBeInTheDocument();
+  expect(await within(card).findByLabelText('Release on (Eastern Time)')).toBeInTheDocument();
   expect(within(card).queryByRole('button', { name: 'Pick a time' })).not.toBeInTheDocument();
   await userEvent.click(within(card).getByRole('button', { name: 'Close' }));
   expect(within(card).queryByLabelText('Release on (Eastern Time)')).not.toBeInTheDocument();
@@ -66,7 +66,7 @@ test('a scheduled release shows its time with the zone, and can be cancelled', a
   });
   const card = await screen.findByRole('region', { name: 'Scheduled release' });
   expect(await within(card).findByText('Nov 1, 2099, 1:30 AM EDT')).toBeInTheDocument();
-  expect(within(card).getByLabelText('Move the release to (Eastern Time)')).toBeInTheDocument();
+  expect(await within(card).findByLabelText('Move the release to (Eastern Time)')).toBeInTheDocument();
   await userEvent.click(within(card).getByRole('button', { name: 'Cancel' }));
   await userEvent.click(await screen.findByRole('button', { name: 'Cancel the release' }));
   await waitFor(() => expect(request).toHaveBeenCalledWith('DELETE', SCHEDULE));
@@ -80,7 +80,7 @@ test('a scheduled release that failed its check says why', async () => {
   ).toBeInTheDocument();
   expect(screen.getByText(new RegExp(`^${reason}\\. Nothing was released`))).toBeInTheDocument();
   // The time field is open, to schedule it again.
-  expect(screen.getByLabelText('Release on (Eastern Time)')).toBeInTheDocument();
+  expect(await screen.findByLabelText('Release on (Eastern Time)')).toBeInTheDocument();
 });
 
 test('the dry run says whether the release could happen now and how many emails of each kind it sends', async () => {

@@ -59,7 +59,10 @@ test("while a large release's emails are still being written, the dashboard show
     [`GET /admin/forms/${FORM_ID}/release/progress`]: progress,
   });
   expect(await screen.findByText(/1,200 of 5,000 applicants' emails written/)).toBeInTheDocument();
-  expect(screen.getByRole('progressbar', { name: 'Decision emails written' })).toHaveAttribute('aria-valuenow', '24');
+  expect(await screen.findByRole('progressbar', { name: 'Decision emails written' })).toHaveAttribute(
+    'aria-valuenow',
+    '24',
+  );
   // Asked again a second later: done, and the notice goes.
   await waitFor(() => expect(screen.queryByText(/emails written/)).not.toBeInTheDocument(), { timeout: 3000 });
   expect(progress).toHaveBeenCalledTimes(2);

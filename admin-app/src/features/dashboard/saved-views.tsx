@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Button, Flex, Form, Input, Modal, Popconfirm, Select, Typography } from 'antd';
+import { Button, Flex, Popconfirm, Select, Typography } from 'antd';
 import { usePortal } from '@portal/shared/client';
 import {
-  MAX_VIEW_NAME_CHARS,
   VIEW_TABS,
   viewQuery,
   viewStateSchema,
@@ -10,9 +9,13 @@ import {
   type ViewState,
 } from '@portal/shared/domain/schemas/row-tags';
 import { useLocation, useUrlParams } from '@portal/shared/router';
-import { deleteView, saveView, useSavedViews } from '../../api/tags';
+import { lazyDialog } from '@portal/shared/ui';
+import { deleteView, useSavedViews } from '../../api/tags';
 import { staffKeys } from '../../api/keys';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
+
+/** Loaded when it opens: antd's Modal and Form come with it. */
+const SaveViewDialog = lazyDialog(() => import('./save-view-dialog'), 'SaveViewDialog');
 
 /** The dashboard's state as the URL holds it (the tab is the path, the rest the query). */
 function stateOf(tab: string, search: string): ViewState {
@@ -41,20 +44,11 @@ export function SavedViews({ formId, base, tab }: { formId: string; base: string
   const { update } = useUrlParams();
   const views = useSavedViews(formId);
   const [naming, setNaming] = useState(false);
-  const [form] = Form.useForm<{ name: string }>();
   const state = stateOf(tab, search);
   const pathOf = (view: Pick<SavedViewItem, 'state'>) => `${base}/${view.state.tab}${viewQuery(view.state)}`;
   // The view on screen: one whose state is the URL's.
   const current = (views.data?.items ?? []).find((view) => pathOf(view) === pathOf({ state }));
 
-  const save = useStaffMutation((name: string) => saveView(api, formId, { name, state }), {
-    success: (view) => `View “${view.name}” saved for every super-reviewer.`,
-    onSuccess: () => {
-      setNaming(false);
-      form.resetFields();
-    },
-    refresh: staffKeys.views(formId),
-  });
   const remove = useStaffMutation((view: SavedViewItem) => deleteView(api, formId, view.id), {
     success: (_done, view) => `View “${view.name}” deleted.`,
     refresh: staffKeys.views(formId),
@@ -112,28 +106,7 @@ export function SavedViews({ formId, base, tab }: { formId: string; base: string
           </Button>
         </Popconfirm>
       )}
-      <Modal
-        open={naming}
-        title="Save this view"
-        okText="Save view"
-        confirmLoading={save.isPending}
-        onOk={() => form.submit()}
-        onCancel={() => setNaming(false)}
-        destroyOnHidden
-      >
-        <Form form={form} layout="vertical" onFinish={({ name }) => save.mutate(name.trim())}>
-          <Typography.Paragraph type="secondary">
-            The tab, its filter, tag, search and sort, as they are now. Every super-reviewer of this form can open it.
-          </Typography.Paragraph>
-          <Form.Item
-            label="Name"
-            name="name"
-            rules={[{ required: true, whitespace: true, message: 'Name the view' }, { max: MAX_VIEW_NAME_CHARS }]}
-          >
-            <Input maxLength={MAX_VIEW_NAME_CHARS} autoFocus />
-          </Form.Item>
-        </Form>
-      </Modal>
+      {naming && <SaveViewDialog formId={formId} state={state} onClose={() => setNaming(false)} />}
     </Flex>
   );
 }

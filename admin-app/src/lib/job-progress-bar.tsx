@@ -1,0 +1,13 @@
+import { Flex, Progress, Typography } from 'antd';
+import type { JobProgressBarProps } from './job-progress';
+
+/** The bar itself (job-progress.tsx): antd's Progress, loaded with the first job a page follows. */
+export function JobProgressBar({ job, label, said }: JobProgressBarProps) {
+  const percent = job.total === 0 ? 100 : Math.min(100, Math.floor((100 * job.processed) / job.total));
+  return (
+    <Flex vertical gap={4}>
+      <Progress percent={percent} aria-label={label} />
+      <Typography.Text type="secondary">{said}</Typography.Text>
+    </Flex>
+  );
+}

@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isGroupedOwnModule, ownModuleChunks, OWN_MODULES_CHUNK } from './own-module-chunks';
+import {
+  ADMIN_OWN_MODULES_MIN_SIZE,
+  isGroupedOwnModule,
+  ownModuleChunks,
+  OWN_MODULES_CHUNK,
+} from './own-module-chunks';
 import { PORTAL_MODULES, portalModuleShareKey } from './share-contracts';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -26,7 +31,7 @@ describe('the group of the portal’s own modules that several chunks of an app 
     expect(isGroupedOwnModule(at('shared/src/domain/ids/constants.ts'), 'admin')).toBe(false);
   });
 
-  it('moves a module two lazy chunks import, whatever its size: into one chunk in the shell and the applicant remote, per set of chunks in the admin remote', () => {
+  it('moves a module two lazy chunks import: whatever its size into one chunk in the shell and the applicant remote; per set of chunks in the admin remote, from a size up', () => {
     for (const app of ['shell', 'applicant'] as const) {
       expect(ownModuleChunks(app)).toMatchObject({
         chunks: 'async',
@@ -36,7 +41,12 @@ describe('the group of the portal’s own modules that several chunks of an app 
         name: OWN_MODULES_CHUNK,
       });
     }
-    expect(ownModuleChunks('admin')).toMatchObject({ chunks: 'async', minChunks: 2, minSize: 0, enforce: true });
+    expect(ownModuleChunks('admin')).toMatchObject({
+      chunks: 'async',
+      minChunks: 2,
+      minSize: ADMIN_OWN_MODULES_MIN_SIZE,
+      enforce: false,
+    });
     expect(ownModuleChunks('admin')).not.toHaveProperty('name');
   });
 });

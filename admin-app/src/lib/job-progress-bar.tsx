@@ -1,5 +1,11 @@
 import { Flex, Progress, Typography } from 'antd';
-import type { JobProgressBarProps } from './job-progress';
+import type { JobProgress } from '@portal/shared/domain/rules/jobs';
+
+export interface JobProgressBarProps {
+  job: Pick<JobProgress, 'processed' | 'total'>;
+  label: string;
+  said: string;
+}
 
 /** The bar itself (job-progress.tsx): antd's Progress, loaded with the first job a page follows. */
 export function JobProgressBar({ job, label, said }: JobProgressBarProps) {

@@ -1,15 +1,9 @@
 import { Typography } from 'antd';
-import type { JobProgress } from '@portal/shared/domain/rules/jobs';
 import { lazyDialog } from '@portal/shared/ui';
+import type { JobProgressBarProps } from './job-progress-bar';
 
 /** A count as the progress says it: 1,200. */
 export const countOfJob = (value: number): string => value.toLocaleString('en-US');
-
-export interface JobProgressBarProps {
-  job: Pick<JobProgress, 'processed' | 'total'>;
-  label: string;
-  said: string;
-}
 
 /**
  * How far a job has gone (docs/architecture.md#long-work-as-jobs): a bar named `label`, and under it

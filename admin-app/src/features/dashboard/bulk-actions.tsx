@@ -10,20 +10,12 @@ import { lazyDialog } from '@portal/shared/ui';
 import { decideRows, qualifyRows } from '../../api/rows';
 import { assignStaff, useStaffSummaries } from '../../api/staff';
 import { DECISION_OPTIONS, STAFF_NOUN } from '../../lib/labels';
+import type { Pending } from './bulk-confirm-dialog';
 
 /** Loaded when it opens: antd's Modal comes with it, not with the dashboard. */
 const BulkConfirmDialog = lazyDialog(() => import('./bulk-confirm-dialog'), 'BulkConfirmDialog');
 
 type Row = ApplicationRowView;
-
-/** The action waiting for the director's confirmation. */
-export interface Pending {
-  title: string;
-  text: string;
-  okText: string;
-  danger?: boolean;
-  run: () => Promise<unknown>;
-}
 
 const keysOf = (rows: readonly Row[]) => rows.map(({ responseId, role }) => ({ responseId, role }));
 const rowsText = (count: number) => countOf(count, 'selected role application');

@@ -1,6 +1,14 @@
 import { Modal, Typography } from 'antd';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
-import type { Pending } from './bulk-actions';
+
+/** The action waiting for the director's confirmation. */
+export interface Pending {
+  title: string;
+  text: string;
+  okText: string;
+  danger?: boolean;
+  run: () => Promise<unknown>;
+}
 
 /**
  * The confirmation of a bulk action (bulk-actions.tsx): its title, what it does and its button;

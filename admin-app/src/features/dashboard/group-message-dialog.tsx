@@ -14,11 +14,21 @@ import {
   type GroupMessageBody,
   type GroupMessagePreview,
 } from '@portal/shared/domain/schemas/group-messages';
-import type { RowTab } from '@portal/shared/domain/schemas/staff-api';
+import type { RowFilter, RowTab } from '@portal/shared/domain/schemas/staff-api';
 import { Markdown, useTeamRoles } from '@portal/shared/ui';
 import { previewGroupMessage, sendGroupMessage } from '../../api/group-messages';
 import { useStaffMutation } from '../../lib/use-staff-mutation';
-import type { GroupView } from './group-message';
+
+/** The view the group starts from: the dashboard tab, its filter and search. */
+export interface GroupView {
+  tab: RowTab;
+  filter?: RowFilter;
+  search: string;
+  /** The filter's label as the dashboard shows it ("Offer pending"). */
+  filterLabel?: string;
+  /** Only the rows with this tag, and its name. */
+  tag?: { id: string; name: string };
+}
 
 const TAB_LABELS: Record<RowTab, string> = { all: 'All applications', qualified: 'Qualified' };
 const DECISION_LABELS: Record<GroupDecision, string> = {

@@ -1,21 +1,12 @@
 import { useState } from 'react';
 import { Button } from 'antd';
-import type { RowFilter, RowTab } from '@portal/shared/domain/schemas/staff-api';
 import { lazyDialog } from '@portal/shared/ui';
+import type { GroupView } from './group-message-dialog';
+
+export type { GroupView };
 
 /** Loaded when it opens: antd's Modal, the message's fields and its preview come with it. */
 const GroupMessageDialog = lazyDialog(() => import('./group-message-dialog'), 'GroupMessageDialog');
-
-/** The view the group starts from: the dashboard tab, its filter and search. */
-export interface GroupView {
-  tab: RowTab;
-  filter?: RowFilter;
-  search: string;
-  /** The filter's label as the dashboard shows it ("Offer pending"). */
-  filterLabel?: string;
-  /** Only the rows with this tag, and its name. */
-  tag?: { id: string; name: string };
-}
 
 /**
  * "Message this group…": the director writes one message (subject and markdown body, with the

@@ -8,7 +8,8 @@ import { StaffLayout } from '../features/preferences/staff-layout';
 /** Each page is its own chunk, loaded when its route is visited (with the portal's loading screen). */
 const AssessmentPage = lazyPage(() => import('../features/assessment/assessment-page'), 'AssessmentPage');
 // The super-reviewer's dashboard, where a director's visits go, is asked for beside the dor/ routes'
-// own chunk, not once that has arrived and run (one script after another fewer: bench:staff-pages).
+// own chunk, not once that has arrived and run (one script after another fewer: bench:staff-pages);
+// the routes' chunk first, so it runs, and asks for the dashboard's data, while the rest arrives.
 const DorRoutes = lazyPage(() => {
   const routes = import('./dor-routes');
   if (window.location.pathname.includes('/dor/dashboard/')) void import('../features/dashboard/dashboard-layout');

@@ -29,7 +29,7 @@ export default tseslint.config(
     },
   },
   {
-    // CommonJS preloads for processes that run without tsx (tools/auth-emulator-lazy-schemas.cjs).
+    // CommonJS that runs without tsx: preloads (tools/auth-emulator-lazy-schemas.cjs), jest's runtime and its fixtures.
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

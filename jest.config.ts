@@ -11,6 +11,12 @@ const transform: Config['transform'] = {
 };
 
 /**
+ * jest's runtime with V8's code cache: a module a worker has run before compiles from its cached code
+ * in each later test file (tools/jest/code-cache-runtime.cjs). Every project's rootDir is one level down.
+ */
+const runtime = '<rootDir>/../tools/jest/code-cache-runtime.cjs';
+
+/**
  * The markdown renderer (unified, remark, rehype and micromark: shared/src/markdown) is published as
  * ES modules only: jest transforms those packages (the renderer's whole dependency tree, read from
  * node_modules, nested copies included) and no other file under node_modules.
@@ -57,6 +63,7 @@ const browserProject = (name: string): Config => ({
   displayName: name,
   rootDir: `<rootDir>/${name}`,
   testEnvironment: 'jsdom',
+  runtime,
   transform,
   transformIgnorePatterns,
   // The antd facades (shared/src/antd) import antd's ES build so webpack can tree-shake it
@@ -67,6 +74,8 @@ const browserProject = (name: string): Config => ({
     '^antd/es/(.*)\\.js$': 'antd/lib/$1',
     // Testing Library whose render writes no antd style sheet into the document (the file says why).
     '^@testing-library/react$': '<rootDir>/../tools/jest/testing-library-react.tsx',
+    // antd's style hooks that build the component styles it would not write anyway (the file says why).
+    '^@ant-design/cssinjs$': '<rootDir>/../tools/jest/cssinjs-no-styles.ts',
     ...ANTD_AS_BUILT,
     ...ZOD_FACADE,
   },
@@ -106,6 +115,7 @@ const config: Config = {
       displayName: 'functions',
       rootDir: '<rootDir>/functions',
       testEnvironment: 'node',
+      runtime,
       transform,
       // The emails' markdown renderer (outbox/render-email.ts) runs the same ES-module packages.
       transformIgnorePatterns,
@@ -116,6 +126,7 @@ const config: Config = {
       displayName: 'security-sweeps',
       rootDir: '<rootDir>/functions',
       testEnvironment: 'node',
+      runtime,
       transform,
       transformIgnorePatterns,
       testMatch: ['<rootDir>/src/security/*.test.ts'],
@@ -124,6 +135,7 @@ const config: Config = {
       displayName: 'functions-emulators',
       rootDir: '<rootDir>/functions',
       testEnvironment: 'node',
+      runtime,
       transform,
       transformIgnorePatterns,
       testMatch: ['<rootDir>/src/**/*.emulator.test.ts'],
@@ -134,6 +146,7 @@ const config: Config = {
       displayName: 'tools',
       rootDir: '<rootDir>/tools',
       testEnvironment: 'node',
+      runtime,
       transform,
       testMatch: ['<rootDir>/**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', PRODUCTION_BUILD_TEST],
@@ -142,6 +155,7 @@ const config: Config = {
       displayName: 'production-build',
       rootDir: '<rootDir>/tools',
       testEnvironment: 'node',
+      runtime,
       transform,
       testMatch: ['<rootDir>/production-build.test.ts'],
     },
@@ -149,6 +163,7 @@ const config: Config = {
       displayName: 'shared-domain',
       rootDir: '<rootDir>/shared',
       testEnvironment: 'node',
+      runtime,
       transform,
       moduleNameMapper: ZOD_FACADE,
       testMatch: ['<rootDir>/src/domain/**/*.test.ts'],

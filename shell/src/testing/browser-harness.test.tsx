@@ -1,6 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { render, renderHook, screen } from '@testing-library/react';
+import { useStyleRegister } from '@ant-design/cssinjs';
+import { Button } from 'antd';
 
-// The shared jest set-up (tools/jest) speeds up two things jsdom and Testing Library do slowly;
+// The shared jest set-up (tools/jest) speeds up things jsdom, Testing Library and antd do slowly;
 // what the tests read of them must not change.
 
 test("a label's control is the one element with its `for` id, in tree order among several, and nothing else", () => {
@@ -38,4 +40,20 @@ test('a query that finds nothing still shows the page in its error, after retryi
   render(<p>Something else entirely</p>);
   await expect(screen.findByText('Not on the page', {}, { timeout: 200 })).rejects.toThrow(/Something else entirely/);
   expect(() => screen.getByText('Not on the page')).toThrow(/Something else entirely/);
+});
+
+test("antd builds no component style, and renders as it would with them: its class names, the theme's hash", () => {
+  const style = jest.fn(() => ({ '.x': { color: 'red' } }));
+  const { result } = renderHook(() =>
+    useStyleRegister({ theme: undefined as never, token: {}, path: ['probe'], hashId: 'h' }, style),
+  );
+  expect(style).not.toHaveBeenCalled();
+  const node = <span>styled</span>;
+  expect(result.current(node)).toBe(node);
+
+  render(<Button type="primary">Save</Button>);
+  const button = screen.getByRole('button', { name: 'Save' });
+  expect(button).toHaveClass('ant-btn', 'ant-btn-primary');
+  expect(button.className).toMatch(/\bcss-dev-only-do-not-override-\w+/);
+  expect(document.querySelectorAll('style')).toHaveLength(0);
 });

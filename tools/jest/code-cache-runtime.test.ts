@@ -6,9 +6,15 @@ import path from 'node:path';
 const ROOT = path.resolve(__dirname, '../..');
 const FIXTURES = path.join(__dirname, 'fixtures', 'code-cache');
 
-/** Runs the fixture's two test files in one jest process with `runtime`; what jest said and the runtime counted. */
-function runFixture(runtime?: string) {
-  const stats = path.join(mkdtempSync(path.join(tmpdir(), 'code-cache-')), 'stats.jsonl');
+const RUNTIME = path.join(__dirname, 'code-cache-runtime.cjs');
+const newDir = () => mkdtempSync(path.join(tmpdir(), 'code-cache-'));
+
+/**
+ * Runs the fixture's two test files in one jest process with `runtime` (its disk cache in `cacheDir`):
+ * what jest said and what the runtime counted.
+ */
+function runFixture(runtime?: string, cacheDir = newDir()) {
+  const stats = path.join(newDir(), 'stats.jsonl');
   const config = {
     rootDir: FIXTURES,
     testMatch: ['**/*.test.cjs'],
@@ -19,7 +25,11 @@ function runFixture(runtime?: string) {
   const run = spawnSync(
     process.execPath,
     [path.join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', '-i', '--config', JSON.stringify(config)],
-    { cwd: ROOT, encoding: 'utf8', env: { ...process.env, PORTAL_JEST_CODE_CACHE_STATS: stats } },
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, PORTAL_JEST_CODE_CACHE_STATS: stats, PORTAL_JEST_CODE_CACHE_DIR: cacheDir },
+    },
   );
   let counts: Array<{ compiled: number; fromCache: number }> = [];
   try {
@@ -34,7 +44,7 @@ function runFixture(runtime?: string) {
 }
 
 test("the second test file's modules compile from the first one's code, and errors still point at their source", () => {
-  const { status, output, counts } = runFixture(path.join(__dirname, 'code-cache-runtime.cjs'));
+  const { status, output, counts } = runFixture(RUNTIME);
   expect(output).toMatch(/Tests:\s+2 passed, 2 total/);
   expect(status).toBe(0);
   // The first file compiles every module it runs, jest's own included. The second compiles at most
@@ -45,6 +55,17 @@ test("the second test file's modules compile from the first one's code, and erro
   expect(first!.fromCache).toBe(0);
   expect(second!.compiled).toBeLessThanOrEqual(1);
   expect(second!.fromCache).toBe(first!.compiled - 1 + second!.compiled);
+});
+
+test('the next jest process compiles nothing the last one ran, from the code it left on disk', () => {
+  const cacheDir = newDir();
+  const cold = runFixture(RUNTIME, cacheDir);
+  const warm = runFixture(RUNTIME, cacheDir);
+  expect(warm.output).toMatch(/Tests:\s+2 passed, 2 total/);
+  expect(warm.status).toBe(0);
+  const modules = cold.counts[0]!.compiled + cold.counts[1]!.compiled;
+  expect(warm.counts.map(({ compiled }) => compiled)).toEqual([0, 0]);
+  expect(warm.counts[0]!.fromCache + warm.counts[1]!.fromCache).toBe(modules + cold.counts[1]!.fromCache);
 });
 
 test("the fixture's line and column checks hold on jest's own runtime too", () => {

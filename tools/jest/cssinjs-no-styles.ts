@@ -1,4 +1,3 @@
-import type { ReactElement } from 'react';
 import type * as CssInJs from '@ant-design/cssinjs';
 
 /**
@@ -13,6 +12,6 @@ import type * as CssInJs from '@ant-design/cssinjs';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the package itself, which this module stands in for
 const cssInJs: typeof CssInJs = require('@ant-design/cssinjs/lib/index.js');
 
-const useStyleRegister: typeof CssInJs.useStyleRegister = () => (node: ReactElement) => node;
+const useStyleRegister: typeof CssInJs.useStyleRegister = () => undefined;
 
 module.exports = { ...cssInJs, useStyleRegister };

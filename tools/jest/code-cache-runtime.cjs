@@ -87,7 +87,7 @@ class CodeCacheRuntime extends Runtime {
       }
       if (cachedData && !script.cachedDataRejected) {
         this.fromCache += 1;
-        if (!inMemory.has(filename) || inMemory.get(filename)[0] !== text) inMemory.set(filename, [text, cachedData]);
+        inMemory.set(filename, [text, cachedData]);
       } else {
         compiled.push([filename, text, script]);
       }

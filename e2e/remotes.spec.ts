@@ -204,7 +204,8 @@ function shellScriptsWith(paths: string[], pkg: string, file?: string): string[]
 /**
  * What the portal's build leaves out of the libraries every page uses: of antd's common components
  * (tools/webpack/antd-components.ts), the tooltip that only Form.Item's `tooltip` and a small
- * Progress circle would show, Input.OTP, and Typography's ellipsis, copy and edit machinery
+ * Progress circle would show, Input.OTP, ConfigProvider's shared tooltip, Form's store and
+ * validator (where no Form is), and Typography's ellipsis, copy and edit machinery
  * (shared/src/antd/typography.tsx); of TanStack Query, what @portal/shared/query does not export;
  * of zod, its classic API (every schema with all of its methods; the schemas use the mini API) and
  * its JSON Schema output.
@@ -214,6 +215,11 @@ function expectNoUnusedLibraryParts(paths: string[]) {
   for (const file of ['es/typography/Base/index.js', 'es/typography/Base/Ellipsis.js', 'es/input/OTP/index.js']) {
     expect(shellScriptsWith(paths, 'antd', file), file).toEqual([]);
   }
+  // antd's Input takes one context from @rc-component/form, Radio.Group one helper from Form's hooks,
+  // ConfigProvider a provider for `tooltip.unique`: none of them brings Form's store or that provider.
+  expect(shellScriptsWith(paths, '@rc-component/async-validator'), "Form's validator").toEqual([]);
+  expect(shellScriptsWith(paths, '@rc-component/form', 'es/hooks/useForm.js'), "Form's store").toEqual([]);
+  expect(shellScriptsWith(paths, 'antd', 'es/tooltip/UniqueProvider/index.js'), 'one shared tooltip').toEqual([]);
   for (const file of ['build/modern/hydration.js', 'build/modern/queriesObserver.js']) {
     expect(shellScriptsWith(paths, '@tanstack/query-core', file), file).toEqual([]);
   }

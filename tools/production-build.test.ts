@@ -210,6 +210,31 @@ test("the page's own scripts carry no federation runtime: the shell imports it w
   );
 });
 
+test("the shell's antd and query chunks: Form's store only where Form is, TanStack Query whole, antd's common internals together", () => {
+  const report = JSON.parse(readFileSync(path.join(outDir, 'shell', CHUNK_PACKAGES_FILE), 'utf8')) as ChunkPackages;
+  const chunksWith = (name: string, file?: string) =>
+    Object.keys(report).filter((chunk) =>
+      (report[chunk]![name] ?? []).some((each) => file === undefined || each === file),
+    );
+  // antd's libraries are side-effect free in the build: Input's one context of @rc-component/form
+  // does not keep Form's store and validator beside the pages facade.
+  const pages = Object.keys(report).find((chunk) => chunk.startsWith('antd-pages.'))!;
+  expect(report[pages]!['@rc-component/async-validator']).toBeUndefined();
+  expect(report[pages]!['@rc-component/form'] ?? []).not.toContain('es/hooks/useForm.js');
+  // Radio.Group's stand-in: Form's hooks module (its store, its scrolling) is only where Form is.
+  const formHooks = chunksWith('antd', 'es/form/hooks/useForm.js');
+  expect(formHooks.length).toBeGreaterThan(0);
+  expect(formHooks.filter((chunk) => !report[chunk]!.antd!.includes('es/form/Form.js'))).toEqual([]);
+  expect(chunksWith('antd', 'es/tooltip/UniqueProvider/index.js')).not.toContain(
+    Object.keys(report).find((chunk) => chunk.startsWith('antd-base.')),
+  );
+  expect(chunksWith('@tanstack/query-core').map((chunk) => chunk.split('.')[0])).toEqual(['query']);
+  expect(chunksWith('@tanstack/react-query').map((chunk) => chunk.split('.')[0])).toEqual(['query']);
+  expect(chunksWith('antd', 'es/_util/hooks/useMergeSemantic/index.js').map((chunk) => chunk.split('.')[0])).toEqual([
+    'antd-core',
+  ]);
+});
+
 test('the shell provides every module the remotes consume', () => {
   const consumed = new Set(
     [...files.applicant, ...files.admin]

@@ -1,11 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import type webpack from 'webpack';
 import {
   ANTD_COMPONENTS,
+  ANTD_CORE_MIN_CHUNKS,
   ANTD_FACADES,
+  ANTD_LIBRARIES_WITHOUT_SIDE_EFFECTS,
   antdModule,
   antdRequest,
   ANTD_STAND_IN_DIR,
@@ -140,6 +142,68 @@ describe('antd components', () => {
     },
   );
 
+  it.each(ANTD_STAND_INS)('the stand-in for $request in $importer exports every name antd takes from it', (part) => {
+    const importer = ts.createSourceFile(
+      'importer.js',
+      readFileSync(require.resolve(`antd/es/${part.importer}`), 'utf8'),
+      ts.ScriptTarget.Latest,
+    );
+    const taken = importer.statements.flatMap((statement) => {
+      if (!ts.isImportDeclaration(statement) || (statement.moduleSpecifier as ts.StringLiteral).text !== part.request)
+        return [];
+      const clause = statement.importClause;
+      const named =
+        clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : [];
+      return [
+        ...(clause?.name ? ['default'] : []),
+        ...named.map((element) => (element.propertyName ?? element.name).text),
+      ];
+    });
+    const standIn = ts.createSourceFile(
+      'stand-in.ts',
+      readFileSync(path.join(ANTD_STAND_IN_DIR, part.standIn), 'utf8'),
+      ts.ScriptTarget.Latest,
+    );
+    const exported = standIn.statements.flatMap((statement) => {
+      if (ts.isExportAssignment(statement)) return ['default'];
+      const modifiers = ts.canHaveModifiers(statement) ? (ts.getModifiers(statement) ?? []) : [];
+      if (!modifiers.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)) return [];
+      if (modifiers.some((modifier) => modifier.kind === ts.SyntaxKind.DefaultKeyword)) return ['default'];
+      if (ts.isFunctionDeclaration(statement) && statement.name) return [statement.name.text];
+      if (ts.isVariableStatement(statement))
+        return statement.declarationList.declarations.map((d) => d.name.getText(standIn));
+      return [];
+    });
+    expect(taken.length).toBeGreaterThan(0);
+    expect(exported).toEqual(expect.arrayContaining(taken));
+  });
+
+  it('antd’s own libraries are side-effect free in the build, and none of their modules is imported for its effects alone', () => {
+    const { test } = ANTD_LIBRARIES_WITHOUT_SIDE_EFFECTS as { test: RegExp };
+    const nodeModules = path.join(REPO_ROOT, 'node_modules');
+    const libraries = [
+      ...readdirSync(path.join(nodeModules, '@rc-component')).map((name) => `@rc-component/${name}`),
+      ...['colors', 'cssinjs', 'cssinjs-utils', 'fast-color'].map((name) => `@ant-design/${name}`),
+    ];
+    for (const library of libraries) expect(test.test(path.join(nodeModules, library, 'es/index.js'))).toBe(true);
+    for (const other of [
+      'antd/es/button/index.js',
+      '@ant-design/icons/es/index.js',
+      'react/index.js',
+      'rc-x/es/index.js',
+    ]) {
+      expect(test.test(path.join(nodeModules, other))).toBe(false);
+    }
+    const importedForEffects = libraries.flatMap((library) => {
+      const dir = path.join(nodeModules, library, 'es');
+      return (readdirSync(dir, { recursive: true }) as string[])
+        .filter((file) => file.endsWith('.js'))
+        .filter((file) => /^\s*import\s*['"]/m.test(readFileSync(path.join(dir, file), 'utf8')))
+        .map((file) => `${library}/es/${file}`);
+    });
+    expect(importedForEffects).toEqual([]);
+  });
+
   it('antd’s files beside a facade go in one chunk per facade; other files several chunks use, in chunks of their own', () => {
     const groups = sharedLibraryChunks();
     const moduleAt = (resource: string) => ({ resource }) as unknown as webpack.Module;
@@ -170,7 +234,17 @@ describe('antd components', () => {
     expect(takes('beside-antd-pages', ownCode)).toBe(false);
     expect(takes('beside-antd-base', form)).toBe(false);
     expect(takes('sharedLibraryFiles', helper)).toBe(true);
-    expect(Object.values(groups).every((group) => group.minChunks === 2 && group.enforce)).toBe(true);
+    // TanStack Query whole, in one chunk; antd's internals that many chunks share, in one chunk.
+    const query = moduleAt(path.join(REPO_ROOT, 'node_modules/@tanstack/query-core/build/modern/queryClient.js'));
+    const internal = moduleAt(path.join(REPO_ROOT, 'node_modules/antd/es/_util/hooks/useZIndex.js'));
+    expect(takes('query', query)).toBe(true);
+    expect(takes('antdCore', internal)).toBe(true);
+    expect(takes('antdCore', form)).toBe(false);
+    expect([groups.query!.name, groups.query!.minChunks]).toEqual(['query', 1]);
+    expect([groups.antdCore!.name, groups.antdCore!.minChunks]).toEqual(['antd-core', ANTD_CORE_MIN_CHUNKS]);
+    const { query: _query, antdCore: _antdCore, ...pieces } = groups;
+    expect(Object.values(pieces).every((group) => group.minChunks === 2)).toBe(true);
+    expect(Object.values(groups).every((group) => group.enforce)).toBe(true);
   });
 });
 

@@ -10,7 +10,7 @@ interface StandIn {
   request: string;
   /** The stand-in's file, in antd-stand-ins/. */
   standIn: string;
-  /** The antd component the stand-in loads. */
+  /** The antd part the stand-in loads (a component), or is (a helper). */
   part: string;
   /** What the part is for. */
   usedFor: string;
@@ -134,10 +134,12 @@ export function rewriteAntdImports(source: string, file: string, extraComponents
 /**
  * Parts of antd's components that the portal's pages do not use, yet every page holding the
  * component would download: in the builds each import below (`request`, in antd's file `importer`)
- * gets a stand-in (`tools/webpack/antd-stand-ins/`) that loads the real part (`part`, a shared
- * component) the first time a page renders it, so a page that uses it still works, a moment later.
- * The apps' types leave these props out (shared/src/antd/types.ts), so the portal's own pages
- * never wait for them; jest runs the same stand-ins (tools/jest/antd-stand-ins-resolver.js).
+ * gets a stand-in (`tools/webpack/antd-stand-ins/`). A component part's stand-in loads the real
+ * part the first time a page renders it, so a page that uses it still works, a moment later
+ * (lazy-part.test.ts); a helper's stand-in is the helper alone, without the module around it
+ * (radio-group-name.test.ts compares it with antd's). The component tests run antd's own files:
+ * the stand-ins change when a part loads, not what it does. `antd-components.test.ts` checks that
+ * each stand-in exports what its importer takes.
  */
 export const ANTD_STAND_INS: readonly StandIn[] = standInList;
 
@@ -160,6 +162,19 @@ export function antdStandIns(): webpack.NormalModuleReplacementPlugin {
     if (part) resource.request = path.join(ANTD_STAND_IN_DIR, part.standIn);
   });
 }
+
+/**
+ * antd's own libraries (its rc-component parts, style engine and colours) have no side effects at
+ * import, yet do not say so in their package.json (antd does). Without `sideEffects: false` webpack
+ * keeps every module a library's index imports once any of its exports is used: antd's Input takes
+ * one context from `@rc-component/form`'s index, and that kept Form's whole store and validator
+ * (13 KB gzip) in the applicant's first pages. `antd-components.test.ts` checks that none of their
+ * modules is imported for its effects alone.
+ */
+export const ANTD_LIBRARIES_WITHOUT_SIDE_EFFECTS: webpack.RuleSetRule = {
+  test: /[\\/]node_modules[\\/](?:@rc-component[\\/][^\\/]+|@ant-design[\\/](?:colors|cssinjs|cssinjs-utils|fast-color))[\\/]/,
+  sideEffects: false,
+};
 
 type ChunkGraph = webpack.Compilation['chunkGraph'];
 
@@ -195,6 +210,9 @@ function libraryFileBeside(file: string) {
  * those beside a facade (which nearly every page loads) all go in one chunk per facade, instead
  * of one small chunk per combination of pieces, each with its own overhead.
  */
+/** How many of the shell's chunks must share one of antd's internals for it to go in `antd-core`. */
+export const ANTD_CORE_MIN_CHUNKS = 10;
+
 type LibraryTest = (module: webpack.Module, context: { chunkGraph: ChunkGraph }) => boolean;
 interface LibraryChunks {
   test: RegExp | LibraryTest;
@@ -221,6 +239,20 @@ export function sharedLibraryChunks(): Record<string, LibraryChunks> {
         },
       ]),
     ),
+    // TanStack Query whole: every signed-in page runs it, and split by which pieces use which part it
+    // was six scripts of 0.1 to 5.6 KB on every visit.
+    query: { ...common, minChunks: 1, test: /[\\/]node_modules[\\/]@tanstack[\\/]/, name: 'query', priority: -3 },
+    // antd's internals that ten or more of the shell's chunks share, together: one chunk per
+    // combination of pieces made the applicant's first pages 13 scripts of 0.2 to 1 KB more. Fewer
+    // sharers pull in what only overlays use (portal, placements, motions): measured in
+    // docs/performance.md#where-the-figures-stand, with 4, 6, 10 and 16.
+    antdCore: {
+      ...common,
+      test: /[\\/]node_modules[\\/](antd[\\/]es[\\/](_util|style|theme)[\\/]|@rc-component[\\/](util|motion|portal)[\\/]|@babel[\\/]runtime[\\/]|clsx[\\/])/,
+      minChunks: ANTD_CORE_MIN_CHUNKS,
+      name: 'antd-core',
+      priority: -4,
+    },
     sharedLibraryFiles: { ...common, test: /[\\/]node_modules[\\/]/, priority: -5 },
   };
 }

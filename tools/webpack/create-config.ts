@@ -6,6 +6,7 @@ import webpack, { type Configuration } from 'webpack';
 import { pageMetaPolicy, remoteScriptOrigins } from '../../functions/src/http/security-headers';
 import {
   ANTD_COMPONENTS,
+  ANTD_LIBRARIES_WITHOUT_SIDE_EFFECTS,
   ANTD_FACADES,
   antdModule,
   antdStandIns,
@@ -354,6 +355,7 @@ export function createConfig(
     },
     module: {
       rules: [
+        ANTD_LIBRARIES_WITHOUT_SIDE_EFFECTS,
         {
           // Listed before the TypeScript rule, so its loader runs after swc's: it writes the whole module.
           test: PROVIDED_SHARED_FILE,

@@ -4,10 +4,9 @@ import { useQueryClient } from '@portal/shared/query';
 import { ApiRequestError, notify, sessionKeys, usePortal } from '@portal/shared/client';
 import { profileCompletionSchema, type ProfileCompletion } from '@portal/shared/domain/schemas/account';
 import { showServerFieldErrors } from '@portal/shared/ui';
-import { completeProfile } from '../../lib/account-api';
+import { completeProfile, profileUpdateFailure } from '../../lib/account-api';
 import { AuthCard } from '../../lib/auth-card';
 import { NameFields } from '../../lib/name-fields';
-import { profileUpdateFailure } from './profile-page';
 import { PrivacyNoticeField, usePrivacyNoticeChanged } from '../privacy';
 
 /**

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
 import { useQueryClient } from '@portal/shared/query';
-import { ApiRequestError, failureMessage, notify, sessionKeys, useCurrentUser, usePortal } from '@portal/shared/client';
-import { updateProfile } from '../../lib/account-api';
+import { ApiRequestError, notify, sessionKeys, useCurrentUser, usePortal } from '@portal/shared/client';
+import { profileUpdateFailure, updateProfile } from '../../lib/account-api';
 import { AUTH_MESSAGES, profileUpdateSchema, type ProfileUpdate } from '@portal/shared/domain/schemas/account';
 import { showServerFieldErrors, zodRule } from '@portal/shared/ui';
 import { AuthCard } from '../../lib/auth-card';
@@ -11,11 +11,6 @@ import { sendVerificationEmail } from '../../lib/identity/use-identity';
 import { loadIdentity } from '../../lib/identity/load-identity';
 import { YourDataSection } from './your-data-section';
 import { DeleteAccountSection } from './delete-account-section';
-
-/** docs/product.md#error-catalogue: 'Failed to update user: {message} ({response data})', without raw JSON. */
-export function profileUpdateFailure(error: unknown): string {
-  return failureMessage('Failed to update user', error);
-}
 
 /** Shows and updates email, first and last name through POST /auth/update. */
 export default function ProfilePage() {

@@ -21,7 +21,8 @@ import { activate } from './support/visits';
  * on), for the three visits of the first-visit goals (docs/performance.md#goals), with every
  * script, whose app it is, and the copies of one library downloaded twice in one visit; per step
  * (a click and the next page's content) the time to content and the longest chain of scripts
- * fetched one after another (it does not vary with the machine's load, unlike a time). The
+ * fetched one after another before it, both timed in the page (a chain varies far less with the
+ * machine's load than a time). The
  * applicant's visit runs twice: on the demo form, then on a club's (`chapterForm`: 15 sections,
  * markdown in every description, every question type, a file question). Reads the build's
  * chunk-packages.json reports, so run `npx tsx tools/build.ts` first (npm start builds too).
@@ -66,7 +67,15 @@ function loadReports(): Map<string, Pick<Script, 'app' | 'packages' | 'own'>> {
 /** One step of a visit: `go` clicks (or navigates) and resolves once the next page shows its content. */
 interface Step {
   name: string;
+  /** Does the step (a click), then waits until `content` shows. */
   go: (page: Page) => Promise<void>;
+  /** What shows the next page's content: an element matching `selector`, holding `text` if given. */
+  content: Content;
+}
+
+interface Content {
+  selector: string;
+  text?: string;
 }
 
 interface StepFigures {
@@ -101,6 +110,36 @@ function longestChain(requests: Timed[]): Timed[] {
 }
 
 /**
+ * In the page: from now, checks each animation frame whether `content` shows, and keeps the time it
+ * first did. Returns the page's time now, the start of the step.
+ */
+function watchContent(content: Content): number {
+  const state = window as unknown as { benchShown?: number };
+  state.benchShown = undefined;
+  performance.setResourceTimingBufferSize(100_000);
+  const shows = () =>
+    [...document.querySelectorAll<HTMLElement>(content.selector)].some(
+      (element) =>
+        element.getClientRects().length > 0 && (content.text === undefined || element.innerText.includes(content.text)),
+    );
+  const check = () => {
+    if (shows()) state.benchShown = performance.now();
+    else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+  return performance.now();
+}
+
+/** In the page: when the content showed, and the scripts asked for since `start` (resource timing). */
+function contentTiming(start: number): { shown: number; scripts: Timed[] } {
+  const shown = (window as unknown as { benchShown?: number }).benchShown ?? performance.now();
+  const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+    .filter((entry) => new URL(entry.name).pathname.endsWith('.js') && entry.startTime >= start)
+    .map((entry) => ({ file: new URL(entry.name).pathname, start: entry.startTime, end: entry.responseEnd }));
+  return { shown, scripts };
+}
+
+/**
  * Runs one visit in a fresh context (an empty cache, kept for the visit), step by step, and returns
  * its scripts and, per step, the time to content and the longest chain of scripts.
  */
@@ -111,21 +150,12 @@ async function visit(
   steps: Step[],
 ): Promise<{ scripts: Script[]; steps: StepFigures[] }> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 900 } });
+  // tsx names the functions it compiles with a helper the page lacks (watchContent's inner ones).
+  await context.addInitScript({ content: 'window.__name = (f) => f;' });
   const page = await context.newPage();
   const pending: Promise<Script | null>[] = [];
-  const started = new Map<unknown, Timed>();
-  let timed: Timed[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() !== 'script') return;
-    started.set(request, { file: new URL(request.url()).pathname, start: performance.now(), end: Infinity });
-  });
   page.on('requestfinished', (request) => {
     if (request.resourceType() !== 'script') return;
-    const time = started.get(request);
-    if (time) {
-      time.end = performance.now();
-      timed.push(time);
-    }
     pending.push(
       request.sizes().then(async ({ responseBodySize }) => {
         const response = await request.response();
@@ -145,13 +175,23 @@ async function visit(
   const figures: StepFigures[] = [];
   for (const step of steps) {
     if (figures.length > 0) await page.waitForLoadState('networkidle');
-    timed = [];
+    // Timed in the page, on its own clock: when the content first showed (checked each frame) and
+    // when each script was asked for and arrived (resource timing). Playwright's events and
+    // waits reach this process some milliseconds later, which made a fetch started just after the
+    // content was drawn count as one before it. The first step loads the page, and is timed here.
+    const inPage = figures.length > 0 ? await page.evaluate(watchContent, step.content) : null;
     const start = performance.now();
     await step.go(page);
-    const shown = performance.now();
+    const ms = performance.now() - start;
     await page.waitForLoadState('networkidle');
-    const chain = longestChain(timed.filter((request) => request.start < shown));
-    figures.push({ name: step.name, ms: shown - start, chain: chain.length, chainFiles: chain.map((r) => r.file) });
+    const timing = inPage === null ? null : await page.evaluate(contentTiming, inPage);
+    const chain = timing ? longestChain(timing.scripts.filter((request) => request.start < timing.shown)) : [];
+    figures.push({
+      name: step.name,
+      ms: timing ? timing.shown - inPage! : ms,
+      chain: timing ? chain.length : 1,
+      chainFiles: chain.map((r) => r.file),
+    });
   }
   await page.waitForLoadState('networkidle');
   const scripts = (await Promise.all(pending)).filter((script): script is Script => script !== null);
@@ -246,8 +286,14 @@ async function main() {
         await page.goto('/');
         await page.getByRole('link', { name: 'Create Account' }).waitFor();
       },
+      content: { selector: 'a', text: 'Create Account' },
     };
-    const logInSteps = (email: string, password: string, shown: (page: Page) => Promise<unknown>): Step[] => [
+    const logInSteps = (
+      email: string,
+      password: string,
+      shown: (page: Page) => Promise<unknown>,
+      content: Content,
+    ): Step[] => [
       landingStep,
       {
         name: 'click Log In → the log-in form',
@@ -255,6 +301,7 @@ async function main() {
           await page.getByRole('link', { name: 'Log In' }).click();
           await page.getByLabel('Password').waitFor();
         },
+        content: { selector: 'input[type="password"]' },
       },
       {
         name: 'log in → the first page',
@@ -264,6 +311,7 @@ async function main() {
           await page.getByRole('button', { name: 'Log In' }).click();
           await shown(page);
         },
+        content,
       },
     ];
     const landing = await visit(browser, portal.url, reports, [landingStep]);
@@ -275,10 +323,15 @@ async function main() {
         `bench-${name}-${Date.now()}@example.com`,
       );
       return visit(browser, portal.url, reports, [
-        ...logInSteps(applicant.email, 'bench-password-1', async (page) => {
-          await page.waitForURL(/\/apply$/);
-          await page.getByRole('button', { name: 'Start application' }).waitFor();
-        }),
+        ...logInSteps(
+          applicant.email,
+          'bench-password-1',
+          async (page) => {
+            await page.waitForURL(/\/apply$/);
+            await page.getByRole('button', { name: 'Start application' }).waitFor();
+          },
+          { selector: 'main button', text: 'Start application' },
+        ),
         {
           name: 'Start application → first section',
           go: async (page) => {
@@ -286,6 +339,7 @@ async function main() {
             await page.waitForURL(/\/apply\/f\//);
             await page.getByRole('heading', { level: 2 }).first().waitFor();
           },
+          content: { selector: 'main h2' },
         },
       ]);
     };
@@ -294,10 +348,15 @@ async function main() {
       browser,
       portal.url,
       reports,
-      logInSteps('director@example.com', DEMO_PASSWORD, async (page) => {
-        await page.waitForURL(/\/admin/);
-        await page.getByText('Super Reviewer dashboard').waitFor();
-      }),
+      logInSteps(
+        'director@example.com',
+        DEMO_PASSWORD,
+        async (page) => {
+          await page.waitForURL(/\/admin/);
+          await page.getByText('Super Reviewer dashboard').waitFor();
+        },
+        { selector: 'main', text: 'Super Reviewer dashboard' },
+      ),
     );
     // Then the form as a club writes it: 15 sections, markdown in the form, section and question texts.
     const club = chapterForm(new Date(Date.now() + 30 * 24 * 60 * 60 * 1000));

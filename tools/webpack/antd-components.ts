@@ -244,8 +244,8 @@ export function sharedLibraryChunks(): Record<string, LibraryChunks> {
     query: { ...common, minChunks: 1, test: /[\\/]node_modules[\\/]@tanstack[\\/]/, name: 'query', priority: -3 },
     // antd's internals that ten or more of the shell's chunks share, together: one chunk per
     // combination of pieces made the applicant's first pages 13 scripts of 0.2 to 1 KB more. Fewer
-    // sharers pull in what only overlays use (portal, placements, motions): measured in
-    // docs/performance.md#where-the-figures-stand, with 4, 6, 10 and 16.
+    // sharers pull in what only overlays use (portal, placements, motions); measured with 2, 4, 6,
+    // 10 and 16 in bench/HISTORY.md (sixteenth round).
     antdCore: {
       ...common,
       test: /[\\/]node_modules[\\/](antd[\\/]es[\\/](_util|style|theme)[\\/]|@rc-component[\\/](util|motion|portal)[\\/]|@babel[\\/]runtime[\\/]|clsx[\\/])/,

@@ -190,6 +190,7 @@ export const PORTAL_MODULES = [
   'shared/src/ui/portal-theme.tsx',
   'shared/src/ui/portal-tokens.ts',
   'shared/src/ui/query-states.tsx',
+  'shared/src/ui/when-idle.ts',
 ] as const;
 
 /** What `@portal/shared/<subpath>` resolves to (shared/package.json's exports). */

@@ -14,13 +14,14 @@ import { interviewsQueryOptions } from '../features/interview/interview-queries'
 
 /**
  * Each page is its own chunk, loaded when its route is visited (with the portal's loading screen).
- * The overview, where every visit comes in (/apply), is preloaded with this module's own chunk, so
- * the two arrive in parallel, not one after the other (docs/performance.md).
+ * The overview, where every visit comes in (/apply), is in this module's own chunk, so the antd
+ * components it takes from the shell are asked for with it, not once it has arrived
+ * (docs/performance.md#where-the-figures-stand).
  */
 const DecisionPage = lazyPage(() => import('../features/decision/decision-page'));
 const InterviewPage = lazyPage(() => import('../features/interview/interview-page'));
 const EditorPage = lazyPage(() => import('../features/editor/editor-page'));
-const OverviewPage = lazyPage(() => import(/* webpackPreload: true */ '../features/overview/overview-page'));
+const OverviewPage = lazyPage(() => import(/* webpackMode: "eager" */ '../features/overview/overview-page'));
 const RevisitPage = lazyPage(() => import('../features/revisit/revisit-page'));
 const StatusPage = lazyPage(() => import('../features/status/status-page'));
 const SubmitPage = lazyPage(() => import('../features/submit/submit-page'));

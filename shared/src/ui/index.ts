@@ -22,3 +22,4 @@ export * from './portal-tokens';
 export * from './page-title';
 export * from './prefetched';
 export * from './use-screens';
+export * from './when-idle';

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Button, type ButtonProps } from 'antd';
 import { pendingSaves } from '@portal/shared/client';
-import { lazyDialog } from '@portal/shared/ui';
+import { lazyDialog, whenIdle } from '@portal/shared/ui';
 import { useSignOut } from './identity/use-identity';
 
 /**
- * Not part of the header's code (it would download antd's Modal with every page), but fetched as
- * soon as an editor with an autosave opens: logging out while offline must still be able to ask.
+ * Not part of the header's code (it would download antd's Modal with every page), but fetched once
+ * an editor with an autosave has opened and been drawn: logging out while offline must still be
+ * able to ask.
  */
 const UnsavedChangesDialog = lazyDialog(() => import('./unsaved-changes-dialog'), 'UnsavedChangesDialog');
 
@@ -17,7 +18,7 @@ const UnsavedChangesDialog = lazyDialog(() => import('./unsaved-changes-dialog')
 export function LogOutButton(props: Omit<ButtonProps, 'onClick' | 'loading'>) {
   const signOut = useSignOut();
   const [state, setState] = useState<'idle' | 'saving' | 'unsaved'>('idle');
-  useEffect(() => pendingSaves.onEditorOpen(() => void UnsavedChangesDialog.preload()), []);
+  useEffect(() => pendingSaves.onEditorOpen(() => whenIdle(() => void UnsavedChangesDialog.preload())), []);
 
   const logOut = async () => {
     setState('saving');

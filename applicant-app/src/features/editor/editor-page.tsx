@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Alert, Flex, Spin } from 'antd';
 import { useQuery } from '@portal/shared/query';
 import { formQueryOptions, startApplication, usePortal } from '@portal/shared/client';
@@ -15,11 +14,6 @@ export const FORM_ID_REQUIRED = 'formId is required';
 export default function EditorPage() {
   const { formId = '', sectionId } = useParams();
   const { api } = usePortal();
-  // The conflict dialog (its own chunk) is fetched when the editor opens: a conflict found when the
-  // connection returns must not need a connection to ask.
-  useEffect(() => {
-    void import('./conflict-dialog');
-  }, []);
   const form = useQuery({ ...formQueryOptions(api, formId), enabled: formId.length > 0 });
   const response = useQuery({
     // Loaded fresh on each visit and never refreshed while open: from here on the editor owns the

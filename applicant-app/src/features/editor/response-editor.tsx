@@ -9,6 +9,7 @@ import {
   SaveIndicator,
   SectionView,
   useScreens,
+  whenIdle,
 } from '@portal/shared/ui';
 import { Navigate, useLocation, useNavigate } from '@portal/shared/router';
 import { formTeamRoles } from '@portal/shared/domain/ids/team-role-defaults';
@@ -30,7 +31,11 @@ import { SectionNav } from './section-nav';
 import { editedResponse, useApplicationAutosave } from './use-application-autosave';
 import { useDeadline } from './use-deadline';
 
-/** Loaded only when a save conflicts: the editor would otherwise download antd's Modal. */
+/**
+ * Shown only when a save conflicts (the editor would otherwise download antd's Modal), and fetched
+ * once the editor has been drawn: a conflict found when the connection returns must not need a
+ * connection to ask.
+ */
 const ConflictDialog = lazyDialog(() => import('./conflict-dialog'), 'ConflictDialog');
 
 interface ResponseEditorProps {
@@ -82,6 +87,8 @@ export function ResponseEditor({ form, initial, sectionId }: ResponseEditorProps
   const title = useRef<HTMLHeadingElement>(null);
   // Asked for by the review page: taken once, when the editor opens.
   const questionToFocus = useRef(editorState?.focusQuestion);
+
+  useEffect(() => whenIdle(() => void ConflictDialog.preload()), []);
 
   useEffect(() => {
     window.scrollTo({ top: 0 });

@@ -6,6 +6,9 @@ import { SiteFooter } from './site-footer';
 
 const SessionMenu = lazyPart(() => import('./session-menu').then((module) => module.default), { compact: true });
 
+/** Fetches the signed-in header's menu ahead of need: on the pages where a guest signs in (GuestOnly). */
+export const preloadSessionMenu = (): Promise<void> => SessionMenu.preload();
+
 /** The frame around every page: header with the home link, the page, the footer. */
 export function AppLayout({ chapter }: { chapter: ClientConfig['chapter'] }) {
   const token = PORTAL_TOKENS;

@@ -1,4 +1,5 @@
 import type { RemoteName } from '@portal/shared/domain/schemas/client-config';
+import { whenIdle } from '@portal/shared/ui';
 
 const REMOTE_PATHS: Record<RemoteName, string> = { applicant: '/apply', admin: '/admin' };
 
@@ -19,15 +20,23 @@ export function remoteOfPath(path: string): RemoteName | undefined {
  * before its user is known, so an applicant never downloads the staff's code. A failure is left to
  * the page, which shows it with a retry.
  */
-export function preloadSignedInArea(destination?: string): void {
+export function preloadSignedInArea(destination?: string): () => void {
   const start = () => {
     import('../../lib/guards/require-verified-user').catch(() => undefined);
     // Beside the registry, not after it: the outlet, the runtime (remote-loader.ts imports it), and
-    // antd's pages facade as the remotes take it (the whole facade, in a chunk of its own: the
-    // shell's pages import its members one by one).
+    // the facades as the remotes take them (each whole, in a chunk of its own: the shell's pages
+    // import their members one by one), else fetched only once a remote's first page has arrived.
     import('./remote-outlet').catch(() => undefined);
     import('./federation').catch(() => undefined);
-    import('@portal/shared/antd-pages').catch(() => undefined);
+    for (const facade of [
+      import('@portal/shared/antd-base'),
+      import('@portal/shared/antd-pages'),
+      import('@portal/shared/client'),
+      import('@portal/shared/query'),
+      import('@portal/shared/router'),
+    ]) {
+      facade.catch(() => undefined);
+    }
     import('./remote-registry')
       .then(({ remoteLoader }) =>
         remoteLoader.preload(destination === undefined ? undefined : remoteOfPath(destination)),
@@ -35,7 +44,7 @@ export function preloadSignedInArea(destination?: string): void {
       .catch(() => undefined);
   };
   // Before the user is known it is only a head start: it waits until the page shown has been drawn.
-  if (destination !== undefined) start();
-  else if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 1000 });
-  else setTimeout(start, 200);
+  if (destination === undefined) return whenIdle(start);
+  start();
+  return () => undefined;
 }

@@ -3,7 +3,8 @@ import { useCurrentUser } from '@portal/shared/client';
 import { homePathForRole } from '@portal/shared/domain/rules/roles';
 import { Navigate, useLocation } from '@portal/shared/router';
 import { useSession } from '../identity/session-context';
-import { LoadingScreen } from '@portal/shared/ui';
+import { LoadingScreen, whenIdle } from '@portal/shared/ui';
+import { preloadSessionMenu } from '../../features/layout/app-layout';
 import { preloadSignedInArea } from '../../features/remotes/preload-signed-in';
 
 /**
@@ -27,8 +28,16 @@ export function GuestOnly({ children }: { children: ReactNode }) {
         : user.data === null && !user.isError
           ? homePathForRole('applicant')
           : undefined;
-  // The remote of the user's role, never another (an applicant sent back to a staff link too).
-  useEffect(() => preloadSignedInArea(home), [home]);
+  // What the guest's page is for: once that page is drawn (not the loading screen before it), the
+  // signed-in area's code and the header's menu of the signed-in; then, as soon as the user is
+  // known, the remote of their role, never another (an applicant sent back to a staff link too).
+  const guestPageShown = session.settled && !signedIn;
+  useEffect(() => {
+    if (home !== undefined || guestPageShown) return preloadSignedInArea(home);
+  }, [home, guestPageShown]);
+  useEffect(() => {
+    if (guestPageShown) return whenIdle(() => void preloadSessionMenu());
+  }, [guestPageShown]);
   if (!session.settled) return <LoadingScreen />;
   if (!signedIn) return children;
   if (user.isPending) return <LoadingScreen />;

@@ -130,9 +130,12 @@ function watchContent(content: Content): number {
   return performance.now();
 }
 
-/** In the page: when the content showed, and the scripts asked for since `start` (resource timing). */
-function contentTiming(start: number): { shown: number; scripts: Timed[] } {
-  const shown = (window as unknown as { benchShown?: number }).benchShown ?? performance.now();
+/**
+ * In the page: when the content showed (by `seenBy` if it was not watched), and the scripts asked
+ * for since `start` (resource timing).
+ */
+function contentTiming({ start, seenBy }: { start: number; seenBy: number }): { shown: number; scripts: Timed[] } {
+  const shown = (window as unknown as { benchShown?: number }).benchShown ?? seenBy;
   const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
     .filter((entry) => new URL(entry.name).pathname.endsWith('.js') && entry.startTime >= start)
     .map((entry) => ({ file: new URL(entry.name).pathname, start: entry.startTime, end: entry.responseEnd }));
@@ -178,18 +181,20 @@ async function visit(
     // Timed in the page, on its own clock: when the content first showed (checked each frame) and
     // when each script was asked for and arrived (resource timing). Playwright's events and
     // waits reach this process some milliseconds later, which made a fetch started just after the
-    // content was drawn count as one before it. The first step loads the page, and is timed here.
+    // content was drawn count as one before it. The first step loads the page: its scripts count
+    // from the navigation, up to when this process saw its content (a little late, so never fewer).
     const inPage = figures.length > 0 ? await page.evaluate(watchContent, step.content) : null;
     const start = performance.now();
     await step.go(page);
     const ms = performance.now() - start;
+    const seenBy = await page.evaluate(() => performance.now());
     await page.waitForLoadState('networkidle');
-    const timing = inPage === null ? null : await page.evaluate(contentTiming, inPage);
-    const chain = timing ? longestChain(timing.scripts.filter((request) => request.start < timing.shown)) : [];
+    const timing = await page.evaluate(contentTiming, { start: inPage ?? 0, seenBy });
+    const chain = longestChain(timing.scripts.filter((request) => request.start < timing.shown));
     figures.push({
       name: step.name,
-      ms: timing ? timing.shown - inPage! : ms,
-      chain: timing ? chain.length : 1,
+      ms: inPage === null ? ms : timing.shown - inPage,
+      chain: chain.length,
       chainFiles: chain.map((r) => r.file),
     });
   }

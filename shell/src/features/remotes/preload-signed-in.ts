@@ -28,15 +28,13 @@ export function preloadSignedInArea(destination?: string): () => void {
     // import their members one by one), else fetched only once a remote's first page has arrived.
     import('./remote-outlet').catch(() => undefined);
     import('./federation').catch(() => undefined);
-    for (const facade of [
+    void Promise.allSettled([
       import('@portal/shared/antd-base'),
       import('@portal/shared/antd-pages'),
       import('@portal/shared/client'),
       import('@portal/shared/query'),
       import('@portal/shared/router'),
-    ]) {
-      facade.catch(() => undefined);
-    }
+    ]);
     import('./remote-registry')
       .then(({ remoteLoader }) =>
         remoteLoader.preload(destination === undefined ? undefined : remoteOfPath(destination)),

@@ -267,12 +267,14 @@ test('an applicant’s pages download only the antd components they render, and 
   await page.getByRole('button', { name: 'Start application' }).click();
   await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
   await page.waitForLoadState('networkidle');
+  // The editor fetches the log-out and conflict dialogs (antd's Modal) while it is online, once its
+  // first section is drawn (at the browser's next idle moment): both may have to open after the
+  // connection is gone.
+  await expect.poll(async () => (await loadedShared(page))['antd/es/modal/index.js'], { timeout: 10_000 }).toBe(1);
+  await page.waitForLoadState('networkidle');
   const loaded = await loadedShared(page);
   // The shell's antd pieces alone run (the remotes' fallbacks are not downloaded when the shell's satisfy them).
   expect(loaded['@portal/shared/antd-pages']).toBe(1);
-  // The editor fetches the log-out and conflict dialogs (antd's Modal) while it is online: both may
-  // have to open after the connection is gone.
-  expect(loaded['antd/es/modal/index.js']).toBe(1);
   for (const module of [
     'antd/es/tabs/index.js',
     'antd/es/table/index.js',

@@ -4,6 +4,7 @@ import { FORM, idToken, submitApplication } from './support/applications';
 import { DEMO, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { fitsWidth } from './support/layout';
 import { ownPortal } from './support/own-portal';
+import { confirmPopconfirm } from './support/popconfirm';
 import { chooseOption } from './support/select';
 import { releaseDecisions } from './support/submit';
 import { CYCLE_TEST_AUTH_EMULATOR_PORT, CYCLE_TEST_FIRESTORE_EMULATOR_PORT, CYCLE_TEST_PORT } from './support/ports';
@@ -212,12 +213,12 @@ test('a whole cycle: auto-assign, review, qualify, interview, decide, release, a
   await expect(guide).toHaveAttribute('rel', 'noopener noreferrer');
   await expect(letter.getByText(/\{firstName\}|\*\*/)).toHaveCount(0);
   await shots(applicantPage, 'decision-letter');
-  await applicantPage.getByRole('button', { name: 'Accept offer' }).click();
   // Accepting is final, so it is confirmed first.
-  await applicantPage.getByRole('button', { name: 'Yes, accept' }).click();
-  await expect(
+  await confirmPopconfirm(
+    applicantPage.getByRole('button', { name: 'Accept offer' }),
+    'Yes, accept',
     applicantPage.getByRole('main').getByText('You accepted the Bootcamp offer. Welcome to the team!'),
-  ).toBeVisible();
+  );
 
   // The director sees the reply: the Offer column and the counts per role.
   await director.goto(`${dashboard}/qualified`);

@@ -51,3 +51,6 @@ export const PRIVACY_TEST_FIRESTORE_EMULATOR_PORT = 21389 + PORT_OFFSET;
 export const LONG_WORK_TEST_PORT = 18340 + PORT_OFFSET;
 export const LONG_WORK_TEST_AUTH_EMULATOR_PORT = 21499 + PORT_OFFSET;
 export const LONG_WORK_TEST_FIRESTORE_EMULATOR_PORT = 21489 + PORT_OFFSET;
+/** The group-message test moves its runtime's clock past the one-a-minute limit, on its own runtime. */
+export const GROUP_MESSAGE_TEST_PORT = 18350 + PORT_OFFSET;
+export const GROUP_MESSAGE_TEST_AUTH_EMULATOR_PORT = 21599 + PORT_OFFSET;

@@ -39,7 +39,7 @@ describe('GET /api/forms/active', () => {
   });
 
   it('needs a signed-in caller with a verified email', async () => {
-    expect((await request(harness.app).get('/api/forms/active')).status).toBe(401);
+    expect((await request(harness.server).get('/api/forms/active')).status).toBe(401);
     const res = await harness.as('unverified').get('/forms/active');
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('email-not-verified');

@@ -164,6 +164,6 @@ describe('GET /api/account/data.zip', () => {
     expect(missing.status).toBe(404);
     expect(missing.body.error.message).toBe('No user record for this account');
     expect((await harness.as('unverified').get(MY_DATA_PATH)).status).toBe(403);
-    expect((await request(harness.app).get(`/api${MY_DATA_PATH}`)).status).toBe(401);
+    expect((await request(harness.server).get(`/api${MY_DATA_PATH}`)).status).toBe(401);
   });
 });

@@ -47,19 +47,19 @@ describe.each(storeTargets('personal-data'))('personal data on %s', (_name, make
   run('sign-up records the privacy notice accepted, and refuses without it, storing nothing', async () => {
     await start();
     const body = { email: 'nova@example.com', password: 'hunter22x', firstName: 'Nova', lastName: 'Newcomer' };
-    const refused = await request(harness.app).post('/api/auth/register').send(body);
+    const refused = await request(harness.server).post('/api/auth/register').send(body);
     expect(refused.status).toBe(400);
     expect(refused.body.error.details).toEqual([
       { path: 'privacyNoticeVersion', message: PRIVACY_NOTICE_MESSAGES.required },
     ]);
-    const stale = await request(harness.app)
+    const stale = await request(harness.server)
       .post('/api/auth/register')
       .send({ ...body, privacyNoticeVersion: 'an-older-one' });
     expect(stale.status).toBe(400);
     expect(stale.body.error.reason).toBe('privacy-notice-changed');
     expect(await harness.store.count(COLLECTIONS.users, [{ field: 'email', value: body.email }])).toBe(0);
 
-    const created = await request(harness.app)
+    const created = await request(harness.server)
       .post('/api/auth/register')
       .send({ ...body, privacyNoticeVersion: DEFAULT_PRIVACY_NOTICE_VERSION });
     expect(created.status).toBe(201);

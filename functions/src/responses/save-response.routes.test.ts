@@ -390,7 +390,7 @@ describe('PUT /api/application/save/:responseId', () => {
 
   it('needs a signed-in caller with a verified email', async () => {
     const body = withAnswers(response, { 'about-you.preferred-name': 'X' });
-    const anonymous = await request(harness.app).put(`/api/application/save/${response.id}`).send(body);
+    const anonymous = await request(harness.server).put(`/api/application/save/${response.id}`).send(body);
     expect(anonymous.status).toBe(401);
     const unverified = await refusedSave(body, 'unverified');
     expect(unverified.status).toBe(403);

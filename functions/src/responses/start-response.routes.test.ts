@@ -179,7 +179,7 @@ describe('POST /api/responses', () => {
   });
 
   it('needs a verified email', async () => {
-    expect((await request(harness.app).post('/api/responses').send({ formId: FORM_ID })).status).toBe(401);
+    expect((await request(harness.server).post('/api/responses').send({ formId: FORM_ID })).status).toBe(401);
     const res = await harness.as('unverified').post('/responses', { formId: FORM_ID });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('email-not-verified');

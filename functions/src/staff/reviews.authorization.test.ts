@@ -288,7 +288,7 @@ const ROUTES: Record<string, { who: 'super' | 'staff'; call: () => Call; malform
 
 function send(caller: Caller | null, call: Call) {
   if (caller === null) {
-    const test = request(harness.app)[call.method](`/api${call.path}`);
+    const test = request(harness.server)[call.method](`/api${call.path}`);
     return call.method === 'get' || call.method === 'delete' ? test : test.send(call.body ?? {});
   }
   const as = harness.as(caller);
@@ -344,7 +344,7 @@ it('covers every route of the staff API table', () => {
 
 it('refuses a body that is not JSON with 4xx, writing nothing', async () => {
   const before = await dumpStore(harness);
-  const res = await request(harness.app)
+  const res = await request(harness.server)
     .put(`/api/admin/assessments/review/${assessmentId}`)
     .set('Authorization', 'Bearer token-dora')
     .set('Content-Type', 'application/json')

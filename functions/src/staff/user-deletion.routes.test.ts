@@ -53,7 +53,7 @@ const impact = async (userIds: string[]) => {
 /** eve applies with a real uploaded résumé. */
 async function eveApplies(): Promise<ApplicationResponse> {
   const started = await startResponse(harness, 'eve');
-  const uploaded = await request(harness.app)
+  const uploaded = await request(harness.server)
     .post(`/api/files/${started.id}/resume`)
     .set('Authorization', 'Bearer token-eve')
     .set('Content-Type', 'application/pdf')
@@ -186,7 +186,7 @@ describe('deleting an applicant', () => {
 
   it('lets the same email register again and start clean', async () => {
     await harness.as('dora').post('/admin/users/delete', { userIds: ['eve'] });
-    const res = await request(harness.app).post('/api/auth/register').send({
+    const res = await request(harness.server).post('/api/auth/register').send({
       email: 'eve@example.com',
       password: 'another-password-1',
       firstName: 'Eve',

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
 import type { Express } from 'express';
 import pino from 'pino';
 import request from 'supertest';
@@ -85,6 +86,8 @@ export interface Harness {
   /** The identity accounts (every caller has one). */
   accounts: InMemoryIdentityAdmin;
   app: Express;
+  /** The app, listening: `request(harness.server)` reuses it (`request(harness.server)` starts a server per call). */
+  server: Server;
   form: ApplicationForm;
   clock: { now: Date };
   /** What the API logged at error level (an unhandled error's stack, for one): for a failure's message. */
@@ -181,28 +184,37 @@ export async function createHarness(
       ...(options.privacyNotice && { privacyNotice: options.privacyNotice }),
     });
   const token = (caller: Caller) => `Bearer token-${CALLERS[caller].uid}`;
+  // One server for the harness's calls: given an app alone, supertest starts and stops a server for
+  // each request, which was a large part of the API tests' time. Unreferenced, it never keeps a test
+  // process alive.
+  const server = createServer(app).listen(0, '127.0.0.1').unref();
   return {
     store,
     accounts,
     app,
+    server,
     form,
     clock,
     loggedErrors,
     as: (caller) => ({
-      get: (path) => request(app).get(`/api${path}`).set('Authorization', token(caller)),
+      get: (path) => request(server).get(`/api${path}`).set('Authorization', token(caller)),
       post: (path, body) =>
-        request(app)
+        request(server)
           .post(`/api${path}`)
           .set('Authorization', token(caller))
           .send(body ?? {}),
       put: (path, body) =>
-        request(app)
+        request(server)
           .put(`/api${path}`)
           .set('Authorization', token(caller))
           .send(body ?? {}),
-      delete: (path) => request(app).delete(`/api${path}`).set('Authorization', token(caller)),
+      delete: (path) => request(server).delete(`/api${path}`).set('Authorization', token(caller)),
     }),
-    close: () => store.close(),
+    close: async () => {
+      server.close();
+      server.closeAllConnections();
+      await store.close();
+    },
   };
 }
 

@@ -41,7 +41,7 @@ export async function seedEverything(
   const other = await submitApplication(harness, 'ada');
 
   const started = await startResponse(harness, 'eve');
-  const uploaded = await request(harness.app)
+  const uploaded = await request(harness.server)
     .post(`/api/files/${started.id}/resume`)
     .set('Authorization', 'Bearer token-eve')
     .set('Content-Type', 'application/pdf')

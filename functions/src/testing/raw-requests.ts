@@ -42,7 +42,7 @@ export type Method = 'get' | 'post' | 'put';
 
 /** The same call without any token. */
 export function unauthenticated(harness: Harness, method: Method, path: string, body: object = {}): request.Test {
-  const call = request(harness.app)[method](`/api${path}`);
+  const call = request(harness.server)[method](`/api${path}`);
   return method === 'get' ? call : call.send(body);
 }
 
@@ -54,6 +54,7 @@ export function withProtoKey(body: object): string {
 
 /** Sends a raw JSON text as dora, the super-reviewer. */
 export function rawAsDora(harness: Harness, method: 'post' | 'put', path: string, json: string): request.Test {
-  const call = method === 'post' ? request(harness.app).post(`/api${path}`) : request(harness.app).put(`/api${path}`);
+  const call =
+    method === 'post' ? request(harness.server).post(`/api${path}`) : request(harness.server).put(`/api${path}`);
   return call.set('Authorization', 'Bearer token-dora').set('Content-Type', 'application/json').send(json);
 }

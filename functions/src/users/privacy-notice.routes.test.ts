@@ -24,7 +24,7 @@ const CHANGED = {
   },
 };
 
-const register = (body: object) => request(harness.app).post('/api/auth/register').send(body);
+const register = (body: object) => request(harness.server).post('/api/auth/register').send(body);
 const users = async () => (await harness.store.query<User>(COLLECTIONS.users)).items.map((item) => item.data);
 
 describe('GET /api/privacy-notice', () => {
@@ -33,7 +33,7 @@ describe('GET /api/privacy-notice', () => {
   });
 
   it('answers anyone, signed in or not, with the default notice in force and its HTML', async () => {
-    const res = await request(harness.app).get('/api/privacy-notice');
+    const res = await request(harness.server).get('/api/privacy-notice');
     expect(res.status).toBe(200);
     const notice = res.body as PrivacyNotice;
     expect(notice).toMatchObject({
@@ -179,7 +179,7 @@ describe('a new version of the notice', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.error.details).toEqual([{ path: 'version', message: PRIVACY_NOTICE_MESSAGES.required }]);
     expect((await harness.as('unverified').post('/auth/privacy-notice', { version: NEW.version })).status).toBe(403);
-    expect((await request(harness.app).post('/api/auth/privacy-notice').send({ version: NEW.version })).status).toBe(
+    expect((await request(harness.server).post('/api/auth/privacy-notice').send({ version: NEW.version })).status).toBe(
       401,
     );
   });

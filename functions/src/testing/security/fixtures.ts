@@ -136,7 +136,7 @@ export function upload(
   content: Buffer = PDF,
   headers: Record<string, string> = {},
 ): request.Test {
-  return request(harness.app)
+  return request(harness.server)
     .post(`/api/files/${target.responseId}/${target.questionId}`)
     .set('Authorization', `Bearer token-${CALLERS[caller].uid}`)
     .set('Content-Type', 'application/pdf')

@@ -792,7 +792,7 @@ export function concretePath(key: string, f: Fixture, query?: Record<string, str
 /** A request as `caller` (null: no token) with the method of `key`, not yet sent. */
 export function call(harness: Harness, caller: Caller | null, key: string, path: string): request.Test {
   const method = parseRouteKey(key).method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
-  const test = request(harness.app)[method](path);
+  const test = request(harness.server)[method](path);
   return caller === null ? test : test.set('Authorization', `Bearer token-${CALLERS[caller].uid}`);
 }
 

@@ -36,6 +36,8 @@ const GOALS = {
 } as const;
 /** At most this many scripts one after another between a click and the next page's content. */
 const CHAIN_GOAL = 2;
+/** The round trip every request of a visit is given (Chrome's emulation), about a home connection's. */
+const NETWORK_LATENCY_MS = 40;
 
 interface Script {
   file: string;
@@ -156,6 +158,16 @@ async function visit(
   // tsx names the functions it compiles with a helper the page lacks (watchContent's inner ones).
   await context.addInitScript({ content: 'window.__name = (f) => f;' });
   const page = await context.newPage();
+  // Every request waits NETWORK_LATENCY_MS, as over a real network: on localhost a response arrives
+  // within a millisecond, sooner than the federation runtime's own promise steps, so a script asked
+  // for with another but a few steps later counted as asked for after it (a chain it is not).
+  const network = await context.newCDPSession(page);
+  await network.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: NETWORK_LATENCY_MS,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
   const pending: Promise<Script | null>[] = [];
   page.on('requestfinished', (request) => {
     if (request.resourceType() !== 'script') return;

@@ -168,7 +168,7 @@ const config: Config = {
       moduleNameMapper: ZOD_FACADE,
       testMatch: ['<rootDir>/src/domain/**/*.test.ts'],
     },
-    { ...browserProject('shared'), testMatch: ['<rootDir>/src/{antd,client,markdown,ui}/**/*.test.ts?(x)'] },
+    { ...browserProject('shared'), testMatch: ['<rootDir>/src/{antd,client,markdown,router,ui}/**/*.test.ts?(x)'] },
     browserProject('shell'),
     browserProject('applicant-app'),
     browserProject('admin-app'),

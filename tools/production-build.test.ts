@@ -210,6 +210,23 @@ test("the page's own scripts carry no federation runtime: the shell imports it w
   );
 });
 
+test("the page's first script carries none of react-router's framework mode: its links' prefetching, Form, NavLink", () => {
+  const html = readFileSync(path.join(outDir, 'shell/index.html'), 'utf8');
+  const initial = [...html.matchAll(/<script[^>]*\ssrc="\/([^"]+)"/g)].map((match) => match[1]!);
+  const text = initial.map((file) => readFileSync(path.join(outDir, 'shell', file), 'utf8')).join('\n');
+  // The router is there (its history and its error screen) ...
+  expect(text).toContain('Unexpected Application Error');
+  // ... without what only framework mode or unused components use (pure-factories-loader.ts, shared/src/router/link.tsx).
+  const frameworkMode = [
+    'data-discover',
+    '__reactRouterContext',
+    'IntersectionObserver',
+    'application/x-www-form-urlencoded',
+    'aria-current',
+  ];
+  expect(frameworkMode.filter((needle) => text.includes(needle))).toEqual([]);
+});
+
 test("the shell's antd and query chunks: Form's store only where Form is, TanStack Query whole, antd's common internals together", () => {
   const report = JSON.parse(readFileSync(path.join(outDir, 'shell', CHUNK_PACKAGES_FILE), 'utf8')) as ChunkPackages;
   const chunksWith = (name: string, file?: string) =>

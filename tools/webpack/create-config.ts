@@ -266,6 +266,9 @@ export function shellProvidedShared(env: NodeJS.ProcessEnv = process.env): Provi
  * react-router publishes a development build (its dev warnings on) and a production one, but its
  * package exports offer only the development build to bundlers; production bundles take the other.
  */
+/** react-router's own build files, whose top-level factories are marked pure (pure-factories-loader.ts). */
+const REACT_ROUTER_DIST = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/;
+
 export function reactRouterBuild(mode: 'production' | 'development'): Record<string, string> {
   if (mode !== 'production') return {};
   const dist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production');
@@ -356,6 +359,7 @@ export function createConfig(
     module: {
       rules: [
         ANTD_LIBRARIES_WITHOUT_SIDE_EFFECTS,
+        { test: REACT_ROUTER_DIST, use: [path.join(__dirname, 'pure-factories-loader.ts')] },
         {
           // Listed before the TypeScript rule, so its loader runs after swc's: it writes the whole module.
           test: PROVIDED_SHARED_FILE,

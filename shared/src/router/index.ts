@@ -5,13 +5,10 @@
  */
 export {
   BrowserRouter,
-  Link,
   Navigate,
-  NavLink,
   Outlet,
   Route,
   Routes,
-  generatePath,
   useLocation,
   useNavigate,
   useParams,
@@ -19,3 +16,4 @@ export {
 } from 'react-router-dom';
 export type { Location, NavigateFunction } from 'react-router-dom';
 export { useUrlParams, type UrlParams, type UrlParamsWrite } from './url-params';
+export { Link, type LinkProps } from './link';

@@ -133,6 +133,37 @@ export function describeDocumentStoreContract(
         await expect(store.getAll('people', ['ada'], ['address.city'])).rejects.toThrow(/top-level/);
       });
 
+      it('gives each field asked for exactly as stored: every digit of a number, nulls, nesting, any name', async () => {
+        const stored = {
+          score: 0.30000000000000004,
+          tiny: -1.2345678901234568e-300,
+          count: 9007199254740991,
+          empty: null,
+          flag: false,
+          text: 'a "quoted" line\nand é',
+          nested: { list: [1, { deep: null }, 'x'], when: '2026-11-30T12:00:00.000Z' },
+          'odd-name': 'kept',
+          '2nd_field': 1,
+          bulk: 'z'.repeat(2000),
+        };
+        await seed('people', { ada: stored });
+        const fields = ['score', 'tiny', 'count', 'empty', 'flag', 'text', 'nested', 'missing'];
+        const [picked] = await store.getAll('people', ['ada'], fields);
+        expect(picked).toEqual({
+          score: stored.score,
+          tiny: stored.tiny,
+          count: stored.count,
+          empty: null,
+          flag: false,
+          text: stored.text,
+          nested: stored.nested,
+        });
+        expect(Object.hasOwn(picked!, 'missing')).toBe(false);
+        expect(await store.getAll('people', ['ada'], ['odd-name', '2nd_field', 'score', 'score'])).toEqual([
+          { 'odd-name': 'kept', '2nd_field': 1, score: stored.score },
+        ]);
+      });
+
       it('a query answers only the fields asked for and the ordered one, and pages on as a whole query does', async () => {
         await seed('people', {
           ada: { name: 'Ada', age: 36, bio: 'x'.repeat(100), team: 'a' },

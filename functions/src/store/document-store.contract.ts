@@ -124,11 +124,16 @@ export function describeDocumentStoreContract(
           ada: { name: 'Ada', age: 36, tags: ['math'], address: { city: 'London' } },
           bob: { name: 'Bob' },
         });
-        expect(await store.getAll('people', ['ada', 'nobody', 'bob'], ['name', 'address', 'age'])).toEqual([
+        const read = await store.getAll('people', ['ada', 'nobody', 'bob', 'ada'], ['name', 'address', 'age']);
+        expect(read).toEqual([
           { name: 'Ada', age: 36, address: { city: 'London' } },
           null,
           { name: 'Bob' },
+          { name: 'Ada', age: 36, address: { city: 'London' } },
         ]);
+        // An id asked for twice is two reads: changing one leaves the other as stored.
+        expect(read[3]).not.toBe(read[0]);
+        expect(read[3]!.address).not.toBe(read[0]!.address);
         expect(await store.getAll('people', ['ada'], [])).toEqual([{}]);
         await expect(store.getAll('people', ['ada'], ['address.city'])).rejects.toThrow(/top-level/);
       });

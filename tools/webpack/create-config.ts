@@ -262,13 +262,13 @@ export function shellProvidedShared(env: NodeJS.ProcessEnv = process.env): Provi
   return [...packages, ...facades];
 }
 
+/** react-router's own build files, whose top-level factories are marked pure (pure-factories-loader.ts). */
+const REACT_ROUTER_DIST = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/;
+
 /**
  * react-router publishes a development build (its dev warnings on) and a production one, but its
  * package exports offer only the development build to bundlers; production bundles take the other.
  */
-/** react-router's own build files, whose top-level factories are marked pure (pure-factories-loader.ts). */
-const REACT_ROUTER_DIST = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/;
-
 export function reactRouterBuild(mode: 'production' | 'development'): Record<string, string> {
   if (mode !== 'production') return {};
   const dist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production');

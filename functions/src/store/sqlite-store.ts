@@ -185,7 +185,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
    * Documents by id with some of their top-level fields only, picked by SQLite in one statement
    * (`data -> '$."field"'`: each value's JSON text as stored, numbers included; a field name is
    * letters, digits, `_` and `-`, so it needs no escaping). Parsing whole rows in JavaScript to keep
-   * a few fields, one statement per id, cost a search's matches 3 times as much (docs/performance.md).
+   * a few fields, one statement per id, took a search's matches twice as long (docs/performance.md).
    * In the ids' order; null where there is no such document.
    */
   const readFields = (

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { DEMO, logIn, registerAccount, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { FORM, assign, directorHeaders, submitApplication } from './support/applications';
 import { RESPONSE_MESSAGES } from '@portal/shared/domain';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { acceptedPrivacyNotice, DEMO, logIn, recordPaths, registerAccount, uniqueEmail } from './support/accounts';
 
 test('a new applicant signs up, verifies through the local mailbox, lands on /apply, and logs out cleanly', async ({

@@ -1,5 +1,6 @@
 import { submitFromReview } from './support/submit';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { makePdf } from './support/pdf';
 

@@ -1,5 +1,6 @@
 import { submitFromReview } from './support/submit';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { ApplicationResponse } from '@portal/shared/domain';
 import { logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { FORM, idToken, submitApplication } from './support/applications';

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import AdmZip from 'adm-zip';
 import { parse } from 'csv-parse/sync';
 import { exportFileName } from '@portal/shared/domain';

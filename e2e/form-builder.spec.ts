@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { releaseDecisions, submitFromReview } from './support/submit';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import {
   FORM_REVISION_MESSAGES,
   TEAM_ROLES,

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { DEFAULT_PRIVACY_NOTICE_VERSION } from '@portal/shared/domain';
 import { childrenOf, startPortalProcess } from '../tools/portal-process';
 import { LAUNCHER_TEST_AUTH_EMULATOR_PORT as AUTH_PORT, LAUNCHER_TEST_PORT as PORT } from './support/ports';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type FileChooser, type Locator, type Page } from '@playwright/test';
+import type { FileChooser, Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { visibleSections, type ApplicationForm, type Question } from '@portal/shared/domain';
 import { logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { directorHeaders } from './support/applications';

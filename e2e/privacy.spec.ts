@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import AdmZip from 'adm-zip';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { MY_DATA_JSON, type MyData } from '@portal/shared/domain';
 import { startPortalProcess, type PortalProcess } from '../tools/portal-process';
 import { DEMO, logIn, uniqueEmail } from './support/accounts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { toZonedWallTime } from '@portal/shared/domain';
 import { FORM } from './support/applications';
 import { DEMO, logIn } from './support/accounts';

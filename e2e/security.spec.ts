@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { ApplicationForm, ApplicationResponse, StaffApplication } from '@portal/shared/domain';
 import {
   acceptedPrivacyNotice,

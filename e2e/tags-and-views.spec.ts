@@ -1,4 +1,5 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { Page as ListPage, StaffMember } from '@portal/shared/domain';
 import { logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { FORM, directorHeaders, submitApplication } from './support/applications';

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './test';
 import type { ApplicationForm } from '@portal/shared/domain';
 import { startPortalProcess, type PortalProcess } from '../../tools/portal-process';
 

@@ -61,6 +61,12 @@ describe('import boundaries', () => {
     ["a remote importing zod's classic API", 'admin-app/src/x.ts', "import 'zod/v4/classic';"],
     ["shared UI importing zod's classic API", 'shared/src/ui/x.ts', "import type { z } from 'zod';"],
     ["a bench importing zod's classic API", 'bench/x.ts', "import { z } from 'zod';"],
+    ["a browser test importing zod's classic API", 'e2e/x.spec.ts', "import { z } from 'zod';"],
+    [
+      "a browser test taking Playwright's own test (it leaves the contexts it opened)",
+      'e2e/x.spec.ts',
+      "import { expect, test } from '@playwright/test';",
+    ],
   ])('refuses %s', async (_name, file, code) => {
     expect(await violations(file, code)).not.toEqual([]);
   });
@@ -91,6 +97,11 @@ describe('import boundaries', () => {
       'a test driving the app through its routes',
       'admin-app/src/features/users/x.test.tsx',
       "import '../../app/routes'; import '../dashboard/row-columns';",
+    ],
+    [
+      'a browser test taking test from its support module, and types from Playwright',
+      'e2e/x.spec.ts',
+      "import type { Page } from '@playwright/test'; import { expect, test } from './support/test';",
     ],
   ])('allows %s', async (_name, file, code) => {
     expect(await violations(file, code)).toEqual([]);

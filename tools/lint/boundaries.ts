@@ -78,6 +78,8 @@ const SHARED_BROWSER_PARTS: Restriction = {
 };
 
 const ZOD_FACADE = 'shared/src/zod/**';
+/** The browser tests' `test`, Playwright's with the contexts a test opened closed after it. */
+const E2E_TEST = 'e2e/support/test.ts';
 
 /** Any zod request but `zod/mini` (`zod`, `zod/v4`, `zod/v4/classic`…). */
 const ZOD_CLASSIC: Restriction = {
@@ -100,7 +102,27 @@ export const boundaryRules: Linter.Config[] = [
   restrict(['shared/src/**'], SHARED_BOUNDARY),
   // The zod facade re-exports the members the apps call from zod itself.
   restrict([ZOD_FACADE], SHARED_BOUNDARY),
-  restrict(['bench/**', 'tools/**', 'e2e/**'], []),
+  restrict(['bench/**', 'tools/**'], []),
+  // Browser tests take `test` from e2e/support/test.ts, which closes the contexts a test opened.
+  {
+    files: ['e2e/**'],
+    ignores: [E2E_TEST],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: `Import test from ${E2E_TEST}: it closes the browser contexts a test opened.`,
+            },
+          ],
+          patterns: [ZOD_CLASSIC],
+        },
+      ],
+    },
+  },
   restrict(['shared/src/domain/**'], [BROWSER, SHARED_BROWSER_PARTS]),
   restrict(
     ['shared/src/{client,ui}/**'],

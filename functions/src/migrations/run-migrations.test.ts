@@ -1,7 +1,14 @@
-import { searchTokens, type ApplicationRow, type ConflictOfInterest, type ConflictView } from '@portal/shared/domain';
+import {
+  searchTokens,
+  tabCounterKey,
+  type ApplicationRow,
+  type ConflictOfInterest,
+  type ConflictView,
+} from '@portal/shared/domain';
 import { answerSearchTokensMigration } from './answer-search-tokens';
 import { conflictPublicIdsMigration } from './conflict-public-ids';
 import { decisionStagesMigration } from './decision-stages';
+import { disagreementCounterMigration } from './disagreement-counter';
 import { disagreementFlagsMigration } from './disagreement-flags';
 import { offerPendingMigration } from './offer-pending';
 import { runMigrations, type Migration } from './run-migrations';
@@ -215,6 +222,54 @@ it('flags rows reviewed before disagreementFlag existed, so the "Disagreement" f
     { id: '2026-11-disagreement-flags', changed: 1 },
   ]);
   expect(await flagged()).toEqual([id]);
+});
+
+it("counts the flagged rows of forms counted before the disagreement filter's total was a counter", async () => {
+  await harness.store.update(COLLECTIONS.forms, FORM_ID, { disagreementThreshold: 1 });
+  const ada = await submitApplication(harness, 'ada');
+  await submitApplication(harness, 'eve');
+  const scored = (value: number) => ({ motivation: value, experience: value, communication: value });
+  const [rita, rob] = await assign(harness, [
+    { responseId: ada.id, role: 'bootcamp', staffId: 'rita' },
+    { responseId: ada.id, role: 'bootcamp', staffId: 'rob' },
+  ]);
+  for (const [caller, assessment, value] of [
+    ['rita', rita!, 4],
+    ['rob', rob!, 1],
+  ] as const) {
+    const res = await harness
+      .as(caller)
+      .post(`/admin/assessments/review/${assessment.id}/submit`, { scores: scored(value), comments: '', version: 0 });
+    expect(res.status).toBe(200);
+  }
+  const disagreement = async () => {
+    const res = await harness.as('dora').get(`/admin/forms/${FORM_ID}/rows?filter=disagreement`);
+    expect(res.status).toBe(200);
+    return { ids: res.body.items.map((row: { id: string }) => row.id), total: res.body.total };
+  };
+  const flagged = { ids: [`${ada.id}__bootcamp`], total: 1 };
+  // The first filter under the form's calibration stores the flags, and the counter follows them.
+  expect(await disagreement()).toEqual(flagged);
+  // As counted before this change: no counter of the flagged rows in any shard.
+  const key = tabCounterKey(false, 'disagreement');
+  for (const shard of [0, 1, 2, 3]) {
+    const id = `${FORM_ID}__${shard}`;
+    const stored = await harness.store.get<{ formId: string; counts: Record<string, number> }>(
+      COLLECTIONS.formCounters,
+      id,
+    );
+    if (!stored) continue;
+    const { [key]: _count, ...counts } = stored.counts;
+    await harness.store.set(COLLECTIONS.formCounters, id, { ...stored, counts });
+  }
+  expect(await disagreement()).toEqual({ ...flagged, total: 0 });
+
+  expect(await runMigrations(harness.store, [disagreementCounterMigration])).toEqual([
+    { id: '2026-12-disagreement-counter', changed: 1 },
+  ]);
+  expect(await disagreement()).toEqual(flagged);
+  // Run again, it changes nothing.
+  expect(await disagreementCounterMigration.run(harness.store)).toBe(0);
 });
 
 it('gives users stored without their search keys the keys, so the Users page lists and finds them', async () => {

@@ -3,6 +3,7 @@ import type { DocumentStore } from '../store/document-store';
 import { answerSearchTokensMigration } from './answer-search-tokens';
 import { conflictPublicIdsMigration } from './conflict-public-ids';
 import { decisionStagesMigration } from './decision-stages';
+import { disagreementCounterMigration } from './disagreement-counter';
 import { disagreementFlagsMigration } from './disagreement-flags';
 import { formStatusMigration } from './form-status';
 import { offerPendingMigration } from './offer-pending';
@@ -32,6 +33,7 @@ export const MIGRATIONS: readonly Migration[] = [
   schedulerWorkMigration,
   answerSearchTokensMigration,
   searchPostingsMigration,
+  disagreementCounterMigration,
 ];
 
 export interface MigrationOutcome {

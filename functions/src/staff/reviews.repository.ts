@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
 import {
   applicationRowId,
-  COUNTED_ROW_FILTERS,
   lookupTerm,
   ROW_FILTER_FIELDS,
   tabCounterKey,
-  type CountedRowFilter,
   matchesSearch,
   normalizeEmail,
   searchTerms,
@@ -525,8 +523,7 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
 
   /**
    * A page of the form's rows on a tab and filter (no search, no tag) with its total: the tab's and
-   * filter's stored counter (store/form-counters.ts) where there is one, else a count of the rows
-   * (the disagreement filter's, whose flags the dashboard checks again).
+   * filter's stored counter (store/form-counters.ts), no count of the rows.
    */
   async function pageWithTotal(
     formId: string,
@@ -535,13 +532,11 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
   ): Promise<Page<ListedRow>> {
     // The rows without their search tokens (most of a row: every word of its answers).
     const asked = { where: rowsWhere(formId, query), ...spec, fields: LISTED_ROW_FIELDS };
-    const counted = !query.filter || (COUNTED_ROW_FILTERS as readonly string[]).includes(query.filter);
-    if (!counted) return queryPage<ListedRow>(store, COLLECTIONS.reviewStatuses, asked);
     // Side by side; a recount waits for the page, whose cursor may be refused (then nothing is written).
     const read = store.query<ListedRow>(COLLECTIONS.reviewStatuses, asked);
     const recountAfter = query.writesAfter ? Promise.all([read, query.writesAfter]) : read;
     const [page, counts] = await Promise.all([read, readFormCounts(store, formId, { recountAfter })]);
-    const key = tabCounterKey(query.qualifiedOnly, query.filter as CountedRowFilter | undefined);
+    const key = tabCounterKey(query.qualifiedOnly, query.filter);
     return { items: page.items.map((item) => item.data), nextCursor: page.nextCursor, total: countOf(counts, key) };
   }
 

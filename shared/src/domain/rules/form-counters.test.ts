@@ -42,6 +42,8 @@ describe('the counters a row or response adds to', () => {
       ]),
     );
     expect(rowCounterKeys(accepted)).not.toContain('notReviewed:bootcamp');
+    expect(rowCounterKeys({ ...ROW, disagreementFlag: true })).toContain('all-tab:disagreement');
+    expect(rowCounterKeys({ ...ROW, disagreementFlag: false })).not.toContain('all-tab:disagreement');
   });
 
   it('counts a response (a draft too) as started for each role it applies for, once', () => {
@@ -73,6 +75,10 @@ describe('the counters a row or response adds to', () => {
     expect(counterFilter('all-tab:offer-pending')).toEqual({
       of: 'rows',
       where: [{ field: 'decisionStage', value: 'offer-pending' }],
+    });
+    expect(counterFilter('all-tab:disagreement')).toEqual({
+      of: 'rows',
+      where: [{ field: 'disagreementFlag', value: true }],
     });
     expect(counterFilter('started:engineer')).toEqual({
       of: 'responses',

@@ -1,5 +1,5 @@
 import type { TeamRole } from '../ids/constants';
-import type { RowFilter } from '../schemas/staff-api';
+import { ROW_FILTERS, type RowFilter } from '../schemas/staff-api';
 import type { ApplicationRow } from './application-row';
 import { utcDay } from './pipeline';
 
@@ -28,7 +28,11 @@ export type RoleCounter = (typeof ROLE_COUNTERS)[number];
 
 /**
  * The stored field and value of each dashboard filter (the keys `withFilterKeys` stores: one field
- * for the decision and offer filters; docs/performance.md#index-budget).
+ * for the decision and offer filters; docs/performance.md#index-budget). Each filter's total is a
+ * counter of the All tab's rows holding its value. The disagreement filter's counts the stored flags:
+ * its indexed page reads the flagged rows only while their flags are of the form's calibration now
+ * (calibrated-order.ts in the API), so the flagged rows are its rows; otherwise the dashboard reads
+ * and counts them in memory.
  */
 export const ROW_FILTER_FIELDS = {
   undecided: { field: 'decisionStage', value: 'undecided' },
@@ -39,30 +43,25 @@ export const ROW_FILTER_FIELDS = {
   disagreement: { field: 'disagreementFlag', value: true },
 } as const satisfies Record<RowFilter, { field: keyof ApplicationRow; value: string | boolean }>;
 
-/**
- * The dashboard filters whose totals are counters. `disagreement` is not: the dashboard checks its
- * stored flags against the form as it is now, so its total stays a count of the flagged rows.
- */
-export const COUNTED_ROW_FILTERS = [
-  'undecided',
-  'offered',
-  'offer-pending',
-  'offer-accepted',
-  'offer-declined',
-] as const satisfies readonly RowFilter[];
-export type CountedRowFilter = (typeof COUNTED_ROW_FILTERS)[number];
-
 export const roleCounterKey = (counter: RoleCounter, role: TeamRole | string): FormCounterKey => `${counter}:${role}`;
 export const dayCounterKey = (day: string): FormCounterKey => `day:${day}`;
 /** The dashboard tab's total (`qualifiedOnly`: the Qualified tab), of a filter (the All tab's) or of every row. */
-export const tabCounterKey = (qualifiedOnly: boolean, filter?: CountedRowFilter): FormCounterKey =>
+export const tabCounterKey = (qualifiedOnly: boolean, filter?: RowFilter): FormCounterKey =>
   `${qualifiedOnly ? 'qualified' : 'all'}-tab:${filter ?? '*'}`;
 export const ROWS_KEY: FormCounterKey = 'rows';
 export const RESPONSES_KEY: FormCounterKey = 'responses';
 
 type CountedRow = Pick<
   ApplicationRow,
-  'role' | 'reviewsDone' | 'interviewsDone' | 'qualified' | 'final' | 'decisionStage' | 'decision' | 'submittedAt'
+  | 'role'
+  | 'reviewsDone'
+  | 'interviewsDone'
+  | 'qualified'
+  | 'final'
+  | 'decisionStage'
+  | 'decision'
+  | 'submittedAt'
+  | 'disagreementFlag'
 >;
 
 const rowHolds = (row: CountedRow, filter: RowFilter): boolean => {
@@ -82,7 +81,7 @@ export function rowCounterKeys(row: CountedRow): FormCounterKey[] {
   if (row.decisionStage === 'offer-accepted') keys.push(roleCounterKey('offerAccepted', role));
   keys.push(tabCounterKey(false));
   if (row.qualified) keys.push(tabCounterKey(true));
-  for (const filter of COUNTED_ROW_FILTERS) if (rowHolds(row, filter)) keys.push(tabCounterKey(false, filter));
+  for (const filter of ROW_FILTERS) if (rowHolds(row, filter)) keys.push(tabCounterKey(false, filter));
   return keys;
 }
 
@@ -140,7 +139,7 @@ export function counterFilter(key: FormCounterKey): {
     case 'qualified-tab': {
       const where: { field: string; value: string | boolean }[] =
         what === 'qualified-tab' ? [{ field: 'qualified', value: true }] : [];
-      if (rest !== '*') where.push({ ...ROW_FILTER_FIELDS[rest as CountedRowFilter] });
+      if (rest !== '*') where.push({ ...ROW_FILTER_FIELDS[rest as RowFilter] });
       return { of: 'rows', where };
     }
     default:
@@ -153,7 +152,7 @@ export function formCounterKeys(roles: readonly string[], days: readonly string[
   const tabs = [
     tabCounterKey(false),
     tabCounterKey(true),
-    ...COUNTED_ROW_FILTERS.map((filter) => tabCounterKey(false, filter)),
+    ...ROW_FILTERS.map((filter) => tabCounterKey(false, filter)),
   ];
   return [
     ROWS_KEY,

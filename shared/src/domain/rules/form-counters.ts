@@ -1,5 +1,5 @@
 import type { TeamRole } from '../ids/constants';
-import { ROW_FILTERS, type RowFilter } from '../schemas/staff-api';
+import type { RowFilter } from '../schemas/staff-api';
 import type { ApplicationRow } from './application-row';
 import { utcDay } from './pipeline';
 
@@ -42,6 +42,9 @@ export const ROW_FILTER_FIELDS = {
   'offer-declined': { field: 'decisionStage', value: 'offer-declined' },
   disagreement: { field: 'disagreementFlag', value: true },
 } as const satisfies Record<RowFilter, { field: keyof ApplicationRow; value: string | boolean }>;
+
+/** Every dashboard filter (the keys of `ROW_FILTER_FIELDS`, which names each). */
+const ROW_FILTERS = Object.keys(ROW_FILTER_FIELDS) as RowFilter[];
 
 export const roleCounterKey = (counter: RoleCounter, role: TeamRole | string): FormCounterKey => `${counter}:${role}`;
 export const dayCounterKey = (day: string): FormCounterKey => `day:${day}`;

@@ -8,7 +8,7 @@ import {
 import { answerSearchTokensMigration } from './answer-search-tokens';
 import { conflictPublicIdsMigration } from './conflict-public-ids';
 import { decisionStagesMigration } from './decision-stages';
-import { disagreementCounterMigration } from './disagreement-counter';
+import { recountFormCountersMigration } from './recount-form-counters';
 import { disagreementFlagsMigration } from './disagreement-flags';
 import { offerPendingMigration } from './offer-pending';
 import { runMigrations, type Migration } from './run-migrations';
@@ -19,6 +19,7 @@ import { formStatusOf, type FormStatus } from '../forms/form-status';
 import { formsWithWork } from '../scheduler/form-work';
 import { indexRowsForSearch, unindexRowsForSearch } from '../staff/search-postings';
 import { COLLECTIONS } from '../store/collections';
+import { countOf, storedFormCounts } from '../store/form-counters';
 import { createHarness, FORM_ID, type Harness } from '../testing/api-harness';
 import { assign, submitApplication } from '../testing/staff-fixtures';
 
@@ -264,12 +265,17 @@ it("counts the flagged rows of forms counted before the disagreement filter's to
   }
   expect(await disagreement()).toEqual({ ...flagged, total: 0 });
 
-  expect(await runMigrations(harness.store, [disagreementCounterMigration])).toEqual([
-    { id: '2026-12-disagreement-counter', changed: 1 },
+  expect(await runMigrations(harness.store, [recountFormCountersMigration])).toEqual([
+    { id: '2026-12-recount-form-counters', changed: 1 },
   ]);
   expect(await disagreement()).toEqual(flagged);
-  // Run again, it changes nothing.
-  expect(await disagreementCounterMigration.run(harness.store)).toBe(0);
+});
+
+it('counts forms never counted, so no first read counts them while applicants save', async () => {
+  await submitApplication(harness, 'ada');
+  expect(await storedFormCounts(harness.store, FORM_ID)).toBeNull();
+  await runMigrations(harness.store, [recountFormCountersMigration]);
+  expect(countOf((await storedFormCounts(harness.store, FORM_ID))!, 'responses')).toBe(1);
 });
 
 it('gives users stored without their search keys the keys, so the Users page lists and finds them', async () => {

@@ -3,7 +3,7 @@ import type { DocumentStore } from '../store/document-store';
 import { answerSearchTokensMigration } from './answer-search-tokens';
 import { conflictPublicIdsMigration } from './conflict-public-ids';
 import { decisionStagesMigration } from './decision-stages';
-import { disagreementCounterMigration } from './disagreement-counter';
+import { recountFormCountersMigration } from './recount-form-counters';
 import { disagreementFlagsMigration } from './disagreement-flags';
 import { formStatusMigration } from './form-status';
 import { offerPendingMigration } from './offer-pending';
@@ -33,7 +33,7 @@ export const MIGRATIONS: readonly Migration[] = [
   schedulerWorkMigration,
   answerSearchTokensMigration,
   searchPostingsMigration,
-  disagreementCounterMigration,
+  recountFormCountersMigration,
 ];
 
 export interface MigrationOutcome {

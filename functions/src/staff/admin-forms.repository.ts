@@ -10,6 +10,7 @@ import type {
 import { recordInTransaction } from '../audit/audit-entry';
 import { writeFormStatus } from '../forms/form-status';
 import { COLLECTIONS } from '../store/collections';
+import { startFormCounters } from '../store/form-counters';
 import { queryAll } from '../store/query-pages';
 import type { DocumentStore } from '../store/document-store';
 
@@ -123,6 +124,8 @@ export function createAdminFormsRepository(store: DocumentStore): AdminFormsRepo
         if (patch) tx.update(COLLECTIONS.forms, form.id, patch);
         else tx.set(COLLECTIONS.forms, form.id, form);
         writeFormStatus(tx, patch ? { ...(stored ?? form), ...patch } : form, stored);
+        // A new form has no responses or rows yet: its counters start at 0, never recounted while it is live.
+        if (!stored) startFormCounters(tx, form.id, new Date());
         deactivate.forEach((id, index) => {
           tx.update(COLLECTIONS.forms, id, { isActive: false });
           const other = others[index];

@@ -11,6 +11,7 @@ import {
 } from '@portal/shared/domain';
 import { formStatusOf } from '../forms/form-status';
 import { COLLECTIONS } from '../store/collections';
+import { storedFormCounts } from '../store/form-counters';
 import type { DocumentStore } from '../store/document-store';
 import { createSqliteStore } from '../store/sqlite-store';
 import { demoForm } from '../seed/demo-form';
@@ -128,6 +129,11 @@ describe('POST /api/application/forms', () => {
     expect(res.body).toEqual(expected);
     expect(await storedForm(NEW_ID)).toEqual(expected);
     expect((await storedForm(FORM_ID))?.isActive).toBe(true);
+    // Its counters start with it (every count 0), so no read recounts them while applicants save.
+    expect(await storedFormCounts(harness.store, NEW_ID)).toEqual(new Map());
+    const marker = await harness.store.get(COLLECTIONS.formCounters, NEW_ID);
+    expect((await harness.as('dora').post('/application/forms', withoutRubrics)).status).toBeLessThan(300);
+    expect(await harness.store.get(COLLECTIONS.formCounters, NEW_ID)).toEqual(marker);
   });
 
   it('fills in the criterion bounds and weight', async () => {

@@ -244,6 +244,19 @@ function countingTransaction(inner: StoreTransaction) {
   return { tx, commit };
 }
 
+/**
+ * Starts the counters of a form created now (in the transaction that creates it): its marker, every
+ * count 0 (no shard yet), so its first read recounts nothing. A recount is one transaction over the
+ * form's rows and responses; on a live form it waits for every save in flight, and every save for it.
+ */
+export function startFormCounters(tx: Pick<StoreTransaction, 'set'>, formId: string, now: Date): void {
+  tx.set(COLLECTIONS.formCounters, formId, {
+    formId,
+    shards: FORM_COUNTER_SHARDS,
+    countedAt: now.toISOString(),
+  } satisfies FormCounterMarker);
+}
+
 /** Whether the counts hold together: none negative, and the days add up to the rows. */
 function consistent(counts: FormCounts): boolean {
   let days = 0;

@@ -2,9 +2,8 @@ import type { ApplicationForm } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
 import { recountForm } from '../store/form-counters';
+import { queryAllWithIds } from '../store/query-pages';
 import type { Migration } from './run-migrations';
-
-const PAGE = 200;
 
 /**
  * Counts every form's counters again from its rows and responses (store/form-counters.ts), one
@@ -19,20 +18,8 @@ const PAGE = 200;
 export const recountFormCountersMigration: Migration = {
   id: '2026-12-recount-form-counters',
   async run(store: DocumentStore) {
-    let counted = 0;
-    let after: string | undefined;
-    do {
-      const page = await store.query<ApplicationForm>(COLLECTIONS.forms, {
-        limit: PAGE,
-        fields: ['id'],
-        ...(after ? { after } : {}),
-      });
-      for (const { id } of page.items) {
-        await recountForm(store, id);
-        counted += 1;
-      }
-      after = page.nextCursor ?? undefined;
-    } while (after);
-    return counted;
+    const forms = await queryAllWithIds<ApplicationForm>(store, COLLECTIONS.forms, []);
+    for (const { id } of forms) await recountForm(store, id);
+    return forms.length;
   },
 };

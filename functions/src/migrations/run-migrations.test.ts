@@ -189,13 +189,12 @@ it("gives form statuses written before nextWorkAt the form's next work, so the s
   expect(await withWork()).toEqual([FORM_ID]);
 });
 
-it('flags rows reviewed before disagreementFlag existed, so the "Disagreement" filter finds them', async () => {
-  await harness.store.update(COLLECTIONS.forms, FORM_ID, { disagreementThreshold: 1 });
-  const ada = await submitApplication(harness, 'ada');
+/** Rita scores the response's bootcamp row 4 and Rob 1: beyond a disagreement threshold of 1. */
+async function reviewedApart(responseId: string) {
   const scored = (value: number) => ({ motivation: value, experience: value, communication: value });
   const [rita, rob] = await assign(harness, [
-    { responseId: ada.id, role: 'bootcamp', staffId: 'rita' },
-    { responseId: ada.id, role: 'bootcamp', staffId: 'rob' },
+    { responseId, role: 'bootcamp', staffId: 'rita' },
+    { responseId, role: 'bootcamp', staffId: 'rob' },
   ]);
   for (const [caller, assessment, value] of [
     ['rita', rita!, 4],
@@ -206,6 +205,12 @@ it('flags rows reviewed before disagreementFlag existed, so the "Disagreement" f
       .post(`/admin/assessments/review/${assessment.id}/submit`, { scores: scored(value), comments: '', version: 0 });
     expect(res.status).toBe(200);
   }
+}
+
+it('flags rows reviewed before disagreementFlag existed, so the "Disagreement" filter finds them', async () => {
+  await harness.store.update(COLLECTIONS.forms, FORM_ID, { disagreementThreshold: 1 });
+  const ada = await submitApplication(harness, 'ada');
+  await reviewedApart(ada.id);
   const id = `${ada.id}__bootcamp`;
   const flagged = async () =>
     (await harness.as('dora').get(`/admin/forms/${FORM_ID}/rows?filter=disagreement`)).body.items.map(
@@ -229,20 +234,7 @@ it("counts the flagged rows of forms counted before the disagreement filter's to
   await harness.store.update(COLLECTIONS.forms, FORM_ID, { disagreementThreshold: 1 });
   const ada = await submitApplication(harness, 'ada');
   await submitApplication(harness, 'eve');
-  const scored = (value: number) => ({ motivation: value, experience: value, communication: value });
-  const [rita, rob] = await assign(harness, [
-    { responseId: ada.id, role: 'bootcamp', staffId: 'rita' },
-    { responseId: ada.id, role: 'bootcamp', staffId: 'rob' },
-  ]);
-  for (const [caller, assessment, value] of [
-    ['rita', rita!, 4],
-    ['rob', rob!, 1],
-  ] as const) {
-    const res = await harness
-      .as(caller)
-      .post(`/admin/assessments/review/${assessment.id}/submit`, { scores: scored(value), comments: '', version: 0 });
-    expect(res.status).toBe(200);
-  }
+  await reviewedApart(ada.id);
   const disagreement = async () => {
     const res = await harness.as('dora').get(`/admin/forms/${FORM_ID}/rows?filter=disagreement`);
     expect(res.status).toBe(200);

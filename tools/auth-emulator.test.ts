@@ -24,5 +24,7 @@ test("the preload keeps the caller's NODE_OPTIONS and survives a path with space
   expect(emulatorNodeOptions('--max-old-space-size=512')).toBe(
     `--max-old-space-size=512 --require ${JSON.stringify(LAZY_SCHEMAS_PRELOAD)}`,
   );
-  expect(emulatorNodeOptions(undefined)).toBe(`--require ${JSON.stringify(LAZY_SCHEMAS_PRELOAD)}`);
+  expect(emulatorNodeOptions('')).toBe(`--require ${JSON.stringify(LAZY_SCHEMAS_PRELOAD)}`);
+  // By default, this process's own (a caller's flags for jest, say).
+  expect(emulatorNodeOptions()).toBe(emulatorNodeOptions(process.env.NODE_OPTIONS ?? ''));
 });

@@ -25,6 +25,13 @@ test("the preload keeps the caller's NODE_OPTIONS and survives a path with space
     `--max-old-space-size=512 --require ${JSON.stringify(LAZY_SCHEMAS_PRELOAD)}`,
   );
   expect(emulatorNodeOptions('')).toBe(`--require ${JSON.stringify(LAZY_SCHEMAS_PRELOAD)}`);
-  // By default, this process's own (a caller's flags for jest, say).
-  expect(emulatorNodeOptions()).toBe(emulatorNodeOptions(process.env.NODE_OPTIONS ?? ''));
+  // By default, this process's own.
+  const own = process.env.NODE_OPTIONS;
+  process.env.NODE_OPTIONS = '--max-old-space-size=256';
+  try {
+    expect(emulatorNodeOptions()).toBe(`--max-old-space-size=256 --require ${JSON.stringify(LAZY_SCHEMAS_PRELOAD)}`);
+  } finally {
+    if (own === undefined) delete process.env.NODE_OPTIONS;
+    else process.env.NODE_OPTIONS = own;
+  }
 });

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import remarkBreaks from 'remark-breaks';
 import remarkGfm from 'remark-gfm';
@@ -146,13 +147,28 @@ export interface RenderedEmail {
 const FOOTER_STYLE = 'color:#666;font-size:12px;border-top:1px solid #ddd;margin-top:24px;padding-top:12px';
 
 /**
+ * A footer is the same for every message of a kind from a chapter (a release's thousands of
+ * decisions share one): it is rendered once and kept.
+ */
+const footers = new LRUCache<string, { html: string; text: string }>({ max: 100 });
+function renderedFooter(markdown: string): { html: string; text: string } {
+  let footer = footers.get(markdown);
+  if (!footer) {
+    const tree = toHast(markdown);
+    footer = { html: html(tree), text: text(tree).trim() };
+    footers.set(markdown, footer);
+  }
+  return footer;
+}
+
+/**
  * An email from its markdown body: the chapter's name on top, the body, and the footer saying why
  * the person received it, as HTML and as the plain-text alternative generated from the same tree.
  */
 export function renderEmail(input: { subject: string; body: string; chapter: string; footer: string }): RenderedEmail {
   const body = toHast(input.body);
   body.children = body.children.map((child) => (child.type === 'element' ? withoutImages(child) : child));
-  const footer = toHast(input.footer);
+  const footer = renderedFooter(input.footer);
   const chapter = escapeHtml(input.chapter);
   return {
     subject: input.subject,
@@ -161,9 +177,9 @@ export function renderEmail(input: { subject: string; body: string; chapter: str
       '<body style="font-family:Arial,Helvetica,sans-serif;line-height:1.5;color:#222;max-width:640px;margin:0 auto;padding:16px">',
       `<p style="font-size:18px;font-weight:bold;margin:0 0 16px">${chapter}</p>`,
       html(body),
-      `<div style="${FOOTER_STYLE}">${html(footer)}</div>`,
+      `<div style="${FOOTER_STYLE}">${footer.html}</div>`,
       '</body></html>',
     ].join(''),
-    text: `${input.chapter}\n\n${text(body).trim()}\n\n--\n${text(footer).trim()}\n`,
+    text: `${input.chapter}\n\n${text(body).trim()}\n\n--\n${footer.text}\n`,
   };
 }

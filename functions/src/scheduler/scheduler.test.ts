@@ -15,6 +15,7 @@ import {
   createHarness,
   FORM_ID,
   later,
+  seededHarnesses,
   START,
   startResponse,
   testUser,
@@ -182,9 +183,9 @@ describe('the dry run', () => {
 });
 
 /** `count` applicants, each with one decided row. */
-async function seedDecided(count: number) {
+async function seedDecided(into: Harness, count: number) {
   await seedApplications(
-    harness,
+    into,
     Array.from({ length: count }, (_, index) => ({
       id: `bulk-${index}`,
       firstName: `Bulk${index}`,
@@ -197,9 +198,15 @@ async function seedDecided(count: number) {
 
 describe('a release of more than 450 applicants', () => {
   const APPLICANTS = 460;
+  // Seeded once for the file: each test that needs them runs on a copy of the seeded store.
+  const seeded = seededHarnesses((seeding) => seedDecided(seeding, APPLICANTS));
+  async function seedDecidedCopy(options?: { jobInlineMs: number }) {
+    await harness.close();
+    harness = await seeded(options);
+  }
 
   it('writes one decision message per applicant, in batches under the commit limit', async () => {
-    await seedDecided(APPLICANTS);
+    await seedDecidedCopy();
     const res = await harness.as('dora').post(`/admin/forms/${FORM_ID}/release`, {});
     expect(res.status).toBe(200);
     const decisions = (await messages()).filter((m) => m.template === 'decisionReleased');
@@ -209,7 +216,7 @@ describe('a release of more than 450 applicants', () => {
   });
 
   it('resumes after a crash midway without duplicates (the scheduler finishes the job)', async () => {
-    await seedDecided(APPLICANTS);
+    await seedDecidedCopy();
     // The store dies after the release and its first batch: later message batches fail.
     let outboxCommits = 0;
     const crashing: DocumentStore = {
@@ -248,9 +255,7 @@ describe('a release of more than 450 applicants', () => {
   });
 
   it('answers 202 once its time in the request is up, goes on by itself, and says how far it is', async () => {
-    await harness.close();
-    harness = await createHarness({ jobInlineMs: 0 });
-    await seedDecided(APPLICANTS);
+    await seedDecidedCopy({ jobInlineMs: 0 });
     const res = await harness.as('dora').post(`/admin/forms/${FORM_ID}/release`, {});
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ id: FORM_ID, decisionsReleased: true });
@@ -287,7 +292,7 @@ describe('a release of more than 450 applicants', () => {
   });
 
   it('writes no message when the release is refused', async () => {
-    await seedDecided(APPLICANTS);
+    await seedDecidedCopy();
     await seedApplication(harness, { id: 'late', firstName: 'Late', lastName: 'Applicant' }, ['engineer']);
     expect((await harness.as('dora').post(`/admin/forms/${FORM_ID}/release`, {})).status).toBe(409);
     expect(await messages()).toEqual([]);

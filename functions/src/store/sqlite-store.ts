@@ -132,8 +132,17 @@ interface CachedCount {
   n: number;
 }
 
+/**
+ * The empty database of an in-memory store with firestore.indexes.json's indexes, kept from the
+ * first one a process opens: each later one opens as a copy of it (creating the indexes was most
+ * of opening one, and the tests open thousands).
+ */
+let emptyDefaultImage: Buffer | undefined;
+
 export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
   if (options.image && options.filename !== ':memory:') throw new Error('a store opens an image in memory only');
+  const emptyDefault = options.filename === ':memory:' && !options.image && !options.indexes;
+  if (emptyDefault && emptyDefaultImage) options = { ...options, image: emptyDefaultImage };
   const db = openDatabase(options.image ?? options.filename, options.verbose);
   // An in-memory database has one connection and nothing to sync: SQLite's own checkpoints stay.
   const checkpointer =
@@ -146,6 +155,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
   const applied = options.image
     ? { indexes: sqliteIndexes(declarations), elements: sqliteElementIndexes(declarations) }
     : applyIndexes(db, declarations);
+  if (emptyDefault && !emptyDefaultImage) emptyDefaultImage = db.serialize();
   const indexFor = indexChooser(applied.indexes);
   const elementFill = startElementFill(db, applied.elements, {
     batchDocuments: options.elementFillBatch ?? ELEMENT_FILL_BATCH,

@@ -101,52 +101,60 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-let emptyImage: Buffer | undefined;
-/**
- * An empty store with its indexes, made once per test file: each harness's store is a copy of it
- * (creating the indexes was most of a harness's time).
- */
-function emptyStoreImage(): Buffer {
-  if (!emptyImage) {
-    const empty = createSqliteStore({ filename: ':memory:' });
-    emptyImage = empty.serialize();
-    void empty.close();
+/** Writes what every harness's store holds: the form, its status, and the callers' users. */
+async function seedBase(store: DocumentStore, form: ApplicationForm): Promise<void> {
+  await store.set(COLLECTIONS.forms, form.id, form);
+  // As a form published through the API has it (forms/form-status.ts).
+  await store.set(COLLECTIONS.formStatus, form.id, formStatusOf(form));
+  for (const caller of Object.values(CALLERS)) {
+    await store.set(COLLECTIONS.users, caller.uid, userRecord(testUser(caller.uid, caller.role)));
   }
-  return emptyImage;
+}
+
+let baseImage: Promise<Buffer> | undefined;
+/**
+ * A store with its indexes and what `seedBase` writes, made once per test file: each harness's own
+ * store is a copy of it (creating the indexes, then those writes, were most of a harness's time).
+ */
+function baseStoreImage(): Promise<Buffer> {
+  baseImage ??= (async () => {
+    const store = createSqliteStore({ filename: ':memory:' });
+    await seedBase(withFormCounters(store), demoForm(START));
+    const image = store.serialize();
+    await store.close();
+    return image;
+  })();
+  return baseImage;
 }
 
 /**
- * `store`: the store to run against (default: a fresh in-memory SQLite store); the harness closes it.
+ * `store`: the store to run against (default: a copy of an in-memory SQLite store with the form and
+ * the callers' users); the harness closes it.
  * `files`: the file store (default: one that refuses every call).
  * `privacyNotice`: the notice in force, for a test of a changed version.
  */
-export async function createHarness(
-  options: {
-    store?: DocumentStore;
-    files?: FileStore;
-    jobInlineMs?: number;
-    /** The privacy notice in force (default: DEFAULT_PRIVACY_NOTICE). */
-    privacyNotice?: PrivacyNoticeSettings;
-    /** `store` already holds the form and the callers' users (a copy of a harness's store): not written again. */
-    seeded?: boolean;
-    /** Makes the app the harness calls (default: createApp with the fake verifier, the harness's logger and clock). */
-    app?: (parts: { store: DocumentStore; accounts: InMemoryIdentityAdmin; clock: { now: Date } }) => Express;
-  } = {},
-): Promise<Harness> {
+export interface HarnessOptions {
+  store?: DocumentStore;
+  files?: FileStore;
+  jobInlineMs?: number;
+  /** The privacy notice in force (default: DEFAULT_PRIVACY_NOTICE). */
+  privacyNotice?: PrivacyNoticeSettings;
+  /** `store` already holds the form and the callers' users (a copy of a harness's store): not written again. */
+  seeded?: boolean;
+  /** Makes the app the harness calls (default: createApp with the fake verifier, the harness's logger and clock). */
+  app?: (parts: { store: DocumentStore; accounts: InMemoryIdentityAdmin; clock: { now: Date } }) => Express;
+}
+
+export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
   // As the API writes, so do the tests' fixtures: every row and response keeps its form's counters.
   const store = withFormCounters(
-    options.store ?? createSqliteStore({ filename: ':memory:', image: emptyStoreImage() }),
+    options.store ?? createSqliteStore({ filename: ':memory:', image: await baseStoreImage() }),
   );
   const clock = { now: START };
   const form = demoForm(START);
-  if (!options.seeded) {
-    await store.set(COLLECTIONS.forms, form.id, form);
-    // As a form published through the API has it (forms/form-status.ts).
-    await store.set(COLLECTIONS.formStatus, form.id, formStatusOf(form));
-  }
+  if (options.store && !options.seeded) await seedBase(store, form);
   const accounts = createInMemoryIdentityAdmin();
   for (const caller of Object.values(CALLERS)) {
-    if (!options.seeded) await store.set(COLLECTIONS.users, caller.uid, userRecord(testUser(caller.uid, caller.role)));
     await accounts.ensureAccount({
       uid: caller.uid,
       email: caller.email,
@@ -215,6 +223,32 @@ export async function createHarness(
       server.closeAllConnections();
       await store.close();
     },
+  };
+}
+
+/**
+ * Harnesses that each start from the same seeded state. The first call seeds a store through a
+ * harness (`seed`) and keeps the store's image; every call then gives a new harness on a copy of that
+ * image, without seeding again (seeding a thousand applicants was most of a large-group test's time).
+ * `wrap` wraps each copy's store (a counting store, for one); a call's options are createHarness's.
+ * The seed writes to the store only: each harness's accounts, files and clock start as a new one's do.
+ */
+export function seededHarnesses(
+  seed: (harness: Harness) => Promise<unknown>,
+  { wrap = (store) => store }: { wrap?: (store: DocumentStore) => DocumentStore } = {},
+): (options?: Omit<HarnessOptions, 'store' | 'seeded'>) => Promise<Harness> {
+  let image: Promise<Buffer> | undefined;
+  return async (options = {}) => {
+    image ??= (async () => {
+      const store = createSqliteStore({ filename: ':memory:', image: await baseStoreImage() });
+      const harness = await createHarness({ store, seeded: true });
+      await seed(harness);
+      const seeded = store.serialize();
+      await harness.close();
+      return seeded;
+    })();
+    const store = createSqliteStore({ filename: ':memory:', image: await image });
+    return createHarness({ ...options, store: wrap(store), seeded: true });
   };
 }
 

@@ -1,8 +1,7 @@
 import { GROUP_MESSAGE_MESSAGES, MAX_GROUP_BODY_CHARS } from '@portal/shared/domain';
 import { COLLECTIONS } from '../../store/collections';
 import { countingStore, type CountingStore } from '../../store/counting-store';
-import { createSqliteStore } from '../../store/sqlite-store';
-import { createHarness, startResponse, type Harness } from '../../testing/api-harness';
+import { createHarness, seededHarnesses, startResponse, type Harness } from '../../testing/api-harness';
 import {
   GROUP_MESSAGE_SCENARIOS,
   MESSAGE,
@@ -82,26 +81,32 @@ describe('a large group', () => {
   let counted: CountingStore;
   const applicants = 1_000;
 
+  // Seeded once for the file; each test runs on a copy of the seeded store.
+  const seeded = seededHarnesses(
+    async (seeding) => {
+      const people = Array.from({ length: applicants }, (_, at) => ({
+        id: `applicant-${String(at).padStart(4, '0')}`,
+        firstName: `First${at}`,
+        lastName: 'Person',
+      }));
+      const waitlisted = { row: { decision: 'waitlist', final: true } } as const;
+      await seedApplications(
+        seeding,
+        people.filter((_, at) => at % 2 === 0),
+        ['engineer', 'bootcamp'],
+        waitlisted,
+      );
+      await seedApplications(
+        seeding,
+        people.filter((_, at) => at % 2 === 1),
+        ['engineer', 'bootcamp'],
+      );
+    },
+    { wrap: (store) => (counted = countingStore(store)) },
+  );
+
   beforeEach(async () => {
-    counted = countingStore(createSqliteStore({ filename: ':memory:' }));
-    harness = await createHarness({ store: counted });
-    const people = Array.from({ length: applicants }, (_, at) => ({
-      id: `applicant-${String(at).padStart(4, '0')}`,
-      firstName: `First${at}`,
-      lastName: 'Person',
-    }));
-    const waitlisted = { row: { decision: 'waitlist', final: true } } as const;
-    await seedApplications(
-      harness,
-      people.filter((_, at) => at % 2 === 0),
-      ['engineer', 'bootcamp'],
-      waitlisted,
-    );
-    await seedApplications(
-      harness,
-      people.filter((_, at) => at % 2 === 1),
-      ['engineer', 'bootcamp'],
-    );
+    harness = await seeded();
   });
 
   it('reads the group once and each recipient once, and writes the outbox in batches', async () => {

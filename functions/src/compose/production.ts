@@ -4,7 +4,8 @@ import { createApp } from '../app';
 import { loadPrivacyNoticeSettings, loadProductionConfig, type ProductionConfig } from '../config';
 import type { MailSettings } from '../outbox/outbox';
 import type { FileStore } from '../files/file-store';
-import { createFirebaseAppCheckVerifier, type AppCheckVerifier } from '../http/app-check';
+import type { AppCheckVerifier } from '../http/app-check';
+import { createFirebaseAppCheckVerifier } from '../http/firebase-app-check';
 import { PRODUCTION_RATE_LIMITS, type RateLimits } from '../http/rate-limit';
 import {
   createFirebaseIdentityAdmin,

@@ -1,6 +1,4 @@
 import type { RequestHandler } from 'express';
-import type { App } from 'firebase-admin/app';
-import { getAppCheck } from 'firebase-admin/app-check';
 import { ApiError } from './api-error';
 
 /** The header the clients send (`APP_CHECK_HEADER` of @portal/shared/client). */
@@ -10,16 +8,6 @@ export const APP_CHECK_FAILED_MESSAGE = 'This app could not be verified; reload 
 /** Verifies an App Check token; rejects when it is not valid. */
 export interface AppCheckVerifier {
   verifyToken(token: string): Promise<{ appId: string }>;
-}
-
-export function createFirebaseAppCheckVerifier(app: App): AppCheckVerifier {
-  const appCheck = getAppCheck(app);
-  return {
-    async verifyToken(token) {
-      const { appId } = await appCheck.verifyToken(token);
-      return { appId };
-    },
-  };
 }
 
 /** Tokens are JWTs of a few hundred bytes; anything far longer is refused without verifying. */

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -8,6 +9,7 @@ import { createLocalFileStore } from '../files/local-file-store';
 import type { FileStore } from '../files/file-store';
 import { COLLECTIONS } from '../store/collections';
 import { createHarness, FORM_ID, START, type Harness } from '../testing/api-harness';
+import { binaryBody } from '../testing/export-fixtures';
 import { decidedApplication, downloadMyData, RESUME_BYTES, REVIEW_COMMENT } from '../testing/my-data-fixtures';
 import { DEFAULT_PRIVACY_NOTICE_VERSION } from '../users/privacy-notice';
 
@@ -156,6 +158,28 @@ describe('GET /api/account/data.zip', () => {
     expect([...entries.keys()]).toEqual([MY_DATA_JSON]);
     expect(data.files[0]).toMatchObject({ name: 'Ada CV.pdf', path: null });
     expect(data.applications[0]!.answers.find((answer) => answer.answer === 'Ada CV.pdf')).not.toHaveProperty('file');
+  });
+
+  it('cuts the connection when a file fails while the archive streams: never a partial ZIP sent as whole', async () => {
+    await decidedApplication(harness, files);
+    // The file's bytes start to come, then the file store fails.
+    const read = files.read.bind(files);
+    jest.spyOn(files, 'read').mockImplementation(async (path) => {
+      const stored = await read(path);
+      if (!stored) return null;
+      const stream = new Readable({ read() {} });
+      stream.push(RESUME_BYTES.subarray(0, 4));
+      setImmediate(() => stream.destroy(new Error('storage went away')));
+      return { ...stored, stream };
+    });
+    await expect(harness.as('ada').get(MY_DATA_PATH).buffer(true).parse(binaryBody)).rejects.toThrow(
+      /socket hang up|ECONNRESET|aborted/,
+    );
+    // Logged once the server has seen the failure (the client may see the cut first).
+    for (let tries = 0; !harness.loggedErrors.join('\n').includes('storage went away'); tries += 1) {
+      expect(tries).toBeLessThan(100);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
   });
 
   it('answers 404 to a verified identity without a user record, 403 unverified, 401 anonymous', async () => {

@@ -1,48 +1,46 @@
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { pipeline } from 'node:stream/promises';
-import archiver from 'archiver';
 import { Router, type Request } from 'express';
 import { MY_DATA_JSON, MY_DATA_PATH, myDataFileName } from '@portal/shared/domain';
 import type { AppDeps } from '../app-deps';
+import { centralDirectory, localHeader, zipCrc, type ZipEntryRecord } from '../exports/zip-format';
 import type { FileStore } from '../files/file-store';
 import { storagePath } from '../files/files.service';
 import { requireIdentity } from '../identity/identity-middleware';
 import { createMyDataRepository } from './my-data.repository';
 import { createMyDataService, withoutMissing, type MyDataExport } from './my-data.service';
 
-/** Resolves once archiver has written the entry it was handed (one file open at a time), or fails with the archive. */
-function written(archive: archiver.Archiver): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const settle = (error?: unknown) => {
-      archive.off('entry', onEntry).off('error', settle).off('close', onClose);
-      if (error) reject(error as Error);
-      else resolve();
-    };
-    const onEntry = () => settle();
-    const onClose = () => settle(new Error('The archive was closed before the entry was written'));
-    archive.on('entry', onEntry).on('error', settle).on('close', onClose);
-  });
-}
-
-/** The uploads, one at a time, then `my-data.json`, which names only the files whose bytes were found. */
-async function appendAll(archive: archiver.Archiver, collected: MyDataExport, files: FileStore, req: Request) {
+/**
+ * The ZIP's bytes, written with the files export's ZIP format (exports/zip-format.ts): the uploads,
+ * one at a time (each read whole for its CRC: an upload is at most DEFAULT_MAX_UPLOAD_BYTES), then
+ * `my-data.json`, which names only the files whose bytes were found, then the central directory.
+ * Every entry is stored as it is: uploads are PDFs and Office files, compressed already.
+ */
+async function* archiveOf(collected: MyDataExport, files: FileStore, req: Request): AsyncGenerator<Buffer> {
+  const entries: ZipEntryRecord[] = [];
+  let offset = 0;
+  function* entry(name: string, bytes: Buffer, date: string) {
+    const record = { name, crc: zipCrc(bytes), size: bytes.length, offset, date: Date.parse(date) };
+    const header = localHeader(record);
+    entries.push(record);
+    offset += header.length + bytes.length;
+    yield header;
+    yield bytes;
+  }
   const missing = new Set<string>();
-  for (const entry of collected.files) {
-    const stored = await files.read(storagePath(entry.file));
+  for (const file of collected.files) {
+    const stored = await files.read(storagePath(file.file));
     if (!stored) {
-      req.log.warn({ fileId: entry.file.id }, 'my data: an uploaded file has no bytes in the file store');
-      missing.add(entry.path);
+      req.log.warn({ fileId: file.file.id }, 'my data: an uploaded file has no bytes in the file store');
+      missing.add(file.path);
       continue;
     }
-    const done = written(archive);
-    // Uploads are PDFs and Office files, compressed already: stored as they are.
-    archive.append(stored.stream, { name: entry.path, date: new Date(entry.file.uploadedAt), store: true });
-    await done;
+    yield* entry(file.path, await buffer(stored.stream), file.file.uploadedAt);
   }
   const json = `${JSON.stringify(withoutMissing(collected.data, missing), null, 2)}\n`;
-  const done = written(archive);
-  archive.append(json, { name: MY_DATA_JSON, date: new Date(collected.data.exportedAt) });
-  await done;
-  await archive.finalize();
+  yield* entry(MY_DATA_JSON, Buffer.from(json, 'utf8'), collected.data.exportedAt);
+  yield centralDirectory(entries, offset);
 }
 
 /**
@@ -58,20 +56,15 @@ export function myDataRoutes(deps: Pick<AppDeps, 'store' | 'files'> & { now: () 
   router.get(MY_DATA_PATH, requireIdentity({ verifiedEmail: true }), async (req, res) => {
     const collected = await service.collect(req.identity!.uid);
     res.attachment(myDataFileName(deps.now()));
-    const archive = archiver('zip');
-    const streaming = pipeline(archive, res);
     try {
-      await appendAll(archive, collected, deps.files, req);
+      await pipeline(Readable.from(archiveOf(collected, deps.files, req)), res);
     } catch (error) {
-      archive.abort();
-      await streaming.catch(() => undefined);
-      throw error;
-    }
-    try {
-      await streaming;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
-      req.log.info('my data: download aborted by the client');
+      // The pipeline has closed the connection: the browser reports a failed download.
+      if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') {
+        req.log.info('my data: download aborted by the client');
+      } else {
+        req.log.error({ err: error }, 'my data: the archive failed while it streamed; the connection was cut');
+      }
     }
   });
 

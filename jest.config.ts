@@ -56,6 +56,15 @@ const transformIgnorePatterns = [`/node_modules/(?!(${MARKDOWN_PACKAGES.map(esca
  * `paths`), so a member the facade lacks fails here as it would in the browser.
  */
 const ZOD_FACADE = { '^zod/mini$': '<rootDir>/../shared/src/zod/index.ts' };
+/**
+ * zod's index of locales requires every language at once: here each loads on first use
+ * (tools/jest/zod-lazy-locales.ts), in every project. `../locales/index.cjs` is how zod's own
+ * indexes require it.
+ */
+const ZOD_LAZY_LOCALES = {
+  '^zod/locales$': '<rootDir>/../tools/jest/zod-lazy-locales.ts',
+  '^\\.\\./locales/index\\.cjs$': '<rootDir>/../tools/jest/zod-lazy-locales.ts',
+};
 /** Likewise `antd`: the components the build shares, and the portal's Typography (shared/src/antd/as-built.ts). */
 const ANTD_AS_BUILT = { '^antd$': '<rootDir>/../shared/src/antd/as-built.ts' };
 
@@ -78,6 +87,7 @@ const browserProject = (name: string): Config => ({
     '^@ant-design/cssinjs$': '<rootDir>/../tools/jest/cssinjs-no-styles.ts',
     ...ANTD_AS_BUILT,
     ...ZOD_FACADE,
+    ...ZOD_LAZY_LOCALES,
   },
   setupFiles: ['<rootDir>/../tools/jest/browser-polyfills.ts'],
   setupFilesAfterEnv: ['<rootDir>/../tools/jest/browser-setup.ts'],
@@ -117,6 +127,7 @@ const config: Config = {
       testEnvironment: 'node',
       runtime,
       transform,
+      moduleNameMapper: ZOD_LAZY_LOCALES,
       // The emails' markdown renderer (outbox/render-email.ts) runs the same ES-module packages.
       transformIgnorePatterns,
       testMatch: ['<rootDir>/src/**/*.test.ts'],
@@ -128,6 +139,7 @@ const config: Config = {
       testEnvironment: 'node',
       runtime,
       transform,
+      moduleNameMapper: ZOD_LAZY_LOCALES,
       transformIgnorePatterns,
       testMatch: ['<rootDir>/src/security/*.test.ts'],
     },
@@ -137,6 +149,7 @@ const config: Config = {
       testEnvironment: 'node',
       runtime,
       transform,
+      moduleNameMapper: ZOD_LAZY_LOCALES,
       transformIgnorePatterns,
       testMatch: ['<rootDir>/src/**/*.emulator.test.ts'],
       globalSetup: '<rootDir>/../tools/jest/functions-setup.ts',
@@ -148,6 +161,7 @@ const config: Config = {
       testEnvironment: 'node',
       runtime,
       transform,
+      moduleNameMapper: ZOD_LAZY_LOCALES,
       testMatch: ['<rootDir>/**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', PRODUCTION_BUILD_TEST],
     },
@@ -157,6 +171,7 @@ const config: Config = {
       testEnvironment: 'node',
       runtime,
       transform,
+      moduleNameMapper: ZOD_LAZY_LOCALES,
       testMatch: ['<rootDir>/production-build.test.ts'],
     },
     {
@@ -165,7 +180,7 @@ const config: Config = {
       testEnvironment: 'node',
       runtime,
       transform,
-      moduleNameMapper: ZOD_FACADE,
+      moduleNameMapper: { ...ZOD_FACADE, ...ZOD_LAZY_LOCALES },
       testMatch: ['<rootDir>/src/domain/**/*.test.ts'],
     },
     { ...browserProject('shared'), testMatch: ['<rootDir>/src/{antd,client,markdown,router,ui}/**/*.test.ts?(x)'] },

@@ -140,9 +140,17 @@ describe('decision letters reach an applicant only as their own letter, after re
           }
         }
       }
-      // ada's own decision for engineer (accepted) after release: the project teams' letter, filled in.
+      // After release: ada's own decision for engineer (accepted), the project teams' letter filled in;
+      // and her own data's ZIP (its my-data.json is stored as it is, so this reads it), with each of her
+      // decisions and its letter: engineer's, and bootcamp's (denied: the open days).
       expect(seen).toEqual(
-        stage === 'released' ? ['owner GET /api/responses/:responseId/decisions/:role: joining our project teams'] : [],
+        stage === 'released'
+          ? [
+              'owner GET /api/account/data.zip: joining our project teams',
+              'owner GET /api/account/data.zip: open days',
+              'owner GET /api/responses/:responseId/decisions/:role: joining our project teams',
+            ]
+          : [],
       );
       // A fresh portal for each read and caller: about 3 s alone here, past 60 s once in CI beside tsc and lint.
     },

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 
 /**
  * On the review page: "Submit application", then "Yes, submit" in the confirmation, until the
@@ -17,21 +17,41 @@ export async function submitFromReview(page: Page): Promise<void> {
 /**
  * The director's "Release decisions", confirmed in its pop-confirm once the pop-confirm's opening
  * animation has ended: mid-zoom, a click can land beside "Release" (on the trigger behind it, which
- * closes the pop-confirm, or nowhere). One click, so a release is never asked twice.
+ * closes the pop-confirm, or nowhere). On a loaded machine a click after the animation was lost too,
+ * once with the pop-confirm left open and once with it closed and no release sent. So the pop-confirm
+ * is opened and confirmed again until the release's request has gone out; once it has, nothing is
+ * clicked again, so a release is never asked twice.
  */
 export async function releaseDecisions(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Release decisions' }).click();
   const popConfirm = page.getByRole('tooltip', { name: /Release decisions to applicants\?/ });
-  await expect(popConfirm).toBeVisible();
-  await expect
-    .poll(
-      () =>
-        popConfirm.evaluate(
-          (element) => (element.closest('.ant-popover') ?? element).getAnimations({ subtree: true }).length,
-        ),
-      { timeout: 10_000 },
-    )
-    .toBe(0);
-  await popConfirm.getByRole('button', { name: 'Release', exact: true }).click();
-  await expect(popConfirm).toBeHidden();
+  let sent = false;
+  const onRequest = (request: Request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/release')) sent = true;
+  };
+  page.on('request', onRequest);
+  try {
+    await expect(async () => {
+      if (!sent) {
+        if (!(await popConfirm.isVisible())) {
+          await page.getByRole('button', { name: 'Release decisions' }).click({ timeout: 2_000 });
+        }
+        await expect(popConfirm).toBeVisible({ timeout: 3_000 });
+        await expect
+          .poll(
+            () =>
+              popConfirm.evaluate(
+                (element) => (element.closest('.ant-popover') ?? element).getAnimations({ subtree: true }).length,
+              ),
+            { timeout: 3_000 },
+          )
+          .toBe(0);
+        await popConfirm.getByRole('button', { name: 'Release', exact: true }).click({ timeout: 2_000 });
+      }
+      await expect(popConfirm).toBeHidden({ timeout: 3_000 });
+      // The request goes out once the session's token is at hand: a moment after the click.
+      await expect.poll(() => sent, { timeout: 5_000 }).toBe(true);
+    }).toPass({ timeout: 30_000 });
+  } finally {
+    page.off('request', onRequest);
+  }
 }

@@ -79,10 +79,11 @@ test('builds a new form: sections and questions added, reordered and deleted, id
   // A new form starts with the Team roles question every form needs.
   expect(within(question(1)).getByLabelText('Question')).toHaveValue('Which roles are you applying for?');
   await addQuestion('Short answer');
-  await userEvent.type(within(question(2)).getByLabelText('Question'), 'Your name?');
+  // Pasted whole: the id still comes from the text.
+  await paste(within(question(2)).getByLabelText('Question'), 'Your name?');
   expect(within(question(2)).getByLabelText('Question id')).toHaveValue('your-name');
   await addQuestion('Multiple choice');
-  await userEvent.type(within(question(3)).getByLabelText('Question'), 'Which year?');
+  await paste(within(question(3)).getByLabelText('Question'), 'Which year?');
   await userEvent.click(screen.getByRole('button', { name: 'Move question 3 "Which year?" up' }));
   expect(within(question(2)).getByLabelText('Question')).toHaveValue('Which year?');
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ConsumeSharedPlugin } from '@module-federation/enhanced';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
@@ -163,14 +164,14 @@ export function facadeShares(env: NodeJS.ProcessEnv = process.env): ShareEntry[]
   return [...stateful, ...antdFacades, ...components, ...contexts, ...styles, zodFacade, ...portalModules];
 }
 
-/** The shared config of an app's build: the remotes consume each module and carry a fallback of it. */
-function sharedConfig(env: NodeJS.ProcessEnv) {
+/** What a remote consumes from the shell: each module, with a fallback of it in the remote. */
+function consumedShares(env: NodeJS.ProcessEnv) {
   return {
     ...SHARED,
     ...Object.fromEntries(
-      facadeShares(env).map(({ request, shareKey, file, version, requiredVersion, singleton, strictVersion }) => [
+      facadeShares(env).map(({ request, shareKey, file, requiredVersion, singleton, strictVersion }) => [
         request,
-        { shareKey, import: file, version, requiredVersion, singleton, strictVersion },
+        { shareKey, import: file, requiredVersion, singleton, strictVersion },
       ]),
     ),
   };
@@ -190,13 +191,19 @@ const REMOTE_FEDERATION_ALIASES = {
   '@module-federation/error-codes$': path.join(FEDERATION_RUNTIME_DIR, 'remote-error-codes.ts'),
 };
 
-/** The Module Federation plugin of a remote: it exposes its route tree and consumes what the shell provides. */
-function federation(app: RemoteApp, env: NodeJS.ProcessEnv): ModuleFederationPlugin {
+/**
+ * The Module Federation plugins of a remote: it exposes its route tree and consumes what the shell
+ * provides, each module with a fallback of its own.
+ */
+function federation(app: RemoteApp, env: NodeJS.ProcessEnv): webpack.WebpackPluginInstance[] {
   // Remotes are only ever loaded by the shell, so they use its federation runtime instead of
   // carrying their own (federation-runtime/libraries.ts); remote entries are plain URLs, so the
-  // snapshot (manifest) code is left out.
-  return new ModuleFederationPlugin({
-    shared: sharedConfig(env),
+  // snapshot (manifest) code is left out. A remote consumes but provides nothing (the plugin's
+  // `shared` would do both): the shell is the one provider, the two remotes never share a page, and
+  // a remote whose shell lacks a module takes its own fallback, which a provide would not change.
+  // Providing cost each remoteEntry.js its tables of provided modules (3.2 to 3.6 KB gzip) and each
+  // build every shared module as a chunk, used or not (docs/decisions/remote-contracts.md).
+  const plugin = new ModuleFederationPlugin({
     shareStrategy: 'loaded-first',
     dts: false,
     manifest: false,
@@ -205,6 +212,7 @@ function federation(app: RemoteApp, env: NodeJS.ProcessEnv): ModuleFederationPlu
     filename: 'remoteEntry.js',
     exposes: { './routes': buildOverlay(env).routes?.[app] ?? './src/app/routes.tsx' },
   });
+  return [plugin, new ConsumeSharedPlugin({ consumes: consumedShares(env), shareScope: 'default' })];
 }
 
 const FEDERATION_OPTIMIZATION = { disableSnapshot: true, target: 'web' as const };
@@ -299,7 +307,7 @@ export function createConfig(
   const plugins: Configuration['plugins'] = [new ChunkPackagesPlugin(), antdStandIns()];
   if (app !== 'shell') {
     plugins.unshift(
-      federation(app, env),
+      ...federation(app, env),
       // The global the shell's federation libraries are under (federation-runtime/remote-libraries.ts).
       new webpack.DefinePlugin({ __PORTAL_FEDERATION_LIBRARIES_GLOBAL__: JSON.stringify(FEDERATION_LIBRARIES_GLOBAL) }),
     );

@@ -33,6 +33,12 @@ const FIRESTORE_BROWSER_TESTS = [
  * PORTAL_PORT_OFFSET): these offsets keep their ranges, and the jest emulators', apart.
  */
 const BROWSER_RUN_PORT_OFFSETS = { sqlite: [0, 10_000], firestore: 5000 };
+/**
+ * How many of the SQLite pass's tests each of its shards runs (Playwright's PWTEST_SHARD_WEIGHTS),
+ * so that both take about the same time: by equal counts the first took 476 s and the second 417
+ * (2026-12-01). From the Playwright JSON reports of a whole pass: `npx tsx tools/shard-weights.ts`.
+ */
+const SQLITE_SHARD_WEIGHTS = [37, 40];
 
 interface Outcome {
   ok: boolean;
@@ -173,6 +179,7 @@ function fullSteps(productionBuildDir: string): Step[] {
     after: [CHROMIUM, BUILD, JEST_QUICK, SWEEPS],
     cores: 0.3,
     run: tool('playwright', ['test', `--shard=${index + 1}/${shards}`], {
+      PWTEST_SHARD_WEIGHTS: SQLITE_SHARD_WEIGHTS.join(':'),
       PORTAL_PORT_OFFSET: String(PORT_OFFSET + offset),
       PLAYWRIGHT_OUTPUT_DIR: `test-results/sqlite-${index + 1}`,
     }),

@@ -30,6 +30,11 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
     screenshot: 'only-on-failure',
     trace: 'off',
+    // The page as a user who asks for less motion sees it (the portal turns antd's animations off,
+    // `PortalTheme`): no frames drawn for zooms and fades, and no click waiting for one to settle.
+    // The applicant journey and the staff cycle ask for motion, as most users do, so the animated
+    // dialogs and menus are still driven end to end (docs/testing.md#browser-tests).
+    reducedMotion: 'reduce',
   },
   webServer: {
     command: `${path.join('node_modules', '.bin', 'tsx')} tools/start.ts`,

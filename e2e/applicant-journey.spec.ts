@@ -22,6 +22,8 @@ async function watchForProgressBar(page: Page) {
 }
 
 test.describe.configure({ timeout: 150_000 });
+// With motion, as most users have it: the other specs ask for reduced motion (playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
 
 test.beforeAll(async () => {
   // The store this run is about (PORTAL_STORE, as the launcher reads it) is the one the API runs on.

@@ -15,6 +15,9 @@ import { downloadUploadedFile, openUploadedFile } from './support/uploaded-files
  * A whole recruitment cycle as a chapter runs it, on a runtime of its own (so the dashboard holds
  * exactly this cycle's application and releasing decisions is not blocked by other tests' data).
  */
+// With motion, as most users have it: the other specs ask for reduced motion (playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 const portal = ownPortal({
   port: CYCLE_TEST_PORT,
   authEmulatorPort: CYCLE_TEST_AUTH_EMULATOR_PORT,

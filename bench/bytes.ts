@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/chromium';
@@ -22,7 +23,8 @@ import { activate } from './support/visits';
  * script, whose app it is, and the copies of one library downloaded twice in one visit; per step
  * (a click and the next page's content) the time to content and the longest chain of scripts
  * fetched one after another before it, both timed in the page (a chain varies far less with the
- * machine's load than a time). The
+ * machine's load than a time); and the CSS antd's style engine wrote into the page (what a
+ * stylesheet built ahead of time would have to hold for the same visit). The
  * applicant's visit runs twice: on the demo form, then on a club's (`chapterForm`: 15 sections,
  * markdown in every description, every question type, a file question). Reads the build's
  * chunk-packages.json reports, so run `npx tsx tools/build.ts` first (npm start builds too).
@@ -153,7 +155,7 @@ async function visit(
   baseUrl: string,
   reports: ReturnType<typeof loadReports>,
   steps: Step[],
-): Promise<{ scripts: Script[]; steps: StepFigures[] }> {
+): Promise<{ scripts: Script[]; steps: StepFigures[]; styleBytes: number }> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 900 } });
   // tsx names the functions it compiles with a helper the page lacks (watchContent's inner ones).
   await context.addInitScript({ content: 'window.__name = (f) => f;' });
@@ -212,8 +214,13 @@ async function visit(
   }
   await page.waitForLoadState('networkidle');
   const scripts = (await Promise.all(pending)).filter((script): script is Script => script !== null);
+  // The CSS antd's style engine wrote into the page while the visit ran (its <style> elements: each
+  // component's rules and the theme's variables), gzipped as a stylesheet of them would be served.
+  const styles = await page.evaluate(() =>
+    [...document.querySelectorAll('style')].map((element) => element.textContent ?? '').join('\n'),
+  );
   await context.close();
-  return { scripts, steps: figures };
+  return { scripts, steps: figures, styleBytes: gzipSync(styles).length };
 }
 
 /**
@@ -250,7 +257,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 function report(
   name: string,
   goal: { kb: number; scripts?: number },
-  { scripts, steps }: Awaited<ReturnType<typeof visit>>,
+  { scripts, steps, styleBytes }: Awaited<ReturnType<typeof visit>>,
   foreignApp: AppName | null,
 ) {
   const total = scripts.reduce((sum, script) => sum + script.bytes, 0);
@@ -268,6 +275,9 @@ function report(
   for (const script of [...scripts].sort((a, b) => b.bytes - a.bytes)) {
     console.log(`  ${kb(script.bytes).padStart(9)}  ${script.app.padEnd(9)} ${script.file}`);
   }
+  console.log(
+    `  CSS in the page's <style> elements (antd's style engine writes nearly all of it at run time): ${kb(styleBytes)} gzip`,
+  );
   const copies = libraryCopies(scripts);
   const extra = copies.reduce((sum, [, count]) => sum + count - 1, 0);
   console.log(`  library copies: ${extra} duplicate${extra === 1 ? '' : 's'} (goal 0)`);

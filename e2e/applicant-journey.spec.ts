@@ -1,6 +1,7 @@
 import { submitFromReview } from './support/submit';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
+import { prefersReducedMotion } from './support/motion';
 import { logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { makePdf } from './support/pdf';
 
@@ -38,6 +39,7 @@ test('a new applicant answers every question type, survives a reload, fixes a mi
   const progressSeen = await watchForProgressBar(page);
   await logIn(page, account.email, account.password);
   await expect(page).toHaveURL(/\/apply$/);
+  expect(await prefersReducedMotion(page), 'this journey runs with motion').toBe(false);
 
   await page.getByRole('button', { name: 'Start application' }).click();
   await expect(page).toHaveURL(new RegExp(`/apply/f/${FORM}/about-you$`));

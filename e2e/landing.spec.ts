@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { CHUNK_PACKAGES_FILE, type ChunkPackages } from '../tools/webpack/chunk-packages-plugin';
 import { outputDir } from '../tools/webpack/create-config';
+import { prefersReducedMotion } from './support/motion';
 import { recordRequests } from './support/requests';
 
 test('a signed-out visitor sees the landing page, and no remote is downloaded', async ({ page }) => {
@@ -24,6 +25,9 @@ test('a signed-out visitor sees the landing page, and no remote is downloaded', 
   ]) {
     await expect(footer.getByRole('link', { name })).toHaveAttribute('href', href!);
   }
+
+  // The browser tests run as a user who asks for less motion (playwright.config.ts).
+  expect(await prefersReducedMotion(page)).toBe(true);
 
   await page.waitForLoadState('networkidle');
   expect(requests.remoteEntries()).toEqual([]);

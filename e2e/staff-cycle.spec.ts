@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import type { StaffApplication } from '@portal/shared/domain';
 import { FORM, idToken, submitApplication } from './support/applications';
+import { prefersReducedMotion } from './support/motion';
 import { DEMO, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { fitsWidth } from './support/layout';
 import { ownPortal } from './support/own-portal';
@@ -11,13 +12,13 @@ import { releaseDecisions } from './support/submit';
 import { CYCLE_TEST_AUTH_EMULATOR_PORT, CYCLE_TEST_FIRESTORE_EMULATOR_PORT, CYCLE_TEST_PORT } from './support/ports';
 import { downloadUploadedFile, openUploadedFile } from './support/uploaded-files';
 
+// With motion, as most users have it: the other specs ask for reduced motion (playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 /**
  * A whole recruitment cycle as a chapter runs it, on a runtime of its own (so the dashboard holds
  * exactly this cycle's application and releasing decisions is not blocked by other tests' data).
  */
-// With motion, as most users have it: the other specs ask for reduced motion (playwright.config.ts).
-test.use({ reducedMotion: 'no-preference' });
-
 const portal = ownPortal({
   port: CYCLE_TEST_PORT,
   authEmulatorPort: CYCLE_TEST_AUTH_EMULATOR_PORT,
@@ -29,6 +30,7 @@ async function signedIn(browser: Browser, email: string, password?: string): Pro
   const context = await browser.newContext({ baseURL: portal().url });
   const page = await context.newPage();
   await logIn(page, email, password);
+  expect(await prefersReducedMotion(page), 'the staff cycle runs with motion').toBe(false);
   return page;
 }
 

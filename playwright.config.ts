@@ -22,7 +22,9 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // With PLAYWRIGHT_JSON_OUTPUT_NAME (`npm test` sets it for each SQLite shard) also a JSON report
+  // there, which `tools/shard-weights.ts` reads each file's time from.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   projects: [{ name: STORE }],
   outputDir: process.env.PLAYWRIGHT_OUTPUT_DIR ?? 'test-results',
   use: {

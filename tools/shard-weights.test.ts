@@ -16,6 +16,17 @@ test('a file goes to the shard where more of its time falls', () => {
   expect(balancedWeights([file('a', 1, 40), file('b', 2, 25), file('c', 3, 35)], 2)).toEqual([1, 5]);
 });
 
+test('a shard that starts later gets that much less to do, and all end together', () => {
+  const files = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((name) => file(name, 1, 30));
+  // 240 s of tests, the third shard 45 s behind: 90, 90 and 45 + 60 s.
+  expect(balancedWeights(files, 3, [0, 0, 45])).toEqual([3, 3, 2]);
+  // 100 s behind: 120, 120 and 100 (a file more for it would end it at 130).
+  expect(balancedWeights(files, 3, [0, 0, 100])).toEqual([4, 4, 0]);
+  expect(balancedWeights(files, 3)).toEqual([3, 3, 2]);
+  // A lag longer than the whole run leaves the late shard nothing.
+  expect(balancedWeights(files, 2, [0, 500])).toEqual([8, 0]);
+});
+
 test("reads each file's time from a Playwright JSON report, skipped tests not counted", () => {
   const result = (startTime: string, duration: number) => ({ startTime, duration });
   const report = {

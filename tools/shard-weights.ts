@@ -6,9 +6,10 @@ import { readFileSync } from 'node:fs';
  * differ in length (a landing check takes a second, the accessibility sweep a hundred), so equal
  * counts are unequal times. This finds the counts that split the files' measured time most evenly.
  *
- * `npx tsx tools/shard-weights.ts <report.json>...`: Playwright JSON reports of one whole SQLite
- * pass (`--reporter=json`, one per shard) → each file's time and the weights for two shards, to
- * put in `tools/test.ts`.
+ * `npx tsx tools/shard-weights.ts [--third-after=<s>] <report.json>...`: Playwright JSON reports of
+ * one whole SQLite pass (`--reporter=json`, one per shard) → each file's time and the weights for
+ * `tools/test.ts`'s three shards, the third starting `<s>` seconds after the others (when the
+ * Firestore pass ends: its time in the step table).
  */
 
 export interface FileTime {
@@ -18,16 +19,28 @@ export interface FileTime {
   seconds: number;
 }
 
-/** The test counts of `shards` runs of whole files, in order, whose times differ least (the longest is shortest). */
-export function balancedWeights(files: readonly FileTime[], shards: number): number[] {
+/**
+ * The test counts of `shards` runs of whole files, in order, that end closest together (the last to
+ * end ends soonest). `startsAfter[i]` is how many seconds after the others shard i starts (a shard
+ * that waits for another step gets that much less to do); none by default.
+ */
+export function balancedWeights(
+  files: readonly FileTime[],
+  shards: number,
+  startsAfter: readonly number[] = [],
+): number[] {
   const ordered = [...files].sort((a, b) => a.file.localeCompare(b.file));
-  // Cuts between files, chosen greedily: each shard takes files until its time reaches an even
-  // share of what is left, or stops before a file when that comes closer to it.
+  const lag = (shard: number) => startsAfter[shard] ?? 0;
+  // Cuts between files, chosen greedily: each shard takes files until its time reaches its share of
+  // what is left (the remaining shards ending together), or stops before a file when that comes
+  // closer to it.
   const weights: number[] = [];
   let index = 0;
   for (let shard = 0; shard < shards; shard += 1) {
     const left = ordered.slice(index).reduce((sum, file) => sum + file.seconds, 0);
-    const share = left / (shards - shard);
+    const remaining = Array.from({ length: shards - shard }, (_, offset) => lag(shard + offset));
+    const end = (left + remaining.reduce((sum, each) => sum + each, 0)) / remaining.length;
+    const share = Math.max(0, end - lag(shard));
     let seconds = 0;
     let tests = 0;
     while (index < ordered.length && (shard === shards - 1 || seconds + ordered[index]!.seconds / 2 <= share)) {
@@ -74,11 +87,16 @@ export function fileTimes(report: Report): FileTime[] {
 }
 
 if (require.main === module) {
+  const lagArgument = process.argv.find((argument) => argument.startsWith('--third-after='));
+  const thirdAfter = lagArgument ? Number(lagArgument.slice('--third-after='.length)) : 0;
   const files = process.argv
     .slice(2)
+    .filter((argument) => !argument.startsWith('--'))
     .flatMap((report) => fileTimes(JSON.parse(readFileSync(report, 'utf8')) as Report));
   for (const { file, tests, seconds } of [...files].sort((a, b) => a.file.localeCompare(b.file))) {
     console.log(`${file.padEnd(36)} ${String(tests).padStart(3)} tests ${seconds.toFixed(1).padStart(7)} s`);
   }
-  console.log(`weights for two shards: ${balancedWeights(files, 2).join(':')}`);
+  console.log(
+    `weights for three shards, the third ${thirdAfter} s later: ${balancedWeights(files, 3, [0, 0, thirdAfter]).join(':')}`,
+  );
 }

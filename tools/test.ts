@@ -32,15 +32,18 @@ const FIRESTORE_BROWSER_TESTS = [
  * Browser test runs side by side each get ports of their own (every fixed port moves by
  * PORTAL_PORT_OFFSET): these offsets keep their ranges, and the jest emulators', apart.
  */
-const BROWSER_RUN_PORT_OFFSETS = { sqlite: [0, 10_000], firestore: 5000 };
+const BROWSER_RUN_PORT_OFFSETS = { sqlite: [0, 10_000, -5000], firestore: 5000 };
 /**
- * How many of the SQLite pass's tests each of its shards runs (Playwright's PWTEST_SHARD_WEIGHTS),
- * so that both take about the same time. By equal counts (39:38) the first took 502 s and the
- * second 455 in CI; 37:40, what a local pass's reports gave (`npx tsx tools/shard-weights.ts`),
- * took 556 and 620 s in CI (a busier run): the second shard's files are slower there. 38:39 moves
- * one 18 s file (interview-slots) from the first to the second (2026-12-01).
+ * How many of the SQLite pass's tests each of its shards runs (Playwright's PWTEST_SHARD_WEIGHTS).
+ * Two shards start with the Firestore pass and the third when that pass ends, so the machine's two
+ * cores keep three browser runs busy to the end: with two shards the last 300 s of a run left a
+ * fifth of the CPU idle (one shard waiting on its browser while the other did too). The third gets
+ * less, so that all three end together: after an `npm test`, `npx tsx tools/shard-weights.ts
+ * --third-after=<s> test-results/sqlite-*.json` reads the counts off the shards' reports, `<s>`
+ * being how long after the first two the third started (the step table).
  */
-const SQLITE_SHARD_WEIGHTS = [38, 39];
+const SQLITE_SHARD_WEIGHTS = [32, 25, 20];
+const FIRESTORE_BROWSER = 'Browser tests on the Firestore emulator (cycle, journey, launcher)';
 
 interface Outcome {
   ok: boolean;
@@ -178,12 +181,14 @@ function fullSteps(productionBuildDir: string): Step[] {
   const shards = BROWSER_RUN_PORT_OFFSETS.sqlite.length;
   const browserShards: Step[] = BROWSER_RUN_PORT_OFFSETS.sqlite.map((offset, index) => ({
     name: `Browser tests, SQLite (part ${index + 1} of ${shards})`,
-    after: [CHROMIUM, BUILD, JEST_QUICK, SWEEPS],
+    // The last shard takes the Firestore pass's place when it ends (SQLITE_SHARD_WEIGHTS).
+    after: [CHROMIUM, BUILD, JEST_QUICK, SWEEPS, ...(index === shards - 1 ? [FIRESTORE_BROWSER] : [])],
     cores: 0.3,
     run: tool('playwright', ['test', `--shard=${index + 1}/${shards}`], {
       PWTEST_SHARD_WEIGHTS: SQLITE_SHARD_WEIGHTS.join(':'),
       PORTAL_PORT_OFFSET: String(PORT_OFFSET + offset),
       PLAYWRIGHT_OUTPUT_DIR: `test-results/sqlite-${index + 1}`,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: `test-results/sqlite-${index + 1}.json`,
     }),
   }));
   return [
@@ -200,7 +205,7 @@ function fullSteps(productionBuildDir: string): Step[] {
     },
     ...browserShards,
     {
-      name: 'Browser tests on the Firestore emulator (cycle, journey, launcher)',
+      name: FIRESTORE_BROWSER,
       // After the emulator tests: both lean on a Java Cloud Firestore emulator, which answers slowly
       // enough for a browser test's timeouts when two run beside the other browser tests.
       after: [CHROMIUM, FIRESTORE_EMULATOR, BUILD, JEST_QUICK, SWEEPS, EMULATOR_TESTS],

@@ -6,8 +6,9 @@ import { COLLECTIONS } from '../store/collections';
 import { FORM_ID } from '../testing/api-harness';
 import {
   createFixture,
-  expectSameStore,
+  expectStoreUnchanged,
   REVIEW_SCORES,
+  snapshotStore,
   WHO,
   type Fixture,
   type Stage,
@@ -15,7 +16,6 @@ import {
 } from '../testing/security/fixtures';
 import { call, callerOf, concretePath, FILE_READERS, MATRIX } from '../testing/security/route-matrix';
 import { listRoutes } from '../testing/security/route-table';
-import { dumpStore } from '../testing/staff-fixtures';
 import { binaryBody } from '../testing/export-fixtures';
 
 /**
@@ -65,7 +65,7 @@ describe('authorization matrix', () => {
         const fixture = await createFixture(row.stage ?? 'submitted');
         try {
           await row.prepare?.(fixture);
-          const before = await dumpStore(fixture.harness);
+          const before = snapshotStore(fixture);
           let test = call(fixture.harness, callerOf(who), key, concretePath(key, fixture));
           if (row.upload) {
             test = test.set('Content-Type', 'application/pdf').set('X-File-Name', 'cv.pdf').send(PDF_BYTES);
@@ -76,7 +76,7 @@ describe('authorization matrix', () => {
           if (res.status >= 400 && res.status < 500) {
             // A refusal writes nothing and says why.
             expect({ who, error: res.body.error?.message?.length > 0 }).toEqual({ who, error: true });
-            expectSameStore({ who }, await dumpStore(fixture.harness), before);
+            await expectStoreUnchanged({ who }, fixture, before);
           }
           return [who, res.status];
         } finally {
@@ -303,11 +303,11 @@ describe('after release the review work is read-only: a save or a submit answers
           // rita's review is still a draft: only the release stands in the way.
           const fixture = await createFixture('released');
           try {
-            const before = await dumpStore(fixture.harness);
+            const before = snapshotStore(fixture);
             const res = await call(fixture.harness, callerOf(who), key, concretePath(key, fixture)).send(
               MATRIX[key]!.body!(fixture),
             );
-            expectSameStore({ who }, await dumpStore(fixture.harness), before);
+            await expectStoreUnchanged({ who }, fixture, before);
             return [who, res.status];
           } finally {
             await fixture.harness.close();

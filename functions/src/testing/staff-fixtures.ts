@@ -155,7 +155,7 @@ export async function seedApplications(
  * Every document of every collection, by collection and id: compare before and after a refused
  * call. Rate-limit counters are left out: a refused attempt counts against the limit by design.
  */
-export async function dumpStore(harness: Harness): Promise<Record<string, Record<string, unknown>>> {
+export async function dumpStore(harness: Pick<Harness, 'store'>): Promise<Record<string, Record<string, unknown>>> {
   const dump: Record<string, Record<string, unknown>> = {};
   for (const collection of Object.values(COLLECTIONS).filter((name) => name !== COLLECTIONS.rateLimits)) {
     const page = await harness.store.query(collection);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { COLLECTIONS } from '../../store/collections';
 import { dumpStore } from '../staff-fixtures';
-import { createFixture, expectSameStore } from './fixtures';
+import { createFixture, expectSameStore, expectStoreUnchanged, snapshotStore } from './fixtures';
 
 /** The security sweeps' fixtures: built once per stage, then copied (see createFixture). */
 
@@ -49,4 +49,25 @@ it('expectSameStore passes on equal dumps and fails showing the changed value', 
   expect(() => expectSameStore({ context: 'same' }, structuredClone(before), before)).not.toThrow();
   const after = { users: { ada: { id: 'ada', roles: ['y'] } } };
   expect(() => expectSameStore({ context: 'changed' }, after, before)).toThrow(/"y"/);
+});
+
+it('expectStoreUnchanged passes on an untouched store and on a counted attempt, and fails naming a changed document', async () => {
+  const fixture = await createFixture('submitted');
+  try {
+    const before = snapshotStore(fixture);
+    expect((await fixture.harness.as('eve').get(`/responses/${fixture.responseId}`)).status).toBe(404);
+    // A read leaves the database as it was to the byte: no document is dumped to tell.
+    expect(snapshotStore(fixture).equals(before)).toBe(true);
+    await expect(expectStoreUnchanged({ context: 'a refused read' }, fixture, before)).resolves.toBeUndefined();
+
+    // A rate limit's counter is written (the image differs) but is no document the check compares.
+    await fixture.harness.store.set(COLLECTIONS.rateLimits, 'profile:user:ada', { hits: 1, resetAt: 0 });
+    expect(snapshotStore(fixture).equals(before)).toBe(false);
+    await expect(expectStoreUnchanged({ context: 'a counted attempt' }, fixture, before)).resolves.toBeUndefined();
+
+    await fixture.harness.store.update(COLLECTIONS.responses, fixture.responseId, { submittedAt: 'changed' });
+    await expect(expectStoreUnchanged({ context: 'a write' }, fixture, before)).rejects.toThrow(/"changed"/);
+  } finally {
+    await fixture.harness.close();
+  }
 });

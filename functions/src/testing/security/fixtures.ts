@@ -20,7 +20,7 @@ import {
   type Caller,
   type Harness,
 } from '../api-harness';
-import { assign } from '../staff-fixtures';
+import { assign, dumpStore } from '../staff-fixtures';
 
 /** The callers of the authorization matrix, and who plays each part in the fixture. */
 export const WHO = [
@@ -58,6 +58,8 @@ export const PDF = Buffer.from('%PDF-1.4\n% security fixture\n%%EOF\n');
 
 export interface Fixture {
   harness: Harness;
+  /** The SQLite store under the harness's (which keeps the form's counters on top of it). */
+  store: SqliteStore;
   /** Where the file store keeps its bytes (a fresh temporary directory). */
   fileRoot: string;
   stage: Stage;
@@ -125,6 +127,31 @@ export function expectSameStore(label: Record<string, unknown>, after: unknown, 
   expect({ ...label, store: after }).toEqual({ ...label, store: before });
 }
 
+/** The fixture's store as it is now, for `expectStoreUnchanged`: its database's image (SQLite's serialization). */
+export function snapshotStore(fixture: Pick<Fixture, 'store'>): Buffer {
+  return fixture.store.serialize();
+}
+
+/**
+ * The fixture's store as it was at `before` (a `snapshotStore`), rate-limit counters aside (see
+ * dumpStore). An image the same to the byte holds the same documents; where the images differ (a
+ * refused attempt counted against a limit, say) every document is compared, naming the difference.
+ * Dumping every document before and after each of the sweeps' calls was a fifth of their CPU.
+ */
+export async function expectStoreUnchanged(
+  label: Record<string, unknown>,
+  fixture: Pick<Fixture, 'store' | 'harness'>,
+  before: Buffer,
+): Promise<void> {
+  if (snapshotStore(fixture).equals(before)) return;
+  const then = createSqliteStore({ filename: ':memory:', image: before, elementFill: 'paused' });
+  try {
+    expectSameStore(label, await dumpStore(fixture.harness), await dumpStore({ store: then }));
+  } finally {
+    await then.close();
+  }
+}
+
 /** The name ada's resume is uploaded under. */
 export const UPLOADED_FILE_NAME = 'resume.pdf';
 
@@ -157,7 +184,7 @@ interface FixtureTemplate {
   files: Map<string, Buffer>;
   accounts: InMemoryIdentityAdmin['accounts'];
   now: Date;
-  fixture: Omit<Fixture, 'harness' | 'fileRoot'>;
+  fixture: Omit<Fixture, 'harness' | 'fileRoot' | 'store'>;
 }
 
 const templates = new Map<Stage, Promise<FixtureTemplate>>();
@@ -167,8 +194,7 @@ function templateOf(stage: Stage): Promise<FixtureTemplate> {
   let template = templates.get(stage);
   if (!template) {
     template = (async () => {
-      const store = createSqliteStore({ filename: ':memory:' });
-      const { harness, fileRoot, ...fixture } = await buildFixture(stage, { store });
+      const { harness, fileRoot, store, ...fixture } = await buildFixture(stage);
       const files = new Map<string, Buffer>();
       for (const entry of await fs.readdir(fileRoot, { recursive: true, withFileTypes: true })) {
         if (!entry.isFile()) continue;
@@ -210,15 +236,13 @@ export async function createFixture(
   }
   for (const [uid, account] of template.accounts) harness.accounts.accounts.set(uid, structuredClone(account));
   harness.clock.now = new Date(template.now);
-  return { ...structuredClone(template.fixture), harness, fileRoot };
+  return { ...structuredClone(template.fixture), harness, fileRoot, store };
 }
 
-/** Builds a fixture at `stage` through the API, on `store` (default: a fresh in-memory one). */
-async function buildFixture(
-  stage: Stage,
-  options: { logger?: pino.Logger; store?: SqliteStore } = {},
-): Promise<Fixture> {
-  const { harness, fileRoot } = await createFileHarness(options);
+/** Builds a fixture at `stage` through the API, on a fresh in-memory store. */
+async function buildFixture(stage: Stage, options: { logger?: pino.Logger } = {}): Promise<Fixture> {
+  const store = createSqliteStore({ filename: ':memory:' });
+  const { harness, fileRoot } = await createFileHarness({ ...options, store });
   const started = await startResponse(harness, 'ada');
   const uploaded = (
     await ok(await upload(harness, 'ada', { responseId: started.id, questionId: 'resume' }), 'upload', 201)
@@ -234,6 +258,7 @@ async function buildFixture(
   });
   const fixture: Fixture = {
     harness,
+    store,
     fileRoot,
     stage,
     formId: FORM_ID,

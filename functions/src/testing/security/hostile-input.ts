@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import type request from 'supertest';
-import { dumpStore } from '../staff-fixtures';
-import { createFixture, expectSameStore, type Fixture } from './fixtures';
+import { createFixture, expectStoreUnchanged, snapshotStore, type Fixture } from './fixtures';
 import { allowedCaller, call, callerOf, concretePath, inputOf, MATRIX, type MatrixRow } from './route-matrix';
 
 /**
@@ -77,7 +76,7 @@ export async function expectRefused(
   context: string,
   statuses?: number[],
 ): Promise<request.Response> {
-  const before = await dumpStore(fixture.harness);
+  const before = snapshotStore(fixture);
   const res = await send();
   expect({ context, status: res.status, clientError: res.status >= 400 && res.status < 500 }).toEqual({
     context,
@@ -85,7 +84,7 @@ export async function expectRefused(
     clientError: true,
   });
   expectErrorBody(res, context);
-  expectSameStore({ context }, await dumpStore(fixture.harness), before);
+  await expectStoreUnchanged({ context }, fixture, before);
   return res;
 }
 
@@ -99,12 +98,12 @@ export async function expectSafe(
   text: string,
   context: string,
 ) {
-  const before = await dumpStore(fixture.harness);
+  const before = snapshotStore(fixture);
   const res = await send();
   expect({ context, serverError: res.status >= 500 }).toEqual({ context, serverError: false });
   if (res.status >= 400) {
     expectErrorBody(res, context);
-    expectSameStore({ context }, await dumpStore(fixture.harness), before);
+    await expectStoreUnchanged({ context }, fixture, before);
     return;
   }
   if (res.status === 204) return;

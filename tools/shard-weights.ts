@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
  * counts are unequal times. This finds the counts that split the files' measured time most evenly.
  *
  * `npx tsx tools/shard-weights.ts [--third-after=<s>] <report.json>...`: Playwright JSON reports of
- * one whole SQLite pass (`--reporter=json`, one per shard) → each file's time and the weights for
+ * one whole SQLite pass (one per shard; `npm test` writes them, `test-results/sqlite-N.json`) → each
+ * file's time and the weights for
  * `tools/test.ts`'s three shards, the third starting `<s>` seconds after the others (when the
  * Firestore pass ends: its time in the step table).
  */

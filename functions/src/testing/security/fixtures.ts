@@ -84,12 +84,14 @@ const verifier: IdentityVerifier = {
 };
 
 /**
- * The test harness (in-memory SQLite store, fake identities, a clock), but with a real local file
- * store in a fresh temporary directory, so uploads and downloads work.
+ * The test harness on `store` (fake identities, a clock), but with a real local file store in a
+ * fresh temporary directory, so uploads and downloads work.
  */
-export async function createFileHarness(
-  options: { logger?: pino.Logger; store?: SqliteStore; seeded?: boolean } = {},
-): Promise<{ harness: Harness; fileRoot: string }> {
+export async function createFileHarness(options: {
+  logger?: pino.Logger;
+  store: SqliteStore;
+  seeded?: boolean;
+}): Promise<{ harness: Harness; fileRoot: string }> {
   const fileRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'security-files-'));
   const base = await createHarness({
     store: options.store,

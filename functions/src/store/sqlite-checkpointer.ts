@@ -41,6 +41,8 @@ parentPort.on('message', (message) => {
 export interface Checkpointer {
   /** Stops the worker and closes its connection (before the store closes its own). */
   stop(): Promise<void>;
+  /** Whether its thread has started (after the first interval). */
+  readonly started: boolean;
 }
 
 export function startCheckpointer(options: {
@@ -48,26 +50,42 @@ export function startCheckpointer(options: {
   synchronous: string;
   intervalMs?: number;
 }): Checkpointer {
+  const intervalMs = options.intervalMs ?? CHECKPOINT_INTERVAL_MS;
   // A failed checkpoint loses nothing (the WAL keeps every commit, the safety net checkpoints): it is reported.
   const reportError = (message: string) => process.emitWarning(`SQLite checkpoint of ${options.filename}: ${message}`);
-  const worker = new Worker(WORKER_SOURCE, {
-    eval: true,
-    workerData: {
-      driver: require.resolve('better-sqlite3'),
-      filename: options.filename,
-      synchronous: options.synchronous,
-      intervalMs: options.intervalMs ?? CHECKPOINT_INTERVAL_MS,
-    },
-  });
-  // A store left open does not keep the process alive.
-  worker.unref();
-  worker.on('message', (message: { error?: string }) => {
-    if (message.error) reportError(message.error);
-  });
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  worker.on('error', (error) => reportError(String(error)));
+  let worker: Worker | undefined;
+  let exited: Promise<void> | undefined;
+  const spawn = () => {
+    worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: {
+        driver: require.resolve('better-sqlite3'),
+        filename: options.filename,
+        synchronous: options.synchronous,
+        intervalMs,
+      },
+    });
+    // A store left open does not keep the process alive.
+    worker.unref();
+    worker.on('message', (message: { error?: string }) => {
+      if (message.error) reportError(message.error);
+    });
+    exited = new Promise<void>((resolve) => worker!.once('exit', () => resolve()));
+    worker.on('error', (error) => reportError(String(error)));
+  };
+  // The worker starts when the first interval has passed, not at the open: a thread costs about a
+  // tenth of a CPU second to start, and a store closed before then (a test's, a tool's) has nothing
+  // the connection's own checkpoint at close would not copy. Its first checkpoint comes an interval
+  // later than it would have; every commit is in the WAL meanwhile, as it is between checkpoints.
+  const start = setTimeout(spawn, intervalMs);
+  start.unref();
   return {
+    get started() {
+      return worker !== undefined;
+    },
     async stop() {
+      clearTimeout(start);
+      if (!worker) return;
       // Waiting for it must keep the process alive (unref'd, it would let a process with nothing
       // else to do exit in the middle of closing its store).
       worker.ref();

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describeDocumentStoreContract } from './document-store.contract';
+import { CHECKPOINT_INTERVAL_MS } from './sqlite-checkpointer';
 import { TransactionContentionError } from './document-store';
 import { createSqliteStore, openDatabase, RARE_ELEMENT, runIntegrityCheck, type SqliteStore } from './sqlite-store';
 import type { IndexDeclarations } from './firestore-indexes';
@@ -149,12 +150,14 @@ describe('sqlite store', () => {
   });
 
   it('keeps a process with nothing else to do alive until its store has closed', () => {
-    // The checkpoint worker does not keep a process alive, but closing the store waits for it.
+    // The checkpoint worker does not keep a process alive, but closing the store waits for it. The
+    // worker starts after the first interval: the store stays open past it, so there is one.
     const script = `
       const { createSqliteStore } = require(${JSON.stringify(path.join(__dirname, 'sqlite-store.ts'))});
       (async () => {
         const store = createSqliteStore({ filename: ${JSON.stringify(filename)} });
         await store.set('items', 'a', { v: 1 });
+        await new Promise((resolve) => setTimeout(resolve, ${2 * CHECKPOINT_INTERVAL_MS}));
         await store.close();
         console.log('closed, then went on');
       })();

@@ -146,10 +146,10 @@ const JEST_QUICK = 'Jest unit and component tests';
  */
 const QUICK_JEST_WORKERS = QUICK ? CORES + 1 : CORES;
 /**
- * V8's young generation for the jest process and its workers (jest-worker starts them with the
- * parent's flags): a component test makes garbage fast (jsdom, React's development build, antd),
- * and with V8's default semi-space every scavenge promoted much of it. See
- * docs/performance.md#the-test-loop for the measured pairs.
+ * A larger young generation for the jest process and its workers (jest-worker starts them with the
+ * parent's flags): a component test makes garbage fast (jsdom, React's development build, antd), and
+ * garbage collection was about a ninth of the CPU of its profiles. The measured pairs are in
+ * docs/performance.md#the-test-loop.
  */
 const JEST_V8_FLAGS = ['--max-semi-space-size=64'];
 const SWEEPS = 'Security sweeps (every route, caller and hostile input)';

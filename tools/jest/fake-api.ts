@@ -48,3 +48,26 @@ export const fail =
   () => {
     throw error;
   };
+
+/**
+ * A long job's progress route (release, auto-assign, files ZIP): it answers `running` until the test
+ * calls `finish()`, then `done`. The page asks again each second, and on a loaded machine a fixed
+ * list of answers had the next ask come before the test had read what the first one showed.
+ * `answered` lists the state of each answer given.
+ */
+export function jobProgress<T extends { state: string }>(running: T, done: T) {
+  let finished = false;
+  const answered: T['state'][] = [];
+  const handler = jest.fn((): T => {
+    const answer = finished ? done : running;
+    answered.push(answer.state);
+    return answer;
+  });
+  return {
+    handler,
+    answered,
+    finish: () => {
+      finished = true;
+    },
+  };
+}

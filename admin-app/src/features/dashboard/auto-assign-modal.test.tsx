@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { notify } from '@portal/shared/client';
 import type { AutoAssignPreview } from '@portal/shared/domain/rules/staff';
 import { STAFF_MESSAGES } from '@portal/shared/domain/rules/staff';
-import { answer, apiRefusal } from '@portal/jest-support/fake-api';
+import { answer, apiRefusal, jobProgress } from '@portal/jest-support/fake-api';
 import { AUTO_ASSIGN_REASONS } from '@portal/shared/domain/rules/staff';
 import { JOB_MESSAGES, type AutoAssignJob } from '@portal/shared/domain/rules/jobs';
 import { FORM, FORM_ID, OTHER_RESPONSE_ID, RESPONSE_ID, STAFF, member, page, row } from '../../testing/fixtures';
@@ -180,12 +180,10 @@ test('the pool leaves super-reviewers out by default, can be changed, and every 
 
 test('a plan assigned by its job after the answer (202) shows its progress each second until done, then says so', async () => {
   const success = jest.spyOn(notify, 'success').mockImplementation(() => 'toast');
-  const answers: AutoAssignJob[] = [
+  const progress = jobProgress<AutoAssignJob>(
     { kind: 'auto-assign', state: 'writing', processed: 1200, total: 6500, created: 2400 },
     { kind: 'auto-assign', state: 'done', processed: 6500, total: 6500, created: 13000 },
-  ];
-  let asked = 0;
-  const progress = jest.fn((): AutoAssignJob => answers[Math.min(asked++, answers.length - 1)]!);
+  );
   renderWith({
     [`POST /admin/forms/${FORM_ID}/auto-assign/preview`]: answer(PLAN),
     [`POST /admin/forms/${FORM_ID}/auto-assign`]: answer({
@@ -195,7 +193,7 @@ test('a plan assigned by its job after the answer (202) shows its progress each 
       total: 6500,
       created: 0,
     } satisfies AutoAssignJob),
-    [`GET /admin/forms/${FORM_ID}/auto-assign/progress`]: progress,
+    [`GET /admin/forms/${FORM_ID}/auto-assign/progress`]: progress.handler,
   });
 
   const dialog = within(await openAndPreview());
@@ -208,10 +206,11 @@ test('a plan assigned by its job after the answer (202) shows its progress each 
     'aria-valuenow',
     '18',
   );
+  progress.finish();
   await waitFor(() => expect(success).toHaveBeenCalledWith('13000 reviews assigned.'), { timeout: 3000 });
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   // Asked once as it was followed, and again a second later (done).
-  expect(progress.mock.calls.length).toBeGreaterThanOrEqual(2);
+  expect(progress.handler.mock.calls.length).toBeGreaterThanOrEqual(2);
 });
 
 test('a plan confirmed while the last one is still assigning follows that one', async () => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ApiRequestError, notify } from '@portal/shared/client';
 import { exportFileName } from '@portal/shared/domain/rules/exports';
 import type { FilesExportJob } from '@portal/shared/domain/rules/jobs';
-import { answer } from '@portal/jest-support/fake-api';
+import { answer, jobProgress } from '@portal/jest-support/fake-api';
 import { FORM, FORM_ID, STAFF, page, row } from '../../testing/fixtures';
 import { renderDor } from '../../testing/render-dor';
 
@@ -110,14 +110,12 @@ test('a failed export is toasted with the server’s message, and nothing is sav
 });
 
 test('a large ZIP is packed after the answer (202): its progress shows each second, then its download until it is deleted', async () => {
-  const answers = [job({ state: 'writing', processed: 1800, total: 7500 }), job({})];
-  let asked = 0;
-  const packing = jest.fn((): FilesExportJob => answers[Math.min(asked++, answers.length - 1)]!);
+  const packing = jobProgress(job({ state: 'writing', processed: 1800, total: 7500 }), job({}));
   const zip = new Blob(['PK'], { type: 'application/zip' });
   const { download } = renderDor(ALL, {
     ...base,
     [PACK]: answer(job({ state: 'writing', processed: 0, total: 7500, size: undefined, expiresAt: undefined })),
-    [PACKING]: packing,
+    [PACKING]: packing.handler,
     [ZIP]: () => zip,
   });
 
@@ -132,6 +130,7 @@ test('a large ZIP is packed after the answer (202): its progress shows each seco
   expect(download).not.toHaveBeenCalled();
 
   // Packed a second later: it downloads from the notice, until it is deleted.
+  packing.finish();
   const ready = await screen.findByRole('button', { name: 'Download the ZIP' }, { timeout: 3000 });
   expect(screen.getByText(/\(100 MB\) can be downloaded until .+; then it is deleted\.$/)).toBeInTheDocument();
   await userEvent.click(ready);

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ReleaseProgress } from '@portal/shared/domain/schemas/release-schedule';
-import { answer } from '@portal/jest-support/fake-api';
+import { answer, jobProgress } from '@portal/jest-support/fake-api';
 import { FORM, FORM_ID, STAFF, page, row } from '../../testing/fixtures';
 import { renderDor } from '../../testing/render-dor';
 import { RELEASED_READ_ONLY } from '../../lib/released-notice';
@@ -47,23 +47,23 @@ test('after release the Qualified tab disables the decision select and has no in
 });
 
 test("while a large release's emails are still being written, the dashboard shows how far, until they are", async () => {
-  const answers: ReleaseProgress[] = [
+  const progress = jobProgress<ReleaseProgress>(
     { state: 'writing', processed: 1200, total: 5000 },
     { state: 'done', processed: 5000, total: 5000 },
-  ];
-  let asked = 0;
-  const progress = jest.fn((): ReleaseProgress => answers[Math.min(asked++, answers.length - 1)]!);
+  );
   renderDor(`/admin/dor/dashboard/${FORM_ID}/all`, {
     ...base,
     [rowsPath('all')]: answer(page([row()])),
-    [`GET /admin/forms/${FORM_ID}/release/progress`]: progress,
+    [`GET /admin/forms/${FORM_ID}/release/progress`]: progress.handler,
   });
   expect(await screen.findByText(/1,200 of 5,000 applicants' emails written/)).toBeInTheDocument();
   expect(await screen.findByRole('progressbar', { name: 'Decision emails written' })).toHaveAttribute(
     'aria-valuenow',
     '24',
   );
-  // Asked again a second later: done, and the notice goes.
+  // Asked again a second later: done, and the notice goes; once done, the page asks no more.
+  progress.finish();
   await waitFor(() => expect(screen.queryByText(/emails written/)).not.toBeInTheDocument(), { timeout: 3000 });
-  expect(progress).toHaveBeenCalledTimes(2);
+  expect(progress.answered.filter((state) => state === 'done')).toHaveLength(1);
+  expect(progress.answered.at(-1)).toBe('done');
 });

@@ -11,6 +11,13 @@ const UNNAMED_CONTROLS = '<button></button><img src="data:image/gif;base64,R0lGO
 const page = (body: string) =>
   `<!doctype html><html lang="en"><head><title>Check</title></head><body><main>${body}</main></body></html>`;
 
+/** The message the check failed with, or null if it passed. */
+const failureOf = (tab: Page, label: string) =>
+  expectAccessible(tab, label).then(
+    () => null,
+    (error: Error) => error.message,
+  );
+
 /** Serves the page from an http origin of its own, as the portal's are (about:blank's origin is opaque). */
 async function show(tab: Page, html: string): Promise<void> {
   await tab.route('http://axe.test/', (route) => route.fulfill({ contentType: 'text/html', body: html }));
@@ -24,10 +31,7 @@ test('a page with nothing to find passes', async ({ page: tab }) => {
 
 test('a violation in the page fails the check and is named', async ({ page: tab }) => {
   await show(tab, page(`<h1>Check</h1>${UNNAMED_CONTROLS}`));
-  const failure = await expectAccessible(tab, 'unnamed controls').then(
-    () => null,
-    (error: Error) => error.message,
-  );
+  const failure = await failureOf(tab, 'unnamed controls');
   expect(failure).toContain('critical button-name');
   expect(failure).toContain('critical image-alt');
 });
@@ -38,9 +42,6 @@ test('a violation inside a same-origin frame fails the check too', async ({ page
     page(`<h1>Check</h1><iframe title="Inner" srcdoc='${page(`<h1>Inner</h1>${UNNAMED_CONTROLS}`)}'></iframe>`),
   );
   await expect(tab.frameLocator('iframe').getByRole('heading', { name: 'Inner' })).toBeVisible();
-  const failure = await expectAccessible(tab, 'a frame with unnamed controls').then(
-    () => null,
-    (error: Error) => error.message,
-  );
+  const failure = await failureOf(tab, 'a frame with unnamed controls');
   expect(failure).toContain('critical button-name');
 });

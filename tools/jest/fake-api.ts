@@ -57,15 +57,12 @@ export const fail =
  */
 export function jobProgress<T extends { state: string }>(running: T, done: T) {
   let finished = false;
-  const answered: T['state'][] = [];
-  const handler = jest.fn((): T => {
-    const answer = finished ? done : running;
-    answered.push(answer.state);
-    return answer;
-  });
+  const handler = jest.fn((): T => (finished ? done : running));
   return {
     handler,
-    answered,
+    get answered(): T['state'][] {
+      return handler.mock.results.map((result) => (result.value as T).state);
+    },
     finish: () => {
       finished = true;
     },

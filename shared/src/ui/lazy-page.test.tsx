@@ -75,6 +75,26 @@ test('when the connection returns, a page that could not be loaded is tried agai
   expect(await screen.findByRole('heading', { name: 'The page' })).toBeInTheDocument();
 });
 
+test('a connection that returns the moment the message shows still has the page tried again', async () => {
+  const load = jest
+    .fn<Promise<{ default: typeof Page }>, []>()
+    .mockRejectedValueOnce(chunkLoadError())
+    .mockResolvedValue({ default: Page });
+  const LazyPage = lazyPage(load);
+  // 'online' as soon as the message is in the document, before anything else the page runs after it.
+  const observer = new MutationObserver(() => {
+    if (document.querySelector('[role="alert"]')) {
+      observer.disconnect();
+      window.dispatchEvent(new Event('online'));
+    }
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  render(<LazyPage />);
+
+  expect(await screen.findByRole('heading', { name: 'The page' })).toBeInTheDocument();
+  observer.disconnect();
+});
+
 test('a dialog preloaded while online opens without fetching its code again (offline by then)', async () => {
   function Dialog({ title }: { title: string }) {
     return <div role="dialog" aria-label={title} />;

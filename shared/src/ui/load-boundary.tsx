@@ -2,7 +2,7 @@ import {
   Component,
   lazy,
   Suspense,
-  useEffect,
+  useLayoutEffect,
   useState,
   type ComponentType,
   type ErrorInfo,
@@ -22,7 +22,9 @@ export const TRY_AGAIN = 'Try again';
  */
 export function LoadFailed({ onRetry, compact = false }: { onRetry: () => void; compact?: boolean }) {
   const token = PORTAL_TOKENS;
-  useEffect(() => {
+  // Listening from the commit that shows the message (a layout effect), not after it: the
+  // connection can come back between the two.
+  useLayoutEffect(() => {
     window.addEventListener('online', onRetry);
     return () => window.removeEventListener('online', onRetry);
   }, [onRetry]);

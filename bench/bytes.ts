@@ -23,8 +23,8 @@ import { activate } from './support/visits';
  * script, whose app it is, and the copies of one library downloaded twice in one visit; per step
  * (a click and the next page's content) the time to content and the longest chain of scripts
  * fetched one after another before it, both timed in the page (a chain varies far less with the
- * machine's load than a time); and the CSS antd's style engine wrote into the page (what a
- * stylesheet built ahead of time would have to hold for the same visit). The
+ * machine's load than a time); and the CSS of the visit: antd's stylesheets, made at build time,
+ * and what antd's style engine still writes into the page (the theme's variables). The
  * applicant's visit runs twice: on the demo form, then on a club's (`chapterForm`: 15 sections,
  * markdown in every description, every question type, a file question). Reads the build's
  * chunk-packages.json reports, so run `npx tsx tools/build.ts` first (npm start builds too).
@@ -155,7 +155,7 @@ async function visit(
   baseUrl: string,
   reports: ReturnType<typeof loadReports>,
   steps: Step[],
-): Promise<{ scripts: Script[]; steps: StepFigures[]; styleBytes: number }> {
+): Promise<{ scripts: Script[]; steps: StepFigures[]; styleBytes: number; sheetBytes: number[] }> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 900 } });
   // tsx names the functions it compiles with a helper the page lacks (watchContent's inner ones).
   await context.addInitScript({ content: 'window.__name = (f) => f;' });
@@ -171,7 +171,12 @@ async function visit(
     uploadThroughput: -1,
   });
   const pending: Promise<Script | null>[] = [];
+  const sheets: Promise<number>[] = [];
   page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'stylesheet') {
+      sheets.push(request.sizes().then(({ responseBodySize }) => responseBodySize));
+      return;
+    }
     if (request.resourceType() !== 'script') return;
     pending.push(
       request.sizes().then(async ({ responseBodySize }) => {
@@ -214,13 +219,13 @@ async function visit(
   }
   await page.waitForLoadState('networkidle');
   const scripts = (await Promise.all(pending)).filter((script): script is Script => script !== null);
-  // The CSS antd's style engine wrote into the page while the visit ran (its <style> elements: each
-  // component's rules and the theme's variables), gzipped as a stylesheet of them would be served.
+  // The CSS antd's style engine wrote into the page while the visit ran (its <style> elements: the
+  // theme's and components' variables), gzipped as a stylesheet of them would be served.
   const styles = await page.evaluate(() =>
     [...document.querySelectorAll('style')].map((element) => element.textContent ?? '').join('\n'),
   );
   await context.close();
-  return { scripts, steps: figures, styleBytes: gzipSync(styles).length };
+  return { scripts, steps: figures, styleBytes: gzipSync(styles).length, sheetBytes: await Promise.all(sheets) };
 }
 
 /**
@@ -257,7 +262,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 function report(
   name: string,
   goal: { kb: number; scripts?: number },
-  { scripts, steps, styleBytes }: Awaited<ReturnType<typeof visit>>,
+  { scripts, steps, styleBytes, sheetBytes }: Awaited<ReturnType<typeof visit>>,
   foreignApp: AppName | null,
 ) {
   const total = scripts.reduce((sum, script) => sum + script.bytes, 0);
@@ -275,8 +280,10 @@ function report(
   for (const script of [...scripts].sort((a, b) => b.bytes - a.bytes)) {
     console.log(`  ${kb(script.bytes).padStart(9)}  ${script.app.padEnd(9)} ${script.file}`);
   }
+  const sheetTotal = sheetBytes.reduce((sum, bytes) => sum + bytes, 0);
   console.log(
-    `  CSS in the page's <style> elements (antd's style engine writes nearly all of it at run time): ${kb(styleBytes)} gzip`,
+    `  CSS: ${kb(sheetTotal)} gzip in ${sheetBytes.length} stylesheets (antd's components, made at build time); ` +
+      `${kb(styleBytes)} gzip in the page's <style> elements (the theme's variables, written at run time)`,
   );
   const copies = libraryCopies(scripts);
   const extra = copies.reduce((sum, [, count]) => sum + count - 1, 0);

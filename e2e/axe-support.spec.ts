@@ -45,3 +45,18 @@ test('a violation inside a same-origin frame fails the check too', async ({ page
   const failure = await failureOf(tab, 'a frame with unnamed controls');
   expect(failure).toContain('critical button-name');
 });
+
+// Every accessibility check also checks that antd's components on the page have their styles.
+const BUTTON = '<button class="ant-btn css-var-r1 ant-btn-primary">Named</button>';
+
+test('an antd component with its stylesheet passes', async ({ page: tab }) => {
+  await show(tab, page(`<style>.ant-btn{display:inline-flex}</style><h1>Check</h1>${BUTTON}`));
+  await expectAccessible(tab, 'a styled button');
+});
+
+test('an antd component whose stylesheet is missing fails the check and is named', async ({ page: tab }) => {
+  await show(tab, page(`<style>.ant-btn-primary{color:blue}</style><h1>Check</h1>${BUTTON}`));
+  const failure = await failureOf(tab, 'a bare button');
+  expect(failure).toContain('antd components without styles');
+  expect(failure).toContain('"ant-btn"');
+});

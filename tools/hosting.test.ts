@@ -213,7 +213,14 @@ describe('firebase.json hosting', () => {
       expect(policy['frame-ancestors']).toEqual(["'none'"]);
       expect(policy['base-uri']).toEqual(["'self'"]);
       expect(policy['form-action']).toEqual(["'self'"]);
-      expect(policy['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+      // antd's stylesheets: the shell's own and each remote's, from its own origin.
+      const manifest = remotesManifestSchema.parse(JSON.parse(remotesManifestJson(PRODUCTION_ENV)));
+      expect(policy['style-src']).toEqual([
+        "'self'",
+        "'unsafe-inline'",
+        new URL(manifest.applicant).origin,
+        new URL(manifest.admin).origin,
+      ]);
     });
 
     test('it allows what a production build loads: the remotes, Firebase Auth, App Check and reCAPTCHA', () => {

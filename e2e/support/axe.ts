@@ -1,10 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { expectStyled } from './antd-styles';
 
-/**
- * Runs every axe-core rule on the page as it is now and fails on any violation of a refused impact
- * (`refused`), listing each with the elements it found.
- */
 /**
  * The impacts refused: moderate ones too everywhere but the staff pages under /admin, whose
  * moderate findings (heading levels in the form builder, the export menu's popup outside the
@@ -13,6 +10,11 @@ import { expect, type Page } from '@playwright/test';
 const refused = (page: Page) =>
   new URL(page.url()).pathname.startsWith('/admin') ? ['serious', 'critical'] : ['moderate', 'serious', 'critical'];
 
+/**
+ * Runs every axe-core rule on the page as it is now and fails on any violation of a refused impact
+ * (`refused`), listing each with the elements it found; then checks that antd's components on the
+ * page have their styles (antd-styles.ts).
+ */
 export async function expectAccessible(page: Page, label: string, within?: string): Promise<void> {
   // antd animates dialogs and colours: check what the user sees once it has settled, with the
   // animations a user who asks for reduced motion gets (none), so no colour is caught mid-fade.
@@ -32,4 +34,6 @@ export async function expectAccessible(page: Page, label: string, within?: strin
         violation.nodes.map((node) => `    ${node.target.join(' ')} ${node.failureSummary ?? ''}`).join('\n'),
     );
   expect(blocking, `axe on ${label} (${page.url()})`).toEqual([]);
+  // What axe cannot see: a component drawn without its stylesheet.
+  await expectStyled(page, label);
 }

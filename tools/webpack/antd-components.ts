@@ -176,6 +176,11 @@ export const ANTD_LIBRARIES_WITHOUT_SIDE_EFFECTS: webpack.RuleSetRule = {
   sideEffects: false,
 };
 
+/** antd's style modules (`antd/es/button/style/index.js`, `…/style/compact.js`): stylesheets in the build (antd-static-styles-loader.ts). */
+export const ANTD_STYLE_MODULES = /antd[\\/]es[\\/](?:.+[\\/])?style[\\/][^\\/]+\.js$/;
+/** antd's module that makes every component's style hook: it imports the reset they all assume. */
+export const ANTD_STYLE_UTILS_MODULE = /antd[\\/]es[\\/]theme[\\/]util[\\/]genStyleUtils\.js$/;
+
 type ChunkGraph = webpack.Compilation['chunkGraph'];
 
 /**
@@ -190,7 +195,8 @@ type Chunk = webpack.Chunk;
 /** A file of antd in an async chunk that also holds `file` (a facade of ANTD_FACADES). */
 function libraryFileBeside(file: string) {
   const holders = new WeakMap<Chunk, boolean>();
-  const resourceOf = (module: webpack.Module) => (module as webpack.NormalModule).resource;
+  // A module's file, a stylesheet's included (antd-static-styles-loader.ts).
+  const resourceOf = (module: webpack.Module) => module.nameForCondition() ?? '';
   return (module: webpack.Module, { chunkGraph }: { chunkGraph: ChunkGraph }): boolean => {
     if (!ANTD_FILE.test(resourceOf(module) ?? '')) return false;
     return [...chunkGraph.getModuleChunksIterable(module)].some((chunk) => {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ConsumeSharedPlugin } from '@module-federation/enhanced';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
 import { pageMetaPolicy, remoteScriptOrigins } from '../../functions/src/http/security-headers';
@@ -9,6 +10,8 @@ import {
   ANTD_COMPONENTS,
   ANTD_LIBRARIES_WITHOUT_SIDE_EFFECTS,
   ANTD_FACADES,
+  ANTD_STYLE_MODULES,
+  ANTD_STYLE_UTILS_MODULE,
   antdModule,
   antdStandIns,
   facadeExports,
@@ -304,7 +307,11 @@ export function createConfig(
   env: NodeJS.ProcessEnv = process.env,
 ): Configuration {
   const dir = APP_DIRS[app];
-  const plugins: Configuration['plugins'] = [new ChunkPackagesPlugin(), antdStandIns()];
+  const plugins: Configuration['plugins'] = [
+    new ChunkPackagesPlugin(),
+    antdStandIns(),
+    new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' }),
+  ];
   if (app !== 'shell') {
     plugins.unshift(
       ...federation(app, env),
@@ -367,6 +374,15 @@ export function createConfig(
     module: {
       rules: [
         ANTD_LIBRARIES_WITHOUT_SIDE_EFFECTS,
+        // antd's styles are stylesheets made at build time, not code (antd-static-styles-loader.ts).
+        {
+          test: [ANTD_STYLE_MODULES, ANTD_STYLE_UTILS_MODULE],
+          use: [path.join(__dirname, 'antd-static-styles-loader.ts')],
+        },
+        {
+          test: /\.css$/,
+          use: [MiniCssExtractPlugin.loader, { loader: 'css-loader', options: { url: false, import: false } }],
+        },
         { test: REACT_ROUTER_DIST, use: [path.join(__dirname, 'pure-factories-loader.ts')] },
         {
           // Listed before the TypeScript rule, so its loader runs after swc's: it writes the whole module.

@@ -31,6 +31,13 @@ describe('the page content security policy', () => {
       'https://www.google.com/recaptcha/',
       'https://www.gstatic.com/recaptcha/',
     ]);
+    // antd's stylesheets, which each remote's chunks load from its own origin.
+    expect(directives['style-src']).toEqual([
+      "'self'",
+      "'unsafe-inline'",
+      'https://apply.example.org',
+      'https://admin.example.org',
+    ]);
     expect(directives['connect-src']).toEqual([
       "'self'",
       'https://identitytoolkit.googleapis.com',

@@ -14,9 +14,11 @@
  *   remoteEntry.js and chunks, which the federation runtime loads with <script src>. No
  *   'unsafe-inline' (index.html has only <script src defer>) and no 'unsafe-eval' (webpack runs
  *   with `devtool: false` in every mode, so no eval-source-map wrappers).
- * - style-src 'self' 'unsafe-inline': antd's CSS-in-JS (@ant-design/cssinjs) writes its styles
- *   into <style> elements at run time; there are no stylesheet files. Inline *styles* cannot run
- *   script, so this does not reopen script injection.
+ * - style-src 'self' 'unsafe-inline' (+ the remotes' origins): antd's components are styled by
+ *   stylesheets made at build time, which each bundle's chunks load beside their scripts (a
+ *   remote's from its own origin); antd's style engine still writes the theme's variables into
+ *   <style> elements at run time. Inline *styles* cannot run script, so this does not reopen
+ *   script injection.
  * - img-src 'self' data:: antd's icons and empty-state illustrations are inline data: images.
  * - font-src 'self': no web fonts are fetched (system font stack); same-origin only.
  * - connect-src 'self': the API (/api) and, locally, the Auth emulator proxied on the same
@@ -49,7 +51,7 @@ export function pagePolicyDirectives({ mode, remoteOrigins = [] }: PagePolicyOpt
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...remoteOrigins, ...(production ? RECAPTCHA_SCRIPT_SOURCES : [])],
-    'style-src': ["'self'", "'unsafe-inline'"],
+    'style-src': ["'self'", "'unsafe-inline'", ...remoteOrigins],
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'"],
     'connect-src': [

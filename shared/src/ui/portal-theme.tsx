@@ -44,6 +44,10 @@ const SIGNAL_TINTS = {
 };
 
 export const PORTAL_THEME: ThemeConfig = {
+  // antd's styles are stylesheets made when the bundles are built (docs/decisions/antd-static-styles.md):
+  // its style engine writes only the theme's variables at run time, and class names carry no hash.
+  zeroRuntime: true,
+  hashed: false,
   token: {
     colorPrimary: PORTAL_COLORS.primary,
     colorLink: PORTAL_COLORS.primary,

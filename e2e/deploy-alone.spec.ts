@@ -109,8 +109,12 @@ function serveRemote(remote: Remote): Promise<Server> {
       return;
     }
     res.writeHead(200, {
-      'Content-Type': file.endsWith('.js') ? 'text/javascript' : 'application/octet-stream',
-      'Cache-Control': /\.[0-9a-f]{10}\.js$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'Content-Type': file.endsWith('.js')
+        ? 'text/javascript'
+        : file.endsWith('.css')
+          ? 'text/css'
+          : 'application/octet-stream',
+      'Cache-Control': /\.[0-9a-f]{10}\.(?:js|css)$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
       'Access-Control-Allow-Origin': '*',
     });
     createReadStream(file).pipe(res);
@@ -199,6 +203,8 @@ async function deployCheck(page: Page, url: string, area: string) {
   await expect(page.getByRole('tab', { name: 'Stars tab' })).toBeVisible();
   await expect(page.getByRole('radiogroup').or(page.locator('.ant-rate'))).toBeVisible();
   await expect(page.locator('.ant-rate-star-full')).toHaveCount(3);
+  // Styled by the remote's own sheet for it, from the remote's origin: a bare list is a block.
+  await expect(page.locator('.ant-rate')).toHaveCSS('display', 'inline-block');
   await expect(page.getByText('zod base64: checked')).toBeVisible();
   // The label's tooltip is a part loaded when the label first renders (antd-stand-ins/lazy-part.ts):
   // a pointer that arrived while its code was on the way opens nothing until it comes again, as a

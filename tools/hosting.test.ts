@@ -12,7 +12,7 @@ import {
 } from '../functions/src/http/security-headers';
 import { FAKE_PRODUCTION_ENV } from './fake-production-env';
 import { remotesManifestFromEnv, remotesManifestJson } from './webpack/client-config';
-import { createConfig, outputDir, REPO_ROOT, type AppName } from './webpack/create-config';
+import { createConfig, outputDir, REPO_ROOT, STYLESHEET_FILE_NAME, type AppName } from './webpack/create-config';
 
 interface HeaderRule {
   source?: string;
@@ -98,6 +98,8 @@ describe('firebase.json hosting', () => {
   test('content-hashed assets are immutable; the page, the manifest and the remote entries are revalidated', () => {
     expect(headersFor('shell', '/main.a41c534c6f.js')['Cache-Control']).toBe(IMMUTABLE);
     expect(headersFor('shell', '/474.880cd20d3b.js')['Cache-Control']).toBe(IMMUTABLE);
+    // antd's stylesheets, named as the scripts are (create-config.ts's MiniCssExtractPlugin).
+    expect(headersFor('shell', '/antd-core.f91f5d4690.css')['Cache-Control']).toBe(IMMUTABLE);
     expect(headersFor('shell', '/index.html')['Cache-Control']).toBe('no-cache');
     expect(headersFor('shell', '/remotes.json')['Cache-Control']).toBe('no-cache');
     // Page routes are answered with index.html by the rewrite; headers follow the requested path.
@@ -109,6 +111,7 @@ describe('firebase.json hosting', () => {
     for (const remote of ['applicant', 'admin']) {
       expect(headersFor(remote, '/remoteEntry.js')['Cache-Control']).toBe('no-cache');
       expect(headersFor(remote, '/350.cf88d22186.js')['Cache-Control']).toBe(IMMUTABLE);
+      expect(headersFor(remote, '/350.cf88d22186.css')['Cache-Control']).toBe(IMMUTABLE);
     }
   });
 
@@ -118,12 +121,20 @@ describe('firebase.json hosting', () => {
       expect(output.filename).toBe('[name].[contenthash:10].js');
       expect(output.chunkFilename).toBe('[name].[contenthash:10].js');
     }
+    expect(STYLESHEET_FILE_NAME).toBe('[name].[contenthash:10].css');
     for (const name of Object.keys(TARGETS)) {
       const hashed = (target(name).headers ?? []).filter((rule) =>
         rule.headers.some((header) => header.value === IMMUTABLE),
       );
       expect(hashed).toHaveLength(1);
-      for (const unhashed of ['/remoteEntry.js', '/index.html', '/remotes.json', '/main.js', '/api/x.0123456789.js']) {
+      for (const unhashed of [
+        '/remoteEntry.js',
+        '/index.html',
+        '/remotes.json',
+        '/main.js',
+        '/main.css',
+        '/api/x.0123456789.js',
+      ]) {
         const immutable = hashed.some((rule) =>
           rule.regex ? new RegExp(rule.regex).test(unhashed) : globMatches(rule.source!, unhashed),
         );

@@ -301,6 +301,9 @@ export function outputDir(app: AppName, env: NodeJS.ProcessEnv = process.env): s
 /** The shell's module whose content provided-shared-loader.ts generates. */
 const PROVIDED_SHARED_FILE = path.join(APP_DIRS.shell, 'src/features/remotes/provided-shared.ts');
 
+/** antd's stylesheets (antd-static-styles-loader.ts), named as the scripts are: content-hashed, so cached for ever. */
+export const STYLESHEET_FILE_NAME = '[name].[contenthash:10].css';
+
 export function createConfig(
   app: AppName,
   mode: 'production' | 'development' = 'production',
@@ -310,7 +313,7 @@ export function createConfig(
   const plugins: Configuration['plugins'] = [
     new ChunkPackagesPlugin(),
     antdStandIns(),
-    new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' }),
+    new MiniCssExtractPlugin({ filename: STYLESHEET_FILE_NAME, chunkFilename: STYLESHEET_FILE_NAME }),
   ];
   if (app !== 'shell') {
     plugins.unshift(

@@ -50,7 +50,7 @@ export const API_GZIP_LEVEL = 1;
 export const API_GZIP_THRESHOLD = 4096;
 const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
 
-const HASHED_ASSET = /\.[0-9a-f]{10}\.js$/;
+const HASHED_ASSET = /\.[0-9a-f]{10}\.(?:js|css)$/;
 
 /** Identity Toolkit calls that only read (or sign in): every other POST to it may change an account. */
 const READ_ONLY_ACCOUNT_CALLS = /\/accounts:(lookup|signInWithPassword|sendOobCode|createAuthUri|query|batchGet)$/;

@@ -206,24 +206,29 @@ describe('antd components', () => {
 
   it('antd’s files beside a facade go in one chunk per facade; other files several chunks use, in chunks of their own', () => {
     const groups = sharedLibraryChunks();
-    const moduleAt = (resource: string) => ({ resource }) as unknown as webpack.Module;
+    // As webpack's modules answer it: a file's path; an extracted stylesheet has no `resource`.
+    const moduleAt = (resource: string) =>
+      ({ resource, nameForCondition: () => resource }) as unknown as webpack.Module;
+    const sheetAt = (file: string) => ({ nameForCondition: () => file }) as unknown as webpack.Module;
     const facade = moduleAt(path.join(REPO_ROOT, ANTD_FACADES['@portal/shared/antd-pages']));
     const form = moduleAt(path.join(REPO_ROOT, 'node_modules/antd/es/form/Form.js'));
     const helper = moduleAt(path.join(REPO_ROOT, 'node_modules/@babel/runtime/helpers/esm/extends.js'));
     const typography = moduleAt(path.join(REPO_ROOT, 'shared/src/antd/typography.tsx'));
     const standIn = moduleAt(path.join(ANTD_STAND_IN_DIR, 'input-otp.ts'));
     const ownCode = moduleAt(path.join(REPO_ROOT, 'shared/src/ui/query-states.tsx'));
+    // A component's sheet, imported from a copy at its style module's path (antd-static-styles-loader.ts).
+    const sheet = sheetAt(
+      path.join(REPO_ROOT, 'node_modules/.cache/antd-static-css/k/node_modules/antd/es/flex/style/Flex-Flex.css'),
+    );
     const [pagesChunk, modalChunk] = [{}, {}];
     const chunkGraph = {
       getModuleChunksIterable: () => [pagesChunk, modalChunk],
       getChunkModulesIterable: (chunk: object) =>
-        chunk === pagesChunk ? [facade, form, helper, typography, standIn, ownCode] : [form, helper],
+        chunk === pagesChunk ? [facade, form, helper, typography, standIn, ownCode, sheet] : [form, helper],
     } as unknown as webpack.Compilation['chunkGraph'];
     const takes = (group: string, module: webpack.Module) => {
       const { test } = groups[group]!;
-      return test instanceof RegExp
-        ? test.test((module as webpack.NormalModule).resource)
-        : test(module, { chunkGraph });
+      return test instanceof RegExp ? test.test(module.nameForCondition() ?? '') : test(module, { chunkGraph });
     };
     expect(groups['beside-antd-pages']!.name).toBe('antd-pages');
     expect(takes('beside-antd-pages', form)).toBe(true);
@@ -232,6 +237,8 @@ describe('antd components', () => {
     expect(takes('beside-antd-pages', typography)).toBe(true);
     expect(takes('beside-antd-pages', standIn)).toBe(true);
     expect(takes('beside-antd-pages', ownCode)).toBe(false);
+    // A sheet goes where its component goes: a page that holds Flex's code holds its styles.
+    expect(takes('beside-antd-pages', sheet)).toBe(true);
     expect(takes('beside-antd-base', form)).toBe(false);
     expect(takes('sharedLibraryFiles', helper)).toBe(true);
     // TanStack Query whole, in one chunk; antd's internals that many chunks share, in one chunk.

@@ -198,7 +198,7 @@ function libraryFileBeside(file: string) {
   // A module's file, a stylesheet's included (antd-static-styles-loader.ts).
   const resourceOf = (module: webpack.Module) => module.nameForCondition() ?? '';
   return (module: webpack.Module, { chunkGraph }: { chunkGraph: ChunkGraph }): boolean => {
-    if (!ANTD_FILE.test(resourceOf(module) ?? '')) return false;
+    if (!ANTD_FILE.test(resourceOf(module))) return false;
     return [...chunkGraph.getModuleChunksIterable(module)].some((chunk) => {
       let holds = holders.get(chunk);
       if (holds === undefined) {

@@ -9,6 +9,13 @@ function Page() {
   return <h1>The page</h1>;
 }
 
+/** A page's import that fails `failures` times (the chunk unreachable), then loads the page. */
+function loadFailing(failures: number) {
+  const load = jest.fn<Promise<{ default: typeof Page }>, []>();
+  for (let i = 0; i < failures; i++) load.mockRejectedValueOnce(chunkLoadError());
+  return load.mockResolvedValue({ default: Page });
+}
+
 function Layout({ children }: { children: React.ReactNode }) {
   return (
     <>
@@ -22,10 +29,7 @@ beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined
 afterEach(() => jest.restoreAllMocks());
 
 test('a page whose chunk cannot be loaded says so inside the layout, and "Try again" loads it once it can', async () => {
-  const load = jest
-    .fn<Promise<{ default: typeof Page }>, []>()
-    .mockRejectedValueOnce(chunkLoadError())
-    .mockResolvedValue({ default: Page });
+  const load = loadFailing(1);
   const LazyPage = lazyPage(load);
   render(
     <Layout>
@@ -45,11 +49,7 @@ test('a page whose chunk cannot be loaded says so inside the layout, and "Try ag
 });
 
 test('"Try again" that fails again keeps the message, and a later try still works', async () => {
-  const load = jest
-    .fn<Promise<{ default: typeof Page }>, []>()
-    .mockRejectedValueOnce(chunkLoadError())
-    .mockRejectedValueOnce(chunkLoadError())
-    .mockResolvedValue({ default: Page });
+  const load = loadFailing(2);
   const LazyPage = lazyPage(load);
   render(<LazyPage />);
 
@@ -60,10 +60,7 @@ test('"Try again" that fails again keeps the message, and a later try still work
 });
 
 test('when the connection returns, a page that could not be loaded is tried again by itself', async () => {
-  const load = jest
-    .fn<Promise<{ default: typeof Page }>, []>()
-    .mockRejectedValueOnce(chunkLoadError())
-    .mockResolvedValue({ default: Page });
+  const load = loadFailing(1);
   const LazyPage = lazyPage(load);
   render(<LazyPage />);
   await screen.findByRole('alert');
@@ -76,10 +73,7 @@ test('when the connection returns, a page that could not be loaded is tried agai
 });
 
 test('a connection that returns the moment the message shows still has the page tried again', async () => {
-  const load = jest
-    .fn<Promise<{ default: typeof Page }>, []>()
-    .mockRejectedValueOnce(chunkLoadError())
-    .mockResolvedValue({ default: Page });
+  const load = loadFailing(1);
   const LazyPage = lazyPage(load);
   // 'online' as soon as the message is in the document, before anything else the page runs after it.
   const observer = new MutationObserver(() => {

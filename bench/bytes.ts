@@ -13,7 +13,7 @@ import {
   type ChunkOwnModules,
   type ChunkPackages,
 } from '../tools/webpack/chunk-packages-plugin';
-import { APP_DIRS, outputDir, type AppName } from '../tools/webpack/create-config';
+import { APP_DIRS, outputDir, type AppName } from '../tools/webpack/app-dirs';
 import { createVerifiedApplicant } from './support/accounts';
 import { activate } from './support/visits';
 

@@ -19,7 +19,7 @@ import { startPortalProcess, type PortalProcess } from '../tools/portal-process'
 import { CHUNK_PACKAGES_FILE, type ChunkPackages } from '../tools/webpack/chunk-packages-plugin';
 import { pageMetaPolicy, remoteScriptOrigins } from '../functions/src/http/security-headers';
 import { clientConfigFromEnv, remotesManifestFromEnv, remotesManifestJson } from '../tools/webpack/client-config';
-import { outputDir, REPO_ROOT, type AppName } from '../tools/webpack/create-config';
+import { outputDir, REPO_ROOT, type AppName } from '../tools/webpack/app-dirs';
 import { DEMO, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { FORM, submitApplication } from './support/applications';
 import {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { CHUNK_PACKAGES_FILE, type ChunkPackages } from '../tools/webpack/chunk-packages-plugin';
-import { outputDir } from '../tools/webpack/create-config';
+import { outputDir } from '../tools/webpack/app-dirs';
 import { prefersReducedMotion } from './support/motion';
 import { recordRequests } from './support/requests';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/test';
 import { CHUNK_PACKAGES_FILE, type ChunkPackages } from '../tools/webpack/chunk-packages-plugin';
-import { outputDir, type AppName } from '../tools/webpack/create-config';
+import { outputDir, type AppName } from '../tools/webpack/app-dirs';
 import { DEMO, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { FORM, submitApplication } from './support/applications';
 import { expectAccessible } from './support/axe';

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { FORM_SCHEMA_MESSAGES } from '@portal/shared/domain';
 import { CHUNK_PACKAGES_FILE, type ChunkPackages } from '../tools/webpack/chunk-packages-plugin';
-import { outputDir } from '../tools/webpack/create-config';
+import { outputDir } from '../tools/webpack/app-dirs';
 import { DEMO, logIn, registerVerifiedApplicant, uniqueEmail } from './support/accounts';
 import { recordRequests } from './support/requests';
 

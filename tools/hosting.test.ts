@@ -12,7 +12,8 @@ import {
 } from '../functions/src/http/security-headers';
 import { FAKE_PRODUCTION_ENV } from './fake-production-env';
 import { remotesManifestFromEnv, remotesManifestJson } from './webpack/client-config';
-import { createConfig, outputDir, REPO_ROOT, STYLESHEET_FILE_NAME, type AppName } from './webpack/create-config';
+import { outputDir, REPO_ROOT, type AppName } from './webpack/app-dirs';
+import { createConfig, STYLESHEET_FILE_NAME } from './webpack/create-config';
 
 interface HeaderRule {
   source?: string;

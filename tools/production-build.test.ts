@@ -11,7 +11,8 @@ import {
   type ChunkOwnModules,
   type ChunkPackages,
 } from './webpack/chunk-packages-plugin';
-import { outputDir, REPO_ROOT, shellProvidedShared, type AppName } from './webpack/create-config';
+import { outputDir, REPO_ROOT, type AppName } from './webpack/app-dirs';
+import { shellProvidedShared } from './webpack/create-config';
 
 /**
  * Builds the three bundles as a production deploy would, with obviously fake configuration, into a

@@ -8,7 +8,7 @@ import { USER_ROLE_LABELS } from '@portal/shared/domain';
 import { startAuthEmulator } from './auth-emulator';
 import { buildStaleApps } from './build';
 import { startLocalFirestoreEmulator, pointAtFirestoreEmulator } from './firestore-emulator';
-import { outputDir } from './webpack/create-config';
+import { outputDir } from './webpack/app-dirs';
 import { version } from '../package.json';
 
 /**

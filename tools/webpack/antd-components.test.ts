@@ -16,7 +16,8 @@ import {
   rewriteAntdImports,
   sharedLibraryChunks,
 } from './antd-components';
-import { facadeShares, REPO_ROOT } from './create-config';
+import { REPO_ROOT } from './app-dirs';
+import { facadeShares } from './create-config';
 import { facadeExports } from './antd-components';
 
 /** The apps' sources (what the loader rewrites). */

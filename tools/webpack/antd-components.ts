@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import webpack from 'webpack';
+import { REPO_ROOT } from './app-dirs';
 import standInList from './antd-stand-ins/stand-ins.json';
 
 interface StandIn {
@@ -32,8 +33,6 @@ export const ANTD_FACADES = {
   '@portal/shared/antd-base': 'shared/src/antd/base.ts',
   '@portal/shared/antd-pages': 'shared/src/antd/pages.ts',
 } as const;
-
-const REPO_ROOT = path.resolve(__dirname, '../..');
 
 /**
  * The components shared one by one (each its own module and chunks): what only some pages render.

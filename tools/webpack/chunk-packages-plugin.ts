@@ -1,5 +1,6 @@
 import path from 'node:path';
 import webpack, { type Compiler, type Module } from 'webpack';
+import { REPO_ROOT } from './app-dirs';
 
 /** The build report `bench:bytes` reads: for each emitted script, the npm packages bundled in it. */
 export const CHUNK_PACKAGES_FILE = 'chunk-packages.json';
@@ -12,8 +13,6 @@ export const CHUNK_OWN_MODULES_FILE = 'chunk-own-modules.json';
 
 /** Script file → the portal's own source files bundled in it, relative to the repository. */
 export type ChunkOwnModules = Record<string, string[]>;
-
-const REPO_ROOT = path.resolve(__dirname, '../..');
 
 /** A file of the portal's own source (not a package, not a virtual module), as a repository path. */
 export function ownModuleOf(resource: string): string | null {

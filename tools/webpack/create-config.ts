@@ -17,6 +17,7 @@ import {
   facadeExports,
   sharedLibraryChunks,
 } from './antd-components';
+import { APP_DIRS, outputDir, REPO_ROOT, type AppName } from './app-dirs';
 import { ChunkPackagesPlugin } from './chunk-packages-plugin';
 import { FEDERATION_LIBRARIES_GLOBAL } from './federation-runtime/libraries';
 import { ownModuleChunks } from './own-module-chunks';
@@ -37,16 +38,7 @@ import {
   type BuildOverlay,
 } from './share-contracts';
 
-export const REPO_ROOT = path.resolve(__dirname, '../..');
-
-export type AppName = 'shell' | 'applicant' | 'admin';
 type RemoteApp = Exclude<AppName, 'shell'>;
-
-export const APP_DIRS: Record<AppName, string> = {
-  shell: path.join(REPO_ROOT, 'shell'),
-  applicant: path.join(REPO_ROOT, 'applicant-app'),
-  admin: path.join(REPO_ROOT, 'admin-app'),
-};
 
 /**
  * Singletons: what carries React context or module state across apps. The stateless parts of
@@ -287,15 +279,6 @@ export function reactRouterBuild(mode: 'production' | 'development'): Record<str
     'react-router$': path.join(dist, 'index.mjs'),
     'react-router/dom$': path.join(dist, 'dom-export.mjs'),
   };
-}
-
-/**
- * Where a bundle is written: `<app>/dist` (what the local server and Firebase Hosting serve), or
- * `$PORTAL_BUILD_OUT_DIR/<app>` when set, so a check build never overwrites the local bundles.
- */
-export function outputDir(app: AppName, env: NodeJS.ProcessEnv = process.env): string {
-  const outDir = env.PORTAL_BUILD_OUT_DIR;
-  return outDir ? path.resolve(REPO_ROOT, outDir, app) : path.join(APP_DIRS[app], 'dist');
 }
 
 /** The shell's module whose content provided-shared-loader.ts generates. */

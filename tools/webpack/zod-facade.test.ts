@@ -6,7 +6,7 @@ type ProjectConfig = Exclude<NonNullable<Config['projects']>[number], string>;
 import ts from 'typescript';
 import { z } from '@portal/shared/zod';
 import jestConfig from '../../jest.config';
-import { REPO_ROOT } from './create-config';
+import { REPO_ROOT } from './app-dirs';
 
 const FACADE = path.join(REPO_ROOT, 'shared/src/zod/index.ts');
 

@@ -1,5 +1,3 @@
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
-
 /** What a sample resume says: the sample person's name and the team role they apply for. */
 export interface SampleResumeOf {
   firstName: string;
@@ -14,6 +12,8 @@ const DEMO_NOTICE = 'A sample resume in the demo data of the Application Portal.
  * document where the form asks for a resume. Its text says plainly that it is made up.
  */
 export async function sampleResumePdf({ firstName, lastName, roleLabel }: SampleResumeOf): Promise<Buffer> {
+  // Loaded when a resume is made, not with the runtime: every start imports the seeds, few seed reviews.
+  const { PDFDocument, rgb, StandardFonts } = await import('pdf-lib');
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${firstName} ${lastName}: sample resume`);
   pdf.setCreator('Application Portal demo data');

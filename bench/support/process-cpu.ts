@@ -88,7 +88,10 @@ export function sampleProcessCpu(into: Map<string, ProcessCpu>): void {
       const seconds = (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
       // Chromium rewrites its command line into one string with spaces.
       const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/).filter(Boolean);
-      into.set(`${pid}@${fields[19]}`, { kind: processKind(comm, args), seconds });
+      const key = `${pid}@${fields[19]}`;
+      // A process that has ended but is not yet reaped has no command line: it keeps the kind it had.
+      const kind = args.length === 0 ? (into.get(key)?.kind ?? processKind(comm, args)) : processKind(comm, args);
+      into.set(key, { kind, seconds });
     } catch {
       // The process ended between the listing and the read.
     }

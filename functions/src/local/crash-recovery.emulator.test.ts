@@ -235,7 +235,9 @@ it('keeps every acknowledged save and an intact SQLite database across a SIGKILL
   // Every stored response document (read straight from the file) parses and validates.
   const file = new Database(db, { readonly: true, fileMustExist: true });
   try {
-    const rows = file.prepare('SELECT id, data FROM documents WHERE collection = ?').all(COLLECTIONS.responses) as {
+    const rows = file
+      .prepare('SELECT id, json(data) AS data FROM documents WHERE collection = ?')
+      .all(COLLECTIONS.responses) as {
       id: string;
       data: string;
     }[];

@@ -1,12 +1,24 @@
-import { isRangeFilter, type EqualityFilter, type FieldValue, type QuerySpec } from './document-store';
+import {
+  isRangeFilter,
+  type DocumentData,
+  type EqualityFilter,
+  type FieldValue,
+  type QuerySpec,
+} from './document-store';
 import { decodeCursorJson, encodeCursorJson } from './store-cursor';
-import { fieldSegments } from './store-keys';
+import { fieldSegments, queryFields } from './store-keys';
 
 /** How the SQLite adapter turns the port's queries into SQL over JSON documents, and its cursors. */
 
+/** A statement's named parameters. */
+export type SqlParams = Record<string, string | number | Buffer>;
+
 export interface QueryRow {
   id: string;
-  data: string;
+  /** The document as JSON text (`json(data)`); absent when only some fields were asked for (`p0`, `p1`, …). */
+  data?: string;
+  /** With `fields`: each field's JSON text, in their order (`fieldsOf`). */
+  [field: `p${number}`]: string | null | undefined;
   sort_rank?: number;
   sort_value?: number | string;
 }
@@ -80,7 +92,7 @@ export function buildQuery(
   indexFor?: IndexFor,
   viaElements = false,
 ) {
-  const params: Record<string, string | number> = {};
+  const params: SqlParams = {};
   const conditions = [`collection = ${sqlLiteral(collection)}`];
   const where = spec.where ?? [];
   if (where.filter((filter) => filter.op === 'array-contains').length > 1) {
@@ -100,7 +112,12 @@ export function buildQuery(
   );
   if (counting) {
     const from = source(collection, { where }, indexFor, viaElements);
-    return { sql: `SELECT ${counting} FROM ${from} WHERE ${conditions.join(' AND ')}`, params, ordered: false };
+    return {
+      sql: `SELECT ${counting} FROM ${from} WHERE ${conditions.join(' AND ')}`,
+      params,
+      ordered: false,
+      fields: undefined,
+    };
   }
 
   const ordered = spec.orderBy !== undefined;
@@ -110,7 +127,12 @@ export function buildQuery(
   }
   const comparison = requested === 'desc' ? '<' : '>';
   const direction = requested === 'desc' ? 'DESC' : 'ASC';
-  let columns = 'id, data';
+  // With `fields`, SQLite picks those out of each document (its JSONB, without reading the rest)
+  // instead of the whole document being parsed in JavaScript to keep them (`fieldsOf`).
+  const fields = spec.fields && queryFields(spec.fields, spec.orderBy?.field);
+  let columns = fields
+    ? ['id', ...fields.map((field, position) => `data -> ${jsonPath(field)} AS p${position}`)].join(', ')
+    : 'id, json(data) AS data';
   let orderBy = 'id ASC';
   let rank = '';
   let value = '';
@@ -149,7 +171,21 @@ export function buildQuery(
     // the planner walks an index in order and stops rather than sorting the collection.
     sql += ` LIMIT ${spec.limit + 1}`;
   }
-  return { sql, params, ordered };
+  return { sql, params, ordered, fields };
+}
+
+/**
+ * The document of a row read with only some of its top-level fields (`data -> path` of each, in
+ * `fields`' order: its JSON text, or SQL NULL where the document has no such field; a stored null
+ * is the text 'null'), as Firestore's field mask answers it.
+ */
+export function fieldsOf(fields: readonly string[], values: readonly unknown[]): DocumentData {
+  const data: DocumentData = {};
+  fields.forEach((field, position) => {
+    const value = values[position];
+    if (typeof value === 'string') data[field] = JSON.parse(value) as unknown;
+  });
+  return data;
 }
 
 /** A position (`QuerySpec.startAfter`) as the cursor of a row holding that value: its rank and value as the order reads them. */
@@ -164,7 +200,7 @@ function positionCursor({ value, id }: NonNullable<QuerySpec['startAfter']>): Cu
 
 const SQL_RANGE = { '<': '<', '<=': '<=', '>': '>', '>=': '>=' } as const;
 
-function filterCondition(filter: EqualityFilter, index: number, params: Record<string, string | number>): string {
+function filterCondition(filter: EqualityFilter, index: number, params: SqlParams): string {
   const path = jsonPath(filter.field);
   const op = filter.op ?? '==';
   if (op === '==') return valueCondition(`data, ${path}`, filter.value, index, params);
@@ -181,32 +217,22 @@ function filterCondition(filter: EqualityFilter, index: number, params: Record<s
   if (op !== 'array-contains') throw new Error(`Invalid filter operator ${JSON.stringify(op)}`);
   // json_each yields each element's type and value; EXISTS stops at the first match.
   const element = valueCondition('', filter.value, index, params, true);
-  // Every document is stored as JSON.stringify wrote it, so a matching element's own JSON text is
-  // in it: looking for that text first spares parsing the documents that cannot match (most, in a
-  // search). Only a prefilter: the element test decides.
-  params[`text${index}`] = JSON.stringify(filter.value);
-  return (
-    `instr(data, @text${index}) > 0 AND ` +
-    `json_type(data, ${path}) = 'array' AND EXISTS (SELECT 1 FROM json_each(data, ${path}) WHERE ${element})`
-  );
+  const contains = `json_type(data, ${path}) = 'array' AND EXISTS (SELECT 1 FROM json_each(data, ${path}) WHERE ${element})`;
+  if (typeof filter.value !== 'string') return contains;
+  // Every document is stored as SQLite's JSONB of the text JSON.stringify wrote, which keeps a
+  // string's characters as that text had them, escapes included: looking for those bytes first
+  // spares reading the documents that cannot match (most, in a search). Only a prefilter: the
+  // element test decides. (A boolean or null in JSONB is a type byte with no text to look for.)
+  params[`text${index}`] = Buffer.from(JSON.stringify(filter.value).slice(1, -1));
+  return `instr(data, @text${index}) > 0 AND ${contains}`;
 }
 
 /** The documents whose array `filter.field` holds the value, from its multi-valued index (the triggers keep it exact). */
-function elementCondition(
-  collection: string,
-  filter: EqualityFilter,
-  index: number,
-  params: Record<string, string | number>,
-): string {
+function elementCondition(collection: string, filter: EqualityFilter, index: number, params: SqlParams): string {
   return `id IN (SELECT doc FROM ${elementsMatching(collection, filter, index, params)})`;
 }
 
-const elementsMatching = (
-  collection: string,
-  filter: EqualityFilter,
-  index: number,
-  params: Record<string, string | number>,
-): string =>
+const elementsMatching = (collection: string, filter: EqualityFilter, index: number, params: SqlParams): string =>
   `${ELEMENTS_TABLE} WHERE collection = ${sqlLiteral(collection)} AND field = ${sqlLiteral(filter.field)} AND ${valueCondition(
     '',
     filter.value,
@@ -220,7 +246,7 @@ const elementsMatching = (
  * collection, whatever the other filters), up to `limit`: from the multi-valued index alone.
  */
 export function elementProbe(collection: string, filter: EqualityFilter, limit: number) {
-  const params: Record<string, string | number> = {};
+  const params: SqlParams = {};
   const from = elementsMatching(collection, filter, 0, params);
   return { sql: `SELECT count(*) AS n FROM (SELECT 1 FROM ${from} LIMIT ${limit})`, params };
 }
@@ -230,7 +256,7 @@ function valueCondition(
   target: string,
   expected: FieldValue,
   index: number,
-  params: Record<string, string | number>,
+  params: SqlParams,
   element = false,
 ): string {
   const type = element ? 'type' : `json_type(${target})`;

@@ -27,15 +27,17 @@ import {
   type SqliteIndex,
 } from './sqlite-indexes';
 import { SAFETY_NET_CHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer';
-import { buildQuery, ELEMENTS_TABLE, elementKey, elementProbe, encodeCursor, type QueryRow } from './sqlite-query';
 import {
-  assertCollection,
-  assertKey,
-  assertPlainDocument,
-  assertTopLevelFields,
-  queryFields,
-  withFieldsOnly,
-} from './store-keys';
+  buildQuery,
+  ELEMENTS_TABLE,
+  elementKey,
+  elementProbe,
+  encodeCursor,
+  fieldsOf,
+  type QueryRow,
+  type SqlParams,
+} from './sqlite-query';
+import { assertCollection, assertKey, assertPlainDocument, assertTopLevelFields, withFieldsOnly } from './store-keys';
 import { assertCommitFits, assertDocumentFits, writeSize } from './store-limits';
 import { openTransactionHandle } from './store-transaction';
 
@@ -63,7 +65,7 @@ interface ReadRecord {
 /** A count read inside a transaction, checked again at commit. */
 interface CountRecord {
   sql: string;
-  params: Record<string, string | number>;
+  params: SqlParams;
   n: number;
 }
 
@@ -188,8 +190,10 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     buildQuery(collection, { where }, 'count(*) AS n', indexFor, viaElements(collection, where));
 
   const readRow = (collection: string, id: string): Row | undefined =>
-    statement('SELECT data, version FROM documents WHERE collection = ? AND id = ?').get(collection, id) as
-      Row | undefined;
+    statement('SELECT json(data) AS data, version FROM documents WHERE collection = ? AND id = ?').get(
+      collection,
+      id,
+    ) as Row | undefined;
 
   /**
    * Documents by id with some of their top-level fields only, picked by SQLite in one statement
@@ -216,14 +220,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     // A fresh object each time an id is asked for, as a read of each would give.
     return ids.map((id) => {
       const values = valuesById.get(id);
-      if (!values) return null;
-      const data: DocumentData = {};
-      fields.forEach((field, index) => {
-        const value = values[index];
-        // SQL NULL: the document has no such field (a stored null is the JSON text 'null').
-        if (value !== null && value !== undefined) data[field] = JSON.parse(value) as unknown;
-      });
-      return data;
+      return values ? fieldsOf(fields, values) : null;
     });
   };
 
@@ -246,14 +243,14 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     switch (write.kind) {
       case 'create': {
         const result = statement(
-          'INSERT INTO documents (collection, id, data, version) VALUES (?, ?, ?, 1) ON CONFLICT DO NOTHING',
+          'INSERT INTO documents (collection, id, data, version) VALUES (?, ?, jsonb(?), 1) ON CONFLICT DO NOTHING',
         ).run(collection, id, write.json);
         if (result.changes === 0) throw new DocumentExistsError(collection, id);
         return;
       }
       case 'set':
         statement(
-          `INSERT INTO documents (collection, id, data, version) VALUES (?, ?, ?, 1)
+          `INSERT INTO documents (collection, id, data, version) VALUES (?, ?, jsonb(?), 1)
            ON CONFLICT (collection, id) DO UPDATE SET data = excluded.data, version = version + 1`,
         ).run(collection, id, write.json);
         return;
@@ -262,7 +259,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
         if (!row) throw new DocumentNotFoundError(collection, id);
         const merged = { ...(JSON.parse(row.data) as DocumentData), ...(JSON.parse(write.patchJson) as DocumentData) };
         assertDocumentFits(collection, id, merged);
-        statement('UPDATE documents SET data = ?, version = version + 1 WHERE collection = ? AND id = ?').run(
+        statement('UPDATE documents SET data = jsonb(?), version = version + 1 WHERE collection = ? AND id = ?').run(
           JSON.stringify(merged),
           collection,
           id,
@@ -280,8 +277,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     for (const write of writes) applyWrite(write);
   });
 
-  const countRows = (sql: string, params: Record<string, string | number>): number =>
-    (statement(sql).get(params) as { n: number }).n;
+  const countRows = (sql: string, params: SqlParams): number => (statement(sql).get(params) as { n: number }).n;
 
   /** Whether every document and count the transaction read is still as it read it. */
   const readsCurrent = (reads: ReadRecord[], counts: CountRecord[]): boolean => {
@@ -342,7 +338,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     },
     async query<T extends DocumentData>(collection: string, spec: QuerySpec = {}): Promise<QueryPage<T>> {
       assertCollection(collection);
-      const { sql, params, ordered } = buildQuery(
+      const { sql, params, ordered, fields } = buildQuery(
         collection,
         spec,
         undefined,
@@ -354,11 +350,13 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
       const hasMore = limit !== undefined && rows.length > limit;
       const pageRows = hasMore ? rows.slice(0, limit) : rows;
       const last = pageRows[pageRows.length - 1];
-      const fields = spec.fields && queryFields(spec.fields, spec.orderBy?.field);
-      const dataOf = (row: QueryRow) => {
-        const data = JSON.parse(row.data) as T;
-        return fields ? (withFieldsOnly(data, fields) as T) : data;
-      };
+      const dataOf = (row: QueryRow) =>
+        (fields
+          ? fieldsOf(
+              fields,
+              fields.map((_, position) => row[`p${position}`]),
+            )
+          : JSON.parse(row.data!)) as T;
       return {
         items: pageRows.map((row) => ({ id: row.id, data: dataOf(row) })),
         nextCursor: hasMore && last ? encodeCursor(last, ordered) : null,
@@ -441,7 +439,7 @@ export function openDatabase(filename: string | Buffer, verbose?: (sql: string) 
   db.pragma(`synchronous = ${SQLITE_SYNCHRONOUS}`);
   db.pragma('busy_timeout = 5000');
   db.exec(documentsTable('documents', 'IF NOT EXISTS'));
-  withRowids(db);
+  withCurrentLayout(db);
   return db;
 }
 
@@ -449,30 +447,43 @@ export function openDatabase(filename: string | Buffer, verbose?: (sql: string) 
  * The documents table has rowids. Without them (its first layout), SQLite reads each document an
  * index entry points at even for a count the index covers, so a count cost a pass over the JSON
  * of every counted document; with them, an index on the JSON fields answers it alone.
+ *
+ * A document is SQLite's binary JSON (JSONB) of the text JSON.stringify wrote (its second layout
+ * kept that text). SQLite picks a field out of JSONB without parsing the rest of it, where a text
+ * had to be parsed whole on each read: a dashboard row is about 14 KB, most of it the search tokens,
+ * and its page reads a few fields of each row. Whole documents are read as text again (`json(data)`)
+ * (docs/decisions/sqlite-jsonb-documents.md).
  */
 const documentsTable = (name: string, ifNotExists = '') => `CREATE TABLE ${ifNotExists} ${name} (
     collection TEXT NOT NULL,
     id TEXT NOT NULL,
-    data TEXT NOT NULL,
+    data BLOB NOT NULL,
     version INTEGER NOT NULL,
     PRIMARY KEY (collection, id)
   )`;
 
-/** Moves a file made with the first layout (WITHOUT ROWID) to the current one, in one transaction. */
-function withRowids(db: Database.Database): void {
+/**
+ * Moves a file made with an earlier layout (WITHOUT ROWID, or documents as JSON text) to the
+ * current one, in one transaction.
+ */
+function withCurrentLayout(db: Database.Database): void {
   const layout = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'documents'").pluck();
-  const withoutRowids = () => /\bWITHOUT\s+ROWID\b/i.test(String(layout.get()));
-  if (!withoutRowids()) return;
+  const earlier = () => {
+    const sql = String(layout.get());
+    return /\bWITHOUT\s+ROWID\b/i.test(sql) || /\bdata\s+TEXT\b/i.test(sql);
+  };
+  if (!earlier()) return;
   db.transaction(() => {
     // Another process opening the file at the same time may have moved it already.
-    if (!withoutRowids()) return;
-    // Its indexes go with the old table; applyIndexes creates them on the new one.
-    db.exec('ALTER TABLE documents RENAME TO documents_without_rowid');
+    if (!earlier()) return;
+    // Its indexes go with the old table; applyIndexes creates them on the new one. jsonb() leaves
+    // a document that is JSONB already as it is.
+    db.exec('ALTER TABLE documents RENAME TO documents_earlier_layout');
     db.exec(documentsTable('documents'));
     db.exec(
-      'INSERT INTO documents (collection, id, data, version) SELECT collection, id, data, version FROM documents_without_rowid',
+      'INSERT INTO documents (collection, id, data, version) SELECT collection, id, jsonb(data), version FROM documents_earlier_layout',
     );
-    db.exec('DROP TABLE documents_without_rowid');
+    db.exec('DROP TABLE documents_earlier_layout');
   }).immediate();
 }
 
@@ -700,8 +711,8 @@ function plannerStatistics(db: Database.Database): void {
 
 function openTransaction(
   readRow: (collection: string, id: string) => Row | undefined,
-  countRows: (sql: string, params: Record<string, string | number>) => number,
-  countQuery: (collection: string, where: EqualityFilter[]) => { sql: string; params: Record<string, string | number> },
+  countRows: (sql: string, params: SqlParams) => number,
+  countQuery: (collection: string, where: EqualityFilter[]) => { sql: string; params: SqlParams },
 ) {
   const reads = new Map<string, ReadRecord>();
   const counts: CountRecord[] = [];

@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describeDocumentStoreContract } from './document-store.contract';
 import { CHECKPOINT_INTERVAL_MS } from './sqlite-checkpointer';
-import { TransactionContentionError } from './document-store';
+import { TransactionContentionError, type DocumentData } from './document-store';
 import { createSqliteStore, openDatabase, RARE_ELEMENT, runIntegrityCheck, type SqliteStore } from './sqlite-store';
 import type { IndexDeclarations } from './firestore-indexes';
 
@@ -182,17 +182,25 @@ describe('sqlite store', () => {
     }
   });
 
-  it('moves a file of the first layout (documents WITHOUT ROWID) to a table with rowids, keeping every document', async () => {
-    const oldFile = path.join(dir, 'first-layout.db');
-    const old = new Database(oldFile);
+  /** A file of an earlier layout: its documents table as `CREATE TABLE documents (…) <options>`, the documents as JSON text. */
+  function earlierLayoutFile(name: string, options: string, documents: [string, DocumentData, number][]): string {
+    const file = path.join(dir, name);
+    const old = new Database(file);
     old.exec(`CREATE TABLE documents (
       collection TEXT NOT NULL, id TEXT NOT NULL, data TEXT NOT NULL, version INTEGER NOT NULL,
       PRIMARY KEY (collection, id)
-    ) WITHOUT ROWID`);
+    ) ${options}`);
     const insert = old.prepare('INSERT INTO documents VALUES (?, ?, ?, ?)');
-    insert.run('rows', 'a', JSON.stringify({ formId: 'f1', n: 1 }), 3);
-    insert.run('rows', 'b', JSON.stringify({ formId: 'f2', n: 2 }), 1);
+    for (const [id, data, version] of documents) insert.run('rows', id, JSON.stringify(data), version);
     old.close();
+    return file;
+  }
+
+  it('moves a file of the first layout (documents WITHOUT ROWID) to a table with rowids, keeping every document', async () => {
+    const oldFile = earlierLayoutFile('first-layout.db', 'WITHOUT ROWID', [
+      ['a', { formId: 'f1', n: 1 }, 3],
+      ['b', { formId: 'f2', n: 2 }, 1],
+    ]);
 
     const store = createSqliteStore({ filename: oldFile });
     expect((await store.query('rows', { orderBy: { field: 'n' } })).items).toEqual([
@@ -219,17 +227,11 @@ describe('sqlite store', () => {
   });
 
   it('moves a file of the second layout (documents as JSON text) to JSONB, keeping every document and version', async () => {
-    const oldFile = path.join(dir, 'second-layout.db');
-    const old = new Database(oldFile);
-    old.exec(`CREATE TABLE documents (
-      collection TEXT NOT NULL, id TEXT NOT NULL, data TEXT NOT NULL, version INTEGER NOT NULL,
-      PRIMARY KEY (collection, id)
-    )`);
-    const insert = old.prepare('INSERT INTO documents VALUES (?, ?, ?, ?)');
     const ada = { formId: 'f1', n: 1, tags: ['say "hi"', 'Zoë', true], note: null, nested: { a: [1, 2.5] } };
-    insert.run('rows', 'a', JSON.stringify(ada), 3);
-    insert.run('rows', 'b', JSON.stringify({ formId: 'f2', n: 2, tags: ['x'] }), 1);
-    old.close();
+    const oldFile = earlierLayoutFile('second-layout.db', '', [
+      ['a', ada, 3],
+      ['b', { formId: 'f2', n: 2, tags: ['x'] }, 1],
+    ]);
 
     const store = createSqliteStore({ filename: oldFile });
     expect(await store.get('rows', 'a')).toEqual(ada);

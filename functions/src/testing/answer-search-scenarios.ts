@@ -20,7 +20,8 @@ import { assign } from './staff-fixtures';
 /** ada's answers: "Nova" in About You (hidden from reviewers on the demo form), the rest shown to them. */
 export const ADA_ANSWERS = {
   'about-you.preferred-name': 'Nova',
-  'motivation.why-join': `I build (Robotics) kits for hospitals, and tutor kids on weekends. ${words(12)}`,
+  // "ＣＨＥＳＳ" in fullwidth letters: a search for "chess" finds it (NFKC, then lower case).
+  'motivation.why-join': `I build (Robotics) kits for hospitals, and tutor kids on weekends  in ＣＨＥＳＳ. ${words(12)}`,
   'motivation.interests': ['Education', 'Health'],
   'engineering.project': `A solar-powered weather station, logging to a Raspberry Pi. ${words(25, 'built')}`,
 };
@@ -145,11 +146,12 @@ export function answerSearchTests(run: (title: string, fn: (harness: Harness) =>
       expect(
         await searchTable(
           harness,
-          ['robotics', 'weather station', 'health', 'nova', 'ada', 'ada@example.com'],
+          ['robotics', 'chess', 'weather station', 'health', 'nova', 'ada', 'ada@example.com'],
           (search) => reviewsFound(harness, search),
         ),
       ).toEqual([
         ['robotics', one],
+        ['chess', one],
         ['weather station', one],
         ['health', one],
         ['nova', none],

@@ -15,6 +15,7 @@ import {
   blindRowView,
   isBlind,
   readsBlind,
+  foldSearch,
   normalizeSearch,
   rolePreferencesStale,
   offerCountsByRole,
@@ -296,13 +297,11 @@ export function createDashboardService(deps: {
           if (matchesSearch(names, terms)) return true;
           const answers = readable(responses.get(each.responseId));
           // Only answers holding every term's text can hold it as a word: the others are not split.
-          // A term is one word (no space) but for a search of punctuation alone, and a word is in
-          // the text whether or not its runs of spaces are made one: that costs most of a long
-          // text's normalizing, so only such a term has it done (`normalizeSearch`).
-          const text = answers.flatMap((s) => s.questions.map((q) => q.response)).join(' ');
-          const folded = text.normalize('NFKC').toLowerCase();
-          const holds = (term: string) => (/\s/.test(term) ? normalizeSearch(text) : folded).includes(term);
-          if (!terms.every((term) => names.includes(term) || holds(term))) return false;
+          // The text is folded but its spaces are left as they are (`normalizeSearch`'s whitespace
+          // pass was most of a long text's cost): a word holds no space, and a term that does can
+          // only match the names, checked first.
+          const text = foldSearch(answers.flatMap((s) => s.questions.map((q) => q.response)).join(' '));
+          if (!terms.every((term) => names.includes(term) || text.includes(term))) return false;
           return matchesSearch([...names, ...answerWords(answers)], terms);
         });
         const page = pageInMemory(matched, {

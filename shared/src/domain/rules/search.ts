@@ -12,9 +12,12 @@ const MAX_TOKEN_LENGTH = 24;
  */
 export const MAX_SEARCH_TOKENS = 128;
 
-/** Lower-cased, trimmed, inner whitespace collapsed: what a search matches against. */
+/** NFKC, then lower case: how a search folds text before matching it. */
+export const foldSearch = (text: string): string => text.normalize('NFKC').toLowerCase();
+
+/** Folded (`foldSearch`), trimmed, inner whitespace collapsed: what a search matches against. */
 export function normalizeSearch(text: string): string {
-  return text.normalize('NFKC').toLowerCase().trim().replace(/\s+/g, ' ');
+  return foldSearch(text).trim().replace(/\s+/g, ' ');
 }
 
 /**

@@ -202,6 +202,7 @@ test('with a new version of the notice, every signed-in user is asked again befo
   await expect(page.getByText(/You accepted the privacy notice \(version 2\) on /)).toBeVisible();
   await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
 
   // Staff too: the director (seeded with version 1) is asked on any page, and goes on once accepted.
   await logIn(page, DEMO.director);

@@ -13,10 +13,11 @@ const SignedInLanding = lazyPart(() => import('./signed-in-landing').then((modul
 export function LandingPage() {
   const session = useSession();
   const token = PORTAL_TOKENS;
-  if (session.status === 'loading') return <LoadingScreen />;
-  // While logging out the page is already the signed-out one: the welcome (and its user query)
-  // never mounts between the move home and the end of the sign-out.
-  const signedIn = session.status === 'signed-in' && !session.signingOut;
+  // While logging out the page waits for the sign-out to be kept before it offers Log In: the
+  // welcome (and its user query) never mounts between the move home and the end of the sign-out,
+  // and a reload or a closed tab in that moment cannot find the session again.
+  if (session.status === 'loading' || (session.status === 'signed-in' && session.signingOut)) return <LoadingScreen />;
+  const signedIn = session.status === 'signed-in';
   return (
     <div
       style={{

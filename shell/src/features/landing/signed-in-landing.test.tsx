@@ -45,7 +45,7 @@ test('a signed-in user without a user record can still log out', async () => {
   expect(screen.queryByRole('button', { name: /^Enter .* Home$/ })).not.toBeInTheDocument();
 });
 
-test('logging out signs out, then empties the query cache, then shows the signed-out landing page', async () => {
+test('logging out waits for the sign-out, then empties the query cache, then shows the signed-out landing page', async () => {
   const portal = setupPortal({ identity: identityOf(), user: userWithRole() });
   let finishSignOut: () => void = () => undefined;
   portal.identity.signOut.mockImplementation(
@@ -65,6 +65,11 @@ test('logging out signs out, then empties the query cache, then shows the signed
 
   expect(portal.identity.signOut).toHaveBeenCalledTimes(1);
   expect(portal.queryClient.getQueryCache().getAll()).not.toHaveLength(0);
+  // Until the sign-out is done (and kept), the page offers no Log In: a reload or a closed tab at
+  // that moment would still find the session.
+  expect(screen.getByRole('status')).toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: 'Log In' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('heading', { name: 'Welcome back!' })).not.toBeInTheDocument();
 
   act(() => finishSignOut());
 

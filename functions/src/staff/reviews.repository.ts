@@ -506,13 +506,20 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
       rows.filter((row) => matches(row as ApplicationRow, where));
     if (searched.ids.length <= spec.limit)
       return pageInMemory(passes(await rowsById<ListedRow>(store, searched.ids, LISTED_ROW_FIELDS)), spec);
-    const fields = [...new Set(['id', ...where.map((filter) => filter.field), spec.orderBy.field])];
+    // The postings are the form's: its rows only. Each match is read with the fields its tab and
+    // filter check and its sort orders by, and no other (each is one more field picked out of each
+    // of a common word's hundreds of matches).
+    const checked = where.filter((filter) => filter.field !== 'applicationFormId');
+    const fields = [...new Set([...checked.map((filter) => filter.field), spec.orderBy.field])];
     const matched = await rowsById<Partial<ApplicationRow> & { id: string }>(
       store,
       searched.ids,
       fields as (keyof ApplicationRow & string)[],
     );
-    const page = pageInMemory(passes(matched), spec);
+    const page = pageInMemory(
+      matched.filter((row) => matches(row as ApplicationRow, checked)),
+      spec,
+    );
     const rows = await rowsById<ListedRow>(
       store,
       page.items.map((row) => row.id),

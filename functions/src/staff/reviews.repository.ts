@@ -501,25 +501,21 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
   ): Promise<Page<ListedRow>> {
     const searched = await searchedRowIds(formId, query.token);
     if (!searched?.everyTerm) return pageInMemory(await allRows(formId, query, { searched }), spec);
-    const where = rowsWhere(formId, { ...query, token: '' });
+    // The postings are the form's: its rows only, so their tab and filter are what is checked.
+    const checked = rowsWhere(formId, { ...query, token: '' }).filter((filter) => filter.field !== 'applicationFormId');
     const passes = <T extends Partial<ApplicationRow>>(rows: T[]) =>
-      rows.filter((row) => matches(row as ApplicationRow, where));
+      rows.filter((row) => matches(row as ApplicationRow, checked));
     if (searched.ids.length <= spec.limit)
       return pageInMemory(passes(await rowsById<ListedRow>(store, searched.ids, LISTED_ROW_FIELDS)), spec);
-    // The postings are the form's: its rows only. Each match is read with the fields its tab and
-    // filter check and its sort orders by, and no other (each is one more field picked out of each
-    // of a common word's hundreds of matches).
-    const checked = where.filter((filter) => filter.field !== 'applicationFormId');
+    // Each match is read with the fields its tab and filter check and its sort orders by, and no
+    // other (each is one more field picked out of each of a common word's hundreds of matches).
     const fields = [...new Set([...checked.map((filter) => filter.field), spec.orderBy.field])];
     const matched = await rowsById<Partial<ApplicationRow> & { id: string }>(
       store,
       searched.ids,
       fields as (keyof ApplicationRow & string)[],
     );
-    const page = pageInMemory(
-      matched.filter((row) => matches(row as ApplicationRow, checked)),
-      spec,
-    );
+    const page = pageInMemory(passes(matched), spec);
     const rows = await rowsById<ListedRow>(
       store,
       page.items.map((row) => row.id),

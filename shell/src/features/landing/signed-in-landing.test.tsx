@@ -1,12 +1,14 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
+import { toast } from 'react-toastify';
 import type { UserRole } from '@portal/shared/domain/ids/constants';
 import { Route, Routes } from '@portal/shared/router';
 import { identityOf, LocationProbe, setupPortal, userWithRole } from '../../testing/portal-harness';
 import { LandingPage } from './landing-page';
 
 jest.mock('../../lib/identity/load-identity', () => ({ loadIdentity: jest.fn() }));
+jest.mock('react-toastify', () => ({ toast: jest.fn() }));
 
 function renderLanding(portal: ReturnType<typeof setupPortal>, path = '/') {
   render(
@@ -76,4 +78,23 @@ test('logging out waits for the sign-out, then empties the query cache, then sho
   expect(await screen.findByRole('heading', { name: 'Apply to be a member!' })).toBeInTheDocument();
   await waitFor(() => expect(portal.queryClient.getQueryCache().getAll()).toEqual([]));
   expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
+});
+
+test('a sign-out that fails says so, and the page is the signed-in one again: Log out can be pressed once more', async () => {
+  const portal = setupPortal({ identity: identityOf(), user: userWithRole() });
+  portal.identity.signOut.mockRejectedValueOnce(new Error('storage unavailable'));
+  renderLanding(portal);
+
+  await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
+
+  await waitFor(() =>
+    expect(toast).toHaveBeenCalledWith('Failed to log out! Try again.', expect.objectContaining({ type: 'error' })),
+  );
+  expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: 'Log In' })).not.toBeInTheDocument();
+  expect(portal.queryClient.getQueryCache().getAll()).not.toHaveLength(0);
+
+  await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+  expect(await screen.findByRole('link', { name: 'Log In' })).toBeInTheDocument();
+  expect(portal.identity.signOut).toHaveBeenCalledTimes(2);
 });

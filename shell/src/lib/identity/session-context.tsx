@@ -17,7 +17,8 @@ export type Session = SessionState & {
   activate: () => void;
   /** The user chose to log out (until the next sign-in): guards send them home, not to /login. */
   signingOut: boolean;
-  beginSignOut: () => void;
+  /** Starts a log out; returns what ends it again, should the sign-out fail. */
+  beginSignOut: () => () => void;
 };
 
 const SessionContext = createContext<Session | null>(null);
@@ -69,7 +70,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }
 
   const activate = useCallback(() => setActive(true), []);
-  const beginSignOut = useCallback(() => setSigningOut(true), []);
+  const beginSignOut = useCallback(() => {
+    setSigningOut(true);
+    return () => setSigningOut(false);
+  }, []);
   const value = useMemo(
     () => ({ ...state, activate, signingOut, beginSignOut }),
     [state, activate, signingOut, beginSignOut],

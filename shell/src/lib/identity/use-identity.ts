@@ -5,6 +5,7 @@ import { loadIdentity } from './load-identity';
 import { useSession } from './session-context';
 
 export const VERIFICATION_TOAST_MS = 2000;
+export const SIGN_OUT_FAILED = 'Failed to log out! Try again.';
 
 /** docs/product.md#email-verification: the verification email toast (2000 ms, green) or its error toast, rethrown. */
 export async function sendVerificationEmail(email: string): Promise<void> {
@@ -26,9 +27,16 @@ export function useSignOut(): () => Promise<void> {
   const navigate = useNavigate();
   const { beginSignOut } = useSession();
   return async () => {
-    beginSignOut();
+    const endSignOut = beginSignOut();
     navigate('/', { replace: true });
-    await (await loadIdentity()).signOut();
+    try {
+      await (await loadIdentity()).signOut();
+    } catch {
+      // Still signed in: the landing page says so again (it waits for the sign-out), and says why.
+      endSignOut();
+      notify.error(SIGN_OUT_FAILED);
+      return;
+    }
     queryClient.clear();
   };
 }

@@ -34,7 +34,11 @@ export async function registerAccount(request: APIRequestContext, email: string,
 /** Logs in through the login page and waits until the page has moved on. */
 export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
   if (!page.url().includes('/login')) await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
+  // A session still kept in the browser sends /login home: that fails here, within the expect
+  // timeout and saying so, not at the end of the test's own timeout.
+  const emailField = page.getByLabel('Email');
+  await expect(emailField, 'the login form (a session still signed in is sent home from /login)').toBeVisible();
+  await emailField.fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page).not.toHaveURL(/\/login/);

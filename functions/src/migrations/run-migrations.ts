@@ -8,7 +8,7 @@ import { disagreementFlagsMigration } from './disagreement-flags';
 import { formStatusMigration } from './form-status';
 import { offerPendingMigration } from './offer-pending';
 import { schedulerWorkMigration } from './scheduler-work';
-import { searchPostingsMigration } from './search-postings';
+import { searchPostingKeysMigration, searchPostingsMigration } from './search-postings';
 import { userSearchFieldsMigration } from './user-search-fields';
 
 /**
@@ -34,6 +34,7 @@ export const MIGRATIONS: readonly Migration[] = [
   answerSearchTokensMigration,
   searchPostingsMigration,
   recountFormCountersMigration,
+  searchPostingKeysMigration,
 ];
 
 export interface MigrationOutcome {

@@ -31,3 +31,14 @@ export const searchPostingsMigration: Migration = {
     return written;
   },
 };
+
+/**
+ * Postings stored before they held their rows' sort keys (`sortNames`, `submittedAts`): a search
+ * reads each match's row for them. Every row is added to its postings again, which fills in the keys
+ * of the rows they hold (the same transactions: a submit meanwhile loses nothing, and running it
+ * again writes nothing). Answers how many postings it wrote.
+ */
+export const searchPostingKeysMigration: Migration = {
+  id: '2026-12-search-posting-keys',
+  run: (store) => searchPostingsMigration.run(store),
+};

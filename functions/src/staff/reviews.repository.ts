@@ -35,7 +35,15 @@ import type { DocumentStore, EqualityFilter, QuerySpec, StoreTransaction } from 
 import { countOf, readFormCounts } from '../store/form-counters';
 import { memoryCursorAt, memoryCursorPosition, pageInMemory } from '../store/memory-pages';
 import { queryAll, queryEvery, queryPage } from '../store/query-pages';
-import { LISTED_ROW_FIELDS, rowsById, rowsHolding, unindexRowsForSearch } from './search-postings';
+import {
+  LISTED_ROW_FIELDS,
+  POSTING_KEY_FIELDS,
+  rowsById,
+  rowsHolding,
+  unindexRowsForSearch,
+  type PostingKeys,
+  type RowsHolding,
+} from './search-postings';
 import type { OverdueMark } from './dashboard/reviewer-progress.service';
 import { emptyLoad, staffLoadId, type StaffLoad } from './staff-load';
 
@@ -292,6 +300,8 @@ const searchFilter = (token: string): EqualityFilter[] =>
 /** The ids of the rows holding a search's terms, from their postings; `everyTerm`: those are its matches. */
 interface SearchedRowIds {
   ids: string[];
+  /** The sort keys the postings hold for the ids (all of them but those added before the postings held keys). */
+  keys: Map<string, PostingKeys>;
   /** Every term of the search was read from its postings (none full, none past COUNTED_TERMS). */
   everyTerm: boolean;
 }
@@ -478,21 +488,29 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
     const terms = searchTerms(token);
     const counted = [...terms].sort((a, b) => b.length - a.length).slice(0, COUNTED_TERMS);
     const held = (await Promise.all(counted.map((term) => rowsHolding(store, formId, term)))).filter(
-      (ids): ids is Set<string> => ids !== null,
+      (holding): holding is RowsHolding => holding !== null,
     );
     if (held.length === 0) return null;
-    const [fewest, ...others] = held.sort((a, b) => a.size - b.size);
-    const ids = [...fewest!].filter((id) => others.every((each) => each.has(id))).sort();
-    return { ids, everyTerm: held.length === terms.length };
+    const [fewest, ...others] = held.sort((a, b) => a.ids.size - b.ids.size);
+    const ids = [...fewest!.ids].filter((id) => others.every((each) => each.ids.has(id))).sort();
+    // A row's keys are the same in every posting that holds them.
+    const keys = new Map<string, PostingKeys>();
+    for (const id of ids) {
+      const found = held.map((each) => each.keys.get(id)).find((each) => each !== undefined);
+      if (found) keys.set(id, found);
+    }
+    return { ids, everyTerm: held.length === terms.length, keys };
   }
 
   /**
    * A page of a search's matches on a tab and filter (no tag). When the postings name the matches
    * (every term read from them), no row's search tokens are read (about 12 KB of a row's 13: every
    * word of its answers; reading the 177 matches of a word whole took 174 ms on the Firestore
-   * emulator at 5,000 applications): a page or fewer matches are read at once without them; more
-   * are read with the fields that filter and sort them only, then the page's rows without their
-   * tokens (a page's reads more). Else the rows are read whole and their tokens checked (`allRows`).
+   * emulator at 5,000 applications): a page or fewer matches are read at once without them. More
+   * are paged by the keys their postings hold (by name or by submission on the all tab with no
+   * filter: the dashboard's first view) or else read with the fields that filter and sort them only;
+   * then the page's rows are read without their tokens (a page's reads more). Else the rows are
+   * read whole and their tokens checked (`allRows`).
    */
   async function searchPage(
     formId: string,
@@ -507,14 +525,20 @@ export function createReviewsRepository(store: DocumentStore): ReviewsRepository
       rows.filter((row) => matches(row as ApplicationRow, checked));
     if (searched.ids.length <= spec.limit)
       return pageInMemory(passes(await rowsById<ListedRow>(store, searched.ids, LISTED_ROW_FIELDS)), spec);
-    // Each match is read with the fields its tab and filter check and its sort orders by, and no
-    // other (each is one more field picked out of each of a common word's hundreds of matches).
     const fields = [...new Set([...checked.map((filter) => filter.field), spec.orderBy.field])];
-    const matched = await rowsById<Partial<ApplicationRow> & { id: string }>(
-      store,
-      searched.ids,
-      fields as (keyof ApplicationRow & string)[],
-    );
+    const fromPostings = (POSTING_KEY_FIELDS as readonly string[]).includes(spec.orderBy.field);
+    // Every match's sort key in the postings and nothing to check (the all tab, no filter): the
+    // page comes from them, and only its rows are read, whatever the number of matches. Else each
+    // match is read with the fields its tab and filter check and its sort orders by, and no other
+    // (each is one more field picked out of each of a common word's hundreds of matches).
+    const matched: (Partial<ApplicationRow> & { id: string })[] =
+      checked.length === 0 && fromPostings && searched.keys.size === searched.ids.length
+        ? searched.ids.map((id) => ({ id, ...searched.keys.get(id)! }))
+        : await rowsById<Partial<ApplicationRow> & { id: string }>(
+            store,
+            searched.ids,
+            fields as (keyof ApplicationRow & string)[],
+          );
     const page = pageInMemory(passes(matched), spec);
     const rows = await rowsById<ListedRow>(
       store,

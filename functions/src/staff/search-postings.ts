@@ -19,15 +19,31 @@ import type { DocumentStore } from '../store/document-store';
  */
 export const POSTING_SHARDS = 4;
 /**
- * The most row ids a posting holds (about 40 bytes each: 800 KB, under Firestore's 1 MiB). Past it
- * the posting is marked `full` and keeps no more: its word is held by more than POSTING_SHARDS ×
- * MAX_POSTING_ROWS rows of the form (80,000), and a search reads the form's rows for it instead.
+ * The most a posting holds, in bytes as Firestore counts a document's size (each string's UTF-8
+ * bytes and one more): under its 1 MiB with room for the document's name and fields. A row costs its
+ * id and its two sort keys, about 90 bytes (about 10,000 rows a posting; a name of 100-character
+ * parts costs more). Past it the posting is marked `full` and keeps no more: its word is held by more
+ * rows of the form than its POSTING_SHARDS postings hold, and a search reads the form's rows for it
+ * instead.
  */
-export const MAX_POSTING_ROWS = 20_000;
+export const MAX_POSTING_BYTES = 900_000;
 /** Postings read and written per transaction (each one read and one write: under the 500 writes of a commit). */
 const POSTINGS_PER_COMMIT = 200;
 /** Rows read by id at once. */
 const ROWS_PER_READ = 100;
+
+/**
+ * A row's keys that a search sorts its matches by without reading them: its `sortName` and
+ * `submittedAt`, both set when the row is made at a submit and never changed while the row is in a
+ * posting (an erasure removes it first). A change to how either is made must rewrite the postings.
+ */
+export interface PostingKeys {
+  sortName: string;
+  submittedAt: string;
+}
+/** The fields of PostingKeys, which the search reads from the postings instead of from the rows. */
+export const POSTING_KEY_FIELDS = ['sortName', 'submittedAt'] as const satisfies readonly (keyof PostingKeys &
+  keyof ApplicationRow)[];
 
 export interface Posting {
   [field: string]: unknown;
@@ -35,7 +51,13 @@ export interface Posting {
   shard: number;
   /** The ids of the rows holding the token (in the order they were added). */
   rows: string[];
-  /** More rows held the token than MAX_POSTING_ROWS: `rows` is not all of them. */
+  /**
+   * Each row's keys, in `rows`' order; null (or the arrays missing) for a row added before the
+   * postings held them (the `2026-12-search-posting-keys` migration fills them in).
+   */
+  sortNames?: (string | null)[];
+  submittedAts?: (string | null)[];
+  /** More rows held the token than MAX_POSTING_BYTES holds: `rows` is not all of them. */
   full?: true;
 }
 
@@ -48,18 +70,22 @@ export function postingShard(responseId: string): number {
 export const postingId = (formId: string, token: string, shard: number): string =>
   `${formId}__${shard}__${Buffer.from(token, 'utf8').toString('base64url')}`;
 
-export type IndexedRow = Pick<ApplicationRow, 'id' | 'responseId' | 'applicationFormId' | 'searchTokens'>;
+export type IndexedRow = Pick<
+  ApplicationRow,
+  'id' | 'responseId' | 'applicationFormId' | 'searchTokens' | keyof PostingKeys
+>;
 
-/** Changes to the postings: posting id → its form, shard and the row ids added or removed. */
-export type PostingChanges = Map<string, { formId: string; shard: number; rows: Set<string> }>;
+/** Changes to the postings: posting id → its form, shard and the rows added (with their keys) or removed. */
+export type PostingChanges = Map<string, { formId: string; shard: number; rows: Map<string, PostingKeys> }>;
 
 /** Adds a row's tokens to `changes`. */
 export function addRowChanges(changes: PostingChanges, row: IndexedRow): PostingChanges {
   const shard = postingShard(row.responseId);
+  const keys = { sortName: row.sortName, submittedAt: row.submittedAt };
   for (const token of new Set(row.searchTokens ?? [])) {
     const id = postingId(row.applicationFormId, token, shard);
-    const change = changes.get(id) ?? { formId: row.applicationFormId, shard, rows: new Set<string>() };
-    change.rows.add(row.id);
+    const change = changes.get(id) ?? { formId: row.applicationFormId, shard, rows: new Map<string, PostingKeys>() };
+    change.rows.set(row.id, keys);
     changes.set(id, change);
   }
   return changes;
@@ -69,25 +95,63 @@ export function addRowChanges(changes: PostingChanges, row: IndexedRow): Posting
 const changesOf = (rows: readonly IndexedRow[]): PostingChanges =>
   rows.reduce<PostingChanges>((changes, row) => addRowChanges(changes, row), new Map());
 
-/** The posting after adding (or removing) rows; null: nothing to change, or (removal) nothing left to keep. */
+/** A string's size in a Firestore document: its UTF-8 bytes and one. */
+const stringBytes = (text: string | null) => (text === null ? 1 : Buffer.byteLength(text, 'utf8') + 1);
+
+/** A posting's rows with their keys (null: not known yet), in its order. */
+function entriesOf(posting: Posting | null): [string, PostingKeys | null][] {
+  return (posting?.rows ?? []).map((row, at) => {
+    const sortName = posting?.sortNames?.[at];
+    const submittedAt = posting?.submittedAts?.[at];
+    return [row, typeof sortName === 'string' && typeof submittedAt === 'string' ? { sortName, submittedAt } : null];
+  });
+}
+
+/** The posting of these rows and keys, cut (and marked full) where it would pass MAX_POSTING_BYTES. */
+function postingOf(formId: string, shard: number, entries: [string, PostingKeys | null][], full: boolean): Posting {
+  let bytes = 0;
+  let kept = 0;
+  for (const [row, keys] of entries) {
+    bytes += stringBytes(row) + stringBytes(keys?.sortName ?? null) + stringBytes(keys?.submittedAt ?? null);
+    if (bytes > MAX_POSTING_BYTES) break;
+    kept += 1;
+  }
+  const held = entries.slice(0, kept);
+  return {
+    formId,
+    shard,
+    rows: held.map(([row]) => row),
+    sortNames: held.map(([, keys]) => keys?.sortName ?? null),
+    submittedAts: held.map(([, keys]) => keys?.submittedAt ?? null),
+    ...(full || kept < entries.length ? { full: true as const } : {}),
+  };
+}
+
+/**
+ * The posting after adding rows (with their keys: those of rows it already holds without keys are
+ * filled in) or removing them; null: nothing to change, or (removal) nothing left to keep.
+ */
 function changed(
   posting: Posting | null,
-  change: { formId: string; shard: number; rows: Set<string> },
+  change: { formId: string; shard: number; rows: Map<string, PostingKeys> },
   adding: boolean,
 ): Posting | 'delete' | null {
+  const entries = entriesOf(posting);
   if (adding) {
-    const held = new Set(posting?.rows ?? []);
-    const added = [...change.rows].filter((row) => !held.has(row));
-    if (added.length === 0 || posting?.full) return null;
-    const rows = [...(posting?.rows ?? []), ...added];
-    return rows.length > MAX_POSTING_ROWS
-      ? { formId: change.formId, shard: change.shard, rows: rows.slice(0, MAX_POSTING_ROWS), full: true }
-      : { formId: change.formId, shard: change.shard, rows };
+    const held = new Set(entries.map(([row]) => row));
+    const filled = entries.map(([row, keys]): [string, PostingKeys | null] => [
+      row,
+      keys ?? change.rows.get(row) ?? null,
+    ]);
+    const keysFilled = filled.some(([, keys], at) => keys !== entries[at]![1]);
+    const added = [...change.rows].filter(([row]) => !held.has(row));
+    if (posting?.full ? !keysFilled : added.length === 0 && !keysFilled) return null;
+    return postingOf(change.formId, change.shard, posting?.full ? filled : [...filled, ...added], !!posting?.full);
   }
   if (!posting) return null;
-  const rows = posting.rows.filter((row) => !change.rows.has(row));
-  if (rows.length === posting.rows.length) return null;
-  return rows.length === 0 && !posting.full ? 'delete' : { ...posting, rows };
+  const kept = entries.filter(([row]) => !change.rows.has(row));
+  if (kept.length === entries.length) return null;
+  return kept.length === 0 && !posting.full ? 'delete' : postingOf(posting.formId, posting.shard, kept, !!posting.full);
 }
 
 /**
@@ -134,18 +198,30 @@ export function freshPostings(rows: readonly IndexedRow[] | PostingChanges): { i
   return [...changes.entries()].map(([id, change]) => ({ id, data: changed(null, change, true) as Posting }));
 }
 
+/** The rows holding a token, with the keys of those the postings hold them for. */
+export interface RowsHolding {
+  ids: Set<string>;
+  keys: Map<string, PostingKeys>;
+}
+
 /**
- * The ids of the form's rows holding a token, from its postings (read by id, in parallel); null
- * when a posting is full (more rows hold it than the postings keep).
+ * The ids of the form's rows holding a token, from its postings (read by id, in parallel), with
+ * their keys where the postings hold them; null when a posting is full (more rows hold it than the
+ * postings keep).
  */
-export async function rowsHolding(store: DocumentStore, formId: string, token: string): Promise<Set<string> | null> {
+export async function rowsHolding(store: DocumentStore, formId: string, token: string): Promise<RowsHolding | null> {
   const postings = await Promise.all(
     Array.from({ length: POSTING_SHARDS }, (_, shard) =>
       store.get<Posting>(COLLECTIONS.searchPostings, postingId(formId, token, shard)),
     ),
   );
   if (postings.some((posting) => posting?.full)) return null;
-  return new Set(postings.flatMap((posting) => posting?.rows ?? []));
+  const holding: RowsHolding = { ids: new Set(), keys: new Map() };
+  for (const [row, keys] of postings.flatMap(entriesOf)) {
+    holding.ids.add(row);
+    if (keys) holding.keys.set(row, keys);
+  }
+  return holding;
 }
 
 /**

@@ -369,9 +369,12 @@ describe('firestore.indexes.json', () => {
         // The assessments' tokens: a search of a staff member's assessments filters them in memory.
         `${COLLECTIONS.reviews}.searchTokens`,
         `${COLLECTIONS.interviews}.searchTokens`,
-        // The rows' tokens: a search reads its postings by id (staff/search-postings.ts), and their row ids.
+        // The rows' tokens: a search reads its postings by id (staff/search-postings.ts), and their
+        // row ids and the rows' sort keys.
         `${COLLECTIONS.reviewStatuses}.searchTokens`,
         `${COLLECTIONS.searchPostings}.rows`,
+        `${COLLECTIONS.searchPostings}.sortNames`,
+        `${COLLECTIONS.searchPostings}.submittedAts`,
       ].sort(),
     );
     const within = (field: string, exempted: string) => field === exempted || field.startsWith(`${exempted}.`);

@@ -1,8 +1,13 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ApplicationResponse, ApplicationRow, ApplicationRowView, Page } from '@portal/shared/domain';
+import { searchPostingKeysMigration } from '../migrations/search-postings';
 import {
   freshPostings,
   indexRowsForSearch,
+  postingId,
+  postingShard,
+  rowsHolding,
+  type IndexedRow,
   LISTED_ROW_FIELDS,
   POSTING_SHARDS,
   type Posting,
@@ -25,14 +30,20 @@ import type { StoreTest } from './store-targets';
  * (search-postings.test.ts) and on the Firestore emulator (search-postings.emulator.test.ts).
  */
 
+/** A posting's rows, each with its keys, in id order (a posting keeps them in the order they were added). */
+function inAnyOrder({ rows, sortNames, submittedAts, ...posting }: Posting) {
+  const entries = rows.map((row, at) => [row, sortNames?.[at], submittedAts?.[at]] as const);
+  return { ...posting, rows: entries.sort(([a], [b]) => (a < b ? -1 : 1)) };
+}
+
 /** How the stored postings differ from those of the rows stored now (none: []). */
 export async function postingDifferences(harness: Harness): Promise<string[]> {
   const rows = (await harness.store.query<ApplicationRow>(COLLECTIONS.reviewStatuses)).items.map((item) => item.data);
-  const wanted = new Map(freshPostings(rows).map(({ id, data }) => [id, { ...data, rows: [...data.rows].sort() }]));
+  const wanted = new Map(freshPostings(rows).map(({ id, data }) => [id, inAnyOrder(data)]));
   const stored = new Map(
     (await harness.store.query<Posting>(COLLECTIONS.searchPostings)).items.map(({ id, data }) => [
       id,
-      { ...data, rows: [...data.rows].sort() },
+      inAnyOrder(data),
     ]),
   );
   const differences: string[] = [];
@@ -86,7 +97,7 @@ export function searchPostingsTests(run: StoreTest): void {
   });
 
   run(
-    'more matches than a page: the matches are read with the fields that sort and filter them, the page without its tokens',
+    'more matches than a page: paged by the keys of their postings, or read with the fields that sort and filter them; the page without its tokens',
     async (harness) => {
       const applicants = (from: number, count: number) =>
         Array.from({ length: count }, (_, index) => {
@@ -100,7 +111,8 @@ export function searchPostingsTests(run: StoreTest): void {
       const getAll = jest.spyOn(store, 'getAll');
       const page = async (query: string) => {
         getAll.mockClear();
-        const res = await harness.as('dora').get(`/admin/forms/${FORM_ID}/rows?search=sample&sort=name&${query}`);
+        const sort = query.includes('sort=') ? '' : 'sort=name&';
+        const res = await harness.as('dora').get(`/admin/forms/${FORM_ID}/rows?search=sample&${sort}${query}`);
         expect(res.status).toBe(200);
         const body = res.body as Page<ApplicationRowView>;
         const calls = getAll.mock.calls.map(([, ids, fields]) => ({ ids: ids.length, fields }));
@@ -116,18 +128,11 @@ export function searchPostingsTests(run: StoreTest): void {
           'Name03 Sample',
           'Name04 Sample',
         ]);
-        // The 16 matches with the fields that sort and filter them, then the page's 5 rows, both
-        // without their search tokens.
-        const withoutTokens = expect.not.arrayContaining(['searchTokens']) as unknown;
-        expect(first.calls).toEqual([
-          { ids: 16, fields: withoutTokens },
-          { ids: 5, fields: withoutTokens },
-        ]);
-        // The matches, read by id from the form's postings, with their sort's field alone: not their
-        // id (they were read by it), nor their form (the postings are the form's).
-        expect(first.calls[0]!.fields).toEqual(['sortName']);
-        // The page's rows with every listed field but their id (they were read by it).
-        expect(first.calls[1]!.fields).toEqual(LISTED_ROW_FIELDS.filter((field) => field !== 'id'));
+        // On the all tab with no filter, by name, the page comes from the names the postings hold:
+        // only the page's 5 rows are read, with every listed field but their id (they were read by
+        // it) and without their search tokens.
+        const listed = LISTED_ROW_FIELDS.filter((field) => field !== 'id');
+        expect(first.calls).toEqual([{ ids: 5, fields: listed }]);
         expect(first.body.items[0]).toMatchObject({ applicantEmail: 's00@example.com', role: 'bootcamp' });
 
         const next = await page(`tab=all&dir=asc&limit=5&cursor=${encodeURIComponent(first.body.nextCursor!)}`);
@@ -137,6 +142,31 @@ export function searchPostingsTests(run: StoreTest): void {
           'Name07 Sample',
           'Name08 Sample',
           'Name09 Sample',
+        ]);
+
+        expect(next.calls).toEqual([{ ids: 5, fields: listed }]);
+
+        // By submission too (the seeds' times follow their numbers), newest first.
+        const newest = await harness
+          .as('dora')
+          .get(`/admin/forms/${FORM_ID}/rows?search=sample&sort=submittedAt&dir=desc&tab=all&limit=3`);
+        const stored = (await harness.store.query<ApplicationRow>(COLLECTIONS.reviewStatuses)).items
+          .map((item) => item.data)
+          .filter((row) => row.applicantName.endsWith('Sample'))
+          .sort((a, b) =>
+            a.submittedAt === b.submittedAt ? (a.id < b.id ? 1 : -1) : a.submittedAt < b.submittedAt ? 1 : -1,
+          );
+        expect((newest.body as Page<ApplicationRowView>).items.map((row) => row.applicantName)).toEqual(
+          stored.slice(0, 3).map((row) => row.applicantName),
+        );
+        expect(getAll.mock.calls.at(-1)![1]).toHaveLength(3);
+
+        // A sort the postings hold no key for: the matches are read with its field alone (not their
+        // id, which they were read by, nor their form: the postings are the form's).
+        const byScore = await page('tab=all&sort=reviewScore&dir=asc&limit=5');
+        expect(byScore.calls).toEqual([
+          { ids: 16, fields: ['reviewScore'] },
+          { ids: 5, fields: listed },
         ]);
 
         // The tab's filter holds on the fields read: the 9 qualified, in reverse.
@@ -154,8 +184,7 @@ export function searchPostingsTests(run: StoreTest): void {
         // A page or fewer matches: read at once, without their tokens.
         const few = await page('tab=qualified&dir=asc&limit=20');
         expect(few.body.total).toBe(9);
-        expect(few.calls).toEqual([{ ids: 16, fields: withoutTokens }]);
-        expect(few.calls[0]!.fields).toEqual(first.calls[1]!.fields);
+        expect(few.calls).toEqual([{ ids: 16, fields: listed }]);
         expect(few.body.items[8]).toMatchObject({ applicantName: 'Name08 Sample', qualified: true });
 
         // A page without a search reads its rows without their tokens too.
@@ -214,6 +243,8 @@ export function searchPostingsTests(run: StoreTest): void {
       responseId: `r${index}`,
       applicationFormId: FORM_ID,
       searchTokens: ['shared', 'common', `own${index}`],
+      sortName: `name ${index}`,
+      submittedAt: new Date(Date.UTC(2026, 0, 1, 0, index)).toISOString(),
     }));
     await Promise.all(rows.map((row) => indexRowsForSearch(harness.store, [row])));
     const held = new Set<string>();
@@ -225,7 +256,101 @@ export function searchPostingsTests(run: StoreTest): void {
       id.endsWith(`__${Buffer.from('shared').toString('base64url')}`),
     );
     expect(shared.flatMap(({ data }) => data.rows).sort()).toEqual(rows.map((row) => row.id).sort());
+    // Each row with its own keys.
+    const keysOf = new Map(rows.map((row) => [row.id, [row.sortName, row.submittedAt]]));
+    for (const { data } of shared) {
+      expect(data.rows.map((row, at) => [data.sortNames![at], data.submittedAts![at]])).toEqual(
+        data.rows.map((row) => keysOf.get(row)),
+      );
+    }
   });
+
+  run(
+    'postings stored before they held keys: a search reads its matches, and the migration fills the keys in',
+    async (harness) => {
+      await seedApplications(
+        harness,
+        Array.from({ length: 12 }, (_, index) => ({ id: `k${index}`, firstName: `Name${index}`, lastName: 'Keyed' })),
+        ['bootcamp'],
+      );
+      // As the postings were stored before they held keys.
+      const postings = (await harness.store.query<Posting>(COLLECTIONS.searchPostings)).items;
+      await harness.store.batch(
+        postings.map(({ id, data: { sortNames: _names, submittedAts: _times, ...old } }) => ({
+          kind: 'set' as const,
+          collection: COLLECTIONS.searchPostings,
+          id,
+          data: old,
+        })),
+      );
+      const getAll = jest.spyOn(harness.store, 'getAll');
+      const search = async () => {
+        getAll.mockClear();
+        const res = await harness
+          .as('dora')
+          .get(`/admin/forms/${FORM_ID}/rows?search=keyed&sort=name&dir=desc&limit=5`);
+        expect(res.status).toBe(200);
+        const body = res.body as Page<ApplicationRowView>;
+        return {
+          names: body.items.map((row) => row.applicantName),
+          total: body.total,
+          reads: getAll.mock.calls.length,
+        };
+      };
+      try {
+        const wanted = {
+          names: ['Name9 Keyed', 'Name8 Keyed', 'Name7 Keyed', 'Name6 Keyed', 'Name5 Keyed'],
+          total: 12,
+        };
+        // Without keys the matches are read (their names), then the page.
+        expect(await search()).toEqual({ ...wanted, reads: 2 });
+        expect(await postingDifferences(harness)).not.toEqual([]);
+
+        expect(await searchPostingKeysMigration.run(harness.store)).toBeGreaterThan(0);
+        expect(await postingDifferences(harness)).toEqual([]);
+        // The same page, and only its rows read.
+        expect(await search()).toEqual({ ...wanted, reads: 1 });
+        // Run again (cut short, say), it writes nothing.
+        expect(await searchPostingKeysMigration.run(harness.store)).toBe(0);
+      } finally {
+        getAll.mockRestore();
+      }
+    },
+  );
+
+  run(
+    "a word held by more rows than a posting's bytes allow: the posting is full, under Firestore's 1 MiB",
+    async (harness) => {
+      // Rows of one shard with the longest names (two parts of 100 two-byte letters), all holding one word.
+      const rows: IndexedRow[] = [];
+      for (let index = 0; rows.length < 2200; index++) {
+        const responseId = `long${index}`;
+        if (postingShard(responseId) !== 0) continue;
+        rows.push({
+          id: `${responseId}__bootcamp`,
+          responseId,
+          applicationFormId: FORM_ID,
+          searchTokens: ['everyone'],
+          sortName: `${'é'.repeat(100)} ${'é'.repeat(95)}${String(index).padStart(5, '0')}`,
+          submittedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)).toISOString(),
+        });
+      }
+      await indexRowsForSearch(harness.store, rows.slice(0, 1000));
+      await indexRowsForSearch(harness.store, rows.slice(1000));
+      const posting = (await harness.store.get<Posting>(
+        COLLECTIONS.searchPostings,
+        postingId(FORM_ID, 'everyone', 0),
+      ))!;
+      expect(posting.full).toBe(true);
+      expect(posting.rows.length).toBeGreaterThan(1500);
+      expect(posting.rows.length).toBeLessThan(rows.length);
+      expect(posting.rows).toEqual(rows.slice(0, posting.rows.length).map((row) => row.id));
+      expect(posting.sortNames).toEqual(rows.slice(0, posting.rows.length).map((row) => row.sortName));
+      expect(Buffer.byteLength(JSON.stringify(posting))).toBeLessThan(1_048_576);
+      // A full posting names only some of the rows holding its word: the search does not read it.
+      expect(await rowsHolding(harness.store, FORM_ID, 'everyone')).toBeNull();
+    },
+  );
 
   run('a submit whose request stops before its postings leaves a job the scheduler finishes', async (harness) => {
     // The request stops as it writes the postings (an instance stopped after the commit): every

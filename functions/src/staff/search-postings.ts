@@ -144,9 +144,10 @@ function changed(
       keys ?? change.rows.get(row) ?? null,
     ]);
     const keysFilled = filled.some(([, keys], at) => keys !== entries[at]![1]);
-    const added = [...change.rows].filter(([row]) => !held.has(row));
-    if (posting?.full ? !keysFilled : added.length === 0 && !keysFilled) return null;
-    return postingOf(change.formId, change.shard, posting?.full ? filled : [...filled, ...added], !!posting?.full);
+    // A full posting keeps no more rows; its rows' keys may still be filled in.
+    const next = posting?.full ? filled : [...filled, ...[...change.rows].filter(([row]) => !held.has(row))];
+    if (!keysFilled && next.length === filled.length) return null;
+    return postingOf(change.formId, change.shard, next, !!posting?.full);
   }
   if (!posting) return null;
   const kept = entries.filter(([row]) => !change.rows.has(row));

@@ -1,6 +1,8 @@
 /** @jest-environment jsdom */
 import { createElement, type ReactNode } from 'react';
-import '@testing-library/jest-dom';
+// The component tests' setup (the tools project runs none): its findBy waits as long as theirs, and
+// a lazy part's load on a machine busy with the rest of `npm test` took more than the default 1 s.
+import '../../jest/browser-setup';
 import { act, render, screen } from '@testing-library/react';
 import { lazyPart } from './lazy-part';
 

@@ -1,5 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
+import type { AxeResults, RunOptions, run } from 'axe-core';
 import { expectStyled } from './antd-styles';
 
 /**
@@ -9,6 +11,32 @@ import { expectStyled } from './antd-styles';
  */
 const refused = (page: Page) =>
   new URL(page.url()).pathname.startsWith('/admin') ? ['serious', 'critical'] : ['moderate', 'serious', 'critical'];
+
+/** axe-core's minified build: its package's main is the readable one, twice the bytes to compile. */
+const AXE_SOURCE = readFileSync(createRequire(__filename).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core's `axe.run` in the page as it is now, which also reaches its same-origin frames (the
+ * portal has no other kind): axe goes into each frame once per document, and only the violations
+ * come back. Only `within`, when given: a dialog over a page whose own findings are another's to fix.
+ *
+ * This is what `@axe-core/playwright` does in its legacy mode, less its overhead: it loaded axe's
+ * readable build (1.5 MB) into the page twice per check, and by default also opened a blank page to
+ * merge the frames' results (docs/testing.md#accessibility-checks). Only the violations are read:
+ * axe still runs every rule, but lists no node of a rule that passed or did not apply.
+ */
+async function runAxe(page: Page, within?: string): Promise<AxeResults> {
+  for (const frame of page.frames()) {
+    if (await frame.evaluate(() => 'axe' in window)) continue;
+    await frame.evaluate(`${AXE_SOURCE};axe.configure({ allowedOrigins: ['<same_origin>'] });`);
+  }
+  const options: RunOptions = { resultTypes: ['violations'] };
+  return page.evaluate(
+    ({ within, options }) =>
+      (window as unknown as { axe: { run: typeof run } }).axe.run(within ? { include: [within] } : document, options),
+    { within, options },
+  ) as Promise<AxeResults>;
+}
 
 /**
  * Runs every axe-core rule on the page as it is now and fails on any violation of a refused impact
@@ -20,15 +48,7 @@ export async function expectAccessible(page: Page, label: string, within?: strin
   // animations a user who asks for reduced motion gets (none), so no colour is caught mid-fade.
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.waitForTimeout(400);
-  // `within`: only that part of the page (a dialog over a page whose own findings are another's to fix).
-  // Legacy mode runs axe in the page and its same-origin frames (the portal has no other kind) with
-  // `axe.run`: by default the helper also opened a blank page for each check and loaded axe into it
-  // to merge the frames' results, about 2 s more per check (docs/testing.md#accessibility-checks).
-  // Only the violations are read: axe still runs every rule, but lists one node, not every node, of
-  // each rule that passed or did not apply, and the page sends that much less back (about a
-  // quarter of the Playwright worker's CPU in accessibility.spec.ts).
-  const builder = new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] });
-  const results = await (within ? builder.include(within) : builder).analyze();
+  const results = await runAxe(page, within);
   const blocking = results.violations
     .filter((violation) => refused(page).includes(violation.impact ?? ''))
     .map(

@@ -26,8 +26,8 @@ function markdownFiles(): string[] {
     .sort();
 }
 
-/** The text without fenced code blocks and inline code spans (links there are not links). */
-function withoutCode(markdown: string): string {
+/** The text without fenced code blocks and (unless `spans` is false) inline code spans: links there are not links. */
+function withoutCode(markdown: string, { spans = true } = {}): string {
   const lines = markdown.split('\n');
   let fence: string | null = null;
   const kept = lines.map((line) => {
@@ -42,7 +42,8 @@ function withoutCode(markdown: string): string {
     }
     return line;
   });
-  return kept.join('\n').replace(/(`+)[^`]*?\1/g, (span) => ' '.repeat(span.length));
+  const text = kept.join('\n');
+  return spans ? text.replace(/(`+)[^`]*?\1/g, (span) => ' '.repeat(span.length)) : text;
 }
 
 /** GitHub's anchor of a heading: lowercase, punctuation dropped except `-` and `_`, each space a `-`. */
@@ -62,7 +63,8 @@ function githubSlug(heading: string): string {
 function anchorsOf(markdown: string): Set<string> {
   const anchors = new Set<string>();
   const seen = new Map<string, number>();
-  const text = withoutCode(markdown.replace(/\r\n/g, '\n'));
+  // A heading's code spans are part of its anchor (`npm test` → #npm-test).
+  const text = withoutCode(markdown.replace(/\r\n/g, '\n'), { spans: false });
   for (const match of text.matchAll(/^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/gm)) {
     const slug = githubSlug(match[1]!);
     const count = seen.get(slug) ?? 0;

@@ -18,7 +18,7 @@ import type { RateLimits } from './http/rate-limit';
 import { createInMemoryIdentityAdmin } from './identity/in-memory-identity-admin';
 import { accountSync, api, outboxSender, scheduledWork } from './index';
 import type { DocumentStore } from './store/document-store';
-import { createSqliteStore } from './store/sqlite-store';
+import { testSqliteStore } from './testing/test-store';
 
 jest.mock('firebase-functions/logger', () => ({
   ...jest.requireActual('firebase-functions/logger'),
@@ -158,7 +158,7 @@ describe('createProductionApp', () => {
   let store: DocumentStore;
   let filesDir: string;
   beforeEach(() => {
-    store = createSqliteStore({ filename: ':memory:' });
+    store = testSqliteStore();
     filesDir = mkdtempSync(path.join(os.tmpdir(), 'portal-production-test-'));
   });
   afterEach(async () => {

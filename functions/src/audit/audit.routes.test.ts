@@ -11,10 +11,10 @@ import { createHarness, DAY_MS, FORM_ID, later, START, type Harness } from '../t
 import { createMemoryFileStore } from '../testing/memory-file-store';
 import { assign, publishSlot, setPreferences, storedRow, submitApplication } from '../testing/staff-fixtures';
 import type { DocumentStore, StoreTransaction, WriteOperation } from '../store/document-store';
-import { createSqliteStore } from '../store/sqlite-store';
 import { DEFAULT_MAIL_SETTINGS, outboxEvents, outboxId } from '../outbox/outbox';
 import { createScheduler } from '../scheduler/scheduler';
 import { ERASED_ID } from '../staff/audit-anonymisation';
+import { testSqliteStore } from '../testing/test-store';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -613,7 +613,7 @@ describe('the store port', () => {
   it('is never asked to set, update or delete an audit entry over the whole flow', async () => {
     const creates = { count: 0 };
     const harness = await createHarness({
-      store: appendOnlyGuard(createSqliteStore({ filename: ':memory:' }), creates),
+      store: appendOnlyGuard(testSqliteStore(), creates),
       files: createMemoryFileStore(),
     });
     try {
@@ -627,7 +627,7 @@ describe('the store port', () => {
   });
 
   it('makes no change when its audit entry cannot be written', async () => {
-    const store = createSqliteStore({ filename: ':memory:' });
+    const store = testSqliteStore();
     let failAudit = false;
     const failing = new Proxy(store, {
       get(target, property, receiver) {

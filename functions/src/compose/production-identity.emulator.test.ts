@@ -9,8 +9,8 @@ import { createLocalFileStore } from '../files/local-file-store';
 import { createFirebaseIdentityVerifier, getFirebaseAdminApp } from '../identity/firebase-identity';
 import { createInMemoryIdentityAdmin } from '../identity/in-memory-identity-admin';
 import type { DocumentStore } from '../store/document-store';
-import { createSqliteStore } from '../store/sqlite-store';
 import { createProductionApp } from './production';
+import { testSqliteStore } from '../testing/test-store';
 
 /**
  * The production composition keeps verifying signatures, audience and issuer: without the Auth
@@ -34,7 +34,7 @@ afterAll(() => {
   else process.env.GOOGLE_CLOUD_PROJECT = saved.project;
 });
 beforeEach(() => {
-  store = createSqliteStore({ filename: ':memory:' });
+  store = testSqliteStore();
   filesDir = mkdtempSync(path.join(os.tmpdir(), 'portal-production-identity-'));
 });
 afterEach(async () => {

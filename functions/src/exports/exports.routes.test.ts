@@ -11,12 +11,12 @@ import type { FileStore } from '../files/file-store';
 import { FORM_MESSAGES } from '../forms/forms.service';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore, QuerySpec } from '../store/document-store';
-import { createSqliteStore } from '../store/sqlite-store';
 import { createHarness, FORM_ID, START, type Harness } from '../testing/api-harness';
 import { binaryBody, sectionResponsesFor, seedAnsweredApplications, storeUpload } from '../testing/export-fixtures';
 import { assign, seedApplication, submitApplication } from '../testing/staff-fixtures';
 import { EXPORT_PAGE_SIZE } from './exports.repository';
 import { EXPORT_README_NAME } from './export-notice';
+import { testSqliteStore } from '../testing/test-store';
 
 jest.setTimeout(60_000);
 
@@ -202,7 +202,7 @@ describe('a chapter-sized form (64 questions) over several store pages', () => {
 
   beforeEach(async () => {
     queries.length = 0;
-    const sqlite = createSqliteStore({ filename: ':memory:' });
+    const sqlite = testSqliteStore();
     await setUp({
       ...sqlite,
       query: (collection, spec) => {

@@ -18,11 +18,11 @@ import { createApp, type AppDeps } from '../app';
 import type { IdentityVerifier, VerifiedIdentity } from '../identity/identity-verifier';
 import { createInMemoryIdentityAdmin } from '../identity/in-memory-identity-admin';
 import type { DocumentStore } from '../store/document-store';
-import { createSqliteStore } from '../store/sqlite-store';
 import { userRecord } from '../users/users.repository';
 import { createLocalFileStore } from './local-file-store';
 import { MAX_UPLOAD_BODY_BYTES } from './files.routes';
 import { claimUpload, releaseUpload, UPLOAD_LEASE_MS } from './upload-lease';
+import { testSqliteStore } from '../testing/test-store';
 
 const TEN_MB = 10 * 1024 * 1024;
 const IDENTITIES: Record<string, VerifiedIdentity> = {
@@ -115,7 +115,7 @@ let store: DocumentStore;
 beforeEach(async () => {
   sandbox = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-files-test-'));
   filesRoot = path.join(sandbox, 'files');
-  store = createSqliteStore({ filename: ':memory:' });
+  store = testSqliteStore();
   for (const [id, role] of Object.entries(ROLES)) {
     const user: User = { id, email: `${id}@example.com`, firstName: id, lastName: 'X', role, activeApplications: [] };
     await store.create(COLLECTIONS.users, id, userRecord(user));

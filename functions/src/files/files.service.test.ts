@@ -4,10 +4,10 @@ import path from 'node:path';
 import { type ApplicationForm, type ApplicationResponse, type UploadedFile } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
-import { createSqliteStore } from '../store/sqlite-store';
 import { createLocalFileStore } from './local-file-store';
 import { createFilesRepository, type FilesRepository } from './files.repository';
 import { createFilesService } from './files.service';
+import { testSqliteStore } from '../testing/test-store';
 
 const RESPONSE_ID = '11111111-1111-4111-8111-111111111111';
 const FORM = {
@@ -34,7 +34,7 @@ let store: DocumentStore;
 
 beforeEach(async () => {
   sandbox = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-files-service-'));
-  store = createSqliteStore({ filename: ':memory:' });
+  store = testSqliteStore();
   await store.create(COLLECTIONS.forms, FORM.id, FORM);
   await store.create(COLLECTIONS.responses, RESPONSE_ID, {
     id: RESPONSE_ID,

@@ -8,8 +8,8 @@ import { createLocalFileStore } from '../files/local-file-store';
 import { createInMemoryIdentityAdmin } from '../identity/in-memory-identity-admin';
 import { createLocalServer } from '../local/local-server';
 import type { DocumentStore } from '../store/document-store';
-import { createSqliteStore } from '../store/sqlite-store';
 import { APP_CHECK_FAILED_MESSAGE, APP_CHECK_HEADER, appCheckMiddleware, type AppCheckVerifier } from './app-check';
+import { testSqliteStore } from '../testing/test-store';
 
 const APP_CHECK_FAILED = { error: { code: 'app-check-failed', message: APP_CHECK_FAILED_MESSAGE } };
 
@@ -27,7 +27,7 @@ const fakeAppCheck: AppCheckVerifier = {
 
 beforeEach(() => {
   root = mkdtempSync(path.join(os.tmpdir(), 'portal-app-check-test-'));
-  store = createSqliteStore({ filename: ':memory:' });
+  store = testSqliteStore();
   verified = [];
 });
 afterEach(async () => {

@@ -5,15 +5,15 @@ import { createLocalFileStore } from '../files/local-file-store';
 import { createInMemoryIdentityAdmin } from '../identity/in-memory-identity-admin';
 import type { AppCheckVerifier } from './app-check';
 import type { DocumentStore } from '../store/document-store';
-import { createSqliteStore } from '../store/sqlite-store';
 import { DEFAULT_PRIVACY_NOTICE_VERSION } from '../users/privacy-notice';
+import { testSqliteStore } from '../testing/test-store';
 
 const ALLOWED = 'https://portal.example.org';
 const OTHER = 'https://evil.example.com';
 
 let store: DocumentStore;
 beforeEach(() => {
-  store = createSqliteStore({ filename: ':memory:' });
+  store = testSqliteStore();
 });
 afterEach(() => store.close());
 

@@ -1,16 +1,16 @@
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
-import { createSqliteStore } from '../store/sqlite-store';
 import { DEFAULT_MAIL_SETTINGS } from '../outbox/outbox';
 import { createScheduler } from '../scheduler/scheduler';
 import { createDocumentRateLimitStore, deleteExpiredRateLimits } from './rate-limit-store';
+import { testSqliteStore } from '../testing/test-store';
 
 const WINDOW_MS = 60_000;
 let store: DocumentStore;
 let clock: { now: number };
 
 beforeEach(() => {
-  store = createSqliteStore({ filename: ':memory:' });
+  store = testSqliteStore();
   clock = { now: Date.parse('2026-03-01T12:00:00.000Z') };
 });
 afterEach(() => store.close());

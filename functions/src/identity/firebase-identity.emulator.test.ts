@@ -9,7 +9,6 @@ import request from 'supertest';
 import { DEFAULT_PRIVACY_NOTICE_VERSION } from '@portal/shared/domain';
 import { createApp } from '../app';
 import { createLocalFileStore } from '../files/local-file-store';
-import { createSqliteStore } from '../store/sqlite-store';
 import { IdentityConflictError, type AccountSpec } from './identity-admin';
 import { createFirebaseIdentityAdmin, createFirebaseIdentityVerifier, getFirebaseAdminApp } from './firebase-identity';
 import { signInWithEmulator } from '../testing/emulator-sign-in';
@@ -22,6 +21,7 @@ import { testUser } from '../testing/api-harness';
 import { userRecord } from '../users/users.repository';
 import { syncAccountStatuses } from './account-status-sync';
 import type { ListedAccount } from './identity-admin';
+import { testSqliteStore } from '../testing/test-store';
 
 let app: App;
 
@@ -163,7 +163,7 @@ describe('GET /api/session with Firebase identity', () => {
     await createFirebaseIdentityAdmin(app).ensureAccount(spec);
     const token = await signInWithEmulator(spec.email, spec.password);
     const filesDir = mkdtempSync(path.join(os.tmpdir(), 'portal-identity-test-'));
-    const store = createSqliteStore({ filename: ':memory:' });
+    const store = testSqliteStore();
     try {
       const api = createApp({
         store,
@@ -199,7 +199,7 @@ describe("revocation on the real Auth emulator: the user record decides, the syn
   let filesDir: string;
   beforeEach(() => {
     filesDir = mkdtempSync(path.join(os.tmpdir(), 'portal-identity-test-'));
-    store = createSqliteStore({ filename: ':memory:' });
+    store = testSqliteStore();
     api = createApp({
       store,
       files: createLocalFileStore({ root: filesDir }),

@@ -1,6 +1,5 @@
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore } from '../store/document-store';
-import { createSqliteStore } from '../store/sqlite-store';
 import {
   createJobRunner,
   JOB_FAILED_MESSAGE,
@@ -10,6 +9,7 @@ import {
   type JobRun,
 } from './job-runner';
 import { createJobsRepository, jobId, type StoredJob } from './jobs.repository';
+import { testSqliteStore } from '../testing/test-store';
 
 /**
  * The job runner's rules (docs/architecture.md#long-work-as-jobs): one run at a time by its lease,
@@ -24,7 +24,7 @@ const ID = jobId('auto-assign', 'form-1');
 let store: DocumentStore;
 let clock: { now: Date };
 beforeEach(async () => {
-  store = createSqliteStore({ filename: ':memory:' });
+  store = testSqliteStore();
   clock = { now: START };
   await store.set(COLLECTIONS.jobs, ID, { kind: 'auto-assign', formId: 'form-1', state: 'writing', processed: 0 });
 });

@@ -1,5 +1,5 @@
-import { createSqliteStore } from '../store/sqlite-store';
 import { longWorkScenarios } from '../testing/job-scenarios';
+import { testSqliteStore } from '../testing/test-store';
 
 /**
  * Long work as jobs on SQLite (job-scenarios.ts): auto-assign and the ZIP of the files answer 202
@@ -12,7 +12,7 @@ jest.setTimeout(120_000);
 describe('long work as jobs (SQLite)', () => {
   longWorkScenarios((title, fn) =>
     it(title, async () => {
-      const store = createSqliteStore({ filename: ':memory:' });
+      const store = testSqliteStore();
       try {
         await fn(store);
       } finally {

@@ -12,7 +12,6 @@ import { createApp } from '../app';
 import { createInMemoryIdentityAdmin } from '../identity/in-memory-identity-admin';
 import { createLocalFileStore } from '../files/local-file-store';
 import type { DocumentStore } from '../store/document-store';
-import { createSqliteStore } from '../store/sqlite-store';
 import { pageContentSecurityPolicy, parsePolicy } from '../http/security-headers';
 import {
   API_GZIP_LEVEL,
@@ -21,6 +20,7 @@ import {
   createLocalServer,
   type BundleDirs,
 } from './local-server';
+import { testSqliteStore } from '../testing/test-store';
 
 const SHELL_HTML =
   '<!doctype html><html><body><div id="root"></div><script src="/main.abcdef1234.js"></script></body></html>';
@@ -79,7 +79,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => emulator.listen(0, '127.0.0.1', resolve));
   const { port } = emulator.address() as AddressInfo;
 
-  store = createSqliteStore({ filename: ':memory:' });
+  store = testSqliteStore();
   api = createApp({
     store,
     files: createLocalFileStore({ root: path.join(root, 'files') }),

@@ -1,7 +1,6 @@
 import { DEFAULT_MESSAGE_TEMPLATES, INITIAL_RESPONSE_STATUS, type ApplicationResponse } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
 import type { DocumentStore, StoreTransaction } from '../store/document-store';
-import { createSqliteStore } from '../store/sqlite-store';
 import { createHarness, FORM_ID, later, START, type Harness } from '../testing/api-harness';
 import { submitApplication } from '../testing/staff-fixtures';
 import { composeMessage, outboxEvents, outboxId, type OutboxMessage } from './outbox';
@@ -12,6 +11,7 @@ import {
   type ExtensionMailDocument,
   type MailTransport,
 } from './outbox-sender';
+import { testSqliteStore } from '../testing/test-store';
 
 /** Every outbox document, by id. */
 async function outbox(store: DocumentStore): Promise<OutboxMessage[]> {
@@ -51,7 +51,7 @@ let harness: Harness;
 const failing = { on: false };
 beforeEach(async () => {
   failing.on = false;
-  harness = await createHarness({ store: failingOutboxCommits(createSqliteStore({ filename: ':memory:' }), failing) });
+  harness = await createHarness({ store: failingOutboxCommits(testSqliteStore(), failing) });
 });
 afterEach(() => harness.close());
 

@@ -6,7 +6,6 @@ import {
 } from '@portal/shared/domain';
 import type { FileStore } from '../files/file-store';
 import { COLLECTIONS } from '../store/collections';
-import { createSqliteStore } from '../store/sqlite-store';
 import { jitteredStore } from '../testing/jittered-store';
 import {
   completeResponse,
@@ -24,6 +23,7 @@ import {
   type Caller,
   type Harness,
 } from '../testing/api-harness';
+import { testSqliteStore } from '../testing/test-store';
 
 let harness: Harness;
 let response: ApplicationResponse;
@@ -356,7 +356,7 @@ describe('POST /api/application/submit', () => {
 describe('submit and release at the same time', () => {
   /** eve's application submitted and decided, so that release is allowed; ada's complete, not submitted. */
   async function raceFixture(): Promise<{ race: Harness; complete: ApplicationResponse }> {
-    const race = await createHarness({ store: jitteredStore(createSqliteStore({ filename: ':memory:' })) });
+    const race = await createHarness({ store: jitteredStore(testSqliteStore()) });
     const eve = await startResponse(race, 'eve');
     expect((await race.as('eve').post('/application/submit', await completeResponse(race, eve))).status).toBe(200);
     for (const role of ['engineer', 'bootcamp']) {

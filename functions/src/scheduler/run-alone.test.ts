@@ -1,14 +1,14 @@
 import { COLLECTIONS } from '../store/collections';
-import { createSqliteStore } from '../store/sqlite-store';
 import type { DocumentStore } from '../store/document-store';
 import { runAlone } from './run-alone';
+import { testSqliteStore } from '../testing/test-store';
 
 const MINUTE = 60_000;
 const AT = new Date('2026-03-01T12:00:00Z');
 
 let store: DocumentStore;
 beforeEach(() => {
-  store = createSqliteStore({ filename: ':memory:' });
+  store = testSqliteStore();
 });
 afterEach(() => store.close());
 

@@ -12,11 +12,11 @@ import { COLLECTIONS } from '../store/collections';
 import type { AccountSpec, IdentityAdmin } from '../identity/identity-admin';
 import { createInMemoryIdentityAdmin } from '../identity/in-memory-identity-admin';
 import type { DocumentStore } from '../store/document-store';
-import { createSqliteStore } from '../store/sqlite-store';
 import { DEMO_USERS } from './demo-accounts';
 import { demoForm } from './demo-form';
 import { seedDemoData } from './seed-demo-data';
 import { userRecord } from '../users/users.repository';
+import { testSqliteStore } from '../testing/test-store';
 
 const NOW = new Date('2026-01-15T12:00:00.000Z');
 
@@ -76,7 +76,7 @@ describe('the demo users', () => {
 describe('seedDemoData', () => {
   let store: DocumentStore;
   beforeEach(() => {
-    store = createSqliteStore({ filename: ':memory:' });
+    store = testSqliteStore();
   });
   afterEach(() => store.close());
 

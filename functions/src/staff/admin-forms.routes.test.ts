@@ -13,7 +13,6 @@ import { formStatusOf } from '../forms/form-status';
 import { COLLECTIONS } from '../store/collections';
 import { storedFormCounts } from '../store/form-counters';
 import type { DocumentStore } from '../store/document-store';
-import { createSqliteStore } from '../store/sqlite-store';
 import { demoForm } from '../seed/demo-form';
 import {
   createHarness,
@@ -27,6 +26,7 @@ import {
 } from '../testing/api-harness';
 import { assign, submitApplication } from '../testing/staff-fixtures';
 import { dumpState, rawAsDora, unauthenticated, withProtoKey, type Method } from '../testing/raw-requests';
+import { testSqliteStore } from '../testing/test-store';
 
 let harness: Harness;
 beforeEach(async () => {
@@ -316,7 +316,7 @@ describe('POST /api/application/forms', () => {
 
   it('keeps an answer saved while the form is being replaced, and moves the response to a new version', async () => {
     // The applicant saves between the server's read of the responses and its write of the form.
-    const inner = createSqliteStore({ filename: ':memory:' });
+    const inner = testSqliteStore();
     let onFormWrite: (() => Promise<void>) | null = null;
     const store: DocumentStore = {
       ...inner,

@@ -1,7 +1,7 @@
 import { countingStore } from '../store/counting-store';
-import { createSqliteStore } from '../store/sqlite-store';
 import { createHarness } from '../testing/api-harness';
 import { calibrationSumsScenarios } from '../testing/calibration-sums-scenarios';
+import { testSqliteStore } from '../testing/test-store';
 
 /**
  * The form's calibration sums kept whole on every path that removes or changes a submitted review,
@@ -15,7 +15,7 @@ describe('the calibration sums, kept whole (SQLite)', () => {
     Object.assign(
       (title: string, fn: Parameters<Parameters<typeof calibrationSumsScenarios>[0]>[1]) =>
         it(title, async () => {
-          const harness = await createHarness({ store: countingStore(createSqliteStore({ filename: ':memory:' })) });
+          const harness = await createHarness({ store: countingStore(testSqliteStore()) });
           try {
             await fn(harness);
           } finally {

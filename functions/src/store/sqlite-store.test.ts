@@ -60,6 +60,12 @@ describeDocumentStoreContract('sqlite (:memory:, array elements indexed)', async
   return { store, cleanup: () => store.close() };
 });
 
+// The contract on a store that creates each index when a query first runs through it, as the tests' stores do.
+describeDocumentStoreContract('sqlite (:memory:, indexes created on first query)', async () => {
+  const store = createSqliteStore({ filename: ':memory:', indexes: TAGS_INDEXED, createIndexes: 'on-first-query' });
+  return { store, cleanup: () => store.close() };
+});
+
 const NO_INDEXES: IndexDeclarations = { indexes: [], fieldOverrides: [] };
 
 /** The rows of the multi-valued index in a file, in key order. */
@@ -568,6 +574,68 @@ describe('sqlite store', () => {
     // An image opens in memory only (never over a file).
     expect(() => createSqliteStore({ filename, image: original.serialize() })).toThrow(/in memory only/);
     await Promise.all([original.close(), copy.close()]);
+  });
+
+  it('creates an index when a query first runs through it, with its statistic, when asked to (in memory only)', async () => {
+    const declarations: IndexDeclarations = {
+      indexes: [
+        {
+          collectionGroup: 'items',
+          queryScope: 'COLLECTION',
+          fields: [
+            { fieldPath: 's', order: 'ASCENDING' },
+            { fieldPath: 'n', order: 'ASCENDING' },
+          ],
+        },
+      ],
+      fieldOverrides: [],
+    };
+    const statements: string[] = [];
+    const onFirstQuery = createSqliteStore({
+      filename: ':memory:',
+      indexes: declarations,
+      createIndexes: 'on-first-query',
+      verbose: (sql) => statements.push(sql),
+    });
+    const atOpen = createSqliteStore({ filename: ':memory:', indexes: declarations });
+    const documents = Array.from({ length: 30 }, (_, i) => ({ s: i % 3 === 0 ? 'a' : 'b', n: (i * 7) % 11 }));
+    for (const store of [onFirstQuery, atOpen]) {
+      await store.batch(documents.map((data, i) => ({ kind: 'set', collection: 'items', id: `d${i}`, data })));
+    }
+    /** The database's indexes on the documents and their planner statistics. */
+    const indexes = (store: SqliteStore) => {
+      const db = new Database(store.serialize());
+      try {
+        return db
+          .prepare(
+            "SELECT name, stat FROM sqlite_master LEFT JOIN sqlite_stat1 ON idx = name WHERE type = 'index' AND name LIKE 'ix\\_%' ESCAPE '\\' ORDER BY name",
+          )
+          .all() as { name: string; stat: string }[];
+      } finally {
+        db.close();
+      }
+    };
+    const declared = indexes(atOpen);
+    expect(declared.map(({ name }) => name)).toEqual(['ix_items_s', 'ix_items_s_by-n']);
+    expect(indexes(onFirstQuery)).toEqual([]);
+
+    const page = {
+      where: [{ field: 's', op: '==' as const, value: 'a' }],
+      orderBy: { field: 'n', direction: 'desc' as const },
+    };
+    expect(await onFirstQuery.query('items', page)).toEqual(await atOpen.query('items', page));
+    expect(indexes(onFirstQuery)).toEqual(declared.filter(({ name }) => name === 'ix_items_s_by-n'));
+    expect(statements.filter((sql) => /^SELECT .* INDEXED BY "ix_items_s_by-n"/s.test(sql))).toHaveLength(1);
+    expect(await onFirstQuery.count('items', [{ field: 's', value: 'b' }])).toBe(20);
+    expect(indexes(onFirstQuery)).toEqual(declared);
+
+    // A copy of such a store's image, opened as any image, makes sure of an index before a query runs through it.
+    const image = createSqliteStore({ filename: ':memory:', indexes: declarations, createIndexes: 'on-first-query' });
+    const copy = createSqliteStore({ filename: ':memory:', indexes: declarations, image: image.serialize() });
+    await copy.batch(documents.map((data, i) => ({ kind: 'set', collection: 'items', id: `d${i}`, data })));
+    expect(await copy.query('items', page)).toEqual(await atOpen.query('items', page));
+    expect(() => createSqliteStore({ filename, createIndexes: 'on-first-query' })).toThrow(/in memory only/);
+    await Promise.all([onFirstQuery, atOpen, image, copy].map((store) => store.close()));
   });
 
   it('reports a healthy file as ok', async () => {

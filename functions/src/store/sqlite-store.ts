@@ -34,6 +34,7 @@ import {
   elementProbe,
   encodeCursor,
   fieldsOf,
+  type IndexFor,
   type QueryRow,
   type SqlParams,
 } from './sqlite-query';
@@ -79,6 +80,14 @@ export interface SqliteStoreOptions {
   image?: Buffer;
   /** The indexes to create: firestore.indexes.json's unless given. */
   indexes?: IndexDeclarations;
+  /**
+   * When the indexes (not the multi-valued ones) are created: all at open (the default), or each
+   * when a query first runs through it ('on-first-query', in memory only). The tests' stores take
+   * the second: a test writes many more documents than it runs query shapes, and each write keeps
+   * every index created (122, of which 20 for an audit entry) where it needs a few. A query's SQL
+   * and the index it runs through are the same either way.
+   */
+  createIndexes?: 'at-open' | 'on-first-query';
   /** Called with each SQL statement the connection runs (better-sqlite3's `verbose`), for diagnostics. */
   verbose?: (sql: string) => void;
   /**
@@ -137,14 +146,19 @@ interface CachedCount {
 /**
  * The empty database of an in-memory store with firestore.indexes.json's indexes, kept from the
  * first one a process opens: each later one opens as a copy of it (creating the indexes was most
- * of opening one, and the tests open thousands).
+ * of opening one, and the tests open thousands). Keyed by whether they are created on first query.
  */
-let emptyDefaultImage: Buffer | undefined;
+const emptyDefaultImages = new Map<boolean, Buffer>();
 
 export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
   if (options.image && options.filename !== ':memory:') throw new Error('a store opens an image in memory only');
+  const onFirstQuery = options.createIndexes === 'on-first-query';
+  if (onFirstQuery && options.filename !== ':memory:') {
+    throw new Error('a store creates its indexes on first query in memory only');
+  }
   const emptyDefault = options.filename === ':memory:' && !options.image && !options.indexes;
-  if (emptyDefault && emptyDefaultImage) options = { ...options, image: emptyDefaultImage };
+  const emptyDefaultImage = emptyDefault ? emptyDefaultImages.get(onFirstQuery) : undefined;
+  if (emptyDefaultImage) options = { ...options, image: emptyDefaultImage };
   const db = openDatabase(options.image ?? options.filename, options.verbose);
   // An in-memory database has one connection and nothing to sync: SQLite's own checkpoints stay.
   const checkpointer =
@@ -153,12 +167,15 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
       : startCheckpointer({ filename: options.filename, synchronous: SQLITE_SYNCHRONOUS });
   if (checkpointer) db.pragma(`wal_autocheckpoint = ${SAFETY_NET_CHECKPOINT_PAGES}`);
   const declarations = options.indexes ?? readIndexDeclarations(INDEX_FILE);
-  // An image is a store's database with the same declarations: its indexes and statistics are in place.
+  // An image is a store's database with the same declarations: its indexes (all, or those its queries
+  // created) and their statistics are in place.
   const applied = options.image
     ? { indexes: sqliteIndexes(declarations), elements: sqliteElementIndexes(declarations) }
-    : applyIndexes(db, declarations);
-  if (emptyDefault && !emptyDefaultImage) emptyDefaultImage = db.serialize();
-  const indexFor = indexChooser(applied.indexes);
+    : applyIndexes(db, declarations, onFirstQuery ? 'on-first-query' : 'at-open');
+  if (emptyDefault && !emptyDefaultImage) emptyDefaultImages.set(onFirstQuery, db.serialize());
+  // An image may be of a store that created its indexes on first query: a copy makes sure too.
+  const indexFor =
+    onFirstQuery || options.image ? createdOnFirstQuery(db, applied.indexes) : indexChooser(applied.indexes);
   const elementFill = startElementFill(db, applied.elements, {
     batchDocuments: options.elementFillBatch ?? ELEMENT_FILL_BATCH,
     paused: options.elementFill === 'paused',
@@ -488,13 +505,15 @@ function withCurrentLayout(db: Database.Database): void {
 }
 
 /**
- * Creates the declared indexes and drops those no declaration asks for any more; the same for the
- * multi-valued indexes of array fields (their triggers), recording a new one as to be filled from the
- * stored documents (startElementFill fills it after the store has opened).
+ * Creates the declared indexes (unless 'on-first-query': see `createdOnFirstQuery`) and drops those
+ * no declaration asks for any more; the same for the multi-valued indexes of array fields (their
+ * triggers), recording a new one as to be filled from the stored documents (startElementFill fills
+ * it after the store has opened).
  */
 export function applyIndexes(
   db: Database.Database,
   indexes: IndexDeclarations,
+  create: 'at-open' | 'on-first-query' = 'at-open',
 ): { indexes: SqliteIndex[]; elements: SqliteElementIndex[] } {
   const wanted = sqliteIndexes(indexes);
   const elements = sqliteElementIndexes(indexes);
@@ -508,7 +527,7 @@ export function applyIndexes(
   db.transaction(() => {
     // An index no declaration asks for any more, or whose columns changed, goes.
     for (const { name } of existing) if (!current.has(name)) db.exec(`DROP INDEX "${name.replaceAll('"', '""')}"`);
-    for (const index of wanted) if (!current.has(index.name)) db.exec(index.sql);
+    if (create === 'at-open') for (const index of wanted) if (!current.has(index.name)) db.exec(index.sql);
     applyElementIndexes(db, elements);
   })();
   plannerStatistics(db);
@@ -701,12 +720,41 @@ function plannerStatistics(db: Database.Database): void {
     db.prepare("DELETE FROM sqlite_stat1 WHERE tbl = 'documents'").run();
     const insert = db.prepare("INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES ('documents', ?, ?)");
     insert.run(primaryKey.name, '1000000 100000 1');
-    // A collection's index: its rows, then about ten documents per value of each field, one per id.
-    for (const { name, columns } of indexes)
-      insert.run(name, ['100000', ...Array(columns - 1).fill('10'), '1'].join(' '));
+    for (const { name, columns } of indexes) insert.run(name, indexStatistic(columns));
   })();
   // Loads the statistics into the planner.
   db.exec('ANALYZE sqlite_schema');
+}
+
+/** A collection's index: its rows, then about ten documents per value of each field, one per id. */
+const indexStatistic = (columns: number) => ['100000', ...Array(columns - 1).fill('10'), '1'].join(' ');
+
+/**
+ * The index a query's shape runs through, created first if the database lacks it, with its planner
+ * statistic (the store was opened with `createIndexes: 'on-first-query'`, or from such a store's
+ * image). Whether it exists is asked of the database each time, not remembered: an index created
+ * inside a transaction that then rolls back is gone again.
+ */
+function createdOnFirstQuery(db: Database.Database, indexes: readonly SqliteIndex[]): IndexFor {
+  const chooser = indexChooser(indexes);
+  const sqlByName = new Map(indexes.map((index) => [index.name, index.sql]));
+  const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?").pluck();
+  const columns = db.prepare('SELECT count(*) FROM pragma_index_info(?)').pluck();
+  const forget = db.prepare("DELETE FROM sqlite_stat1 WHERE tbl = 'documents' AND idx = ?");
+  const insert = db.prepare("INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES ('documents', ?, ?)");
+  const create = db.transaction((name: string) => {
+    db.exec(sqlByName.get(name)!);
+    forget.run(name);
+    insert.run(name, indexStatistic(columns.get(name) as number));
+  });
+  return (shape) => {
+    const name = chooser(shape);
+    if (name && !exists.get(name)) {
+      create(name);
+      db.exec('ANALYZE sqlite_schema');
+    }
+    return name;
+  };
 }
 
 function openTransaction(

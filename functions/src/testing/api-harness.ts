@@ -22,9 +22,9 @@ import type { IdentityVerifier } from '../identity/identity-verifier';
 import { demoForm } from '../seed/demo-form';
 import type { DocumentStore } from '../store/document-store';
 import { withFormCounters } from '../store/form-counters';
-import { createSqliteStore } from '../store/sqlite-store';
 import { userRecord } from '../users/users.repository';
 import type { PrivacyNoticeSettings } from '../users/privacy-notice';
+import { testSqliteStore } from './test-store';
 
 /** The API over HTTP with an in-memory SQLite store, a token → identity map and a clock the test moves. */
 
@@ -118,7 +118,7 @@ let baseImage: Promise<Buffer> | undefined;
  */
 function baseStoreImage(): Promise<Buffer> {
   baseImage ??= (async () => {
-    const store = createSqliteStore({ filename: ':memory:' });
+    const store = testSqliteStore();
     await seedBase(withFormCounters(store), demoForm(START));
     const image = store.serialize();
     await store.close();
@@ -147,9 +147,7 @@ export interface HarnessOptions {
 
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
   // As the API writes, so do the tests' fixtures: every row and response keeps its form's counters.
-  const store = withFormCounters(
-    options.store ?? createSqliteStore({ filename: ':memory:', image: await baseStoreImage() }),
-  );
+  const store = withFormCounters(options.store ?? testSqliteStore({ image: await baseStoreImage() }));
   const clock = { now: START };
   const form = demoForm(START);
   if (options.store && !options.seeded) await seedBase(store, form);
@@ -240,14 +238,14 @@ export function seededHarnesses(
   let image: Promise<Buffer> | undefined;
   return async (options = {}) => {
     image ??= (async () => {
-      const store = createSqliteStore({ filename: ':memory:', image: await baseStoreImage() });
+      const store = testSqliteStore({ image: await baseStoreImage() });
       const harness = await createHarness({ store, seeded: true });
       await seed(harness);
       const seeded = store.serialize();
       await harness.close();
       return seeded;
     })();
-    const store = createSqliteStore({ filename: ':memory:', image: await image });
+    const store = testSqliteStore({ image: await image });
     return createHarness({ ...options, store: wrap(store), seeded: true });
   };
 }

@@ -6,7 +6,7 @@ import { createApp, type AppDeps } from '../app';
 import { createLocalFileStore } from '../files/local-file-store';
 import { createInMemoryIdentityAdmin } from '../identity/in-memory-identity-admin';
 import type { DocumentStore } from '../store/document-store';
-import { createSqliteStore } from '../store/sqlite-store';
+import { testSqliteStore } from './test-store';
 
 /**
  * For tests of the Express app itself (app.test.ts, http/rate-limit.test.ts): `build(overrides)` is
@@ -22,7 +22,7 @@ export function appOnSqlite(defaults: Pick<AppDeps, 'identity'> & Partial<AppDep
   });
   afterAll(() => rmSync(tempDir, { recursive: true, force: true }));
   beforeEach(() => {
-    store = createSqliteStore({ filename: ':memory:' });
+    store = testSqliteStore();
   });
   afterEach(() => store.close());
   return {

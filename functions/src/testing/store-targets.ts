@@ -1,14 +1,14 @@
 import type { DocumentStore } from '../store/document-store';
 import { createFirestoreStore } from '../store/firestore-store';
-import { createSqliteStore } from '../store/sqlite-store';
 import { createHarness, type Harness } from './api-harness';
 import { connectTestFirestore, NO_FIRESTORE_EMULATOR, testFirestoreEmulatorHost } from './test-firestore';
+import { testSqliteStore } from './test-store';
 
 /** A fresh store for one test, and what empties it afterwards. */
 export type StoreFactory = () => Promise<{ store: DocumentStore; cleanup: () => Promise<void> }>;
 
 const sqlite: StoreFactory = async () => ({
-  store: createSqliteStore({ filename: ':memory:' }),
+  store: testSqliteStore(),
   cleanup: async () => {},
 });
 

@@ -25,9 +25,9 @@ import {
 import type { IdentityVerifier } from '../identity/identity-verifier';
 import { demoForm } from '../seed/demo-form';
 import { DocumentExistsError, type DocumentStore } from '../store/document-store';
-import { createSqliteStore } from '../store/sqlite-store';
 import { signInWithEmulator } from '../testing/emulator-sign-in';
 import { DEFAULT_PRIVACY_NOTICE_VERSION } from './privacy-notice';
+import { testSqliteStore } from '../testing/test-store';
 
 const PASSWORD = 'correct-horse-1';
 
@@ -45,7 +45,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(filesDir, { recursive: true, force: true }));
 beforeEach(() => {
-  store = createSqliteStore({ filename: ':memory:' });
+  store = testSqliteStore();
   verifier = createFirebaseIdentityVerifier(firebaseApp);
 });
 afterEach(() => store.close());

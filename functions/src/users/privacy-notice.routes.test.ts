@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { PRIVACY_NOTICE_MESSAGES, type PrivacyNotice, type User } from '@portal/shared/domain';
 import { COLLECTIONS } from '../store/collections';
-import { createSqliteStore } from '../store/sqlite-store';
 import { createHarness, START, type Harness } from '../testing/api-harness';
 import { DEFAULT_PRIVACY_NOTICE_VERSION, defaultPrivacyNoticeText } from './privacy-notice';
+import { testSqliteStore } from '../testing/test-store';
 
 /**
  * The privacy notice (docs/product.md#privacy-notice): anyone reads the one in force; sign-up and
@@ -130,7 +130,7 @@ describe('a new version of the notice', () => {
   const NEW = { version: '2026-09', text: 'We keep **less** now.', url: 'https://chapter.example.org/privacy' };
 
   beforeEach(async () => {
-    harness = await createHarness({ store: createSqliteStore({ filename: ':memory:' }), privacyNotice: NEW });
+    harness = await createHarness({ store: testSqliteStore(), privacyNotice: NEW });
     await harness.store.update(COLLECTIONS.users, 'ada', {
       privacyNotice: { version: DEFAULT_PRIVACY_NOTICE_VERSION, acceptedAt: START.toISOString() },
     });

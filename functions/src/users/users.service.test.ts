@@ -3,10 +3,10 @@ import { COLLECTIONS } from '../store/collections';
 import { ApiError } from '../http/api-error';
 import { createInMemoryIdentityAdmin, type InMemoryIdentityAdmin } from '../identity/in-memory-identity-admin';
 import type { DocumentStore } from '../store/document-store';
-import { createSqliteStore } from '../store/sqlite-store';
 import { createUsersRepository, userRecord, type UsersRepository } from './users.repository';
 import { createUsersService } from './users.service';
 import { DEFAULT_PRIVACY_NOTICE_VERSION } from './privacy-notice';
+import { testSqliteStore } from '../testing/test-store';
 
 const ADA: Registration = {
   email: 'ada@example.com',
@@ -20,7 +20,7 @@ let store: DocumentStore;
 let accounts: InMemoryIdentityAdmin;
 
 beforeEach(() => {
-  store = createSqliteStore({ filename: ':memory:' });
+  store = testSqliteStore();
   accounts = createInMemoryIdentityAdmin();
 });
 afterEach(() => store.close());

@@ -12,10 +12,10 @@ import {
 } from '@portal/shared/domain';
 import { COLLECTIONS } from '../../store/collections';
 import { countingStore, type CountingStore } from '../../store/counting-store';
-import { createSqliteStore } from '../../store/sqlite-store';
 import type { StoredCalibrationSums } from '../reviews.repository';
 import { createHarness, FORM_ID, later, START, type Caller, type Harness } from '../../testing/api-harness';
 import { assign, dumpStore, seedApplication, storedRow } from '../../testing/staff-fixtures';
+import { testSqliteStore } from '../../testing/test-store';
 
 /**
  * Calibrated scores and disagreement on the dashboard
@@ -53,7 +53,7 @@ async function rows(query: string) {
 const names = (page: Page<DashboardRowView>) => page.items.map((row) => row.userId);
 
 beforeEach(async () => {
-  counted = countingStore(createSqliteStore({ filename: ':memory:' }));
+  counted = countingStore(testSqliteStore());
   harness = await createHarness({ store: counted });
   // Ann, Ben and Cat are beyond it, calibrated; Dan is not.
   await harness.store.update(COLLECTIONS.forms, FORM_ID, { disagreementThreshold: 1.2 });

@@ -1,4 +1,3 @@
-import { createSqliteStore } from '../../store/sqlite-store';
 import { createHarness, FORM_ID, type Harness } from '../../testing/api-harness';
 import {
   assessmentSearchDifferences,
@@ -9,6 +8,7 @@ import {
   seedSearchRows,
   userSearchDifferences,
 } from '../../testing/search-scenarios';
+import { testSqliteStore } from '../../testing/test-store';
 
 /**
  * Searches of the dashboard rows, the assessments and the users, with every sort, filter and page,
@@ -21,7 +21,7 @@ let harness: Harness;
 let people: Awaited<ReturnType<typeof seedSearchRows>>;
 
 beforeAll(async () => {
-  harness = await createHarness({ store: indexedOnly(createSqliteStore({ filename: ':memory:' })) });
+  harness = await createHarness({ store: indexedOnly(testSqliteStore()) });
   people = await seedSearchRows(harness);
   await seedSearchAssessments(harness, 'rita');
 }, 60_000);

@@ -1,12 +1,12 @@
 import { DIGEST_SOON_MS, REVIEWER_DIGEST_TEXTS } from '@portal/shared/domain';
 import { COLLECTIONS } from '../../store/collections';
 import { countingStore, type CountingStore } from '../../store/counting-store';
-import { createSqliteStore } from '../../store/sqlite-store';
 import { createScheduler } from '../../scheduler/scheduler';
 import { DEFAULT_MAIL_SETTINGS } from '../../outbox/outbox';
 import { createHarness, later, START, type Harness } from '../../testing/api-harness';
 import { DIGEST_PATH, digestEmails, REVIEWER_DIGEST_SCENARIOS } from '../../testing/reviewer-digest-scenarios';
 import { assign, submitApplication } from '../../testing/staff-fixtures';
+import { testSqliteStore } from '../../testing/test-store';
 
 /**
  * The reviewer's digest on SQLite: the scenarios reviewer-digest.emulator.test.ts also runs on the
@@ -58,7 +58,7 @@ describe("what the digest costs the scheduler's minutes", () => {
   let counted: CountingStore;
 
   beforeEach(async () => {
-    counted = countingStore(createSqliteStore({ filename: ':memory:' }));
+    counted = countingStore(testSqliteStore());
     harness = await createHarness({ store: counted });
   });
 

@@ -8,7 +8,7 @@ import type { ApplicationResponse, UploadedFile } from '@portal/shared/domain';
 import { createApp } from '../../app';
 import { createLocalFileStore } from '../../files/local-file-store';
 import type { InMemoryIdentityAdmin } from '../../identity/in-memory-identity-admin';
-import { createSqliteStore, type SqliteStore } from '../../store/sqlite-store';
+import type { SqliteStore } from '../../store/sqlite-store';
 import type { IdentityVerifier } from '../../identity/identity-verifier';
 import {
   CALLERS,
@@ -21,6 +21,7 @@ import {
   type Harness,
 } from '../api-harness';
 import { assign, dumpStore } from '../staff-fixtures';
+import { testSqliteStore } from '../test-store';
 
 /** The callers of the authorization matrix, and who plays each part in the fixture. */
 export const WHO = [
@@ -146,7 +147,7 @@ export async function expectStoreUnchanged(
   before: Buffer,
 ): Promise<void> {
   if (snapshotStore(fixture).equals(before)) return;
-  const then = createSqliteStore({ filename: ':memory:', image: before, elementFill: 'paused' });
+  const then = testSqliteStore({ image: before, elementFill: 'paused' });
   try {
     expectSameStore(label, await dumpStore(fixture.harness), await dumpStore({ store: then }));
   } finally {
@@ -230,7 +231,7 @@ export async function createFixture(
 ): Promise<Fixture> {
   if (options.logger) return buildFixture(stage, options);
   const template = await templateOf(stage);
-  const store = createSqliteStore({ filename: ':memory:', image: template.image });
+  const store = testSqliteStore({ image: template.image });
   const { harness, fileRoot } = await createFileHarness({ store, seeded: true });
   for (const [file, bytes] of template.files) {
     await fs.mkdir(path.dirname(path.join(fileRoot, file)), { recursive: true });
@@ -243,7 +244,7 @@ export async function createFixture(
 
 /** Builds a fixture at `stage` through the API, on a fresh in-memory store. */
 async function buildFixture(stage: Stage, options: { logger?: pino.Logger } = {}): Promise<Fixture> {
-  const store = createSqliteStore({ filename: ':memory:' });
+  const store = testSqliteStore();
   const { harness, fileRoot } = await createFileHarness({ ...options, store });
   const started = await startResponse(harness, 'ada');
   const uploaded = (

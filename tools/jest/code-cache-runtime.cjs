@@ -1,6 +1,6 @@
 'use strict';
 const { createHash } = require('node:crypto');
-const { appendFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } = require('node:fs');
+const { appendFileSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 const vm = require('node:vm');
 const Runtime = require('jest-runtime').default;
@@ -22,14 +22,39 @@ const Runtime = require('jest-runtime').default;
  * through jest's own compile. The cache lives in node_modules/.cache/jest-code-cache
  * (PORTAL_JEST_CODE_CACHE_DIR moves it); deleting it costs one slower run.
  *
+ * The modules' sources are kept too: jest reads each module's file again for every test file (its
+ * file cache lives as long as one test file), though the code it runs comes from its transform cache,
+ * which it keys by the file's change time. Here a worker reads a file again only when its size or
+ * change time differs from when it last read it.
+ *
  * PORTAL_JEST_CODE_CACHE_STATS names a file that gets one line per test file: how many modules
- * compiled and how many came from the cache (tools/jest/code-cache-runtime.test.ts).
+ * compiled and how many came from the cache, and how many sources were read from disk
+ * (tools/jest/code-cache-runtime.test.ts).
  */
 const CACHE_DIR =
   process.env.PORTAL_JEST_CODE_CACHE_DIR ?? path.resolve(__dirname, '../../node_modules/.cache/jest-code-cache');
 
 /** V8's code for each module this process has run: filename → [text compiled, cached data]. */
 const inMemory = new Map();
+
+/** Each module's source as this worker last read it: filename → { mtimeMs, size, buffer, text }. */
+const sources = new Map();
+
+/** The file's source, read again only if it changed since this worker read it (undefined: no such file). */
+function sourceOf(filename, counts) {
+  let stat;
+  try {
+    stat = statSync(filename);
+  } catch {
+    return undefined;
+  }
+  const kept = sources.get(filename);
+  if (kept && kept.mtimeMs === stat.mtimeMs && kept.size === stat.size) return kept;
+  const entry = { mtimeMs: stat.mtimeMs, size: stat.size, buffer: readFileSync(filename), text: undefined };
+  counts.sourcesRead += 1;
+  sources.set(filename, entry);
+  return entry;
+}
 
 const diskPath = (text) => path.join(CACHE_DIR, `${createHash('sha1').update(text).digest('hex')}.bin`);
 
@@ -65,6 +90,22 @@ class CodeCacheRuntime extends Runtime {
     const compiled = [];
     this.compiledScripts = compiled;
     this.fromCache = 0;
+    this.sourcesRead = 0;
+    // jest's FileCache (one per test file): the same answers, from the sources this worker has read.
+    const fileCache = this.fileCache;
+    const readBuffer = fileCache.readFileBuffer.bind(fileCache);
+    fileCache.readFileBuffer = (filename) => sourceOf(filename, this)?.buffer ?? readBuffer(filename);
+    fileCache.readFile = (filename) => {
+      let text = fileCache.strings.get(filename);
+      if (text === undefined) {
+        const entry = sourceOf(filename, this);
+        if (!entry) return readBuffer(filename).toString();
+        entry.text ??= entry.buffer.toString();
+        text = entry.text;
+        fileCache.strings.set(filename, text);
+      }
+      return text;
+    };
     executor.compile = (scriptSource, filename) => {
       const vmContext = executor.environment.getVmContext();
       if (vmContext == null || executor.resolution.isCoreModule(filename)) return compile(scriptSource, filename);
@@ -98,7 +139,7 @@ class CodeCacheRuntime extends Runtime {
   teardown() {
     const stats = process.env.PORTAL_JEST_CODE_CACHE_STATS;
     if (stats) {
-      const line = { compiled: this.compiledScripts.length, fromCache: this.fromCache };
+      const line = { compiled: this.compiledScripts.length, fromCache: this.fromCache, sourcesRead: this.sourcesRead };
       appendFileSync(stats, `${JSON.stringify(line)}\n`);
     }
     for (const [filename, text, script] of this.compiledScripts) keepCode(filename, text, script.createCachedData());

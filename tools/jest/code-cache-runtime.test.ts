@@ -5,18 +5,25 @@ import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../..');
 const FIXTURES = path.join(__dirname, 'fixtures', 'code-cache');
+const SOURCES_FIXTURES = path.join(__dirname, 'fixtures', 'sources');
 
 const RUNTIME = path.join(__dirname, 'code-cache-runtime.cjs');
 const newDir = () => mkdtempSync(path.join(tmpdir(), 'code-cache-'));
+
+interface Counts {
+  compiled: number;
+  fromCache: number;
+  sourcesRead: number;
+}
 
 /**
  * Runs the fixture's two test files in one jest process with `runtime` (its disk cache in `cacheDir`):
  * what jest said and what the runtime counted.
  */
-function runFixture(runtime?: string, cacheDir = newDir()) {
+function runFixture(runtime?: string, cacheDir = newDir(), fixtures = FIXTURES) {
   const stats = path.join(newDir(), 'stats.jsonl');
   const config = {
-    rootDir: FIXTURES,
+    rootDir: fixtures,
     testMatch: ['**/*.test.cjs'],
     testEnvironment: 'node',
     transform: {},
@@ -31,12 +38,12 @@ function runFixture(runtime?: string, cacheDir = newDir()) {
       env: { ...process.env, PORTAL_JEST_CODE_CACHE_STATS: stats, PORTAL_JEST_CODE_CACHE_DIR: cacheDir },
     },
   );
-  let counts: Array<{ compiled: number; fromCache: number }> = [];
+  let counts: Counts[] = [];
   try {
     counts = readFileSync(stats, 'utf8')
       .trim()
       .split('\n')
-      .map((line) => JSON.parse(line) as { compiled: number; fromCache: number });
+      .map((line) => JSON.parse(line) as Counts);
   } catch {
     // jest's own runtime writes none.
   }
@@ -72,4 +79,15 @@ test("the fixture's line and column checks hold on jest's own runtime too", () =
   const { status, output } = runFixture();
   expect(output).toMatch(/Tests:\s+2 passed, 2 total/);
   expect(status).toBe(0);
+});
+
+test('the second test file reads again only the source that changed since the first read it', () => {
+  const { status, output, counts } = runFixture(RUNTIME, newDir(), SOURCES_FIXTURES);
+  // Each file writes a module of its own text, then requires it and expects that text.
+  expect(output).toMatch(/Tests:\s+2 passed, 2 total/);
+  expect(status).toBe(0);
+  // The first reads itself, the helper, the module it wrote and jest's own modules that run in the
+  // test's context; the second only itself and the module, written again since.
+  expect(counts[0]!.sourcesRead).toBeGreaterThan(3);
+  expect(counts[1]!.sourcesRead).toBe(2);
 });

@@ -513,7 +513,7 @@ function withCurrentLayout(db: Database.Database): void {
 export function applyIndexes(
   db: Database.Database,
   indexes: IndexDeclarations,
-  create: 'at-open' | 'on-first-query' = 'at-open',
+  create: NonNullable<SqliteStoreOptions['createIndexes']> = 'at-open',
 ): { indexes: SqliteIndex[]; elements: SqliteElementIndex[] } {
   const wanted = sqliteIndexes(indexes);
   const elements = sqliteElementIndexes(indexes);
@@ -740,11 +740,9 @@ function createdOnFirstQuery(db: Database.Database, indexes: readonly SqliteInde
   const sqlByName = new Map(indexes.map((index) => [index.name, index.sql]));
   const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?").pluck();
   const columns = db.prepare('SELECT count(*) FROM pragma_index_info(?)').pluck();
-  const forget = db.prepare("DELETE FROM sqlite_stat1 WHERE tbl = 'documents' AND idx = ?");
   const insert = db.prepare("INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES ('documents', ?, ?)");
   const create = db.transaction((name: string) => {
     db.exec(sqlByName.get(name)!);
-    forget.run(name);
     insert.run(name, indexStatistic(columns.get(name) as number));
   });
   return (shape) => {

@@ -15,6 +15,11 @@ export interface AuthEmulatorOptions {
   persist: boolean;
   /** Request validators compiled on first use (the default); false for exegesis's own default (`bench:auth-emulator`). */
   lazySchemas?: boolean;
+  /**
+   * `process` (the default): `auth-emulator-process.cjs`. `firebase-cli`: `firebase emulators:start
+   * --only auth`, as starts were before it, for `bench:auth-emulator` to compare.
+   */
+  launcher?: 'process' | 'firebase-cli';
   log?: (line: string) => void;
 }
 
@@ -29,6 +34,8 @@ export interface RunningAuthEmulator {
   stop(): Promise<void>;
 }
 
+/** The emulator's process: firebase-tools' `AuthEmulator` without its command line around it. */
+export const EMULATOR_PROCESS = path.join(__dirname, 'auth-emulator-process.cjs');
 const FIREBASE_BIN = path.resolve(__dirname, '../node_modules/.bin/firebase');
 /** Makes the emulator compile each request validator on first use: a start costs ~2 CPU s, not ~9. */
 export const LAZY_SCHEMAS_PRELOAD = path.join(__dirname, 'auth-emulator-lazy-schemas.cjs');
@@ -38,6 +45,8 @@ export function emulatorNodeOptions(inherited = process.env.NODE_OPTIONS): strin
   return [inherited, `--require ${JSON.stringify(LAZY_SCHEMAS_PRELOAD)}`].filter(Boolean).join(' ');
 }
 const START_TIMEOUT_MS = 90_000;
+/** What the emulator's process prints when it is ready (READY in auth-emulator-process.cjs). */
+const EMULATOR_READY = 'Auth emulator ready';
 
 export function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
@@ -50,58 +59,80 @@ export function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boo
   });
 }
 
-/**
- * Starts the Firebase Auth emulator (firebase-tools, offline, demo project, no UI).
- * Hub and logging ports follow the auth port so that several runs can coexist.
- */
-export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<RunningAuthEmulator> {
-  const { port, projectId, dataDir, persist, lazySchemas = true, log = () => undefined } = options;
-  mkdirSync(dataDir, { recursive: true });
-  const configFile = path.join(dataDir, 'firebase.emulators.json');
-  writeFileSync(
-    configFile,
-    JSON.stringify({
-      emulators: {
-        auth: { host: '127.0.0.1', port },
-        hub: { host: '127.0.0.1', port: port + 1 },
-        logging: { host: '127.0.0.1', port: port + 2 },
-        ui: { enabled: false },
-        singleProjectMode: true,
-      },
-    }),
-  );
-  const exportDir = path.join(dataDir, 'auth-export');
-  const origin = `http://127.0.0.1:${port}`;
-  const snapshot = createAccountsSnapshot({ origin, projectId, exportDir });
-  // An emulator left running by a launcher that was killed (kill -9) holds the ports and, in
-  // memory, the accounts changed since: save them from it, then stop it.
-  if (persist) await takeOverLeftover({ dataDir, configFile, exportDir, projectId, log });
+/** `firebase emulators:start --only auth`, on a temp directory of its own. */
+function spawnFirebaseCli(options: {
+  configFile: string;
+  projectId: string;
+  importDir: string | null;
+  dataDir: string;
+  nodeOptions: string | undefined;
+}): ChildProcess {
+  const { configFile, projectId, importDir, dataDir, nodeOptions } = options;
   const args = ['emulators:start', '--only', 'auth', '--project', projectId, '--config', configFile];
-  // No --export-on-exit: accounts are saved as they change (saveAccounts), so a hard kill loses none.
-  if (persist && existsSync(path.join(exportDir, 'firebase-export-metadata.json'))) args.push('--import', exportDir);
+  if (importDir) args.push('--import', importDir);
   // firebase-tools finds "its" running hub through a locator file per project id in the temp
   // directory; a temp directory of its own keeps two runs of the same demo project apart.
   const tmpDir = path.join(dataDir, 'tmp');
   mkdirSync(tmpDir, { recursive: true });
-  const child = spawn(FIREBASE_BIN, args, {
+  return spawn(FIREBASE_BIN, args, {
     cwd: dataDir,
     env: {
       ...process.env,
       TMPDIR: tmpDir,
-      NODE_OPTIONS: lazySchemas ? emulatorNodeOptions() : process.env.NODE_OPTIONS,
+      NODE_OPTIONS: nodeOptions,
       NO_UPDATE_NOTIFIER: '1',
       FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
       CI: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+}
+
+/**
+ * Starts the Firebase Auth emulator (firebase-tools' own, offline, demo project, no UI) in a process
+ * of its own (`auth-emulator-process.cjs`; docs/decisions/auth-emulator-direct-start.md).
+ */
+export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<RunningAuthEmulator> {
+  const {
+    port,
+    projectId,
+    dataDir,
+    persist,
+    lazySchemas = true,
+    launcher = 'process',
+    log = () => undefined,
+  } = options;
+  mkdirSync(dataDir, { recursive: true });
+  const configFile = path.join(dataDir, 'firebase.emulators.json');
+  const auth = { host: '127.0.0.1', port };
+  // The command line's firebase.json also places the hub and logging emulators it starts beside.
+  const cli = { hub: { ...auth, port: port + 1 }, logging: { ...auth, port: port + 2 }, ui: { enabled: false } };
+  writeFileSync(configFile, JSON.stringify({ emulators: { auth, ...(launcher === 'firebase-cli' ? cli : {}) } }));
+  const exportDir = path.join(dataDir, 'auth-export');
+  const origin = `http://127.0.0.1:${port}`;
+  const snapshot = createAccountsSnapshot({ origin, projectId, exportDir });
+  // An emulator left running by a launcher that was killed (kill -9) holds the ports and, in
+  // memory, the accounts changed since: save them from it, then stop it.
+  if (persist) await takeOverLeftover({ dataDir, configFile, exportDir, projectId, log });
+  // Nothing is exported on exit: accounts are saved as they change (saveAccounts), so a hard kill loses none.
+  const importDir = persist && existsSync(path.join(exportDir, 'firebase-export-metadata.json')) ? exportDir : null;
+  const nodeOptions = lazySchemas ? emulatorNodeOptions() : process.env.NODE_OPTIONS;
+  const child =
+    launcher === 'process'
+      ? spawn(process.execPath, [EMULATOR_PROCESS, configFile, projectId, ...(importDir ? [importDir] : [])], {
+          cwd: dataDir,
+          env: { ...process.env, NODE_OPTIONS: nodeOptions },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        })
+      : spawnFirebaseCli({ configFile, projectId, importDir, dataDir, nodeOptions });
+  const readyLine = launcher === 'process' ? EMULATOR_READY : 'All emulators ready';
   if (persist && child.pid) writeEmulatorPid(dataDir, { pid: child.pid, port });
   let output = '';
   let ready = false;
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-8000);
     // Printed once the emulator has also finished importing saved accounts; its port answers earlier.
-    if (output.includes('All emulators ready')) ready = true;
+    if (output.includes(readyLine)) ready = true;
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);

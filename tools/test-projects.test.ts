@@ -22,6 +22,7 @@ const NEEDS_AN_EMULATOR = [
   /testing\/(test-firestore|emulator-sign-in)'/,
   /FIREBASE_AUTH_EMULATOR_HOST|TEST_AUTH_PROJECT_ID/,
   /firebase-tools.*lib\/emulator/s,
+  /\bstartAuthEmulator\(/,
 ];
 
 /** What a file imports from testing/store-targets ('*': the whole module). */

@@ -7,7 +7,7 @@
  * registers it, and imports an export the way that command's `--import` does. What it leaves out
  * is the command line around it: loading the CLI and every command, validating a firebase.json
  * against its schema, and the hub and logging emulators, which nothing here talks to. That was
- * about 1.2 of the 3 CPU seconds of each start (docs/decisions/auth-emulator-direct-start.md).
+ * about 1.6 of the 3.6 CPU seconds of each start (docs/decisions/auth-emulator-direct-start.md).
  *
  * The config file holds the address (`emulators.auth.host` and `.port`); its path on the command
  * line is how a later start recognises an emulator that a killed launcher left running.

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type webpack from 'webpack';
 import { APP_DIRS, outputDir, REPO_ROOT, type AppName } from './webpack/app-dirs';
@@ -17,8 +17,20 @@ function listFiles(dir: string): string[] {
   });
 }
 
+/**
+ * What a bundle reads from the environment it is built in. The deploy's settings (the client config,
+ * the remotes' URLs and the page policy made from them) go into the shell alone (create-config.ts),
+ * so a remote built for production is the one built for `npm start`, to the byte
+ * (`webpack/create-config.test.ts` compares their configs). The deploy test's overlay of newer
+ * remotes (PORTAL_BUILD_OVERLAY) changes every app: its files are part of the hash.
+ */
+function settingsFiles(env: NodeJS.ProcessEnv): string[] {
+  const overlay = env.PORTAL_BUILD_OVERLAY;
+  return overlay ? listFiles(path.dirname(path.resolve(REPO_ROOT, overlay))) : [];
+}
+
 /** A hash of everything a bundle is made from: its sources, shared code, build config, lockfile, settings. */
-export function inputHash(app: AppName): string {
+export function inputHash(app: AppName, env: NodeJS.ProcessEnv = process.env): string {
   const files = [
     ...listFiles(path.join(APP_DIRS[app], 'src')),
     ...listFiles(path.join(REPO_ROOT, 'shared/src')),
@@ -26,16 +38,33 @@ export function inputHash(app: AppName): string {
     // The shell's page policy (written into its index.html) comes from here.
     path.join(REPO_ROOT, 'functions/src/http/security-headers.ts'),
     path.join(REPO_ROOT, 'package-lock.json'),
+    ...settingsFiles(env),
   ].sort();
   const hash = createHash('sha256');
   for (const file of files) hash.update(path.relative(REPO_ROOT, file)).update('\0').update(readFileSync(file));
-  hash.update(JSON.stringify([clientConfigFromEnv(), remotesManifestFromEnv()]));
+  hash.update(JSON.stringify([env.PORTAL_BUILD_OVERLAY ?? null]));
+  if (app === 'shell') hash.update(JSON.stringify([clientConfigFromEnv(env), remotesManifestFromEnv(env)]));
   return hash.digest('hex');
 }
 
-export function isStale(app: AppName): boolean {
-  const stamp = path.join(outputDir(app), STAMP);
-  return !existsSync(stamp) || readFileSync(stamp, 'utf8') !== inputHash(app);
+const builtFrom = (dir: string): string | undefined => {
+  const stamp = path.join(dir, STAMP);
+  return existsSync(stamp) ? readFileSync(stamp, 'utf8') : undefined;
+};
+
+export function isStale(app: AppName, env: NodeJS.ProcessEnv = process.env): boolean {
+  return builtFrom(outputDir(app, env)) !== inputHash(app, env);
+}
+
+/**
+ * Replaces `to` with a copy of the bundle in `from` when that was built from inputs of this hash;
+ * returns whether it did.
+ */
+export function copyBuild(hash: string, from: string, to: string): boolean {
+  if (path.resolve(from) === path.resolve(to) || builtFrom(from) !== hash) return false;
+  rmSync(to, { recursive: true, force: true });
+  cpSync(from, to, { recursive: true });
+  return true;
 }
 
 export async function buildApps(apps: AppName[]): Promise<void> {
@@ -60,13 +89,21 @@ export async function buildApps(apps: AppName[]): Promise<void> {
   for (const app of apps) writeFileSync(path.join(outputDir(app), STAMP), inputHash(app));
 }
 
-/** Builds the bundles that are missing or older than their inputs; returns the ones it built. */
+/**
+ * Builds the bundles that are missing or older than their inputs; returns the ones it built. A build
+ * elsewhere (PORTAL_BUILD_OUT_DIR) copies a local bundle (`<app>/dist`) made from the same inputs
+ * instead of building it again: `npm test`'s production build takes the two remotes its local build
+ * made, and builds the shell.
+ */
 export async function buildStaleApps(log: (line: string) => void = console.log): Promise<AppName[]> {
-  const stale = APPS.filter(isStale);
-  if (stale.length > 0) {
+  const stale = APPS.filter((app) => isStale(app));
+  const copied = stale.filter((app) => copyBuild(inputHash(app), outputDir(app, {}), outputDir(app)));
+  if (copied.length > 0) log(`Copied ${copied.join(', ')} from the local bundles (built from the same inputs)`);
+  const toBuild = stale.filter((app) => !copied.includes(app));
+  if (toBuild.length > 0) {
     const started = Date.now();
-    log(`Building ${stale.join(', ')}...`);
-    await buildApps(stale);
+    log(`Building ${toBuild.join(', ')}...`);
+    await buildApps(toBuild);
     log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   return stale;

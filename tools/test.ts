@@ -250,11 +250,14 @@ function fullSteps(productionBuildDir: string): Step[] {
     ...QUICK_STEPS.slice(1),
     {
       name: PRODUCTION_BUILD,
+      // Into an empty directory, after the local bundles: it copies the two remotes from those (a
+      // remote reads none of the deploy's settings, so it is the same build) and builds the shell.
+      after: [BUILD],
       cores: 1,
       background: true,
       run: command(
         'nice',
-        ['-n', '19', path.join(BIN, 'tsx'), 'tools/build.ts', '--force'],
+        ['-n', '19', path.join(BIN, 'tsx'), 'tools/build.ts'],
         productionBuildEnv(productionBuildDir),
       ),
     },

@@ -14,22 +14,32 @@ const PORT = 19_160 + PORT_OFFSET;
 const PROJECT = 'demo-direct-start';
 const KEY = 'fake-api-key';
 
+/**
+ * A test starts up to two emulators one after the other, and `startAuthEmulator` gives a start up to
+ * 90 s and a stop up to 25 s: the project's 20 s ran out on a loaded machine, and the emulator that
+ * test went on to start held the port in the next test.
+ */
+jest.setTimeout(240_000);
+
 let dataDir: string;
-let running: RunningAuthEmulator | undefined;
+/** Every start of the test, done or still going: each one is stopped after the test, whatever its end. */
+let starts: Promise<RunningAuthEmulator>[] = [];
 
 beforeEach(() => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'auth-emulator-process-'));
 });
 
 afterEach(async () => {
-  await running?.stop();
-  running = undefined;
+  const started = await Promise.allSettled(starts);
+  starts = [];
+  await Promise.all(started.map((result) => (result.status === 'fulfilled' ? result.value.stop() : undefined)));
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const start = async () => {
-  running = await startAuthEmulator({ port: PORT, projectId: PROJECT, dataDir, persist: true });
-  return running;
+const start = () => {
+  const started = startAuthEmulator({ port: PORT, projectId: PROJECT, dataDir, persist: true });
+  starts.push(started);
+  return started;
 };
 
 const identityToolkit = (origin: string, operation: string, body: object) =>
@@ -93,7 +103,6 @@ test('stops on request and frees its port; the next start imports the accounts s
   const { localId } = (await signUp.json()) as { localId: string };
   await first.saveAccounts();
   await first.stop();
-  running = undefined;
   expect(await listening(PORT)).toBe(false);
 
   const second = await start();

@@ -90,7 +90,7 @@ export async function buildApps(apps: AppName[]): Promise<void> {
 }
 
 /**
- * Builds the bundles that are missing or older than their inputs; returns the ones it built. A build
+ * Builds the bundles that are missing or older than their inputs; returns the ones it built or copied. A build
  * elsewhere (PORTAL_BUILD_OUT_DIR) copies a local bundle (`<app>/dist`) made from the same inputs
  * instead of building it again: `npm test`'s production build takes the two remotes its local build
  * made, and builds the shell.

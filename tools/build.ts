@@ -52,8 +52,8 @@ const builtFrom = (dir: string): string | undefined => {
   return existsSync(stamp) ? readFileSync(stamp, 'utf8') : undefined;
 };
 
-export function isStale(app: AppName, env: NodeJS.ProcessEnv = process.env): boolean {
-  return builtFrom(outputDir(app, env)) !== inputHash(app, env);
+export function isStale(app: AppName): boolean {
+  return builtFrom(outputDir(app)) !== inputHash(app);
 }
 
 /**
@@ -96,7 +96,7 @@ export async function buildApps(apps: AppName[]): Promise<void> {
  * made, and builds the shell.
  */
 export async function buildStaleApps(log: (line: string) => void = console.log): Promise<AppName[]> {
-  const stale = APPS.filter((app) => isStale(app));
+  const stale = APPS.filter(isStale);
   const copied = stale.filter((app) => copyBuild(inputHash(app), outputDir(app, {}), outputDir(app)));
   if (copied.length > 0) log(`Copied ${copied.join(', ')} from the local bundles (built from the same inputs)`);
   const toBuild = stale.filter((app) => !copied.includes(app));
